@@ -1,0 +1,181 @@
+//! A fixed-capacity vector that is `Copy`, so it can live inside a copyable game state and be used
+//! as a caller-owned scratch list without touching the heap.
+
+use std::fmt;
+
+/// A vector of at most `N` elements stored inline. `Copy` when `T` is, so a state that holds one
+/// is copied bit for bit. Pushing past the capacity is a logic error and panics: capacities are
+/// chosen from the worst case of the rules and documented where they are declared.
+#[derive(Clone, Copy)]
+pub struct FixedVec<T: Copy + Default, const N: usize> {
+    len: u16,
+    items: [T; N],
+}
+
+impl<T: Copy + Default, const N: usize> Default for FixedVec<T, N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
+    pub const CAPACITY: usize = N;
+
+    pub fn new() -> Self {
+        FixedVec {
+            len: 0,
+            items: [T::default(); N],
+        }
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    #[inline]
+    pub fn is_full(&self) -> bool {
+        self.len() == N
+    }
+
+    #[inline]
+    pub fn clear(&mut self) {
+        // Reset the tail too, so equal contents always mean equal bytes (apply/undo is compared
+        // bit for bit, and determinization compares whole states).
+        for x in &mut self.items[..self.len as usize] {
+            *x = T::default();
+        }
+        self.len = 0;
+    }
+
+    #[inline]
+    pub fn push(&mut self, x: T) {
+        assert!(self.len() < N, "FixedVec capacity {N} exceeded");
+        self.items[self.len as usize] = x;
+        self.len += 1;
+    }
+
+    #[inline]
+    pub fn pop(&mut self) -> Option<T> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        let x = self.items[self.len as usize];
+        self.items[self.len as usize] = T::default();
+        Some(x)
+    }
+
+    /// Removes the element at `i`, shifting the rest left (order kept).
+    pub fn remove(&mut self, i: usize) -> T {
+        let len = self.len();
+        assert!(i < len);
+        let x = self.items[i];
+        self.items.copy_within(i + 1..len, i);
+        self.items[len - 1] = T::default();
+        self.len -= 1;
+        x
+    }
+
+    /// Inserts at `i`, shifting the rest right.
+    pub fn insert(&mut self, i: usize, x: T) {
+        let len = self.len();
+        assert!(len < N && i <= len);
+        self.items.copy_within(i..len, i + 1);
+        self.items[i] = x;
+        self.len += 1;
+    }
+
+    #[inline]
+    pub fn as_slice(&self) -> &[T] {
+        &self.items[..self.len as usize]
+    }
+
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        &mut self.items[..self.len as usize]
+    }
+
+    #[inline]
+    pub fn iter(&self) -> std::slice::Iter<'_, T> {
+        self.as_slice().iter()
+    }
+
+    pub fn contains(&self, x: &T) -> bool
+    where
+        T: PartialEq,
+    {
+        self.as_slice().contains(x)
+    }
+}
+
+impl<T: Copy + Default, const N: usize> std::ops::Index<usize> for FixedVec<T, N> {
+    type Output = T;
+    #[inline]
+    fn index(&self, i: usize) -> &T {
+        &self.as_slice()[i]
+    }
+}
+
+impl<T: Copy + Default, const N: usize> std::ops::IndexMut<usize> for FixedVec<T, N> {
+    #[inline]
+    fn index_mut(&mut self, i: usize) -> &mut T {
+        &mut self.as_mut_slice()[i]
+    }
+}
+
+impl<T: Copy + Default + PartialEq, const N: usize> PartialEq for FixedVec<T, N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl<T: Copy + Default + Eq, const N: usize> Eq for FixedVec<T, N> {}
+
+impl<T: Copy + Default + fmt::Debug, const N: usize> fmt::Debug for FixedVec<T, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'a, T: Copy + Default, const N: usize> IntoIterator for &'a FixedVec<T, N> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn push_pop_insert_remove_keep_order_and_zero_tail() {
+        let mut v: FixedVec<u8, 4> = FixedVec::new();
+        v.push(1);
+        v.push(3);
+        v.insert(1, 2);
+        assert_eq!(v.as_slice(), &[1, 2, 3]);
+        assert_eq!(v.remove(0), 1);
+        assert_eq!(v.as_slice(), &[2, 3]);
+        assert_eq!(v.pop(), Some(3));
+        // The vacated slots are zeroed, so two equal vectors are equal byte for byte.
+        let mut w: FixedVec<u8, 4> = FixedVec::new();
+        w.push(2);
+        assert_eq!(v.items, w.items);
+    }
+
+    #[test]
+    #[should_panic(expected = "capacity")]
+    fn overflow_panics() {
+        let mut v: FixedVec<u8, 1> = FixedVec::new();
+        v.push(1);
+        v.push(2);
+    }
+}

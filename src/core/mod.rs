@@ -1,0 +1,98 @@
+//! The game-agnostic core: the [`Game`] trait every card game implements, and the small types all
+//! games share (seats, outcomes, fixed-capacity lists, seeded random numbers).
+//!
+//! The trait is the one seam between rules and search. It is modelled on OpenSpiel's game/state
+//! split, made allocation-free: the state is a `Copy` value, legal actions are written into a
+//! caller-owned list, and `apply` returns an undo record.
+
+mod fixed;
+mod seat;
+
+pub use fixed::FixedVec;
+pub use seat::{Outcome, Seat};
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// The random number generator used everywhere: small, fast, seedable and portable.
+pub type GameRng = rand_pcg::Pcg64Mcg;
+
+/// Capacity of an [`ActionList`]. Each game documents why its worst case fits.
+pub const MAX_ACTIONS: usize = 256;
+
+/// The caller-owned list legal actions are written into.
+pub type ActionList<A> = FixedVec<A, MAX_ACTIONS>;
+
+/// Builds the crate's RNG from a 64-bit seed.
+pub fn rng_from_seed(seed: u64) -> GameRng {
+    use rand::SeedableRng;
+    GameRng::seed_from_u64(seed)
+}
+
+/// Mixes several 64-bit words into one seed (SplitMix64 finaliser over each word), so that
+/// per-game seeds derived from (master seed, matchup, index) are independent of thread count.
+pub fn mix_seed(words: &[u64]) -> u64 {
+    let mut h: u64 = 0x9E37_79B9_7F4A_7C15;
+    for &w in words {
+        h ^= w
+            .wrapping_add(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(h << 6)
+            .wrapping_add(h >> 2);
+        h = splitmix64(h);
+    }
+    h
+}
+
+fn splitmix64(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A two-player game with hidden information, as search sees it.
+///
+/// The implementing type holds the immutable context of a match (the card database, the decks);
+/// all that changes during play lives in `State`.
+pub trait Game: Sync {
+    /// The whole position. `Copy` guarantees a bit-for-bit copy with no heap data behind it.
+    type State: Copy + Debug + Send + Sync + PartialEq;
+    /// One decision of one player. Names hidden cards by card id, not by slot, so the same action
+    /// means the same thing in every determinization.
+    type Action: Copy + Debug + Eq + Hash + Default + Send + Sync;
+    /// What `undo` needs to restore the state exactly.
+    type Undo: Copy;
+
+    /// A short name for logs and file headers ("trails").
+    fn name(&self) -> &'static str;
+
+    /// The starting position of a new game: decks shuffled from `seed`, `first` holds the
+    /// initiative (or moves first) on turn 1.
+    fn new_game(&self, seed: u64, first: Seat) -> Self::State;
+
+    /// Writes every legal action of the player to move into `out` (cleared first). Empty when the
+    /// game is over.
+    fn legal_actions(&self, state: &Self::State, out: &mut ActionList<Self::Action>);
+
+    /// Plays `action`, which must be legal, and returns what undoes it.
+    fn apply(&self, state: &mut Self::State, action: Self::Action) -> Self::Undo;
+
+    /// Restores the state that `apply` changed.
+    fn undo(&self, state: &mut Self::State, undo: Self::Undo);
+
+    /// The player who decides next, or `None` when the game is over.
+    fn to_move(&self, state: &Self::State) -> Option<Seat>;
+
+    /// The result once the game is over.
+    fn outcome(&self, state: &Self::State) -> Option<Outcome>;
+
+    /// A full state consistent with everything `observer` knows in `state`: every card the
+    /// observer cannot see is resampled from the cards it knows to be unaccounted for.
+    fn determinize(&self, state: &Self::State, observer: Seat, rng: &mut GameRng) -> Self::State;
+
+    /// The turn number (for reports and limits).
+    fn turn(&self, state: &Self::State) -> u32;
+
+    /// A readable text for an action, in the notation the game's logs and scenarios use.
+    fn action_text(&self, state: &Self::State, action: Self::Action) -> String;
+}

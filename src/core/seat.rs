@@ -1,0 +1,60 @@
+use std::fmt;
+
+/// One of the two players. Seat 0 plays the first deck given, seat 1 the second.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Seat {
+    #[default]
+    P1 = 0,
+    P2 = 1,
+}
+
+impl Seat {
+    pub const NUM: usize = 2;
+    pub const ALL: [Seat; 2] = [Seat::P1, Seat::P2];
+
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    #[inline]
+    pub fn other(self) -> Seat {
+        match self {
+            Seat::P1 => Seat::P2,
+            Seat::P2 => Seat::P1,
+        }
+    }
+
+    #[inline]
+    pub fn from_index(i: usize) -> Seat {
+        if i == 0 {
+            Seat::P1
+        } else {
+            Seat::P2
+        }
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "P{}", self.index() + 1)
+    }
+}
+
+/// The end of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win(Seat),
+    Draw,
+}
+
+impl Outcome {
+    /// The score of `seat`: 1 for a win, 0.5 for a draw, 0 for a loss.
+    pub fn score(self, seat: Seat) -> f64 {
+        match self {
+            Outcome::Win(w) if w == seat => 1.0,
+            Outcome::Win(_) => 0.0,
+            Outcome::Draw => 0.5,
+        }
+    }
+}

@@ -1,0 +1,3 @@
+//! One module per game. Each implements [`crate::core::Game`].
+
+pub mod trails;

@@ -1,0 +1,69 @@
+//! Trails actions: every decision a player makes (T-SETUP to T-CURE), as a small `Copy` value.
+//! Cards in hidden zones (hand, homebase) are named by card id, so an action means the same thing in
+//! every determinization and duplicate copies do not multiply the choices; public cards on the field
+//! are named by instance.
+
+use super::cards::CardId;
+use crate::core::Seat;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Action {
+    /// Pass, keep, skip, end the step, or cure nothing, depending on the step.
+    #[default]
+    Pass,
+    /// T-SETUP-3: put this card from hand on the bottom of the deck.
+    Mulligan(CardId),
+    /// T-PREP-2: put this card from hand into the homebase face down and ready.
+    Homebase(CardId),
+    /// T-PREP-3: play this UNIT or ITEM from hand.
+    Deploy(CardId),
+    /// T-ICON-DISPATCH: play this face-down UNIT from the homebase.
+    Dispatch(CardId),
+    /// T-ICON-DISPATCH: put this card from hand into the homebase, actioned.
+    DispatchPut(CardId),
+    /// T-RES-2: play an EVENT from hand or from face down in the homebase.
+    Event { card: CardId, from_homebase: bool },
+    /// T-RES-3: play a UNIT's arts from hand or from face down in the homebase.
+    Arts { card: CardId, from_homebase: bool },
+    /// T-RES-4: turn a face-down BASE face up.
+    Base(CardId),
+    /// A craft with a cost of the player's card `inst` (field, or face-up BASE), its `ability`.
+    Craft { inst: u8, ability: u8 },
+    /// T-COMBAT-2: this ready UNIT attacks (first member of a group).
+    Attack(u8),
+    /// T-SCLM-1: this ready UNIT joins the attacking group.
+    Join(u8),
+    /// T-COMBAT-2: the attack targets this opposing UNIT.
+    TargetUnit(u8),
+    /// T-COMBAT-2: the attack targets the opponent.
+    TargetPlayer,
+    /// T-SCLM-3: this UNIT supports the defending UNIT.
+    Support(u8),
+    /// T-SCLM-1: the defender fights back this attacking UNIT.
+    FightBack(u8),
+    /// T-CURE-2: cure this stunned UNIT.
+    Cure(u8),
+    /// The UNIT chosen for an effect: its owner and instance.
+    Choose { seat: Seat, inst: u8 },
+    /// T-TERM-PLAN: put this looked-at card on top (below those already put on top).
+    PlanTop(CardId),
+    /// T-TERM-PLAN: put this looked-at card on the bottom.
+    PlanBottom(CardId),
+    /// T-TERM-REBUILD: destroy this homebase card (face up or face down).
+    Rebuild { card: CardId, face_up: bool },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn action_is_small() {
+        // Actions are copied into every list and tree node.
+        assert!(
+            std::mem::size_of::<Action>() <= 4,
+            "{}",
+            std::mem::size_of::<Action>()
+        );
+    }
+}

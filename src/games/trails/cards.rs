@@ -1,0 +1,736 @@
+//! The Trails card database: cards as data, loaded once from `cards.csv` into compact enums that
+//! the engine reads by card id. The effect column is parsed by [`super::dsl`].
+
+use super::dsl;
+use std::fmt;
+use std::path::Path;
+
+/// Index of a card in the [`CardDb`].
+pub type CardId = u16;
+
+/// A set of organizations as bits; the database names at most 16.
+pub type Orgs = u16;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CardType {
+    Unit,
+    Item,
+    Event,
+    Base,
+}
+
+impl CardType {
+    pub fn name(self) -> &'static str {
+        match self {
+            CardType::Unit => "UNIT",
+            CardType::Item => "ITEM",
+            CardType::Event => "EVENT",
+            CardType::Base => "BASE",
+        }
+    }
+}
+
+/// The icon crafts (T-ICON) as bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Icons(pub u8);
+
+impl Icons {
+    pub const NONE: Icons = Icons(0);
+    pub const COVERT: Icons = Icons(1);
+    pub const REINFORCEMENT: Icons = Icons(2);
+    pub const ATTRIBUTION: Icons = Icons(4);
+    pub const DISPATCH: Icons = Icons(8);
+    pub const MARTIAL_ARTS: Icons = Icons(16);
+    pub const HATE: Icons = Icons(32);
+    /// Names as written in the card file, in bit order.
+    pub const NAMES: [(&'static str, Icons); 6] = [
+        ("covert", Icons::COVERT),
+        ("reinforcement", Icons::REINFORCEMENT),
+        ("attribution", Icons::ATTRIBUTION),
+        ("dispatch", Icons::DISPATCH),
+        ("martial_arts", Icons::MARTIAL_ARTS),
+        ("hate", Icons::HATE),
+    ];
+
+    #[inline]
+    pub fn has(self, other: Icons) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    #[inline]
+    pub fn union(self, other: Icons) -> Icons {
+        Icons(self.0 | other.0)
+    }
+
+    pub fn parse(word: &str) -> Option<Icons> {
+        Icons::NAMES
+            .iter()
+            .find(|(n, _)| *n == word)
+            .map(|(_, i)| *i)
+    }
+
+    /// The names of the icons in the set, in bit order.
+    pub fn names(self) -> impl Iterator<Item = &'static str> {
+        Icons::NAMES
+            .iter()
+            .filter(move |(_, i)| self.has(*i))
+            .map(|(n, _)| *n)
+    }
+}
+
+/// Which side an effect or filter looks at, from its controller's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    Own,
+    Enemy,
+    Any,
+}
+
+/// Conditions on a UNIT (all must hold).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Filter {
+    pub cost_min: Option<u8>,
+    pub cost_max: Option<u8>,
+    pub str_min: Option<i8>,
+    pub str_max: Option<i8>,
+    pub def_min: Option<i8>,
+    pub def_max: Option<i8>,
+    /// The unit must have one of these organizations (0 = any).
+    pub org: Orgs,
+    /// The unit must have this icon (NONE = any).
+    pub icon: Icons,
+    /// `Some(true)` ready only, `Some(false)` actioned only.
+    pub ready: Option<bool>,
+    /// Excludes the card the effect comes from.
+    pub other: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TargetMode {
+    /// The card the ability belongs to.
+    This,
+    /// One UNIT chosen by the controller when the effect resolves.
+    Choose,
+    /// Every UNIT that matches.
+    All,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Target {
+    pub mode: TargetMode,
+    pub side: Side,
+    pub filter: Filter,
+}
+
+/// One effect primitive (T-TERM and the glossary of the rules).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    Draw(u8),
+    /// T-TERM-PLAN
+    Plan(u8),
+    /// T-TERM-REBUILD
+    Rebuild,
+    /// Put the top card of the deck into the homebase face-down and actioned.
+    HomebaseTop,
+    /// Bond change of the controller (`Own`) or the opponent (`Enemy`).
+    Bond {
+        side: Side,
+        delta: i8,
+    },
+    /// T-TERM-STUN
+    Stun(Target),
+    /// T-TERM-KO
+    Ko(Target),
+    Ready(Target),
+    Action(Target),
+    /// Gives support (T-SCLM-3) until end of turn.
+    Support(Target),
+    /// Returns a UNIT to its owner's hand.
+    Bounce(Target),
+    /// +STR/+DEF until end of turn.
+    Buff(Target, i8, i8),
+    /// An icon until end of turn.
+    Grant(Target, Icons),
+}
+
+impl Effect {
+    pub fn target(&self) -> Option<&Target> {
+        match self {
+            Effect::Stun(t)
+            | Effect::Ko(t)
+            | Effect::Ready(t)
+            | Effect::Action(t)
+            | Effect::Support(t)
+            | Effect::Bounce(t)
+            | Effect::Buff(t, _, _)
+            | Effect::Grant(t, _) => Some(t),
+            _ => None,
+        }
+    }
+}
+
+/// A continuous effect of a card while it is on the field (or face up in the homebase, a BASE).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StaticEffect {
+    /// UNITs of `side` matching `filter` get +STR/+DEF.
+    Stats {
+        side: Side,
+        filter: Filter,
+        str: i8,
+        def: i8,
+    },
+    /// UNITs of `side` matching `filter` have the icons.
+    Grant {
+        side: Side,
+        filter: Filter,
+        icons: Icons,
+    },
+    /// T-TERM-LINK: UNITs of either organization have both.
+    Link(Orgs),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trigger {
+    /// T-TERM-ENTER: put on the field (UNIT/ITEM) or turned face up (BASE).
+    Enter,
+    Attack,
+    Defend,
+    Stuns,
+    Event,
+    Arts,
+    /// A craft with a cost ("• (Cost): (Text)").
+    Act,
+}
+
+/// The cost of a craft.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct CraftCost {
+    /// "Action this ready UNIT".
+    pub self_action: bool,
+    pub ep: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ability {
+    pub trigger: Trigger,
+    pub cost: CraftCost,
+    pub effects: Vec<Effect>,
+}
+
+/// One card of the database.
+#[derive(Clone, Debug)]
+pub struct Card {
+    pub code: String,
+    pub name: String,
+    pub sub_name: String,
+    pub ctype: CardType,
+    /// CP cost (UNIT, ITEM), EP cost (EVENT) or building level (BASE).
+    pub cost: u8,
+    pub str: i8,
+    pub def: i8,
+    pub orgs: Orgs,
+    pub icons: Icons,
+    pub arts_cost: Option<u8>,
+    pub abilities: Vec<Ability>,
+    pub statics: Vec<StaticEffect>,
+    /// The effect column as written.
+    pub text: String,
+    /// Line in the card file (1-based).
+    pub line: usize,
+}
+
+impl Card {
+    /// "Name / Sub-name", or the bare name when there is no sub-name.
+    pub fn full_name(&self) -> String {
+        if self.sub_name.is_empty() {
+            self.name.clone()
+        } else {
+            format!("{} / {}", self.name, self.sub_name)
+        }
+    }
+
+    /// T-DECK-1: cards whose sub-name is "General" are unlimited in a Strategy deck.
+    pub fn is_general(&self) -> bool {
+        self.sub_name.eq_ignore_ascii_case("general") || self.sub_name == "一般"
+    }
+
+    pub fn ability(&self, trigger: Trigger) -> Option<(usize, &Ability)> {
+        self.abilities
+            .iter()
+            .enumerate()
+            .find(|(_, a)| a.trigger == trigger)
+    }
+
+    pub fn has_trigger(&self, trigger: Trigger) -> bool {
+        self.ability(trigger).is_some()
+    }
+}
+
+/// An error in a card file, with its place.
+#[derive(Debug, thiserror::Error)]
+pub enum CardError {
+    #[error("{file}: {msg}")]
+    Io { file: String, msg: String },
+    #[error("{file}:{line}: column {column}: {msg}")]
+    Row {
+        file: String,
+        line: usize,
+        column: &'static str,
+        msg: String,
+    },
+}
+
+/// All the cards of a game, by id.
+#[derive(Clone, Debug, Default)]
+pub struct CardDb {
+    pub cards: Vec<Card>,
+    pub org_names: Vec<String>,
+    /// Where the database came from (for messages).
+    pub source: String,
+}
+
+pub const COLUMNS: [&str; 11] = [
+    "id",
+    "name",
+    "sub_name",
+    "type",
+    "cost",
+    "str",
+    "def",
+    "orgs",
+    "icons",
+    "arts_cost",
+    "effect",
+];
+
+/// The most organizations a database may name (they are bits of a `u16`).
+pub const MAX_ORGS: usize = 16;
+
+impl CardDb {
+    pub fn load(path: &Path) -> Result<CardDb, CardError> {
+        let text = std::fs::read_to_string(path).map_err(|e| CardError::Io {
+            file: path.display().to_string(),
+            msg: e.to_string(),
+        })?;
+        CardDb::parse(&text, &path.display().to_string())
+    }
+
+    /// Parses the CSV text of a card file; `file` names it in errors.
+    pub fn parse(text: &str, file: &str) -> Result<CardDb, CardError> {
+        let mut db = CardDb {
+            source: file.to_string(),
+            ..CardDb::default()
+        };
+        let mut rdr = csv::ReaderBuilder::new()
+            .comment(Some(b'#'))
+            .trim(csv::Trim::All)
+            .flexible(true)
+            .from_reader(text.as_bytes());
+        let err = |line: usize, column: &'static str, msg: String| CardError::Row {
+            file: file.to_string(),
+            line,
+            column,
+            msg,
+        };
+        let headers = rdr.headers().cloned().map_err(|e| CardError::Io {
+            file: file.to_string(),
+            msg: format!("cannot read the header: {e}"),
+        })?;
+        let header_line = rdr.position().line() as usize;
+        let got: Vec<&str> = headers.iter().collect();
+        if got != COLUMNS {
+            return Err(err(
+                header_line.max(1),
+                "header",
+                format!(
+                    "expected the header `{}`, found `{}`",
+                    COLUMNS.join(","),
+                    got.join(",")
+                ),
+            ));
+        }
+        for rec in rdr.records() {
+            let rec = rec.map_err(|e| {
+                let line = e.position().map(|p| p.line() as usize).unwrap_or(0);
+                err(line, "row", format!("malformed CSV: {e}"))
+            })?;
+            let line = rec.position().map(|p| p.line() as usize).unwrap_or(0);
+            if rec.len() != COLUMNS.len() {
+                return Err(err(
+                    line,
+                    "row",
+                    format!("expected {} columns, found {}", COLUMNS.len(), rec.len()),
+                ));
+            }
+            let card = db.parse_row(&rec, line).map_err(|(c, m)| err(line, c, m))?;
+            if let Some(prev) = db
+                .cards
+                .iter()
+                .find(|c| c.name == card.name && c.sub_name == card.sub_name)
+            {
+                return Err(err(
+                    line,
+                    "name",
+                    format!(
+                        "\"{}\" is already defined on line {}",
+                        card.full_name(),
+                        prev.line
+                    ),
+                ));
+            }
+            if let Some(prev) = db.cards.iter().find(|c| c.code == card.code) {
+                return Err(err(
+                    line,
+                    "id",
+                    format!("id \"{}\" is already used on line {}", card.code, prev.line),
+                ));
+            }
+            if db.cards.len() >= CardId::MAX as usize {
+                return Err(err(line, "id", "too many cards".into()));
+            }
+            db.cards.push(card);
+        }
+        if db.cards.is_empty() {
+            return Err(CardError::Io {
+                file: file.to_string(),
+                msg: "no cards".into(),
+            });
+        }
+        Ok(db)
+    }
+
+    fn parse_row(
+        &mut self,
+        rec: &csv::StringRecord,
+        line: usize,
+    ) -> Result<Card, (&'static str, String)> {
+        let f = |i: usize| rec.get(i).unwrap_or("").trim();
+        let code = f(0).to_string();
+        if code.is_empty() {
+            return Err(("id", "empty id".into()));
+        }
+        let name = f(1).to_string();
+        if name.is_empty() {
+            return Err(("name", "empty name".into()));
+        }
+        let sub_name = f(2).to_string();
+        let ctype = match f(3).to_ascii_uppercase().as_str() {
+            "UNIT" => CardType::Unit,
+            "ITEM" => CardType::Item,
+            "EVENT" => CardType::Event,
+            "BASE" => CardType::Base,
+            other => {
+                return Err((
+                    "type",
+                    format!("unknown type \"{other}\" (expected UNIT, ITEM, EVENT or BASE)"),
+                ))
+            }
+        };
+        let cost =
+            parse_num::<u8>(f(4), "cost", 0, 20)?.ok_or(("cost", "cost is required".into()))?;
+        let (str, def) = if ctype == CardType::Unit {
+            let s =
+                parse_num::<i8>(f(5), "str", 0, 99)?.ok_or(("str", "a UNIT needs STR".into()))?;
+            let d =
+                parse_num::<i8>(f(6), "def", 0, 99)?.ok_or(("def", "a UNIT needs DEF".into()))?;
+            (s, d)
+        } else {
+            if !f(5).is_empty() || !f(6).is_empty() {
+                return Err((
+                    "str",
+                    format!("only UNITs have STR/DEF (this is an {})", ctype.name()),
+                ));
+            }
+            (0, 0)
+        };
+        let mut orgs = 0;
+        for word in split_list(f(7)) {
+            orgs |= self.org_bit(word).map_err(|m| ("orgs", m))?;
+        }
+        if ctype == CardType::Unit && orgs == 0 {
+            return Err(("orgs", "a UNIT needs at least one organization".into()));
+        }
+        let mut icons = Icons::NONE;
+        for word in split_list(f(8)) {
+            let icon = Icons::parse(&word.to_ascii_lowercase()).ok_or_else(|| {
+                (
+                    "icons",
+                    format!(
+                        "unknown icon \"{word}\" (expected one of: {})",
+                        Icons::NAMES.map(|(n, _)| n).join(", ")
+                    ),
+                )
+            })?;
+            icons = icons.union(icon);
+        }
+        let arts_cost = parse_num::<u8>(f(9), "arts_cost", 0, 20)?;
+        if arts_cost.is_some() && ctype != CardType::Unit {
+            return Err(("arts_cost", "only UNITs have arts".into()));
+        }
+        let parsed = dsl::parse_effects(f(10), self).map_err(|m| ("effect", m))?;
+        let card = Card {
+            code,
+            name,
+            sub_name,
+            ctype,
+            cost,
+            str,
+            def,
+            orgs,
+            icons,
+            arts_cost,
+            abilities: parsed.abilities,
+            statics: parsed.statics,
+            text: f(10).to_string(),
+            line,
+        };
+        check_card(&card).map_err(|m| ("effect", m))?;
+        Ok(card)
+    }
+
+    /// The bit of an organization, adding it when new.
+    pub fn org_bit(&mut self, word: &str) -> Result<Orgs, String> {
+        let slug = word.to_ascii_lowercase();
+        if !slug
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        {
+            return Err(format!(
+                "organization \"{word}\" must be a slug of letters, digits, '_' or '-'"
+            ));
+        }
+        if let Some(i) = self.org_names.iter().position(|n| *n == slug) {
+            return Ok(1 << i);
+        }
+        if self.org_names.len() >= MAX_ORGS {
+            return Err(format!("more than {MAX_ORGS} organizations (\"{word}\")"));
+        }
+        self.org_names.push(slug);
+        Ok(1 << (self.org_names.len() - 1))
+    }
+
+    /// The bit of an organization already named, for effect text read after the orgs column.
+    pub fn org_names_of(&self, orgs: Orgs) -> Vec<&str> {
+        (0..self.org_names.len())
+            .filter(|i| orgs & (1 << i) != 0)
+            .map(|i| self.org_names[i].as_str())
+            .collect()
+    }
+
+    #[inline]
+    pub fn card(&self, id: CardId) -> &Card {
+        &self.cards[id as usize]
+    }
+
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+
+    /// Finds a card by "Name / Sub-name", by a unique bare name, or by its id code
+    /// (case-insensitive). On failure returns the closest names as suggestions.
+    pub fn lookup(&self, text: &str) -> Result<CardId, Lookup> {
+        let text = text.trim();
+        let norm = |s: &str| {
+            s.split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .to_lowercase()
+        };
+        let want = norm(text);
+        if let Some((name, sub)) = text.split_once(" / ") {
+            let (n, s) = (norm(name), norm(sub));
+            if let Some(i) = self
+                .cards
+                .iter()
+                .position(|c| norm(&c.name) == n && norm(&c.sub_name) == s)
+            {
+                return Ok(i as CardId);
+            }
+        } else {
+            let hits: Vec<usize> = (0..self.cards.len())
+                .filter(|&i| norm(&self.cards[i].name) == want)
+                .collect();
+            match hits.len() {
+                1 => return Ok(hits[0] as CardId),
+                0 => {}
+                _ => {
+                    return Err(Lookup::Ambiguous(
+                        hits.iter().map(|&i| self.cards[i].full_name()).collect(),
+                    ))
+                }
+            }
+        }
+        if let Some(i) = self
+            .cards
+            .iter()
+            .position(|c| c.code.eq_ignore_ascii_case(text))
+        {
+            return Ok(i as CardId);
+        }
+        let mut scored: Vec<(usize, String)> = self
+            .cards
+            .iter()
+            .map(|c| {
+                let full = c.full_name();
+                let d =
+                    edit_distance(&want, &norm(&c.name)).min(edit_distance(&want, &norm(&full)));
+                (d, full)
+            })
+            .collect();
+        scored.sort();
+        let best = scored.first().map(|s| s.0).unwrap_or(usize::MAX);
+        let limit = (want.chars().count() / 3).max(2);
+        Err(Lookup::Unknown(
+            scored
+                .into_iter()
+                .filter(|(d, _)| *d <= limit && *d == best)
+                .map(|(_, n)| n)
+                .take(3)
+                .collect(),
+        ))
+    }
+}
+
+/// Why a name did not resolve to one card.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Lookup {
+    /// No card of that name; the closest names (maybe none).
+    Unknown(Vec<String>),
+    /// A bare name shared by several cards.
+    Ambiguous(Vec<String>),
+}
+
+impl fmt::Display for Lookup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Lookup::Unknown(s) if s.is_empty() => write!(f, "unknown card"),
+            Lookup::Unknown(s) => write!(
+                f,
+                "unknown card (did you mean {}?)",
+                s.iter()
+                    .map(|n| format!("\"{n}\""))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            ),
+            Lookup::Ambiguous(s) => write!(
+                f,
+                "ambiguous name: say which of {}",
+                s.iter()
+                    .map(|n| format!("\"{n}\""))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        }
+    }
+}
+
+fn split_list(s: &str) -> impl Iterator<Item = &str> {
+    s.split([';', ',']).map(str::trim).filter(|w| !w.is_empty())
+}
+
+fn parse_num<T: std::str::FromStr + PartialOrd + Copy + fmt::Display>(
+    s: &str,
+    column: &'static str,
+    min: T,
+    max: T,
+) -> Result<Option<T>, (&'static str, String)> {
+    if s.is_empty() {
+        return Ok(None);
+    }
+    let v: T = s
+        .parse()
+        .map_err(|_| (column, format!("\"{s}\" is not a whole number")))?;
+    if v < min || v > max {
+        return Err((column, format!("{s} is out of range {min}..={max}")));
+    }
+    Ok(Some(v))
+}
+
+/// Which triggers each card type may carry.
+fn check_card(card: &Card) -> Result<(), String> {
+    for a in &card.abilities {
+        let ok = match a.trigger {
+            Trigger::Event => card.ctype == CardType::Event,
+            Trigger::Arts => card.ctype == CardType::Unit,
+            Trigger::Attack | Trigger::Defend | Trigger::Stuns => card.ctype == CardType::Unit,
+            Trigger::Enter => true,
+            Trigger::Act => card.ctype != CardType::Event,
+        };
+        if !ok {
+            return Err(format!(
+                "a {} cannot have a `{}:` ability",
+                card.ctype.name(),
+                dsl::trigger_name(a.trigger)
+            ));
+        }
+        if a.trigger == Trigger::Act && card.ctype == CardType::Base && a.cost.self_action {
+            return Err("a BASE craft can only cost EP (`act[ep N]`)".into());
+        }
+        if a.trigger == Trigger::Act
+            && card.ctype != CardType::Unit
+            && a.effects
+                .iter()
+                .any(|e| e.target().is_some_and(|t| t.mode == TargetMode::This))
+        {
+            return Err("only a UNIT's ability can target `self`".into());
+        }
+    }
+    if card.ctype == CardType::Event && !card.has_trigger(Trigger::Event) {
+        return Err("an EVENT needs an `event:` ability".into());
+    }
+    if card.arts_cost.is_some() != card.has_trigger(Trigger::Arts) {
+        return Err("a UNIT has arts_cost exactly when it has an `arts:` ability".into());
+    }
+    for t in [
+        Trigger::Event,
+        Trigger::Arts,
+        Trigger::Enter,
+        Trigger::Attack,
+        Trigger::Defend,
+        Trigger::Stuns,
+    ] {
+        if card.abilities.iter().filter(|a| a.trigger == t).count() > 1 {
+            return Err(format!(
+                "more than one `{}:` ability (join the effects with `;`)",
+                dsl::trigger_name(t)
+            ));
+        }
+    }
+    if card.abilities.len() > 8 {
+        return Err("more than 8 abilities".into());
+    }
+    for a in &card.abilities {
+        if a.effects.len() > 8 {
+            return Err("more than 8 effects in one ability".into());
+        }
+        if matches!(a.trigger, Trigger::Event | Trigger::Arts)
+            && a.effects
+                .iter()
+                .any(|e| e.target().is_some_and(|t| t.mode == TargetMode::This))
+        {
+            return Err("an event or arts cannot target `self`".into());
+        }
+    }
+    Ok(())
+}
+
+/// Levenshtein distance over chars, for "did you mean" suggestions.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
+    for i in 1..=a.len() {
+        cur[0] = i;
+        for j in 1..=b.len() {
+            let sub = prev[j - 1] + usize::from(a[i - 1] != b[j - 1]);
+            cur[j] = sub.min(prev[j] + 1).min(cur[j - 1] + 1);
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
+}

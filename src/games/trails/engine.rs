@@ -1,0 +1,1358 @@
+//! The Trails rules: legal actions and their effects. Every function cites the rule it implements.
+//!
+//! After each action, [`TrailsGame::settle`] runs everything that needs no decision (draws, queued
+//! abilities without choices, step changes) until a player must decide or the game is over.
+
+use super::action::Action;
+use super::cards::{
+    CardDb, CardId, CardType, Effect, Filter, Icons, Orgs, Side, StaticEffect, Target, TargetMode,
+    Trigger,
+};
+use super::state::{
+    bit, flag, AttackTarget, Bits, Combat, Cursor, Pending, State, Step, MAX_CARDS,
+};
+use crate::core::{ActionList, Outcome, Seat};
+
+/// T-WIN-1: starting (and highest) bond.
+pub const MAX_BOND: i16 = 40;
+
+/// The immutable context of a Trails match: the card database and the two decks.
+#[derive(Clone, Debug)]
+pub struct TrailsGame {
+    pub db: CardDb,
+    /// The card ids of each seat's deck (T-DECK).
+    pub decks: [Vec<CardId>; 2],
+}
+
+impl TrailsGame {
+    pub fn new(db: CardDb, deck_a: Vec<CardId>, deck_b: Vec<CardId>) -> TrailsGame {
+        assert!(deck_a.len() <= MAX_CARDS && deck_b.len() <= MAX_CARDS);
+        TrailsGame {
+            db,
+            decks: [deck_a, deck_b],
+        }
+    }
+
+    #[inline]
+    pub(crate) fn cid(&self, s: &State, q: Seat, i: u8) -> CardId {
+        s.pl(q).card[i as usize]
+    }
+
+    #[inline]
+    pub(crate) fn ctype(&self, s: &State, q: Seat, i: u8) -> CardType {
+        self.db.card(self.cid(s, q, i)).ctype
+    }
+
+    // ----------------------------------------------------------------------------------------
+    // Effective characteristics
+    // ----------------------------------------------------------------------------------------
+
+    /// UNITs of `q` on the field that are not stunned: the ones that count as "on the field"
+    /// for targeting and for "no UNIT" checks (T-STATE-2).
+    pub fn active_units(&self, s: &State, q: Seat) -> u64 {
+        let p = s.pl(q);
+        let mut m = 0;
+        for i in Bits(p.field) {
+            if p.flags[i as usize] & flag::STUNNED == 0 && self.ctype(s, q, i) == CardType::Unit {
+                m |= bit(i);
+            }
+        }
+        m
+    }
+
+    /// Calls `f` for every active static effect of `q`'s cards: UNITs (not stunned, T-STATE-2) and
+    /// ITEMs on the field, face-up BASEs in the homebase (T-RES-4).
+    #[inline]
+    fn for_statics(&self, s: &State, q: Seat, mut f: impl FnMut(&StaticEffect, u8)) {
+        let p = s.pl(q);
+        for i in Bits(p.field) {
+            let c = self.db.card(p.card[i as usize]);
+            if !c.statics.is_empty() && p.flags[i as usize] & flag::STUNNED == 0 {
+                for st in &c.statics {
+                    f(st, i);
+                }
+            }
+        }
+        for i in Bits(p.homebase) {
+            let c = self.db.card(p.card[i as usize]);
+            if c.ctype == CardType::Base
+                && !c.statics.is_empty()
+                && p.flags[i as usize] & flag::FACE_UP != 0
+            {
+                for st in &c.statics {
+                    f(st, i);
+                }
+            }
+        }
+    }
+
+    /// Organizations of a UNIT before static grants: printed, plus those gained by
+    /// T-ICON-ATTRIB, widened by every active T-TERM-LINK of its controller.
+    pub fn orgs(&self, s: &State, q: Seat, i: u8) -> Orgs {
+        let p = s.pl(q);
+        let c = self.db.card(p.card[i as usize]);
+        let mut o = c.orgs;
+        if c.icons
+            .union(p.icons_eot[i as usize])
+            .has(Icons::ATTRIBUTION)
+            && p.flags[i as usize] & flag::STUNNED == 0
+        {
+            o |= p.attribution_orgs;
+        }
+        // T-TERM-LINK (and decision T-TERM-LINK-2): links of the controller's cards apply to
+        // its own cards.
+        let mut linked = o;
+        self.for_statics(s, q, |st, _| {
+            if let StaticEffect::Link(bits) = *st {
+                if o & bits != 0 {
+                    linked |= bits;
+                }
+            }
+        });
+        linked
+    }
+
+    /// Whether a static filter matches, read on printed and end-of-turn values (decision
+    /// T-STATIC-1: static filters do not see other statics, so statics never depend on each other).
+    fn static_filter(&self, s: &State, q: Seat, i: u8, f: &Filter, source: (Seat, u8)) -> bool {
+        let p = s.pl(q);
+        let c = self.db.card(p.card[i as usize]);
+        if f.other && source == (q, i) {
+            return false;
+        }
+        if f.org != 0 && self.orgs(s, q, i) & f.org == 0 {
+            return false;
+        }
+        if f.icon != Icons::NONE && !c.icons.union(p.icons_eot[i as usize]).has(f.icon) {
+            return false;
+        }
+        bounds_ok(f, c.cost, c.str, c.def) && ready_ok(f, p.flags[i as usize])
+    }
+
+    /// Sum of static stat changes and icon grants that apply to `q`'s UNIT `i`.
+    fn static_mods(&self, s: &State, q: Seat, i: u8) -> (i16, i16, Icons) {
+        let (mut ds, mut dd, mut icons) = (0i16, 0i16, Icons::NONE);
+        for src in Seat::ALL {
+            self.for_statics(s, src, |st, si| match *st {
+                StaticEffect::Stats {
+                    side,
+                    ref filter,
+                    str,
+                    def,
+                } if side_matches(side, src, q)
+                    && self.static_filter(s, q, i, filter, (src, si)) =>
+                {
+                    ds += i16::from(str);
+                    dd += i16::from(def);
+                }
+                StaticEffect::Grant {
+                    side,
+                    ref filter,
+                    icons: g,
+                } if side_matches(side, src, q)
+                    && self.static_filter(s, q, i, filter, (src, si)) =>
+                {
+                    icons = icons.union(g);
+                }
+                _ => {}
+            });
+        }
+        (ds, dd, icons)
+    }
+
+    /// Icons of a UNIT now: printed, gained until end of turn, granted by statics. A stunned UNIT
+    /// loses all crafts (T-STATE-2).
+    pub fn icons(&self, s: &State, q: Seat, i: u8) -> Icons {
+        let p = s.pl(q);
+        if p.flags[i as usize] & flag::STUNNED != 0 {
+            return Icons::NONE;
+        }
+        let c = self.db.card(p.card[i as usize]);
+        c.icons
+            .union(p.icons_eot[i as usize])
+            .union(self.static_mods(s, q, i).2)
+    }
+
+    /// STR and DEF of a UNIT outside combat: printed, plus end-of-turn and static changes.
+    pub fn stats(&self, s: &State, q: Seat, i: u8) -> (i16, i16) {
+        let p = s.pl(q);
+        let c = self.db.card(p.card[i as usize]);
+        let (ds, dd, _) = self.static_mods(s, q, i);
+        (
+            i16::from(c.str) + i16::from(p.str_mod[i as usize]) + ds,
+            i16::from(c.def) + i16::from(p.def_mod[i as usize]) + dd,
+        )
+    }
+
+    /// Whether `q`'s UNIT `i` matches an effect's filter, on current values.
+    fn effect_filter(&self, s: &State, q: Seat, i: u8, f: &Filter, source: (Seat, u8)) -> bool {
+        if f.other && source == (q, i) {
+            return false;
+        }
+        let p = s.pl(q);
+        let c = self.db.card(p.card[i as usize]);
+        if f.org != 0 && self.orgs(s, q, i) & f.org == 0 {
+            return false;
+        }
+        if f.icon != Icons::NONE && !self.icons(s, q, i).has(f.icon) {
+            return false;
+        }
+        if !ready_ok(f, p.flags[i as usize]) {
+            return false;
+        }
+        let (st, df) = if f.str_min.is_some()
+            || f.str_max.is_some()
+            || f.def_min.is_some()
+            || f.def_max.is_some()
+        {
+            let (st, df) = self.stats(s, q, i);
+            (st.clamp(-128, 127) as i8, df.clamp(-128, 127) as i8)
+        } else {
+            (0, 0)
+        };
+        bounds_ok(f, c.cost, st, df)
+    }
+
+    /// The UNITs an effect of `controller` may pick (T-STATE-2: stunned UNITs are not there).
+    pub fn effect_targets(&self, s: &State, controller: Seat, t: &Target, source: u8) -> [u64; 2] {
+        let mut out = [0u64; 2];
+        for q in Seat::ALL {
+            if !side_matches(t.side, controller, q) {
+                continue;
+            }
+            for i in Bits(self.active_units(s, q)) {
+                if self.effect_filter(s, q, i, &t.filter, (controller, source)) {
+                    out[q.index()] |= bit(i);
+                }
+            }
+        }
+        out
+    }
+
+    // ----------------------------------------------------------------------------------------
+    // Zone changes
+    // ----------------------------------------------------------------------------------------
+
+    /// Draws one card; an empty deck loses the game at once (T-WIN-3).
+    fn draw(&self, s: &mut State, q: Seat) {
+        let p = s.pl_mut(q);
+        match p.pop_top() {
+            Some(i) => {
+                p.hand |= bit(i);
+                // The owner now sees the card (T-STATE-3).
+                p.known[q.index()] |= bit(i);
+            }
+            None => s.winner = Some(Outcome::Win(q.other())),
+        }
+    }
+
+    /// Moves `q`'s card to a public zone: both players know it from now on (T-STATE-3).
+    fn reveal(&self, s: &mut State, q: Seat, i: u8) {
+        let p = s.pl_mut(q);
+        p.known = [p.known[0] | bit(i), p.known[1] | bit(i)];
+    }
+
+    /// T-STATE-4: a card goes to its owner's trail.
+    fn to_trail(&self, s: &mut State, q: Seat, i: u8) {
+        let p = s.pl_mut(q);
+        p.hand &= !bit(i);
+        p.homebase &= !bit(i);
+        p.field &= !bit(i);
+        p.trail |= bit(i);
+        p.reset_instance(i);
+        self.reveal(s, q, i);
+    }
+
+    /// Hand to face-down homebase. The opponent loses track of which card it was (decision
+    /// T-INFO-3), unless it was already public knowledge that it is in hand: a card moving between
+    /// two hidden zones stays known only to its owner.
+    fn hand_to_homebase(&self, s: &mut State, q: Seat, i: u8, actioned: bool) {
+        let p = s.pl_mut(q);
+        p.hand &= !bit(i);
+        p.homebase |= bit(i);
+        p.reset_instance(i);
+        if actioned {
+            p.flags[i as usize] |= flag::ACTIONED;
+        }
+        p.known[q.other().index()] &= !bit(i);
+    }
+
+    /// A UNIT or ITEM enters the field face up and ready (T-PREP-3); its enter ability queues.
+    fn enter_field(&self, s: &mut State, q: Seat, i: u8) {
+        let p = s.pl_mut(q);
+        p.hand &= !bit(i);
+        p.homebase &= !bit(i);
+        p.field |= bit(i);
+        p.reset_instance(i);
+        self.reveal(s, q, i);
+        self.queue_trigger(s, q, i, Trigger::Enter);
+    }
+
+    fn queue_trigger(&self, s: &mut State, q: Seat, i: u8, trigger: Trigger) {
+        let id = self.cid(s, q, i);
+        if let Some((k, _)) = self.db.card(id).ability(trigger) {
+            s.queue.push(Cursor {
+                card: id,
+                ability: k as u8,
+                effect: 0,
+                controller: q,
+                source: i,
+            });
+        }
+    }
+
+    /// T-TERM-STUN / T-STATE-2: stun a UNIT; its owner loses bond equal to its printed CP cost.
+    fn stun(&self, s: &mut State, q: Seat, i: u8) {
+        let cost = self.db.card(self.cid(s, q, i)).cost;
+        let p = s.pl_mut(q);
+        if p.flags[i as usize] & flag::STUNNED != 0 {
+            return;
+        }
+        p.flags[i as usize] |= flag::STUNNED | flag::ACTIONED;
+        p.flags[i as usize] &= !flag::SUPPORTED;
+        p.bond -= i16::from(cost);
+    }
+
+    fn gain_bond(s: &mut State, q: Seat, delta: i16) {
+        // T-WIN-1: bond never rises above 40 and has no lower limit.
+        let p = s.pl_mut(q);
+        p.bond = if delta > 0 {
+            (p.bond + delta).min(MAX_BOND)
+        } else {
+            p.bond + delta
+        };
+    }
+
+    /// T-RES-1 / decision T-RES-7: pay EP by actioning ready homebase cards, face-down ones first,
+    /// lowest instance first.
+    fn pay_ep(&self, s: &mut State, q: Seat, mut n: u8) {
+        let p = s.pl_mut(q);
+        for pass in [true, false] {
+            for i in Bits(p.homebase) {
+                if n == 0 {
+                    return;
+                }
+                let f = p.flags[i as usize];
+                if f & flag::ACTIONED == 0 && (f & flag::FACE_UP == 0) == pass {
+                    p.flags[i as usize] |= flag::ACTIONED;
+                    n -= 1;
+                }
+            }
+        }
+        debug_assert_eq!(n, 0, "EP paid beyond the ready homebase");
+    }
+
+    // ----------------------------------------------------------------------------------------
+    // Setup
+    // ----------------------------------------------------------------------------------------
+
+    /// A new game: each deck shuffled by the RNG of `seed`, 4 cards drawn (T-SETUP-2), the
+    /// mulligan of the turn-1 initiative player next (T-SETUP-3).
+    pub fn setup(&self, seed: u64, first: Seat) -> State {
+        use rand::seq::SliceRandom;
+        let mut rng = crate::core::rng_from_seed(seed);
+        let mut s = State {
+            p: Default::default(),
+            turn: 1,
+            initiative: first,
+            step: Step::Mulligan,
+            actor: first,
+            combat: Combat::default(),
+            pending: Pending::None,
+            queue: Default::default(),
+            mulligan_count: 0,
+            mulligan_last: 0,
+            winner: None,
+        };
+        for q in Seat::ALL {
+            let deck = &self.decks[q.index()];
+            let p = s.pl_mut(q);
+            p.n_cards = deck.len() as u8;
+            for (k, &id) in deck.iter().enumerate() {
+                p.card[k] = id;
+            }
+            let mut order: Vec<u8> = (0..deck.len() as u8).collect();
+            order.shuffle(&mut rng);
+            p.deck[..order.len()].copy_from_slice(&order);
+            p.deck_len = order.len() as u8;
+        }
+        for q in Seat::ALL {
+            for _ in 0..4 {
+                self.draw(&mut s, q);
+            }
+        }
+        s
+    }
+
+    // ----------------------------------------------------------------------------------------
+    // Legal actions
+    // ----------------------------------------------------------------------------------------
+
+    pub fn legal(&self, s: &State, out: &mut ActionList<Action>) {
+        out.clear();
+        let Some(me) = s.chooser() else { return };
+        match s.pending {
+            Pending::Target => {
+                let c = s.queue[0];
+                let e = self.effect_at(&c);
+                let t = e.target().expect("pending target on a targeted effect");
+                let m = self.effect_targets(s, c.controller, t, c.source);
+                for q in Seat::ALL {
+                    for i in Bits(m[q.index()]) {
+                        out.push(Action::Choose { seat: q, inst: i });
+                    }
+                }
+                return;
+            }
+            Pending::Plan { left, fixed } => {
+                let p = s.pl(me);
+                let top = p.deck_len as usize - fixed as usize;
+                for &i in &p.deck[top - left as usize..top] {
+                    let id = p.card[i as usize];
+                    push_unique(out, Action::PlanTop(id));
+                    push_unique(out, Action::PlanBottom(id));
+                }
+                return;
+            }
+            Pending::Rebuild => {
+                let p = s.pl(me);
+                for i in Bits(p.homebase) {
+                    push_unique(
+                        out,
+                        Action::Rebuild {
+                            card: p.card[i as usize],
+                            face_up: p.has(i, flag::FACE_UP),
+                        },
+                    );
+                }
+                return;
+            }
+            Pending::DispatchPut => {
+                out.push(Action::Pass);
+                let p = s.pl(me);
+                for i in Bits(p.hand) {
+                    push_unique(out, Action::DispatchPut(p.card[i as usize]));
+                }
+                return;
+            }
+            Pending::None => {}
+        }
+        let p = s.pl(me);
+        match s.step {
+            Step::Mulligan => {
+                out.push(Action::Pass);
+                for i in Bits(p.hand) {
+                    let id = p.card[i as usize];
+                    // Canonical order (decision T-SETUP-4): cards go to the bottom in
+                    // non-decreasing id order, so each set of cards is one sequence of actions.
+                    if s.mulligan_count == 0 || id >= s.mulligan_last {
+                        push_unique(out, Action::Mulligan(id));
+                    }
+                }
+            }
+            Step::Homebase => {
+                out.push(Action::Pass);
+                for i in Bits(p.hand) {
+                    push_unique(out, Action::Homebase(p.card[i as usize]));
+                }
+                self.always_actions(s, me, out);
+            }
+            Step::Deploy => {
+                out.push(Action::Pass);
+                for i in Bits(p.hand) {
+                    let c = self.db.card(p.card[i as usize]);
+                    if matches!(c.ctype, CardType::Unit | CardType::Item)
+                        && c.cost <= p.cp
+                        && self.reinforcement_ok(s, me, p.card[i as usize])
+                    {
+                        push_unique(out, Action::Deploy(p.card[i as usize]));
+                    }
+                }
+                for i in Bits(p.homebase) {
+                    let c = self.db.card(p.card[i as usize]);
+                    if !p.has(i, flag::FACE_UP)
+                        && c.ctype == CardType::Unit
+                        && c.icons.has(Icons::DISPATCH)
+                        && c.cost <= p.cp
+                        && self.reinforcement_ok(s, me, p.card[i as usize])
+                    {
+                        push_unique(out, Action::Dispatch(p.card[i as usize]));
+                    }
+                }
+                self.always_actions(s, me, out);
+            }
+            Step::Propose => {
+                out.push(Action::Pass);
+                for i in Bits(self.active_units(s, me)) {
+                    if !p.has(i, flag::ACTIONED) {
+                        out.push(Action::Attack(i));
+                    }
+                }
+                self.always_actions(s, me, out);
+            }
+            Step::Group => {
+                let last = 63 - s.combat.attackers.leading_zeros() as u8;
+                for i in Bits(self.active_units(s, me)) {
+                    // T-SCLM-1: ready UNITs sharing an organization with every member; added in
+                    // increasing instance order so each group is built one way (T-SCLM-4).
+                    if i > last
+                        && !p.has(i, flag::ACTIONED)
+                        && self.orgs(s, me, i) & s.combat.group_orgs != 0
+                    {
+                        out.push(Action::Join(i));
+                    }
+                }
+                let targets = self.attack_targets(s, me, s.combat.attackers);
+                for i in Bits(targets) {
+                    out.push(Action::TargetUnit(i));
+                }
+                if targets == 0 {
+                    out.push(Action::TargetPlayer);
+                }
+            }
+            Step::Window => {
+                out.push(Action::Pass);
+                if let AttackTarget::Unit(d) = s.combat.target {
+                    if me != s.combat.attacker
+                        && !p.has(d, flag::SUPPORTED)
+                        && self.active_units(s, me) & bit(d) != 0
+                    {
+                        let dorgs = self.orgs(s, me, d);
+                        let covert = self.icons(s, me, d).has(Icons::COVERT);
+                        for i in Bits(self.active_units(s, me)) {
+                            // T-SCLM-3: another ready UNIT sharing an organization; [Covert]
+                            // needs a [Covert] supporter. Decision T-RES-8: offered for the
+                            // defending UNIT only.
+                            if i != d
+                                && !p.has(i, flag::ACTIONED)
+                                && self.orgs(s, me, i) & dorgs != 0
+                                && (!covert || self.icons(s, me, i).has(Icons::COVERT))
+                            {
+                                out.push(Action::Support(i));
+                            }
+                        }
+                    }
+                }
+                self.always_actions(s, me, out);
+            }
+            Step::FightBack => {
+                for i in Bits(s.combat.attackers) {
+                    out.push(Action::FightBack(i));
+                }
+            }
+            Step::Cure => {
+                out.push(Action::Pass);
+                for i in Bits(p.field) {
+                    if p.has(i, flag::STUNNED) {
+                        out.push(Action::Cure(i));
+                    }
+                }
+            }
+            Step::Draw | Step::Over => {}
+        }
+    }
+
+    /// T-RES-6: playing EVENTs, arts and BASEs, and crafts with a cost.
+    fn always_actions(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
+        let p = s.pl(me);
+        let ep = p.ready_homebase() as u8;
+        for i in Bits(p.hand) {
+            let id = p.card[i as usize];
+            let c = self.db.card(id);
+            if c.ctype == CardType::Event && c.cost <= ep {
+                push_unique(
+                    out,
+                    Action::Event {
+                        card: id,
+                        from_homebase: false,
+                    },
+                );
+            }
+            if let Some(a) = c.arts_cost {
+                if a <= ep {
+                    push_unique(
+                        out,
+                        Action::Arts {
+                            card: id,
+                            from_homebase: false,
+                        },
+                    );
+                }
+            }
+        }
+        let hb = p.homebase_count();
+        for i in Bits(p.homebase) {
+            let id = p.card[i as usize];
+            let c = self.db.card(id);
+            if p.has(i, flag::FACE_UP) {
+                // T-RES-5: face-up non-BASE cards in the homebase have no crafts.
+                if c.ctype == CardType::Base {
+                    self.craft_actions(s, me, i, ep, out);
+                }
+                continue;
+            }
+            match c.ctype {
+                CardType::Event if c.cost <= ep => push_unique(
+                    out,
+                    Action::Event {
+                        card: id,
+                        from_homebase: true,
+                    },
+                ),
+                CardType::Base if u32::from(c.cost) <= hb => push_unique(out, Action::Base(id)),
+                _ => {}
+            }
+            if let Some(a) = c.arts_cost {
+                if a <= ep {
+                    push_unique(
+                        out,
+                        Action::Arts {
+                            card: id,
+                            from_homebase: true,
+                        },
+                    );
+                }
+            }
+        }
+        for i in Bits(p.field) {
+            if !p.has(i, flag::STUNNED) {
+                self.craft_actions(s, me, i, ep, out);
+            }
+        }
+    }
+
+    fn craft_actions(&self, s: &State, me: Seat, i: u8, ep: u8, out: &mut ActionList<Action>) {
+        let p = s.pl(me);
+        let c = self.db.card(p.card[i as usize]);
+        for (k, a) in c.abilities.iter().enumerate() {
+            if a.trigger == Trigger::Act
+                && a.cost.ep <= ep
+                && (!a.cost.self_action || !p.has(i, flag::ACTIONED))
+            {
+                out.push(Action::Craft {
+                    inst: i,
+                    ability: k as u8,
+                });
+            }
+        }
+    }
+
+    /// T-ICON-REINF: a [Reinforcement] card is played as a UNIT only while its player controls a
+    /// UNIT sharing one of its organizations.
+    fn reinforcement_ok(&self, s: &State, me: Seat, id: CardId) -> bool {
+        let c = self.db.card(id);
+        if !c.icons.has(Icons::REINFORCEMENT) || c.ctype != CardType::Unit {
+            return true;
+        }
+        Bits(self.active_units(s, me)).any(|i| self.orgs(s, me, i) & c.orgs != 0)
+    }
+
+    /// The opposing UNITs a group may target (T-COMBAT-2, T-ICON-COVERT, T-SCLM-2, T-COMBAT-6).
+    pub fn attack_targets(&self, s: &State, me: Seat, attackers: u64) -> u64 {
+        let opp = me.other();
+        let mut covert_all = true;
+        let mut covert_none = true;
+        for a in Bits(attackers) {
+            let c = self.icons(s, me, a).has(Icons::COVERT);
+            covert_all &= c;
+            covert_none &= !c;
+        }
+        let mut legal = 0u64;
+        let mut hate = 0u64;
+        for d in Bits(self.active_units(s, opp)) {
+            let icons = self.icons(s, opp, d);
+            // T-ICON-COVERT: covert attacks only covert, covert is attacked only by covert; a
+            // group needs every member able to attack the UNIT (T-SCLM-2).
+            let ok = if icons.has(Icons::COVERT) {
+                covert_all
+            } else {
+                covert_none
+            };
+            if ok {
+                legal |= bit(d);
+                if icons.has(Icons::HATE) {
+                    hate |= bit(d);
+                }
+            }
+        }
+        // T-COMBAT-6: a legal target with [Hate] must be chosen over the others.
+        if hate != 0 {
+            hate
+        } else {
+            legal
+        }
+    }
+
+    // ----------------------------------------------------------------------------------------
+    // Applying actions
+    // ----------------------------------------------------------------------------------------
+
+    pub fn play(&self, s: &mut State, a: Action) {
+        let me = s.chooser().expect("play on a finished game");
+        match (s.pending, a) {
+            (Pending::Target, Action::Choose { seat, inst }) => {
+                let c = s.queue[0];
+                let e = *self.effect_at(&c);
+                s.pending = Pending::None;
+                self.apply_to_unit(s, &e, seat, inst);
+                s.queue[0].effect += 1;
+            }
+            (Pending::Plan { left, fixed }, Action::PlanTop(id) | Action::PlanBottom(id)) => {
+                let p = s.pl_mut(me);
+                let top = p.deck_len as usize - fixed as usize;
+                let lo = top - left as usize;
+                let k = (lo..top)
+                    .find(|&k| p.card[p.deck[k] as usize] == id)
+                    .expect("plan card among the looked-at cards");
+                let inst = p.deck[k];
+                if matches!(a, Action::PlanTop(_)) {
+                    // Move it to the top of the looked-at segment, just below the fixed cards.
+                    p.deck.copy_within(k + 1..top, k);
+                    p.deck[top - 1] = inst;
+                    s.pending = Pending::Plan {
+                        left: left - 1,
+                        fixed: fixed + 1,
+                    };
+                } else {
+                    p.deck.copy_within(0..k, 1);
+                    p.deck[0] = inst;
+                    s.pending = Pending::Plan {
+                        left: left - 1,
+                        fixed,
+                    };
+                }
+                if left == 1 {
+                    s.pending = Pending::None;
+                }
+            }
+            (Pending::Rebuild, Action::Rebuild { card, face_up }) => {
+                s.pending = Pending::None;
+                let p = s.pl(me);
+                // Of equal cards, the actioned one is destroyed: it is worth no EP this turn.
+                let pick = |want_actioned: bool| {
+                    Bits(p.homebase).find(|&i| {
+                        p.card[i as usize] == card
+                            && p.has(i, flag::FACE_UP) == face_up
+                            && p.has(i, flag::ACTIONED) == want_actioned
+                    })
+                };
+                let i = pick(true)
+                    .or_else(|| pick(false))
+                    .expect("rebuild card in homebase");
+                self.to_trail(s, me, i);
+                // T-TERM-REBUILD: the top card of the deck into the homebase, face down, actioned.
+                let p = s.pl_mut(me);
+                if let Some(t) = p.pop_top() {
+                    p.homebase |= bit(t);
+                    p.reset_instance(t);
+                    p.flags[t as usize] = flag::ACTIONED;
+                    p.known[me.index()] |= bit(t);
+                }
+            }
+            (Pending::DispatchPut, Action::DispatchPut(id)) => {
+                s.pending = Pending::None;
+                let i = s.pl(me).find(s.pl(me).hand, id).expect("card in hand");
+                self.hand_to_homebase(s, me, i, true);
+            }
+            (Pending::DispatchPut, Action::Pass) => s.pending = Pending::None,
+            (Pending::None, _) => self.play_step(s, me, a),
+            (p, a) => panic!("illegal action {a:?} while {p:?} is pending"),
+        }
+        self.settle(s);
+    }
+
+    fn play_step(&self, s: &mut State, me: Seat, a: Action) {
+        match (s.step, a) {
+            (Step::Mulligan, Action::Mulligan(id)) => {
+                let p = s.pl_mut(me);
+                let i = p.find(p.hand, id).expect("mulligan card in hand");
+                p.hand &= !bit(i);
+                p.push_bottom(i);
+                s.mulligan_count += 1;
+                s.mulligan_last = id;
+            }
+            (Step::Mulligan, Action::Pass) => {
+                // T-SETUP-3: draw as many as were put on the bottom.
+                for _ in 0..s.mulligan_count {
+                    self.draw(s, me);
+                }
+                s.mulligan_count = 0;
+                s.mulligan_last = 0;
+                if me == s.initiative {
+                    s.actor = me.other();
+                } else {
+                    s.actor = s.initiative;
+                    s.step = Step::Draw;
+                }
+            }
+            (Step::Homebase, Action::Homebase(id)) => {
+                let p = s.pl(me);
+                let i = p.find(p.hand, id).expect("homebase card in hand");
+                // T-PREP-2: face down and ready.
+                self.hand_to_homebase(s, me, i, false);
+                self.start_deploy(s);
+            }
+            (Step::Homebase, Action::Pass) => self.start_deploy(s),
+            (Step::Deploy, Action::Deploy(id)) => {
+                let cost = self.db.card(id).cost;
+                let p = s.pl_mut(me);
+                let i = p.find(p.hand, id).expect("deploy card in hand");
+                p.cp -= cost;
+                self.enter_field(s, me, i);
+            }
+            (Step::Deploy, Action::Dispatch(id)) => {
+                let cost = self.db.card(id).cost;
+                let p = s.pl_mut(me);
+                let m = p.homebase & !face_up_mask(p);
+                let i = p.find(m, id).expect("dispatch card face down in homebase");
+                p.cp -= cost;
+                self.enter_field(s, me, i);
+                s.pending = Pending::DispatchPut;
+            }
+            (Step::Deploy, Action::Pass) => {
+                // T-PREP-3: unspent CP disappears. The initiative player's preparation is
+                // followed by the other player's; then the combat phase (T-PREP, T-COMBAT-1).
+                s.pl_mut(me).cp = 0;
+                if me == s.initiative {
+                    s.actor = me.other();
+                    s.step = Step::Draw;
+                } else {
+                    s.actor = s.initiative;
+                    s.step = Step::Propose;
+                    s.combat = Combat::default();
+                }
+            }
+            (Step::Propose, Action::Pass) => {
+                s.combat.passes += 1;
+                if s.combat.passes >= 2 {
+                    // T-COMBAT-1: two consecutive passes end the combat phase.
+                    self.start_cure(s);
+                } else {
+                    s.actor = me.other();
+                }
+            }
+            (Step::Propose, Action::Attack(i)) => {
+                s.combat.attackers = bit(i);
+                s.combat.group_orgs = self.orgs(s, me, i);
+                s.combat.attacker = me;
+                s.step = Step::Group;
+            }
+            (Step::Group, Action::Join(i)) => {
+                s.combat.attackers |= bit(i);
+                s.combat.group_orgs &= self.orgs(s, me, i);
+            }
+            (Step::Group, Action::TargetUnit(d)) => self.declare(s, me, AttackTarget::Unit(d)),
+            (Step::Group, Action::TargetPlayer) => self.declare(s, me, AttackTarget::Player),
+            (Step::Window, Action::Pass) => {
+                s.combat.window_passes += 1;
+                if s.combat.window_passes >= 2 {
+                    self.end_window(s);
+                } else {
+                    s.actor = me.other();
+                }
+            }
+            (Step::Window, Action::Support(i)) => {
+                s.combat.window_passes = 0;
+                let AttackTarget::Unit(d) = s.combat.target else {
+                    unreachable!("support needs a defending UNIT")
+                };
+                let p = s.pl_mut(me);
+                p.flags[i as usize] |= flag::ACTIONED;
+                p.flags[d as usize] |= flag::SUPPORTED;
+            }
+            (Step::FightBack, Action::FightBack(i)) => {
+                s.combat.fight_back = i;
+                self.resolve_combat(s);
+            }
+            (Step::Cure, Action::Cure(i)) => {
+                // T-CURE-2: turn it face up, actioned (T-CURE-3 readies it right after).
+                let p = s.pl_mut(me);
+                p.flags[i as usize] &= !flag::STUNNED;
+                p.flags[i as usize] |= flag::ACTIONED;
+                self.next_cure(s);
+            }
+            (Step::Cure, Action::Pass) => self.next_cure(s),
+            (
+                Step::Homebase | Step::Deploy | Step::Propose | Step::Window,
+                Action::Event { .. } | Action::Arts { .. } | Action::Base(_) | Action::Craft { .. },
+            ) => {
+                if s.step == Step::Window {
+                    s.combat.window_passes = 0;
+                }
+                self.play_always(s, me, a);
+            }
+            (step, a) => panic!("illegal action {a:?} in step {step:?}"),
+        }
+    }
+
+    /// T-RES-2 to T-RES-5 and crafts.
+    fn play_always(&self, s: &mut State, me: Seat, a: Action) {
+        match a {
+            Action::Event {
+                card,
+                from_homebase,
+            }
+            | Action::Arts {
+                card,
+                from_homebase,
+            } => {
+                let c = self.db.card(card);
+                let (trigger, cost) = if matches!(a, Action::Event { .. }) {
+                    (Trigger::Event, c.cost)
+                } else {
+                    (Trigger::Arts, c.arts_cost.expect("arts cost"))
+                };
+                let p = s.pl(me);
+                let i = if from_homebase {
+                    p.find(p.homebase & !face_up_mask(p), card)
+                } else {
+                    p.find(p.hand, card)
+                }
+                .expect("played card in its zone");
+                self.pay_ep(s, me, cost);
+                if from_homebase {
+                    // T-RES-5: it stays in the homebase in its current state, now face up.
+                    s.pl_mut(me).flags[i as usize] |= flag::FACE_UP;
+                    self.reveal(s, me, i);
+                } else {
+                    self.to_trail(s, me, i);
+                }
+                let (k, _) = c.ability(trigger).expect("ability of the played card");
+                s.queue.push(Cursor {
+                    card,
+                    ability: k as u8,
+                    effect: 0,
+                    controller: me,
+                    source: i,
+                });
+            }
+            Action::Base(card) => {
+                let p = s.pl(me);
+                let i = p
+                    .find(p.homebase & !face_up_mask(p), card)
+                    .expect("face-down BASE");
+                s.pl_mut(me).flags[i as usize] |= flag::FACE_UP;
+                self.reveal(s, me, i);
+                self.queue_trigger(s, me, i, Trigger::Enter);
+            }
+            Action::Craft { inst, ability } => {
+                let cost = self.db.card(self.cid(s, me, inst)).abilities[ability as usize].cost;
+                if cost.self_action {
+                    s.pl_mut(me).flags[inst as usize] |= flag::ACTIONED;
+                }
+                self.pay_ep(s, me, cost.ep);
+                s.queue.push(Cursor {
+                    card: self.cid(s, me, inst),
+                    ability,
+                    effect: 0,
+                    controller: me,
+                    source: inst,
+                });
+            }
+            _ => unreachable!(),
+        }
+    }
+
+    fn start_deploy(&self, s: &mut State) {
+        // T-PREP-3: 1 CP per homebase card, face up or down.
+        let p = s.pl_mut(s.actor);
+        p.cp = p.homebase_count() as u8;
+        s.step = Step::Deploy;
+    }
+
+    /// T-COMBAT-3 (first sentence, decision T-COMBAT-8): the attackers are actioned as the attack
+    /// is declared; attack and defend abilities queue; the window of T-RES-6 (c) opens.
+    fn declare(&self, s: &mut State, me: Seat, target: AttackTarget) {
+        s.combat.target = target;
+        s.combat.passes = 0;
+        s.combat.window_passes = 0;
+        let mut orgs = 0;
+        for a in Bits(s.combat.attackers) {
+            orgs |= self.orgs(s, me, a);
+            let p = s.pl_mut(me);
+            p.flags[a as usize] |= flag::ACTIONED | flag::ATTACKED;
+        }
+        // T-ICON-ATTRIB: cards with [Attribution] gain the attackers' organizations this turn.
+        s.pl_mut(me).attribution_orgs |= orgs;
+        for a in Bits(s.combat.attackers) {
+            self.queue_trigger(s, me, a, Trigger::Attack);
+        }
+        if let AttackTarget::Unit(d) = target {
+            self.queue_trigger(s, me.other(), d, Trigger::Defend);
+        }
+        s.step = Step::Window;
+        s.actor = me.other();
+    }
+
+    /// After the window: the attack goes on, or stops (T-COMBAT-5).
+    fn end_window(&self, s: &mut State) {
+        let me = s.combat.attacker;
+        let alive = s.combat.attackers & self.active_units(s, me);
+        let target_ok = match s.combat.target {
+            AttackTarget::Unit(d) => self.active_units(s, me.other()) & bit(d) != 0,
+            _ => true,
+        };
+        s.combat.attackers = alive;
+        if alive == 0 || !target_ok {
+            // T-COMBAT-5: back to step I; non-stunned attacking UNITs are readied.
+            let p = s.pl_mut(me);
+            for a in Bits(alive) {
+                p.flags[a as usize] &= !flag::ACTIONED;
+            }
+            s.combat.attackers = 0;
+            s.combat.target = AttackTarget::None;
+            s.step = Step::Propose;
+            s.actor = me;
+            return;
+        }
+        if matches!(s.combat.target, AttackTarget::Unit(_)) && alive.count_ones() >= 2 {
+            s.step = Step::FightBack;
+            s.actor = me.other();
+        } else {
+            s.combat.fight_back = alive.trailing_zeros() as u8;
+            self.resolve_combat(s);
+        }
+    }
+
+    /// T-ICON-MA: +1/+1 per combating opposing UNIT without [Martial Arts].
+    fn martial_arts_bonus(&self, s: &State, q: Seat, i: u8, opponents: u64, opp: Seat) -> i16 {
+        if !self.icons(s, q, i).has(Icons::MARTIAL_ARTS) {
+            return 0;
+        }
+        Bits(opponents)
+            .filter(|&o| !self.icons(s, opp, o).has(Icons::MARTIAL_ARTS))
+            .count() as i16
+    }
+
+    /// T-COMBAT-3: combat resolution.
+    fn resolve_combat(&self, s: &mut State) {
+        let me = s.combat.attacker;
+        let opp = me.other();
+        let attackers = s.combat.attackers;
+        match s.combat.target {
+            AttackTarget::Unit(d) => {
+                let dmask = bit(d);
+                let mut str_sum = 0i16;
+                for a in Bits(attackers) {
+                    str_sum +=
+                        self.stats(s, me, a).0 + self.martial_arts_bonus(s, me, a, dmask, opp);
+                }
+                let d_bonus = self.martial_arts_bonus(s, opp, d, attackers, me);
+                let (dstr, ddef) = self.stats(s, opp, d);
+                let (dstr, ddef) = (dstr + d_bonus, ddef + d_bonus);
+                let fb = s.combat.fight_back;
+                let fb_def =
+                    self.stats(s, me, fb).1 + self.martial_arts_bonus(s, me, fb, dmask, opp);
+                let stun_d = str_sum >= ddef;
+                let stun_fb = dstr >= fb_def;
+                // Overkill: a lone attacker, no support, STR > DEF (T-COMBAT-3, T-SCLM-1/3).
+                let overkill = attackers.count_ones() == 1
+                    && !s.pl(opp).has(d, flag::SUPPORTED)
+                    && str_sum > ddef;
+                if stun_d {
+                    self.stun(s, opp, d);
+                }
+                if stun_fb {
+                    self.stun(s, me, fb);
+                }
+                if overkill {
+                    s.pl_mut(opp).bond -= str_sum - ddef;
+                }
+                if stun_d {
+                    for a in Bits(attackers) {
+                        if !s.pl(me).has(a, flag::STUNNED) {
+                            self.queue_trigger(s, me, a, Trigger::Stuns);
+                        }
+                    }
+                }
+                if stun_fb && !s.pl(opp).has(d, flag::STUNNED) {
+                    self.queue_trigger(s, opp, d, Trigger::Stuns);
+                }
+            }
+            AttackTarget::Player => {
+                // Overkill on the player: bond loss equal to the attacking STR (group total).
+                let mut str_sum = 0i16;
+                for a in Bits(attackers) {
+                    str_sum += self.stats(s, me, a).0;
+                }
+                s.pl_mut(opp).bond -= str_sum.max(0);
+            }
+            AttackTarget::None => unreachable!(),
+        }
+        s.combat.attackers = 0;
+        s.combat.target = AttackTarget::None;
+        s.combat.passes = 0;
+        s.step = Step::Propose;
+        s.actor = opp;
+    }
+
+    fn start_cure(&self, s: &mut State) {
+        s.step = Step::Cure;
+        s.actor = s.initiative;
+        s.combat = Combat::default();
+        // T-CURE-1: the win check comes first.
+        let b0 = s.p[0].bond;
+        let b1 = s.p[1].bond;
+        if b0 <= 0 || b1 <= 0 {
+            let w = if b0 <= 0 && b1 > 0 {
+                Seat::P2
+            } else if b1 <= 0 && b0 > 0 {
+                Seat::P1
+            } else if b0 != b1 {
+                if b0 > b1 {
+                    Seat::P1
+                } else {
+                    Seat::P2
+                }
+            } else {
+                s.initiative.other()
+            };
+            s.winner = Some(Outcome::Win(w));
+        }
+    }
+
+    fn next_cure(&self, s: &mut State) {
+        if s.actor == s.initiative {
+            s.actor = s.initiative.other();
+        } else {
+            self.end_turn(s);
+        }
+    }
+
+    /// T-CURE-2 (rest) and T-CURE-3: stunned UNITs to the trail, everything readied, end-of-turn
+    /// effects end (decision T-CURE-4), initiative passes.
+    fn end_turn(&self, s: &mut State) {
+        for q in Seat::ALL {
+            for i in Bits(s.pl(q).field) {
+                if s.pl(q).has(i, flag::STUNNED) {
+                    self.to_trail(s, q, i);
+                }
+            }
+            let p = s.pl_mut(q);
+            for i in Bits(p.field | p.homebase) {
+                p.flags[i as usize] &= !(flag::ACTIONED | flag::SUPPORTED | flag::ATTACKED);
+                p.str_mod[i as usize] = 0;
+                p.def_mod[i as usize] = 0;
+                p.icons_eot[i as usize] = Icons::NONE;
+            }
+            p.attribution_orgs = 0;
+        }
+        s.initiative = s.initiative.other();
+        s.turn += 1;
+        s.step = Step::Draw;
+        s.actor = s.initiative;
+    }
+
+    // ----------------------------------------------------------------------------------------
+    // Resolution
+    // ----------------------------------------------------------------------------------------
+
+    fn effect_at(&self, c: &Cursor) -> &Effect {
+        &self.db.card(c.card).abilities[c.ability as usize].effects[c.effect as usize]
+    }
+
+    /// Runs everything that needs no decision, until a decision or the end of the game.
+    pub fn settle(&self, s: &mut State) {
+        loop {
+            if s.winner.is_some() {
+                s.step = Step::Over;
+                s.pending = Pending::None;
+                s.queue.clear();
+                return;
+            }
+            if s.pending != Pending::None {
+                return;
+            }
+            if !s.queue.is_empty() {
+                self.resolve_front(s);
+                continue;
+            }
+            match s.step {
+                Step::Draw => {
+                    // T-PREP-1: draw 2, on turn 1 too.
+                    let me = s.actor;
+                    self.draw(s, me);
+                    self.draw(s, me);
+                    s.step = Step::Homebase;
+                }
+                Step::Cure => {
+                    let p = s.pl(s.actor);
+                    if !Bits(p.field).any(|i| p.has(i, flag::STUNNED)) {
+                        self.next_cure(s);
+                    } else {
+                        return;
+                    }
+                }
+                Step::FightBack if s.combat.attackers.count_ones() == 1 => {
+                    s.combat.fight_back = s.combat.attackers.trailing_zeros() as u8;
+                    self.resolve_combat(s);
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// Resolves the front ability of the queue as far as it goes without a decision.
+    fn resolve_front(&self, s: &mut State) {
+        let c = s.queue[0];
+        let n = self.db.card(c.card).abilities[c.ability as usize]
+            .effects
+            .len() as u8;
+        if c.effect >= n {
+            s.queue.remove(0);
+            return;
+        }
+        let e = *self.effect_at(&c);
+        let me = c.controller;
+        match e {
+            Effect::Draw(k) => {
+                for _ in 0..k {
+                    self.draw(s, me);
+                }
+            }
+            Effect::Plan(k) => {
+                let p = s.pl_mut(me);
+                let k = k.min(p.deck_len);
+                if k > 0 {
+                    // T-TERM-PLAN: the owner looks at the top k cards.
+                    let top = p.deck_len as usize;
+                    for &i in &p.deck[top - k as usize..top] {
+                        p.known[me.index()] |= bit(i);
+                    }
+                    s.queue[0].effect += 1;
+                    s.pending = Pending::Plan { left: k, fixed: 0 };
+                    return;
+                }
+            }
+            Effect::Rebuild => {
+                if s.pl(me).homebase != 0 {
+                    s.queue[0].effect += 1;
+                    s.pending = Pending::Rebuild;
+                    // Rebuild is the controller's choice, made as `actor` would be: record the
+                    // chooser through the queue front (see State::chooser).
+                    return;
+                }
+            }
+            Effect::HomebaseTop => {
+                let p = s.pl_mut(me);
+                if let Some(t) = p.pop_top() {
+                    p.homebase |= bit(t);
+                    p.reset_instance(t);
+                    p.flags[t as usize] = flag::ACTIONED;
+                    p.known[me.index()] |= bit(t);
+                }
+            }
+            Effect::Bond { side, delta } => {
+                let q = if side == Side::Enemy { me.other() } else { me };
+                Self::gain_bond(s, q, i16::from(delta));
+            }
+            _ => {
+                let t = *e.target().expect("targeted effect");
+                match t.mode {
+                    TargetMode::This => {
+                        if self.active_units(s, me) & bit(c.source) != 0
+                            && self.ctype(s, me, c.source) == CardType::Unit
+                        {
+                            self.apply_to_unit(s, &e, me, c.source);
+                        }
+                    }
+                    TargetMode::All => {
+                        let m = self.effect_targets(s, me, &t, c.source);
+                        for q in Seat::ALL {
+                            for i in Bits(m[q.index()]) {
+                                self.apply_to_unit(s, &e, q, i);
+                            }
+                        }
+                    }
+                    TargetMode::Choose => {
+                        let m = self.effect_targets(s, me, &t, c.source);
+                        let n = m[0].count_ones() + m[1].count_ones();
+                        if n > 1 {
+                            s.pending = Pending::Target;
+                            return;
+                        }
+                        if n == 1 {
+                            let q = if m[0] != 0 { Seat::P1 } else { Seat::P2 };
+                            let i = m[q.index()].trailing_zeros() as u8;
+                            self.apply_to_unit(s, &e, q, i);
+                        }
+                    }
+                }
+            }
+        }
+        s.queue[0].effect += 1;
+    }
+
+    fn apply_to_unit(&self, s: &mut State, e: &Effect, q: Seat, i: u8) {
+        match *e {
+            Effect::Stun(_) => self.stun(s, q, i),
+            Effect::Ko(_) => self.to_trail(s, q, i),
+            Effect::Ready(_) => s.pl_mut(q).flags[i as usize] &= !flag::ACTIONED,
+            Effect::Action(_) => s.pl_mut(q).flags[i as usize] |= flag::ACTIONED,
+            Effect::Support(_) => s.pl_mut(q).flags[i as usize] |= flag::SUPPORTED,
+            Effect::Bounce(_) => {
+                // Back to its owner's hand; the opponent saw it and keeps knowing it (T-INFO-3).
+                let p = s.pl_mut(q);
+                p.field &= !bit(i);
+                p.hand |= bit(i);
+                p.reset_instance(i);
+                self.reveal(s, q, i);
+            }
+            Effect::Buff(_, ds, dd) => {
+                let p = s.pl_mut(q);
+                p.str_mod[i as usize] = p.str_mod[i as usize].saturating_add(ds);
+                p.def_mod[i as usize] = p.def_mod[i as usize].saturating_add(dd);
+            }
+            Effect::Grant(_, icon) => {
+                let p = s.pl_mut(q);
+                p.icons_eot[i as usize] = p.icons_eot[i as usize].union(icon);
+            }
+            _ => unreachable!("not a UNIT effect"),
+        }
+    }
+}
+
+fn face_up_mask(p: &super::state::PlayerState) -> u64 {
+    let mut m = 0;
+    for i in Bits(p.homebase) {
+        if p.has(i, flag::FACE_UP) {
+            m |= bit(i);
+        }
+    }
+    m
+}
+
+#[inline]
+fn side_matches(side: Side, controller: Seat, q: Seat) -> bool {
+    match side {
+        Side::Own => q == controller,
+        Side::Enemy => q != controller,
+        Side::Any => true,
+    }
+}
+
+#[inline]
+fn ready_ok(f: &Filter, flags: u8) -> bool {
+    match f.ready {
+        Some(true) => flags & flag::ACTIONED == 0,
+        Some(false) => flags & flag::ACTIONED != 0,
+        None => true,
+    }
+}
+
+#[inline]
+fn bounds_ok(f: &Filter, cost: u8, st: i8, df: i8) -> bool {
+    f.cost_min.is_none_or(|m| cost >= m)
+        && f.cost_max.is_none_or(|m| cost <= m)
+        && f.str_min.is_none_or(|m| st >= m)
+        && f.str_max.is_none_or(|m| st <= m)
+        && f.def_min.is_none_or(|m| df >= m)
+        && f.def_max.is_none_or(|m| df <= m)
+}
+
+#[inline]
+fn push_unique(out: &mut ActionList<Action>, a: Action) {
+    if !out.contains(&a) {
+        out.push(a);
+    }
+}

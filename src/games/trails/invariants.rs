@@ -1,0 +1,96 @@
+//! Invariants of a Trails position, checked after every action by the conformance tests.
+
+use super::cards::CardType;
+use super::engine::{TrailsGame, MAX_BOND};
+use super::state::{bit, flag, Bits, Pending, State, Step};
+use crate::core::Seat;
+
+impl TrailsGame {
+    /// Every card in exactly one zone, cards conserved, no stunned card ready, bond ≤ 40, flags
+    /// only where they mean something, knowledge consistent with the zones.
+    pub fn check_invariants(&self, s: &State) -> Result<(), String> {
+        for q in Seat::ALL {
+            let p = s.pl(q);
+            let n = p.n_cards as usize;
+            if n != self.decks[q.index()].len() && !self.decks[q.index()].is_empty() {
+                return Err(format!(
+                    "{q}: {n} cards, deck has {}",
+                    self.decks[q.index()].len()
+                ));
+            }
+            let all = if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
+            let deck = p.deck_mask();
+            if deck.count_ones() != u32::from(p.deck_len) {
+                return Err(format!("{q}: a card appears twice in the deck order"));
+            }
+            let zones = [deck, p.hand, p.homebase, p.field, p.trail];
+            let mut union = 0u64;
+            let mut total = 0u32;
+            for z in zones {
+                union |= z;
+                total += z.count_ones();
+            }
+            if union != all || total != n as u32 {
+                return Err(format!(
+                    "{q}: zones do not partition the {n} cards (union {union:#x}, total {total})"
+                ));
+            }
+            if p.bond > MAX_BOND {
+                return Err(format!("{q}: bond {} above 40 (T-WIN-1)", p.bond));
+            }
+            for i in Bits(all) {
+                let f = p.flags[i as usize];
+                let b = bit(i);
+                if f & flag::STUNNED != 0 {
+                    if p.field & b == 0 {
+                        return Err(format!("{q}: stunned card {i} off the field"));
+                    }
+                    if f & flag::ACTIONED == 0 {
+                        return Err(format!("{q}: stunned UNIT {i} is ready (T-STATE-2)"));
+                    }
+                    if self.ctype(s, q, i) != CardType::Unit {
+                        return Err(format!("{q}: stunned non-UNIT {i}"));
+                    }
+                }
+                if f & flag::FACE_UP != 0 && p.homebase & b == 0 {
+                    return Err(format!(
+                        "{q}: face-up flag on card {i} outside the homebase"
+                    ));
+                }
+                if (p.deck_mask() | p.hand | p.trail) & b != 0 && f != 0 {
+                    return Err(format!(
+                        "{q}: card {i} keeps flags {f:#x} outside field/homebase"
+                    ));
+                }
+                if (p.field | p.trail) & b != 0 && p.known[0] & p.known[1] & b == 0 {
+                    return Err(format!("{q}: public card {i} not known to both players"));
+                }
+                if (p.hand | p.homebase) & b != 0 && p.known[q.index()] & b == 0 {
+                    return Err(format!(
+                        "{q}: own card {i} in hand/homebase unknown to its owner"
+                    ));
+                }
+                if p.homebase & b != 0
+                    && f & flag::FACE_UP != 0
+                    && p.known[q.other().index()] & b == 0
+                {
+                    return Err(format!(
+                        "{q}: face-up homebase card {i} hidden from the opponent"
+                    ));
+                }
+            }
+        }
+        if s.winner.is_none() {
+            if s.step == Step::Over {
+                return Err("step Over without a winner".into());
+            }
+            if s.pending == Pending::Target && s.queue.is_empty() {
+                return Err("a target is pending with nothing resolving".into());
+            }
+            if s.pending == Pending::None && !s.queue.is_empty() {
+                return Err("abilities queued while a step decision is awaited".into());
+            }
+        }
+        Ok(())
+    }
+}

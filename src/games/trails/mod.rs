@@ -1,0 +1,98 @@
+//! The Trails TCG (rules: `docs/rules.md`).
+
+pub mod action;
+pub mod cards;
+pub mod deck;
+pub mod dsl;
+pub mod engine;
+mod invariants;
+mod notation;
+pub mod state;
+
+pub use action::Action;
+pub use cards::{CardDb, CardId};
+pub use engine::TrailsGame;
+pub use state::State;
+
+use crate::core::{ActionList, FixedVec, Game, GameRng, Outcome, Seat};
+use state::{Bits, MAX_CARDS};
+
+impl Game for TrailsGame {
+    type State = State;
+    type Action = Action;
+    /// The undo record is a copy of the state: one `memcpy`, exact by construction.
+    type Undo = State;
+
+    fn name(&self) -> &'static str {
+        "trails"
+    }
+
+    fn new_game(&self, seed: u64, first: Seat) -> State {
+        let mut s = self.setup(seed, first);
+        self.settle(&mut s);
+        s
+    }
+
+    #[inline]
+    fn legal_actions(&self, state: &State, out: &mut ActionList<Action>) {
+        self.legal(state, out);
+    }
+
+    #[inline]
+    fn apply(&self, state: &mut State, action: Action) -> State {
+        let undo = *state;
+        self.play(state, action);
+        undo
+    }
+
+    #[inline]
+    fn undo(&self, state: &mut State, undo: State) {
+        *state = undo;
+    }
+
+    #[inline]
+    fn to_move(&self, state: &State) -> Option<Seat> {
+        state.chooser()
+    }
+
+    #[inline]
+    fn outcome(&self, state: &State) -> Option<Outcome> {
+        state.winner
+    }
+
+    /// Every instance whose identity `observer` does not know gets a card resampled from the
+    /// same owner's unknown cards: the opponent's hand and face-down homebase, both decks below
+    /// any known cards. The result depends only on what the observer knows: the unknown card ids
+    /// are sorted before the shuffle.
+    fn determinize(&self, state: &State, observer: Seat, rng: &mut GameRng) -> State {
+        use rand::seq::SliceRandom;
+        let mut d = *state;
+        for q in Seat::ALL {
+            let p = d.pl_mut(q);
+            let all = if p.n_cards as usize >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << p.n_cards) - 1
+            };
+            let hidden = all & !p.known[observer.index()];
+            let mut ids: FixedVec<CardId, MAX_CARDS> = FixedVec::new();
+            for i in Bits(hidden) {
+                ids.push(p.card[i as usize]);
+            }
+            ids.as_mut_slice().sort_unstable();
+            ids.as_mut_slice().shuffle(rng);
+            for (k, i) in Bits(hidden).enumerate() {
+                p.card[i as usize] = ids[k];
+            }
+        }
+        d
+    }
+
+    fn turn(&self, state: &State) -> u32 {
+        u32::from(state.turn)
+    }
+
+    fn action_text(&self, state: &State, action: Action) -> String {
+        self.action_text_for(state, action, false)
+    }
+}

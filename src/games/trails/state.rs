@@ -1,0 +1,305 @@
+//! The Trails position: a `Copy` value of fixed-size arrays, with no heap data.
+//!
+//! Each player owns up to [`MAX_CARDS`] card *instances*, numbered for the whole game. An instance
+//! holds a card id, a few state bits and end-of-turn modifiers; the zones are bit masks over the
+//! instances, except the deck, which is ordered. Knowledge is tracked per instance: `known[s]` has a
+//! bit for every instance whose identity seat `s` knows, which is exactly what determinization keeps.
+
+use super::cards::{CardId, Icons, Orgs};
+use crate::core::{FixedVec, Outcome, Seat};
+
+/// The most cards a player owns (T-DECK-1: a Strategy deck has 50).
+pub const MAX_CARDS: usize = 50;
+
+/// Instance flags.
+pub mod flag {
+    /// T-STATE-1: turned sideways.
+    pub const ACTIONED: u8 = 1;
+    /// Face up in the homebase (field cards are face up unless stunned).
+    pub const FACE_UP: u8 = 2;
+    /// T-STATE-2: face down and actioned on the field.
+    pub const STUNNED: u8 = 4;
+    /// T-SCLM-3: has support until end of turn.
+    pub const SUPPORTED: u8 = 8;
+    /// Has attacked this turn.
+    pub const ATTACKED: u8 = 16;
+}
+
+/// One player's cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayerState {
+    /// The card of each instance.
+    pub card: [CardId; MAX_CARDS],
+    pub flags: [u8; MAX_CARDS],
+    /// "+STR/+DEF until end of turn" (T-CURE-3 clears them).
+    pub str_mod: [i8; MAX_CARDS],
+    pub def_mod: [i8; MAX_CARDS],
+    /// Icons gained until end of turn.
+    pub icons_eot: [Icons; MAX_CARDS],
+    /// Deck order: `deck[0]` is the bottom, `deck[deck_len - 1]` the top.
+    pub deck: [u8; MAX_CARDS],
+    pub deck_len: u8,
+    /// How many instances this player owns (40 or 50).
+    pub n_cards: u8,
+    pub hand: u64,
+    pub homebase: u64,
+    pub field: u64,
+    pub trail: u64,
+    /// `known[s]`: instances whose identity seat `s` knows (T-STATE-3).
+    pub known: [u64; 2],
+    pub bond: i16,
+    /// CP of the current deployment step.
+    pub cp: u8,
+    /// T-ICON-ATTRIB: organizations of the UNITs that attacked this turn.
+    pub attribution_orgs: Orgs,
+}
+
+impl Default for PlayerState {
+    fn default() -> Self {
+        PlayerState {
+            card: [0; MAX_CARDS],
+            flags: [0; MAX_CARDS],
+            str_mod: [0; MAX_CARDS],
+            def_mod: [0; MAX_CARDS],
+            icons_eot: [Icons::NONE; MAX_CARDS],
+            deck: [0; MAX_CARDS],
+            deck_len: 0,
+            n_cards: 0,
+            hand: 0,
+            homebase: 0,
+            field: 0,
+            trail: 0,
+            known: [0; 2],
+            bond: 40,
+            cp: 0,
+            attribution_orgs: 0,
+        }
+    }
+}
+
+/// Iterates the set bits of a mask, lowest first.
+#[derive(Clone, Copy)]
+pub struct Bits(pub u64);
+
+impl Iterator for Bits {
+    type Item = u8;
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(i)
+    }
+}
+
+#[inline]
+pub fn bit(i: u8) -> u64 {
+    1u64 << i
+}
+
+impl PlayerState {
+    #[inline]
+    pub fn deck_mask(&self) -> u64 {
+        let mut m = 0;
+        for &i in &self.deck[..self.deck_len as usize] {
+            m |= bit(i);
+        }
+        m
+    }
+
+    /// Cards in the homebase (face up and face down alike), T-PREP-3.
+    #[inline]
+    pub fn homebase_count(&self) -> u32 {
+        self.homebase.count_ones()
+    }
+
+    /// Ready homebase cards: the EP this player can still pay (T-RES-1, T-RES-7).
+    #[inline]
+    pub fn ready_homebase(&self) -> u32 {
+        let mut n = 0;
+        for i in Bits(self.homebase) {
+            n += u32::from(self.flags[i as usize] & flag::ACTIONED == 0);
+        }
+        n
+    }
+
+    #[inline]
+    pub fn has(&self, i: u8, f: u8) -> bool {
+        self.flags[i as usize] & f != 0
+    }
+
+    /// The top card of the deck, if any.
+    #[inline]
+    pub fn top(&self) -> Option<u8> {
+        if self.deck_len == 0 {
+            None
+        } else {
+            Some(self.deck[self.deck_len as usize - 1])
+        }
+    }
+
+    /// Removes and returns the top card of the deck.
+    pub fn pop_top(&mut self) -> Option<u8> {
+        let i = self.top()?;
+        self.deck_len -= 1;
+        self.deck[self.deck_len as usize] = 0;
+        Some(i)
+    }
+
+    /// Puts an instance on the bottom of the deck.
+    pub fn push_bottom(&mut self, i: u8) {
+        let n = self.deck_len as usize;
+        self.deck.copy_within(0..n, 1);
+        self.deck[0] = i;
+        self.deck_len += 1;
+    }
+
+    /// Clears the per-instance state a card loses when it changes zone.
+    pub fn reset_instance(&mut self, i: u8) {
+        let i = i as usize;
+        self.flags[i] = 0;
+        self.str_mod[i] = 0;
+        self.def_mod[i] = 0;
+        self.icons_eot[i] = Icons::NONE;
+    }
+
+    /// The first instance (lowest index) in `mask` whose card is `id`.
+    #[inline]
+    pub fn find(&self, mask: u64, id: CardId) -> Option<u8> {
+        Bits(mask).find(|&i| self.card[i as usize] == id)
+    }
+}
+
+/// The step the game is in (T-TURN). Steps marked *auto* never wait for a decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Step {
+    /// T-SETUP-3: `actor` puts cards on the bottom, one action each, then keeps.
+    #[default]
+    Mulligan,
+    /// T-PREP-1 (auto): `actor` draws 2.
+    Draw,
+    /// T-PREP-2: `actor` may put a card into the homebase.
+    Homebase,
+    /// T-PREP-3: `actor` deploys with CP.
+    Deploy,
+    /// T-COMBAT-2: `actor` proposes an attack or passes.
+    Propose,
+    /// T-COMBAT-2 / T-SCLM-1: `actor` adds group members or names the target.
+    Group,
+    /// T-RES-6 (c): the window after an attack is declared; `actor` acts or passes.
+    Window,
+    /// T-SCLM-1: the defender (`actor`) chooses the attacker that takes the fight-back.
+    FightBack,
+    /// T-CURE-2: `actor` may cure one stunned UNIT.
+    Cure,
+    /// The game is over.
+    Over,
+}
+
+/// What an attack targets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum AttackTarget {
+    #[default]
+    None,
+    Unit(u8),
+    Player,
+}
+
+/// The combat phase's bookkeeping (T-COMBAT).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Combat {
+    /// The player whose attack this is (the proposer of step I).
+    pub attacker: Seat,
+    /// Consecutive passes in step I (two end the phase).
+    pub passes: u8,
+    /// Consecutive passes in the window (two end it).
+    pub window_passes: u8,
+    /// The attacking UNITs (instances of the attacker).
+    pub attackers: u64,
+    /// Organizations every member shares (T-SCLM-1).
+    pub group_orgs: Orgs,
+    pub target: AttackTarget,
+    /// The attacker the defender fights back (T-SCLM-1).
+    pub fight_back: u8,
+}
+
+/// Where an ability being resolved comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Cursor {
+    pub card: CardId,
+    pub ability: u8,
+    /// The next effect to resolve.
+    pub effect: u8,
+    pub controller: Seat,
+    /// The instance of the source (owned by `controller`), for `self` and `other`.
+    pub source: u8,
+}
+
+/// A decision inside the resolution of an effect (or a step's follow-up).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Pending {
+    #[default]
+    None,
+    /// Choose the UNIT for the effect at the front of the queue.
+    Target,
+    /// T-TERM-PLAN: `left` looked-at cards remain to be placed; they sit on top of the deck
+    /// below the `fixed` cards already put on top.
+    Plan { left: u8, fixed: u8 },
+    /// T-TERM-REBUILD: choose the homebase card to destroy.
+    Rebuild,
+    /// T-ICON-DISPATCH: may put a card from hand into the homebase, actioned.
+    DispatchPut,
+}
+
+/// Queued abilities awaiting resolution. Capacity: one deployment or combat produces at most the
+/// triggers of the cards involved (a SCLM group's attack triggers plus the defender's), and effects
+/// resolve before the next decision; 16 leaves a wide margin.
+pub type Queue = FixedVec<Cursor, 16>;
+
+/// The whole game. `Copy` guarantees a bit-for-bit copy (the undo record is a copy).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct State {
+    pub p: [PlayerState; 2],
+    pub turn: u16,
+    /// T-TURN: the initiative player of this turn.
+    pub initiative: Seat,
+    pub step: Step,
+    /// Who acts in the current step (when no choice is pending).
+    pub actor: Seat,
+    pub combat: Combat,
+    pub pending: Pending,
+    pub queue: Queue,
+    /// Mulligan bookkeeping: cards put on the bottom so far and the last card id (T-SETUP-3).
+    pub mulligan_count: u8,
+    pub mulligan_last: CardId,
+    pub winner: Option<Outcome>,
+}
+
+impl State {
+    #[inline]
+    pub fn pl(&self, s: Seat) -> &PlayerState {
+        &self.p[s.index()]
+    }
+
+    #[inline]
+    pub fn pl_mut(&mut self, s: Seat) -> &mut PlayerState {
+        &mut self.p[s.index()]
+    }
+
+    /// Who decides now: the chooser of a pending choice, else the step's actor.
+    pub fn chooser(&self) -> Option<Seat> {
+        if self.winner.is_some() || self.step == Step::Over {
+            return None;
+        }
+        match self.pending {
+            Pending::None => Some(self.actor),
+            // Choices inside an effect belong to the effect's controller.
+            Pending::Target | Pending::Plan { .. } | Pending::Rebuild => {
+                Some(self.queue[0].controller)
+            }
+            Pending::DispatchPut => Some(self.actor),
+        }
+    }
+}
