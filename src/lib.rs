@@ -5,5 +5,7 @@
 //! - [`agents`]: players generic over the trait.
 
 pub mod agents;
+pub mod cli;
 pub mod core;
 pub mod games;
+pub mod sim;

@@ -2,8 +2,10 @@
 //! player may know: search agents determinize before they look.
 
 mod random;
+mod spec;
 
 pub use random::RandomAgent;
+pub use spec::AgentSpec;
 
 use crate::core::{Game, Seat};
 

@@ -960,7 +960,7 @@ impl TrailsGame {
         s.step = Step::Deploy;
     }
 
-    /// T-COMBAT-3 (first sentence, decision T-COMBAT-8): the attackers are actioned as the attack
+    /// T-COMBAT-3 (first sentence, decision T-COMBAT-7): the attackers are actioned as the attack
     /// is declared; attack and defend abilities queue; the window of T-RES-6 (c) opens.
     fn declare(&self, s: &mut State, me: Seat, target: AttackTarget) {
         s.combat.target = target;

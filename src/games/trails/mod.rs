@@ -6,7 +6,9 @@ pub mod deck;
 pub mod dsl;
 pub mod engine;
 mod invariants;
+mod narrate;
 mod notation;
+pub mod scenario;
 pub mod state;
 
 pub use action::Action;
@@ -95,4 +97,14 @@ impl Game for TrailsGame {
     fn action_text(&self, state: &State, action: Action) -> String {
         self.action_text_for(state, action, false)
     }
+}
+
+/// The bundled original sample card pool (`decks/trails/cards.csv`), so the binary works from any
+/// directory.
+pub const BUNDLED_CARDS: &str = include_str!("../../../decks/trails/cards.csv");
+
+/// Loads the bundled sample pool.
+pub fn bundled_cards() -> CardDb {
+    CardDb::parse(BUNDLED_CARDS, "decks/trails/cards.csv (bundled)")
+        .expect("the bundled card pool parses (checked by the tests)")
 }

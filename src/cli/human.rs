@@ -1,0 +1,125 @@
+//! A person at the terminal: shows what their seat may see and the numbered legal actions, and
+//! takes a number or the action's text.
+
+use crate::agents::Agent;
+use crate::core::{ActionList, Seat};
+use crate::games::trails::scenario::step_name;
+use crate::games::trails::state::{flag, Bits, State};
+use crate::games::trails::{Action, TrailsGame};
+use std::io::{BufRead, Write};
+
+pub struct HumanAgent;
+
+impl HumanAgent {
+    pub fn new() -> Self {
+        HumanAgent
+    }
+}
+
+fn unit_line(g: &TrailsGame, s: &State, q: Seat, m: u64) -> String {
+    let p = s.pl(q);
+    let items: Vec<String> = Bits(m)
+        .map(|i| {
+            let c = g.db.card(p.card[i as usize]);
+            let mut t = g.card_ref(s, q, i);
+            if c.ctype == crate::games::trails::cards::CardType::Unit {
+                let (st, df) = g.stats(s, q, i);
+                t.push_str(&format!(" {st}/{df}"));
+                let icons: Vec<&str> = g.icons(s, q, i).names().collect();
+                if !icons.is_empty() {
+                    t.push_str(&format!(" [{}]", icons.join(", ")));
+                }
+            }
+            let marks = g.state_marks(s, q, i);
+            if !marks.is_empty() {
+                t.push_str(&format!(" ({})", marks.join(", ")));
+            }
+            t
+        })
+        .collect();
+    if items.is_empty() {
+        "—".into()
+    } else {
+        items.join(" · ")
+    }
+}
+
+fn show(g: &TrailsGame, s: &State, me: Seat) {
+    let opp = me.other();
+    let (p, o) = (s.pl(me), s.pl(opp));
+    let hidden_hb = Bits(o.homebase)
+        .filter(|&i| !o.has(i, flag::FACE_UP))
+        .count();
+    let up_hb: u64 = Bits(o.homebase)
+        .filter(|&i| o.has(i, flag::FACE_UP))
+        .fold(0, |m, i| m | (1 << i));
+    println!();
+    println!(
+        "--- turn {} · {} · initiative {} · you are {me} ---",
+        s.turn,
+        step_name(s.step),
+        s.initiative
+    );
+    println!(
+        "{opp}: bond {} · deck {} · hand {} · homebase {} face down, {}",
+        o.bond,
+        o.deck_len,
+        o.hand.count_ones(),
+        hidden_hb,
+        unit_line(g, s, opp, up_hb)
+    );
+    println!("{opp} field: {}", unit_line(g, s, opp, o.field));
+    println!("{me} field: {}", unit_line(g, s, me, p.field));
+    println!("{me} homebase: {}", unit_line(g, s, me, p.homebase));
+    println!("{me} hand: {}", unit_line(g, s, me, p.hand));
+    println!(
+        "{me}: bond {} · deck {} · CP {} · EP available {}",
+        p.bond,
+        p.deck_len,
+        p.cp,
+        p.ready_homebase()
+    );
+}
+
+impl Agent<TrailsGame> for HumanAgent {
+    fn name(&self) -> String {
+        "human".into()
+    }
+
+    fn choose(&mut self, g: &TrailsGame, s: &State, seat: Seat) -> Action {
+        show(g, s, seat);
+        let mut list = ActionList::new();
+        g.legal(s, &mut list);
+        for (k, &a) in list.iter().enumerate() {
+            println!("{:>3}. {}", k + 1, g.action_text_for(s, a, false));
+        }
+        let stdin = std::io::stdin();
+        loop {
+            print!("{seat}> ");
+            let _ = std::io::stdout().flush();
+            let mut line = String::new();
+            match stdin.lock().read_line(&mut line) {
+                Ok(0) | Err(_) => {
+                    eprintln!("input closed: game abandoned");
+                    std::process::exit(2);
+                }
+                Ok(_) => {}
+            }
+            let t = line.trim();
+            if t.is_empty() {
+                continue;
+            }
+            if let Ok(n) = t.parse::<usize>() {
+                if (1..=list.len()).contains(&n) {
+                    return list[n - 1];
+                }
+                println!("choose 1 to {}", list.len());
+                continue;
+            }
+            match g.parse_action(s, t) {
+                Ok(a) => return a,
+                Err(_) => println!("not a legal action: type its number or its text"),
+            }
+        }
+    }
+}

@@ -1,0 +1,308 @@
+//! The command line: clap arguments, turned into calls of the library. No game logic here.
+
+mod human;
+
+use crate::agents::{Agent, AgentSpec};
+use crate::core::{mix_seed, Outcome, Seat};
+use crate::games::trails::deck::Deck;
+use crate::games::trails::scenario::{RunError, Scenario};
+use crate::games::trails::{bundled_cards, CardDb, TrailsGame};
+use crate::sim::play_game;
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Parser, Subcommand};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "tcgsim",
+    version,
+    about = "Monte Carlo AI and deck-strength simulator for two-player trading card games",
+    long_about = "tcgsim plays the real rules of the Trails TCG between agents, checks decks, and \
+                  settles rule questions with scenario files. Formats: docs/cards.md (card file), \
+                  docs/scenario.md (scenarios and the action notation), docs/rules.md (rules)."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Check deck files against their format (T-DECK); every problem with its line.
+    Validate {
+        /// Deck files (`COUNT NAME[ / SUB-NAME]` per line).
+        #[arg(required = true)]
+        decks: Vec<PathBuf>,
+        /// Card file (default: cards.csv beside the first deck, else the bundled sample pool).
+        #[arg(long)]
+        cards: Option<PathBuf>,
+    },
+    /// Play one game between two agents and print the winner, turns and final bonds.
+    Play {
+        /// Deck of player 1.
+        deck_a: PathBuf,
+        /// Deck of player 2.
+        deck_b: PathBuf,
+        /// The game (only `trails` for now).
+        #[arg(long, default_value = "trails")]
+        game: String,
+        /// Seed of the game (deck shuffles and agents).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Agent of player 1 (spec string, e.g. `random`).
+        #[arg(long, default_value = "random")]
+        agent_a: String,
+        /// Agent of player 2.
+        #[arg(long, default_value = "random")]
+        agent_b: String,
+        /// Who has the initiative on turn 1 (1 or 2).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+        first: u8,
+        /// Print a play-by-play.
+        #[arg(long)]
+        log: bool,
+        /// Show hidden cards in the log.
+        #[arg(long)]
+        reveal: bool,
+        /// A person plays this seat (1 or 2) in the terminal.
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=2))]
+        human: Option<u8>,
+        /// Card file (default: cards.csv beside the first deck, else the bundled sample pool).
+        #[arg(long)]
+        cards: Option<PathBuf>,
+    },
+    /// Apply a scenario's actions to its position and print the resulting state as JSON.
+    Scenario {
+        /// Scenario file (docs/scenario.md).
+        file: PathBuf,
+        /// Card file (overrides the scenario's `cards:` line).
+        #[arg(long)]
+        cards: Option<PathBuf>,
+    },
+}
+
+/// Bad input: a message for the user, exit code 2.
+fn bad_input(e: anyhow::Error) -> ExitCode {
+    eprintln!("error: {e:#}");
+    ExitCode::from(2)
+}
+
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => bad_input(e),
+    }
+}
+
+fn run(cli: Cli) -> Result<ExitCode> {
+    match cli.command {
+        Command::Validate { decks, cards } => validate(&decks, cards.as_deref()),
+        Command::Play {
+            deck_a,
+            deck_b,
+            game,
+            seed,
+            agent_a,
+            agent_b,
+            first,
+            log,
+            reveal,
+            human,
+            cards,
+        } => {
+            if game != "trails" {
+                bail!("unknown game \"{game}\" (available: trails)");
+            }
+            play(PlayOpts {
+                decks: [deck_a, deck_b],
+                seed,
+                agents: [agent_a, agent_b],
+                first: Seat::from_index(first as usize - 1),
+                log,
+                reveal,
+                human: human.map(|h| Seat::from_index(h as usize - 1)),
+                cards,
+            })
+        }
+        Command::Scenario { file, cards } => scenario(&file, cards.as_deref()),
+    }
+}
+
+/// The card file for a set of decks: `--cards`, else `cards.csv` beside the first deck, else the
+/// bundled sample pool.
+fn card_db(cards: Option<&Path>, first_deck: Option<&Path>) -> Result<CardDb> {
+    if let Some(c) = cards {
+        return Ok(CardDb::load(c)?);
+    }
+    if let Some(dir) = first_deck.and_then(Path::parent) {
+        let beside = dir.join("cards.csv");
+        if beside.is_file() {
+            return Ok(CardDb::load(&beside)?);
+        }
+    }
+    Ok(bundled_cards())
+}
+
+fn validate(decks: &[PathBuf], cards: Option<&Path>) -> Result<ExitCode> {
+    let db = card_db(cards, decks.first().map(PathBuf::as_path))?;
+    let mut bad = 0;
+    for path in decks {
+        match Deck::load(path, &db) {
+            Ok(d) => println!(
+                "{}: ok ({} format, {} cards)",
+                path.display(),
+                d.format.name(),
+                d.cards.len()
+            ),
+            Err(e) => {
+                bad += 1;
+                eprintln!("{e}");
+            }
+        }
+    }
+    if bad > 0 {
+        eprintln!("{bad} of {} decks invalid", decks.len());
+        return Ok(ExitCode::from(2));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+struct PlayOpts {
+    decks: [PathBuf; 2],
+    seed: u64,
+    agents: [String; 2],
+    first: Seat,
+    log: bool,
+    reveal: bool,
+    human: Option<Seat>,
+    cards: Option<PathBuf>,
+}
+
+fn play(o: PlayOpts) -> Result<ExitCode> {
+    let db = card_db(o.cards.as_deref(), Some(&o.decks[0]))?;
+    let da = Deck::load(&o.decks[0], &db).map_err(|e| anyhow!("{e}"))?;
+    let db_b = &db;
+    let dbk = Deck::load(&o.decks[1], db_b).map_err(|e| anyhow!("{e}"))?;
+    let specs = [
+        AgentSpec::parse(&o.agents[0]).map_err(|e| anyhow!("--agent-a: {e}"))?,
+        AgentSpec::parse(&o.agents[1]).map_err(|e| anyhow!("--agent-b: {e}"))?,
+    ];
+    let game = TrailsGame::new(db, da.cards.clone(), dbk.cards.clone());
+    let mut built: Vec<Box<dyn Agent<TrailsGame>>> = Vec::new();
+    for (k, spec) in specs.iter().enumerate() {
+        let seat = Seat::from_index(k);
+        if o.human == Some(seat) {
+            built.push(Box::new(human::HumanAgent::new()));
+        } else {
+            built.push(spec.build::<TrailsGame>(mix_seed(&[o.seed, k as u64 + 1])));
+        }
+    }
+    let names = [&da, &dbk].map(|d| d.name.clone());
+    let log = o.log || o.human.is_some();
+    let mut out = std::io::stdout().lock();
+    if log {
+        let _ = writeln!(out, "tcgsim play — Trails TCG — seed {}", o.seed);
+        for (k, d) in [&da, &dbk].iter().enumerate() {
+            let who = if o.human == Some(Seat::from_index(k)) {
+                "human".to_string()
+            } else {
+                built[k].name()
+            };
+            let _ = writeln!(
+                out,
+                "P{}: {} ({}) — {}",
+                k + 1,
+                d.name,
+                o.decks[k].display(),
+                who
+            );
+        }
+        let _ = writeln!(out, "{} has the initiative on turn 1.", o.first);
+        let _ = writeln!(out, "-- mulligan --");
+    }
+    let (a0, a1) = built.split_at_mut(1);
+    let agents: [&mut dyn Agent<TrailsGame>; 2] = [a0[0].as_mut(), a1[0].as_mut()];
+    let mut final_bond = [40i16; 2];
+    let rec = play_game(&game, o.seed, o.first, agents, |before, seat, a, after| {
+        final_bond = [after.p[0].bond, after.p[1].bond];
+        if !log {
+            return;
+        }
+        for l in game.narrate(before, seat, a, after, o.reveal, o.human) {
+            let _ = writeln!(out, "{l}");
+        }
+    });
+    let Outcome::Win(w) = rec.outcome else {
+        unreachable!("Trails has no draws")
+    };
+    // Output errors (a closed pipe) are not the game's problem: ignore them.
+    let _ = writeln!(
+        out,
+        "winner: {w} ({}) after {} turns, {} decisions; final bond P1 {}, P2 {}",
+        names[w.index()],
+        rec.turns,
+        rec.decisions,
+        final_bond[0],
+        final_bond[1]
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn scenario(file: &Path, cards: Option<&Path>) -> Result<ExitCode> {
+    let text = std::fs::read_to_string(file)
+        .with_context(|| format!("{}: cannot read", file.display()))?;
+    let db = match (cards, crate::games::trails::scenario::cards_line(&text)) {
+        (Some(c), _) => CardDb::load(c)?,
+        (None, Some(rel)) => {
+            let base = file.parent().unwrap_or(Path::new("."));
+            CardDb::load(&base.join(rel))?
+        }
+        (None, None) => bundled_cards(),
+    };
+    let sc = Scenario::parse(&text, &file.display().to_string(), db)?;
+    let (state, illegal) = sc.run();
+    let mut view = serde_json::to_value(sc.game.view(&state))?;
+    let failures = if illegal.is_none() {
+        sc.failures(&state)
+    } else {
+        Vec::new()
+    };
+    if !sc.expects.is_empty() && illegal.is_none() {
+        view["expect"] = serde_json::json!({
+            "checked": sc.expects.len(),
+            "failed": failures,
+        });
+    }
+    println!("{}", serde_json::to_string_pretty(&view)?);
+    if let Some(RunError::Illegal {
+        index,
+        line,
+        text,
+        legal,
+    }) = illegal
+    {
+        eprintln!(
+            "{}:{line}: action {index} \"{text}\" is illegal; legal actions: {}",
+            file.display(),
+            legal.join(" | ")
+        );
+        return Ok(ExitCode::from(1));
+    }
+    if !failures.is_empty() {
+        for f in &failures {
+            eprintln!("{}: expectation failed: {f}", file.display());
+        }
+        return Ok(ExitCode::from(1));
+    }
+    Ok(ExitCode::SUCCESS)
+}

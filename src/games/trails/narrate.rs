@@ -1,0 +1,150 @@
+//! Play-by-play text for logs: the action in the notation, then what it changed.
+
+use super::action::Action;
+use super::engine::TrailsGame;
+use super::state::{flag, Bits, State, Step};
+use crate::core::Seat;
+
+impl TrailsGame {
+    /// Lines describing `action` by `seat` from `before` to `after`. Card identities the
+    /// spectator cannot see are hidden unless `reveal`; `viewer` (a human's seat) sees its own.
+    pub fn narrate(
+        &self,
+        before: &State,
+        seat: Seat,
+        action: Action,
+        after: &State,
+        reveal: bool,
+        viewer: Option<Seat>,
+    ) -> Vec<String> {
+        let mut out = Vec::new();
+        let sees = |q: Seat| reveal || viewer == Some(q);
+        let hide = !sees(seat) && self.action_hides_card(action);
+        let text = self.action_text_for(before, action, hide);
+        let mut line = format!("{seat}: {text}");
+        let mut notes = Vec::new();
+        // T-PREP-1: a draw step ran after the action when the next player reaches the homebase
+        // step; its draws get their own line, after any turn header.
+        let draw_step = (after.step == Step::Homebase
+            && (before.step != Step::Homebase || before.actor != after.actor))
+            .then_some(after.actor);
+        let mut draw_line = None;
+        for q in Seat::ALL {
+            let (b, a) = (before.pl(q), after.pl(q));
+            // Cards drawn: hand grew from the deck.
+            let drawn = a.hand & !b.hand & b.deck_mask();
+            if drawn != 0 {
+                let names: Vec<String> = Bits(drawn)
+                    .map(|i| self.card_name(a.card[i as usize]))
+                    .collect();
+                let note = if sees(q) {
+                    format!("{q} draws {}", names.join(", "))
+                } else {
+                    format!("{q} draws {}", plural(names.len(), "card"))
+                };
+                if draw_step == Some(q) {
+                    draw_line = Some(format!("{note} (draw step)"));
+                } else {
+                    notes.push(note);
+                }
+            }
+            for i in Bits(a.field) {
+                if a.has(i, flag::STUNNED) && !b.has(i, flag::STUNNED) && b.field & (1 << i) != 0 {
+                    notes.push(format!(
+                        "{q}'s {} is stunned ({} stun damage)",
+                        self.card_ref(after, q, i),
+                        self.db.card(a.card[i as usize]).cost
+                    ));
+                }
+                if b.has(i, flag::STUNNED) && !a.has(i, flag::STUNNED) {
+                    notes.push(format!("{q}'s {} is cured", self.card_ref(after, q, i)));
+                }
+            }
+            for i in Bits(a.trail & !b.trail) {
+                let from = if b.field & (1 << i) != 0 {
+                    "field"
+                } else if b.homebase & (1 << i) != 0 {
+                    "homebase"
+                } else {
+                    "hand"
+                };
+                if from != "hand" || !matches!(action, Action::Event { .. } | Action::Arts { .. }) {
+                    notes.push(format!(
+                        "{q}'s {} goes from the {from} to the trail",
+                        self.card_name(a.card[i as usize])
+                    ));
+                }
+            }
+            for i in Bits(a.hand & b.field) {
+                notes.push(format!(
+                    "{q}'s {} returns to hand",
+                    self.card_name(a.card[i as usize])
+                ));
+            }
+            let new_hb = a.homebase & !b.homebase & b.deck_mask();
+            if new_hb != 0 {
+                notes.push(format!(
+                    "{q} puts {} from the deck into the homebase",
+                    plural(new_hb.count_ones() as usize, "card")
+                ));
+            }
+            if a.bond != b.bond {
+                notes.push(format!("{q} bond {} → {}", b.bond, a.bond));
+            }
+        }
+        if before.pending != after.pending {
+            if let super::state::Pending::Plan { left, .. } = after.pending {
+                if before.pending == super::state::Pending::None {
+                    notes.push(format!(
+                        "{} looks at the top {}",
+                        after.queue[0].controller,
+                        plural(left as usize, "card")
+                    ));
+                }
+            }
+        }
+        if !notes.is_empty() {
+            // The last pass of a window resolves the attack (T-COMBAT-3).
+            line.push_str(
+                if before.step == Step::Window && after.step != Step::Window {
+                    " — attack resolves: "
+                } else {
+                    " — "
+                },
+            );
+            line.push_str(&notes.join("; "));
+        }
+        out.push(line);
+        let started = before.step == Step::Mulligan && after.step != Step::Mulligan;
+        if (after.turn != before.turn || started) && after.winner.is_none() {
+            out.push(self.turn_header(after));
+        }
+        out.extend(draw_line);
+        if before.step != Step::Propose
+            && after.step == Step::Propose
+            && after.combat.passes == 0
+            && before.step == Step::Deploy
+        {
+            out.push("-- combat phase --".into());
+        }
+        if before.step != Step::Cure && after.step == Step::Cure {
+            out.push("-- cure phase --".into());
+        }
+        out
+    }
+
+    pub fn turn_header(&self, s: &State) -> String {
+        format!(
+            "== Turn {} (initiative {}) — bond P1 {}, P2 {} ==",
+            s.turn, s.initiative, s.p[0].bond, s.p[1].bond
+        )
+    }
+}
+
+fn plural(n: usize, w: &str) -> String {
+    if n == 1 {
+        format!("1 {w}")
+    } else {
+        format!("{n} {w}s")
+    }
+}

@@ -1,0 +1,870 @@
+//! Scenario files: a position, a list of actions in the log notation, and expectations
+//! (documented in `docs/scenario.md`). This is how rule disputes are settled and bugs reported.
+//!
+//! ```text
+//! # Overkill: a lone attacker with STR above DEF.
+//! turn: 2
+//! initiative: P1
+//! step: propose
+//!
+//! [P1]
+//! field: Jaeger Raider
+//! deck: 10x Academy Student
+//!
+//! [P2]
+//! field: Guild Junior Bracer (actioned)
+//! deck: 10x Academy Student
+//!
+//! [actions]
+//! attack Jaeger Raider
+//! target Guild Junior Bracer
+//! pass
+//! pass
+//!
+//! [expect]
+//! P2.bond: 37
+//! P2.field: Guild Junior Bracer (stunned)
+//! ```
+
+use super::cards::{CardDb, CardId, Icons};
+use super::engine::TrailsGame;
+use super::state::{
+    bit, flag, AttackTarget, Bits, Combat, Pending, PlayerState, State, Step, MAX_CARDS,
+};
+use crate::core::{Outcome, Seat};
+use serde::Serialize;
+
+/// A problem in a scenario file, with its line.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{file}:{line}: {msg}")]
+pub struct ScenarioError {
+    pub file: String,
+    pub line: usize,
+    pub msg: String,
+}
+
+/// One card as written: `[Nx ]Name [(marks)]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct CardSpec {
+    id: CardId,
+    flags: u8,
+    str_mod: i8,
+    def_mod: i8,
+    icons: Icons,
+    known: bool,
+}
+
+#[derive(Debug, Clone, Default)]
+struct PlayerSpec {
+    bond: Option<i16>,
+    cp: u8,
+    attribution: Vec<String>,
+    zones: [Vec<CardSpec>; 5],
+    lines: [usize; 5],
+}
+
+const ZONES: [&str; 5] = ["deck", "hand", "homebase", "field", "trail"];
+
+/// One expectation line.
+#[derive(Debug, Clone)]
+pub struct Expect {
+    pub line: usize,
+    pub key: String,
+    pub value: String,
+}
+
+/// A parsed scenario: the game (card pool and each player's cards), the position, the actions.
+pub struct Scenario {
+    pub game: TrailsGame,
+    pub state: State,
+    /// (line, text)
+    pub actions: Vec<(usize, String)>,
+    pub expects: Vec<Expect>,
+    /// The `cards:` line, if any (a path relative to the scenario file).
+    pub cards_path: Option<String>,
+}
+
+/// Reads the `cards:` line without parsing the rest, so the caller can load the right pool.
+pub fn cards_line(text: &str) -> Option<String> {
+    text.lines()
+        .map(strip_comment)
+        .find_map(|l| l.strip_prefix("cards:").map(|v| v.trim().to_string()))
+}
+
+fn strip_comment(l: &str) -> &str {
+    match l.find('#') {
+        // `#` after a card name is a `Name#2` reference, not a comment.
+        Some(k) if k == 0 || l[..k].ends_with(char::is_whitespace) => l[..k].trim(),
+        _ => l.trim(),
+    }
+}
+
+impl Scenario {
+    pub fn parse(text: &str, file: &str, db: CardDb) -> Result<Scenario, ScenarioError> {
+        let err = |line: usize, msg: String| ScenarioError {
+            file: file.to_string(),
+            line,
+            msg,
+        };
+        let mut section = "game".to_string();
+        let mut players = [PlayerSpec::default(), PlayerSpec::default()];
+        let mut actions = Vec::new();
+        let mut expects = Vec::new();
+        let mut globals: Vec<(usize, String, String)> = Vec::new();
+        let mut cards_path = None;
+        for (n, raw) in text.lines().enumerate() {
+            let line = n + 1;
+            let l = strip_comment(raw);
+            if l.is_empty() {
+                continue;
+            }
+            if l.starts_with('[') {
+                let name = l
+                    .strip_prefix('[')
+                    .and_then(|r| r.strip_suffix(']'))
+                    .ok_or_else(|| err(line, format!("malformed section header \"{l}\"")))?
+                    .trim()
+                    .to_ascii_lowercase();
+                if !["p1", "p2", "actions", "expect"].contains(&name.as_str()) {
+                    return Err(err(
+                        line,
+                        format!(
+                            "unknown section [{name}] (expected [P1], [P2], [actions], [expect])"
+                        ),
+                    ));
+                }
+                section = name;
+                continue;
+            }
+            match section.as_str() {
+                "actions" => actions.push((line, l.to_string())),
+                "expect" => {
+                    let (k, v) = l.split_once(':').ok_or_else(|| {
+                        err(line, format!("expected `key: value`, found \"{l}\""))
+                    })?;
+                    expects.push(Expect {
+                        line,
+                        key: k.trim().to_string(),
+                        value: v.trim().to_string(),
+                    });
+                }
+                _ => {
+                    let (k, v) = l.split_once(':').ok_or_else(|| {
+                        err(line, format!("expected `key: value`, found \"{l}\""))
+                    })?;
+                    let (k, v) = (k.trim().to_ascii_lowercase(), v.trim());
+                    if section == "game" {
+                        if k == "cards" {
+                            cards_path = Some(v.to_string());
+                        } else {
+                            globals.push((line, k, v.to_string()));
+                        }
+                        continue;
+                    }
+                    let p = &mut players[if section == "p1" { 0 } else { 1 }];
+                    match k.as_str() {
+                        "bond" => {
+                            p.bond = Some(v.parse().map_err(|_| {
+                                err(line, format!("bond: \"{v}\" is not a whole number"))
+                            })?)
+                        }
+                        "cp" => {
+                            p.cp = v.parse().map_err(|_| {
+                                err(line, format!("cp: \"{v}\" is not a whole number"))
+                            })?
+                        }
+                        "attribution" => {
+                            p.attribution = v.split(',').map(|w| w.trim().to_string()).collect()
+                        }
+                        z => {
+                            let zi = ZONES.iter().position(|x| *x == z).ok_or_else(|| {
+                                err(
+                                    line,
+                                    format!(
+                                        "unknown key \"{z}\" (expected bond, cp, attribution, {})",
+                                        ZONES.join(", ")
+                                    ),
+                                )
+                            })?;
+                            p.zones[zi] = parse_cards(v, &db).map_err(|m| err(line, m))?;
+                            p.lines[zi] = line;
+                        }
+                    }
+                }
+            }
+        }
+        // Each player's cards become instances in zone order: deck, hand, homebase, field, trail.
+        let mut decks: [Vec<CardId>; 2] = [Vec::new(), Vec::new()];
+        for (k, p) in players.iter().enumerate() {
+            decks[k] = p.zones.iter().flatten().map(|c| c.id).collect();
+            if decks[k].len() > MAX_CARDS {
+                return Err(err(
+                    0,
+                    format!(
+                        "P{} has {} cards; at most {MAX_CARDS}",
+                        k + 1,
+                        decks[k].len()
+                    ),
+                ));
+            }
+        }
+        let game = TrailsGame::new(db, decks[0].clone(), decks[1].clone());
+        let mut s = State {
+            p: Default::default(),
+            turn: 1,
+            initiative: Seat::P1,
+            step: Step::Propose,
+            actor: Seat::P1,
+            combat: Combat::default(),
+            pending: Pending::None,
+            queue: Default::default(),
+            mulligan_count: 0,
+            mulligan_last: 0,
+            winner: None,
+        };
+        let mut actor = None;
+        let mut attackers_spec = None;
+        let mut target_spec = None;
+        let mut pending = Pending::None;
+        for (line, k, v) in &globals {
+            let line = *line;
+            match k.as_str() {
+                "turn" => {
+                    s.turn = v
+                        .parse()
+                        .map_err(|_| err(line, format!("turn: \"{v}\" is not a whole number")))?
+                }
+                "initiative" => s.initiative = parse_seat(v).map_err(|m| err(line, m))?,
+                "actor" => actor = Some(parse_seat(v).map_err(|m| err(line, m))?),
+                "step" => s.step = parse_step(v).map_err(|m| err(line, m))?,
+                "attacker" => s.combat.attacker = parse_seat(v).map_err(|m| err(line, m))?,
+                "attackers" => attackers_spec = Some((line, v.clone())),
+                "target" => target_spec = Some((line, v.clone())),
+                "pending" => {
+                    pending = match v.as_str() {
+                        "none" => Pending::None,
+                        "dispatch_put" => Pending::DispatchPut,
+                        _ => {
+                            return Err(err(
+                                line,
+                                format!("pending: \"{v}\" (expected none or dispatch_put; effect choices are reached by playing the action that causes them)"),
+                            ))
+                        }
+                    }
+                }
+                "winner" => {
+                    s.winner = match v.as_str() {
+                        "none" => None,
+                        _ => Some(Outcome::Win(parse_seat(v).map_err(|m| err(line, m))?)),
+                    }
+                }
+                other => {
+                    return Err(err(
+                        line,
+                        format!("unknown key \"{other}\" (expected cards, turn, initiative, step, actor, attacker, attackers, target, pending, winner)"),
+                    ))
+                }
+            }
+        }
+        s.actor = actor.unwrap_or(match s.step {
+            Step::Window | Step::FightBack => s.combat.attacker.other(),
+            Step::Group => s.combat.attacker,
+            _ => s.initiative,
+        });
+        s.pending = pending;
+        for (k, spec) in players.iter().enumerate() {
+            let q = Seat::from_index(k);
+            let mut p = PlayerState {
+                n_cards: decks[k].len() as u8,
+                ..PlayerState::default()
+            };
+            let mut inst = 0u8;
+            let mut deck_top_first = Vec::new();
+            for (zi, zone) in spec.zones.iter().enumerate() {
+                for c in zone {
+                    let i = inst;
+                    inst += 1;
+                    p.card[i as usize] = c.id;
+                    let b = bit(i);
+                    match zi {
+                        0 => {
+                            deck_top_first.push(i);
+                            if c.known {
+                                p.known[k] |= b;
+                            }
+                        }
+                        1 => {
+                            p.hand |= b;
+                            p.known[k] |= b;
+                            if c.known {
+                                p.known[1 - k] |= b;
+                            }
+                        }
+                        2 => {
+                            p.homebase |= b;
+                            p.known[k] |= b;
+                            p.flags[i as usize] = c.flags & (flag::ACTIONED | flag::FACE_UP);
+                            if c.flags & flag::FACE_UP != 0 || c.known {
+                                p.known[1 - k] |= b;
+                            }
+                        }
+                        3 => {
+                            p.field |= b;
+                            p.known = [p.known[0] | b, p.known[1] | b];
+                            p.flags[i as usize] = c.flags & !flag::FACE_UP;
+                            if c.flags & flag::STUNNED != 0 {
+                                p.flags[i as usize] |= flag::ACTIONED;
+                            }
+                            p.str_mod[i as usize] = c.str_mod;
+                            p.def_mod[i as usize] = c.def_mod;
+                            p.icons_eot[i as usize] = c.icons;
+                        }
+                        _ => {
+                            p.trail |= b;
+                            p.known = [p.known[0] | b, p.known[1] | b];
+                        }
+                    }
+                    let bad = match zi {
+                        0 | 1 | 4 => {
+                            c.flags != 0
+                                || c.str_mod != 0
+                                || c.def_mod != 0
+                                || c.icons != Icons::NONE
+                        }
+                        2 => {
+                            c.flags & !(flag::ACTIONED | flag::FACE_UP) != 0
+                                || c.str_mod != 0
+                                || c.icons != Icons::NONE
+                        }
+                        _ => c.flags & flag::FACE_UP != 0,
+                    };
+                    if bad {
+                        return Err(err(
+                            spec.lines[zi],
+                            format!("a card in the {} cannot have those marks", ZONES[zi]),
+                        ));
+                    }
+                }
+            }
+            // Written top first; stored bottom first.
+            for (d, &i) in deck_top_first.iter().rev().enumerate() {
+                p.deck[d] = i;
+            }
+            p.deck_len = deck_top_first.len() as u8;
+            p.bond = spec.bond.unwrap_or(40);
+            p.cp = spec.cp;
+            let mut db2 = game.db.clone();
+            for o in &spec.attribution {
+                if o.is_empty() {
+                    continue;
+                }
+                let known = game
+                    .db
+                    .org_names
+                    .iter()
+                    .any(|n| n == &o.to_ascii_lowercase());
+                if !known {
+                    return Err(err(0, format!("attribution: unknown organization \"{o}\"")));
+                }
+                p.attribution_orgs |= db2.org_bit(o).map_err(|m| err(0, m))?;
+            }
+            *s.pl_mut(q) = p;
+        }
+        if let Some((line, v)) = attackers_spec {
+            let q = s.combat.attacker;
+            for r in v.split(',') {
+                let i =
+                    find_ref(&game, &s, q, s.pl(q).field, r.trim()).map_err(|m| err(line, m))?;
+                s.combat.attackers |= bit(i);
+            }
+            let mut orgs = u16::MAX;
+            for i in Bits(s.combat.attackers) {
+                orgs &= game.orgs(&s, q, i);
+            }
+            s.combat.group_orgs = orgs;
+        }
+        if let Some((line, v)) = target_spec {
+            let q = s.combat.attacker.other();
+            s.combat.target = if v.eq_ignore_ascii_case("player") {
+                AttackTarget::Player
+            } else {
+                AttackTarget::Unit(
+                    find_ref(&game, &s, q, s.pl(q).field, v.trim()).map_err(|m| err(line, m))?,
+                )
+            };
+        }
+        if matches!(s.step, Step::Group | Step::Window | Step::FightBack) && s.combat.attackers == 0
+        {
+            return Err(err(
+                0,
+                "this step needs `attacker:` and `attackers:`".into(),
+            ));
+        }
+        if matches!(s.step, Step::Window | Step::FightBack) && s.combat.target == AttackTarget::None
+        {
+            return Err(err(0, "this step needs `target:`".into()));
+        }
+        if s.winner.is_some() {
+            s.step = Step::Over;
+        }
+        game.check_invariants(&s)
+            .map_err(|m| err(0, format!("inconsistent position: {m}")))?;
+        // Draw steps and other automatic steps run at once, as in a game.
+        game.settle(&mut s);
+        Ok(Scenario {
+            game,
+            state: s,
+            actions,
+            expects,
+            cards_path,
+        })
+    }
+}
+
+fn parse_seat(v: &str) -> Result<Seat, String> {
+    match v.to_ascii_uppercase().as_str() {
+        "P1" => Ok(Seat::P1),
+        "P2" => Ok(Seat::P2),
+        _ => Err(format!("\"{v}\" is not a player (P1 or P2)")),
+    }
+}
+
+pub fn step_name(s: Step) -> &'static str {
+    match s {
+        Step::Mulligan => "mulligan",
+        Step::Draw => "draw",
+        Step::Homebase => "homebase",
+        Step::Deploy => "deploy",
+        Step::Propose => "propose",
+        Step::Group => "group",
+        Step::Window => "window",
+        Step::FightBack => "fightback",
+        Step::Cure => "cure",
+        Step::Over => "over",
+    }
+}
+
+fn parse_step(v: &str) -> Result<Step, String> {
+    let all = [
+        Step::Mulligan,
+        Step::Draw,
+        Step::Homebase,
+        Step::Deploy,
+        Step::Propose,
+        Step::Group,
+        Step::Window,
+        Step::FightBack,
+        Step::Cure,
+    ];
+    all.into_iter()
+        .find(|s| step_name(*s) == v.to_ascii_lowercase())
+        .ok_or_else(|| {
+            format!(
+                "unknown step \"{v}\" (expected {})",
+                all.map(step_name).join(", ")
+            )
+        })
+}
+
+/// Splits a list on commas outside parentheses.
+fn split_top(v: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0, 0);
+    for (k, ch) in v.char_indices() {
+        match ch {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(&v[start..k]);
+                start = k + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&v[start..]);
+    out.into_iter()
+        .map(str::trim)
+        .filter(|x| !x.is_empty())
+        .collect()
+}
+
+fn parse_cards(v: &str, db: &CardDb) -> Result<Vec<CardSpec>, String> {
+    let mut out = Vec::new();
+    if v.trim().eq_ignore_ascii_case("none") {
+        return Ok(out);
+    }
+    for item in split_top(v) {
+        let (count, rest) = match item.split_once(char::is_whitespace) {
+            Some((c, r))
+                if c.len() > 1
+                    && c.ends_with(['x', 'X'])
+                    && c[..c.len() - 1].parse::<usize>().is_ok() =>
+            {
+                (c[..c.len() - 1].parse::<usize>().unwrap(), r.trim())
+            }
+            _ => (1, item),
+        };
+        let (name, marks) = match rest.split_once('(') {
+            Some((n, m)) => (
+                n.trim(),
+                m.strip_suffix(')')
+                    .ok_or_else(|| format!("\"{item}\": missing `)`"))?,
+            ),
+            None => (rest, ""),
+        };
+        let id = db.lookup(name).map_err(|e| format!("\"{name}\": {e}"))?;
+        let mut c = CardSpec {
+            id,
+            flags: 0,
+            str_mod: 0,
+            def_mod: 0,
+            icons: Icons::NONE,
+            known: false,
+        };
+        for m in marks.split(',').map(str::trim).filter(|m| !m.is_empty()) {
+            match m {
+                "actioned" => c.flags |= flag::ACTIONED,
+                "ready" | "down" => {}
+                "stunned" => c.flags |= flag::STUNNED | flag::ACTIONED,
+                "up" => c.flags |= flag::FACE_UP,
+                "supported" => c.flags |= flag::SUPPORTED,
+                "attacked" => c.flags |= flag::ATTACKED,
+                "known" => c.known = true,
+                _ if m.starts_with('+') && Icons::parse(&m[1..]).is_some() => {
+                    c.icons = c.icons.union(Icons::parse(&m[1..]).unwrap())
+                }
+                _ if m.contains('/') => {
+                    let (a, b) = m.split_once('/').unwrap();
+                    c.str_mod = a.trim_start_matches('+').parse().map_err(|_| format!("bad stat change \"{m}\""))?;
+                    c.def_mod = b.trim_start_matches('+').parse().map_err(|_| format!("bad stat change \"{m}\""))?;
+                }
+                _ => {
+                    return Err(format!(
+                        "unknown mark \"{m}\" (expected ready, actioned, stunned, up, down, supported, attacked, known, +S/+D, +ICON)"
+                    ))
+                }
+            }
+        }
+        for _ in 0..count {
+            out.push(c.clone());
+        }
+    }
+    Ok(out)
+}
+
+/// Finds `q`'s instance in `zone` by `Name` or `Name#k`.
+fn find_ref(game: &TrailsGame, s: &State, q: Seat, zone: u64, r: &str) -> Result<u8, String> {
+    let (name, k) = match r.rsplit_once('#') {
+        Some((n, k)) if k.parse::<usize>().is_ok() => (n.trim(), k.parse::<usize>().unwrap()),
+        _ => (r, 1),
+    };
+    let id = game
+        .db
+        .lookup(name)
+        .map_err(|e| format!("\"{name}\": {e}"))?;
+    Bits(zone)
+        .filter(|&i| s.pl(q).card[i as usize] == id)
+        .nth(k.saturating_sub(1))
+        .ok_or_else(|| format!("{q} has no \"{r}\" there"))
+}
+
+// --------------------------------------------------------------------------------------------
+// Views and expectations
+// --------------------------------------------------------------------------------------------
+
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct CardView {
+    pub card: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub state: Vec<String>,
+}
+
+#[derive(Serialize, Debug, Clone)]
+pub struct PlayerView {
+    pub bond: i16,
+    pub cp: u8,
+    pub deck_count: usize,
+    /// Top first.
+    pub deck: Vec<String>,
+    pub hand: Vec<CardView>,
+    pub homebase: Vec<CardView>,
+    pub field: Vec<CardView>,
+    pub trail: Vec<CardView>,
+}
+
+#[derive(Serialize, Debug, Clone)]
+pub struct StateView {
+    pub winner: Option<String>,
+    pub turn: u16,
+    pub initiative: String,
+    pub step: String,
+    pub to_move: Option<String>,
+    pub players: Vec<PlayerView>,
+    pub legal: Vec<String>,
+}
+
+impl TrailsGame {
+    /// One card with its marks, in the scenario notation.
+    pub fn card_view(&self, s: &State, q: Seat, i: u8) -> CardView {
+        let p = s.pl(q);
+        let mut state: Vec<String> = self
+            .state_marks(s, q, i)
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        let (sm, dm) = (p.str_mod[i as usize], p.def_mod[i as usize]);
+        if sm != 0 || dm != 0 {
+            state.push(format!("{sm:+}/{dm:+}"));
+        }
+        for n in p.icons_eot[i as usize].names() {
+            state.push(format!("+{n}"));
+        }
+        if p.hand & bit(i) != 0 && p.known[q.other().index()] & bit(i) != 0 {
+            state.push("known".into());
+        }
+        CardView {
+            card: self.card_name(p.card[i as usize]),
+            state,
+        }
+    }
+
+    /// The whole position as seen by everyone (for scenarios and `--reveal`).
+    pub fn view(&self, s: &State) -> StateView {
+        let zone = |q: Seat, m: u64| Bits(m).map(|i| self.card_view(s, q, i)).collect::<Vec<_>>();
+        StateView {
+            winner: s.winner.map(|o| match o {
+                Outcome::Win(w) => w.to_string(),
+                Outcome::Draw => "draw".into(),
+            }),
+            turn: s.turn,
+            initiative: s.initiative.to_string(),
+            step: step_name(s.step).into(),
+            to_move: s.chooser().map(|q| q.to_string()),
+            players: Seat::ALL
+                .iter()
+                .map(|&q| {
+                    let p = s.pl(q);
+                    PlayerView {
+                        bond: p.bond,
+                        cp: p.cp,
+                        deck_count: p.deck_len as usize,
+                        deck: p.deck[..p.deck_len as usize]
+                            .iter()
+                            .rev()
+                            .map(|&i| self.card_name(p.card[i as usize]))
+                            .collect(),
+                        hand: zone(q, p.hand),
+                        homebase: zone(q, p.homebase),
+                        field: zone(q, p.field),
+                        trail: zone(q, p.trail),
+                    }
+                })
+                .collect(),
+            legal: self.legal_texts(s),
+        }
+    }
+}
+
+fn render(c: &CardView) -> String {
+    if c.state.is_empty() {
+        c.card.clone()
+    } else {
+        let mut st = c.state.clone();
+        st.sort();
+        format!("{} ({})", c.card, st.join(", "))
+    }
+}
+
+impl Scenario {
+    /// Checks one expectation against a state; `Err` says what differs.
+    pub fn check(&self, s: &State, e: &Expect) -> Result<(), String> {
+        let g = &self.game;
+        let view = g.view(s);
+        let v = e.value.as_str();
+        let eq = |got: String, want: &str| {
+            if got.eq_ignore_ascii_case(want) {
+                Ok(())
+            } else {
+                Err(format!("{}: expected {want}, got {got}", e.key))
+            }
+        };
+        match e.key.as_str() {
+            "winner" => eq(view.winner.clone().unwrap_or("none".into()), v),
+            "step" => eq(view.step.clone(), v),
+            "turn" => eq(view.turn.to_string(), v),
+            "initiative" => eq(view.initiative.clone(), v),
+            "to_move" | "actor" => eq(view.to_move.clone().unwrap_or("none".into()), v),
+            "legal" => {
+                let mut got: Vec<String> = view.legal.iter().map(|x| x.to_lowercase()).collect();
+                let mut want: Vec<String> =
+                    v.split('|').map(norm).filter(|x| !x.is_empty()).collect();
+                got.sort();
+                want.sort();
+                if got == want {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "legal: expected {}, got {}",
+                        want.join(" | "),
+                        got.join(" | ")
+                    ))
+                }
+            }
+            "legal+" | "legal-" => {
+                let want = norm(v);
+                let has = view.legal.iter().any(|x| norm(x) == want);
+                if has == (e.key == "legal+") {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "{}: \"{v}\" is {}legal; legal: {}",
+                        e.key,
+                        if has { "" } else { "not " },
+                        view.legal.join(" | ")
+                    ))
+                }
+            }
+            key => {
+                let (who, what) = key
+                    .split_once('.')
+                    .ok_or_else(|| format!("unknown expectation \"{key}\""))?;
+                let q = parse_seat(who)?;
+                let p = &view.players[q.index()];
+                match what {
+                    "bond" => eq(p.bond.to_string(), v),
+                    "cp" => eq(p.cp.to_string(), v),
+                    "deck_count" => eq(p.deck_count.to_string(), v),
+                    "hand_count" => eq(p.hand.len().to_string(), v),
+                    "homebase_count" => eq(p.homebase.len().to_string(), v),
+                    "deck" => {
+                        // Ordered, top first; the expectation may list only the top cards.
+                        let want: Vec<String> = split_top(v).iter().map(|x| norm(x)).collect();
+                        let got: Vec<String> = p.deck.iter().take(want.len()).map(|x| norm(x)).collect();
+                        if got == want {
+                            Ok(())
+                        } else {
+                            Err(format!("{key}: expected top {}, got {}", want.join(", "), got.join(", ")))
+                        }
+                    }
+                    "deck_bottom" => {
+                        let want: Vec<String> = split_top(v).iter().map(|x| norm(x)).collect();
+                        let got: Vec<String> =
+                            p.deck.iter().rev().take(want.len()).rev().map(|x| norm(x)).collect();
+                        if got == want {
+                            Ok(())
+                        } else {
+                            Err(format!("{key}: expected bottom {}, got {}", want.join(", "), got.join(", ")))
+                        }
+                    }
+                    "hand" | "homebase" | "field" | "trail" => {
+                        let zone = match what {
+                            "hand" => &p.hand,
+                            "homebase" => &p.homebase,
+                            "field" => &p.field,
+                            _ => &p.trail,
+                        };
+                        let mut got: Vec<String> = zone.iter().map(|c| norm(&render(c))).collect();
+                        let mut want = Vec::new();
+                        for c in parse_cards(v, &g.db)? {
+                            let mut marks = Vec::new();
+                            if c.flags & flag::STUNNED != 0 {
+                                marks.push("stunned".to_string());
+                            } else if c.flags & flag::ACTIONED != 0 {
+                                marks.push("actioned".into());
+                            }
+                            if c.flags & flag::FACE_UP != 0 {
+                                marks.push("up".into());
+                            }
+                            if c.flags & flag::SUPPORTED != 0 {
+                                marks.push("supported".into());
+                            }
+                            if c.flags & flag::ATTACKED != 0 {
+                                marks.push("attacked".into());
+                            }
+                            if c.str_mod != 0 || c.def_mod != 0 {
+                                marks.push(format!("{:+}/{:+}", c.str_mod, c.def_mod));
+                            }
+                            for n in c.icons.names() {
+                                marks.push(format!("+{n}"));
+                            }
+                            if c.known {
+                                marks.push("known".into());
+                            }
+                            want.push(norm(&render(&CardView {
+                                card: g.card_name(c.id),
+                                state: marks,
+                            })));
+                        }
+                        got.sort();
+                        want.sort();
+                        if got == want {
+                            Ok(())
+                        } else {
+                            Err(format!("{key}: expected [{}], got [{}]", want.join(", "), got.join(", ")))
+                        }
+                    }
+                    _ => Err(format!(
+                        "unknown expectation \"{key}\" (P1./P2. + bond, cp, deck, deck_bottom, deck_count, hand, hand_count, homebase, homebase_count, field, trail)"
+                    )),
+                }
+            }
+        }
+    }
+}
+
+fn norm(t: &str) -> String {
+    t.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// What running a scenario produced.
+#[derive(Debug)]
+pub enum RunError {
+    /// An action that is not legal: its index (1-based), line, text and the legal actions.
+    Illegal {
+        index: usize,
+        line: usize,
+        text: String,
+        legal: Vec<String>,
+    },
+}
+
+impl Scenario {
+    /// Applies the actions in order. Stops at the first illegal one and returns it with the
+    /// state reached.
+    pub fn run(&self) -> (State, Option<RunError>) {
+        let mut s = self.state;
+        for (k, (line, text)) in self.actions.iter().enumerate() {
+            match self.game.parse_action(&s, text) {
+                Ok(a) => self.game.play(&mut s, a),
+                Err(_) => {
+                    let legal = self.game.legal_texts(&s);
+                    return (
+                        s,
+                        Some(RunError::Illegal {
+                            index: k + 1,
+                            line: *line,
+                            text: text.clone(),
+                            legal,
+                        }),
+                    );
+                }
+            }
+        }
+        (s, None)
+    }
+
+    /// The expectations that fail, as `line: message`.
+    pub fn failures(&self, s: &State) -> Vec<String> {
+        self.expects
+            .iter()
+            .filter_map(|e| {
+                self.check(s, e)
+                    .err()
+                    .map(|m| format!("line {}: {m}", e.line))
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,36 @@
+//! Self-play: running games between agents.
+
+use crate::agents::Agent;
+use crate::core::{Game, Outcome, Seat};
+
+/// What one game produced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    pub outcome: Outcome,
+    pub turns: u32,
+    pub decisions: u32,
+}
+
+/// Plays one game to its end. `observe` sees every action with the state before and after it.
+pub fn play_game<G: Game>(
+    game: &G,
+    seed: u64,
+    first: Seat,
+    agents: [&mut dyn Agent<G>; 2],
+    mut observe: impl FnMut(&G::State, Seat, G::Action, &G::State),
+) -> GameRecord {
+    let mut s = game.new_game(seed, first);
+    let mut decisions = 0u32;
+    while let Some(seat) = game.to_move(&s) {
+        let a = agents[seat.index()].choose(game, &s, seat);
+        let before = s;
+        game.apply(&mut s, a);
+        observe(&before, seat, a, &s);
+        decisions += 1;
+    }
+    GameRecord {
+        outcome: game.outcome(&s).expect("a finished game has an outcome"),
+        turns: game.turn(&s),
+        decisions,
+    }
+}
