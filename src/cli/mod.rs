@@ -271,19 +271,31 @@ fn scenario(file: &Path, cards: Option<&Path>) -> Result<ExitCode> {
     };
     let sc = Scenario::parse(&text, &file.display().to_string(), db)?;
     let (state, illegal) = sc.run();
-    let mut view = serde_json::to_value(sc.game.view(&state))?;
     let failures = if illegal.is_none() {
         sc.failures(&state)
     } else {
         Vec::new()
     };
-    if !sc.expects.is_empty() && illegal.is_none() {
-        view["expect"] = serde_json::json!({
-            "checked": sc.expects.len(),
-            "failed": failures,
-        });
+    #[derive(serde::Serialize)]
+    struct Checked<'a> {
+        checked: usize,
+        failed: &'a [String],
     }
-    println!("{}", serde_json::to_string_pretty(&view)?);
+    #[derive(serde::Serialize)]
+    struct Out<'a> {
+        #[serde(flatten)]
+        view: crate::games::trails::scenario::StateView,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        expect: Option<Checked<'a>>,
+    }
+    let out = Out {
+        view: sc.game.view(&state),
+        expect: (!sc.expects.is_empty() && illegal.is_none()).then_some(Checked {
+            checked: sc.expects.len(),
+            failed: &failures,
+        }),
+    };
+    println!("{}", serde_json::to_string_pretty(&out)?);
     if let Some(RunError::Illegal {
         index,
         line,
