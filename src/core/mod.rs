@@ -6,9 +6,11 @@
 //! caller-owned list, and `apply` returns an undo record.
 
 mod fixed;
+mod perft;
 mod seat;
 
 pub use fixed::FixedVec;
+pub use perft::perft;
 pub use seat::{Outcome, Seat};
 
 use std::fmt::Debug;

@@ -326,6 +326,22 @@ impl CardDb {
             .trim(csv::Trim::All)
             .flexible(true)
             .from_reader(text.as_bytes());
+        // The reader's positions point before any comment or blank lines it skipped: move on to
+        // the line the record really starts on.
+        let lines: Vec<&str> = text.lines().collect();
+        let line_of = |p: &csv::Position| {
+            let mut n = text.as_bytes()[..(p.byte() as usize).min(text.len())]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count();
+            while n < lines.len() && {
+                let l = lines[n].trim_start();
+                l.is_empty() || l.starts_with('#')
+            } {
+                n += 1;
+            }
+            n + 1
+        };
         let err = |line: usize, column: &'static str, msg: String| CardError::Row {
             file: file.to_string(),
             line,
@@ -336,7 +352,7 @@ impl CardDb {
             file: file.to_string(),
             msg: format!("cannot read the header: {e}"),
         })?;
-        let header_line = rdr.position().line() as usize;
+        let header_line = line_of(&csv::Position::new());
         let got: Vec<&str> = headers.iter().collect();
         if got != COLUMNS {
             return Err(err(
@@ -351,10 +367,10 @@ impl CardDb {
         }
         for rec in rdr.records() {
             let rec = rec.map_err(|e| {
-                let line = e.position().map(|p| p.line() as usize).unwrap_or(0);
+                let line = e.position().map(line_of).unwrap_or(0);
                 err(line, "row", format!("malformed CSV: {e}"))
             })?;
-            let line = rec.position().map(|p| p.line() as usize).unwrap_or(0);
+            let line = rec.position().map(line_of).unwrap_or(0);
             if rec.len() != COLUMNS.len() {
                 return Err(err(
                     line,

@@ -1,0 +1,267 @@
+//! Engine-level tests: setup (T-SETUP-1, T-SETUP-2), the state's size, perft regression, and
+//! determinization (T-STATE-3, T-INFO-1, T-INFO-2, T-INFO-3).
+
+use std::path::PathBuf;
+use tcgsim::agents::{Agent, RandomAgent};
+use tcgsim::core::{perft, rng_from_seed, Game, Seat};
+use tcgsim::games::trails::deck::Deck;
+use tcgsim::games::trails::scenario::Scenario;
+use tcgsim::games::trails::state::{flag, Bits, State, Step};
+use tcgsim::games::trails::{bundled_cards, TrailsGame};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn game(a: &str, b: &str) -> TrailsGame {
+    let db = bundled_cards();
+    let da = Deck::load(&root().join(format!("decks/trails/{a}.deck")), &db).unwrap();
+    let dbb = Deck::load(&root().join(format!("decks/trails/{b}.deck")), &db).unwrap();
+    TrailsGame::new(db, da.cards, dbb.cards)
+}
+
+/// Plays `n` random actions from a new game (fewer if it ends).
+fn random_position(g: &TrailsGame, seed: u64, n: usize) -> State {
+    let mut s = g.new_game(seed, Seat::from_index((seed % 2) as usize));
+    let mut agents = [RandomAgent::new(seed ^ 11), RandomAgent::new(seed ^ 22)];
+    for _ in 0..n {
+        let Some(q) = g.to_move(&s) else { break };
+        let a = agents[q.index()].choose(g, &s, q);
+        g.apply(&mut s, a);
+    }
+    s
+}
+
+#[test]
+fn state_is_copy_and_at_most_one_kib() {
+    let size = std::mem::size_of::<State>();
+    eprintln!("size_of::<State>() = {size}");
+    assert!(size <= 1024, "State is {size} bytes");
+}
+
+#[test]
+fn setup_draws_four_each_and_first_seat_has_initiative_t_setup_1_t_setup_2() {
+    let g = game("aggro", "control");
+    for first in Seat::ALL {
+        let s = g.new_game(5, first);
+        // T-SETUP-1: the initiative of turn 1 is a parameter.
+        assert_eq!(s.initiative, first);
+        assert_eq!(g.to_move(&s), Some(first));
+        assert_eq!(s.step, Step::Mulligan);
+        for q in Seat::ALL {
+            // T-SETUP-2: shuffle and draw 4; T-WIN-1: 40 bond.
+            assert_eq!(s.pl(q).hand.count_ones(), 4);
+            assert_eq!(s.pl(q).deck_len, 46);
+            assert_eq!(s.pl(q).bond, 40);
+        }
+    }
+    // Different seeds shuffle differently; the same seed the same way.
+    assert_eq!(g.new_game(5, Seat::P1), g.new_game(5, Seat::P1));
+    assert_ne!(
+        g.new_game(5, Seat::P1).p[0].deck,
+        g.new_game(6, Seat::P1).p[0].deck
+    );
+}
+
+/// Perft counts from fixed seeds and positions, stored in `tests/data/trails.perft`
+/// (`deck_a deck_b seed prefix depth nodes`). Set `TCGSIM_BLESS=1` to rewrite the file after
+/// an intended change of the rules.
+#[test]
+fn perft_counts_match_the_stored_regression_data() {
+    let path = root().join("tests/data/trails.perft");
+    let cases = [
+        ("aggro", "control", 1u64, 0usize, 4u32),
+        ("academy_swarm", "hate_wall", 2, 40, 8),
+        ("covert", "martial_arts", 3, 80, 8),
+        ("control", "blitz", 4, 120, 7),
+        ("hate_wall", "covert", 5, 60, 8),
+        ("martial_arts", "aggro", 6, 90, 8),
+    ];
+    let mut lines = Vec::new();
+    for (a, b, seed, prefix, depth) in cases {
+        let g = game(a, b);
+        let mut s = random_position(&g, seed, prefix);
+        let n = perft(&g, &mut s, depth);
+        lines.push(format!("{a} {b} {seed} {prefix} {depth} {n}"));
+    }
+    let got = lines.join("\n") + "\n";
+    if std::env::var("TCGSIM_BLESS").is_ok() {
+        std::fs::write(&path, &got).unwrap();
+    }
+    let want = std::fs::read_to_string(&path).expect("tests/data/trails.perft exists");
+    let want: String = want
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(
+        got, want,
+        "perft counts changed: the legal-action tree is different"
+    );
+}
+
+/// What an observer sees of a state: everything but the identity of the instances it does not
+/// know.
+fn public_view(s: &State, o: Seat) -> Vec<u64> {
+    let mut v = vec![
+        s.turn as u64,
+        s.step as u64,
+        s.actor as u64,
+        s.initiative as u64,
+    ];
+    for q in Seat::ALL {
+        let p = s.pl(q);
+        v.extend([
+            p.hand,
+            p.homebase,
+            p.field,
+            p.trail,
+            p.known[0],
+            p.known[1],
+            p.deck_len as u64,
+        ]);
+        v.extend(p.deck[..p.deck_len as usize].iter().map(|&i| i as u64));
+        v.extend(p.flags.iter().map(|&f| f as u64));
+        v.push(p.bond as u64);
+        for i in Bits(p.known[o.index()]) {
+            v.push(((i as u64) << 32) | p.card[i as usize] as u64);
+        }
+    }
+    v
+}
+
+fn multiset(s: &State, q: Seat) -> Vec<u16> {
+    let p = s.pl(q);
+    let mut v = p.card[..p.n_cards as usize].to_vec();
+    v.sort();
+    v
+}
+
+#[test]
+fn determinization_keeps_what_the_observer_sees_and_conserves_cards_t_state_3_t_info_1() {
+    let g = game("control", "covert");
+    let mut changed = 0;
+    for seed in 0..300u64 {
+        let s = random_position(&g, seed, (seed as usize * 7) % 200);
+        for o in Seat::ALL {
+            let d = g.determinize(&s, o, &mut rng_from_seed(seed));
+            // T-STATE-3: public zones and everything o knows are untouched.
+            assert_eq!(public_view(&s, o), public_view(&d, o), "seed {seed}");
+            // T-INFO-1: hidden cards are resampled from the owner's own deck list.
+            for q in Seat::ALL {
+                assert_eq!(multiset(&s, q), multiset(&d, q));
+            }
+            g.check_invariants(&d).unwrap();
+            let opp = o.other();
+            changed += usize::from(s.pl(opp).card != d.pl(opp).card);
+        }
+    }
+    assert!(
+        changed > 300,
+        "determinization rarely resamples anything ({changed})"
+    );
+}
+
+#[test]
+fn states_differing_only_in_hidden_cards_determinize_identically() {
+    let g = game("academy_swarm", "martial_arts");
+    for seed in 0..300u64 {
+        let s = random_position(&g, seed, (seed as usize * 13) % 250);
+        for o in Seat::ALL {
+            // Another world consistent with o's information.
+            let other = g.determinize(&s, o, &mut rng_from_seed(seed + 1_000_000));
+            let a = g.determinize(&s, o, &mut rng_from_seed(seed));
+            let b = g.determinize(&other, o, &mut rng_from_seed(seed));
+            assert!(a == b, "seed {seed} observer {o}");
+        }
+    }
+}
+
+fn scenario(text: &str) -> (TrailsGame, State) {
+    let sc = Scenario::parse(text, "inline.scn", bundled_cards()).unwrap();
+    let (s, err) = sc.run();
+    assert!(err.is_none(), "{err:?}");
+    (sc.game, s)
+}
+
+#[test]
+fn a_card_returned_to_hand_stays_known_until_hidden_again_t_info_3() {
+    // P2's Regroup returns its Patrol Officer from the field to hand: P1 saw it on the field,
+    // so P1 keeps knowing it in P2's hand, and P1's determinizations keep it.
+    let (g, s) = scenario(
+        "step: propose\ninitiative: P2\n[P1]\nfield: Jaeger Raider\nhand: 3x Academy Student\ndeck: 6x Patrol Officer\n\
+         [P2]\nhand: Regroup, 2x Academy Student\nhomebase: Academy Student\nfield: Patrol Officer\ndeck: 6x Academy Student\n\
+         [actions]\nevent Regroup\n",
+    );
+    let p2 = s.pl(Seat::P2);
+    let officer = p2.hand & p2.known[0];
+    assert_eq!(
+        officer.count_ones(),
+        1,
+        "the bounced card is known to the opponent"
+    );
+    let id = p2.card[officer.trailing_zeros() as usize];
+    for k in 0..50 {
+        let d = g.determinize(&s, Seat::P1, &mut rng_from_seed(k));
+        assert_eq!(d.pl(Seat::P2).card[officer.trailing_zeros() as usize], id);
+    }
+    // The same card put face down into the homebase is no longer known to the opponent.
+    let (_, s2) = scenario(
+        "step: homebase\ninitiative: P2\nactor: P2\n[P1]\ndeck: 6x Patrol Officer\n\
+         [P2]\nhand: Patrol Officer (known), 3x Academy Student\ndeck: 6x Academy Student\n\
+         [actions]\nhomebase Patrol Officer\n",
+    );
+    let p2 = s2.pl(Seat::P2);
+    assert_eq!(p2.homebase.count_ones(), 1);
+    assert_eq!(
+        p2.homebase & p2.known[0],
+        0,
+        "face down: hidden from P1 again"
+    );
+    assert_eq!(
+        p2.homebase & p2.known[1],
+        p2.homebase,
+        "still known to its owner"
+    );
+}
+
+#[test]
+fn owner_knows_own_face_down_homebase_and_mulligan_bottom_t_info_2() {
+    let g = game("aggro", "control");
+    let mut s = g.new_game(9, Seat::P1);
+    // P1 puts two cards on the bottom and keeps.
+    let mut list = tcgsim::core::ActionList::new();
+    for _ in 0..2 {
+        g.legal_actions(&s, &mut list);
+        let a = *list
+            .iter()
+            .find(|a| matches!(a, tcgsim::games::trails::Action::Mulligan(_)))
+            .unwrap();
+        g.apply(&mut s, a);
+    }
+    let bottom: Vec<u8> = s.p[0].deck[..2].to_vec();
+    let ids: Vec<u16> = bottom.iter().map(|&i| s.p[0].card[i as usize]).collect();
+    for k in 0..50 {
+        let d = g.determinize(&s, Seat::P1, &mut rng_from_seed(k));
+        let got: Vec<u16> = d.p[0].deck[..2]
+            .iter()
+            .map(|&i| d.p[0].card[i as usize])
+            .collect();
+        assert_eq!(got, ids, "the owner knows its bottom cards");
+    }
+    // Play on until P1 has face-down homebase cards; they survive P1's determinizations.
+    let mut agents = [RandomAgent::new(1), RandomAgent::new(2)];
+    while s.pl(Seat::P1).homebase == 0 {
+        let q = g.to_move(&s).unwrap();
+        let a = agents[q.index()].choose(&g, &s, q);
+        g.apply(&mut s, a);
+    }
+    let hb = s.pl(Seat::P1).homebase;
+    for k in 0..50 {
+        let d = g.determinize(&s, Seat::P1, &mut rng_from_seed(k));
+        for i in Bits(hb) {
+            assert_eq!(d.p[0].card[i as usize], s.p[0].card[i as usize]);
+            assert!(!d.p[0].has(i, flag::FACE_UP) || s.p[0].has(i, flag::FACE_UP));
+        }
+    }
+}
