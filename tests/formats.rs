@@ -240,3 +240,24 @@ fn names_resolve_by_full_name_bare_name_or_id() {
     assert_eq!(db.lookup(&db.card(a).code).unwrap(), a);
     assert!(db.lookup("Guild Junior Bracer / Veteran").is_err());
 }
+
+#[test]
+fn every_effect_example_in_docs_cards_md_parses() {
+    let doc = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/cards.md"),
+    )
+    .unwrap();
+    let triggers = [
+        "enter:", "attack:", "defend:", "stuns:", "event:", "arts:", "act[", "static:",
+    ];
+    let mut n = 0;
+    for span in doc.split('`').skip(1).step_by(2) {
+        if triggers.iter().any(|t| span.starts_with(t)) && span.contains(": ") {
+            let mut db = CardDb::default();
+            tcgsim::games::trails::dsl::parse_effects(span, &mut db)
+                .unwrap_or_else(|e| panic!("docs/cards.md example `{span}`: {e}"));
+            n += 1;
+        }
+    }
+    assert!(n >= 15, "only {n} examples found");
+}
