@@ -21,7 +21,19 @@ fn unit_line(g: &TrailsGame, s: &State, q: Seat, m: u64) -> String {
     let items: Vec<String> = Bits(m)
         .map(|i| {
             let c = g.db.card(p.card[i as usize]);
-            let mut t = g.card_ref(s, q, i);
+            let mut t = if p.hand & (1 << i) != 0 {
+                g.card_name(p.card[i as usize])
+            } else {
+                g.card_ref(s, q, i)
+            };
+            if p.hand & (1 << i) != 0 {
+                let cost = match c.ctype {
+                    crate::games::trails::cards::CardType::Event => format!("{} EP", c.cost),
+                    crate::games::trails::cards::CardType::Base => format!("level {}", c.cost),
+                    _ => format!("{} CP", c.cost),
+                };
+                t.push_str(&format!(" ({} {cost})", c.ctype.name()));
+            }
             if c.ctype == crate::games::trails::cards::CardType::Unit {
                 let (st, df) = g.stats(s, q, i);
                 t.push_str(&format!(" {st}/{df}"));
@@ -90,6 +102,11 @@ impl Agent<TrailsGame> for HumanAgent {
         show(g, s, seat);
         let mut list = ActionList::new();
         g.legal(s, &mut list);
+        if list.len() == 1 {
+            // A forced move is not a decision: play it and say so.
+            println!("(only legal action: {})", g.action_text_for(s, list[0], false));
+            return list[0];
+        }
         for (k, &a) in list.iter().enumerate() {
             println!("{:>3}. {}", k + 1, g.action_text_for(s, a, false));
         }

@@ -56,6 +56,28 @@ impl TrailsGame {
                         self.db.card(a.card[i as usize]).cost
                     ));
                 }
+                let (ds, dd) = (
+                    a.str_mod[i as usize] - b.str_mod[i as usize],
+                    a.def_mod[i as usize] - b.def_mod[i as usize],
+                );
+                if b.field & (1 << i) != 0 && (ds != 0 || dd != 0) && after.turn == before.turn {
+                    notes.push(format!(
+                        "{q}'s {} gets {ds:+}/{dd:+} until end of turn",
+                        self.card_ref(after, q, i)
+                    ));
+                }
+                let gained = a.icons_eot[i as usize].0 & !b.icons_eot[i as usize].0;
+                if gained != 0 && b.field & (1 << i) != 0 {
+                    let names: Vec<&str> = super::cards::Icons(gained).names().collect();
+                    notes.push(format!(
+                        "{q}'s {} gains [{}] until end of turn",
+                        self.card_ref(after, q, i),
+                        names.join(", ")
+                    ));
+                }
+                if a.has(i, flag::SUPPORTED) && !b.has(i, flag::SUPPORTED) {
+                    notes.push(format!("{q}'s {} has support", self.card_ref(after, q, i)));
+                }
                 if b.has(i, flag::STUNNED) && !a.has(i, flag::STUNNED) {
                     notes.push(format!("{q}'s {} is cured", self.card_ref(after, q, i)));
                 }
@@ -133,11 +155,35 @@ impl TrailsGame {
         out
     }
 
+    /// The header of a turn: bonds, then each player's field and homebase size.
     pub fn turn_header(&self, s: &State) -> String {
-        format!(
+        let mut h = format!(
             "== Turn {} (initiative {}) — bond P1 {}, P2 {} ==",
             s.turn, s.initiative, s.p[0].bond, s.p[1].bond
-        )
+        );
+        for q in Seat::ALL {
+            let p = s.pl(q);
+            let field: Vec<String> = Bits(p.field)
+                .map(|i| {
+                    let c = self.db.card(p.card[i as usize]);
+                    if c.ctype == super::cards::CardType::Unit {
+                        let (st, df) = self.stats(s, q, i);
+                        format!("{} {st}/{df}", self.card_ref(s, q, i))
+                    } else {
+                        self.card_ref(s, q, i)
+                    }
+                })
+                .collect();
+            let up = Bits(p.homebase).filter(|&i| p.has(i, flag::FACE_UP)).count();
+            h.push_str(&format!(
+                "\n   {q}: homebase {} ({up} face up), hand {}, deck {}; field: {}",
+                p.homebase.count_ones(),
+                p.hand.count_ones(),
+                p.deck_len,
+                if field.is_empty() { "—".to_string() } else { field.join(", ") }
+            ));
+        }
+        h
     }
 }
 
