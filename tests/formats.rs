@@ -261,3 +261,33 @@ fn every_effect_example_in_docs_cards_md_parses() {
     }
     assert!(n >= 15, "only {n} examples found");
 }
+
+#[test]
+fn sealed_pool_is_a_valid_blitz_deck_and_seeded_t_deck_2() {
+    use tcgsim::games::trails::deck::{deck_text, parse_pack, sealed_pool};
+    let db = bundled_cards();
+    let slots = parse_pack("UNIT=5,ITEM=1,EVENT=1,BASE=1").unwrap();
+    let a = sealed_pool(&db, 5, &slots, &mut tcgsim::core::rng_from_seed(3)).unwrap();
+    let b = sealed_pool(&db, 5, &slots, &mut tcgsim::core::rng_from_seed(3)).unwrap();
+    let c = sealed_pool(&db, 5, &slots, &mut tcgsim::core::rng_from_seed(4)).unwrap();
+    assert_eq!(a.len(), 40);
+    assert_eq!(a, b);
+    assert_ne!(a, c);
+    // Each pack follows the composition.
+    for pack in a.chunks(8) {
+        let units = pack
+            .iter()
+            .filter(|&&i| db.card(i).ctype == CardType::Unit)
+            .count();
+        assert_eq!(units, 5);
+        assert_eq!(db.card(pack[7]).ctype, CardType::Base);
+    }
+    let text = deck_text(&db, &a, Format::Blitz, "sealed");
+    let d = Deck::parse(&text, "sealed.deck", "sealed", &db).unwrap();
+    assert_eq!(d.format, Format::Blitz);
+    assert_eq!(d.cards.len(), 40);
+    assert!(parse_pack("UNIT=x")
+        .unwrap_err()
+        .contains("not a whole number"));
+    assert!(parse_pack("WIZARD=1").unwrap_err().contains("expected ANY"));
+}

@@ -104,7 +104,10 @@ impl Agent<TrailsGame> for HumanAgent {
         g.legal(s, &mut list);
         if list.len() == 1 {
             // A forced move is not a decision: play it and say so.
-            println!("(only legal action: {})", g.action_text_for(s, list[0], false));
+            println!(
+                "(only legal action: {})",
+                g.action_text_for(s, list[0], false)
+            );
             return list[0];
         }
         for (k, &a) in list.iter().enumerate() {

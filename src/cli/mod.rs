@@ -73,6 +73,24 @@ enum Command {
         #[arg(long)]
         cards: Option<PathBuf>,
     },
+    /// Open a random sealed pool (Blitz Shield, T-DECK-2) and write it as a deck file.
+    Sealed {
+        /// Seed of the packs.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Number of packs.
+        #[arg(long, default_value_t = 5)]
+        packs: usize,
+        /// Pack composition, e.g. `UNIT=5,ITEM=1,EVENT=1,BASE=1` or `ANY=8`.
+        #[arg(long, default_value = "UNIT=5,ITEM=1,EVENT=1,BASE=1")]
+        pack: String,
+        /// Card file (default: the bundled sample pool).
+        #[arg(long)]
+        cards: Option<PathBuf>,
+        /// Write the deck here instead of stdout.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Apply a scenario's actions to its position and print the resulting state as JSON.
     Scenario {
         /// Scenario file (docs/scenario.md).
@@ -135,6 +153,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
             })
         }
         Command::Scenario { file, cards } => scenario(&file, cards.as_deref()),
+        Command::Sealed {
+            seed,
+            packs,
+            pack,
+            cards,
+            out,
+        } => sealed(seed, packs, &pack, cards.as_deref(), out.as_deref()),
     }
 }
 
@@ -315,6 +340,41 @@ fn scenario(file: &Path, cards: Option<&Path>) -> Result<ExitCode> {
             eprintln!("{}: expectation failed: {f}", file.display());
         }
         return Ok(ExitCode::from(1));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn sealed(
+    seed: u64,
+    packs: usize,
+    pack: &str,
+    cards: Option<&Path>,
+    out: Option<&Path>,
+) -> Result<ExitCode> {
+    use crate::games::trails::deck::{deck_text, parse_pack, sealed_pool, Format};
+    let db = card_db(cards, None)?;
+    let slots = parse_pack(pack).map_err(|e| anyhow!("--pack: {e}"))?;
+    let pool = sealed_pool(&db, packs, &slots, &mut crate::core::rng_from_seed(seed))
+        .map_err(|e| anyhow!("{e}"))?;
+    let format = if pool.len() == Format::Blitz.size() {
+        Format::Blitz
+    } else {
+        Format::Strategy
+    };
+    let text = deck_text(
+        &db,
+        &pool,
+        format,
+        &format!(
+            "Sealed pool: {packs} packs of {pack}, seed {seed} ({} cards)",
+            pool.len()
+        ),
+    );
+    match out {
+        Some(p) => {
+            std::fs::write(p, text).with_context(|| format!("{}: cannot write", p.display()))?
+        }
+        None => print!("{text}"),
     }
     Ok(ExitCode::SUCCESS)
 }

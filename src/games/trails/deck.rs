@@ -207,3 +207,90 @@ impl Deck {
         }
     }
 }
+
+/// One slot kind of a booster pack: how many cards of a type (any type when `None`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PackSlot {
+    pub ctype: Option<super::cards::CardType>,
+    pub count: usize,
+}
+
+/// Parses a pack composition like `UNIT=5,ITEM=1,EVENT=1,BASE=1` or `ANY=8`.
+pub fn parse_pack(text: &str) -> Result<Vec<PackSlot>, String> {
+    use super::cards::CardType;
+    let mut out = Vec::new();
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let (k, v) = part
+            .split_once('=')
+            .ok_or_else(|| format!("pack slot \"{part}\": expected TYPE=COUNT"))?;
+        let ctype = match k.trim().to_ascii_uppercase().as_str() {
+            "ANY" => None,
+            "UNIT" => Some(CardType::Unit),
+            "ITEM" => Some(CardType::Item),
+            "EVENT" => Some(CardType::Event),
+            "BASE" => Some(CardType::Base),
+            other => {
+                return Err(format!(
+                    "pack slot \"{other}\": expected ANY, UNIT, ITEM, EVENT or BASE"
+                ))
+            }
+        };
+        let count = v
+            .trim()
+            .parse()
+            .map_err(|_| format!("pack slot \"{part}\": \"{v}\" is not a whole number"))?;
+        out.push(PackSlot { ctype, count });
+    }
+    if out.iter().map(|s| s.count).sum::<usize>() == 0 {
+        return Err("a pack needs at least one card".into());
+    }
+    Ok(out)
+}
+
+/// T-DECK-2 (decision): a sealed pool opened from `packs` random packs of the card pool. Each slot
+/// draws uniformly among the cards of its type (the sample pool has no rarity data).
+pub fn sealed_pool(
+    db: &CardDb,
+    packs: usize,
+    slots: &[PackSlot],
+    rng: &mut crate::core::GameRng,
+) -> Result<Vec<CardId>, String> {
+    use rand::Rng;
+    let mut out = Vec::new();
+    for _ in 0..packs {
+        for slot in slots {
+            let pool: Vec<CardId> = (0..db.len() as CardId)
+                .filter(|&i| slot.ctype.is_none_or(|t| db.card(i).ctype == t))
+                .collect();
+            if pool.is_empty() {
+                return Err(format!(
+                    "the card pool has no {:?} card for a pack slot",
+                    slot.ctype
+                ));
+            }
+            for _ in 0..slot.count {
+                out.push(pool[rng.gen_range(0..pool.len())]);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A deck file for `cards` (one line per distinct card, in first-seen order).
+pub fn deck_text(db: &CardDb, cards: &[CardId], format: Format, comment: &str) -> String {
+    let mut counts: Vec<(CardId, usize)> = Vec::new();
+    for &c in cards {
+        match counts.iter_mut().find(|(id, _)| *id == c) {
+            Some(e) => e.1 += 1,
+            None => counts.push((c, 1)),
+        }
+    }
+    let mut s = format!("# {comment}\n");
+    if format == Format::Blitz {
+        s.push_str("# format: blitz\n");
+    }
+    for (id, n) in counts {
+        s.push_str(&format!("{n} {}\n", db.card(id).full_name()));
+    }
+    s
+}

@@ -174,13 +174,19 @@ impl TrailsGame {
                     }
                 })
                 .collect();
-            let up = Bits(p.homebase).filter(|&i| p.has(i, flag::FACE_UP)).count();
+            let up = Bits(p.homebase)
+                .filter(|&i| p.has(i, flag::FACE_UP))
+                .count();
             h.push_str(&format!(
                 "\n   {q}: homebase {} ({up} face up), hand {}, deck {}; field: {}",
                 p.homebase.count_ones(),
                 p.hand.count_ones(),
                 p.deck_len,
-                if field.is_empty() { "—".to_string() } else { field.join(", ") }
+                if field.is_empty() {
+                    "—".to_string()
+                } else {
+                    field.join(", ")
+                }
             ));
         }
         h
