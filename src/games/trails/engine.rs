@@ -16,6 +16,18 @@ use crate::core::{ActionList, Outcome, Seat};
 /// T-WIN-1: starting (and highest) bond.
 pub const MAX_BOND: i16 = 40;
 
+/// The result of a combat against a UNIT, before it happens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clash {
+    /// The attacking STR (group total, with [Martial Arts]).
+    pub str_total: i16,
+    pub stuns_defender: bool,
+    /// The defender's STR reaches the fight-back target's DEF.
+    pub stuns_attacker: bool,
+    /// Overkill damage (0 when none).
+    pub overkill: i16,
+}
+
 /// The immutable context of a Trails match: the card database and the two decks.
 #[derive(Clone, Debug)]
 pub struct TrailsGame {
@@ -1024,6 +1036,37 @@ impl TrailsGame {
             .count() as i16
     }
 
+    /// What a combat between `me`'s `attackers` and `opp`'s UNIT `d` would do now, the
+    /// defender fighting back `fb` (T-COMBAT-3, T-SCLM-1, T-ICON-MA). Used by resolution and by
+    /// agents that look ahead.
+    pub fn clash(&self, s: &State, me: Seat, attackers: u64, d: u8, fb: u8) -> Clash {
+        let opp = me.other();
+        let dmask = bit(d);
+        let mut str_total = 0i16;
+        for a in Bits(attackers) {
+            str_total += self.stats(s, me, a).0 + self.martial_arts_bonus(s, me, a, dmask, opp);
+        }
+        let d_bonus = self.martial_arts_bonus(s, opp, d, attackers, me);
+        let (dstr, ddef) = self.stats(s, opp, d);
+        let (dstr, ddef) = (dstr + d_bonus, ddef + d_bonus);
+        let fb_def = self.stats(s, me, fb).1 + self.martial_arts_bonus(s, me, fb, dmask, opp);
+        // Overkill: a lone attacker, no support, STR > DEF (T-COMBAT-3, T-SCLM-1/3).
+        let overkill = if attackers.count_ones() == 1
+            && !s.pl(opp).has(d, flag::SUPPORTED)
+            && str_total > ddef
+        {
+            str_total - ddef
+        } else {
+            0
+        };
+        Clash {
+            str_total,
+            stuns_defender: str_total >= ddef,
+            stuns_attacker: dstr >= fb_def,
+            overkill,
+        }
+    }
+
     /// T-COMBAT-3: combat resolution.
     fn resolve_combat(&self, s: &mut State) {
         let me = s.combat.attacker;
@@ -1031,33 +1074,17 @@ impl TrailsGame {
         let attackers = s.combat.attackers;
         match s.combat.target {
             AttackTarget::Unit(d) => {
-                let dmask = bit(d);
-                let mut str_sum = 0i16;
-                for a in Bits(attackers) {
-                    str_sum +=
-                        self.stats(s, me, a).0 + self.martial_arts_bonus(s, me, a, dmask, opp);
-                }
-                let d_bonus = self.martial_arts_bonus(s, opp, d, attackers, me);
-                let (dstr, ddef) = self.stats(s, opp, d);
-                let (dstr, ddef) = (dstr + d_bonus, ddef + d_bonus);
                 let fb = s.combat.fight_back;
-                let fb_def =
-                    self.stats(s, me, fb).1 + self.martial_arts_bonus(s, me, fb, dmask, opp);
-                let stun_d = str_sum >= ddef;
-                let stun_fb = dstr >= fb_def;
-                // Overkill: a lone attacker, no support, STR > DEF (T-COMBAT-3, T-SCLM-1/3).
-                let overkill = attackers.count_ones() == 1
-                    && !s.pl(opp).has(d, flag::SUPPORTED)
-                    && str_sum > ddef;
+                let c = self.clash(s, me, attackers, d, fb);
+                let (stun_d, stun_fb) = (c.stuns_defender, c.stuns_attacker);
+                // Both stuns happen together (T-COMBAT-3), each with its stun damage.
                 if stun_d {
                     self.stun(s, opp, d);
                 }
                 if stun_fb {
                     self.stun(s, me, fb);
                 }
-                if overkill {
-                    s.pl_mut(opp).bond -= str_sum - ddef;
-                }
+                s.pl_mut(opp).bond -= c.overkill;
                 if stun_d {
                     for a in Bits(attackers) {
                         if !s.pl(me).has(a, flag::STUNNED) {
