@@ -1,9 +1,11 @@
 //! Players, generic over [`crate::core::Game`]. An agent sees the state only through what its
 //! player may know: search agents determinize before they look.
 
+mod heuristic;
 mod random;
 mod spec;
 
+pub use heuristic::HeuristicAgent;
 pub use random::RandomAgent;
 pub use spec::AgentSpec;
 

@@ -1,6 +1,6 @@
 //! Agent spec strings, used everywhere on the command line: `name[:key=value,...]`.
 
-use super::{Agent, RandomAgent};
+use super::{Agent, HeuristicAgent, RandomAgent};
 use crate::core::Game;
 
 /// A parsed agent spec.
@@ -11,7 +11,7 @@ pub struct AgentSpec {
 }
 
 /// The agents and the keys each accepts.
-pub const KINDS: [(&str, &[&str]); 1] = [("random", &[])];
+pub const KINDS: [(&str, &[&str]); 2] = [("random", &[]), ("heuristic", &[])];
 
 impl AgentSpec {
     pub fn parse(text: &str) -> Result<AgentSpec, String> {
@@ -52,6 +52,7 @@ impl AgentSpec {
     pub fn build<G: Game + 'static>(&self, seed: u64) -> Box<dyn Agent<G>> {
         match self.kind.as_str() {
             "random" => Box::new(RandomAgent::new(seed)),
+            "heuristic" => Box::new(HeuristicAgent::new(seed)),
             other => unreachable!("spec kind {other} was validated"),
         }
     }
@@ -65,7 +66,7 @@ mod tests {
     fn rejects_unknown_agents_and_keys_with_the_valid_ones() {
         assert!(AgentSpec::parse("random").is_ok());
         let e = AgentSpec::parse("genius").unwrap_err();
-        assert!(e.contains("expected one of: random"), "{e}");
+        assert!(e.contains("expected one of: random, heuristic"), "{e}");
         let e = AgentSpec::parse("random:iters=5").unwrap_err();
         assert!(e.contains("no key \"iters\""), "{e}");
     }

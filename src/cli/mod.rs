@@ -73,6 +73,28 @@ enum Command {
         #[arg(long)]
         cards: Option<PathBuf>,
     },
+    /// Head-to-head: AGENT_A against AGENT_B, seats and decks swapped every other game.
+    Duel {
+        /// Spec of agent A (e.g. `heuristic`, `random`).
+        agent_a: String,
+        /// Spec of agent B.
+        agent_b: String,
+        /// The two decks (each deal is played from both sides).
+        #[arg(long, num_args = 2, required = true, value_names = ["DECK1", "DECK2"])]
+        decks: Vec<PathBuf>,
+        /// Number of games (rounded up to an even number).
+        #[arg(long, default_value_t = 400)]
+        games: u64,
+        /// Master seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Card file (default: cards.csv beside the first deck, else the bundled sample pool).
+        #[arg(long)]
+        cards: Option<PathBuf>,
+    },
     /// Open a random sealed pool (Blitz Shield, T-DECK-2) and write it as a deck file.
     Sealed {
         /// Seed of the packs.
@@ -153,6 +175,23 @@ fn run(cli: Cli) -> Result<ExitCode> {
             })
         }
         Command::Scenario { file, cards } => scenario(&file, cards.as_deref()),
+        Command::Duel {
+            agent_a,
+            agent_b,
+            decks,
+            games,
+            seed,
+            threads,
+            cards,
+        } => duel(
+            &agent_a,
+            &agent_b,
+            &decks,
+            games,
+            seed,
+            threads,
+            cards.as_deref(),
+        ),
         Command::Sealed {
             seed,
             packs,
@@ -376,5 +415,86 @@ fn sealed(
         }
         None => print!("{text}"),
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A progress bar on stderr, hidden when stderr is not a terminal.
+fn progress(len: u64) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let pb = indicatif::ProgressBar::new(len);
+    pb.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games · {per_sec} · ETA {eta}",
+        )
+        .expect("valid template"),
+    );
+    pb
+}
+
+fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
+    let mut b = rayon::ThreadPoolBuilder::new();
+    if let Some(t) = threads {
+        if t == 0 {
+            bail!("--threads must be at least 1");
+        }
+        b = b.num_threads(t);
+    }
+    Ok(b.build()?)
+}
+
+fn duel(
+    a: &str,
+    b: &str,
+    decks: &[PathBuf],
+    games: u64,
+    seed: u64,
+    threads: Option<usize>,
+    cards: Option<&Path>,
+) -> Result<ExitCode> {
+    let spec_a = AgentSpec::parse(a).map_err(|e| anyhow!("agent A: {e}"))?;
+    let spec_b = AgentSpec::parse(b).map_err(|e| anyhow!("agent B: {e}"))?;
+    if games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let games = games + games % 2;
+    let db = card_db(cards, Some(&decks[0]))?;
+    let d1 = Deck::load(&decks[0], &db).map_err(|e| anyhow!("{e}"))?;
+    let d2 = Deck::load(&decks[1], &db).map_err(|e| anyhow!("{e}"))?;
+    let game = TrailsGame::new(db, d1.cards.clone(), d2.cards.clone());
+    let pool = thread_pool(threads)?;
+    let pb = progress(games);
+    let start = std::time::Instant::now();
+    let r = pool.install(|| crate::sim::duel(&game, &spec_a, &spec_b, games, seed, &|n| pb.inc(n)));
+    pb.finish_and_clear();
+    let secs = start.elapsed().as_secs_f64();
+    let (lo, hi) = crate::stats::wilson(
+        r.wins_a as f64 + 0.5 * r.draws as f64,
+        r.games as f64,
+        crate::stats::Z95,
+    );
+    println!(
+        "{a} vs {b} on {} / {}: {} games, seed {seed}",
+        d1.name, d2.name, r.games
+    );
+    println!(
+        "A wins {} · B wins {} · draws {} · A win rate {:.1}% (95% CI {:.1}–{:.1}%)",
+        r.wins_a,
+        r.wins_b,
+        r.draws,
+        100.0 * r.rate_a(),
+        100.0 * lo,
+        100.0 * hi
+    );
+    println!(
+        "first player won {:.1}% · {:.1} turns and {:.0} decisions per game · {:.0} games/s ({} threads)",
+        100.0 * r.first_player_wins as f64 / r.games as f64,
+        r.turns as f64 / r.games as f64,
+        r.decisions as f64 / r.games as f64,
+        r.games as f64 / secs.max(1e-9),
+        pool.current_num_threads()
+    );
     Ok(ExitCode::SUCCESS)
 }

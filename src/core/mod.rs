@@ -92,6 +92,18 @@ pub trait Game: Sync {
     /// observer cannot see is resampled from the cards it knows to be unaccounted for.
     fn determinize(&self, state: &Self::State, observer: Seat, rng: &mut GameRng) -> Self::State;
 
+    /// The game's fast rule-of-thumb choice among `legal` (non-empty), for the heuristic agent
+    /// and for playouts. It must read only what the player to move may see.
+    fn heuristic_action(
+        &self,
+        state: &Self::State,
+        legal: &ActionList<Self::Action>,
+        rng: &mut GameRng,
+    ) -> Self::Action;
+
+    /// A static estimate in [0, 1] that `seat` wins (1 won, 0 lost), for playouts cut off early.
+    fn evaluate(&self, state: &Self::State, seat: Seat) -> f64;
+
     /// The turn number (for reports and limits).
     fn turn(&self, state: &Self::State) -> u32;
 

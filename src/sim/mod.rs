@@ -1,5 +1,9 @@
 //! Self-play: running games between agents.
 
+mod duel;
+
+pub use duel::{duel, DuelResult};
+
 use crate::agents::Agent;
 use crate::core::{Game, Outcome, Seat};
 

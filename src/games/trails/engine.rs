@@ -13,6 +13,10 @@ use super::state::{
 };
 use crate::core::{ActionList, Outcome, Seat};
 
+/// Decision T-RES-10: the most "always" actions (events, arts, BASEs, crafts, support) a player
+/// may take in one turn — a guard against endless loops such as two UNITs readying each other.
+pub const MAX_ALWAYS_PER_TURN: u8 = 40;
+
 /// T-WIN-1: starting (and highest) bond.
 pub const MAX_BOND: i16 = 40;
 
@@ -34,6 +38,8 @@ pub struct TrailsGame {
     pub db: CardDb,
     /// The card ids of each seat's deck (T-DECK).
     pub decks: [Vec<CardId>; 2],
+    /// The heuristic policy's weights.
+    pub weights: super::heuristic::Weights,
 }
 
 impl TrailsGame {
@@ -42,6 +48,7 @@ impl TrailsGame {
         TrailsGame {
             db,
             decks: [deck_a, deck_b],
+            weights: Default::default(),
         }
     }
 
@@ -374,6 +381,7 @@ impl TrailsGame {
             queue: Default::default(),
             mulligan_count: 0,
             mulligan_last: 0,
+            always_used: [0; 2],
             winner: None,
         };
         for q in Seat::ALL {
@@ -526,6 +534,7 @@ impl TrailsGame {
                 out.push(Action::Pass);
                 if let AttackTarget::Unit(d) = s.combat.target {
                     if me != s.combat.attacker
+                        && s.always_used[me.index()] < MAX_ALWAYS_PER_TURN
                         && !p.has(d, flag::SUPPORTED)
                         && self.active_units(s, me) & bit(d) != 0
                     {
@@ -566,6 +575,9 @@ impl TrailsGame {
 
     /// T-RES-6: playing EVENTs, arts and BASEs, and crafts with a cost.
     fn always_actions(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
+        if s.always_used[me.index()] >= MAX_ALWAYS_PER_TURN {
+            return;
+        }
         let p = s.pl(me);
         let ep = p.ready_homebase() as u8;
         for i in Bits(p.hand) {
@@ -865,6 +877,7 @@ impl TrailsGame {
             }
             (Step::Window, Action::Support(i)) => {
                 s.combat.window_passes = 0;
+                s.always_used[me.index()] += 1;
                 let AttackTarget::Unit(d) = s.combat.target else {
                     unreachable!("support needs a defending UNIT")
                 };
@@ -891,6 +904,7 @@ impl TrailsGame {
                 if s.step == Step::Window {
                     s.combat.window_passes = 0;
                 }
+                s.always_used[me.index()] += 1;
                 self.play_always(s, me, a);
             }
             (step, a) => panic!("illegal action {a:?} in step {step:?}"),
@@ -976,6 +990,7 @@ impl TrailsGame {
     /// is declared; attack and defend abilities queue; the window of T-RES-6 (c) opens.
     fn declare(&self, s: &mut State, me: Seat, target: AttackTarget) {
         s.combat.target = target;
+        s.combat.sclm = s.combat.attackers.count_ones() >= 2;
         s.combat.passes = 0;
         s.combat.window_passes = 0;
         let mut orgs = 0;
@@ -1037,9 +1052,9 @@ impl TrailsGame {
     }
 
     /// What a combat between `me`'s `attackers` and `opp`'s UNIT `d` would do now, the
-    /// defender fighting back `fb` (T-COMBAT-3, T-SCLM-1, T-ICON-MA). Used by resolution and by
-    /// agents that look ahead.
-    pub fn clash(&self, s: &State, me: Seat, attackers: u64, d: u8, fb: u8) -> Clash {
+    /// defender fighting back `fb` (T-COMBAT-3, T-SCLM-1, T-ICON-MA); `sclm` when it was declared as
+    /// a SCLM attack. Used by resolution and by agents that look ahead.
+    pub fn clash(&self, s: &State, me: Seat, attackers: u64, d: u8, fb: u8, sclm: bool) -> Clash {
         let opp = me.other();
         let dmask = bit(d);
         let mut str_total = 0i16;
@@ -1050,11 +1065,9 @@ impl TrailsGame {
         let (dstr, ddef) = self.stats(s, opp, d);
         let (dstr, ddef) = (dstr + d_bonus, ddef + d_bonus);
         let fb_def = self.stats(s, me, fb).1 + self.martial_arts_bonus(s, me, fb, dmask, opp);
-        // Overkill: a lone attacker, no support, STR > DEF (T-COMBAT-3, T-SCLM-1/3).
-        let overkill = if attackers.count_ones() == 1
-            && !s.pl(opp).has(d, flag::SUPPORTED)
-            && str_total > ddef
-        {
+        // Overkill: not a SCLM attack (even one reduced to a single UNIT, T-COMBAT-8), no
+        // support, STR > DEF (T-COMBAT-3, T-SCLM-1, T-SCLM-3).
+        let overkill = if !sclm && !s.pl(opp).has(d, flag::SUPPORTED) && str_total > ddef {
             str_total - ddef
         } else {
             0
@@ -1075,7 +1088,7 @@ impl TrailsGame {
         match s.combat.target {
             AttackTarget::Unit(d) => {
                 let fb = s.combat.fight_back;
-                let c = self.clash(s, me, attackers, d, fb);
+                let c = self.clash(s, me, attackers, d, fb, s.combat.sclm);
                 let (stun_d, stun_fb) = (c.stuns_defender, c.stuns_attacker);
                 // Both stuns happen together (T-COMBAT-3), each with its stun damage.
                 if stun_d {
@@ -1164,6 +1177,7 @@ impl TrailsGame {
             }
             p.attribution_orgs = 0;
         }
+        s.always_used = [0; 2];
         s.initiative = s.initiative.other();
         s.turn += 1;
         s.step = Step::Draw;

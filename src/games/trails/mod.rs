@@ -5,6 +5,7 @@ pub mod cards;
 pub mod deck;
 pub mod dsl;
 pub mod engine;
+pub mod heuristic;
 mod invariants;
 mod narrate;
 mod notation;
@@ -88,6 +89,19 @@ impl Game for TrailsGame {
             }
         }
         d
+    }
+
+    fn heuristic_action(
+        &self,
+        state: &State,
+        legal: &ActionList<Action>,
+        rng: &mut GameRng,
+    ) -> Action {
+        self.heuristic_choice(state, legal, &self.weights, rng)
+    }
+
+    fn evaluate(&self, state: &State, seat: Seat) -> f64 {
+        self.heuristic_eval(state, seat, &self.weights)
     }
 
     fn turn(&self, state: &State) -> u32 {

@@ -220,6 +220,7 @@ impl Scenario {
             queue: Default::default(),
             mulligan_count: 0,
             mulligan_last: 0,
+            always_used: [0; 2],
             winner: None,
         };
         let mut actor = None;
@@ -382,6 +383,7 @@ impl Scenario {
                 orgs &= game.orgs(&s, q, i);
             }
             s.combat.group_orgs = orgs;
+            s.combat.sclm = s.combat.attackers.count_ones() >= 2;
         }
         if let Some((line, v)) = target_spec {
             let q = s.combat.attacker.other();

@@ -223,6 +223,8 @@ pub struct Combat {
     pub target: AttackTarget,
     /// The attacker the defender fights back (T-SCLM-1).
     pub fight_back: u8,
+    /// Declared as a SCLM attack (two or more UNITs); stays one if members drop out (T-COMBAT-8).
+    pub sclm: bool,
 }
 
 /// Where an ability being resolved comes from.
@@ -274,6 +276,8 @@ pub struct State {
     /// Mulligan bookkeeping: cards put on the bottom so far and the last card id (T-SETUP-3).
     pub mulligan_count: u8,
     pub mulligan_last: CardId,
+    /// "Always" actions each player took this turn (decision T-RES-10 caps them).
+    pub always_used: [u8; 2],
     pub winner: Option<Outcome>,
 }
 

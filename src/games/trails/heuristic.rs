@@ -1,0 +1,430 @@
+//! A fast rule-of-thumb policy for the Trails TCG and a static evaluation, used by the heuristic
+//! agent and as the playout policy of the search agents.
+//!
+//! It reads only what the player to move may see: its own cards, the public zones and the sizes of
+//! the opponent's hidden zones — never the identity of the opponent's hidden cards (tested by the
+//! agents' no-peeking test).
+
+use super::action::Action;
+use super::cards::{CardId, CardType, Effect, Side, TargetMode, Trigger};
+use super::engine::TrailsGame;
+use super::state::{bit, flag, AttackTarget, Bits, Pending, State, Step};
+use crate::core::{ActionList, GameRng, Seat};
+use rand::Rng;
+
+/// Every tunable number of the heuristic, in one place.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// Mulligan a UNIT/ITEM whose CP cost is at least this.
+    pub mulligan_cost: u8,
+    /// Stop putting cards into the homebase at this size.
+    pub homebase_target: u32,
+    /// Value of 1 bond of damage to the opponent (and of 1 saved for us).
+    pub bond: f32,
+    /// Value of stunning an opposing UNIT, per CP of its cost (besides the stun damage).
+    pub board_per_cost: f32,
+    /// Least score for an attack to be made rather than passing.
+    pub attack_threshold: f32,
+    /// Support the defender when the overkill prevented is at least this.
+    pub support_overkill: i16,
+    /// Chance of a uniformly random legal action (breaks ties, varies playouts).
+    pub noise: f64,
+    /// Evaluation: weight of the bond difference, of board strength, of hand and homebase size.
+    pub eval_bond: f32,
+    pub eval_board: f32,
+    pub eval_cards: f32,
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights {
+            mulligan_cost: 4,
+            homebase_target: 7,
+            bond: 1.0,
+            board_per_cost: 1.0,
+            attack_threshold: 0.5,
+            support_overkill: 2,
+            noise: 0.0,
+            eval_bond: 0.12,
+            eval_board: 0.04,
+            eval_cards: 0.03,
+        }
+    }
+}
+
+impl TrailsGame {
+    /// The heuristic's choice among `legal` (non-empty).
+    pub fn heuristic_choice(
+        &self,
+        s: &State,
+        legal: &ActionList<Action>,
+        w: &Weights,
+        rng: &mut GameRng,
+    ) -> Action {
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        if w.noise > 0.0 && rng.gen_bool(w.noise) {
+            return legal[rng.gen_range(0..legal.len())];
+        }
+        let me = s.chooser().expect("a decision");
+        let mut best = legal[0];
+        let mut best_score = f32::NEG_INFINITY;
+        for &a in legal.iter() {
+            // A little noise keeps equal choices from always going to the first.
+            let sc = self.score(s, me, a, w) + rng.gen::<f32>() * 1e-3;
+            if sc > best_score {
+                best_score = sc;
+                best = a;
+            }
+        }
+        best
+    }
+
+    /// Value of a card in hand for playing it from hand (higher: keep in hand).
+    fn hand_value(&self, s: &State, me: Seat, id: CardId) -> f32 {
+        let c = self.db.card(id);
+        let hb = s.pl(me).homebase_count() as f32;
+        match c.ctype {
+            // A BASE only works from the homebase.
+            CardType::Base => -5.0,
+            CardType::Unit | CardType::Item => {
+                // Cheap now, worth keeping; far out of reach, a good homebase card.
+                let reach = c.cost as f32 - (hb + 1.0);
+                if reach > 2.0 {
+                    -1.0 - reach
+                } else {
+                    1.0 + f32::from(c.str + c.def) * 0.2
+                }
+            }
+            CardType::Event => 0.5,
+        }
+    }
+
+    fn score(&self, s: &State, me: Seat, a: Action, w: &Weights) -> f32 {
+        let p = s.pl(me);
+        let opp = me.other();
+        match (s.pending, a) {
+            (Pending::Target, Action::Choose { seat, inst }) => {
+                let e = self.pending_effect(s);
+                let harmful = matches!(
+                    e,
+                    Effect::Stun(_) | Effect::Ko(_) | Effect::Bounce(_) | Effect::Action(_)
+                ) || matches!(e, Effect::Buff(_, x, y) if x + y < 0);
+                let c = self.db.card(s.pl(seat).card[inst as usize]);
+                let (st, df) = self.stats(s, seat, inst);
+                let value = f32::from(c.cost) * 2.0 + f32::from(st + df) * 0.3;
+                let mine = seat == me;
+                match (harmful, mine) {
+                    (true, false) | (false, true) => value,
+                    _ => -value,
+                }
+            }
+            (Pending::Plan { .. }, Action::PlanTop(id)) => {
+                // Playable soon: keep on top.
+                if self.db.card(id).cost as u32 <= p.homebase_count() + 2 {
+                    1.0
+                } else {
+                    -1.0
+                }
+            }
+            (Pending::Plan { .. }, Action::PlanBottom(id)) => {
+                if self.db.card(id).cost as u32 <= p.homebase_count() + 2 {
+                    -1.0
+                } else {
+                    1.0
+                }
+            }
+            (Pending::Rebuild, Action::Rebuild { card, face_up }) => {
+                // Destroy a used (face-up non-BASE) card first, else the cheapest.
+                let c = self.db.card(card);
+                if face_up && c.ctype != CardType::Base {
+                    10.0
+                } else if c.ctype == CardType::Base {
+                    -10.0
+                } else {
+                    -f32::from(c.cost)
+                }
+            }
+            (Pending::DispatchPut, Action::DispatchPut(id)) => -self.hand_value(s, me, id),
+            (Pending::DispatchPut, Action::Pass) => -0.5,
+            (_, Action::Pass) => match s.step {
+                Step::Mulligan => 0.0,
+                Step::Homebase => {
+                    if p.homebase_count() >= w.homebase_target {
+                        1.0
+                    } else {
+                        -10.0
+                    }
+                }
+                Step::Cure => -1.0,
+                _ => 0.0,
+            },
+            (_, Action::Mulligan(id)) => {
+                let c = self.db.card(id);
+                if c.ctype != CardType::Base
+                    && c.ctype != CardType::Event
+                    && c.cost >= w.mulligan_cost
+                {
+                    1.0
+                } else {
+                    -1.0
+                }
+            }
+            (_, Action::Homebase(id)) => -self.hand_value(s, me, id),
+            (_, Action::Deploy(id)) | (_, Action::Dispatch(id)) => {
+                let c = self.db.card(id);
+                2.0 + f32::from(c.cost) + f32::from(c.str + c.def) * 0.1
+            }
+            (_, Action::Base(_)) => 5.0,
+            (
+                _,
+                Action::Event {
+                    card,
+                    from_homebase,
+                },
+            ) => {
+                let c = self.db.card(card);
+                self.ability_value(s, me, c.ability(Trigger::Event).map(|x| x.1), w)
+                    - f32::from(c.cost) * 0.3
+                    + if from_homebase { 0.2 } else { 0.0 }
+            }
+            (_, Action::Arts { card, .. }) => {
+                let c = self.db.card(card);
+                self.ability_value(s, me, c.ability(Trigger::Arts).map(|x| x.1), w)
+                    - f32::from(c.arts_cost.unwrap_or(0)) * 0.3
+                    - 0.5
+            }
+            (_, Action::Craft { inst, ability }) => {
+                let c = self.db.card(p.card[inst as usize]);
+                let ab = &c.abilities[ability as usize];
+                let mut v = self.ability_value(s, me, Some(ab), w) - f32::from(ab.cost.ep) * 0.3;
+                if ab.cost.self_action && s.step != Step::Window {
+                    // Actioning a UNIT costs its attack.
+                    v -= f32::from(self.stats(s, me, inst).0) * 0.3;
+                }
+                v
+            }
+            (_, Action::Attack(i)) => self.best_attack_score(s, me, bit(i), w),
+            (_, Action::Join(i)) => {
+                let with = s.combat.attackers | bit(i);
+                self.best_attack_score(s, me, with, w)
+                    - self.best_attack_score(s, me, s.combat.attackers, w)
+                    - 0.1
+            }
+            (_, Action::TargetUnit(d)) => self.attack_score(s, me, s.combat.attackers, Some(d), w),
+            (_, Action::TargetPlayer) => self.attack_score(s, me, s.combat.attackers, None, w),
+            (_, Action::Support(_)) => {
+                let AttackTarget::Unit(d) = s.combat.target else {
+                    return -1.0;
+                };
+                let c = self.clash(
+                    s,
+                    opp,
+                    s.combat.attackers,
+                    d,
+                    s.combat.attackers.trailing_zeros() as u8,
+                    s.combat.sclm,
+                );
+                if c.overkill >= w.support_overkill {
+                    f32::from(c.overkill)
+                } else {
+                    -1.0
+                }
+            }
+            (_, Action::FightBack(i)) => {
+                let AttackTarget::Unit(d) = s.combat.target else {
+                    return 0.0;
+                };
+                let c = self.clash(s, opp, s.combat.attackers, d, i, s.combat.sclm);
+                if c.stuns_attacker {
+                    f32::from(self.db.card(s.pl(opp).card[i as usize]).cost) + 1.0
+                } else {
+                    0.0
+                }
+            }
+            (_, Action::Cure(i)) => f32::from(self.db.card(p.card[i as usize]).cost) + 1.0,
+            _ => 0.0,
+        }
+    }
+
+    fn pending_effect(&self, s: &State) -> Effect {
+        let c = s.queue[0];
+        self.db.card(c.card).abilities[c.ability as usize].effects[c.effect as usize]
+    }
+
+    /// A rough value of resolving an ability now.
+    fn ability_value(
+        &self,
+        s: &State,
+        me: Seat,
+        ab: Option<&super::cards::Ability>,
+        w: &Weights,
+    ) -> f32 {
+        let Some(ab) = ab else { return -1.0 };
+        let opp = me.other();
+        let friends = self.active_units(s, me);
+        let in_combat = matches!(s.step, Step::Window);
+        let mut v = 0.0;
+        for e in &ab.effects {
+            v += match *e {
+                Effect::Draw(n) => 1.0 * f32::from(n),
+                Effect::Plan(_) => 0.3,
+                Effect::Rebuild => 0.2,
+                Effect::HomebaseTop => 1.0,
+                Effect::Bond { side, delta } => {
+                    let sign = if side == Side::Enemy { -1.0 } else { 1.0 };
+                    let room = if side == Side::Own {
+                        f32::from((40 - s.pl(me).bond).max(0) as i8).min(f32::from(delta))
+                    } else {
+                        f32::from(delta)
+                    };
+                    sign * room * w.bond
+                }
+                Effect::Stun(t) | Effect::Ko(t) | Effect::Bounce(t) => {
+                    let m = self.effect_targets(s, me, &t, 0);
+                    let best = Bits(m[opp.index()])
+                        .map(|i| self.db.card(s.pl(opp).card[i as usize]).cost)
+                        .max()
+                        .unwrap_or(0);
+                    let own_hit = m[me.index()].count_ones() as f32;
+                    if t.mode == TargetMode::All {
+                        let total: f32 = Bits(m[opp.index()])
+                            .map(|i| f32::from(self.db.card(s.pl(opp).card[i as usize]).cost))
+                            .sum();
+                        total * (w.board_per_cost + w.bond) - own_hit * 3.0
+                    } else if best > 0 {
+                        f32::from(best) * (w.board_per_cost + w.bond)
+                    } else {
+                        -2.0
+                    }
+                }
+                Effect::Action(t) => {
+                    let m = self.effect_targets(s, me, &t, 0);
+                    if m[opp.index()] & !s.pl(opp).field_actioned() != 0 && !in_combat {
+                        1.0
+                    } else {
+                        -1.0
+                    }
+                }
+                Effect::Ready(_) => {
+                    if friends & s.pl(me).field_actioned() != 0 && s.step == Step::Propose {
+                        1.5
+                    } else {
+                        -1.0
+                    }
+                }
+                Effect::Buff(t, a, b) => {
+                    // Worth it in combat, for our combatant (or against theirs).
+                    if in_combat && (t.side != Side::Enemy) == (a + b > 0) {
+                        f32::from(a + b) * 0.8
+                    } else if t.mode == TargetMode::All && s.step == Step::Propose && a > 0 {
+                        f32::from(a) * friends.count_ones() as f32 * 0.3
+                    } else {
+                        -1.0
+                    }
+                }
+                Effect::Grant(..) => {
+                    if s.step == Step::Propose {
+                        0.3
+                    } else {
+                        -0.5
+                    }
+                }
+                Effect::Support(_) => {
+                    if in_combat && s.combat.attacker != me {
+                        1.0
+                    } else {
+                        -1.0
+                    }
+                }
+            };
+        }
+        v
+    }
+
+    /// The best score this group could get by naming a target now.
+    fn best_attack_score(&self, s: &State, me: Seat, attackers: u64, w: &Weights) -> f32 {
+        let targets = self.attack_targets(s, me, attackers);
+        if targets == 0 {
+            return self.attack_score(s, me, attackers, None, w);
+        }
+        Bits(targets)
+            .map(|d| self.attack_score(s, me, attackers, Some(d), w))
+            .fold(f32::NEG_INFINITY, f32::max)
+    }
+
+    /// The value of `attackers` attacking `target` (None: the player), from `me`'s side.
+    fn attack_score(
+        &self,
+        s: &State,
+        me: Seat,
+        attackers: u64,
+        target: Option<u8>,
+        w: &Weights,
+    ) -> f32 {
+        let opp = me.other();
+        let str_total: i16 = Bits(attackers).map(|a| self.stats(s, me, a).0).sum();
+        let score = match target {
+            None => f32::from(str_total) * w.bond,
+            Some(d) => {
+                // The defender picks the fight-back target that hurts us most.
+                let mut worst = f32::INFINITY;
+                for fb in Bits(attackers) {
+                    let c = self.clash(s, me, attackers, d, fb, attackers.count_ones() >= 2);
+                    let dcost = f32::from(self.db.card(s.pl(opp).card[d as usize]).cost);
+                    let fcost = f32::from(self.db.card(s.pl(me).card[fb as usize]).cost);
+                    let mut v = f32::from(c.overkill) * w.bond;
+                    if c.stuns_defender {
+                        v += dcost * (w.bond + w.board_per_cost);
+                    }
+                    if c.stuns_attacker {
+                        v -= fcost * (w.bond + w.board_per_cost);
+                    }
+                    worst = worst.min(v);
+                }
+                worst
+            }
+        };
+        // Every extra attacker is actioned: a small cost per member.
+        score - w.attack_threshold * attackers.count_ones() as f32
+    }
+
+    /// A static estimate in [0, 1] that `seat` wins, from public information and its own cards.
+    pub fn heuristic_eval(&self, s: &State, seat: Seat, w: &Weights) -> f64 {
+        if let Some(o) = s.winner {
+            return o.score(seat);
+        }
+        let side = |q: Seat| {
+            let p = s.pl(q);
+            let board: i16 = Bits(self.active_units(s, q))
+                .map(|i| {
+                    let (a, b) = self.stats(s, q, i);
+                    a + b
+                })
+                .sum();
+            (
+                f32::from(p.bond),
+                f32::from(board),
+                (p.hand.count_ones() + p.homebase_count()) as f32,
+            )
+        };
+        let (b1, f1, c1) = side(seat);
+        let (b2, f2, c2) = side(seat.other());
+        let x = w.eval_bond * (b1 - b2) + w.eval_board * (f1 - f2) + w.eval_cards * (c1 - c2);
+        1.0 / (1.0 + (-f64::from(x)).exp())
+    }
+}
+
+impl super::state::PlayerState {
+    /// Actioned cards on the field.
+    pub fn field_actioned(&self) -> u64 {
+        let mut m = 0;
+        for i in Bits(self.field) {
+            if self.flags[i as usize] & flag::ACTIONED != 0 {
+                m |= bit(i);
+            }
+        }
+        m
+    }
+}

@@ -1,0 +1,41 @@
+//! Statistics as small pure functions, each citing its method.
+
+/// The Wilson score interval for a binomial proportion (E. B. Wilson, "Probable inference, the law
+/// of succession, and statistical inference", JASA 22, 1927): `(low, high)` for `successes` out of
+/// `n` at normal quantile `z` (1.96 for 95%). Draws may be counted as half successes.
+pub fn wilson(successes: f64, n: f64, z: f64) -> (f64, f64) {
+    if n <= 0.0 {
+        return (0.0, 1.0);
+    }
+    let p = successes / n;
+    let z2 = z * z;
+    let denom = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denom;
+    let half = z * ((p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt()) / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// 95% normal quantile.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_matches_hand_computed_values() {
+        // 8 of 10: p = 0.8, z = 1.96 → centre (0.8 + 0.19208)/1.38416 = 0.71678,
+        // half = 1.96·sqrt(0.016 + 0.0096040)/1.38416 = 0.22657 → (0.4902, 0.9433).
+        let (lo, hi) = wilson(8.0, 10.0, 1.96);
+        assert!((lo - 0.4902).abs() < 1e-3, "{lo}");
+        assert!((hi - 0.9433).abs() < 1e-3, "{hi}");
+        // 0 of 10: lower bound 0, upper z²/(n+z²) = 3.8416/13.8416 = 0.2775.
+        let (lo, hi) = wilson(0.0, 10.0, 1.96);
+        assert_eq!(lo, 0.0);
+        assert!((hi - 0.2775).abs() < 1e-3, "{hi}");
+        // Symmetric around one half.
+        let (lo, hi) = wilson(50.0, 100.0, Z95);
+        assert!((lo + hi - 1.0).abs() < 1e-12);
+        assert_eq!(wilson(0.0, 0.0, Z95), (0.0, 1.0));
+    }
+}
