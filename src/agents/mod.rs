@@ -2,6 +2,9 @@
 //! player may know: search agents determinize before they look.
 
 mod heuristic;
+pub mod mcts;
+pub mod pimc;
+pub mod playout;
 mod random;
 mod spec;
 

@@ -1,17 +1,37 @@
-//! Agent spec strings, used everywhere on the command line: `name[:key=value,...]`.
+//! Agent spec strings, used everywhere on the command line: `name[:key=value,...]`, e.g.
+//! `random`, `heuristic`, `pimc:dets=16,iters=64`, `ismcts:iters=2000,c=0.7,playout=heuristic`,
+//! `ismcts:ms=50`, `cheat:iters=2000`.
 
+use super::mcts::{MctsAgent, MctsConfig};
+use super::pimc::{PimcAgent, PimcConfig};
+use super::playout::Policy;
 use super::{Agent, HeuristicAgent, RandomAgent};
 use crate::core::Game;
+use std::time::Duration;
 
-/// A parsed agent spec.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AgentSpec {
-    pub kind: String,
-    pub params: Vec<(String, String)>,
+/// A validated agent spec.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AgentSpec {
+    Random,
+    Heuristic,
+    Pimc(PimcConfig),
+    /// ISMCTS (`determinize`) or the cheating MCTS.
+    Mcts(MctsConfig),
 }
 
 /// The agents and the keys each accepts.
-pub const KINDS: [(&str, &[&str]); 2] = [("random", &[]), ("heuristic", &[])];
+pub const KINDS: [(&str, &[&str]); 5] = [
+    ("random", &[]),
+    ("heuristic", &[]),
+    ("pimc", &["dets", "iters", "playout", "depth"]),
+    ("ismcts", &["iters", "ms", "c", "playout", "depth", "threads"]),
+    ("cheat", &["iters", "ms", "c", "playout", "depth", "threads"]),
+];
+
+fn num<T: std::str::FromStr>(k: &str, v: &str) -> Result<T, String> {
+    v.parse()
+        .map_err(|_| format!("{k}={v}: \"{v}\" is not a valid number"))
+}
 
 impl AgentSpec {
     pub fn parse(text: &str) -> Result<AgentSpec, String> {
@@ -30,30 +50,63 @@ impl AgentSpec {
             let (k, v) = kv
                 .split_once('=')
                 .ok_or_else(|| format!("agent \"{text}\": expected key=value, found \"{kv}\""))?;
-            if !keys.contains(&k.trim()) {
+            let k = k.trim();
+            if !keys.contains(&k) {
                 return Err(format!(
                     "agent \"{kind}\" has no key \"{k}\" (valid keys: {})",
-                    if keys.is_empty() {
-                        "none".to_string()
-                    } else {
-                        keys.join(", ")
-                    }
+                    if keys.is_empty() { "none".to_string() } else { keys.join(", ") }
                 ));
             }
-            params.push((k.trim().to_string(), v.trim().to_string()));
+            params.push((k.to_string(), v.trim().to_string()));
         }
-        Ok(AgentSpec {
-            kind: kind.to_string(),
-            params,
-        })
+        match kind {
+            "random" => Ok(AgentSpec::Random),
+            "heuristic" => Ok(AgentSpec::Heuristic),
+            "pimc" => {
+                let mut c = PimcConfig::default();
+                for (k, v) in &params {
+                    match k.as_str() {
+                        "dets" => c.dets = num(k, v)?,
+                        "iters" => c.iters = num(k, v)?,
+                        "playout" => c.playout = Policy::parse(v)?,
+                        _ => c.depth = num(k, v)?,
+                    }
+                }
+                if c.dets == 0 || c.iters == 0 {
+                    return Err("pimc: dets and iters must be at least 1".into());
+                }
+                Ok(AgentSpec::Pimc(c))
+            }
+            _ => {
+                let mut c = MctsConfig {
+                    determinize: kind == "ismcts",
+                    ..MctsConfig::default()
+                };
+                for (k, v) in &params {
+                    match k.as_str() {
+                        "iters" => c.iterations = num(k, v)?,
+                        "ms" => c.time = Some(Duration::from_millis(num(k, v)?)),
+                        "c" => c.c = num(k, v)?,
+                        "playout" => c.playout = Policy::parse(v)?,
+                        "depth" => c.depth = num(k, v)?,
+                        _ => c.trees = num(k, v)?,
+                    }
+                }
+                if c.iterations == 0 || c.trees == 0 || !(c.c >= 0.0) {
+                    return Err(format!("{kind}: iters and threads must be at least 1, c at least 0"));
+                }
+                Ok(AgentSpec::Mcts(c))
+            }
+        }
     }
 
     /// Builds the agent, seeded.
     pub fn build<G: Game + 'static>(&self, seed: u64) -> Box<dyn Agent<G>> {
-        match self.kind.as_str() {
-            "random" => Box::new(RandomAgent::new(seed)),
-            "heuristic" => Box::new(HeuristicAgent::new(seed)),
-            other => unreachable!("spec kind {other} was validated"),
+        match *self {
+            AgentSpec::Random => Box::new(RandomAgent::new(seed)),
+            AgentSpec::Heuristic => Box::new(HeuristicAgent::new(seed)),
+            AgentSpec::Pimc(c) => Box::new(PimcAgent::<G>::new(c, seed)),
+            AgentSpec::Mcts(c) => Box::new(MctsAgent::<G>::new(c, seed)),
         }
     }
 }
@@ -63,11 +116,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn rejects_unknown_agents_and_keys_with_the_valid_ones() {
-        assert!(AgentSpec::parse("random").is_ok());
+    fn parses_specs_and_rejects_bad_ones_with_the_valid_keys() {
+        assert_eq!(AgentSpec::parse("random"), Ok(AgentSpec::Random));
+        let AgentSpec::Mcts(c) = AgentSpec::parse("ismcts:iters=500,c=1.2,playout=random,depth=30,threads=2").unwrap() else {
+            panic!()
+        };
+        assert_eq!((c.iterations, c.c, c.playout, c.depth, c.trees, c.determinize), (500, 1.2, Policy::Random, 30, 2, true));
+        let AgentSpec::Mcts(c) = AgentSpec::parse("cheat:ms=50").unwrap() else { panic!() };
+        assert_eq!((c.time, c.determinize), (Some(Duration::from_millis(50)), false));
+        let AgentSpec::Pimc(p) = AgentSpec::parse("pimc:dets=4,iters=8").unwrap() else { panic!() };
+        assert_eq!((p.dets, p.iters), (4, 8));
         let e = AgentSpec::parse("genius").unwrap_err();
-        assert!(e.contains("expected one of: random, heuristic"), "{e}");
+        assert!(e.contains("expected one of: random, heuristic, pimc, ismcts, cheat"), "{e}");
         let e = AgentSpec::parse("random:iters=5").unwrap_err();
-        assert!(e.contains("no key \"iters\""), "{e}");
+        assert!(e.contains("no key \"iters\" (valid keys: none)"), "{e}");
+        let e = AgentSpec::parse("ismcts:budget=5").unwrap_err();
+        assert!(e.contains("valid keys: iters, ms, c, playout, depth, threads"), "{e}");
+        let e = AgentSpec::parse("ismcts:iters=lots").unwrap_err();
+        assert!(e.contains("not a valid number"), "{e}");
+        let e = AgentSpec::parse("ismcts:playout=smart").unwrap_err();
+        assert!(e.contains("expected random or heuristic"), "{e}");
+        assert!(AgentSpec::parse("ismcts:iters=0").is_err());
+        assert!(AgentSpec::parse("pimc:dets").is_err());
     }
 }
