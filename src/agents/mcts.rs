@@ -155,7 +155,14 @@ impl<G: Game> Tree<G> {
         }
     }
 
-    fn iterate(&mut self, game: &G, root: &G::State, observer: Seat, cfg: &MctsConfig, rng: &mut GameRng) {
+    fn iterate(
+        &mut self,
+        game: &G,
+        root: &G::State,
+        observer: Seat,
+        cfg: &MctsConfig,
+        rng: &mut GameRng,
+    ) {
         let mut s = if cfg.determinize {
             game.determinize(root, observer, rng)
         } else {
@@ -241,9 +248,9 @@ impl<G: Game> MctsAgent<G> {
 
     /// Iterations and playout decisions of the last decision, summed over trees.
     pub fn last_work(&self) -> (u64, u64) {
-        self.trees
-            .iter()
-            .fold((0, 0), |(i, p), t| (i + t.iterations, p + t.playout_decisions))
+        self.trees.iter().fold((0, 0), |(i, p), t| {
+            (i + t.iterations, p + t.playout_decisions)
+        })
     }
 }
 

@@ -68,12 +68,25 @@ impl<G: Game> Agent<G> for PimcAgent<G> {
                 let k = j % self.list.len();
                 let mut s = det;
                 game.apply(&mut s, self.list[k]);
-                let (r, _) = playout(game, &mut s, self.cfg.playout, self.cfg.depth, &mut self.scratch, &mut rng);
+                let (r, _) = playout(
+                    game,
+                    &mut s,
+                    self.cfg.playout,
+                    self.cfg.depth,
+                    &mut self.scratch,
+                    &mut rng,
+                );
                 self.sums[k].0 += r[seat.index()];
                 self.sums[k].1 += 1;
             }
         }
-        let mean = |(sum, n): (f64, u32)| if n == 0 { f64::NEG_INFINITY } else { sum / f64::from(n) };
+        let mean = |(sum, n): (f64, u32)| {
+            if n == 0 {
+                f64::NEG_INFINITY
+            } else {
+                sum / f64::from(n)
+            }
+        };
         let mut best = 0;
         for k in 1..self.list.len() {
             if mean(self.sums[k]) > mean(self.sums[best]) {

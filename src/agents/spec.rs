@@ -24,8 +24,14 @@ pub const KINDS: [(&str, &[&str]); 5] = [
     ("random", &[]),
     ("heuristic", &[]),
     ("pimc", &["dets", "iters", "playout", "depth"]),
-    ("ismcts", &["iters", "ms", "c", "playout", "depth", "threads"]),
-    ("cheat", &["iters", "ms", "c", "playout", "depth", "threads"]),
+    (
+        "ismcts",
+        &["iters", "ms", "c", "playout", "depth", "threads"],
+    ),
+    (
+        "cheat",
+        &["iters", "ms", "c", "playout", "depth", "threads"],
+    ),
 ];
 
 fn num<T: std::str::FromStr>(k: &str, v: &str) -> Result<T, String> {
@@ -54,7 +60,11 @@ impl AgentSpec {
             if !keys.contains(&k) {
                 return Err(format!(
                     "agent \"{kind}\" has no key \"{k}\" (valid keys: {})",
-                    if keys.is_empty() { "none".to_string() } else { keys.join(", ") }
+                    if keys.is_empty() {
+                        "none".to_string()
+                    } else {
+                        keys.join(", ")
+                    }
                 ));
             }
             params.push((k.to_string(), v.trim().to_string()));
@@ -93,7 +103,9 @@ impl AgentSpec {
                     }
                 }
                 if c.iterations == 0 || c.trees == 0 || !(c.c >= 0.0) {
-                    return Err(format!("{kind}: iters and threads must be at least 1, c at least 0"));
+                    return Err(format!(
+                        "{kind}: iters and threads must be at least 1, c at least 0"
+                    ));
                 }
                 Ok(AgentSpec::Mcts(c))
             }
@@ -118,20 +130,45 @@ mod tests {
     #[test]
     fn parses_specs_and_rejects_bad_ones_with_the_valid_keys() {
         assert_eq!(AgentSpec::parse("random"), Ok(AgentSpec::Random));
-        let AgentSpec::Mcts(c) = AgentSpec::parse("ismcts:iters=500,c=1.2,playout=random,depth=30,threads=2").unwrap() else {
+        let AgentSpec::Mcts(c) =
+            AgentSpec::parse("ismcts:iters=500,c=1.2,playout=random,depth=30,threads=2").unwrap()
+        else {
             panic!()
         };
-        assert_eq!((c.iterations, c.c, c.playout, c.depth, c.trees, c.determinize), (500, 1.2, Policy::Random, 30, 2, true));
-        let AgentSpec::Mcts(c) = AgentSpec::parse("cheat:ms=50").unwrap() else { panic!() };
-        assert_eq!((c.time, c.determinize), (Some(Duration::from_millis(50)), false));
-        let AgentSpec::Pimc(p) = AgentSpec::parse("pimc:dets=4,iters=8").unwrap() else { panic!() };
+        assert_eq!(
+            (
+                c.iterations,
+                c.c,
+                c.playout,
+                c.depth,
+                c.trees,
+                c.determinize
+            ),
+            (500, 1.2, Policy::Random, 30, 2, true)
+        );
+        let AgentSpec::Mcts(c) = AgentSpec::parse("cheat:ms=50").unwrap() else {
+            panic!()
+        };
+        assert_eq!(
+            (c.time, c.determinize),
+            (Some(Duration::from_millis(50)), false)
+        );
+        let AgentSpec::Pimc(p) = AgentSpec::parse("pimc:dets=4,iters=8").unwrap() else {
+            panic!()
+        };
         assert_eq!((p.dets, p.iters), (4, 8));
         let e = AgentSpec::parse("genius").unwrap_err();
-        assert!(e.contains("expected one of: random, heuristic, pimc, ismcts, cheat"), "{e}");
+        assert!(
+            e.contains("expected one of: random, heuristic, pimc, ismcts, cheat"),
+            "{e}"
+        );
         let e = AgentSpec::parse("random:iters=5").unwrap_err();
         assert!(e.contains("no key \"iters\" (valid keys: none)"), "{e}");
         let e = AgentSpec::parse("ismcts:budget=5").unwrap_err();
-        assert!(e.contains("valid keys: iters, ms, c, playout, depth, threads"), "{e}");
+        assert!(
+            e.contains("valid keys: iters, ms, c, playout, depth, threads"),
+            "{e}"
+        );
         let e = AgentSpec::parse("ismcts:iters=lots").unwrap_err();
         assert!(e.contains("not a valid number"), "{e}");
         let e = AgentSpec::parse("ismcts:playout=smart").unwrap_err();

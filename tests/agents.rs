@@ -1,0 +1,240 @@
+//! Agents: no peeking, determinism, and tactics (issue: agents).
+
+use std::path::PathBuf;
+use tcgsim::agents::mcts::{MctsAgent, MctsConfig};
+use tcgsim::agents::pimc::{PimcAgent, PimcConfig};
+use tcgsim::agents::playout::Policy;
+use tcgsim::agents::{Agent, AgentSpec, HeuristicAgent, RandomAgent};
+use tcgsim::core::{rng_from_seed, Game, Seat};
+use tcgsim::games::trails::deck::Deck;
+use tcgsim::games::trails::scenario::Scenario;
+use tcgsim::games::trails::{bundled_cards, State, TrailsGame};
+
+fn game(a: &str, b: &str) -> TrailsGame {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let db = bundled_cards();
+    let da = Deck::load(&root.join(format!("decks/trails/{a}.deck")), &db).unwrap();
+    let dbb = Deck::load(&root.join(format!("decks/trails/{b}.deck")), &db).unwrap();
+    TrailsGame::new(db, da.cards, dbb.cards)
+}
+
+/// Mid-game positions where the player to move has a real choice.
+fn positions(g: &TrailsGame, n: usize) -> Vec<State> {
+    let mut out = Vec::new();
+    let mut seed = 0;
+    while out.len() < n {
+        seed += 1;
+        let mut s = g.new_game(seed, Seat::P1);
+        let mut agents = [HeuristicAgent::new(seed), HeuristicAgent::new(seed + 99)];
+        let stop = 30 + (seed as usize * 17) % 120;
+        for _ in 0..stop {
+            let Some(q) = g.to_move(&s) else { break };
+            let a = agents[q.index()].choose(g, &s, q);
+            g.apply(&mut s, a);
+        }
+        let mut list = tcgsim::core::ActionList::new();
+        g.legal_actions(&s, &mut list);
+        if g.to_move(&s).is_some() && list.len() > 2 {
+            out.push(s);
+        }
+    }
+    out
+}
+
+fn agents_under_test() -> Vec<(&'static str, Box<dyn Fn(u64) -> Box<dyn Agent<TrailsGame>>>)> {
+    vec![
+        ("random", Box::new(|s| Box::new(RandomAgent::new(s)))),
+        ("heuristic", Box::new(|s| Box::new(HeuristicAgent::new(s)))),
+        (
+            "pimc",
+            Box::new(|s| {
+                Box::new(PimcAgent::new(
+                    PimcConfig {
+                        dets: 3,
+                        iters: 12,
+                        playout: Policy::Heuristic,
+                        depth: 30,
+                    },
+                    s,
+                ))
+            }),
+        ),
+        (
+            "ismcts",
+            Box::new(|s| {
+                Box::new(MctsAgent::new(
+                    MctsConfig {
+                        iterations: 60,
+                        depth: 30,
+                        ..MctsConfig::default()
+                    },
+                    s,
+                ))
+            }),
+        ),
+    ]
+}
+
+#[test]
+fn no_agent_peeks_at_hidden_cards() {
+    let g = game("control", "covert");
+    for (name, make) in agents_under_test() {
+        for (k, s) in positions(&g, 12).into_iter().enumerate() {
+            let me = g.to_move(&s).unwrap();
+            // A world that differs only in what `me` cannot see.
+            let other = g.determinize(&s, me, &mut rng_from_seed(1000 + k as u64));
+            assert!(other != s || k > 100, "the worlds should differ");
+            let a = make(7 + k as u64).choose(&g, &s, me);
+            let b = make(7 + k as u64).choose(&g, &other, me);
+            assert_eq!(
+                a, b,
+                "{name} decided differently on hidden information (position {k})"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_decision_and_game() {
+    let g = game("aggro", "hate_wall");
+    for (name, make) in agents_under_test() {
+        for s in positions(&g, 4) {
+            let me = g.to_move(&s).unwrap();
+            assert_eq!(
+                make(5).choose(&g, &s, me),
+                make(5).choose(&g, &s, me),
+                "{name}"
+            );
+        }
+    }
+    let spec = AgentSpec::parse("ismcts:iters=40,depth=20").unwrap();
+    let h = AgentSpec::Heuristic;
+    let run = |threads: usize| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| tcgsim::sim::duel(&g, &spec, &h, 6, 3, &|_| {}))
+    };
+    assert_eq!(run(1), run(2), "a duel must not depend on the thread count");
+}
+
+#[test]
+fn root_parallel_search_does_not_depend_on_the_thread_count() {
+    let g = game("academy_swarm", "martial_arts");
+    let cfg = MctsConfig {
+        iterations: 80,
+        depth: 20,
+        trees: 3,
+        ..MctsConfig::default()
+    };
+    for s in positions(&g, 4) {
+        let me = g.to_move(&s).unwrap();
+        let pick = |threads: usize| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+                .install(|| MctsAgent::new(cfg, 9).choose(&g, &s, me))
+        };
+        assert_eq!(pick(1), pick(2));
+    }
+}
+
+fn scenario(text: &str) -> (TrailsGame, State) {
+    let sc = Scenario::parse(text, "tactic.scn", bundled_cards()).unwrap();
+    let (s, err) = sc.run();
+    assert!(err.is_none(), "{err:?}");
+    (sc.game, s)
+}
+
+/// Plays on with `agent` for `me` and the heuristic for the opponent to the end of the turn.
+fn finish_turn(g: &TrailsGame, mut s: State, me: Seat, agent: &mut dyn Agent<TrailsGame>) -> State {
+    let turn = s.turn;
+    let mut other = HeuristicAgent::new(1);
+    while let Some(q) = g.to_move(&s) {
+        if s.turn != turn {
+            break;
+        }
+        let a = if q == me {
+            agent.choose(g, &s, q)
+        } else {
+            other.choose(g, &s, q)
+        };
+        g.apply(&mut s, a);
+    }
+    s
+}
+
+fn ismcts(seed: u64) -> MctsAgent<TrailsGame> {
+    MctsAgent::new(
+        MctsConfig {
+            iterations: 400,
+            ..MctsConfig::default()
+        },
+        seed,
+    )
+}
+
+#[test]
+fn search_finds_lethal_on_board() {
+    // P2 is at 4 bond with a 1/2 Guild Junior Bracer. Jaeger Raider is [Covert]: it cannot attack
+    // the Bracer, so it may attack P2 for 3 + 1 (its attack trigger) = 4: lethal at the cure phase.
+    // Police Detective could instead stun the Bracer (1 stun damage + 1 overkill), which is not.
+    // P1's deck is empty: if the game goes on, P1 loses at its next draw (T-WIN-3).
+    let (g, s) = scenario(
+        "step: propose\n[P1]\nfield: Jaeger Raider, Police Detective\n\
+         [P2]\nbond: 4\nfield: Guild Junior Bracer\ndeck: 6x Academy Student\n",
+    );
+    for seed in 0..5 {
+        let end = finish_turn(&g, s, Seat::P1, &mut ismcts(seed));
+        assert_eq!(
+            end.winner,
+            Some(tcgsim::core::Outcome::Win(Seat::P1)),
+            "seed {seed}"
+        );
+    }
+}
+
+#[test]
+fn search_supports_the_unit_whose_overkill_would_lose_the_game() {
+    // P1's Tank Commander (6 STR, +1 when attacking) attacks P2's Guild Staff Bracer (1/4, cost 2)
+    // with P2 at 4 bond: stun damage 2 + overkill 7 − 4 = 3 takes P2 to −1. Guild Liaison can
+    // support the Bracer (both bracer): no overkill, P2 ends at 2, and wins when P1, whose deck is
+    // empty, must draw next turn.
+    let (g, s) = scenario(
+        "step: window\nattacker: P1\nattackers: Tank Commander\ntarget: Guild Staff Bracer\n\
+         [P1]\nfield: Tank Commander (actioned, attacked, +1/+0)\n\
+         [P2]\nbond: 4\nfield: Guild Staff Bracer, Guild Liaison\ndeck: 6x Academy Student\n",
+    );
+    // (Guild Liaison's craft "support target own unit other" gives the same support.)
+    for seed in 0..5 {
+        let end = finish_turn(&g, s, Seat::P2, &mut ismcts(seed));
+        assert_eq!(end.winner, None, "seed {seed}: P2 lost at the cure phase");
+        assert_eq!(end.p[1].bond, 2, "seed {seed}");
+    }
+}
+
+#[test]
+fn search_does_not_walk_into_an_avoidable_deck_out() {
+    // P1's deck is empty and P2 will lose at the cure phase (bond −3). Hymn of the Order
+    // ("plan 3; draw 1") would make P1 draw from an empty deck and lose at once (T-WIN-3).
+    // The heuristic likes card draw and plays it; the search must not.
+    let text = "step: propose\n[P1]\nhand: Hymn of the Order\nhomebase: 2x Academy Student\n\
+                [P2]\nbond: -3\ndeck: 6x Academy Student\n";
+    let (g, s) = scenario(text);
+    let mut h = HeuristicAgent::new(1);
+    let heuristic_pick = g.action_text(&s, h.choose(&g, &s, Seat::P1));
+    assert_eq!(
+        heuristic_pick, "event Hymn of the Order",
+        "the trap must tempt the heuristic"
+    );
+    for seed in 0..5 {
+        let end = finish_turn(&g, s, Seat::P1, &mut ismcts(seed));
+        assert_eq!(
+            end.winner,
+            Some(tcgsim::core::Outcome::Win(Seat::P1)),
+            "seed {seed}"
+        );
+    }
+}
