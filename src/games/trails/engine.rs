@@ -391,10 +391,13 @@ impl TrailsGame {
             for (k, &id) in deck.iter().enumerate() {
                 p.card[k] = id;
             }
-            let mut order: Vec<u8> = (0..deck.len() as u8).collect();
-            order.shuffle(&mut rng);
-            p.deck[..order.len()].copy_from_slice(&order);
-            p.deck_len = order.len() as u8;
+            // The deck order, shuffled in place (no allocation).
+            let n = deck.len();
+            for (k, slot) in p.deck[..n].iter_mut().enumerate() {
+                *slot = k as u8;
+            }
+            p.deck[..n].shuffle(&mut rng);
+            p.deck_len = n as u8;
         }
         for q in Seat::ALL {
             for _ in 0..4 {
