@@ -84,24 +84,35 @@ impl TrailsGame {
     #[inline]
     fn for_statics(&self, s: &State, q: Seat, mut f: impl FnMut(&StaticEffect, u8)) {
         let p = s.pl(q);
-        for i in Bits(p.field) {
-            let c = self.db.card(p.card[i as usize]);
-            if !c.statics.is_empty() && p.flags[i as usize] & flag::STUNNED == 0 {
-                for st in &c.statics {
-                    f(st, i);
-                }
+        for i in Bits(p.static_src) {
+            for st in &self.db.card(p.card[i as usize]).statics {
+                f(st, i);
             }
         }
-        for i in Bits(p.homebase) {
-            let c = self.db.card(p.card[i as usize]);
-            if c.ctype == CardType::Base
-                && !c.statics.is_empty()
-                && p.flags[i as usize] & flag::FACE_UP != 0
-            {
-                for st in &c.statics {
-                    f(st, i);
-                }
-            }
+    }
+
+    /// Whether `q`'s instance `i` provides its static effects now.
+    pub fn static_active(&self, s: &State, q: Seat, i: u8) -> bool {
+        let p = s.pl(q);
+        let c = self.db.card(p.card[i as usize]);
+        if c.statics.is_empty() {
+            return false;
+        }
+        let b = bit(i);
+        (p.field & b != 0 && p.flags[i as usize] & flag::STUNNED == 0)
+            || (p.homebase & b != 0
+                && c.ctype == CardType::Base
+                && p.flags[i as usize] & flag::FACE_UP != 0)
+    }
+
+    /// Brings `static_src` up to date for one instance after a change of zone or state.
+    pub(crate) fn refresh_static(&self, s: &mut State, q: Seat, i: u8) {
+        let on = self.static_active(s, q, i);
+        let p = s.pl_mut(q);
+        if on {
+            p.static_src |= bit(i);
+        } else {
+            p.static_src &= !bit(i);
         }
     }
 
@@ -280,6 +291,7 @@ impl TrailsGame {
         p.trail |= bit(i);
         p.reset_instance(i);
         self.reveal(s, q, i);
+        self.refresh_static(s, q, i);
     }
 
     /// Hand to face-down homebase. The opponent loses track of which card it was (decision
@@ -304,6 +316,7 @@ impl TrailsGame {
         p.field |= bit(i);
         p.reset_instance(i);
         self.reveal(s, q, i);
+        self.refresh_static(s, q, i);
         self.queue_trigger(s, q, i, Trigger::Enter);
     }
 
@@ -330,6 +343,7 @@ impl TrailsGame {
         p.flags[i as usize] |= flag::STUNNED | flag::ACTIONED;
         p.flags[i as usize] &= !flag::SUPPORTED;
         p.bond -= i16::from(cost);
+        self.refresh_static(s, q, i);
     }
 
     fn gain_bond(s: &mut State, q: Seat, delta: i16) {
@@ -897,6 +911,7 @@ impl TrailsGame {
                 let p = s.pl_mut(me);
                 p.flags[i as usize] &= !flag::STUNNED;
                 p.flags[i as usize] |= flag::ACTIONED;
+                self.refresh_static(s, me, i);
                 self.next_cure(s);
             }
             (Step::Cure, Action::Pass) => self.next_cure(s),
@@ -962,6 +977,7 @@ impl TrailsGame {
                     .expect("face-down BASE");
                 s.pl_mut(me).flags[i as usize] |= flag::FACE_UP;
                 self.reveal(s, me, i);
+                self.refresh_static(s, me, i);
                 self.queue_trigger(s, me, i, Trigger::Enter);
             }
             Action::Craft { inst, ability } => {
@@ -1341,6 +1357,7 @@ impl TrailsGame {
                 p.hand |= bit(i);
                 p.reset_instance(i);
                 self.reveal(s, q, i);
+                self.refresh_static(s, q, i);
             }
             Effect::Buff(_, ds, dd) => {
                 let p = s.pl_mut(q);

@@ -39,6 +39,9 @@ impl TrailsGame {
                 return Err(format!("{q}: bond {} above 40 (T-WIN-1)", p.bond));
             }
             for i in Bits(all) {
+                if (p.static_src & bit(i) != 0) != self.static_active(s, q, i) {
+                    return Err(format!("{q}: static source mask wrong for card {i}"));
+                }
                 let f = p.flags[i as usize];
                 let b = bit(i);
                 if f & flag::STUNNED != 0 {

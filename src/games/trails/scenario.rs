@@ -370,6 +370,9 @@ impl Scenario {
                 p.attribution_orgs |= db2.org_bit(o).map_err(|m| err(0, m))?;
             }
             *s.pl_mut(q) = p;
+            for i in 0..decks[k].len() as u8 {
+                game.refresh_static(&mut s, q, i);
+            }
         }
         if let Some((line, v)) = attackers_spec {
             let q = s.combat.attacker;

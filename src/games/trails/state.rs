@@ -52,6 +52,9 @@ pub struct PlayerState {
     pub cp: u8,
     /// T-ICON-ATTRIB: organizations of the UNITs that attacked this turn.
     pub attribution_orgs: Orgs,
+    /// Instances whose static effects are active now (non-stunned UNITs and ITEMs on the field,
+    /// face-up BASEs): kept up to date on every change, so statics cost nothing when there are none.
+    pub static_src: u64,
 }
 
 impl Default for PlayerState {
@@ -73,6 +76,7 @@ impl Default for PlayerState {
             bond: 40,
             cp: 0,
             attribution_orgs: 0,
+            static_src: 0,
         }
     }
 }
