@@ -20,11 +20,19 @@ fn main() {
         let mut h = [HeuristicAgent::new(seed), HeuristicAgent::new(seed + 1)];
         let mut r = [RandomAgent::new(seed), RandomAgent::new(seed + 1)];
         while let Some(q) = g.to_move(&s) {
-            let act = if heuristic { h[q.index()].choose(&g, &s, q) } else { r[q.index()].choose(&g, &s, q) };
+            let act = if heuristic {
+                h[q.index()].choose(&g, &s, q)
+            } else {
+                r[q.index()].choose(&g, &s, q)
+            };
             g.apply(&mut s, act);
             decisions += 1;
         }
     }
     let secs = t.elapsed().as_secs_f64();
-    println!("{n} games, {decisions} decisions, {:.0} ns/decision, {:.0} games/s", secs * 1e9 / decisions as f64, n as f64 / secs);
+    println!(
+        "{n} games, {decisions} decisions, {:.0} ns/decision, {:.0} games/s",
+        secs * 1e9 / decisions as f64,
+        n as f64 / secs
+    );
 }

@@ -78,7 +78,10 @@ fn hot_paths_do_not_allocate() {
             decisions
         });
         assert!(decisions > 1000);
-        assert_eq!(n, 0, "{n} allocations in {decisions} decisions (heuristic: {heuristic})");
+        assert_eq!(
+            n, 0,
+            "{n} allocations in {decisions} decisions (heuristic: {heuristic})"
+        );
     }
     // ISMCTS: after a warm-up search, another search of the same size allocates nothing.
     let mut s = g.new_game(5, Seat::P1);
@@ -89,12 +92,18 @@ fn hot_paths_do_not_allocate() {
         g.apply(&mut s, a);
     }
     let me = g.to_move(&s).unwrap();
-    let cfg = MctsConfig { iterations: 300, ..MctsConfig::default() };
+    let cfg = MctsConfig {
+        iterations: 300,
+        ..MctsConfig::default()
+    };
     let mut tree: Tree<TrailsGame> = Tree::default();
     let mut out = Vec::new();
     let mut rng = rng_from_seed(9);
     tree.search(&g, &s, me, &cfg, &mut rng, &mut out);
     let (_, n) = allocations(|| tree.search(&g, &s, me, &cfg, &mut rng, &mut out));
     assert!(tree.iterations == 300 && tree.playout_decisions > 1000);
-    assert_eq!(n, 0, "{n} allocations in 300 ISMCTS iterations after warm-up");
+    assert_eq!(
+        n, 0,
+        "{n} allocations in 300 ISMCTS iterations after warm-up"
+    );
 }

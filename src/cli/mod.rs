@@ -1,6 +1,7 @@
 //! The command line: clap arguments, turned into calls of the library. No game logic here.
 
 mod human;
+mod matrix;
 
 use crate::agents::{Agent, AgentSpec};
 use crate::core::{mix_seed, Outcome, Seat};
@@ -72,6 +73,59 @@ enum Command {
         /// Card file (default: cards.csv beside the first deck, else the bundled sample pool).
         #[arg(long)]
         cards: Option<PathBuf>,
+    },
+    /// Every deck against every deck: win-rate matrix, matchup counts, heatmap, summary.
+    Matrix {
+        /// Decks (default: every deck in decks/trails).
+        decks: Vec<PathBuf>,
+        /// Agent of both seats.
+        #[arg(long, default_value = "heuristic")]
+        agent: String,
+        /// Agent of the row deck (overrides --agent).
+        #[arg(long)]
+        agent_a: Option<String>,
+        /// Agent of the column deck (overrides --agent).
+        #[arg(long)]
+        agent_b: Option<String>,
+        /// Games per ordered matchup.
+        #[arg(long, default_value_t = 4000)]
+        games: u64,
+        /// Master seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Output folder.
+        #[arg(long, default_value = "results")]
+        out: PathBuf,
+        /// Record finished chunks here, so an interrupted run can be resumed.
+        #[arg(long)]
+        checkpoint: Option<PathBuf>,
+        /// Continue the run recorded in --checkpoint.
+        #[arg(long)]
+        resume: bool,
+        /// Run only part I of N (default from SLURM_ARRAY_TASK_ID/COUNT or JOB_COMPLETION_INDEX).
+        #[arg(long)]
+        shard: Option<String>,
+        /// Number of shards, with Kubernetes' JOB_COMPLETION_INDEX.
+        #[arg(long)]
+        shards: Option<u64>,
+        /// Games per chunk (the unit of parallel work, checkpoints and shards).
+        #[arg(long, default_value_t = 250, value_parser = clap::value_parser!(u64).range(1..))]
+        chunk: u64,
+        /// Card file (default: cards.csv beside the first deck, else the bundled sample pool).
+        #[arg(long)]
+        cards: Option<PathBuf>,
+    },
+    /// Add up the counts of shard outputs and recompute every rate and interval.
+    Merge {
+        /// Output folders of the shards.
+        #[arg(required = true)]
+        parts: Vec<PathBuf>,
+        /// Where to write the merged results.
+        #[arg(long, default_value = "results")]
+        out: PathBuf,
     },
     /// Head-to-head: AGENT_A against AGENT_B, seats and decks swapped every other game.
     Duel {
@@ -175,6 +229,38 @@ fn run(cli: Cli) -> Result<ExitCode> {
             })
         }
         Command::Scenario { file, cards } => scenario(&file, cards.as_deref()),
+        Command::Matrix {
+            decks,
+            agent,
+            agent_a,
+            agent_b,
+            games,
+            seed,
+            threads,
+            out,
+            checkpoint,
+            resume,
+            shard,
+            shards,
+            chunk,
+            cards,
+        } => matrix::matrix(matrix::MatrixOpts {
+            decks,
+            agent,
+            agent_a,
+            agent_b,
+            games,
+            seed,
+            threads,
+            out,
+            checkpoint,
+            resume,
+            shard,
+            shards,
+            cards,
+            chunk,
+        }),
+        Command::Merge { parts, out } => matrix::merge(&parts, &out),
         Command::Duel {
             agent_a,
             agent_b,

@@ -1,6 +1,9 @@
 //! Self-play: running games between agents.
 
+pub mod checkpoint;
 mod duel;
+pub mod matrix;
+pub mod output;
 
 pub use duel::{duel, DuelResult};
 

@@ -1,0 +1,207 @@
+//! Win-rate matrices: every deck against every deck, in chunks of games that run in parallel,
+//! can be checkpointed and resumed, and split into shards whose counts merge exactly.
+//!
+//! Game `k` of the matchup (row deck, column deck) is deal `k / 2`, seeded from (master seed, both
+//! deck names, deal); the row deck's agent plays seat P1 on even games and P2 on odd ones, and the
+//! turn-1 initiative alternates by deal. Results are sums of counts, so they do not depend on the
+//! thread count, the order chunks finish in, interruptions or shards.
+
+use super::play_game;
+use crate::agents::AgentSpec;
+use crate::core::{mix_seed, Game, Outcome, Seat};
+use rayon::prelude::*;
+
+/// Counts of one ordered matchup, from the row deck's side. Everything a report needs, and
+/// enough to merge shards exactly.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub games: u64,
+    pub wins: u64,
+    pub losses: u64,
+    pub draws: u64,
+    /// Games won by the seat with the turn-1 initiative.
+    pub first_player_wins: u64,
+    /// Sum of game lengths in turns.
+    pub turns: u64,
+    /// Sum of decisions.
+    pub decisions: u64,
+}
+
+impl Counts {
+    pub fn add(&mut self, o: &Counts) {
+        self.games += o.games;
+        self.wins += o.wins;
+        self.losses += o.losses;
+        self.draws += o.draws;
+        self.first_player_wins += o.first_player_wins;
+        self.turns += o.turns;
+        self.decisions += o.decisions;
+    }
+
+    /// The row deck's score rate (draws half).
+    pub fn win_rate(&self) -> f64 {
+        if self.games == 0 {
+            return f64::NAN;
+        }
+        (self.wins as f64 + 0.5 * self.draws as f64) / self.games as f64
+    }
+
+    /// Wilson 95% interval of the win rate.
+    pub fn interval(&self) -> (f64, f64) {
+        crate::stats::wilson(
+            self.wins as f64 + 0.5 * self.draws as f64,
+            self.games as f64,
+            crate::stats::Z95,
+        )
+    }
+}
+
+/// What a matrix run is: enough to reproduce it, and to refuse merging different runs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    pub deck_names: Vec<String>,
+    pub agent_a: String,
+    pub agent_b: String,
+    pub games: u64,
+    pub seed: u64,
+    /// Games per chunk (the unit of parallel work, checkpoints and shards).
+    pub chunk: u64,
+}
+
+/// One unit of work: a chunk of one matchup.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Task {
+    pub row: usize,
+    pub col: usize,
+    pub chunk: u64,
+}
+
+impl Plan {
+    /// A one-line canonical description, written with every output and checkpoint.
+    pub fn fingerprint(&self) -> String {
+        format!(
+            "tcgsim-matrix v1; decks={}; agent_a={}; agent_b={}; games={}; seed={}; chunk={}",
+            self.deck_names.join(","),
+            self.agent_a,
+            self.agent_b,
+            self.games,
+            self.seed,
+            self.chunk
+        )
+    }
+
+    /// Every task, in a fixed order.
+    pub fn tasks(&self) -> Vec<Task> {
+        let n = self.deck_names.len();
+        let chunks = self.games.div_ceil(self.chunk);
+        let mut v = Vec::new();
+        for row in 0..n {
+            for col in 0..n {
+                for chunk in 0..chunks {
+                    v.push(Task { row, col, chunk });
+                }
+            }
+        }
+        v
+    }
+
+    /// The tasks of shard `i` of `n` (1-based): every n-th task, so shards are balanced.
+    pub fn shard_tasks(&self, i: u64, n: u64) -> Vec<Task> {
+        self.tasks()
+            .into_iter()
+            .enumerate()
+            .filter(|(k, _)| *k as u64 % n == i - 1)
+            .map(|(_, t)| t)
+            .collect()
+    }
+
+    fn name_hash(name: &str) -> u64 {
+        // FNV-1a: stable across platforms and releases.
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for b in name.bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        h
+    }
+
+    /// The seed of deal `deal` of a matchup.
+    pub fn deal_seed(&self, row: usize, col: usize, deal: u64) -> u64 {
+        mix_seed(&[
+            self.seed,
+            Self::name_hash(&self.deck_names[row]),
+            Self::name_hash(&self.deck_names[col]),
+            deal,
+        ])
+    }
+}
+
+/// Plays the games of one task. `game` is the match of the row deck (seat P1) against the column
+/// deck (seat P2).
+pub fn run_task<G: Game + 'static>(
+    plan: &Plan,
+    game: &G,
+    spec_a: &AgentSpec,
+    spec_b: &AgentSpec,
+    task: Task,
+) -> Counts {
+    let mut c = Counts::default();
+    let start = task.chunk * plan.chunk;
+    let end = (start + plan.chunk).min(plan.games);
+    for k in start..end {
+        // Deal k/2 is played twice: the row deck has the turn-1 initiative on even games, the
+        // column deck on odd ones. The row deck is seat P1 with agent A, the column deck seat P2
+        // with agent B.
+        let deal = k / 2;
+        let first = Seat::from_index((k % 2) as usize);
+        let seed = plan.deal_seed(task.row, task.col, deal);
+        let mut a = spec_a.build::<G>(mix_seed(&[seed, k, 1]));
+        let mut b = spec_b.build::<G>(mix_seed(&[seed, k, 2]));
+        let rec = play_game(game, seed, first, [a.as_mut(), b.as_mut()], |_, _, _, _| {});
+        c.games += 1;
+        c.turns += u64::from(rec.turns);
+        c.decisions += u64::from(rec.decisions);
+        match rec.outcome {
+            Outcome::Win(w) => {
+                if w == Seat::P1 {
+                    c.wins += 1;
+                } else {
+                    c.losses += 1;
+                }
+                c.first_player_wins += u64::from(w == first);
+            }
+            Outcome::Draw => c.draws += 1,
+        }
+    }
+    c
+}
+
+/// Runs `tasks` in parallel; `done` is called (from any thread) with each finished task and its
+/// counts, e.g. to checkpoint it. Returns the counts per task.
+pub fn run_tasks<G: Game + 'static>(
+    plan: &Plan,
+    games: &[G],
+    spec_a: &AgentSpec,
+    spec_b: &AgentSpec,
+    tasks: &[Task],
+    done: &(dyn Fn(Task, &Counts) + Sync),
+) -> Vec<(Task, Counts)> {
+    let n = plan.deck_names.len();
+    tasks
+        .par_iter()
+        .map(|&t| {
+            let c = run_task(plan, &games[t.row * n + t.col], spec_a, spec_b, t);
+            done(t, &c);
+            (t, c)
+        })
+        .collect()
+}
+
+/// Sums task counts into a row-major n×n matrix of matchups.
+pub fn totals(n: usize, results: &[(Task, Counts)]) -> Vec<Counts> {
+    let mut m = vec![Counts::default(); n * n];
+    for (t, c) in results {
+        m[t.row * n + t.col].add(c);
+    }
+    m
+}

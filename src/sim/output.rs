@@ -1,0 +1,358 @@
+//! The files of a matrix run: `matchups.csv` (counts, enough to merge), `matrix.csv` (the wide
+//! win-rate matrix), `matrix.svg` (a heatmap) and a terminal summary; all written to a temporary
+//! file and renamed, so a reader never sees half a file.
+
+use super::matrix::{Counts, Plan};
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::Path;
+
+/// Writes `contents` to `path` through a temporary file in the same folder and a rename.
+pub fn write_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)?;
+    let tmp = dir.join(format!(
+        ".{}.tmp{}",
+        path.file_name()
+            .map(|n| n.to_string_lossy())
+            .unwrap_or_default(),
+        std::process::id()
+    ));
+    {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(contents.as_bytes())?;
+        f.sync_all()?;
+    }
+    std::fs::rename(&tmp, path)
+}
+
+pub const MATCHUP_HEADER: &str = "row_deck,col_deck,games,wins,losses,draws,win_rate,ci_low,ci_high,first_player_wins,first_player_win_rate,turns,mean_turns,decisions";
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+fn rate(x: f64) -> String {
+    if x.is_nan() {
+        String::new()
+    } else {
+        format!("{x:.4}")
+    }
+}
+
+/// One row per ordered matchup with its counts; a `# plan` line (and a `# shard` line for a shard)
+/// first.
+pub fn matchups_csv(plan: &Plan, m: &[Counts], shard: Option<(u64, u64)>) -> String {
+    let n = plan.deck_names.len();
+    let mut s = format!("# {}\n", plan.fingerprint());
+    if let Some((i, k)) = shard {
+        let _ = writeln!(s, "# shard {i}/{k}");
+    }
+    s.push_str(MATCHUP_HEADER);
+    s.push('\n');
+    for r in 0..n {
+        for c in 0..n {
+            let x = &m[r * n + c];
+            let (lo, hi) = x.interval();
+            let (lo, hi) = if x.games == 0 {
+                (f64::NAN, f64::NAN)
+            } else {
+                (lo, hi)
+            };
+            let _ = writeln!(
+                s,
+                "{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+                csv_field(&plan.deck_names[r]),
+                csv_field(&plan.deck_names[c]),
+                x.games,
+                x.wins,
+                x.losses,
+                x.draws,
+                rate(x.win_rate()),
+                rate(lo),
+                rate(hi),
+                x.first_player_wins,
+                rate(if x.games == 0 {
+                    f64::NAN
+                } else {
+                    x.first_player_wins as f64 / x.games as f64
+                }),
+                x.turns,
+                rate(if x.games == 0 {
+                    f64::NAN
+                } else {
+                    x.turns as f64 / x.games as f64
+                }),
+                x.decisions,
+            );
+        }
+    }
+    s
+}
+
+/// A parsed `matchups.csv`: the plan line, the shard if any, and the counts by (row, col) name.
+pub struct MatchupFile {
+    pub fingerprint: String,
+    pub shard: Option<(u64, u64)>,
+    pub rows: Vec<(String, String, Counts)>,
+}
+
+/// Reads a `matchups.csv`; errors name the line.
+pub fn read_matchups(text: &str, file: &str) -> Result<MatchupFile, String> {
+    let mut fingerprint = None;
+    let mut shard = None;
+    let mut rows = Vec::new();
+    let mut header = false;
+    for (k, line) in text.lines().enumerate() {
+        let at = |m: String| format!("{file}:{}: {m}", k + 1);
+        if let Some(c) = line.strip_prefix("# ") {
+            if let Some(sh) = c.strip_prefix("shard ") {
+                let (i, n) = sh
+                    .split_once('/')
+                    .ok_or_else(|| at("malformed shard line".into()))?;
+                shard = Some((
+                    i.parse().map_err(|_| at("malformed shard line".into()))?,
+                    n.parse().map_err(|_| at("malformed shard line".into()))?,
+                ));
+            } else if c.starts_with("tcgsim-matrix") {
+                fingerprint = Some(c.to_string());
+            }
+            continue;
+        }
+        if !header {
+            if line != MATCHUP_HEADER {
+                return Err(at(format!("expected the header `{MATCHUP_HEADER}`")));
+            }
+            header = true;
+            continue;
+        }
+        let mut rdr = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .from_reader(line.as_bytes());
+        let rec = rdr
+            .records()
+            .next()
+            .ok_or_else(|| at("empty row".into()))?
+            .map_err(|e| at(format!("malformed row: {e}")))?;
+        if rec.len() != 14 {
+            return Err(at(format!("expected 14 columns, found {}", rec.len())));
+        }
+        let num = |i: usize| -> Result<u64, String> {
+            rec[i]
+                .parse()
+                .map_err(|_| at(format!("column {}: \"{}\" is not a count", i + 1, &rec[i])))
+        };
+        let c = Counts {
+            games: num(2)?,
+            wins: num(3)?,
+            losses: num(4)?,
+            draws: num(5)?,
+            first_player_wins: num(9)?,
+            turns: num(11)?,
+            decisions: num(13)?,
+        };
+        if c.wins + c.losses + c.draws != c.games {
+            return Err(at("wins + losses + draws differ from games".into()));
+        }
+        rows.push((rec[0].to_string(), rec[1].to_string(), c));
+    }
+    Ok(MatchupFile {
+        fingerprint: fingerprint
+            .ok_or_else(|| format!("{file}: no `# tcgsim-matrix` plan line"))?,
+        shard,
+        rows,
+    })
+}
+
+/// The wide matrix: the row deck's win rate against each column deck.
+pub fn matrix_csv(plan: &Plan, m: &[Counts]) -> String {
+    let n = plan.deck_names.len();
+    let mut s = String::from("deck");
+    for name in &plan.deck_names {
+        s.push(',');
+        s.push_str(&csv_field(name));
+    }
+    s.push('\n');
+    for r in 0..n {
+        s.push_str(&csv_field(&plan.deck_names[r]));
+        for c in 0..n {
+            s.push(',');
+            s.push_str(&rate(m[r * n + c].win_rate()));
+        }
+        s.push('\n');
+    }
+    s
+}
+
+fn xml(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// Red (row loses) through white (even) to blue (row wins).
+fn colour(r: f64) -> String {
+    if r.is_nan() {
+        return "#dddddd".into();
+    }
+    let t = ((r - 0.5) * 2.0).clamp(-1.0, 1.0);
+    let (rr, gg, bb) = if t < 0.0 {
+        (255.0, 255.0 * (1.0 + t * 0.75), 255.0 * (1.0 + t * 0.75))
+    } else {
+        (255.0 * (1.0 - t * 0.75), 255.0 * (1.0 - t * 0.45), 255.0)
+    };
+    format!("#{:02x}{:02x}{:02x}", rr as u8, gg as u8, bb as u8)
+}
+
+/// A heatmap of the matrix with the percentages in the cells.
+pub fn matrix_svg(plan: &Plan, m: &[Counts]) -> String {
+    let n = plan.deck_names.len();
+    let cell = 64.0;
+    let left = 10.0 + 8.0 * plan.deck_names.iter().map(|s| s.len()).max().unwrap_or(4) as f64;
+    let top = 40.0 + left * 0.7;
+    let w = left + cell * n as f64 + 20.0;
+    let h = top + cell * n as f64 + 50.0;
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w:.0}\" height=\"{h:.0}\" font-family=\"sans-serif\" font-size=\"13\">\n\
+         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
+         <text x=\"10\" y=\"20\" font-size=\"15\" font-weight=\"bold\">Win rate of the row deck (agents: {} vs {}, {} games per matchup)</text>\n",
+        xml(&plan.agent_a),
+        xml(&plan.agent_b),
+        plan.games
+    );
+    for (k, name) in plan.deck_names.iter().enumerate() {
+        let y = top + cell * k as f64 + cell / 2.0 + 4.0;
+        let _ = writeln!(
+            s,
+            "<text x=\"{:.0}\" y=\"{y:.0}\" text-anchor=\"end\">{}</text>",
+            left - 6.0,
+            xml(name)
+        );
+        let x = left + cell * k as f64 + cell / 2.0;
+        let _ = writeln!(
+            s,
+            "<text x=\"{x:.0}\" y=\"{:.0}\" transform=\"rotate(-40 {x:.0} {:.0})\">{}</text>",
+            top - 8.0,
+            top - 8.0,
+            xml(name)
+        );
+    }
+    for r in 0..n {
+        for c in 0..n {
+            let x = left + cell * c as f64;
+            let y = top + cell * r as f64;
+            let v = m[r * n + c].win_rate();
+            let _ = writeln!(
+                s,
+                "<rect x=\"{x:.0}\" y=\"{y:.0}\" width=\"{cell:.0}\" height=\"{cell:.0}\" fill=\"{}\" stroke=\"#999\"/>",
+                colour(v)
+            );
+            let label = if v.is_nan() {
+                "–".to_string()
+            } else {
+                format!("{:.0}%", v * 100.0)
+            };
+            let _ = writeln!(
+                s,
+                "<text x=\"{:.0}\" y=\"{:.0}\" text-anchor=\"middle\">{label}</text>",
+                x + cell / 2.0,
+                y + cell / 2.0 + 5.0
+            );
+        }
+    }
+    let _ = writeln!(
+        s,
+        "<text x=\"10\" y=\"{:.0}\" font-size=\"11\" fill=\"#555\">blue: row deck wins more · red: row deck loses more · seed {}</text>\n</svg>",
+        h - 15.0,
+        plan.seed
+    );
+    s
+}
+
+/// The terminal summary: the strongest deck, the most lopsided matchups, and the matchups whose
+/// interval still includes 50%.
+pub fn summary(plan: &Plan, m: &[Counts]) -> String {
+    let n = plan.deck_names.len();
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{:<18} {:>8} {:>16}",
+        "deck", "mean win", "vs others (95%)"
+    );
+    let mut means: Vec<(f64, usize)> = Vec::new();
+    for r in 0..n {
+        let mut tot = Counts::default();
+        for c in 0..n {
+            if c != r || n == 1 {
+                tot.add(&m[r * n + c]);
+            }
+        }
+        let (lo, hi) = tot.interval();
+        means.push((tot.win_rate(), r));
+        let _ = writeln!(
+            s,
+            "{:<18} {:>7.1}% {:>7.1}–{:.1}%",
+            plan.deck_names[r],
+            100.0 * tot.win_rate(),
+            100.0 * lo,
+            100.0 * hi
+        );
+    }
+    means.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    if let Some(&(v, r)) = means.first() {
+        let _ = writeln!(
+            s,
+            "strongest deck: {} ({:.1}% against the others)",
+            plan.deck_names[r],
+            100.0 * v
+        );
+    }
+    let mut lop: Vec<(f64, usize, usize)> = Vec::new();
+    let mut even = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            if r < c && m[r * n + c].games > 0 {
+                let x = &m[r * n + c];
+                lop.push(((x.win_rate() - 0.5).abs(), r, c));
+                let (lo, hi) = x.interval();
+                if lo <= 0.5 && 0.5 <= hi {
+                    even.push(format!(
+                        "{} vs {} ({:.1}%)",
+                        plan.deck_names[r],
+                        plan.deck_names[c],
+                        100.0 * x.win_rate()
+                    ));
+                }
+            }
+        }
+    }
+    lop.sort_by(|a, b| b.0.total_cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2))));
+    let _ = writeln!(s, "most lopsided matchups:");
+    for &(_, r, c) in lop.iter().take(3) {
+        let _ = writeln!(
+            s,
+            "  {} vs {}: {:.1}%",
+            plan.deck_names[r],
+            plan.deck_names[c],
+            100.0 * m[r * n + c].win_rate()
+        );
+    }
+    if even.is_empty() {
+        let _ = writeln!(s, "no matchup's 95% interval includes 50%");
+    } else {
+        let _ = writeln!(
+            s,
+            "matchups whose 95% interval includes 50%: {}",
+            even.join(", ")
+        );
+    }
+    s
+}

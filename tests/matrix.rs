@@ -1,0 +1,261 @@
+//! `tcgsim matrix` and `tcgsim merge`: reproducible to the byte whatever the threads, shards or
+//! interruptions; bad input is a clear error with exit code 2.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn tcgsim(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tcgsim"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
+}
+
+fn tmpdir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("tcgsim-matrix-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+const DECKS: [&str; 3] = [
+    "decks/trails/aggro.deck",
+    "decks/trails/control.deck",
+    "decks/trails/covert.deck",
+];
+
+fn run(out: &Path, extra: &[&str]) -> Output {
+    let mut args = vec!["matrix"];
+    args.extend(DECKS);
+    args.extend([
+        "--games",
+        "24",
+        "--chunk",
+        "5",
+        "--seed",
+        "4",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    args.extend(extra);
+    let o = tcgsim(&args);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    o
+}
+
+fn read(dir: &Path, f: &str) -> String {
+    std::fs::read_to_string(dir.join(f)).unwrap()
+}
+
+#[test]
+fn one_and_two_threads_give_identical_files() {
+    let a = tmpdir("t1");
+    let b = tmpdir("t2");
+    run(&a, &["--threads", "1"]);
+    run(&b, &["--threads", "2"]);
+    for f in ["matchups.csv", "matrix.csv", "matrix.svg"] {
+        assert_eq!(read(&a, f), read(&b, f), "{f} differs");
+    }
+    let m = read(&a, "matchups.csv");
+    assert_eq!(m.lines().count(), 2 + 9, "plan line, header, 9 matchups");
+    assert!(m.lines().nth(2).unwrap().starts_with("aggro,aggro,24,"));
+    assert!(read(&a, "matrix.svg").starts_with("<svg"));
+}
+
+#[test]
+fn merged_shards_equal_the_full_run() {
+    let full = tmpdir("full");
+    run(&full, &[]);
+    let mut parts = Vec::new();
+    for i in 1..=3 {
+        let d = tmpdir(&format!("shard{i}"));
+        run(&d, &["--shard", &format!("{i}/3")]);
+        assert!(read(&d, "matchups.csv").contains(&format!("# shard {i}/3")));
+        parts.push(d);
+    }
+    let merged = tmpdir("merged");
+    let mut args = vec!["merge"];
+    let ps: Vec<String> = parts.iter().map(|p| p.display().to_string()).collect();
+    args.extend(ps.iter().map(String::as_str));
+    args.extend(["--out", merged.to_str().unwrap()]);
+    let o = tcgsim(&args);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    for f in ["matchups.csv", "matrix.csv", "matrix.svg"] {
+        assert_eq!(read(&full, f), read(&merged, f), "{f} differs");
+    }
+    // Kubernetes Indexed Jobs: JOB_COMPLETION_INDEX from 0 with --shards.
+    let k = tmpdir("k8s");
+    let mut args: Vec<&str> = vec!["matrix"];
+    args.extend(DECKS);
+    args.extend([
+        "--games",
+        "24",
+        "--chunk",
+        "5",
+        "--seed",
+        "4",
+        "--shards",
+        "3",
+        "--out",
+        k.to_str().unwrap(),
+    ]);
+    let o = Command::new(env!("CARGO_BIN_EXE_tcgsim"))
+        .args(&args)
+        .env("JOB_COMPLETION_INDEX", "1")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(read(&k, "matchups.csv"), read(&parts[1], "matchups.csv"));
+    // Slurm arrays: SLURM_ARRAY_TASK_ID within SLURM_ARRAY_TASK_MIN.. and _COUNT.
+    let s = tmpdir("slurm");
+    let mut args: Vec<&str> = vec!["matrix"];
+    args.extend(DECKS);
+    args.extend([
+        "--games",
+        "24",
+        "--chunk",
+        "5",
+        "--seed",
+        "4",
+        "--out",
+        s.to_str().unwrap(),
+    ]);
+    let o = Command::new(env!("CARGO_BIN_EXE_tcgsim"))
+        .args(&args)
+        .env("SLURM_ARRAY_TASK_ID", "3")
+        .env("SLURM_ARRAY_TASK_MIN", "1")
+        .env("SLURM_ARRAY_TASK_COUNT", "3")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(read(&s, "matchups.csv"), read(&parts[2], "matchups.csv"));
+}
+
+#[test]
+fn resume_after_an_interruption_equals_the_uninterrupted_run() {
+    let full = tmpdir("uninterrupted");
+    run(&full, &[]);
+    // An interrupted run: its checkpoint holds some finished chunks and a torn last line.
+    let cp = tmpdir("cp");
+    let done = tmpdir("partial-out");
+    run(&done, &["--checkpoint", cp.to_str().unwrap()]);
+    let text = read(&cp, "chunks.csv");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 1 + 9 * 5, "plan line and 45 chunks");
+    let keep = lines[..20].join("\n") + "\n" + &lines[20][..5];
+    std::fs::write(cp.join("chunks.csv"), keep).unwrap();
+    let resumed = tmpdir("resumed");
+    let o = run(
+        &resumed,
+        &["--checkpoint", cp.to_str().unwrap(), "--resume"],
+    );
+    assert!(String::from_utf8_lossy(&o.stderr).contains("resuming: 19 of 45 chunks already done"));
+    for f in ["matchups.csv", "matrix.csv", "matrix.svg"] {
+        assert_eq!(read(&full, f), read(&resumed, f), "{f} differs");
+    }
+    // A finished checkpoint is not silently overwritten.
+    let o = tcgsim(&[
+        "matrix",
+        DECKS[0],
+        "--games",
+        "24",
+        "--chunk",
+        "5",
+        "--seed",
+        "4",
+        "--checkpoint",
+        cp.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn bad_inputs_are_clear_errors_with_exit_code_2() {
+    let out = tmpdir("bad");
+    let o = tcgsim(&[
+        "matrix",
+        "decks/trails/nope.deck",
+        "--games",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("nope.deck"));
+    let o = tcgsim(&[
+        "matrix",
+        DECKS[0],
+        "--shard",
+        "3/2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("need 1 ≤ I ≤ N"));
+    let o = tcgsim(&[
+        "matrix",
+        DECKS[0],
+        "--resume",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    // Parts from different seeds do not merge.
+    let a = tmpdir("seed4");
+    let b = tmpdir("seed5");
+    run(&a, &["--shard", "1/2"]);
+    let mut args: Vec<&str> = vec!["matrix"];
+    args.extend(DECKS);
+    args.extend([
+        "--games",
+        "24",
+        "--chunk",
+        "5",
+        "--seed",
+        "5",
+        "--shard",
+        "2/2",
+        "--out",
+        b.to_str().unwrap(),
+    ]);
+    assert_eq!(tcgsim(&args).status.code(), Some(0));
+    let o = tcgsim(&[
+        "merge",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("different run"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    // A missing shard is reported.
+    let o = tcgsim(&["merge", a.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("shards 2 of 2 are missing"));
+    // The same shard twice.
+    let o = tcgsim(&[
+        "merge",
+        a.to_str().unwrap(),
+        a.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+}
