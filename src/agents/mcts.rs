@@ -132,7 +132,7 @@ impl<G: Game> Tree<G> {
             match deadline {
                 Some(d) => {
                     // Check the clock every 16 iterations.
-                    if it % 16 == 0 && Instant::now() >= d && it > 0 {
+                    if it.is_multiple_of(16) && Instant::now() >= d && it > 0 {
                         break;
                     }
                 }

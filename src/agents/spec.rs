@@ -102,7 +102,7 @@ impl AgentSpec {
                         _ => c.trees = num(k, v)?,
                     }
                 }
-                if c.iterations == 0 || c.trees == 0 || !(c.c >= 0.0) {
+                if c.iterations == 0 || c.trees == 0 || c.c.is_nan() || c.c < 0.0 {
                     return Err(format!(
                         "{kind}: iters and threads must be at least 1, c at least 0"
                     ));
