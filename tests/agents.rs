@@ -41,7 +41,10 @@ fn positions(g: &TrailsGame, n: usize) -> Vec<State> {
     out
 }
 
-fn agents_under_test() -> Vec<(&'static str, Box<dyn Fn(u64) -> Box<dyn Agent<TrailsGame>>>)> {
+/// A named way to build a seeded agent.
+type MakeAgent = (&'static str, Box<dyn Fn(u64) -> Box<dyn Agent<TrailsGame>>>);
+
+fn agents_under_test() -> Vec<MakeAgent> {
     vec![
         ("random", Box::new(|s| Box::new(RandomAgent::new(s)))),
         ("heuristic", Box::new(|s| Box::new(HeuristicAgent::new(s)))),
