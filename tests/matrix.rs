@@ -259,3 +259,37 @@ fn bad_inputs_are_clear_errors_with_exit_code_2() {
     ]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// The planted-card check: in a pool with one overpowered and one useless card, the ranking puts
+/// them first and last.
+#[test]
+fn planted_cards_rank_first_and_last() {
+    let out = tmpdir("planted");
+    let o = tcgsim(&[
+        "cards",
+        "tests/data/planted/planted.deck",
+        "--gauntlet",
+        "tests/data/planted/plain.deck",
+        "--games",
+        "1500",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let csv = read(&out, "cards.csv");
+    let rows: Vec<&str> = csv.lines().skip(1).collect();
+    assert_eq!(rows.len(), 7, "{csv}");
+    assert!(
+        rows[0].starts_with("planted,Titan / Overpowered,4,"),
+        "{csv}"
+    );
+    assert!(rows[6].starts_with("planted,Dud / Useless,4,"), "{csv}");
+    // The overpowered card's ablation interval excludes zero.
+    let f: Vec<&str> = rows[0].split(',').collect();
+    assert!(f[16].parse::<f64>().unwrap() > 0.0, "{csv}");
+}

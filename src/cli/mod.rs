@@ -1,5 +1,6 @@
 //! The command line: clap arguments, turned into calls of the library. No game logic here.
 
+mod cards;
 mod human;
 mod matrix;
 
@@ -114,6 +115,36 @@ enum Command {
         /// Games per chunk (the unit of parallel work, checkpoints and shards).
         #[arg(long, default_value_t = 250, value_parser = clap::value_parser!(u64).range(1..))]
         chunk: u64,
+        /// Card file (default: cards.csv beside the first deck, else the bundled sample pool).
+        #[arg(long)]
+        cards: Option<PathBuf>,
+    },
+    /// Rank the cards of decks by win contribution (drawn vs not seen, and ablation).
+    Cards {
+        /// Decks whose cards to rank.
+        #[arg(required = true)]
+        decks: Vec<PathBuf>,
+        /// Opponent decks (default: the other bundled decks).
+        #[arg(long, num_args = 1..)]
+        gauntlet: Vec<PathBuf>,
+        /// Agent of both seats.
+        #[arg(long, default_value = "heuristic")]
+        agent: String,
+        /// Games against each gauntlet deck, per variant of the deck.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// Master seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Output folder (writes cards.csv).
+        #[arg(long, default_value = "results")]
+        out: PathBuf,
+        /// Skip the ablation runs (only drawn/not-seen statistics).
+        #[arg(long)]
+        no_ablation: bool,
         /// Card file (default: cards.csv beside the first deck, else the bundled sample pool).
         #[arg(long)]
         cards: Option<PathBuf>,
@@ -261,6 +292,27 @@ fn run(cli: Cli) -> Result<ExitCode> {
             chunk,
         }),
         Command::Merge { parts, out } => matrix::merge(&parts, &out),
+        Command::Cards {
+            decks,
+            gauntlet,
+            agent,
+            games,
+            seed,
+            threads,
+            out,
+            no_ablation,
+            cards,
+        } => cards::cards(cards::CardsOpts {
+            decks,
+            gauntlet,
+            agent,
+            games,
+            seed,
+            threads,
+            out,
+            ablation: !no_ablation,
+            cards,
+        }),
         Command::Duel {
             agent_a,
             agent_b,

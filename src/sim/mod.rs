@@ -1,5 +1,6 @@
 //! Self-play: running games between agents.
 
+pub mod cards;
 pub mod checkpoint;
 mod duel;
 pub mod matrix;

@@ -303,6 +303,9 @@ pub const COLUMNS: [&str; 11] = [
     "effect",
 ];
 
+/// The code of the neutral filler card (see [`CardDb::filler`]).
+pub const FILLER_CODE: &str = "FILLER";
+
 /// The most organizations a database may name (they are bits of a `u16`).
 pub const MAX_ORGS: usize = 16;
 
@@ -540,6 +543,38 @@ impl CardDb {
 
     pub fn len(&self) -> usize {
         self.cards.len()
+    }
+
+    /// The neutral filler of card ablation: `Blank Card / Filler`, a UNIT costing 20 CP with
+    /// 0/0, no organization effect and no ability. It can never be deployed, so it only ever serves
+    /// as a homebase card — the one use every Trails card shares. Added on request, returning its
+    /// id (the same id if already there).
+    pub fn filler(&mut self) -> CardId {
+        if let Some(i) = self.cards.iter().position(|c| c.code == FILLER_CODE) {
+            return i as CardId;
+        }
+        let orgs = if self.org_names.is_empty() {
+            self.org_bit("none").unwrap_or(1)
+        } else {
+            1
+        };
+        self.cards.push(Card {
+            code: FILLER_CODE.into(),
+            name: "Blank Card".into(),
+            sub_name: "Filler".into(),
+            ctype: CardType::Unit,
+            cost: 20,
+            str: 0,
+            def: 0,
+            orgs,
+            icons: Icons::NONE,
+            arts_cost: None,
+            abilities: Vec::new(),
+            statics: Vec::new(),
+            text: String::new(),
+            line: 0,
+        });
+        (self.cards.len() - 1) as CardId
     }
 
     pub fn is_empty(&self) -> bool {

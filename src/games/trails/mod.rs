@@ -104,6 +104,18 @@ impl Game for TrailsGame {
         self.heuristic_eval(state, seat, &self.weights)
     }
 
+    /// Instance `k` of a new game is card `k` of the deck list; every card out of the deck has
+    /// been drawn (or put into the homebase from the deck, which its owner sees).
+    fn drawn_mask(&self, state: &State, seat: Seat) -> u64 {
+        let p = state.pl(seat);
+        let all = if p.n_cards >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << p.n_cards) - 1
+        };
+        all & !p.deck_mask()
+    }
+
     fn turn(&self, state: &State) -> u32 {
         u32::from(state.turn)
     }
