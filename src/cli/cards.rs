@@ -24,6 +24,22 @@ pub struct CardsOpts {
     pub cards: Option<PathBuf>,
 }
 
+/// One card's figures: (id, GIH, GNS, IWD with interval, ablation value with interval).
+struct Row {
+    id: u16,
+    gih: crate::sim::cards::Tally,
+    gns: crate::sim::cards::Tally,
+    iwd: (f64, f64, f64),
+    abl: Option<(f64, f64, f64)>,
+}
+
+impl Row {
+    /// The ranking key: the ablation value, or IWD without ablation.
+    fn key(&self) -> f64 {
+        self.abl.map_or(self.iwd.0, |a| a.0)
+    }
+}
+
 pub const HEADER: &str = "deck,card,copies,gih_games,gih_wr,gih_lo,gih_hi,gns_games,gns_wr,gns_lo,gns_hi,iwd,iwd_lo,iwd_hi,ablation_games,ablation_value,ablation_lo,ablation_hi";
 
 fn f4(x: f64) -> String {
@@ -126,14 +142,16 @@ pub fn cards(o: CardsOpts) -> Result<ExitCode> {
             } else {
                 None
             };
-            rows.push((id, gih, gns, iwd, abl));
+            rows.push(Row {
+                id,
+                gih,
+                gns,
+                iwd,
+                abl,
+            });
         }
         pb.finish_and_clear();
-        let key = |r: &(u16, _, _, (f64, f64, f64), Option<(f64, f64, f64)>)| match r.4 {
-            Some((v, _, _)) => v,
-            None => r.3 .0,
-        };
-        rows.sort_by(|a, b| key(b).total_cmp(&key(a)).then(a.0.cmp(&b.0)));
+        rows.sort_by(|a, b| b.key().total_cmp(&a.key()).then(a.id.cmp(&b.id)));
         let base_rate = base.iter().map(|r| r.score).sum::<f64>() / base.len() as f64;
         let _ = writeln!(
             report,
@@ -149,7 +167,13 @@ pub fn cards(o: CardsOpts) -> Result<ExitCode> {
         );
         let measure = if o.ablation { "ablation value" } else { "IWD" };
         for (rank, r) in rows.iter().enumerate() {
-            let (id, gih, gns, iwd, abl) = r;
+            let Row {
+                id,
+                gih,
+                gns,
+                iwd,
+                abl,
+            } = r;
             let copies = deck.cards.iter().filter(|&&c| c == *id).count();
             let (gl, gh) = gih.interval();
             let (nl, nh) = gns.interval();
