@@ -149,6 +149,18 @@ enum Command {
         #[arg(long)]
         cards: Option<PathBuf>,
     },
+    /// A quick speed measurement of this machine (about 25 s): self-play and ISMCTS.
+    Bench {
+        /// Total time budget in seconds (split over the measurements).
+        #[arg(long, default_value_t = 24.0)]
+        seconds: f64,
+        /// Print CSV instead of a table.
+        #[arg(long)]
+        csv: bool,
+        /// Threads for the all-threads rows (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
     /// Add up the counts of shard outputs and recompute every rate and interval.
     Merge {
         /// Output folders of the shards.
@@ -292,6 +304,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             chunk,
         }),
         Command::Merge { parts, out } => matrix::merge(&parts, &out),
+        Command::Bench { seconds, csv, threads } => bench(seconds, csv, threads),
         Command::Cards {
             decks,
             gauntlet,
@@ -634,5 +647,39 @@ fn duel(
         r.games as f64 / secs.max(1e-9),
         pool.current_num_threads()
     );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The bundled aggro and control decks, and a fixed mid-game position (60 heuristic decisions
+/// from seed 1).
+fn bench(seconds: f64, csv: bool, threads: Option<usize>) -> Result<ExitCode> {
+    use crate::agents::HeuristicAgent;
+    use crate::core::Game;
+    if !(seconds > 0.0 && seconds.is_finite()) {
+        bail!("--seconds must be positive");
+    }
+    let db = bundled_cards();
+    let deck = |text: &str, name: &str| {
+        Deck::parse(text, name, name, &db).map_err(|e| anyhow!("{e}"))
+    };
+    let a = deck(include_str!("../../decks/trails/aggro.deck"), "aggro")?;
+    let b = deck(include_str!("../../decks/trails/control.deck"), "control")?;
+    let game = TrailsGame::new(db.clone(), a.cards, b.cards);
+    let mut s = game.new_game(1, Seat::P1);
+    let mut h = [HeuristicAgent::new(1), HeuristicAgent::new(2)];
+    for _ in 0..60 {
+        let q = game.to_move(&s).expect("the bench game lasts 60 decisions");
+        let act = h[q.index()].choose(&game, &s, q);
+        game.apply(&mut s, act);
+    }
+    let pool = thread_pool(threads)?;
+    let budget = std::time::Duration::from_secs_f64(seconds / 6.0);
+    let rows = pool.install(|| crate::sim::bench::run_bench(&game, &s, budget));
+    let bytes = std::mem::size_of::<crate::games::trails::State>();
+    if csv {
+        print!("{}", crate::sim::bench::csv(&rows, bytes));
+    } else {
+        print!("{}", crate::sim::bench::table(&rows, bytes));
+    }
     Ok(ExitCode::SUCCESS)
 }
