@@ -304,7 +304,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
             chunk,
         }),
         Command::Merge { parts, out } => matrix::merge(&parts, &out),
-        Command::Bench { seconds, csv, threads } => bench(seconds, csv, threads),
+        Command::Bench {
+            seconds,
+            csv,
+            threads,
+        } => bench(seconds, csv, threads),
         Command::Cards {
             decks,
             gauntlet,
@@ -659,9 +663,8 @@ fn bench(seconds: f64, csv: bool, threads: Option<usize>) -> Result<ExitCode> {
         bail!("--seconds must be positive");
     }
     let db = bundled_cards();
-    let deck = |text: &str, name: &str| {
-        Deck::parse(text, name, name, &db).map_err(|e| anyhow!("{e}"))
-    };
+    let deck =
+        |text: &str, name: &str| Deck::parse(text, name, name, &db).map_err(|e| anyhow!("{e}"));
     let a = deck(include_str!("../../decks/trails/aggro.deck"), "aggro")?;
     let b = deck(include_str!("../../decks/trails/control.deck"), "control")?;
     let game = TrailsGame::new(db.clone(), a.cards, b.cards);

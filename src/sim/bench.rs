@@ -22,7 +22,12 @@ pub struct BenchRow {
 }
 
 /// Plays self-play games for about `budget` and reports (games, decisions, seconds).
-fn selfplay<G: Game>(game: &G, heuristic: bool, threads: usize, budget: Duration) -> (u64, u64, f64) {
+fn selfplay<G: Game>(
+    game: &G,
+    heuristic: bool,
+    threads: usize,
+    budget: Duration,
+) -> (u64, u64, f64) {
     let start = Instant::now();
     let per_batch = 64u64;
     let mut games = 0u64;
@@ -49,7 +54,10 @@ fn selfplay<G: Game>(game: &G, heuristic: bool, threads: usize, budget: Duration
         let d: u64 = if threads == 1 {
             (0..per_batch).map(run).sum()
         } else {
-            (0..per_batch * threads as u64).into_par_iter().map(run).sum()
+            (0..per_batch * threads as u64)
+                .into_par_iter()
+                .map(run)
+                .sum()
         };
         games += per_batch * threads as u64;
         decisions += d;
@@ -153,7 +161,13 @@ pub fn csv(rows: &[BenchRow], state_bytes: usize) -> String {
     let mut s = String::from(
         "measurement,threads,games_per_s,decisions_per_game,ns_per_decision,iterations_per_s,playout_decisions_per_s,state_bytes\n",
     );
-    let g = |x: f64| if x.is_nan() { String::new() } else { format!("{x:.1}") };
+    let g = |x: f64| {
+        if x.is_nan() {
+            String::new()
+        } else {
+            format!("{x:.1}")
+        }
+    };
     for r in rows {
         s.push_str(&format!(
             "{},{},{},{},{},{},{},{state_bytes}\n",

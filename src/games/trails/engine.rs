@@ -40,15 +40,38 @@ pub struct TrailsGame {
     pub decks: [Vec<CardId>; 2],
     /// The heuristic policy's weights.
     pub weights: super::heuristic::Weights,
+    /// Whether any card of either deck links organizations (T-TERM-LINK): when none does,
+    /// organizations need no look at the statics.
+    has_links: bool,
+    /// Whether any card of either deck grants icons statically; likewise stat changes.
+    has_static_icons: bool,
+    has_static_stats: bool,
 }
 
 impl TrailsGame {
     pub fn new(db: CardDb, deck_a: Vec<CardId>, deck_b: Vec<CardId>) -> TrailsGame {
         assert!(deck_a.len() <= MAX_CARDS && deck_b.len() <= MAX_CARDS);
+        let has_links = deck_a.iter().chain(&deck_b).any(|&id| {
+            db.card(id)
+                .statics
+                .iter()
+                .any(|st| matches!(st, StaticEffect::Link(_)))
+        });
+        let any = |pred: fn(&StaticEffect) -> bool| {
+            deck_a
+                .iter()
+                .chain(&deck_b)
+                .any(|&id| db.card(id).statics.iter().any(pred))
+        };
+        let has_static_icons = any(|st| matches!(st, StaticEffect::Grant { .. }));
+        let has_static_stats = any(|st| matches!(st, StaticEffect::Stats { .. }));
         TrailsGame {
             db,
             decks: [deck_a, deck_b],
             weights: Default::default(),
+            has_links,
+            has_static_icons,
+            has_static_stats,
         }
     }
 
@@ -131,6 +154,9 @@ impl TrailsGame {
         }
         // T-TERM-LINK (and decision T-TERM-LINK-2): links of the controller's cards apply to
         // its own cards.
+        if !self.has_links {
+            return o;
+        }
         let mut linked = o;
         self.for_statics(s, q, |st, _| {
             if let StaticEffect::Link(bits) = *st {
@@ -198,16 +224,23 @@ impl TrailsGame {
             return Icons::NONE;
         }
         let c = self.db.card(p.card[i as usize]);
-        c.icons
-            .union(p.icons_eot[i as usize])
-            .union(self.static_mods(s, q, i).2)
+        let own = c.icons.union(p.icons_eot[i as usize]);
+        if !self.has_static_icons || (s.p[0].static_src | s.p[1].static_src) == 0 {
+            return own;
+        }
+        own.union(self.static_mods(s, q, i).2)
     }
 
     /// STR and DEF of a UNIT outside combat: printed, plus end-of-turn and static changes.
     pub fn stats(&self, s: &State, q: Seat, i: u8) -> (i16, i16) {
         let p = s.pl(q);
         let c = self.db.card(p.card[i as usize]);
-        let (ds, dd, _) = self.static_mods(s, q, i);
+        let (ds, dd, _) = if !self.has_static_stats || (s.p[0].static_src | s.p[1].static_src) == 0
+        {
+            (0, 0, Icons::NONE)
+        } else {
+            self.static_mods(s, q, i)
+        };
         (
             i16::from(c.str) + i16::from(p.str_mod[i as usize]) + ds,
             i16::from(c.def) + i16::from(p.def_mod[i as usize]) + dd,
