@@ -293,3 +293,57 @@ fn planted_cards_rank_first_and_last() {
     let f: Vec<&str> = rows[0].split(',').collect();
     assert!(f[16].parse::<f64>().unwrap() > 0.0, "{csv}");
 }
+
+#[test]
+fn arena_ratings_are_reproducible_and_sprt_decides() {
+    let a = tmpdir("arena1");
+    let b = tmpdir("arena2");
+    for (dir, threads) in [(&a, "1"), (&b, "2")] {
+        let o = tcgsim(&[
+            "arena",
+            "random",
+            "heuristic",
+            "--games",
+            "40",
+            "--threads",
+            threads,
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+    assert_eq!(read(&a, "arena.csv"), read(&b, "arena.csv"));
+    assert_eq!(read(&a, "arena_pairs.csv"), read(&b, "arena_pairs.csv"));
+    let top = read(&a, "arena.csv").lines().nth(1).unwrap().to_string();
+    assert!(top.starts_with("heuristic,"), "{top}");
+    let o = tcgsim(&[
+        "arena",
+        "heuristic",
+        "random",
+        "--sprt",
+        "0,50",
+        "--out",
+        a.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("accepted H1"));
+    for bad in ["50,0", "0", "0,50,0.7,0.05", "x,50"] {
+        let o = tcgsim(&[
+            "arena",
+            "heuristic",
+            "random",
+            "--sprt",
+            bad,
+            "--out",
+            a.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(2), "--sprt {bad}");
+    }
+    let o = tcgsim(&["arena", "heuristic", "--out", a.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -1,5 +1,6 @@
 //! The command line: clap arguments, turned into calls of the library. No game logic here.
 
+mod arena;
 mod cards;
 mod human;
 mod matrix;
@@ -145,6 +146,37 @@ enum Command {
         /// Skip the ablation runs (only drawn/not-seen statistics).
         #[arg(long)]
         no_ablation: bool,
+        /// Card file (default: cards.csv beside the first deck, else the bundled sample pool).
+        #[arg(long)]
+        cards: Option<PathBuf>,
+    },
+    /// Round robin of agents (paired games, seats swapped) with Bradley–Terry Elo ratings, or a
+    /// two-agent SPRT.
+    Arena {
+        /// Agent specs.
+        #[arg(required = true)]
+        agents: Vec<String>,
+        /// Decks played (every ordered pair of them in turn; default: aggro and control).
+        #[arg(long, num_args = 1..)]
+        decks: Vec<PathBuf>,
+        /// Games per pair of agents (in pairs).
+        #[arg(long, default_value_t = 200)]
+        games: u64,
+        /// Master seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Output folder (writes arena.csv, arena_pairs.csv).
+        #[arg(long, default_value = "results")]
+        out: PathBuf,
+        /// Sequential test of two agents: elo0,elo1[,alpha,beta] (fishtest's GSPRT on pairs).
+        #[arg(long)]
+        sprt: Option<String>,
+        /// With --sprt: stop after this many games without a decision.
+        #[arg(long, default_value_t = 20000)]
+        max_games: u64,
         /// Card file (default: cards.csv beside the first deck, else the bundled sample pool).
         #[arg(long)]
         cards: Option<PathBuf>,
@@ -309,6 +341,27 @@ fn run(cli: Cli) -> Result<ExitCode> {
             csv,
             threads,
         } => bench(seconds, csv, threads),
+        Command::Arena {
+            agents,
+            decks,
+            games,
+            seed,
+            threads,
+            out,
+            sprt,
+            max_games,
+            cards,
+        } => arena::arena(arena::ArenaOpts {
+            agents,
+            decks,
+            games,
+            seed,
+            threads,
+            out,
+            sprt,
+            max_games,
+            cards,
+        }),
         Command::Cards {
             decks,
             gauntlet,

@@ -1,5 +1,6 @@
 //! Self-play: running games between agents.
 
+pub mod arena;
 pub mod bench;
 pub mod cards;
 pub mod checkpoint;

@@ -1,5 +1,9 @@
 //! Statistics as small pure functions, each citing its method.
 
+mod rating;
+
+pub use rating::{bradley_terry, sprt_bounds, sprt_llr};
+
 /// The Wilson score interval for a binomial proportion (E. B. Wilson, "Probable inference, the law
 /// of succession, and statistical inference", JASA 22, 1927): `(low, high)` for `successes` out of
 /// `n` at normal quantile `z` (1.96 for 95%). Draws may be counted as half successes.

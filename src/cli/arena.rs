@@ -1,0 +1,306 @@
+//! `tcgsim arena`: round robin of agents with Bradley–Terry ratings, or a two-agent SPRT.
+
+use super::{card_db, progress, thread_pool};
+use crate::agents::AgentSpec;
+use crate::games::trails::deck::Deck;
+use crate::games::trails::TrailsGame;
+use crate::sim::arena::play_pairs;
+use crate::sim::output::write_atomic;
+use crate::stats::{bradley_terry, sprt_bounds, sprt_llr, wilson, Z95};
+use anyhow::{anyhow, bail, Context, Result};
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+pub struct ArenaOpts {
+    pub agents: Vec<String>,
+    pub decks: Vec<PathBuf>,
+    pub games: u64,
+    pub seed: u64,
+    pub threads: Option<usize>,
+    pub out: PathBuf,
+    pub sprt: Option<String>,
+    pub max_games: u64,
+    pub cards: Option<PathBuf>,
+}
+
+/// `elo0,elo1[,alpha,beta]`.
+pub fn parse_sprt(s: &str) -> Result<(f64, f64, f64, f64), String> {
+    let v: Vec<f64> = s
+        .split(',')
+        .map(|x| {
+            x.trim()
+                .parse::<f64>()
+                .map_err(|_| format!("--sprt \"{s}\": \"{x}\" is not a number"))
+        })
+        .collect::<Result<_, _>>()?;
+    let (e0, e1, a, b) = match v.as_slice() {
+        [e0, e1] => (*e0, *e1, 0.05, 0.05),
+        [e0, e1, a, b] => (*e0, *e1, *a, *b),
+        _ => {
+            return Err(format!(
+                "--sprt \"{s}\": expected elo0,elo1 or elo0,elo1,alpha,beta"
+            ))
+        }
+    };
+    if e1 <= e0 {
+        return Err(format!("--sprt \"{s}\": elo1 must be above elo0"));
+    }
+    if !(0.0 < a && a < 0.5 && 0.0 < b && b < 0.5) {
+        return Err(format!(
+            "--sprt \"{s}\": alpha and beta must be in (0, 0.5)"
+        ));
+    }
+    Ok((e0, e1, a, b))
+}
+
+pub fn arena(o: ArenaOpts) -> Result<ExitCode> {
+    let specs: Vec<AgentSpec> = o
+        .agents
+        .iter()
+        .map(|a| AgentSpec::parse(a).map_err(|e| anyhow!("agent \"{a}\": {e}")))
+        .collect::<Result<_>>()?;
+    if specs.len() < 2 {
+        bail!("the arena needs at least two agents");
+    }
+    let sprt = o
+        .sprt
+        .as_deref()
+        .map(parse_sprt)
+        .transpose()
+        .map_err(|e| anyhow!(e))?;
+    if sprt.is_some() && specs.len() != 2 {
+        bail!("--sprt compares exactly two agents");
+    }
+    if o.games < 2 {
+        bail!("--games must be at least 2 (games come in pairs)");
+    }
+    let paths = if o.decks.is_empty() {
+        vec![
+            PathBuf::from("decks/trails/aggro.deck"),
+            PathBuf::from("decks/trails/control.deck"),
+        ]
+    } else {
+        o.decks.clone()
+    };
+    let db = card_db(o.cards.as_deref(), paths.first().map(PathBuf::as_path))?;
+    let decks: Vec<Deck> = paths
+        .iter()
+        .map(|p| Deck::load(p, &db).map_err(|e| anyhow!("{e}")))
+        .collect::<Result<_>>()?;
+    let mut games = Vec::new();
+    for a in &decks {
+        for b in &decks {
+            games.push(TrailsGame::new(
+                db.clone(),
+                a.cards.clone(),
+                b.cards.clone(),
+            ));
+        }
+    }
+    let pool = thread_pool(o.threads)?;
+    if let Some((e0, e1, alpha, beta)) = sprt {
+        return run_sprt(&o, &specs, &games, &pool, (e0, e1, alpha, beta));
+    }
+    let n = specs.len();
+    let pairs = o.games / 2;
+    let pb = progress(pairs * 2 * (n * (n - 1) / 2) as u64);
+    let mut score = vec![vec![0.0; n]; n];
+    let mut played = vec![vec![0.0; n]; n];
+    let mut penta = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            let c = pool.install(|| {
+                play_pairs(
+                    &games,
+                    (&specs[i], &specs[j]),
+                    (i, j),
+                    o.seed,
+                    0..pairs,
+                    &|k| pb.inc(k),
+                )
+            });
+            let s: f64 = c
+                .iter()
+                .enumerate()
+                .map(|(k, &x)| x as f64 * k as f64 / 2.0)
+                .sum();
+            score[i][j] = s;
+            score[j][i] = 2.0 * pairs as f64 - s;
+            played[i][j] = 2.0 * pairs as f64;
+            played[j][i] = 2.0 * pairs as f64;
+            penta.push((i, j, c));
+        }
+    }
+    pb.finish_and_clear();
+    let (elo, se) = bradley_terry(&score, &played);
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| elo[b].total_cmp(&elo[a]).then(a.cmp(&b)));
+    let mut csv = String::from("agent,elo,elo_lo,elo_hi,games,score,score_rate\n");
+    let mut report = format!(
+        "{:<40} {:>7} {:>17} {:>7} {:>7}\n",
+        "agent", "Elo", "95% interval", "games", "score"
+    );
+    for &i in &order {
+        let g: f64 = played[i].iter().sum();
+        let s: f64 = score[i].iter().sum();
+        let _ = writeln!(
+            csv,
+            "{},{:.1},{:.1},{:.1},{},{},{:.4}",
+            field(&o.agents[i]),
+            elo[i],
+            elo[i] - Z95 * se[i],
+            elo[i] + Z95 * se[i],
+            g,
+            s,
+            s / g
+        );
+        let _ = writeln!(
+            report,
+            "{:<40} {:>7.0} {:>8.0} – {:<6.0} {:>7} {:>6.1}%",
+            o.agents[i],
+            elo[i],
+            elo[i] - Z95 * se[i],
+            elo[i] + Z95 * se[i],
+            g,
+            100.0 * s / g
+        );
+    }
+    let mut pairs_csv = String::from("agent_a,agent_b,pairs,games,score_a,rate_a,ci_low,ci_high,pairs_0,pairs_half,pairs_1,pairs_1half,pairs_2\n");
+    let _ = writeln!(report, "pairwise (row agent's score):");
+    for (i, j, c) in &penta {
+        let s = score[*i][*j];
+        let g = played[*i][*j];
+        let (lo, hi) = wilson(s, g, Z95);
+        let _ = writeln!(
+            pairs_csv,
+            "{},{},{},{},{},{:.4},{:.4},{:.4},{},{},{},{},{}",
+            field(&o.agents[*i]),
+            field(&o.agents[*j]),
+            pairs,
+            g,
+            s,
+            s / g,
+            lo,
+            hi,
+            c[0],
+            c[1],
+            c[2],
+            c[3],
+            c[4]
+        );
+        let _ = writeln!(
+            report,
+            "  {} vs {}: {:.1}% ({:.1}–{:.1}%) over {} games",
+            o.agents[*i],
+            o.agents[*j],
+            100.0 * s / g,
+            100.0 * lo,
+            100.0 * hi,
+            g
+        );
+    }
+    let p = o.out.join("arena.csv");
+    write_atomic(&p, &csv).with_context(|| format!("{}: cannot write", p.display()))?;
+    let p2 = o.out.join("arena_pairs.csv");
+    write_atomic(&p2, &pairs_csv).with_context(|| format!("{}: cannot write", p2.display()))?;
+    print!("{report}");
+    eprintln!("wrote {} and {}", p.display(), p2.display());
+    Ok(ExitCode::SUCCESS)
+}
+
+fn field(s: &str) -> String {
+    if s.contains([',', '"']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// Plays batches of pairs until the SPRT accepts a hypothesis (or `max_games`).
+fn run_sprt(
+    o: &ArenaOpts,
+    specs: &[AgentSpec],
+    games: &[TrailsGame],
+    pool: &rayon::ThreadPool,
+    (e0, e1, alpha, beta): (f64, f64, f64, f64),
+) -> Result<ExitCode> {
+    let (lo, hi) = sprt_bounds(alpha, beta);
+    let batch = 32u64;
+    let max_pairs = (o.max_games / 2).max(1);
+    let mut c = [0u64; 5];
+    let mut done = 0u64;
+    let mut verdict = None;
+    let pb = progress(max_pairs * 2);
+    let mut llr = 0.0;
+    while done < max_pairs {
+        let end = (done + batch).min(max_pairs);
+        let b = pool.install(|| {
+            play_pairs(
+                games,
+                (&specs[0], &specs[1]),
+                (0, 1),
+                o.seed,
+                done..end,
+                &|k| pb.inc(k),
+            )
+        });
+        for k in 0..5 {
+            c[k] += b[k];
+        }
+        done = end;
+        llr = sprt_llr(&c, e0, e1);
+        if llr >= hi {
+            verdict = Some("H1");
+            break;
+        }
+        if llr <= lo {
+            verdict = Some("H0");
+            break;
+        }
+    }
+    pb.finish_and_clear();
+    let score: f64 = c
+        .iter()
+        .enumerate()
+        .map(|(k, &x)| x as f64 * k as f64 / 2.0)
+        .sum();
+    let g = 2.0 * done as f64;
+    let rate = score / g;
+    let elo = -400.0 * (1.0 / rate.clamp(1e-6, 1.0 - 1e-6) - 1.0).log10();
+    println!(
+        "SPRT {} vs {}: H0 Elo {e0}, H1 Elo {e1}, alpha {alpha}, beta {beta}; bounds {lo:.3} … {hi:.3}",
+        o.agents[0], o.agents[1]
+    );
+    println!(
+        "after {done} pairs ({} games): LLR {llr:.3}; score {:.1}% (≈ {elo:+.0} Elo); pairs 0/½/1/1½/2 points: {:?}",
+        done * 2,
+        100.0 * rate,
+        c
+    );
+    match verdict {
+        Some(h) => println!(
+            "accepted {h} ({})",
+            if h == "H1" {
+                "the first agent is stronger by elo1"
+            } else {
+                "not stronger by elo1"
+            }
+        ),
+        None => println!("no decision within --max-games {}", o.max_games),
+    }
+    let csv = format!(
+        "agent_a,agent_b,elo0,elo1,alpha,beta,pairs,llr,lower,upper,verdict,pairs_0,pairs_half,pairs_1,pairs_1half,pairs_2\n{},{},{e0},{e1},{alpha},{beta},{done},{llr:.4},{lo:.4},{hi:.4},{},{},{},{},{},{}\n",
+        field(&o.agents[0]),
+        field(&o.agents[1]),
+        verdict.unwrap_or("none"),
+        c[0],
+        c[1],
+        c[2],
+        c[3],
+        c[4]
+    );
+    let p = o.out.join("arena.csv");
+    write_atomic(&p, &csv).with_context(|| format!("{}: cannot write", p.display()))?;
+    Ok(ExitCode::SUCCESS)
+}
