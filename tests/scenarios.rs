@@ -4,10 +4,12 @@
 use std::path::PathBuf;
 use std::process::Command;
 
+/// The rule scenarios, and the fixed positions of the benches (which must stay legal).
 fn scenario_files() -> Vec<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut v: Vec<PathBuf> = ["tests/scenarios", "benches/positions"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(root.join(d)).unwrap())
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "scn"))
         .collect();

@@ -216,7 +216,12 @@ fn colour(r: f64) -> String {
 pub fn matrix_svg(plan: &Plan, m: &[Counts]) -> String {
     let n = plan.deck_names.len();
     let cell = 64.0;
-    let longest = plan.deck_names.iter().map(|s| s.chars().count()).max().unwrap_or(4) as f64;
+    let longest = plan
+        .deck_names
+        .iter()
+        .map(|s| s.chars().count())
+        .max()
+        .unwrap_or(4) as f64;
     // Generous widths: about 8.5 px per character at 13 px.
     let left = 20.0 + 8.5 * longest;
     let top = 50.0 + 8.5 * longest * 0.65;
@@ -224,7 +229,8 @@ pub fn matrix_svg(plan: &Plan, m: &[Counts]) -> String {
         "Win rate of the row deck (agents: {} vs {}, {} games per matchup)",
         plan.agent_a, plan.agent_b, plan.games
     );
-    let w = (left + cell * n as f64 + 8.5 * longest * 0.8 + 20.0).max(20.0 + 9.0 * title.chars().count() as f64);
+    let w = (left + cell * n as f64 + 8.5 * longest * 0.8 + 20.0)
+        .max(20.0 + 9.0 * title.chars().count() as f64);
     let h = top + cell * n as f64 + 50.0;
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w:.0}\" height=\"{h:.0}\" font-family=\"sans-serif\" font-size=\"13\">\n\

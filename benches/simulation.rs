@@ -1,0 +1,43 @@
+//! Simulation speed: heuristic self-play games, and a matrix chunk.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use tcgsim::agents::AgentSpec;
+use tcgsim::sim::matrix::{run_task, Plan, Task};
+
+#[path = "common.rs"]
+mod common;
+
+fn simulation(c: &mut Criterion) {
+    let game = common::aggro_control();
+    let plan = Plan {
+        deck_names: vec!["aggro".into(), "control".into()],
+        agent_a: "heuristic".into(),
+        agent_b: "heuristic".into(),
+        games: 50,
+        seed: 1,
+        chunk: 50,
+    };
+    let h = AgentSpec::Heuristic;
+    let r = AgentSpec::Random;
+    let mut group = c.benchmark_group("50 games aggro-control");
+    group.throughput(Throughput::Elements(50));
+    let task = Task {
+        row: 0,
+        col: 1,
+        chunk: 0,
+    };
+    group.bench_function("heuristic", |b| {
+        b.iter(|| run_task(&plan, &game, &h, &h, task))
+    });
+    group.bench_function("random", |b| {
+        b.iter(|| run_task(&plan, &game, &r, &r, task))
+    });
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(10).measurement_time(std::time::Duration::from_secs(3));
+    targets = simulation
+}
+criterion_main!(benches);
