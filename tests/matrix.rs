@@ -347,3 +347,78 @@ fn arena_ratings_are_reproducible_and_sprt_decides() {
     let o = tcgsim(&["arena", "heuristic", "--out", a.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// A real interruption: the run is killed while it plays; the same command with `--resume`
+/// finishes it, and its files equal an uninterrupted run's.
+#[test]
+fn killed_run_resumes_to_identical_files() {
+    let args = |out: &Path| -> Vec<String> {
+        let mut v: Vec<String> = vec!["matrix".into()];
+        v.extend(DECKS.iter().map(|s| s.to_string()));
+        v.extend(
+            [
+                "--games",
+                "600",
+                "--chunk",
+                "20",
+                "--seed",
+                "9",
+                "--threads",
+                "1",
+                "--out",
+            ]
+            .map(String::from),
+        );
+        v.push(out.display().to_string());
+        v
+    };
+    let full = tmpdir("kill-full");
+    let o = tcgsim(&args(&full).iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(o.status.code(), Some(0));
+    let out = tmpdir("kill-out");
+    let cp = tmpdir("kill-cp");
+    let mut a = args(&out);
+    a.extend(["--checkpoint".to_string(), cp.display().to_string()]);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tcgsim"))
+        .args(&a)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stderr(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait until some chunks are recorded, then kill it (SIGKILL: no chance to clean up).
+    let chunks = cp.join("chunks.csv");
+    let start = std::time::Instant::now();
+    loop {
+        let n = std::fs::read_to_string(&chunks)
+            .map(|t| t.lines().count())
+            .unwrap_or(0);
+        if n > 10 || start.elapsed() > std::time::Duration::from_secs(60) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    let _ = child.wait();
+    let recorded = std::fs::read_to_string(&chunks).unwrap().lines().count() - 1;
+    assert!(
+        recorded > 0 && recorded < 9 * 30,
+        "killed after {recorded} chunks: too late to test"
+    );
+    assert!(
+        !out.join("matchups.csv").exists(),
+        "no output before the run finishes"
+    );
+    let mut r = a.clone();
+    r.push("--resume".into());
+    let o = tcgsim(&r.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    for f in ["matchups.csv", "matrix.csv", "matrix.svg"] {
+        assert_eq!(read(&full, f), read(&out, f), "{f} differs after resume");
+    }
+}
