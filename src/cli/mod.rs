@@ -626,6 +626,17 @@ fn sealed(
     Ok(ExitCode::SUCCESS)
 }
 
+/// A rate with enough digits to be read (3 significant digits below 100).
+fn rate_text(x: f64) -> String {
+    if x >= 100.0 {
+        format!("{x:.0}")
+    } else if x >= 1.0 {
+        format!("{x:.1}")
+    } else {
+        format!("{x:.3}")
+    }
+}
+
 /// A progress bar on stderr, hidden when stderr is not a terminal.
 fn progress(len: u64) -> indicatif::ProgressBar {
     use std::io::IsTerminal;
@@ -697,12 +708,13 @@ fn duel(
         100.0 * hi
     );
     println!(
-        "first player won {:.1}% · {:.1} turns and {:.0} decisions per game · {:.0} games/s ({} threads)",
+        "first player won {:.1}% · {:.1} turns and {:.0} decisions per game · {} games/s ({} threads, {:.0} s)",
         100.0 * r.first_player_wins as f64 / r.games as f64,
         r.turns as f64 / r.games as f64,
         r.decisions as f64 / r.games as f64,
-        r.games as f64 / secs.max(1e-9),
-        pool.current_num_threads()
+        rate_text(r.games as f64 / secs.max(1e-9)),
+        pool.current_num_threads(),
+        secs
     );
     Ok(ExitCode::SUCCESS)
 }
