@@ -417,20 +417,7 @@ impl TrailsGame {
     pub fn setup(&self, seed: u64, first: Seat) -> State {
         use rand::seq::SliceRandom;
         let mut rng = crate::core::rng_from_seed(seed);
-        let mut s = State {
-            p: Default::default(),
-            turn: 1,
-            initiative: first,
-            step: Step::Mulligan,
-            actor: first,
-            combat: Combat::default(),
-            pending: Pending::None,
-            queue: Default::default(),
-            mulligan_count: 0,
-            mulligan_last: 0,
-            always_used: [0; 2],
-            winner: None,
-        };
+        let mut s = State::empty(first, Step::Mulligan);
         for q in Seat::ALL {
             let deck = &self.decks[q.index()];
             let p = s.pl_mut(q);

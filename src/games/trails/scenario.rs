@@ -28,9 +28,7 @@
 
 use super::cards::{CardDb, CardId, Icons};
 use super::engine::TrailsGame;
-use super::state::{
-    bit, flag, AttackTarget, Bits, Combat, Pending, PlayerState, State, Step, MAX_CARDS,
-};
+use super::state::{bit, flag, AttackTarget, Bits, Pending, PlayerState, State, Step, MAX_CARDS};
 use crate::core::{Outcome, Seat};
 use serde::Serialize;
 
@@ -209,20 +207,7 @@ impl Scenario {
             }
         }
         let game = TrailsGame::new(db, decks[0].clone(), decks[1].clone());
-        let mut s = State {
-            p: Default::default(),
-            turn: 1,
-            initiative: Seat::P1,
-            step: Step::Propose,
-            actor: Seat::P1,
-            combat: Combat::default(),
-            pending: Pending::None,
-            queue: Default::default(),
-            mulligan_count: 0,
-            mulligan_last: 0,
-            always_used: [0; 2],
-            winner: None,
-        };
+        let mut s = State::empty(Seat::P1, Step::Propose);
         let mut actor = None;
         let mut attackers_spec = None;
         let mut target_spec = None;

@@ -286,6 +286,24 @@ pub struct State {
 }
 
 impl State {
+    /// A state with no cards: turn 1, `first` holding the initiative, at `step`, bonds 40.
+    pub fn empty(first: Seat, step: Step) -> State {
+        State {
+            p: Default::default(),
+            turn: 1,
+            initiative: first,
+            step,
+            actor: first,
+            combat: Combat::default(),
+            pending: Pending::None,
+            queue: Default::default(),
+            mulligan_count: 0,
+            mulligan_last: 0,
+            always_used: [0; 2],
+            winner: None,
+        }
+    }
+
     #[inline]
     pub fn pl(&self, s: Seat) -> &PlayerState {
         &self.p[s.index()]
