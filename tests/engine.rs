@@ -86,7 +86,8 @@ fn perft_counts_match_the_stored_regression_data() {
     }
     let got = lines.join("\n") + "\n";
     if std::env::var("TCGSIM_BLESS").is_ok() {
-        std::fs::write(&path, &got).unwrap();
+        let head = "# deck_a deck_b seed prefix depth nodes — perft regression data; regenerate with TCGSIM_BLESS=1 only after an intended rules change\n";
+        std::fs::write(&path, format!("{head}{got}")).unwrap();
     }
     let want = std::fs::read_to_string(&path).expect("tests/data/trails.perft exists");
     let want: String = want
@@ -263,5 +264,27 @@ fn owner_knows_own_face_down_homebase_and_mulligan_bottom_t_info_2() {
             assert_eq!(d.p[0].card[i as usize], s.p[0].card[i as usize]);
             assert!(!d.p[0].has(i, flag::FACE_UP) || s.p[0].has(i, flag::FACE_UP));
         }
+    }
+}
+
+#[test]
+fn cards_are_dealt_to_instances_at_random_t_info_4() {
+    // T-INFO-4: an instance number must say nothing about which card it holds, or an agent could read
+    // the opponent's hidden hand off the public deck list.
+    let g = game("aggro", "control");
+    let firsts: std::collections::HashSet<u16> = (0..40)
+        .map(|seed| g.new_game(seed, Seat::P1).p[1].card[0])
+        .collect();
+    assert!(
+        firsts.len() > 3,
+        "instance 0 holds the same few cards: {firsts:?}"
+    );
+    for seed in 0..40 {
+        let s = g.new_game(seed, Seat::P1);
+        let mut dealt: Vec<u16> = s.p[1].card[..50].to_vec();
+        let mut list = g.decks[1].clone();
+        dealt.sort();
+        list.sort();
+        assert_eq!(dealt, list, "every card of the deck list is dealt once");
     }
 }

@@ -111,14 +111,23 @@ pub fn cards(o: CardsOpts) -> Result<ExitCode> {
         }
         let runs = 1 + if o.ablation { ids.len() as u64 } else { 0 };
         let pb = progress(runs * o.games * opponents.len() as u64);
+        if ids.len() > 64 {
+            bail!("{}: more than 64 distinct cards", deck.name);
+        }
+        let ids32: Vec<u32> = ids.iter().map(|&i| u32::from(i)).collect();
         let base = pool.install(|| {
-            play_records(&games_for(&deck.cards), &spec, o.games, o.seed, &|n| {
-                pb.inc(n)
-            })
+            play_records(
+                &games_for(&deck.cards),
+                &ids32,
+                &spec,
+                o.games,
+                o.seed,
+                &|n| pb.inc(n),
+            )
         });
         let mut rows = Vec::new();
-        for &id in &ids {
-            let (gih, gns) = drawn_tallies(&deck.cards, id, &base);
+        for (k, &id) in ids.iter().enumerate() {
+            let (gih, gns) = drawn_tallies(k, &base);
             let iwd = if gih.games > 0 && gns.games > 0 {
                 newcombe_difference(
                     gih.score,
@@ -135,7 +144,9 @@ pub fn cards(o: CardsOpts) -> Result<ExitCode> {
                 let k = cards.iter().position(|&c| c == id).expect("card in deck");
                 cards[k] = filler;
                 let recs = pool.install(|| {
-                    play_records(&games_for(&cards), &spec, o.games, o.seed, &|n| pb.inc(n))
+                    play_records(&games_for(&cards), &ids32, &spec, o.games, o.seed, &|n| {
+                        pb.inc(n)
+                    })
                 });
                 // Value of the card: baseline minus the deck without one copy, same deals.
                 Some(paired_difference(&base, &recs))

@@ -104,10 +104,15 @@ pub trait Game: Sync {
     /// A static estimate in [0, 1] that `seat` wins (1 won, 0 lost), for playouts cut off early.
     fn evaluate(&self, state: &Self::State, seat: Seat) -> f64;
 
-    /// The positions in `seat`'s deck list of the cards that have left the deck so far (drawn,
-    /// or otherwise seen by their owner), as bits; for card statistics. A game that does not
-    /// track it returns 0.
+    /// The card instances of `seat` that have left the deck so far (drawn, or otherwise seen by
+    /// their owner), as bits; for card statistics. A game that does not track it returns 0.
     fn drawn_mask(&self, _state: &Self::State, _seat: Seat) -> u64 {
+        0
+    }
+
+    /// The card (an index into the game's card list) of `seat`'s instance `inst` in `state`; for
+    /// card statistics on real (not determinized) states.
+    fn instance_card(&self, _state: &Self::State, _seat: Seat, _inst: u8) -> u32 {
         0
     }
 

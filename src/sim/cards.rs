@@ -11,23 +11,26 @@ use crate::agents::AgentSpec;
 use crate::core::{mix_seed, Game, Seat};
 use rayon::prelude::*;
 
-/// One game of the studied deck (seat P1): which deck-list positions were drawn, and its score.
+/// One game of the studied deck (seat P1): which of its distinct cards were drawn (bit k: card
+/// `ids[k]` of [`play_records`]), and its score.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Record {
     pub drawn: u64,
     pub score: f64,
 }
 
-/// Plays `games` games of the studied deck (seat P1 of each game `make(opponent)`) against each
-/// opponent, on deals seeded from (seed, opponent, deal); the initiative alternates. Returns one
-/// record per game, in a fixed order.
+/// Plays `games` games of the studied deck (seat P1 of each game of `gauntlet`) against each
+/// opponent, on deals seeded from (seed, opponent, deal); the initiative alternates. `ids` are the
+/// deck's distinct cards (at most 64). Returns one record per game, in a fixed order.
 pub fn play_records<G: Game + 'static>(
     gauntlet: &[G],
+    ids: &[u32],
     spec: &AgentSpec,
     games: u64,
     seed: u64,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Vec<Record> {
+    assert!(ids.len() <= 64, "at most 64 distinct cards");
     let jobs: Vec<(usize, u64)> = (0..gauntlet.len())
         .flat_map(|o| (0..games).map(move |k| (o, k)))
         .collect();
@@ -78,14 +81,9 @@ impl Tally {
     }
 }
 
-/// GIH and GNS tallies of card `id` over the records of a deck list.
-pub fn drawn_tallies(deck: &[u16], id: u16, records: &[Record]) -> (Tally, Tally) {
-    let mut mask = 0u64;
-    for (k, &c) in deck.iter().enumerate() {
-        if c == id {
-            mask |= 1 << k;
-        }
-    }
+/// GIH and GNS tallies of the `k`-th distinct card over the records.
+pub fn drawn_tallies(k: usize, records: &[Record]) -> (Tally, Tally) {
+    let mask = 1u64 << k;
     let mut gih = Tally::default();
     let mut gns = Tally::default();
     for r in records {

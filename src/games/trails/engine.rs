@@ -332,13 +332,38 @@ impl TrailsGame {
     /// two hidden zones stays known only to its owner.
     fn hand_to_homebase(&self, s: &mut State, q: Seat, i: u8, actioned: bool) {
         let p = s.pl_mut(q);
+        // The opponent sees a card leave the hand but not which: it no longer knows any card of
+        // this hand (decision T-INFO-3).
+        p.known[q.other().index()] &= !p.hand;
         p.hand &= !bit(i);
         p.homebase |= bit(i);
         p.reset_instance(i);
         if actioned {
             p.flags[i as usize] |= flag::ACTIONED;
         }
-        p.known[q.other().index()] &= !bit(i);
+    }
+
+    /// The copy of card `id` that leaves `q`'s hand openly: one the opponent knows, if any, so the
+    /// opponent's knowledge of the others stays true (decision T-INFO-3).
+    fn hand_copy(&self, s: &State, q: Seat, id: CardId) -> u8 {
+        let p = s.pl(q);
+        p.find(p.hand & p.known[q.other().index()], id)
+            .or_else(|| p.find(p.hand, id))
+            .expect("card in hand")
+    }
+
+    /// Decision T-RES-7: a ready homebase card `i` is leaving (dispatch, rebuild). Had the player
+    /// actioned it for the EP it paid this phase, another card would still be ready: ready one of
+    /// the cards actioned for EP instead, which is the same position.
+    fn leaving_homebase(&self, s: &mut State, q: Seat, i: u8) {
+        let p = s.pl_mut(q);
+        if p.flags[i as usize] & flag::ACTIONED == 0 {
+            if let Some(j) = Bits(p.ep_paid & p.homebase & !bit(i)).next() {
+                p.flags[j as usize] &= !flag::ACTIONED;
+                p.ep_paid &= !bit(j);
+            }
+        }
+        p.ep_paid &= !bit(i);
     }
 
     /// A UNIT or ITEM enters the field face up and ready (T-PREP-3); its enter ability queues.
@@ -401,6 +426,7 @@ impl TrailsGame {
                 let f = p.flags[i as usize];
                 if f & flag::ACTIONED == 0 && (f & flag::FACE_UP == 0) == pass {
                     p.flags[i as usize] |= flag::ACTIONED;
+                    p.ep_paid |= bit(i);
                     n -= 1;
                 }
             }
@@ -421,12 +447,13 @@ impl TrailsGame {
         for q in Seat::ALL {
             let deck = &self.decks[q.index()];
             let p = s.pl_mut(q);
-            p.n_cards = deck.len() as u8;
-            for (k, &id) in deck.iter().enumerate() {
-                p.card[k] = id;
-            }
-            // The deck order, shuffled in place (no allocation).
             let n = deck.len();
+            p.n_cards = n as u8;
+            p.card[..n].copy_from_slice(deck);
+            // Cards are dealt to instances at random, so an instance number says nothing about
+            // which card it is (no agent can read a hidden card off the deck list), and the deck
+            // order is shuffled (no allocation).
+            p.card[..n].shuffle(&mut rng);
             for (k, slot) in p.deck[..n].iter_mut().enumerate() {
                 *slot = k as u8;
             }
@@ -551,19 +578,24 @@ impl TrailsGame {
                 let last = 63 - s.combat.attackers.leading_zeros() as u8;
                 for i in Bits(self.active_units(s, me)) {
                     // T-SCLM-1: ready UNITs sharing an organization with every member; added in
-                    // increasing instance order so each group is built one way (T-SCLM-4).
+                    // increasing instance order so each group is built one way (T-SCLM-4). A
+                    // member joins only if the group keeps a legal target (T-SCLM-2).
                     if i > last
                         && !p.has(i, flag::ACTIONED)
                         && self.orgs(s, me, i) & s.combat.group_orgs != 0
                     {
-                        out.push(Action::Join(i));
+                        let (units, player) =
+                            self.group_targets(s, me, s.combat.attackers | bit(i));
+                        if units != 0 || player {
+                            out.push(Action::Join(i));
+                        }
                     }
                 }
-                let targets = self.attack_targets(s, me, s.combat.attackers);
-                for i in Bits(targets) {
+                let (units, player) = self.group_targets(s, me, s.combat.attackers);
+                for i in Bits(units) {
                     out.push(Action::TargetUnit(i));
                 }
-                if targets == 0 {
+                if player {
                     out.push(Action::TargetPlayer);
                 }
             }
@@ -708,6 +740,15 @@ impl TrailsGame {
         Bits(self.active_units(s, me)).any(|i| self.orgs(s, me, i) & c.orgs != 0)
     }
 
+    /// The legal targets of a group: the opposing UNITs it may attack, and whether it may attack
+    /// the player — only when no member could attack any opposing UNIT on its own (T-COMBAT-2,
+    /// decision T-SCLM-2), so a group never dodges a UNIT (or [Hate]) that a member must face.
+    pub fn group_targets(&self, s: &State, me: Seat, attackers: u64) -> (u64, bool) {
+        let units = self.attack_targets(s, me, attackers);
+        let player = units == 0 && Bits(attackers).all(|a| self.attack_targets(s, me, bit(a)) == 0);
+        (units, player)
+    }
+
     /// The opposing UNITs a group may target (T-COMBAT-2, T-ICON-COVERT, T-SCLM-2, T-COMBAT-6).
     pub fn attack_targets(&self, s: &State, me: Seat, attackers: u64) -> u64 {
         let opp = me.other();
@@ -800,6 +841,7 @@ impl TrailsGame {
                 let i = pick(true)
                     .or_else(|| pick(false))
                     .expect("rebuild card in homebase");
+                self.leaving_homebase(s, me, i);
                 self.to_trail(s, me, i);
                 // T-TERM-REBUILD: the top card of the deck into the homebase, face down, actioned.
                 let p = s.pl_mut(me);
@@ -827,6 +869,7 @@ impl TrailsGame {
             (Step::Mulligan, Action::Mulligan(id)) => {
                 let p = s.pl_mut(me);
                 let i = p.find(p.hand, id).expect("mulligan card in hand");
+                p.known[me.other().index()] &= !p.hand;
                 p.hand &= !bit(i);
                 p.push_bottom(i);
                 s.mulligan_count += 1;
@@ -856,9 +899,8 @@ impl TrailsGame {
             (Step::Homebase, Action::Pass) => self.start_deploy(s),
             (Step::Deploy, Action::Deploy(id)) => {
                 let cost = self.db.card(id).cost;
-                let p = s.pl_mut(me);
-                let i = p.find(p.hand, id).expect("deploy card in hand");
-                p.cp -= cost;
+                let i = self.hand_copy(s, me, id);
+                s.pl_mut(me).cp -= cost;
                 self.enter_field(s, me, i);
             }
             (Step::Deploy, Action::Dispatch(id)) => {
@@ -867,6 +909,7 @@ impl TrailsGame {
                 let m = p.homebase & !face_up_mask(p);
                 let i = p.find(m, id).expect("dispatch card face down in homebase");
                 p.cp -= cost;
+                self.leaving_homebase(s, me, i);
                 self.enter_field(s, me, i);
                 s.pending = Pending::DispatchPut;
             }
@@ -878,6 +921,9 @@ impl TrailsGame {
                     s.actor = me.other();
                     s.step = Step::Draw;
                 } else {
+                    // The preparation phase ends: its EP is gone (T-RES-1).
+                    s.p[0].ep_paid = 0;
+                    s.p[1].ep_paid = 0;
                     s.actor = s.initiative;
                     s.step = Step::Propose;
                     s.combat = Combat::default();
@@ -969,10 +1015,10 @@ impl TrailsGame {
                 let p = s.pl(me);
                 let i = if from_homebase {
                     p.find(p.homebase & !face_up_mask(p), card)
+                        .expect("played card face down in the homebase")
                 } else {
-                    p.find(p.hand, card)
-                }
-                .expect("played card in its zone");
+                    self.hand_copy(s, me, card)
+                };
                 self.pay_ep(s, me, cost);
                 if from_homebase {
                     // T-RES-5: it stays in the homebase in its current state, now face up.
@@ -1054,8 +1100,15 @@ impl TrailsGame {
     fn end_window(&self, s: &mut State) {
         let me = s.combat.attacker;
         let alive = s.combat.attackers & self.active_units(s, me);
+        // Decision T-COMBAT-10: the target must still be one the remaining attackers may attack
+        // ([Covert] gained or lost in the window counts); [Hate] chose it and is not asked again.
         let target_ok = match s.combat.target {
-            AttackTarget::Unit(d) => self.active_units(s, me.other()) & bit(d) != 0,
+            AttackTarget::Unit(d) => {
+                self.active_units(s, me.other()) & bit(d) != 0 && {
+                    let covert = self.icons(s, me.other(), d).has(Icons::COVERT);
+                    Bits(alive).all(|a| self.icons(s, me, a).has(Icons::COVERT) == covert)
+                }
+            }
             _ => true,
         };
         s.combat.attackers = alive;
@@ -1166,6 +1219,9 @@ impl TrailsGame {
     }
 
     fn start_cure(&self, s: &mut State) {
+        // The combat phase ends: its EP is gone (T-RES-1).
+        s.p[0].ep_paid = 0;
+        s.p[1].ep_paid = 0;
         s.step = Step::Cure;
         s.actor = s.initiative;
         s.combat = Combat::default();

@@ -345,13 +345,15 @@ impl TrailsGame {
 
     /// The best score this group could get by naming a target now.
     fn best_attack_score(&self, s: &State, me: Seat, attackers: u64, w: &Weights) -> f32 {
-        let targets = self.attack_targets(s, me, attackers);
-        if targets == 0 {
-            return self.attack_score(s, me, attackers, None, w);
-        }
-        Bits(targets)
+        let (targets, player) = self.group_targets(s, me, attackers);
+        let best = Bits(targets)
             .map(|d| self.attack_score(s, me, attackers, Some(d), w))
-            .fold(f32::NEG_INFINITY, f32::max)
+            .fold(f32::NEG_INFINITY, f32::max);
+        if player {
+            best.max(self.attack_score(s, me, attackers, None, w))
+        } else {
+            best
+        }
     }
 
     /// The value of `attackers` attacking `target` (None: the player), from `me`'s side.

@@ -104,8 +104,8 @@ impl Game for TrailsGame {
         self.heuristic_eval(state, seat, &self.weights)
     }
 
-    /// Instance `k` of a new game is card `k` of the deck list; every card out of the deck has
-    /// been drawn (or put into the homebase from the deck, which its owner sees).
+    /// Every card out of the deck has been drawn (or put into the homebase from the deck, which
+    /// its owner sees).
     fn drawn_mask(&self, state: &State, seat: Seat) -> u64 {
         let p = state.pl(seat);
         let all = if p.n_cards >= 64 {
@@ -114,6 +114,10 @@ impl Game for TrailsGame {
             (1u64 << p.n_cards) - 1
         };
         all & !p.deck_mask()
+    }
+
+    fn instance_card(&self, state: &State, seat: Seat, inst: u8) -> u32 {
+        u32::from(state.pl(seat).card[inst as usize])
     }
 
     fn turn(&self, state: &State) -> u32 {

@@ -29,6 +29,7 @@ impl TrailsGame {
             && (before.step != Step::Homebase || before.actor != after.actor))
             .then_some(after.actor);
         let mut draw_line = None;
+        let mut drawn_in_step = 0u8;
         for q in Seat::ALL {
             let (b, a) = (before.pl(q), after.pl(q));
             // Cards drawn: hand grew from the deck.
@@ -44,6 +45,7 @@ impl TrailsGame {
                 };
                 if draw_step == Some(q) {
                     draw_line = Some(format!("{note} (draw step)"));
+                    drawn_in_step = drawn.count_ones() as u8;
                 } else {
                     notes.push(note);
                 }
@@ -139,7 +141,8 @@ impl TrailsGame {
         out.push(line);
         let started = before.step == Step::Mulligan && after.step != Step::Mulligan;
         if (after.turn != before.turn || started) && after.winner.is_none() {
-            out.push(self.turn_header(after));
+            // The header shows the turn as it starts, before the draw step's cards.
+            out.push(self.turn_header_before_draw(after, draw_step.map(|q| (q, drawn_in_step))));
         }
         out.extend(draw_line);
         if before.step != Step::Propose
@@ -157,6 +160,11 @@ impl TrailsGame {
 
     /// The header of a turn: bonds, then each player's field and homebase size.
     pub fn turn_header(&self, s: &State) -> String {
+        self.turn_header_before_draw(s, None)
+    }
+
+    /// The header of `s`, counting `drawn` cards of that player as still in the deck.
+    fn turn_header_before_draw(&self, s: &State, drawn: Option<(Seat, u8)>) -> String {
         let mut h = format!(
             "== Turn {} (initiative {}) — bond P1 {}, P2 {} ==",
             s.turn, s.initiative, s.p[0].bond, s.p[1].bond
@@ -177,11 +185,15 @@ impl TrailsGame {
             let up = Bits(p.homebase)
                 .filter(|&i| p.has(i, flag::FACE_UP))
                 .count();
+            let back = match drawn {
+                Some((d, n)) if d == q => u32::from(n),
+                _ => 0,
+            };
             h.push_str(&format!(
                 "\n   {q}: homebase {} ({up} face up), hand {}, deck {}; field: {}",
                 p.homebase.count_ones(),
-                p.hand.count_ones(),
-                p.deck_len,
+                p.hand.count_ones() - back,
+                u32::from(p.deck_len) + back,
                 if field.is_empty() {
                     "—".to_string()
                 } else {

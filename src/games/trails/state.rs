@@ -55,6 +55,9 @@ pub struct PlayerState {
     /// Instances whose static effects are active now (non-stunned UNITs and ITEMs on the field,
     /// face-up BASEs): kept up to date on every change, so statics cost nothing when there are none.
     pub static_src: u64,
+    /// Homebase cards actioned to pay EP in the current phase (decision T-RES-7: one of them is
+    /// readied again when a ready card that could have paid instead leaves the homebase).
+    pub ep_paid: u64,
 }
 
 impl Default for PlayerState {
@@ -77,6 +80,7 @@ impl Default for PlayerState {
             cp: 0,
             attribution_orgs: 0,
             static_src: 0,
+            ep_paid: 0,
         }
     }
 }
