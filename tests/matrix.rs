@@ -96,30 +96,24 @@ fn merged_shards_equal_the_full_run() {
     }
     // Kubernetes Indexed Jobs: JOB_COMPLETION_INDEX from 0 with --shards.
     let k = tmpdir("k8s");
-    let mut args: Vec<&str> = vec!["matrix"];
-    args.extend(DECKS);
-    args.extend([
-        "--games",
-        "24",
-        "--chunk",
-        "5",
-        "--seed",
-        "4",
-        "--shards",
-        "3",
-        "--out",
-        k.to_str().unwrap(),
-    ]);
-    let o = Command::new(env!("CARGO_BIN_EXE_tcgsim"))
-        .args(&args)
-        .env("JOB_COMPLETION_INDEX", "1")
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(0));
+    run_with_env(&k, &["--shards", "3"], &[("JOB_COMPLETION_INDEX", "1")]);
     assert_eq!(read(&k, "matchups.csv"), read(&parts[1], "matchups.csv"));
     // Slurm arrays: SLURM_ARRAY_TASK_ID within SLURM_ARRAY_TASK_MIN.. and _COUNT.
     let s = tmpdir("slurm");
+    run_with_env(
+        &s,
+        &[],
+        &[
+            ("SLURM_ARRAY_TASK_ID", "3"),
+            ("SLURM_ARRAY_TASK_MIN", "1"),
+            ("SLURM_ARRAY_TASK_COUNT", "3"),
+        ],
+    );
+    assert_eq!(read(&s, "matchups.csv"), read(&parts[2], "matchups.csv"));
+}
+
+/// `run`, with environment variables set (as a cluster scheduler would).
+fn run_with_env(out: &Path, extra: &[&str], env: &[(&str, &str)]) {
     let mut args: Vec<&str> = vec!["matrix"];
     args.extend(DECKS);
     args.extend([
@@ -130,18 +124,21 @@ fn merged_shards_equal_the_full_run() {
         "--seed",
         "4",
         "--out",
-        s.to_str().unwrap(),
+        out.to_str().unwrap(),
     ]);
+    args.extend(extra);
     let o = Command::new(env!("CARGO_BIN_EXE_tcgsim"))
         .args(&args)
-        .env("SLURM_ARRAY_TASK_ID", "3")
-        .env("SLURM_ARRAY_TASK_MIN", "1")
-        .env("SLURM_ARRAY_TASK_COUNT", "3")
+        .envs(env.iter().copied())
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .unwrap();
-    assert_eq!(o.status.code(), Some(0));
-    assert_eq!(read(&s, "matchups.csv"), read(&parts[2], "matchups.csv"));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
 }
 
 #[test]

@@ -689,21 +689,17 @@ fn duel(
     let r = pool.install(|| crate::sim::duel(&game, &spec_a, &spec_b, games, seed, &|n| pb.inc(n)));
     pb.finish_and_clear();
     let secs = start.elapsed().as_secs_f64();
-    let (lo, hi) = crate::stats::wilson(
-        r.wins_a as f64 + 0.5 * r.draws as f64,
-        r.games as f64,
-        crate::stats::Z95,
-    );
+    let (lo, hi) = r.interval();
     println!(
         "{a} vs {b} on {} / {}: {} games, seed {seed}",
         d1.name, d2.name, r.games
     );
     println!(
         "A wins {} · B wins {} · draws {} · A win rate {:.1}% (95% CI {:.1}–{:.1}%)",
-        r.wins_a,
-        r.wins_b,
+        r.wins,
+        r.losses,
         r.draws,
-        100.0 * r.rate_a(),
+        100.0 * r.win_rate(),
         100.0 * lo,
         100.0 * hi
     );

@@ -2,41 +2,11 @@
 //! parallel with rayon. Each game's seed comes from (master seed, deal), so the result does not
 //! depend on the thread count.
 
+use super::matrix::Counts;
 use super::play_game;
 use crate::agents::AgentSpec;
 use crate::core::{mix_seed, Game, Outcome, Seat};
 use rayon::prelude::*;
-
-/// Totals of a duel, from A's side.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct DuelResult {
-    pub games: u64,
-    pub wins_a: u64,
-    pub wins_b: u64,
-    pub draws: u64,
-    /// Games won by the seat with the turn-1 initiative.
-    pub first_player_wins: u64,
-    pub turns: u64,
-    pub decisions: u64,
-}
-
-impl DuelResult {
-    fn add(mut self, o: DuelResult) -> DuelResult {
-        self.games += o.games;
-        self.wins_a += o.wins_a;
-        self.wins_b += o.wins_b;
-        self.draws += o.draws;
-        self.first_player_wins += o.first_player_wins;
-        self.turns += o.turns;
-        self.decisions += o.decisions;
-        self
-    }
-
-    /// A's score rate (draws count half).
-    pub fn rate_a(&self) -> f64 {
-        (self.wins_a as f64 + 0.5 * self.draws as f64) / self.games.max(1) as f64
-    }
-}
 
 /// Plays `games` games: game `k` is deal `k / 2`; A plays seat P1 on even games and P2 on odd
 /// ones, so both sides of each deal are played. The turn-1 initiative alternates by deal.
@@ -47,7 +17,7 @@ pub fn duel<G: Game + 'static>(
     games: u64,
     seed: u64,
     on_done: &(dyn Fn(u64) + Sync),
-) -> DuelResult {
+) -> Counts {
     (0..games)
         .into_par_iter()
         .map(|k| {
@@ -64,7 +34,8 @@ pub fn duel<G: Game + 'static>(
             };
             let rec = play_game(game, game_seed, first, agents, |_, _, _, _| {});
             on_done(1);
-            let mut r = DuelResult {
+            // Counted from A's side: A's wins are `wins`, B's are `losses`.
+            let mut r = Counts {
                 games: 1,
                 turns: u64::from(rec.turns),
                 decisions: u64::from(rec.decisions),
@@ -73,9 +44,9 @@ pub fn duel<G: Game + 'static>(
             match rec.outcome {
                 Outcome::Win(w) => {
                     if w == a_seat {
-                        r.wins_a = 1;
+                        r.wins = 1;
                     } else {
-                        r.wins_b = 1;
+                        r.losses = 1;
                     }
                     r.first_player_wins = u64::from(w == first);
                 }
@@ -83,5 +54,8 @@ pub fn duel<G: Game + 'static>(
             }
             r
         })
-        .reduce(DuelResult::default, DuelResult::add)
+        .reduce(Counts::default, |mut a, b| {
+            a.add(&b);
+            a
+        })
 }

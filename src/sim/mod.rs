@@ -8,7 +8,7 @@ mod duel;
 pub mod matrix;
 pub mod output;
 
-pub use duel::{duel, DuelResult};
+pub use duel::duel;
 
 use crate::agents::Agent;
 use crate::core::{Game, Outcome, Seat};
