@@ -515,7 +515,9 @@ impl TrailsGame {
                 out.push(Action::Pass);
                 let p = s.pl(me);
                 for i in Bits(p.hand) {
-                    push_unique(out, Action::DispatchPut(p.card[i as usize]));
+                    if first_of_card(p, p.hand, i) {
+                        out.push(Action::DispatchPut(p.card[i as usize]));
+                    }
                 }
                 return;
             }
@@ -529,15 +531,19 @@ impl TrailsGame {
                     let id = p.card[i as usize];
                     // Canonical order (decision T-SETUP-4): cards go to the bottom in
                     // non-decreasing id order, so each set of cards is one sequence of actions.
-                    if s.mulligan_count == 0 || id >= s.mulligan_last {
-                        push_unique(out, Action::Mulligan(id));
+                    if (s.mulligan_count == 0 || id >= s.mulligan_last)
+                        && first_of_card(p, p.hand, i)
+                    {
+                        out.push(Action::Mulligan(id));
                     }
                 }
             }
             Step::Homebase => {
                 out.push(Action::Pass);
                 for i in Bits(p.hand) {
-                    push_unique(out, Action::Homebase(p.card[i as usize]));
+                    if first_of_card(p, p.hand, i) {
+                        out.push(Action::Homebase(p.card[i as usize]));
+                    }
                 }
                 self.always_actions(s, me, out);
             }
@@ -547,20 +553,22 @@ impl TrailsGame {
                     let c = self.db.card(p.card[i as usize]);
                     if matches!(c.ctype, CardType::Unit | CardType::Item)
                         && c.cost <= p.cp
+                        && first_of_card(p, p.hand, i)
                         && self.reinforcement_ok(s, me, p.card[i as usize])
                     {
-                        push_unique(out, Action::Deploy(p.card[i as usize]));
+                        out.push(Action::Deploy(p.card[i as usize]));
                     }
                 }
-                for i in Bits(p.homebase) {
+                let down = p.homebase & !face_up_mask(p);
+                for i in Bits(down) {
                     let c = self.db.card(p.card[i as usize]);
-                    if !p.has(i, flag::FACE_UP)
-                        && c.ctype == CardType::Unit
+                    if c.ctype == CardType::Unit
                         && c.icons.has(Icons::DISPATCH)
                         && c.cost <= p.cp
+                        && first_of_card(p, down, i)
                         && self.reinforcement_ok(s, me, p.card[i as usize])
                     {
-                        push_unique(out, Action::Dispatch(p.card[i as usize]));
+                        out.push(Action::Dispatch(p.card[i as usize]));
                     }
                 }
                 self.always_actions(s, me, out);
@@ -652,28 +660,29 @@ impl TrailsGame {
         for i in Bits(p.hand) {
             let id = p.card[i as usize];
             let c = self.db.card(id);
+            // One action per card, whatever the copies (actions name cards by id).
+            if !(c.ctype == CardType::Event || c.arts_cost.is_some())
+                || !first_of_card(p, p.hand, i)
+            {
+                continue;
+            }
             if c.ctype == CardType::Event && c.cost <= ep {
-                push_unique(
-                    out,
-                    Action::Event {
-                        card: id,
-                        from_homebase: false,
-                    },
-                );
+                out.push(Action::Event {
+                    card: id,
+                    from_homebase: false,
+                });
             }
             if let Some(a) = c.arts_cost {
                 if a <= ep {
-                    push_unique(
-                        out,
-                        Action::Arts {
-                            card: id,
-                            from_homebase: false,
-                        },
-                    );
+                    out.push(Action::Arts {
+                        card: id,
+                        from_homebase: false,
+                    });
                 }
             }
         }
         let hb = p.homebase_count();
+        let down = p.homebase & !face_up_mask(p);
         for i in Bits(p.homebase) {
             let id = p.card[i as usize];
             let c = self.db.card(id);
@@ -684,26 +693,23 @@ impl TrailsGame {
                 }
                 continue;
             }
+            if !first_of_card(p, down, i) {
+                continue;
+            }
             match c.ctype {
-                CardType::Event if c.cost <= ep => push_unique(
-                    out,
-                    Action::Event {
-                        card: id,
-                        from_homebase: true,
-                    },
-                ),
-                CardType::Base if u32::from(c.cost) <= hb => push_unique(out, Action::Base(id)),
+                CardType::Event if c.cost <= ep => out.push(Action::Event {
+                    card: id,
+                    from_homebase: true,
+                }),
+                CardType::Base if u32::from(c.cost) <= hb => out.push(Action::Base(id)),
                 _ => {}
             }
             if let Some(a) = c.arts_cost {
                 if a <= ep {
-                    push_unique(
-                        out,
-                        Action::Arts {
-                            card: id,
-                            from_homebase: true,
-                        },
-                    );
+                    out.push(Action::Arts {
+                        card: id,
+                        from_homebase: true,
+                    });
                 }
             }
         }
@@ -1485,6 +1491,14 @@ fn bounds_ok(f: &Filter, cost: u8, st: i8, df: i8) -> bool {
         && f.str_max.is_none_or(|m| st <= m)
         && f.def_min.is_none_or(|m| df >= m)
         && f.def_max.is_none_or(|m| df <= m)
+}
+
+/// Whether instance `i` is the first (lowest) of its card in `zone`: actions name cards by id, so
+/// only the first copy adds them.
+#[inline]
+fn first_of_card(p: &super::state::PlayerState, zone: u64, i: u8) -> bool {
+    let id = p.card[i as usize];
+    !Bits(zone & (bit(i) - 1)).any(|j| p.card[j as usize] == id)
 }
 
 #[inline]
