@@ -3,13 +3,8 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-fn tcgsim(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tcgsim"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
+mod common;
+use common::tcgsim;
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()

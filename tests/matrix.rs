@@ -4,13 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn tcgsim(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tcgsim"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
+mod common;
+use common::tcgsim;
 
 fn tmpdir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("tcgsim-matrix-{}-{name}", std::process::id()));

@@ -5,7 +5,7 @@ use crate::agents::AgentSpec;
 use crate::games::trails::deck::Deck;
 use crate::games::trails::TrailsGame;
 use crate::sim::arena::play_pairs;
-use crate::sim::output::write_atomic;
+use crate::sim::output::{csv_field as field, write_atomic};
 use crate::stats::{bradley_terry, sprt_bounds, sprt_llr, wilson, Z95};
 use anyhow::{anyhow, bail, Context, Result};
 use std::fmt::Write as _;
@@ -207,14 +207,6 @@ pub fn arena(o: ArenaOpts) -> Result<ExitCode> {
     print!("{report}");
     eprintln!("wrote {} and {}", p.display(), p2.display());
     Ok(ExitCode::SUCCESS)
-}
-
-fn field(s: &str) -> String {
-    if s.contains([',', '"']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
 }
 
 /// Plays batches of pairs until the SPRT accepts a hypothesis (or `max_games`).

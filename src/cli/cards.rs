@@ -5,7 +5,7 @@ use crate::agents::AgentSpec;
 use crate::games::trails::deck::Deck;
 use crate::games::trails::TrailsGame;
 use crate::sim::cards::{drawn_tallies, paired_difference, play_records};
-use crate::sim::output::write_atomic;
+use crate::sim::output::{csv_field as field, rate as f4, write_atomic};
 use crate::stats::{newcombe_difference, Z95};
 use anyhow::{anyhow, bail, Context, Result};
 use std::fmt::Write as _;
@@ -41,22 +41,6 @@ impl Row {
 }
 
 pub const HEADER: &str = "deck,card,copies,gih_games,gih_wr,gih_lo,gih_hi,gns_games,gns_wr,gns_lo,gns_hi,iwd,iwd_lo,iwd_hi,ablation_games,ablation_value,ablation_lo,ablation_hi";
-
-fn f4(x: f64) -> String {
-    if x.is_nan() {
-        String::new()
-    } else {
-        format!("{x:.4}")
-    }
-}
-
-fn field(s: &str) -> String {
-    if s.contains([',', '"']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
 
 pub fn cards(o: CardsOpts) -> Result<ExitCode> {
     let spec = AgentSpec::parse(&o.agent).map_err(|e| anyhow!("--agent: {e}"))?;

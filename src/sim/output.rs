@@ -31,7 +31,8 @@ pub fn write_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
 
 pub const MATCHUP_HEADER: &str = "row_deck,col_deck,games,wins,losses,draws,win_rate,ci_low,ci_high,first_player_wins,first_player_win_rate,turns,mean_turns,decisions";
 
-fn csv_field(s: &str) -> String {
+/// A CSV field, quoted when it holds a comma, a quote or a line break.
+pub fn csv_field(s: &str) -> String {
     if s.contains([',', '"', '\n']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
@@ -39,7 +40,8 @@ fn csv_field(s: &str) -> String {
     }
 }
 
-fn rate(x: f64) -> String {
+/// A rate with 4 decimals; empty when undefined (NaN).
+pub fn rate(x: f64) -> String {
     if x.is_nan() {
         String::new()
     } else {
