@@ -3,27 +3,29 @@ use crate::core::{rng_from_seed, ActionList, Game, GameRng, Seat};
 use rand::Rng;
 
 /// Picks a legal action uniformly at random, from its own seeded RNG.
-pub struct RandomAgent {
+pub struct RandomAgent<G: Game> {
     rng: GameRng,
+    /// Reused between decisions, so a choice writes no fresh list.
+    list: ActionList<G::Action>,
 }
 
-impl RandomAgent {
+impl<G: Game> RandomAgent<G> {
     pub fn new(seed: u64) -> Self {
         RandomAgent {
             rng: rng_from_seed(seed),
+            list: ActionList::new(),
         }
     }
 }
 
-impl<G: Game> Agent<G> for RandomAgent {
+impl<G: Game> Agent<G> for RandomAgent<G> {
     fn name(&self) -> String {
         "random".into()
     }
 
     fn choose(&mut self, game: &G, state: &G::State, _seat: Seat) -> G::Action {
-        let mut list = ActionList::new();
-        game.legal_actions(state, &mut list);
-        assert!(!list.is_empty(), "choose called with no legal action");
-        list[self.rng.gen_range(0..list.len())]
+        game.legal_actions(state, &mut self.list);
+        assert!(!self.list.is_empty(), "choose called with no legal action");
+        self.list[self.rng.gen_range(0..self.list.len())]
     }
 }

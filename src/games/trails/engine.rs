@@ -32,6 +32,41 @@ pub struct Clash {
     pub overkill: i16,
 }
 
+/// STR, DEF and icons of the cards on the field at one moment ([`TrailsGame::field_view`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FieldView {
+    str: [[i16; MAX_CARDS]; 2],
+    def: [[i16; MAX_CARDS]; 2],
+    icons: [[Icons; MAX_CARDS]; 2],
+}
+
+impl Default for FieldView {
+    fn default() -> Self {
+        FieldView {
+            str: [[0; MAX_CARDS]; 2],
+            def: [[0; MAX_CARDS]; 2],
+            icons: [[Icons::NONE; MAX_CARDS]; 2],
+        }
+    }
+}
+
+impl FieldView {
+    /// STR and DEF of `q`'s card `i` on the field, as [`TrailsGame::stats`].
+    #[inline]
+    pub fn stats(&self, q: Seat, i: u8) -> (i16, i16) {
+        (
+            self.str[q.index()][i as usize],
+            self.def[q.index()][i as usize],
+        )
+    }
+
+    /// Icons of `q`'s card `i` on the field, as [`TrailsGame::icons`].
+    #[inline]
+    pub fn icons(&self, q: Seat, i: u8) -> Icons {
+        self.icons[q.index()][i as usize]
+    }
+}
+
 /// The immutable context of a Trails match: the card database and the two decks.
 #[derive(Clone, Debug)]
 pub struct TrailsGame {
@@ -245,6 +280,51 @@ impl TrailsGame {
             i16::from(c.str) + i16::from(p.str_mod[i as usize]) + ds,
             i16::from(c.def) + i16::from(p.def_mod[i as usize]) + dd,
         )
+    }
+
+    /// STR, DEF and icons of every card on the field, each read once: one pass over the static
+    /// effects per card instead of one per question. Combat predictions ask the same questions many
+    /// times in one decision (the heuristic scores every attacker, target and fight-back; legal
+    /// groups check every member), so they read this view. It holds exactly what
+    /// [`Self::stats`] and [`Self::icons`] return, and is valid for the state it was read from.
+    /// Besides the field it covers the combat's attackers and target, which a prediction made
+    /// during the window still names after an effect took them off the field.
+    pub fn field_view(&self, s: &State) -> FieldView {
+        let mut v = FieldView::default();
+        let statics = (s.p[0].static_src | s.p[1].static_src) != 0;
+        let stat_mods = statics && self.has_static_stats;
+        let icon_mods = statics && self.has_static_icons;
+        for q in Seat::ALL {
+            let p = s.pl(q);
+            let mut cards = p.field;
+            if q == s.combat.attacker {
+                cards |= s.combat.attackers;
+            } else if let AttackTarget::Unit(d) = s.combat.target {
+                cards |= bit(d);
+            }
+            for i in Bits(cards) {
+                let c = self.db.card(p.card[i as usize]);
+                let (ds, dd, g) = if stat_mods || icon_mods {
+                    self.static_mods(s, q, i)
+                } else {
+                    (0, 0, Icons::NONE)
+                };
+                let (ds, dd) = if stat_mods { (ds, dd) } else { (0, 0) };
+                let k = q.index();
+                let i = i as usize;
+                v.str[k][i] = i16::from(c.str) + i16::from(p.str_mod[i]) + ds;
+                v.def[k][i] = i16::from(c.def) + i16::from(p.def_mod[i]) + dd;
+                // A stunned UNIT loses all crafts (T-STATE-2).
+                v.icons[k][i] = if p.flags[i] & flag::STUNNED != 0 {
+                    Icons::NONE
+                } else if icon_mods {
+                    c.icons.union(p.icons_eot[i]).union(g)
+                } else {
+                    c.icons.union(p.icons_eot[i])
+                };
+            }
+        }
+        v
     }
 
     /// Whether `q`'s UNIT `i` matches an effect's filter, on current values.
@@ -583,6 +663,7 @@ impl TrailsGame {
                 self.always_actions(s, me, out);
             }
             Step::Group => {
+                let v = self.field_view(s);
                 let last = 63 - s.combat.attackers.leading_zeros() as u8;
                 for i in Bits(self.active_units(s, me)) {
                     // T-SCLM-1: ready UNITs sharing an organization with every member; added in
@@ -593,13 +674,13 @@ impl TrailsGame {
                         && self.orgs(s, me, i) & s.combat.group_orgs != 0
                     {
                         let (units, player) =
-                            self.group_targets(s, me, s.combat.attackers | bit(i));
+                            self.group_targets(s, &v, me, s.combat.attackers | bit(i));
                         if units != 0 || player {
                             out.push(Action::Join(i));
                         }
                     }
                 }
-                let (units, player) = self.group_targets(s, me, s.combat.attackers);
+                let (units, player) = self.group_targets(s, &v, me, s.combat.attackers);
                 for i in Bits(units) {
                     out.push(Action::TargetUnit(i));
                 }
@@ -749,26 +830,27 @@ impl TrailsGame {
     /// The legal targets of a group: the opposing UNITs it may attack, and whether it may attack
     /// the player — only when no member could attack any opposing UNIT on its own (T-COMBAT-2,
     /// decision T-SCLM-2), so a group never dodges a UNIT (or [Hate]) that a member must face.
-    pub fn group_targets(&self, s: &State, me: Seat, attackers: u64) -> (u64, bool) {
-        let units = self.attack_targets(s, me, attackers);
-        let player = units == 0 && Bits(attackers).all(|a| self.attack_targets(s, me, bit(a)) == 0);
+    pub fn group_targets(&self, s: &State, v: &FieldView, me: Seat, attackers: u64) -> (u64, bool) {
+        let units = self.attack_targets(s, v, me, attackers);
+        let player =
+            units == 0 && Bits(attackers).all(|a| self.attack_targets(s, v, me, bit(a)) == 0);
         (units, player)
     }
 
     /// The opposing UNITs a group may target (T-COMBAT-2, T-ICON-COVERT, T-SCLM-2, T-COMBAT-6).
-    pub fn attack_targets(&self, s: &State, me: Seat, attackers: u64) -> u64 {
+    pub fn attack_targets(&self, s: &State, v: &FieldView, me: Seat, attackers: u64) -> u64 {
         let opp = me.other();
         let mut covert_all = true;
         let mut covert_none = true;
         for a in Bits(attackers) {
-            let c = self.icons(s, me, a).has(Icons::COVERT);
+            let c = v.icons(me, a).has(Icons::COVERT);
             covert_all &= c;
             covert_none &= !c;
         }
         let mut legal = 0u64;
         let mut hate = 0u64;
         for d in Bits(self.active_units(s, opp)) {
-            let icons = self.icons(s, opp, d);
+            let icons = v.icons(opp, d);
             // T-ICON-COVERT: covert attacks only covert, covert is attacked only by covert; a
             // group needs every member able to attack the UNIT (T-SCLM-2).
             let ok = if icons.has(Icons::COVERT) {
@@ -1140,29 +1222,39 @@ impl TrailsGame {
     }
 
     /// T-ICON-MA: +1/+1 per combating opposing UNIT without [Martial Arts].
-    fn martial_arts_bonus(&self, s: &State, q: Seat, i: u8, opponents: u64, opp: Seat) -> i16 {
-        if !self.icons(s, q, i).has(Icons::MARTIAL_ARTS) {
+    fn martial_arts_bonus(v: &FieldView, q: Seat, i: u8, opponents: u64, opp: Seat) -> i16 {
+        if !v.icons(q, i).has(Icons::MARTIAL_ARTS) {
             return 0;
         }
         Bits(opponents)
-            .filter(|&o| !self.icons(s, opp, o).has(Icons::MARTIAL_ARTS))
+            .filter(|&o| !v.icons(opp, o).has(Icons::MARTIAL_ARTS))
             .count() as i16
     }
 
     /// What a combat between `me`'s `attackers` and `opp`'s UNIT `d` would do now, the
     /// defender fighting back `fb` (T-COMBAT-3, T-SCLM-1, T-ICON-MA); `sclm` when it was declared as
     /// a SCLM attack. Used by resolution and by agents that look ahead.
-    pub fn clash(&self, s: &State, me: Seat, attackers: u64, d: u8, fb: u8, sclm: bool) -> Clash {
+    /// `v` is the field as [`Self::field_view`] reads it from `s`.
+    pub fn clash(
+        &self,
+        s: &State,
+        v: &FieldView,
+        me: Seat,
+        attackers: u64,
+        d: u8,
+        fb: u8,
+        sclm: bool,
+    ) -> Clash {
         let opp = me.other();
         let dmask = bit(d);
         let mut str_total = 0i16;
         for a in Bits(attackers) {
-            str_total += self.stats(s, me, a).0 + self.martial_arts_bonus(s, me, a, dmask, opp);
+            str_total += v.stats(me, a).0 + Self::martial_arts_bonus(v, me, a, dmask, opp);
         }
-        let d_bonus = self.martial_arts_bonus(s, opp, d, attackers, me);
-        let (dstr, ddef) = self.stats(s, opp, d);
+        let d_bonus = Self::martial_arts_bonus(v, opp, d, attackers, me);
+        let (dstr, ddef) = v.stats(opp, d);
         let (dstr, ddef) = (dstr + d_bonus, ddef + d_bonus);
-        let fb_def = self.stats(s, me, fb).1 + self.martial_arts_bonus(s, me, fb, dmask, opp);
+        let fb_def = v.stats(me, fb).1 + Self::martial_arts_bonus(v, me, fb, dmask, opp);
         // Overkill: not a SCLM attack (even one reduced to a single UNIT, T-COMBAT-8), no
         // support, STR > DEF (T-COMBAT-3, T-SCLM-1, T-SCLM-3).
         let overkill = if !sclm && !s.pl(opp).has(d, flag::SUPPORTED) && str_total > ddef {
@@ -1186,7 +1278,7 @@ impl TrailsGame {
         match s.combat.target {
             AttackTarget::Unit(d) => {
                 let fb = s.combat.fight_back;
-                let c = self.clash(s, me, attackers, d, fb, s.combat.sclm);
+                let c = self.clash(s, &self.field_view(s), me, attackers, d, fb, s.combat.sclm);
                 let (stun_d, stun_fb) = (c.stuns_defender, c.stuns_attacker);
                 // Both stuns happen together (T-COMBAT-3), each with its stun damage.
                 if stun_d {

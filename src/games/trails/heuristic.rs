@@ -7,7 +7,7 @@
 
 use super::action::Action;
 use super::cards::{CardId, CardType, Effect, Side, TargetMode, Trigger};
-use super::engine::TrailsGame;
+use super::engine::{FieldView, TrailsGame};
 use super::state::{bit, flag, AttackTarget, Bits, Pending, State, Step};
 use crate::core::{ActionList, GameRng, Seat};
 use rand::Rng;
@@ -68,11 +68,28 @@ impl TrailsGame {
             return legal[rng.gen_range(0..legal.len())];
         }
         let me = s.chooser().expect("a decision");
+        // Combat predictions read the field once for all the actions they score.
+        let combat = legal.iter().any(|a| {
+            matches!(
+                a,
+                Action::Attack(_)
+                    | Action::Join(_)
+                    | Action::TargetUnit(_)
+                    | Action::TargetPlayer
+                    | Action::Support(_)
+                    | Action::FightBack(_)
+            )
+        });
+        let view = if combat {
+            self.field_view(s)
+        } else {
+            FieldView::default()
+        };
         let mut best = legal[0];
         let mut best_score = f32::NEG_INFINITY;
         for &a in legal.iter() {
             // A little noise keeps equal choices from always going to the first.
-            let sc = self.score(s, me, a, w) + rng.gen::<f32>() * 1e-3;
+            let sc = self.score(s, &view, me, a, w) + rng.gen::<f32>() * 1e-3;
             if sc > best_score {
                 best_score = sc;
                 best = a;
@@ -101,7 +118,8 @@ impl TrailsGame {
         }
     }
 
-    fn score(&self, s: &State, me: Seat, a: Action, w: &Weights) -> f32 {
+    /// `v` is the field view of `s` when `a` is a combat action (unused otherwise).
+    fn score(&self, s: &State, v: &FieldView, me: Seat, a: Action, w: &Weights) -> f32 {
         let p = s.pl(me);
         let opp = me.other();
         match (s.pending, a) {
@@ -205,21 +223,24 @@ impl TrailsGame {
                 }
                 v
             }
-            (_, Action::Attack(i)) => self.best_attack_score(s, me, bit(i), w),
+            (_, Action::Attack(i)) => self.best_attack_score(s, v, me, bit(i), w),
             (_, Action::Join(i)) => {
                 let with = s.combat.attackers | bit(i);
-                self.best_attack_score(s, me, with, w)
-                    - self.best_attack_score(s, me, s.combat.attackers, w)
+                self.best_attack_score(s, v, me, with, w)
+                    - self.best_attack_score(s, v, me, s.combat.attackers, w)
                     - 0.1
             }
-            (_, Action::TargetUnit(d)) => self.attack_score(s, me, s.combat.attackers, Some(d), w),
-            (_, Action::TargetPlayer) => self.attack_score(s, me, s.combat.attackers, None, w),
+            (_, Action::TargetUnit(d)) => {
+                self.attack_score(s, v, me, s.combat.attackers, Some(d), w)
+            }
+            (_, Action::TargetPlayer) => self.attack_score(s, v, me, s.combat.attackers, None, w),
             (_, Action::Support(_)) => {
                 let AttackTarget::Unit(d) = s.combat.target else {
                     return -1.0;
                 };
                 let c = self.clash(
                     s,
+                    v,
                     opp,
                     s.combat.attackers,
                     d,
@@ -236,7 +257,7 @@ impl TrailsGame {
                 let AttackTarget::Unit(d) = s.combat.target else {
                     return 0.0;
                 };
-                let c = self.clash(s, opp, s.combat.attackers, d, i, s.combat.sclm);
+                let c = self.clash(s, v, opp, s.combat.attackers, d, i, s.combat.sclm);
                 if c.stuns_attacker {
                     f32::from(self.db.card(s.pl(opp).card[i as usize]).cost) + 1.0
                 } else {
@@ -344,13 +365,20 @@ impl TrailsGame {
     }
 
     /// The best score this group could get by naming a target now.
-    fn best_attack_score(&self, s: &State, me: Seat, attackers: u64, w: &Weights) -> f32 {
-        let (targets, player) = self.group_targets(s, me, attackers);
+    fn best_attack_score(
+        &self,
+        s: &State,
+        v: &FieldView,
+        me: Seat,
+        attackers: u64,
+        w: &Weights,
+    ) -> f32 {
+        let (targets, player) = self.group_targets(s, v, me, attackers);
         let best = Bits(targets)
-            .map(|d| self.attack_score(s, me, attackers, Some(d), w))
+            .map(|d| self.attack_score(s, v, me, attackers, Some(d), w))
             .fold(f32::NEG_INFINITY, f32::max);
         if player {
-            best.max(self.attack_score(s, me, attackers, None, w))
+            best.max(self.attack_score(s, v, me, attackers, None, w))
         } else {
             best
         }
@@ -360,20 +388,21 @@ impl TrailsGame {
     fn attack_score(
         &self,
         s: &State,
+        v: &FieldView,
         me: Seat,
         attackers: u64,
         target: Option<u8>,
         w: &Weights,
     ) -> f32 {
         let opp = me.other();
-        let str_total: i16 = Bits(attackers).map(|a| self.stats(s, me, a).0).sum();
+        let str_total: i16 = Bits(attackers).map(|a| v.stats(me, a).0).sum();
         let score = match target {
             None => f32::from(str_total) * w.bond,
             Some(d) => {
                 // The defender picks the fight-back target that hurts us most.
                 let mut worst = f32::INFINITY;
                 for fb in Bits(attackers) {
-                    let c = self.clash(s, me, attackers, d, fb, attackers.count_ones() >= 2);
+                    let c = self.clash(s, v, me, attackers, d, fb, attackers.count_ones() >= 2);
                     let dcost = f32::from(self.db.card(s.pl(opp).card[d as usize]).cost);
                     let fcost = f32::from(self.db.card(s.pl(me).card[fb as usize]).cost);
                     let mut v = f32::from(c.overkill) * w.bond;
