@@ -67,6 +67,70 @@ impl FieldView {
     }
 }
 
+/// What the rules read of a card most often, packed into 10 bytes and stored densely by card id:
+/// the full [`super::cards::Card`] keeps names and effect lists on the heap, one pointer away.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HotCard {
+    pub ctype: CardType,
+    pub cost: u8,
+    pub str: i8,
+    pub def: i8,
+    pub icons: Icons,
+    /// [`feat`] bits.
+    pub feat: u8,
+    pub orgs: Orgs,
+    /// Arts cost, when the card has arts.
+    pub arts: Option<u8>,
+}
+
+/// Feature bits of a [`HotCard`].
+pub(crate) mod feat {
+    /// A UNIT.
+    pub const UNIT: u8 = 1;
+    /// An EVENT or a card with arts: playable as an "always" action from hand (T-RES-2, T-RES-3).
+    pub const FROM_HAND: u8 = 2;
+    /// Has a craft with a cost (an ability triggered by the player, T-RES-5).
+    pub const ACT: u8 = 4;
+    /// Has static effects of any kind.
+    pub const STATICS: u8 = 8;
+    /// Has static effects that change STR/DEF or grant icons.
+    pub const MODS: u8 = 16;
+}
+
+impl HotCard {
+    fn of(c: &super::cards::Card) -> HotCard {
+        let mut f = 0;
+        if c.ctype == CardType::Unit {
+            f |= feat::UNIT;
+        }
+        if c.ctype == CardType::Event || c.arts_cost.is_some() {
+            f |= feat::FROM_HAND;
+        }
+        if c.abilities.iter().any(|a| a.trigger == Trigger::Act) {
+            f |= feat::ACT;
+        }
+        if !c.statics.is_empty() {
+            f |= feat::STATICS;
+        }
+        if c.statics
+            .iter()
+            .any(|st| matches!(st, StaticEffect::Stats { .. } | StaticEffect::Grant { .. }))
+        {
+            f |= feat::MODS;
+        }
+        HotCard {
+            ctype: c.ctype,
+            cost: c.cost,
+            str: c.str,
+            def: c.def,
+            icons: c.icons,
+            feat: f,
+            orgs: c.orgs,
+            arts: c.arts_cost,
+        }
+    }
+}
+
 /// The immutable context of a Trails match: the card database and the two decks.
 #[derive(Clone, Debug)]
 pub struct TrailsGame {
@@ -81,6 +145,8 @@ pub struct TrailsGame {
     /// Whether any card of either deck grants icons statically; likewise stat changes.
     has_static_icons: bool,
     has_static_stats: bool,
+    /// [`HotCard`] of every card id of the database.
+    hot: Vec<HotCard>,
 }
 
 impl TrailsGame {
@@ -100,7 +166,11 @@ impl TrailsGame {
         };
         let has_static_icons = any(|st| matches!(st, StaticEffect::Grant { .. }));
         let has_static_stats = any(|st| matches!(st, StaticEffect::Stats { .. }));
+        let hot = (0..db.len())
+            .map(|id| HotCard::of(db.card(id as CardId)))
+            .collect();
         TrailsGame {
+            hot,
             db,
             decks: [deck_a, deck_b],
             weights: Default::default(),
@@ -117,7 +187,12 @@ impl TrailsGame {
 
     #[inline]
     pub(crate) fn ctype(&self, s: &State, q: Seat, i: u8) -> CardType {
-        self.db.card(self.cid(s, q, i)).ctype
+        self.hot(self.cid(s, q, i)).ctype
+    }
+
+    #[inline]
+    pub(crate) fn hot(&self, id: CardId) -> &HotCard {
+        &self.hot[id as usize]
     }
 
     // ----------------------------------------------------------------------------------------
@@ -130,7 +205,9 @@ impl TrailsGame {
         let p = s.pl(q);
         let mut m = 0;
         for i in Bits(p.field) {
-            if p.flags[i as usize] & flag::STUNNED == 0 && self.ctype(s, q, i) == CardType::Unit {
+            if p.flags[i as usize] & flag::STUNNED == 0
+                && self.hot(p.card[i as usize]).feat & feat::UNIT != 0
+            {
                 m |= bit(i);
             }
         }
@@ -149,11 +226,25 @@ impl TrailsGame {
         }
     }
 
+    /// As [`Self::for_statics`], for the sources whose statics change STR/DEF or grant icons.
+    #[inline]
+    fn for_mod_statics(&self, s: &State, q: Seat, mut f: impl FnMut(&StaticEffect, u8)) {
+        let p = s.pl(q);
+        for i in Bits(p.static_src) {
+            let id = p.card[i as usize];
+            if self.hot(id).feat & feat::MODS != 0 {
+                for st in &self.db.card(id).statics {
+                    f(st, i);
+                }
+            }
+        }
+    }
+
     /// Whether `q`'s instance `i` provides its static effects now.
     pub fn static_active(&self, s: &State, q: Seat, i: u8) -> bool {
         let p = s.pl(q);
-        let c = self.db.card(p.card[i as usize]);
-        if c.statics.is_empty() {
+        let c = self.hot(p.card[i as usize]);
+        if c.feat & feat::STATICS == 0 {
             return false;
         }
         let b = bit(i);
@@ -178,7 +269,7 @@ impl TrailsGame {
     /// T-ICON-ATTRIB, widened by every active T-TERM-LINK of its controller.
     pub fn orgs(&self, s: &State, q: Seat, i: u8) -> Orgs {
         let p = s.pl(q);
-        let c = self.db.card(p.card[i as usize]);
+        let c = self.hot(p.card[i as usize]);
         let mut o = c.orgs;
         if c.icons
             .union(p.icons_eot[i as usize])
@@ -207,7 +298,7 @@ impl TrailsGame {
     /// T-STATIC-1: static filters do not see other statics, so statics never depend on each other).
     fn static_filter(&self, s: &State, q: Seat, i: u8, f: &Filter, source: (Seat, u8)) -> bool {
         let p = s.pl(q);
-        let c = self.db.card(p.card[i as usize]);
+        let c = self.hot(p.card[i as usize]);
         if f.other && source == (q, i) {
             return false;
         }
@@ -224,7 +315,7 @@ impl TrailsGame {
     fn static_mods(&self, s: &State, q: Seat, i: u8) -> (i16, i16, Icons) {
         let (mut ds, mut dd, mut icons) = (0i16, 0i16, Icons::NONE);
         for src in Seat::ALL {
-            self.for_statics(s, src, |st, si| match *st {
+            self.for_mod_statics(s, src, |st, si| match *st {
                 StaticEffect::Stats {
                     side,
                     ref filter,
@@ -258,7 +349,7 @@ impl TrailsGame {
         if p.flags[i as usize] & flag::STUNNED != 0 {
             return Icons::NONE;
         }
-        let c = self.db.card(p.card[i as usize]);
+        let c = self.hot(p.card[i as usize]);
         let own = c.icons.union(p.icons_eot[i as usize]);
         if !self.has_static_icons || (s.p[0].static_src | s.p[1].static_src) == 0 {
             return own;
@@ -269,7 +360,7 @@ impl TrailsGame {
     /// STR and DEF of a UNIT outside combat: printed, plus end-of-turn and static changes.
     pub fn stats(&self, s: &State, q: Seat, i: u8) -> (i16, i16) {
         let p = s.pl(q);
-        let c = self.db.card(p.card[i as usize]);
+        let c = self.hot(p.card[i as usize]);
         let (ds, dd, _) = if !self.has_static_stats || (s.p[0].static_src | s.p[1].static_src) == 0
         {
             (0, 0, Icons::NONE)
@@ -290,20 +381,25 @@ impl TrailsGame {
     /// Besides the field it covers the combat's attackers and target, which a prediction made
     /// during the window still names after an effect took them off the field.
     pub fn field_view(&self, s: &State) -> FieldView {
+        let mut cards = [s.p[0].field, s.p[1].field];
+        cards[s.combat.attacker.index()] |= s.combat.attackers;
+        if let AttackTarget::Unit(d) = s.combat.target {
+            cards[s.combat.attacker.other().index()] |= bit(d);
+        }
+        self.view_of(s, cards, true)
+    }
+
+    /// A [`FieldView`] of the cards in `cards` (a mask per seat) only; without `with_stats` only
+    /// their icons are exact (STR and DEF leave out static changes).
+    pub(crate) fn view_of(&self, s: &State, cards: [u64; 2], with_stats: bool) -> FieldView {
         let mut v = FieldView::default();
         let statics = (s.p[0].static_src | s.p[1].static_src) != 0;
-        let stat_mods = statics && self.has_static_stats;
+        let stat_mods = statics && self.has_static_stats && with_stats;
         let icon_mods = statics && self.has_static_icons;
         for q in Seat::ALL {
             let p = s.pl(q);
-            let mut cards = p.field;
-            if q == s.combat.attacker {
-                cards |= s.combat.attackers;
-            } else if let AttackTarget::Unit(d) = s.combat.target {
-                cards |= bit(d);
-            }
-            for i in Bits(cards) {
-                let c = self.db.card(p.card[i as usize]);
+            for i in Bits(cards[q.index()]) {
+                let c = self.hot(p.card[i as usize]);
                 let (ds, dd, g) = if stat_mods || icon_mods {
                     self.static_mods(s, q, i)
                 } else {
@@ -333,7 +429,7 @@ impl TrailsGame {
             return false;
         }
         let p = s.pl(q);
-        let c = self.db.card(p.card[i as usize]);
+        let c = self.hot(p.card[i as usize]);
         if f.org != 0 && self.orgs(s, q, i) & f.org == 0 {
             return false;
         }
@@ -630,7 +726,7 @@ impl TrailsGame {
             Step::Deploy => {
                 out.push(Action::Pass);
                 for i in Bits(p.hand) {
-                    let c = self.db.card(p.card[i as usize]);
+                    let c = self.hot(p.card[i as usize]);
                     if matches!(c.ctype, CardType::Unit | CardType::Item)
                         && c.cost <= p.cp
                         && first_of_card(p, p.hand, i)
@@ -641,7 +737,7 @@ impl TrailsGame {
                 }
                 let down = p.homebase & !face_up_mask(p);
                 for i in Bits(down) {
-                    let c = self.db.card(p.card[i as usize]);
+                    let c = self.hot(p.card[i as usize]);
                     if c.ctype == CardType::Unit
                         && c.icons.has(Icons::DISPATCH)
                         && c.cost <= p.cp
@@ -663,7 +759,8 @@ impl TrailsGame {
                 self.always_actions(s, me, out);
             }
             Step::Group => {
-                let v = self.field_view(s);
+                // Legal targets depend on icons only ([Covert], [Hate]).
+                let v = self.view_of(s, [s.p[0].field, s.p[1].field], false);
                 let last = 63 - s.combat.attackers.leading_zeros() as u8;
                 for i in Bits(self.active_units(s, me)) {
                     // T-SCLM-1: ready UNITs sharing an organization with every member; added in
@@ -740,11 +837,9 @@ impl TrailsGame {
         let ep = p.ready_homebase() as u8;
         for i in Bits(p.hand) {
             let id = p.card[i as usize];
-            let c = self.db.card(id);
+            let c = self.hot(id);
             // One action per card, whatever the copies (actions name cards by id).
-            if !(c.ctype == CardType::Event || c.arts_cost.is_some())
-                || !first_of_card(p, p.hand, i)
-            {
+            if c.feat & feat::FROM_HAND == 0 || !first_of_card(p, p.hand, i) {
                 continue;
             }
             if c.ctype == CardType::Event && c.cost <= ep {
@@ -753,7 +848,7 @@ impl TrailsGame {
                     from_homebase: false,
                 });
             }
-            if let Some(a) = c.arts_cost {
+            if let Some(a) = c.arts {
                 if a <= ep {
                     out.push(Action::Arts {
                         card: id,
@@ -766,10 +861,10 @@ impl TrailsGame {
         let down = p.homebase & !face_up_mask(p);
         for i in Bits(p.homebase) {
             let id = p.card[i as usize];
-            let c = self.db.card(id);
+            let c = self.hot(id);
             if p.has(i, flag::FACE_UP) {
                 // T-RES-5: face-up non-BASE cards in the homebase have no crafts.
-                if c.ctype == CardType::Base {
+                if c.ctype == CardType::Base && c.feat & feat::ACT != 0 {
                     self.craft_actions(s, me, i, ep, out);
                 }
                 continue;
@@ -785,7 +880,7 @@ impl TrailsGame {
                 CardType::Base if u32::from(c.cost) <= hb => out.push(Action::Base(id)),
                 _ => {}
             }
-            if let Some(a) = c.arts_cost {
+            if let Some(a) = c.arts {
                 if a <= ep {
                     out.push(Action::Arts {
                         card: id,
@@ -795,7 +890,7 @@ impl TrailsGame {
             }
         }
         for i in Bits(p.field) {
-            if !p.has(i, flag::STUNNED) {
+            if !p.has(i, flag::STUNNED) && self.hot(p.card[i as usize]).feat & feat::ACT != 0 {
                 self.craft_actions(s, me, i, ep, out);
             }
         }
@@ -820,7 +915,7 @@ impl TrailsGame {
     /// T-ICON-REINF: a [Reinforcement] card is played as a UNIT only while its player controls a
     /// UNIT sharing one of its organizations.
     fn reinforcement_ok(&self, s: &State, me: Seat, id: CardId) -> bool {
-        let c = self.db.card(id);
+        let c = self.hot(id);
         if !c.icons.has(Icons::REINFORCEMENT) || c.ctype != CardType::Unit {
             return true;
         }
@@ -1278,7 +1373,11 @@ impl TrailsGame {
         match s.combat.target {
             AttackTarget::Unit(d) => {
                 let fb = s.combat.fight_back;
-                let c = self.clash(s, &self.field_view(s), me, attackers, d, fb, s.combat.sclm);
+                let mut cards = [0; 2];
+                cards[me.index()] = attackers;
+                cards[opp.index()] = bit(d);
+                let v = self.view_of(s, cards, true);
+                let c = self.clash(s, &v, me, attackers, d, fb, s.combat.sclm);
                 let (stun_d, stun_fb) = (c.stuns_defender, c.stuns_attacker);
                 // Both stuns happen together (T-COMBAT-3), each with its stun damage.
                 if stun_d {
