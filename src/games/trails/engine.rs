@@ -393,31 +393,70 @@ impl TrailsGame {
     /// their icons are exact (STR and DEF leave out static changes).
     pub(crate) fn view_of(&self, s: &State, cards: [u64; 2], with_stats: bool) -> FieldView {
         let mut v = FieldView::default();
-        let statics = (s.p[0].static_src | s.p[1].static_src) != 0;
-        let stat_mods = statics && self.has_static_stats && with_stats;
-        let icon_mods = statics && self.has_static_icons;
         for q in Seat::ALL {
-            let p = s.pl(q);
-            for i in Bits(cards[q.index()]) {
+            let (p, k) = (s.pl(q), q.index());
+            for i in Bits(cards[k]) {
                 let c = self.hot(p.card[i as usize]);
-                let (ds, dd, g) = if stat_mods || icon_mods {
-                    self.static_mods(s, q, i)
-                } else {
-                    (0, 0, Icons::NONE)
-                };
-                let (ds, dd) = if stat_mods { (ds, dd) } else { (0, 0) };
-                let k = q.index();
                 let i = i as usize;
-                v.str[k][i] = i16::from(c.str) + i16::from(p.str_mod[i]) + ds;
-                v.def[k][i] = i16::from(c.def) + i16::from(p.def_mod[i]) + dd;
-                // A stunned UNIT loses all crafts (T-STATE-2).
-                v.icons[k][i] = if p.flags[i] & flag::STUNNED != 0 {
-                    Icons::NONE
-                } else if icon_mods {
-                    c.icons.union(p.icons_eot[i]).union(g)
-                } else {
-                    c.icons.union(p.icons_eot[i])
-                };
+                v.str[k][i] = i16::from(c.str) + i16::from(p.str_mod[i]);
+                v.def[k][i] = i16::from(c.def) + i16::from(p.def_mod[i]);
+                v.icons[k][i] = c.icons.union(p.icons_eot[i]);
+            }
+        }
+        // The same sums as `static_mods`, taken source by source: each static effect's own work is
+        // done once, then its filter is read for each card.
+        let stat_mods = self.has_static_stats && with_stats;
+        let icon_mods = self.has_static_icons;
+        if stat_mods || icon_mods {
+            for src in Seat::ALL {
+                self.for_mod_statics(s, src, |st, si| match *st {
+                    StaticEffect::Stats {
+                        side,
+                        ref filter,
+                        str,
+                        def,
+                    } if stat_mods => {
+                        for q in Seat::ALL {
+                            if !side_matches(side, src, q) {
+                                continue;
+                            }
+                            let k = q.index();
+                            for i in Bits(cards[k]) {
+                                if self.static_filter(s, q, i, filter, (src, si)) {
+                                    v.str[k][i as usize] += i16::from(str);
+                                    v.def[k][i as usize] += i16::from(def);
+                                }
+                            }
+                        }
+                    }
+                    StaticEffect::Grant {
+                        side,
+                        ref filter,
+                        icons,
+                    } if icon_mods => {
+                        for q in Seat::ALL {
+                            if !side_matches(side, src, q) {
+                                continue;
+                            }
+                            let k = q.index();
+                            for i in Bits(cards[k]) {
+                                if self.static_filter(s, q, i, filter, (src, si)) {
+                                    v.icons[k][i as usize] = v.icons[k][i as usize].union(icons);
+                                }
+                            }
+                        }
+                    }
+                    _ => {}
+                });
+            }
+        }
+        // A stunned UNIT loses all crafts (T-STATE-2).
+        for q in Seat::ALL {
+            let (p, k) = (s.pl(q), q.index());
+            for i in Bits(cards[k]) {
+                if p.flags[i as usize] & flag::STUNNED != 0 {
+                    v.icons[k][i as usize] = Icons::NONE;
+                }
             }
         }
         v

@@ -80,16 +80,12 @@ impl TrailsGame {
                     | Action::FightBack(_)
             )
         });
-        let view = if combat {
-            self.field_view(s)
-        } else {
-            FieldView::default()
-        };
+        let view = combat.then(|| self.field_view(s));
         let mut best = legal[0];
         let mut best_score = f32::NEG_INFINITY;
         for &a in legal.iter() {
             // A little noise keeps equal choices from always going to the first.
-            let sc = self.score(s, &view, me, a, w) + rng.gen::<f32>() * 1e-3;
+            let sc = self.score(s, view.as_ref(), me, a, w) + rng.gen::<f32>() * 1e-3;
             if sc > best_score {
                 best_score = sc;
                 best = a;
@@ -118,9 +114,10 @@ impl TrailsGame {
         }
     }
 
-    /// `v` is the field view of `s` when `a` is a combat action (unused otherwise).
-    fn score(&self, s: &State, v: &FieldView, me: Seat, a: Action, w: &Weights) -> f32 {
+    /// `v` is the field view of `s`, present whenever `a` is a combat action.
+    fn score(&self, s: &State, v: Option<&FieldView>, me: Seat, a: Action, w: &Weights) -> f32 {
         let p = s.pl(me);
+        let view = || v.expect("combat actions are scored with a field view");
         let opp = me.other();
         match (s.pending, a) {
             (Pending::Target, Action::Choose { seat, inst }) => {
@@ -223,24 +220,26 @@ impl TrailsGame {
                 }
                 v
             }
-            (_, Action::Attack(i)) => self.best_attack_score(s, v, me, bit(i), w),
+            (_, Action::Attack(i)) => self.best_attack_score(s, view(), me, bit(i), w),
             (_, Action::Join(i)) => {
                 let with = s.combat.attackers | bit(i);
-                self.best_attack_score(s, v, me, with, w)
-                    - self.best_attack_score(s, v, me, s.combat.attackers, w)
+                self.best_attack_score(s, view(), me, with, w)
+                    - self.best_attack_score(s, view(), me, s.combat.attackers, w)
                     - 0.1
             }
             (_, Action::TargetUnit(d)) => {
-                self.attack_score(s, v, me, s.combat.attackers, Some(d), w)
+                self.attack_score(s, view(), me, s.combat.attackers, Some(d), w)
             }
-            (_, Action::TargetPlayer) => self.attack_score(s, v, me, s.combat.attackers, None, w),
+            (_, Action::TargetPlayer) => {
+                self.attack_score(s, view(), me, s.combat.attackers, None, w)
+            }
             (_, Action::Support(_)) => {
                 let AttackTarget::Unit(d) = s.combat.target else {
                     return -1.0;
                 };
                 let c = self.clash(
                     s,
-                    v,
+                    view(),
                     opp,
                     s.combat.attackers,
                     d,
@@ -257,7 +256,7 @@ impl TrailsGame {
                 let AttackTarget::Unit(d) = s.combat.target else {
                     return 0.0;
                 };
-                let c = self.clash(s, v, opp, s.combat.attackers, d, i, s.combat.sclm);
+                let c = self.clash(s, view(), opp, s.combat.attackers, d, i, s.combat.sclm);
                 if c.stuns_attacker {
                     f32::from(self.db.card(s.pl(opp).card[i as usize]).cost) + 1.0
                 } else {
