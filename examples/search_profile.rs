@@ -1,5 +1,7 @@
-//! ISMCTS from the bench position, for profiling: `cargo run --release --example search_profile`.
+//! ISMCTS from the bench position, for profiling:
+//! `cargo run --release --example search_profile -- [ITERATIONS] [heuristic|random]`.
 use tcgsim::agents::mcts::{MctsConfig, Tree};
+use tcgsim::agents::playout::Policy;
 use tcgsim::core::{rng_from_seed, Game};
 use tcgsim::games::trails::scenario::Scenario;
 use tcgsim::games::trails::{bundled_cards, TrailsGame};
@@ -13,8 +15,12 @@ fn main() {
     let g = &sc.game;
     let s = sc.state;
     let me = g.to_move(&s).unwrap();
+    let args: Vec<String> = std::env::args().collect();
+    let iterations = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(20000);
+    let playout = Policy::parse(args.get(2).map_or("heuristic", |s| s.as_str())).unwrap();
     let cfg = MctsConfig {
-        iterations: 20000,
+        iterations,
+        playout,
         ..MctsConfig::default()
     };
     let mut tree: Tree<TrailsGame> = Tree::default();

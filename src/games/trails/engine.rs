@@ -873,59 +873,73 @@ impl TrailsGame {
             return;
         }
         let p = s.pl(me);
-        let ep = p.ready_homebase() as u8;
+        // One pass over the homebase: ready cards are the EP that can still be paid (T-RES-1,
+        // T-RES-7); face-up cards are used or flipped BASEs.
+        let (mut ep, mut up) = (0u8, 0u64);
+        for i in Bits(p.homebase) {
+            let f = p.flags[i as usize];
+            ep += u8::from(f & flag::ACTIONED == 0);
+            if f & flag::FACE_UP != 0 {
+                up |= bit(i);
+            }
+        }
         for i in Bits(p.hand) {
             let id = p.card[i as usize];
             let c = self.hot(id);
-            // One action per card, whatever the copies (actions name cards by id).
-            if c.feat & feat::FROM_HAND == 0 || !first_of_card(p, p.hand, i) {
+            if c.feat & feat::FROM_HAND == 0 {
                 continue;
             }
-            if c.ctype == CardType::Event && c.cost <= ep {
+            let event = c.ctype == CardType::Event && c.cost <= ep;
+            let arts = c.arts.is_some_and(|a| a <= ep);
+            // One action per card, whatever the copies (actions name cards by id).
+            if !(event || arts) || !first_of_card(p, p.hand, i) {
+                continue;
+            }
+            if event {
                 out.push(Action::Event {
                     card: id,
                     from_homebase: false,
                 });
             }
-            if let Some(a) = c.arts {
-                if a <= ep {
-                    out.push(Action::Arts {
-                        card: id,
-                        from_homebase: false,
-                    });
-                }
+            if arts {
+                out.push(Action::Arts {
+                    card: id,
+                    from_homebase: false,
+                });
             }
         }
         let hb = p.homebase_count();
-        let down = p.homebase & !face_up_mask(p);
+        let down = p.homebase & !up;
         for i in Bits(p.homebase) {
             let id = p.card[i as usize];
             let c = self.hot(id);
-            if p.has(i, flag::FACE_UP) {
+            if up & bit(i) != 0 {
                 // T-RES-5: face-up non-BASE cards in the homebase have no crafts.
                 if c.ctype == CardType::Base && c.feat & feat::ACT != 0 {
                     self.craft_actions(s, me, i, ep, out);
                 }
                 continue;
             }
-            if !first_of_card(p, down, i) {
+            let event = c.ctype == CardType::Event && c.cost <= ep;
+            let base = c.ctype == CardType::Base && u32::from(c.cost) <= hb;
+            let arts = c.arts.is_some_and(|a| a <= ep);
+            if !(event || base || arts) || !first_of_card(p, down, i) {
                 continue;
             }
-            match c.ctype {
-                CardType::Event if c.cost <= ep => out.push(Action::Event {
+            if event {
+                out.push(Action::Event {
                     card: id,
                     from_homebase: true,
-                }),
-                CardType::Base if u32::from(c.cost) <= hb => out.push(Action::Base(id)),
-                _ => {}
+                });
             }
-            if let Some(a) = c.arts {
-                if a <= ep {
-                    out.push(Action::Arts {
-                        card: id,
-                        from_homebase: true,
-                    });
-                }
+            if base {
+                out.push(Action::Base(id));
+            }
+            if arts {
+                out.push(Action::Arts {
+                    card: id,
+                    from_homebase: true,
+                });
             }
         }
         for i in Bits(p.field) {
