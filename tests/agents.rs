@@ -117,7 +117,7 @@ fn the_same_seed_gives_the_same_decision_and_game() {
             .num_threads(threads)
             .build()
             .unwrap()
-            .install(|| tcgsim::sim::duel(&g, &spec, &h, 6, 3, &|_| {}))
+            .install(|| tcgsim::sim::duel(&g, &spec, &h, &[0, 1, 2, 3, 4, 5], 3, &|_, _| {}))
     };
     assert_eq!(run(1), run(2), "a duel must not depend on the thread count");
 }

@@ -414,3 +414,53 @@ fn killed_run_resumes_to_identical_files() {
         assert_eq!(read(&full, f), read(&out, f), "{f} differs after resume");
     }
 }
+
+/// The result lines of a duel (without the timing line).
+fn duel_result(agents: [&str; 2], args: &[&str]) -> (Option<i32>, String, String) {
+    let mut all = vec![
+        "duel", agents[0], agents[1], "--decks", DECKS[0], DECKS[1], "--games", "30", "--seed", "8",
+    ];
+    all.extend_from_slice(args);
+    let o = tcgsim(&all);
+    let out = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<&str> = out.lines().take(2).collect();
+    (
+        o.status.code(),
+        lines.join("\n"),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+const HR: [&str; 2] = ["heuristic", "random"];
+
+#[test]
+fn an_interrupted_duel_resumes_to_the_same_result() {
+    let (code, full, _) = duel_result(HR, &[]);
+    assert_eq!(code, Some(0));
+    assert!(full.contains("30 games, seed 8"), "{full}");
+    let cp = tmpdir("duel-cp");
+    let cps = cp.to_str().unwrap();
+    let (code, with_cp, _) = duel_result(HR, &["--checkpoint", cps]);
+    assert_eq!((code, &with_cp), (Some(0), &full));
+    let text = read(&cp, "chunks.csv");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 1 + 30, "run line and one line per game");
+    assert!(lines[0].starts_with("# tcgsim-duel v1; decks=aggro,control"));
+    // Interrupted: 11 games recorded, the 12th line torn.
+    let keep = lines[..12].join("\n") + "\n" + &lines[12][..3];
+    std::fs::write(cp.join("chunks.csv"), keep).unwrap();
+    let (code, resumed, err) = duel_result(HR, &["--checkpoint", cps, "--resume"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.contains("resuming: 11 of 30 games already done"),
+        "{err}"
+    );
+    assert_eq!(resumed, full);
+    // Not overwritten without --resume; not resumed by a different duel.
+    let (code, _, err) = duel_result(HR, &["--checkpoint", cps]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("a checkpoint exists"), "{err}");
+    let (code, _, err) = duel_result(["random", "heuristic"], &["--checkpoint", cps, "--resume"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("belongs to a different run"), "{err}");
+}

@@ -108,7 +108,8 @@ pub fn matrix(o: MatrixOpts) -> Result<ExitCode> {
     };
     let (checkpoint, mut results) = match &o.checkpoint {
         Some(dir) => {
-            let (c, done) = Checkpoint::open(dir, &plan, o.resume).map_err(|e| anyhow!(e))?;
+            let (c, done) =
+                Checkpoint::open(dir, &plan.fingerprint(), o.resume).map_err(|e| anyhow!(e))?;
             (Some(c), done)
         }
         None => (None, Vec::new()),

@@ -10,6 +10,8 @@ use crate::core::{mix_seed, Outcome, Seat};
 use crate::games::trails::deck::Deck;
 use crate::games::trails::scenario::{RunError, Scenario};
 use crate::games::trails::{bundled_cards, CardDb, TrailsGame};
+use crate::sim::checkpoint::Checkpoint;
+use crate::sim::matrix::{Counts, Task};
 use crate::sim::play_game;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Parser, Subcommand};
@@ -223,6 +225,12 @@ enum Command {
         /// Card file (default: cards.csv beside the first deck, else the bundled sample pool).
         #[arg(long)]
         cards: Option<PathBuf>,
+        /// Record every finished game here, so an interrupted duel can be resumed.
+        #[arg(long)]
+        checkpoint: Option<PathBuf>,
+        /// Continue the duel recorded in --checkpoint.
+        #[arg(long, requires = "checkpoint")]
+        resume: bool,
     },
     /// Open a random sealed pool (Blitz Shield, T-DECK-2) and write it as a deck file.
     Sealed {
@@ -391,6 +399,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             seed,
             threads,
             cards,
+            checkpoint,
+            resume,
         } => duel(
             &agent_a,
             &agent_b,
@@ -398,6 +408,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             games,
             seed,
             threads,
+            checkpoint.as_deref(),
+            resume,
             cards.as_deref(),
         ),
         Command::Sealed {
@@ -664,6 +676,7 @@ fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
     Ok(b.build()?)
 }
 
+#[allow(clippy::too_many_arguments)]
 fn duel(
     a: &str,
     b: &str,
@@ -671,6 +684,8 @@ fn duel(
     games: u64,
     seed: u64,
     threads: Option<usize>,
+    checkpoint: Option<&Path>,
+    resume: bool,
     cards: Option<&Path>,
 ) -> Result<ExitCode> {
     let spec_a = AgentSpec::parse(a).map_err(|e| anyhow!("agent A: {e}"))?;
@@ -683,11 +698,50 @@ fn duel(
     let d1 = Deck::load(&decks[0], &db).map_err(|e| anyhow!("{e}"))?;
     let d2 = Deck::load(&decks[1], &db).map_err(|e| anyhow!("{e}"))?;
     let game = TrailsGame::new(db, d1.cards.clone(), d2.cards.clone());
+    // Each finished game is one checkpoint line: chunk = game index (row and column 0).
+    let fingerprint = format!(
+        "tcgsim-duel v1; decks={},{}; agent_a={}; agent_b={}; games={games}; seed={seed}",
+        d1.name, d2.name, a, b
+    );
+    let (ckpt, done) = match checkpoint {
+        Some(dir) => {
+            let (c, done) = Checkpoint::open(dir, &fingerprint, resume).map_err(|e| anyhow!(e))?;
+            (Some(c), done)
+        }
+        None => (None, Vec::new()),
+    };
+    let mut r = Counts::default();
+    let mut finished = vec![false; games as usize];
+    for (t, c) in &done {
+        if t.chunk < games && !finished[t.chunk as usize] {
+            finished[t.chunk as usize] = true;
+            r.add(c);
+        }
+    }
+    let todo: Vec<u64> = (0..games).filter(|&k| !finished[k as usize]).collect();
+    if !done.is_empty() {
+        eprintln!("resuming: {} of {games} games already done", r.games);
+    }
     let pool = thread_pool(threads)?;
-    let pb = progress(games);
+    let pb = progress(todo.len() as u64);
     let start = std::time::Instant::now();
-    let r = pool.install(|| crate::sim::duel(&game, &spec_a, &spec_b, games, seed, &|n| pb.inc(n)));
+    let played = pool.install(|| {
+        crate::sim::duel(&game, &spec_a, &spec_b, &todo, seed, &|k, c| {
+            if let Some(ck) = &ckpt {
+                ck.record(
+                    Task {
+                        row: 0,
+                        col: 0,
+                        chunk: k,
+                    },
+                    c,
+                );
+            }
+            pb.inc(1);
+        })
+    });
     pb.finish_and_clear();
+    r.add(&played);
     let secs = start.elapsed().as_secs_f64();
     let (lo, hi) = r.interval();
     println!(
@@ -708,7 +762,7 @@ fn duel(
         100.0 * r.first_player_wins as f64 / r.games as f64,
         r.turns as f64 / r.games as f64,
         r.decisions as f64 / r.games as f64,
-        rate_text(r.games as f64 / secs.max(1e-9)),
+        rate_text(played.games as f64 / secs.max(1e-9)),
         pool.current_num_threads(),
         secs
     );

@@ -1,7 +1,7 @@
 //! Checkpoints of a long run: every finished chunk of games is appended (and flushed) to
 //! `DIR/chunks.csv`, so an interrupted run loses no finished work; `--resume` reads them back.
 
-use super::matrix::{Counts, Plan, Task};
+use super::matrix::{Counts, Task};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -12,17 +12,18 @@ pub struct Checkpoint {
 }
 
 impl Checkpoint {
-    /// Opens the checkpoint of `plan` in `dir`. Without `resume` the folder must hold no
-    /// checkpoint yet; with it, the recorded chunks of the same plan are returned.
+    /// Opens the checkpoint of the run described by `fingerprint` (one canonical line: a matrix
+    /// plan's, a duel's) in `dir`. Without `resume` the folder must hold no checkpoint yet; with
+    /// it, the recorded chunks of the same run are returned.
     pub fn open(
         dir: &Path,
-        plan: &Plan,
+        fingerprint: &str,
         resume: bool,
     ) -> Result<(Checkpoint, Vec<(Task, Counts)>), String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let path = dir.join("chunks.csv");
         let mut done = Vec::new();
-        let head = format!("# {}\n", plan.fingerprint());
+        let head = format!("# {fingerprint}\n");
         if path.exists() {
             if !resume {
                 return Err(format!(

@@ -1,6 +1,6 @@
 //! Head-to-head: agent A against agent B on two decks, each deal played from both sides, games in
 //! parallel with rayon. Each game's seed comes from (master seed, deal), so the result does not
-//! depend on the thread count.
+//! depend on the thread count, nor on which games an interrupted run had already finished.
 
 use super::matrix::Counts;
 use super::play_game;
@@ -8,50 +8,62 @@ use crate::agents::AgentSpec;
 use crate::core::{mix_seed, Game, Outcome, Seat};
 use rayon::prelude::*;
 
-/// Plays `games` games: game `k` is deal `k / 2`; A plays seat P1 on even games and P2 on odd
-/// ones, so both sides of each deal are played. The turn-1 initiative alternates by deal.
+/// Plays game `k` of a duel: game `k` is deal `k / 2`; A plays seat P1 on even games and P2 on
+/// odd ones, so both sides of each deal are played. The turn-1 initiative alternates by deal.
+/// Counted from A's side: A's wins are `wins`, B's are `losses`.
+pub fn duel_game<G: Game + 'static>(
+    game: &G,
+    a: &AgentSpec,
+    b: &AgentSpec,
+    k: u64,
+    seed: u64,
+) -> Counts {
+    let deal = k / 2;
+    let a_seat = Seat::from_index((k % 2) as usize);
+    let first = Seat::from_index((deal % 2) as usize);
+    let game_seed = mix_seed(&[seed, deal]);
+    let mut agent_a = a.build::<G>(mix_seed(&[seed, k, 1]));
+    let mut agent_b = b.build::<G>(mix_seed(&[seed, k, 2]));
+    let agents: [&mut dyn crate::agents::Agent<G>; 2] = if a_seat == Seat::P1 {
+        [agent_a.as_mut(), agent_b.as_mut()]
+    } else {
+        [agent_b.as_mut(), agent_a.as_mut()]
+    };
+    let rec = play_game(game, game_seed, first, agents, |_, _, _, _| {});
+    let mut r = Counts {
+        games: 1,
+        turns: u64::from(rec.turns),
+        decisions: u64::from(rec.decisions),
+        ..Default::default()
+    };
+    match rec.outcome {
+        Outcome::Win(w) => {
+            if w == a_seat {
+                r.wins = 1;
+            } else {
+                r.losses = 1;
+            }
+            r.first_player_wins = u64::from(w == first);
+        }
+        Outcome::Draw => r.draws = 1,
+    }
+    r
+}
+
+/// Plays the games `todo` (indices as in [`duel_game`]) and sums them; `on_game` sees each
+/// finished game as it ends (for progress and checkpoints).
 pub fn duel<G: Game + 'static>(
     game: &G,
     a: &AgentSpec,
     b: &AgentSpec,
-    games: u64,
+    todo: &[u64],
     seed: u64,
-    on_done: &(dyn Fn(u64) + Sync),
+    on_game: &(dyn Fn(u64, &Counts) + Sync),
 ) -> Counts {
-    (0..games)
-        .into_par_iter()
-        .map(|k| {
-            let deal = k / 2;
-            let a_seat = Seat::from_index((k % 2) as usize);
-            let first = Seat::from_index((deal % 2) as usize);
-            let game_seed = mix_seed(&[seed, deal]);
-            let mut agent_a = a.build::<G>(mix_seed(&[seed, k, 1]));
-            let mut agent_b = b.build::<G>(mix_seed(&[seed, k, 2]));
-            let agents: [&mut dyn crate::agents::Agent<G>; 2] = if a_seat == Seat::P1 {
-                [agent_a.as_mut(), agent_b.as_mut()]
-            } else {
-                [agent_b.as_mut(), agent_a.as_mut()]
-            };
-            let rec = play_game(game, game_seed, first, agents, |_, _, _, _| {});
-            on_done(1);
-            // Counted from A's side: A's wins are `wins`, B's are `losses`.
-            let mut r = Counts {
-                games: 1,
-                turns: u64::from(rec.turns),
-                decisions: u64::from(rec.decisions),
-                ..Default::default()
-            };
-            match rec.outcome {
-                Outcome::Win(w) => {
-                    if w == a_seat {
-                        r.wins = 1;
-                    } else {
-                        r.losses = 1;
-                    }
-                    r.first_player_wins = u64::from(w == first);
-                }
-                Outcome::Draw => r.draws = 1,
-            }
+    todo.par_iter()
+        .map(|&k| {
+            let r = duel_game(game, a, b, k, seed);
+            on_game(k, &r);
             r
         })
         .reduce(Counts::default, |mut a, b| {

@@ -8,7 +8,7 @@ mod duel;
 pub mod matrix;
 pub mod output;
 
-pub use duel::duel;
+pub use duel::{duel, duel_game};
 
 use crate::agents::Agent;
 use crate::core::{Game, Outcome, Seat};
