@@ -95,6 +95,9 @@ pub(crate) mod feat {
     pub const STATICS: u8 = 8;
     /// Has static effects that change STR/DEF or grant icons.
     pub const MODS: u8 = 16;
+    /// An EVENT, a BASE or a card with arts: may give an "always" action from the hand or face
+    /// down in the homebase (T-RES-2, T-RES-3, T-RES-4).
+    pub const PLAY: u8 = 32;
 }
 
 impl HotCard {
@@ -105,6 +108,9 @@ impl HotCard {
         }
         if c.ctype == CardType::Event || c.arts_cost.is_some() {
             f |= feat::FROM_HAND;
+        }
+        if f & feat::FROM_HAND != 0 || c.ctype == CardType::Base {
+            f |= feat::PLAY;
         }
         if c.abilities.iter().any(|a| a.trigger == Trigger::Act) {
             f |= feat::ACT;
@@ -252,6 +258,33 @@ impl TrailsGame {
             || (p.homebase & b != 0
                 && c.ctype == CardType::Base
                 && p.flags[i as usize] & flag::FACE_UP != 0)
+    }
+
+    /// The masks derived from each instance's card (`kind_play`, `kind_craft`), computed afresh:
+    /// after the instances of `q` were given cards.
+    pub(crate) fn card_kinds(&self, s: &State, q: Seat) -> (u64, u64) {
+        let p = s.pl(q);
+        let (mut play, mut craft) = (0u64, 0u64);
+        for i in 0..p.n_cards {
+            let f = self.hot(p.card[i as usize]).feat;
+            if f & feat::PLAY != 0 {
+                play |= bit(i);
+            }
+            if f & feat::ACT != 0 {
+                craft |= bit(i);
+            }
+        }
+        (play, craft)
+    }
+
+    /// Sets `kind_play` and `kind_craft` of both seats from the instances' cards.
+    pub(crate) fn refresh_kinds(&self, s: &mut State) {
+        for q in Seat::ALL {
+            let (play, craft) = self.card_kinds(s, q);
+            let p = s.pl_mut(q);
+            p.kind_play = play;
+            p.kind_craft = craft;
+        }
     }
 
     /// Brings `static_src` up to date for one instance after a change of zone or state.
@@ -675,6 +708,7 @@ impl TrailsGame {
             p.deck[..n].shuffle(&mut rng);
             p.deck_len = n as u8;
         }
+        self.refresh_kinds(&mut s);
         for q in Seat::ALL {
             for _ in 0..4 {
                 self.draw(&mut s, q);
@@ -883,7 +917,7 @@ impl TrailsGame {
                 up |= bit(i);
             }
         }
-        for i in Bits(p.hand) {
+        for i in Bits(p.hand & p.kind_play) {
             let id = p.card[i as usize];
             let c = self.hot(id);
             if c.feat & feat::FROM_HAND == 0 {
@@ -910,7 +944,8 @@ impl TrailsGame {
         }
         let hb = p.homebase_count();
         let down = p.homebase & !up;
-        for i in Bits(p.homebase) {
+        // Only cards that can give an action, still in instance order.
+        for i in Bits((up & p.kind_craft) | (down & p.kind_play)) {
             let id = p.card[i as usize];
             let c = self.hot(id);
             if up & bit(i) != 0 {
@@ -942,8 +977,8 @@ impl TrailsGame {
                 });
             }
         }
-        for i in Bits(p.field) {
-            if !p.has(i, flag::STUNNED) && self.hot(p.card[i as usize]).feat & feat::ACT != 0 {
+        for i in Bits(p.field & p.kind_craft) {
+            if !p.has(i, flag::STUNNED) {
                 self.craft_actions(s, me, i, ep, out);
             }
         }

@@ -35,6 +35,9 @@ impl TrailsGame {
                     "{q}: zones do not partition the {n} cards (union {union:#x}, total {total})"
                 ));
             }
+            if (p.kind_play, p.kind_craft) != self.card_kinds(s, q) {
+                return Err(format!("{q}: card-kind masks do not match the cards"));
+            }
             if p.bond > MAX_BOND {
                 return Err(format!("{q}: bond {} above 40 (T-WIN-1)", p.bond));
             }

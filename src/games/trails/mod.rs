@@ -88,6 +88,7 @@ impl Game for TrailsGame {
                 p.card[i as usize] = ids[k];
             }
         }
+        self.refresh_kinds(&mut d);
         d
     }
 

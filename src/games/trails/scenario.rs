@@ -358,6 +358,7 @@ impl Scenario {
             for i in 0..decks[k].len() as u8 {
                 game.refresh_static(&mut s, q, i);
             }
+            game.refresh_kinds(&mut s);
         }
         if let Some((line, v)) = attackers_spec {
             let q = s.combat.attacker;

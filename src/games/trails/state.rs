@@ -58,6 +58,13 @@ pub struct PlayerState {
     /// Homebase cards actioned to pay EP in the current phase (decision T-RES-7: one of them is
     /// readied again when a ready card that could have paid instead leaves the homebase).
     pub ep_paid: u64,
+    /// Derived from the card of each instance (so refreshed wherever instances change cards:
+    /// setup, determinization, scenarios; checked by the invariants): instances whose card is an
+    /// EVENT, a BASE or has arts, and instances whose card has a craft with a cost. They let
+    /// legal-move generation skip the cards that cannot give an "always" action. Never read for
+    /// an opponent's hidden cards: they follow the true cards.
+    pub kind_play: u64,
+    pub kind_craft: u64,
 }
 
 impl Default for PlayerState {
@@ -81,6 +88,8 @@ impl Default for PlayerState {
             attribution_orgs: 0,
             static_src: 0,
             ep_paid: 0,
+            kind_play: 0,
+            kind_craft: 0,
         }
     }
 }
