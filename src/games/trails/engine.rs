@@ -38,6 +38,11 @@ pub struct FieldView {
     str: [[i16; MAX_CARDS]; 2],
     def: [[i16; MAX_CARDS]; 2],
     icons: [[Icons; MAX_CARDS]; 2],
+    /// Per seat: the active UNITs ([`TrailsGame::active_units`]), and the covered cards that have
+    /// [Covert] and [Hate] now.
+    active: [u64; 2],
+    covert: [u64; 2],
+    hate: [u64; 2],
 }
 
 impl Default for FieldView {
@@ -46,6 +51,9 @@ impl Default for FieldView {
             str: [[0; MAX_CARDS]; 2],
             def: [[0; MAX_CARDS]; 2],
             icons: [[Icons::NONE; MAX_CARDS]; 2],
+            active: [0; 2],
+            covert: [0; 2],
+            hate: [0; 2],
         }
     }
 }
@@ -329,13 +337,23 @@ impl TrailsGame {
 
     /// Whether a static filter matches, read on printed and end-of-turn values (decision
     /// T-STATIC-1: static filters do not see other statics, so statics never depend on each other).
-    fn static_filter(&self, s: &State, q: Seat, i: u8, f: &Filter, source: (Seat, u8)) -> bool {
+    /// `orgs` gives the card's organizations ([`Self::orgs`]), asked only when the filter names
+    /// one.
+    fn static_filter(
+        &self,
+        s: &State,
+        q: Seat,
+        i: u8,
+        f: &Filter,
+        source: (Seat, u8),
+        orgs: impl FnOnce() -> Orgs,
+    ) -> bool {
         let p = s.pl(q);
         let c = self.hot(p.card[i as usize]);
         if f.other && source == (q, i) {
             return false;
         }
-        if f.org != 0 && self.orgs(s, q, i) & f.org == 0 {
+        if f.org != 0 && orgs() & f.org == 0 {
             return false;
         }
         if f.icon != Icons::NONE && !c.icons.union(p.icons_eot[i as usize]).has(f.icon) {
@@ -355,7 +373,7 @@ impl TrailsGame {
                     str,
                     def,
                 } if side_matches(side, src, q)
-                    && self.static_filter(s, q, i, filter, (src, si)) =>
+                    && self.static_filter(s, q, i, filter, (src, si), || self.orgs(s, q, i)) =>
                 {
                     ds += i16::from(str);
                     dd += i16::from(def);
@@ -365,7 +383,7 @@ impl TrailsGame {
                     ref filter,
                     icons: g,
                 } if side_matches(side, src, q)
-                    && self.static_filter(s, q, i, filter, (src, si)) =>
+                    && self.static_filter(s, q, i, filter, (src, si), || self.orgs(s, q, i)) =>
                 {
                     icons = icons.union(g);
                 }
@@ -426,9 +444,17 @@ impl TrailsGame {
     /// their icons are exact (STR and DEF leave out static changes).
     pub(crate) fn view_of(&self, s: &State, cards: [u64; 2], with_stats: bool) -> FieldView {
         let mut v = FieldView::default();
+        // Organizations of the covered cards, read once for all the static filters below.
+        let mut orgs = [[0 as Orgs; MAX_CARDS]; 2];
+        let stat_mods = self.has_static_stats && with_stats;
+        let icon_mods = self.has_static_icons;
+        let statics = (stat_mods || icon_mods) && (s.p[0].static_src | s.p[1].static_src) != 0;
         for q in Seat::ALL {
             let (p, k) = (s.pl(q), q.index());
             for i in Bits(cards[k]) {
+                if statics {
+                    orgs[k][i as usize] = self.orgs(s, q, i);
+                }
                 let c = self.hot(p.card[i as usize]);
                 let i = i as usize;
                 v.str[k][i] = i16::from(c.str) + i16::from(p.str_mod[i]);
@@ -438,9 +464,7 @@ impl TrailsGame {
         }
         // The same sums as `static_mods`, taken source by source: each static effect's own work is
         // done once, then its filter is read for each card.
-        let stat_mods = self.has_static_stats && with_stats;
-        let icon_mods = self.has_static_icons;
-        if stat_mods || icon_mods {
+        if statics {
             for src in Seat::ALL {
                 self.for_mod_statics(s, src, |st, si| match *st {
                     StaticEffect::Stats {
@@ -455,7 +479,9 @@ impl TrailsGame {
                             }
                             let k = q.index();
                             for i in Bits(cards[k]) {
-                                if self.static_filter(s, q, i, filter, (src, si)) {
+                                if self.static_filter(s, q, i, filter, (src, si), || {
+                                    orgs[k][i as usize]
+                                }) {
                                     v.str[k][i as usize] += i16::from(str);
                                     v.def[k][i as usize] += i16::from(def);
                                 }
@@ -473,7 +499,9 @@ impl TrailsGame {
                             }
                             let k = q.index();
                             for i in Bits(cards[k]) {
-                                if self.static_filter(s, q, i, filter, (src, si)) {
+                                if self.static_filter(s, q, i, filter, (src, si), || {
+                                    orgs[k][i as usize]
+                                }) {
                                     v.icons[k][i as usize] = v.icons[k][i as usize].union(icons);
                                 }
                             }
@@ -483,12 +511,20 @@ impl TrailsGame {
                 });
             }
         }
-        // A stunned UNIT loses all crafts (T-STATE-2).
         for q in Seat::ALL {
             let (p, k) = (s.pl(q), q.index());
+            v.active[k] = self.active_units(s, q);
             for i in Bits(cards[k]) {
+                // A stunned UNIT loses all crafts (T-STATE-2).
                 if p.flags[i as usize] & flag::STUNNED != 0 {
                     v.icons[k][i as usize] = Icons::NONE;
+                }
+                let icons = v.icons[k][i as usize];
+                if icons.has(Icons::COVERT) {
+                    v.covert[k] |= bit(i);
+                }
+                if icons.has(Icons::HATE) {
+                    v.hate[k] |= bit(i);
                 }
             }
         }
@@ -844,13 +880,13 @@ impl TrailsGame {
                         && self.orgs(s, me, i) & s.combat.group_orgs != 0
                     {
                         let (units, player) =
-                            self.group_targets(s, &v, me, s.combat.attackers | bit(i));
+                            self.group_targets(&v, me, s.combat.attackers | bit(i));
                         if units != 0 || player {
                             out.push(Action::Join(i));
                         }
                     }
                 }
-                let (units, player) = self.group_targets(s, &v, me, s.combat.attackers);
+                let (units, player) = self.group_targets(&v, me, s.combat.attackers);
                 for i in Bits(units) {
                     out.push(Action::TargetUnit(i));
                 }
@@ -1013,42 +1049,31 @@ impl TrailsGame {
     /// The legal targets of a group: the opposing UNITs it may attack, and whether it may attack
     /// the player — only when no member could attack any opposing UNIT on its own (T-COMBAT-2,
     /// decision T-SCLM-2), so a group never dodges a UNIT (or [Hate]) that a member must face.
-    pub fn group_targets(&self, s: &State, v: &FieldView, me: Seat, attackers: u64) -> (u64, bool) {
-        let units = self.attack_targets(s, v, me, attackers);
-        let player =
-            units == 0 && Bits(attackers).all(|a| self.attack_targets(s, v, me, bit(a)) == 0);
+    pub fn group_targets(&self, v: &FieldView, me: Seat, attackers: u64) -> (u64, bool) {
+        let units = self.attack_targets(v, me, attackers);
+        let player = units == 0 && Bits(attackers).all(|a| self.attack_targets(v, me, bit(a)) == 0);
         (units, player)
     }
 
     /// The opposing UNITs a group may target (T-COMBAT-2, T-ICON-COVERT, T-SCLM-2, T-COMBAT-6).
-    pub fn attack_targets(&self, s: &State, v: &FieldView, me: Seat, attackers: u64) -> u64 {
+    /// `v` must cover the attackers and every active UNIT (as [`Self::field_view`] does).
+    pub fn attack_targets(&self, v: &FieldView, me: Seat, attackers: u64) -> u64 {
         let opp = me.other();
-        let mut covert_all = true;
-        let mut covert_none = true;
-        for a in Bits(attackers) {
-            let c = v.icons(me, a).has(Icons::COVERT);
-            covert_all &= c;
-            covert_none &= !c;
-        }
+        let covert = v.covert[me.index()];
+        let covert_all = attackers & !covert == 0;
+        let covert_none = attackers & covert == 0;
+        // T-ICON-COVERT: covert attacks only covert, covert is attacked only by covert; a
+        // group needs every member able to attack the UNIT (T-SCLM-2).
+        let defenders = v.active[opp.index()];
         let mut legal = 0u64;
-        let mut hate = 0u64;
-        for d in Bits(self.active_units(s, opp)) {
-            let icons = v.icons(opp, d);
-            // T-ICON-COVERT: covert attacks only covert, covert is attacked only by covert; a
-            // group needs every member able to attack the UNIT (T-SCLM-2).
-            let ok = if icons.has(Icons::COVERT) {
-                covert_all
-            } else {
-                covert_none
-            };
-            if ok {
-                legal |= bit(d);
-                if icons.has(Icons::HATE) {
-                    hate |= bit(d);
-                }
-            }
+        if covert_all {
+            legal |= defenders & v.covert[opp.index()];
+        }
+        if covert_none {
+            legal |= defenders & !v.covert[opp.index()];
         }
         // T-COMBAT-6: a legal target with [Hate] must be chosen over the others.
+        let hate = legal & v.hate[opp.index()];
         if hate != 0 {
             hate
         } else {
