@@ -43,6 +43,8 @@ pub struct FieldView {
     active: [u64; 2],
     covert: [u64; 2],
     hate: [u64; 2],
+    /// Covered cards with support until end of turn (T-SCLM-3).
+    supported: [u64; 2],
 }
 
 impl Default for FieldView {
@@ -54,6 +56,7 @@ impl Default for FieldView {
             active: [0; 2],
             covert: [0; 2],
             hate: [0; 2],
+            supported: [0; 2],
         }
     }
 }
@@ -518,6 +521,9 @@ impl TrailsGame {
                 // A stunned UNIT loses all crafts (T-STATE-2).
                 if p.flags[i as usize] & flag::STUNNED != 0 {
                     v.icons[k][i as usize] = Icons::NONE;
+                }
+                if p.flags[i as usize] & flag::SUPPORTED != 0 {
+                    v.supported[k] |= bit(i);
                 }
                 let icons = v.icons[k][i as usize];
                 if icons.has(Icons::COVERT) {
@@ -1442,10 +1448,9 @@ impl TrailsGame {
     /// What a combat between `me`'s `attackers` and `opp`'s UNIT `d` would do now, the
     /// defender fighting back `fb` (T-COMBAT-3, T-SCLM-1, T-ICON-MA); `sclm` when it was declared as
     /// a SCLM attack. Used by resolution and by agents that look ahead.
-    /// `v` is the field as [`Self::field_view`] reads it from `s`.
+    /// `v` is a view of the state that covers the attackers and `d` ([`Self::field_view`]).
     pub fn clash(
         &self,
-        s: &State,
         v: &FieldView,
         me: Seat,
         attackers: u64,
@@ -1465,7 +1470,7 @@ impl TrailsGame {
         let fb_def = v.stats(me, fb).1 + Self::martial_arts_bonus(v, me, fb, dmask, opp);
         // Overkill: not a SCLM attack (even one reduced to a single UNIT, T-COMBAT-8), no
         // support, STR > DEF (T-COMBAT-3, T-SCLM-1, T-SCLM-3).
-        let overkill = if !sclm && !s.pl(opp).has(d, flag::SUPPORTED) && str_total > ddef {
+        let overkill = if !sclm && v.supported[opp.index()] & dmask == 0 && str_total > ddef {
             str_total - ddef
         } else {
             0
@@ -1490,7 +1495,7 @@ impl TrailsGame {
                 cards[me.index()] = attackers;
                 cards[opp.index()] = bit(d);
                 let v = self.view_of(s, cards, true);
-                let c = self.clash(s, &v, me, attackers, d, fb, s.combat.sclm);
+                let c = self.clash(&v, me, attackers, d, fb, s.combat.sclm);
                 let (stun_d, stun_fb) = (c.stuns_defender, c.stuns_attacker);
                 // Both stuns happen together (T-COMBAT-3), each with its stun damage.
                 if stun_d {

@@ -238,7 +238,6 @@ impl TrailsGame {
                     return -1.0;
                 };
                 let c = self.clash(
-                    s,
                     view(),
                     opp,
                     s.combat.attackers,
@@ -256,7 +255,7 @@ impl TrailsGame {
                 let AttackTarget::Unit(d) = s.combat.target else {
                     return 0.0;
                 };
-                let c = self.clash(s, view(), opp, s.combat.attackers, d, i, s.combat.sclm);
+                let c = self.clash(view(), opp, s.combat.attackers, d, i, s.combat.sclm);
                 if c.stuns_attacker {
                     f32::from(self.db.card(s.pl(opp).card[i as usize]).cost) + 1.0
                 } else {
@@ -401,7 +400,7 @@ impl TrailsGame {
                 // The defender picks the fight-back target that hurts us most.
                 let mut worst = f32::INFINITY;
                 for fb in Bits(attackers) {
-                    let c = self.clash(s, v, me, attackers, d, fb, attackers.count_ones() >= 2);
+                    let c = self.clash(v, me, attackers, d, fb, attackers.count_ones() >= 2);
                     let dcost = f32::from(self.db.card(s.pl(opp).card[d as usize]).cost);
                     let fcost = f32::from(self.db.card(s.pl(me).card[fb as usize]).cost);
                     let mut v = f32::from(c.overkill) * w.bond;
