@@ -1,12 +1,17 @@
-//! Engine speed: legal actions, apply/undo, copy, determinize, and whole random games.
+//! Engine speed: legal actions, apply/undo, copy and determinize at a fixed mid-game position, and
+//! random and heuristic self-play over fixed seeds, with throughput counted in decisions (so
+//! criterion's "elem/s" is decisions per second; one over it is the time per decision).
 
-use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
-use tcgsim::agents::{Agent, RandomAgent};
 use tcgsim::core::{rng_from_seed, ActionList, Game, Seat};
+use tcgsim::sim::bench::selfplay_game;
 
 #[path = "common.rs"]
 mod common;
+
+/// Games per self-play measurement: seeds 1..=GAMES, initiative alternating.
+const GAMES: u64 = 32;
 
 fn engine(c: &mut Criterion) {
     let (g, s) = common::position("midgame");
@@ -31,28 +36,25 @@ fn engine(c: &mut Criterion) {
     c.bench_function("determinize midgame", |b| {
         b.iter(|| g.determinize(black_box(&s), Seat::P1, &mut rng))
     });
+
     let game = common::aggro_control();
-    let mut seed = 0u64;
-    c.bench_function("random game aggro-control", |b| {
-        b.iter_batched(
-            || {
-                seed += 1;
-                seed
-            },
-            |seed| {
-                let mut st = game.new_game(seed, Seat::P1);
-                let mut ag = [RandomAgent::new(seed), RandomAgent::new(seed + 1)];
-                let mut n = 0u32;
-                while let Some(q) = game.to_move(&st) {
-                    let a = ag[q.index()].choose(&game, &st, q);
-                    game.apply(&mut st, a);
-                    n += 1;
-                }
-                n
-            },
-            BatchSize::SmallInput,
-        )
-    });
+    let play = |heuristic: bool| {
+        (1..=GAMES)
+            .map(|seed| {
+                let first = Seat::from_index((seed % 2) as usize);
+                selfplay_game(&game, black_box(seed), first, heuristic)
+            })
+            .sum::<u64>()
+    };
+    for (name, heuristic) in [("random", false), ("heuristic", true)] {
+        let decisions = play(heuristic);
+        let mut group = c.benchmark_group(format!("{name} self-play aggro-control"));
+        group.throughput(Throughput::Elements(decisions));
+        group.bench_function(format!("{GAMES} games, {decisions} decisions"), |b| {
+            b.iter(|| play(heuristic))
+        });
+        group.finish();
+    }
 }
 
 criterion_group! {

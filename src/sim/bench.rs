@@ -21,6 +21,26 @@ pub struct BenchRow {
     pub playout_decisions_per_s: f64,
 }
 
+/// Plays one self-play game from `seed` (seat `first` holding the initiative) with the random or
+/// the heuristic agent in both seats, and returns its number of decisions. The unit of every
+/// self-play speed figure (`tcgsim bench`, the criterion benches, the profiling example).
+pub fn selfplay_game<G: Game>(game: &G, seed: u64, first: Seat, heuristic: bool) -> u64 {
+    let mut s = game.new_game(seed, first);
+    let mut n = 0u64;
+    let mut h = [HeuristicAgent::new(seed), HeuristicAgent::new(seed ^ 1)];
+    let mut r = [RandomAgent::new(seed), RandomAgent::new(seed ^ 1)];
+    while let Some(q) = game.to_move(&s) {
+        let a = if heuristic {
+            h[q.index()].choose(game, &s, q)
+        } else {
+            r[q.index()].choose(game, &s, q)
+        };
+        game.apply(&mut s, a);
+        n += 1;
+    }
+    n
+}
+
 /// Plays self-play games for about `budget` and reports (games, decisions, seconds).
 fn selfplay<G: Game>(
     game: &G,
@@ -36,20 +56,7 @@ fn selfplay<G: Game>(
     while start.elapsed() < budget {
         let run = |k: u64| {
             let seed = mix_seed(&[batch, k]);
-            let mut s = game.new_game(seed, Seat::from_index((k % 2) as usize));
-            let mut n = 0u64;
-            let mut h = [HeuristicAgent::new(seed), HeuristicAgent::new(seed ^ 1)];
-            let mut r = [RandomAgent::new(seed), RandomAgent::new(seed ^ 1)];
-            while let Some(q) = game.to_move(&s) {
-                let a = if heuristic {
-                    h[q.index()].choose(game, &s, q)
-                } else {
-                    r[q.index()].choose(game, &s, q)
-                };
-                game.apply(&mut s, a);
-                n += 1;
-            }
-            n
+            selfplay_game(game, seed, Seat::from_index((k % 2) as usize), heuristic)
         };
         let d: u64 = if threads == 1 {
             (0..per_batch).map(run).sum()
