@@ -1,4 +1,5 @@
-//! Engine-level tests: setup (T-SETUP-1, T-SETUP-2), the state's size, perft regression, and
+//! Engine-level tests: setup (T-SETUP-1, T-SETUP-2), the state's size, perft regression, the field
+//! view against the per-card answers, and
 //! determinization (T-STATE-3, T-INFO-1, T-INFO-2, T-INFO-3).
 
 use std::path::PathBuf;
@@ -287,4 +288,53 @@ fn cards_are_dealt_to_instances_at_random_t_info_4() {
         list.sort();
         assert_eq!(dealt, list, "every card of the deck list is dealt once");
     }
+}
+
+/// The field view sums static effects source by source for speed; it must give exactly what the
+/// per-card questions give (`stats`, `icons`), and its masks what the rules' own scans give, at
+/// every decision of games over every bundled deck.
+#[test]
+fn field_view_equals_the_per_card_answers() {
+    use tcgsim::agents::HeuristicAgent;
+    let decks = [
+        "aggro",
+        "academy_swarm",
+        "blitz",
+        "control",
+        "covert",
+        "hate_wall",
+        "martial_arts",
+    ];
+    let mut checked = 0u32;
+    for (k, a) in decks.iter().enumerate() {
+        let b = decks[(k + 3) % decks.len()];
+        let g = game(a, b);
+        for seed in 0..6u64 {
+            let mut s = g.new_game(seed, Seat::from_index((seed % 2) as usize));
+            let mut agents: [Box<dyn Agent<TrailsGame>>; 2] = if seed % 2 == 0 {
+                [
+                    Box::new(HeuristicAgent::new(seed)),
+                    Box::new(HeuristicAgent::new(seed + 7)),
+                ]
+            } else {
+                [
+                    Box::new(RandomAgent::new(seed)),
+                    Box::new(RandomAgent::new(seed + 7)),
+                ]
+            };
+            while let Some(q) = g.to_move(&s) {
+                let v = g.field_view(&s);
+                for p in Seat::ALL {
+                    for i in Bits(s.pl(p).field) {
+                        assert_eq!(v.stats(p, i), g.stats(&s, p, i), "{a}/{b} seed {seed}");
+                        assert_eq!(v.icons(p, i), g.icons(&s, p, i), "{a}/{b} seed {seed}");
+                        checked += 1;
+                    }
+                }
+                let a = agents[q.index()].choose(&g, &s, q);
+                g.apply(&mut s, a);
+            }
+        }
+    }
+    assert!(checked > 10_000, "only {checked} cards checked");
 }

@@ -468,6 +468,23 @@ impl TrailsGame {
         // The same sums as `static_mods`, taken source by source: each static effect's own work is
         // done once, then its filter is read for each card.
         if statics {
+            // The covered cards a static effect of `src`'s instance `si` applies to, per seat.
+            let matching = |side: Side, filter: &Filter, src: Seat, si: u8| {
+                let mut m = [0u64; 2];
+                for q in Seat::ALL {
+                    if side_matches(side, src, q) {
+                        let k = q.index();
+                        for i in Bits(cards[k]) {
+                            if self
+                                .static_filter(s, q, i, filter, (src, si), || orgs[k][i as usize])
+                            {
+                                m[k] |= bit(i);
+                            }
+                        }
+                    }
+                }
+                m
+            };
             for src in Seat::ALL {
                 self.for_mod_statics(s, src, |st, si| match *st {
                     StaticEffect::Stats {
@@ -476,18 +493,10 @@ impl TrailsGame {
                         str,
                         def,
                     } if stat_mods => {
-                        for q in Seat::ALL {
-                            if !side_matches(side, src, q) {
-                                continue;
-                            }
-                            let k = q.index();
-                            for i in Bits(cards[k]) {
-                                if self.static_filter(s, q, i, filter, (src, si), || {
-                                    orgs[k][i as usize]
-                                }) {
-                                    v.str[k][i as usize] += i16::from(str);
-                                    v.def[k][i as usize] += i16::from(def);
-                                }
+                        for (k, m) in matching(side, filter, src, si).into_iter().enumerate() {
+                            for i in Bits(m) {
+                                v.str[k][i as usize] += i16::from(str);
+                                v.def[k][i as usize] += i16::from(def);
                             }
                         }
                     }
@@ -496,17 +505,9 @@ impl TrailsGame {
                         ref filter,
                         icons,
                     } if icon_mods => {
-                        for q in Seat::ALL {
-                            if !side_matches(side, src, q) {
-                                continue;
-                            }
-                            let k = q.index();
-                            for i in Bits(cards[k]) {
-                                if self.static_filter(s, q, i, filter, (src, si), || {
-                                    orgs[k][i as usize]
-                                }) {
-                                    v.icons[k][i as usize] = v.icons[k][i as usize].union(icons);
-                                }
+                        for (k, m) in matching(side, filter, src, si).into_iter().enumerate() {
+                            for i in Bits(m) {
+                                v.icons[k][i as usize] = v.icons[k][i as usize].union(icons);
                             }
                         }
                     }
