@@ -464,3 +464,41 @@ fn an_interrupted_duel_resumes_to_the_same_result() {
     assert_eq!(code, Some(2));
     assert!(err.contains("belongs to a different run"), "{err}");
 }
+
+/// Results must not change unless the rules or the agents do: two fixed-seed matrices (49
+/// matchups × 100 games, heuristic and random agents), recorded in `tests/data/golden/` by the
+/// engine before the performance work of issue 5, are reproduced byte for byte. The decision
+/// column makes any change of play visible, not only changes of winner. (A deliberate change of
+/// rules or of the heuristic re-records them with the commands the failure names, and says so in
+/// its commit.)
+#[test]
+fn fixed_seed_matrices_match_the_recorded_ones() {
+    for (agent, seed, file) in [
+        ("heuristic", "2026", "heuristic-matchups.csv"),
+        ("random", "2027", "random-matchups.csv"),
+    ] {
+        let out = tmpdir(&format!("golden-{agent}"));
+        let o = tcgsim(&[
+            "matrix",
+            "--agent",
+            agent,
+            "--games",
+            "100",
+            "--seed",
+            seed,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0));
+        let want = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/data/golden")
+                .join(file),
+        )
+        .unwrap();
+        assert!(
+            read(&out, "matchups.csv") == want,
+            "`tcgsim matrix --agent {agent} --games 100 --seed {seed}` no longer writes tests/data/golden/{file}"
+        );
+    }
+}
