@@ -96,6 +96,24 @@ impl TrailsGame {
             if s.pending == Pending::None && !s.queue.is_empty() {
                 return Err("abilities queued while a step decision is awaited".into());
             }
+            // Decision T-COMBAT-11: who decides in these combat steps follows from the combat
+            // (T-COMBAT-2, T-SCLM-1), and the attacking group is the attacker's active UNITs.
+            let attacker = s.combat.attacker;
+            let group_or_fb = matches!(s.step, Step::Group | Step::FightBack);
+            if s.pending == Pending::None && s.step == Step::Group && s.actor != attacker {
+                return Err(format!(
+                    "the group step is the attacker's ({attacker}), not {}'s",
+                    s.actor
+                ));
+            }
+            if s.pending == Pending::None && s.step == Step::FightBack && s.actor == attacker {
+                return Err(format!(
+                    "the fight-back choice is the defender's, not the attacker's ({attacker})"
+                ));
+            }
+            if group_or_fb && s.combat.attackers & !self.active_units(s, attacker) != 0 {
+                return Err("an attacking card is not an active UNIT of the attacker".into());
+            }
         }
         Ok(())
     }
