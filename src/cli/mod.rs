@@ -91,7 +91,7 @@ enum Command {
         /// Agent of the column deck (overrides --agent).
         #[arg(long)]
         agent_b: Option<String>,
-        /// Games per ordered matchup (the default runs in about 35 seconds on 2 cores).
+        /// Games per ordered matchup (the default runs in about 30 seconds on 2 cores).
         #[arg(long, default_value_t = 10000)]
         games: u64,
         /// Master seed.
