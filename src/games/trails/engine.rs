@@ -243,15 +243,43 @@ impl TrailsGame {
         }
     }
 
-    /// As [`Self::for_statics`], for the sources whose statics change STR/DEF or grant icons.
-    #[inline]
-    fn for_mod_statics(&self, s: &State, q: Seat, mut f: impl FnMut(&StaticEffect, u8)) {
-        let p = s.pl(q);
-        for i in Bits(p.static_src) {
-            let id = p.card[i as usize];
-            if self.hot(id).feat & feat::MODS != 0 {
+    /// Calls `f(q, i, effect)` for every active static effect that changes STR/DEF (with
+    /// `stats`) or grants icons (with `icons`), for each card `i` of seat `q` in `cards` (a mask
+    /// per seat) that the effect's side and filter select. Source by source: each effect's own
+    /// work is done once, then its filter is read for each card. The one walk over static
+    /// effects behind both [`Self::stats`]/[`Self::icons`] (one card) and [`Self::view_of`]
+    /// (many); the order of the calls does not matter to sums and unions.
+    fn for_static_mods(
+        &self,
+        s: &State,
+        cards: [u64; 2],
+        stats: bool,
+        icons: bool,
+        mut f: impl FnMut(Seat, u8, &StaticEffect),
+    ) {
+        for src in Seat::ALL {
+            let ps = s.pl(src);
+            for si in Bits(ps.static_src) {
+                let id = ps.card[si as usize];
+                if self.hot(id).feat & feat::MODS == 0 {
+                    continue;
+                }
                 for st in &self.db.card(id).statics {
-                    f(st, i);
+                    let (side, filter) = match st {
+                        StaticEffect::Stats { side, filter, .. } if stats => (*side, filter),
+                        StaticEffect::Grant { side, filter, .. } if icons => (*side, filter),
+                        _ => continue,
+                    };
+                    for q in Seat::ALL
+                        .into_iter()
+                        .filter(|&q| side_matches(side, src, q))
+                    {
+                        for i in Bits(cards[q.index()]) {
+                            if self.static_filter(s, q, i, filter, (src, si)) {
+                                f(q, i, st);
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -340,23 +368,13 @@ impl TrailsGame {
 
     /// Whether a static filter matches, read on printed and end-of-turn values (decision
     /// T-STATIC-1: static filters do not see other statics, so statics never depend on each other).
-    /// `orgs` gives the card's organizations ([`Self::orgs`]), asked only when the filter names
-    /// one.
-    fn static_filter(
-        &self,
-        s: &State,
-        q: Seat,
-        i: u8,
-        f: &Filter,
-        source: (Seat, u8),
-        orgs: impl FnOnce() -> Orgs,
-    ) -> bool {
+    fn static_filter(&self, s: &State, q: Seat, i: u8, f: &Filter, source: (Seat, u8)) -> bool {
         let p = s.pl(q);
         let c = self.hot(p.card[i as usize]);
         if f.other && source == (q, i) {
             return false;
         }
-        if f.org != 0 && orgs() & f.org == 0 {
+        if f.org != 0 && self.orgs(s, q, i) & f.org == 0 {
             return false;
         }
         if f.icon != Icons::NONE && !c.icons.union(p.icons_eot[i as usize]).has(f.icon) {
@@ -368,31 +386,16 @@ impl TrailsGame {
     /// Sum of static stat changes and icon grants that apply to `q`'s UNIT `i`.
     fn static_mods(&self, s: &State, q: Seat, i: u8) -> (i16, i16, Icons) {
         let (mut ds, mut dd, mut icons) = (0i16, 0i16, Icons::NONE);
-        for src in Seat::ALL {
-            self.for_mod_statics(s, src, |st, si| match *st {
-                StaticEffect::Stats {
-                    side,
-                    ref filter,
-                    str,
-                    def,
-                } if side_matches(side, src, q)
-                    && self.static_filter(s, q, i, filter, (src, si), || self.orgs(s, q, i)) =>
-                {
-                    ds += i16::from(str);
-                    dd += i16::from(def);
-                }
-                StaticEffect::Grant {
-                    side,
-                    ref filter,
-                    icons: g,
-                } if side_matches(side, src, q)
-                    && self.static_filter(s, q, i, filter, (src, si), || self.orgs(s, q, i)) =>
-                {
-                    icons = icons.union(g);
-                }
-                _ => {}
-            });
-        }
+        let mut cards = [0; 2];
+        cards[q.index()] = bit(i);
+        self.for_static_mods(s, cards, true, true, |_, _, st| match *st {
+            StaticEffect::Stats { str, def, .. } => {
+                ds += i16::from(str);
+                dd += i16::from(def);
+            }
+            StaticEffect::Grant { icons: g, .. } => icons = icons.union(g),
+            StaticEffect::Link(_) => {}
+        });
         (ds, dd, icons)
     }
 
@@ -447,17 +450,9 @@ impl TrailsGame {
     /// their icons are exact (STR and DEF leave out static changes).
     pub(crate) fn view_of(&self, s: &State, cards: [u64; 2], with_stats: bool) -> FieldView {
         let mut v = FieldView::default();
-        // Organizations of the covered cards, read once for all the static filters below.
-        let mut orgs = [[0 as Orgs; MAX_CARDS]; 2];
-        let stat_mods = self.has_static_stats && with_stats;
-        let icon_mods = self.has_static_icons;
-        let statics = (stat_mods || icon_mods) && (s.p[0].static_src | s.p[1].static_src) != 0;
         for q in Seat::ALL {
             let (p, k) = (s.pl(q), q.index());
             for i in Bits(cards[k]) {
-                if statics {
-                    orgs[k][i as usize] = self.orgs(s, q, i);
-                }
                 let c = self.hot(p.card[i as usize]);
                 let i = i as usize;
                 v.str[k][i] = i16::from(c.str) + i16::from(p.str_mod[i]);
@@ -465,56 +460,18 @@ impl TrailsGame {
                 v.icons[k][i] = c.icons.union(p.icons_eot[i]);
             }
         }
-        // The same sums as `static_mods`, taken source by source: each static effect's own work is
-        // done once, then its filter is read for each card.
-        if statics {
-            // The covered cards a static effect of `src`'s instance `si` applies to, per seat.
-            let matching = |side: Side, filter: &Filter, src: Seat, si: u8| {
-                let mut m = [0u64; 2];
-                for q in Seat::ALL {
-                    if side_matches(side, src, q) {
-                        let k = q.index();
-                        for i in Bits(cards[k]) {
-                            if self
-                                .static_filter(s, q, i, filter, (src, si), || orgs[k][i as usize])
-                            {
-                                m[k] |= bit(i);
-                            }
-                        }
-                    }
+        let stat_mods = self.has_static_stats && with_stats;
+        self.for_static_mods(s, cards, stat_mods, self.has_static_icons, |q, i, st| {
+            let (k, i) = (q.index(), i as usize);
+            match *st {
+                StaticEffect::Stats { str, def, .. } => {
+                    v.str[k][i] += i16::from(str);
+                    v.def[k][i] += i16::from(def);
                 }
-                m
-            };
-            for src in Seat::ALL {
-                self.for_mod_statics(s, src, |st, si| match *st {
-                    StaticEffect::Stats {
-                        side,
-                        ref filter,
-                        str,
-                        def,
-                    } if stat_mods => {
-                        for (k, m) in matching(side, filter, src, si).into_iter().enumerate() {
-                            for i in Bits(m) {
-                                v.str[k][i as usize] += i16::from(str);
-                                v.def[k][i as usize] += i16::from(def);
-                            }
-                        }
-                    }
-                    StaticEffect::Grant {
-                        side,
-                        ref filter,
-                        icons,
-                    } if icon_mods => {
-                        for (k, m) in matching(side, filter, src, si).into_iter().enumerate() {
-                            for i in Bits(m) {
-                                v.icons[k][i as usize] = v.icons[k][i as usize].union(icons);
-                            }
-                        }
-                    }
-                    _ => {}
-                });
+                StaticEffect::Grant { icons, .. } => v.icons[k][i] = v.icons[k][i].union(icons),
+                StaticEffect::Link(_) => {}
             }
-        }
+        });
         for q in Seat::ALL {
             let (p, k) = (s.pl(q), q.index());
             v.active[k] = self.active_units(s, q);
