@@ -808,7 +808,7 @@ impl TrailsGame {
                         out.push(Action::Deploy(p.card[i as usize]));
                     }
                 }
-                let down = p.homebase & !face_up_mask(p);
+                let down = p.homebase & !p.face_up();
                 for i in Bits(down) {
                     let c = self.hot(p.card[i as usize]);
                     if c.ctype == CardType::Unit
@@ -907,16 +907,8 @@ impl TrailsGame {
             return;
         }
         let p = s.pl(me);
-        // One pass over the homebase: ready cards are the EP that can still be paid (T-RES-1,
-        // T-RES-7); face-up cards are used or flipped BASEs.
-        let (mut ep, mut up) = (0u8, 0u64);
-        for i in Bits(p.homebase) {
-            let f = p.flags[i as usize];
-            ep += u8::from(f & flag::ACTIONED == 0);
-            if f & flag::FACE_UP != 0 {
-                up |= bit(i);
-            }
-        }
+        let (ep, up) = p.homebase_ready_and_face_up();
+        let ep = ep as u8;
         for i in Bits(p.hand & p.kind_play) {
             let id = p.card[i as usize];
             let c = self.hot(id);
@@ -1166,7 +1158,7 @@ impl TrailsGame {
             (Step::Deploy, Action::Dispatch(id)) => {
                 let cost = self.db.card(id).cost;
                 let p = s.pl_mut(me);
-                let m = p.homebase & !face_up_mask(p);
+                let m = p.homebase & !p.face_up();
                 let i = p.find(m, id).expect("dispatch card face down in homebase");
                 p.cp -= cost;
                 self.leaving_homebase(s, me, i);
@@ -1274,7 +1266,7 @@ impl TrailsGame {
                 };
                 let p = s.pl(me);
                 let i = if from_homebase {
-                    p.find(p.homebase & !face_up_mask(p), card)
+                    p.find(p.homebase & !p.face_up(), card)
                         .expect("played card face down in the homebase")
                 } else {
                     self.hand_copy(s, me, card)
@@ -1299,7 +1291,7 @@ impl TrailsGame {
             Action::Base(card) => {
                 let p = s.pl(me);
                 let i = p
-                    .find(p.homebase & !face_up_mask(p), card)
+                    .find(p.homebase & !p.face_up(), card)
                     .expect("face-down BASE");
                 s.pl_mut(me).flags[i as usize] |= flag::FACE_UP;
                 self.reveal(s, me, i);
@@ -1720,16 +1712,6 @@ impl TrailsGame {
             _ => unreachable!("not a UNIT effect"),
         }
     }
-}
-
-fn face_up_mask(p: &super::state::PlayerState) -> u64 {
-    let mut m = 0;
-    for i in Bits(p.homebase) {
-        if p.has(i, flag::FACE_UP) {
-            m |= bit(i);
-        }
-    }
-    m
 }
 
 #[inline]

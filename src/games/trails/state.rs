@@ -132,14 +132,31 @@ impl PlayerState {
         self.homebase.count_ones()
     }
 
+    /// One pass over the homebase: the ready cards (the EP this player can still pay, T-RES-1,
+    /// T-RES-7) and the mask of face-up cards (used cards and flipped BASEs, T-RES-4).
+    #[inline]
+    pub fn homebase_ready_and_face_up(&self) -> (u32, u64) {
+        let (mut ready, mut up) = (0, 0);
+        for i in Bits(self.homebase) {
+            let f = self.flags[i as usize];
+            ready += u32::from(f & flag::ACTIONED == 0);
+            if f & flag::FACE_UP != 0 {
+                up |= bit(i);
+            }
+        }
+        (ready, up)
+    }
+
     /// Ready homebase cards: the EP this player can still pay (T-RES-1, T-RES-7).
     #[inline]
     pub fn ready_homebase(&self) -> u32 {
-        let mut n = 0;
-        for i in Bits(self.homebase) {
-            n += u32::from(self.flags[i as usize] & flag::ACTIONED == 0);
-        }
-        n
+        self.homebase_ready_and_face_up().0
+    }
+
+    /// Face-up homebase cards.
+    #[inline]
+    pub fn face_up(&self) -> u64 {
+        self.homebase_ready_and_face_up().1
     }
 
     #[inline]
