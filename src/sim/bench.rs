@@ -3,7 +3,7 @@
 
 use crate::agents::mcts::{MctsConfig, Tree};
 use crate::agents::playout::Policy;
-use crate::agents::{Agent, HeuristicAgent, RandomAgent};
+use crate::agents::{HeuristicAgent, RandomAgent};
 use crate::core::{mix_seed, rng_from_seed, Game, Seat};
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
@@ -25,20 +25,15 @@ pub struct BenchRow {
 /// the heuristic agent in both seats, and returns its number of decisions. The unit of every
 /// self-play speed figure (`tcgsim bench`, the criterion benches, the profiling example).
 pub fn selfplay_game<G: Game>(game: &G, seed: u64, first: Seat, heuristic: bool) -> u64 {
-    let mut s = game.new_game(seed, first);
-    let mut n = 0u64;
-    let mut h = [HeuristicAgent::new(seed), HeuristicAgent::new(seed ^ 1)];
-    let mut r = [RandomAgent::new(seed), RandomAgent::new(seed ^ 1)];
-    while let Some(q) = game.to_move(&s) {
-        let a = if heuristic {
-            h[q.index()].choose(game, &s, q)
-        } else {
-            r[q.index()].choose(game, &s, q)
-        };
-        game.apply(&mut s, a);
-        n += 1;
-    }
-    n
+    let no_observer = |_: &G::State, _, _, _: &G::State| {};
+    let rec = if heuristic {
+        let [mut a, mut b] = [HeuristicAgent::new(seed), HeuristicAgent::new(seed ^ 1)];
+        super::play_game(game, seed, first, [&mut a, &mut b], no_observer)
+    } else {
+        let [mut a, mut b] = [RandomAgent::new(seed), RandomAgent::new(seed ^ 1)];
+        super::play_game(game, seed, first, [&mut a, &mut b], no_observer)
+    };
+    u64::from(rec.decisions)
 }
 
 /// Plays self-play games for about `budget` and reports (games, decisions, seconds).
