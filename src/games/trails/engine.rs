@@ -9,7 +9,7 @@ use super::cards::{
     Trigger,
 };
 use super::state::{
-    bit, flag, AttackTarget, Bits, Combat, Cursor, Pending, State, Step, MAX_CARDS,
+    bit, flag, AttackTarget, Bits, Combat, Cursor, Kinds, Pending, State, Step, MAX_CARDS,
 };
 use crate::core::{ActionList, Outcome, Seat};
 
@@ -220,15 +220,7 @@ impl TrailsGame {
     /// for targeting and for "no UNIT" checks (T-STATE-2).
     pub fn active_units(&self, s: &State, q: Seat) -> u64 {
         let p = s.pl(q);
-        let mut m = 0;
-        for i in Bits(p.field) {
-            if p.flags[i as usize] & flag::STUNNED == 0
-                && self.hot(p.card[i as usize]).feat & feat::UNIT != 0
-            {
-                m |= bit(i);
-            }
-        }
-        m
+        p.field & !p.flags.stunned & p.kinds.unit
     }
 
     /// Calls `f` for every active static effect of `q`'s cards: UNITs (not stunned, T-STATE-2) and
@@ -293,36 +285,34 @@ impl TrailsGame {
             return false;
         }
         let b = bit(i);
-        (p.field & b != 0 && p.flags[i as usize] & flag::STUNNED == 0)
-            || (p.homebase & b != 0
-                && c.ctype == CardType::Base
-                && p.flags[i as usize] & flag::FACE_UP != 0)
+        (p.field & b != 0 && !p.has(i, flag::STUNNED))
+            || (p.homebase & b != 0 && c.ctype == CardType::Base && p.has(i, flag::FACE_UP))
     }
 
-    /// The masks derived from each instance's card (`kind_play`, `kind_craft`), computed afresh:
-    /// after the instances of `q` were given cards.
-    pub(crate) fn card_kinds(&self, s: &State, q: Seat) -> (u64, u64) {
+    /// The masks derived from each instance's card, computed afresh: after the instances of `q`
+    /// were given cards.
+    pub(crate) fn card_kinds(&self, s: &State, q: Seat) -> Kinds {
         let p = s.pl(q);
-        let (mut play, mut craft) = (0u64, 0u64);
+        let mut k = Kinds::default();
         for i in 0..p.n_cards {
             let f = self.hot(p.card[i as usize]).feat;
             if f & feat::PLAY != 0 {
-                play |= bit(i);
+                k.play |= bit(i);
             }
             if f & feat::ACT != 0 {
-                craft |= bit(i);
+                k.craft |= bit(i);
+            }
+            if f & feat::UNIT != 0 {
+                k.unit |= bit(i);
             }
         }
-        (play, craft)
+        k
     }
 
-    /// Sets `kind_play` and `kind_craft` of both seats from the instances' cards.
+    /// Sets the card-kind masks of both seats from the instances' cards.
     pub(crate) fn refresh_kinds(&self, s: &mut State) {
         for q in Seat::ALL {
-            let (play, craft) = self.card_kinds(s, q);
-            let p = s.pl_mut(q);
-            p.kind_play = play;
-            p.kind_craft = craft;
+            s.pl_mut(q).kinds = self.card_kinds(s, q);
         }
     }
 
@@ -346,7 +336,7 @@ impl TrailsGame {
         if c.icons
             .union(p.icons_eot[i as usize])
             .has(Icons::ATTRIBUTION)
-            && p.flags[i as usize] & flag::STUNNED == 0
+            && !p.has(i, flag::STUNNED)
         {
             o |= p.attribution_orgs;
         }
@@ -380,7 +370,7 @@ impl TrailsGame {
         if f.icon != Icons::NONE && !c.icons.union(p.icons_eot[i as usize]).has(f.icon) {
             return false;
         }
-        bounds_ok(f, c.cost, c.str, c.def) && ready_ok(f, p.flags[i as usize])
+        bounds_ok(f, c.cost, c.str, c.def) && ready_ok(f, p.has(i, flag::ACTIONED))
     }
 
     /// Sum of static stat changes and icon grants that apply to `q`'s UNIT `i`.
@@ -403,7 +393,7 @@ impl TrailsGame {
     /// loses all crafts (T-STATE-2).
     pub fn icons(&self, s: &State, q: Seat, i: u8) -> Icons {
         let p = s.pl(q);
-        if p.flags[i as usize] & flag::STUNNED != 0 {
+        if p.has(i, flag::STUNNED) {
             return Icons::NONE;
         }
         let c = self.hot(p.card[i as usize]);
@@ -475,14 +465,12 @@ impl TrailsGame {
         for q in Seat::ALL {
             let (p, k) = (s.pl(q), q.index());
             v.active[k] = self.active_units(s, q);
+            v.supported[k] = cards[k] & p.flags.supported;
+            // A stunned UNIT loses all crafts (T-STATE-2).
+            for i in Bits(cards[k] & p.flags.stunned) {
+                v.icons[k][i as usize] = Icons::NONE;
+            }
             for i in Bits(cards[k]) {
-                // A stunned UNIT loses all crafts (T-STATE-2).
-                if p.flags[i as usize] & flag::STUNNED != 0 {
-                    v.icons[k][i as usize] = Icons::NONE;
-                }
-                if p.flags[i as usize] & flag::SUPPORTED != 0 {
-                    v.supported[k] |= bit(i);
-                }
                 let icons = v.icons[k][i as usize];
                 if icons.has(Icons::COVERT) {
                     v.covert[k] |= bit(i);
@@ -508,7 +496,7 @@ impl TrailsGame {
         if f.icon != Icons::NONE && !self.icons(s, q, i).has(f.icon) {
             return false;
         }
-        if !ready_ok(f, p.flags[i as usize]) {
+        if !ready_ok(f, p.has(i, flag::ACTIONED)) {
             return false;
         }
         let (st, df) = if f.str_min.is_some()
@@ -587,7 +575,7 @@ impl TrailsGame {
         p.homebase |= bit(i);
         p.reset_instance(i);
         if actioned {
-            p.flags[i as usize] |= flag::ACTIONED;
+            p.set(i, flag::ACTIONED);
         }
     }
 
@@ -605,9 +593,9 @@ impl TrailsGame {
     /// the cards actioned for EP instead, which is the same position.
     fn leaving_homebase(&self, s: &mut State, q: Seat, i: u8) {
         let p = s.pl_mut(q);
-        if p.flags[i as usize] & flag::ACTIONED == 0 {
+        if !p.has(i, flag::ACTIONED) {
             if let Some(j) = Bits(p.ep_paid & p.homebase & !bit(i)).next() {
-                p.flags[j as usize] &= !flag::ACTIONED;
+                p.clear(j, flag::ACTIONED);
                 p.ep_paid &= !bit(j);
             }
         }
@@ -643,11 +631,11 @@ impl TrailsGame {
     fn stun(&self, s: &mut State, q: Seat, i: u8) {
         let cost = self.db.card(self.cid(s, q, i)).cost;
         let p = s.pl_mut(q);
-        if p.flags[i as usize] & flag::STUNNED != 0 {
+        if p.has(i, flag::STUNNED) {
             return;
         }
-        p.flags[i as usize] |= flag::STUNNED | flag::ACTIONED;
-        p.flags[i as usize] &= !flag::SUPPORTED;
+        p.set(i, flag::STUNNED | flag::ACTIONED);
+        p.clear(i, flag::SUPPORTED);
         p.bond -= i16::from(cost);
         self.refresh_static(s, q, i);
     }
@@ -666,17 +654,15 @@ impl TrailsGame {
     /// lowest instance first.
     fn pay_ep(&self, s: &mut State, q: Seat, mut n: u8) {
         let p = s.pl_mut(q);
-        for pass in [true, false] {
-            for i in Bits(p.homebase) {
+        let ready = p.homebase & !p.flags.actioned;
+        for side in [ready & !p.flags.face_up, ready & p.flags.face_up] {
+            for i in Bits(side) {
                 if n == 0 {
                     return;
                 }
-                let f = p.flags[i as usize];
-                if f & flag::ACTIONED == 0 && (f & flag::FACE_UP == 0) == pass {
-                    p.flags[i as usize] |= flag::ACTIONED;
-                    p.ep_paid |= bit(i);
-                    n -= 1;
-                }
+                p.set(i, flag::ACTIONED);
+                p.ep_paid |= bit(i);
+                n -= 1;
             }
         }
         debug_assert_eq!(n, 0, "EP paid beyond the ready homebase");
@@ -907,9 +893,8 @@ impl TrailsGame {
             return;
         }
         let p = s.pl(me);
-        let (ep, up) = p.homebase_ready_and_face_up();
-        let ep = ep as u8;
-        for i in Bits(p.hand & p.kind_play) {
+        let (ep, up) = (p.ready_homebase() as u8, p.face_up());
+        for i in Bits(p.hand & p.kinds.play) {
             let id = p.card[i as usize];
             let c = self.hot(id);
             if c.feat & feat::FROM_HAND == 0 {
@@ -937,7 +922,7 @@ impl TrailsGame {
         let hb = p.homebase_count();
         let down = p.homebase & !up;
         // Only cards that can give an action, still in instance order.
-        for i in Bits((up & p.kind_craft) | (down & p.kind_play)) {
+        for i in Bits((up & p.kinds.craft) | (down & p.kinds.play)) {
             let id = p.card[i as usize];
             let c = self.hot(id);
             if up & bit(i) != 0 {
@@ -969,10 +954,8 @@ impl TrailsGame {
                 });
             }
         }
-        for i in Bits(p.field & p.kind_craft) {
-            if !p.has(i, flag::STUNNED) {
-                self.craft_actions(s, me, i, ep, out);
-            }
+        for i in Bits(p.field & p.kinds.craft & !p.flags.stunned) {
+            self.craft_actions(s, me, i, ep, out);
         }
     }
 
@@ -1100,7 +1083,7 @@ impl TrailsGame {
                 if let Some(t) = p.pop_top() {
                     p.homebase |= bit(t);
                     p.reset_instance(t);
-                    p.flags[t as usize] = flag::ACTIONED;
+                    p.set(t, flag::ACTIONED);
                     p.known[me.index()] |= bit(t);
                 }
             }
@@ -1217,8 +1200,8 @@ impl TrailsGame {
                     unreachable!("support needs a defending UNIT")
                 };
                 let p = s.pl_mut(me);
-                p.flags[i as usize] |= flag::ACTIONED;
-                p.flags[d as usize] |= flag::SUPPORTED;
+                p.set(i, flag::ACTIONED);
+                p.set(d, flag::SUPPORTED);
             }
             (Step::FightBack, Action::FightBack(i)) => {
                 s.combat.fight_back = i;
@@ -1227,8 +1210,8 @@ impl TrailsGame {
             (Step::Cure, Action::Cure(i)) => {
                 // T-CURE-2: turn it face up, actioned (T-CURE-3 readies it right after).
                 let p = s.pl_mut(me);
-                p.flags[i as usize] &= !flag::STUNNED;
-                p.flags[i as usize] |= flag::ACTIONED;
+                p.clear(i, flag::STUNNED);
+                p.set(i, flag::ACTIONED);
                 self.refresh_static(s, me, i);
                 self.next_cure(s);
             }
@@ -1274,7 +1257,7 @@ impl TrailsGame {
                 self.pay_ep(s, me, cost);
                 if from_homebase {
                     // T-RES-5: it stays in the homebase in its current state, now face up.
-                    s.pl_mut(me).flags[i as usize] |= flag::FACE_UP;
+                    s.pl_mut(me).set(i, flag::FACE_UP);
                     self.reveal(s, me, i);
                 } else {
                     self.to_trail(s, me, i);
@@ -1293,7 +1276,7 @@ impl TrailsGame {
                 let i = p
                     .find(p.homebase & !p.face_up(), card)
                     .expect("face-down BASE");
-                s.pl_mut(me).flags[i as usize] |= flag::FACE_UP;
+                s.pl_mut(me).set(i, flag::FACE_UP);
                 self.reveal(s, me, i);
                 self.refresh_static(s, me, i);
                 self.queue_trigger(s, me, i, Trigger::Enter);
@@ -1301,7 +1284,7 @@ impl TrailsGame {
             Action::Craft { inst, ability } => {
                 let cost = self.db.card(self.cid(s, me, inst)).abilities[ability as usize].cost;
                 if cost.self_action {
-                    s.pl_mut(me).flags[inst as usize] |= flag::ACTIONED;
+                    s.pl_mut(me).set(inst, flag::ACTIONED);
                 }
                 self.pay_ep(s, me, cost.ep);
                 s.queue.push(Cursor {
@@ -1334,7 +1317,7 @@ impl TrailsGame {
         for a in Bits(s.combat.attackers) {
             orgs |= self.orgs(s, me, a);
             let p = s.pl_mut(me);
-            p.flags[a as usize] |= flag::ACTIONED | flag::ATTACKED;
+            p.set(a, flag::ACTIONED | flag::ATTACKED);
         }
         // T-ICON-ATTRIB: cards with [Attribution] gain the attackers' organizations this turn.
         s.pl_mut(me).attribution_orgs |= orgs;
@@ -1368,7 +1351,7 @@ impl TrailsGame {
             // T-COMBAT-5: back to step I; non-stunned attacking UNITs are readied.
             let p = s.pl_mut(me);
             for a in Bits(alive) {
-                p.flags[a as usize] &= !flag::ACTIONED;
+                p.clear(a, flag::ACTIONED);
             }
             s.combat.attackers = 0;
             s.combat.target = AttackTarget::None;
@@ -1529,8 +1512,11 @@ impl TrailsGame {
                 }
             }
             let p = s.pl_mut(q);
+            // Only field and homebase cards have flags (an invariant).
+            p.flags.actioned = 0;
+            p.flags.supported = 0;
+            p.flags.attacked = 0;
             for i in Bits(p.field | p.homebase) {
-                p.flags[i as usize] &= !(flag::ACTIONED | flag::SUPPORTED | flag::ATTACKED);
                 p.str_mod[i as usize] = 0;
                 p.def_mod[i as usize] = 0;
                 p.icons_eot[i as usize] = Icons::NONE;
@@ -1639,7 +1625,7 @@ impl TrailsGame {
                 if let Some(t) = p.pop_top() {
                     p.homebase |= bit(t);
                     p.reset_instance(t);
-                    p.flags[t as usize] = flag::ACTIONED;
+                    p.set(t, flag::ACTIONED);
                     p.known[me.index()] |= bit(t);
                 }
             }
@@ -1688,9 +1674,9 @@ impl TrailsGame {
         match *e {
             Effect::Stun(_) => self.stun(s, q, i),
             Effect::Ko(_) => self.to_trail(s, q, i),
-            Effect::Ready(_) => s.pl_mut(q).flags[i as usize] &= !flag::ACTIONED,
-            Effect::Action(_) => s.pl_mut(q).flags[i as usize] |= flag::ACTIONED,
-            Effect::Support(_) => s.pl_mut(q).flags[i as usize] |= flag::SUPPORTED,
+            Effect::Ready(_) => s.pl_mut(q).clear(i, flag::ACTIONED),
+            Effect::Action(_) => s.pl_mut(q).set(i, flag::ACTIONED),
+            Effect::Support(_) => s.pl_mut(q).set(i, flag::SUPPORTED),
             Effect::Bounce(_) => {
                 // Back to its owner's hand; the opponent saw it and keeps knowing it (T-INFO-3).
                 let p = s.pl_mut(q);
@@ -1724,10 +1710,9 @@ fn side_matches(side: Side, controller: Seat, q: Seat) -> bool {
 }
 
 #[inline]
-fn ready_ok(f: &Filter, flags: u8) -> bool {
+fn ready_ok(f: &Filter, actioned: bool) -> bool {
     match f.ready {
-        Some(true) => flags & flag::ACTIONED == 0,
-        Some(false) => flags & flag::ACTIONED != 0,
+        Some(ready) => ready != actioned,
         None => true,
     }
 }

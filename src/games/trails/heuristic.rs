@@ -8,7 +8,7 @@
 use super::action::Action;
 use super::cards::{CardId, CardType, Effect, Side, TargetMode, Trigger};
 use super::engine::{FieldView, TrailsGame};
-use super::state::{bit, flag, AttackTarget, Bits, Pending, State, Step};
+use super::state::{bit, AttackTarget, Bits, Pending, State, Step};
 use crate::core::{ActionList, GameRng, Seat};
 use rand::Rng;
 
@@ -448,12 +448,6 @@ impl TrailsGame {
 impl super::state::PlayerState {
     /// Actioned cards on the field.
     pub fn field_actioned(&self) -> u64 {
-        let mut m = 0;
-        for i in Bits(self.field) {
-            if self.flags[i as usize] & flag::ACTIONED != 0 {
-                m |= bit(i);
-            }
-        }
-        m
+        self.field & self.flags.actioned
     }
 }

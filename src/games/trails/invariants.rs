@@ -35,7 +35,7 @@ impl TrailsGame {
                     "{q}: zones do not partition the {n} cards (union {union:#x}, total {total})"
                 ));
             }
-            if (p.kind_play, p.kind_craft) != self.card_kinds(s, q) {
+            if p.kinds != self.card_kinds(s, q) {
                 return Err(format!("{q}: card-kind masks do not match the cards"));
             }
             if p.bond > MAX_BOND {
@@ -45,7 +45,7 @@ impl TrailsGame {
                 if (p.static_src & bit(i) != 0) != self.static_active(s, q, i) {
                     return Err(format!("{q}: static source mask wrong for card {i}"));
                 }
-                let f = p.flags[i as usize];
+                let f = p.flags_of(i);
                 let b = bit(i);
                 if f & flag::STUNNED != 0 {
                     if p.field & b == 0 {

@@ -289,7 +289,7 @@ impl Scenario {
                         2 => {
                             p.homebase |= b;
                             p.known[k] |= b;
-                            p.flags[i as usize] = c.flags & (flag::ACTIONED | flag::FACE_UP);
+                            p.set(i, c.flags & (flag::ACTIONED | flag::FACE_UP));
                             if c.flags & flag::FACE_UP != 0 || c.known {
                                 p.known[1 - k] |= b;
                             }
@@ -297,9 +297,9 @@ impl Scenario {
                         3 => {
                             p.field |= b;
                             p.known = [p.known[0] | b, p.known[1] | b];
-                            p.flags[i as usize] = c.flags & !flag::FACE_UP;
+                            p.set(i, c.flags & !flag::FACE_UP);
                             if c.flags & flag::STUNNED != 0 {
-                                p.flags[i as usize] |= flag::ACTIONED;
+                                p.set(i, flag::ACTIONED);
                             }
                             p.str_mod[i as usize] = c.str_mod;
                             p.def_mod[i as usize] = c.def_mod;

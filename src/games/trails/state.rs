@@ -11,7 +11,9 @@ use crate::core::{FixedVec, Outcome, Seat};
 /// The most cards a player owns (T-DECK-1: a Strategy deck has 50).
 pub const MAX_CARDS: usize = 50;
 
-/// Instance flags.
+/// Instance flags, as sets of bits for [`PlayerState::has`], [`PlayerState::set`] and
+/// [`PlayerState::clear`]. They are stored as one mask per flag ([`Flags`]), so that "the ready
+/// cards of the homebase" or "the active UNITs" is a handful of instructions.
 pub mod flag {
     /// T-STATE-1: turned sideways.
     pub const ACTIONED: u8 = 1;
@@ -23,6 +25,62 @@ pub mod flag {
     pub const SUPPORTED: u8 = 8;
     /// Has attacked this turn.
     pub const ATTACKED: u8 = 16;
+    /// All of them.
+    pub const ALL: u8 = ACTIONED | FACE_UP | STUNNED | SUPPORTED | ATTACKED;
+}
+
+/// The instance flags of one player, a mask per [`flag`] (bit `i`: instance `i`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Flags {
+    pub actioned: u64,
+    pub face_up: u64,
+    pub stunned: u64,
+    pub supported: u64,
+    pub attacked: u64,
+}
+
+impl Flags {
+    /// The instances with any flag of `f`.
+    #[inline]
+    pub fn mask(&self, f: u8) -> u64 {
+        let mut m = 0;
+        if f & flag::ACTIONED != 0 {
+            m |= self.actioned;
+        }
+        if f & flag::FACE_UP != 0 {
+            m |= self.face_up;
+        }
+        if f & flag::STUNNED != 0 {
+            m |= self.stunned;
+        }
+        if f & flag::SUPPORTED != 0 {
+            m |= self.supported;
+        }
+        if f & flag::ATTACKED != 0 {
+            m |= self.attacked;
+        }
+        m
+    }
+
+    /// Applies `op` to the mask of every flag of `f`.
+    #[inline]
+    fn update(&mut self, f: u8, op: impl Fn(&mut u64)) {
+        if f & flag::ACTIONED != 0 {
+            op(&mut self.actioned);
+        }
+        if f & flag::FACE_UP != 0 {
+            op(&mut self.face_up);
+        }
+        if f & flag::STUNNED != 0 {
+            op(&mut self.stunned);
+        }
+        if f & flag::SUPPORTED != 0 {
+            op(&mut self.supported);
+        }
+        if f & flag::ATTACKED != 0 {
+            op(&mut self.attacked);
+        }
+    }
 }
 
 /// One player's cards.
@@ -30,7 +88,7 @@ pub mod flag {
 pub struct PlayerState {
     /// The card of each instance.
     pub card: [CardId; MAX_CARDS],
-    pub flags: [u8; MAX_CARDS],
+    pub flags: Flags,
     /// "+STR/+DEF until end of turn" (T-CURE-3 clears them).
     pub str_mod: [i8; MAX_CARDS],
     pub def_mod: [i8; MAX_CARDS],
@@ -58,20 +116,30 @@ pub struct PlayerState {
     /// Homebase cards actioned to pay EP in the current phase (decision T-RES-7: one of them is
     /// readied again when a ready card that could have paid instead leaves the homebase).
     pub ep_paid: u64,
-    /// Derived from the card of each instance (so refreshed wherever instances change cards:
-    /// setup, determinization, scenarios; checked by the invariants): instances whose card is an
-    /// EVENT, a BASE or has arts, and instances whose card has a craft with a cost. They let
-    /// legal-move generation skip the cards that cannot give an "always" action. Never read for
-    /// an opponent's hidden cards: they follow the true cards.
-    pub kind_play: u64,
-    pub kind_craft: u64,
+    /// Masks derived from the card of each instance.
+    pub kinds: Kinds,
+}
+
+/// Masks derived from the card of each instance, so refreshed wherever instances change cards
+/// (setup, determinization, scenarios) and checked by the invariants. They let legal-move
+/// generation skip the cards that cannot give an action. Never read for an opponent's hidden
+/// cards: they follow the true cards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Kinds {
+    /// EVENTs, BASEs and cards with arts: may give an "always" action from the hand or face down
+    /// in the homebase (T-RES-2, T-RES-3, T-RES-4).
+    pub play: u64,
+    /// Cards with a craft that has a cost (T-RES-5).
+    pub craft: u64,
+    /// UNITs.
+    pub unit: u64,
 }
 
 impl Default for PlayerState {
     fn default() -> Self {
         PlayerState {
             card: [0; MAX_CARDS],
-            flags: [0; MAX_CARDS],
+            flags: Flags::default(),
             str_mod: [0; MAX_CARDS],
             def_mod: [0; MAX_CARDS],
             icons_eot: [Icons::NONE; MAX_CARDS],
@@ -88,8 +156,7 @@ impl Default for PlayerState {
             attribution_orgs: 0,
             static_src: 0,
             ep_paid: 0,
-            kind_play: 0,
-            kind_craft: 0,
+            kinds: Kinds::default(),
         }
     }
 }
@@ -132,36 +199,48 @@ impl PlayerState {
         self.homebase.count_ones()
     }
 
-    /// One pass over the homebase: the ready cards (the EP this player can still pay, T-RES-1,
-    /// T-RES-7) and the mask of face-up cards (used cards and flipped BASEs, T-RES-4).
-    #[inline]
-    pub fn homebase_ready_and_face_up(&self) -> (u32, u64) {
-        let (mut ready, mut up) = (0, 0);
-        for i in Bits(self.homebase) {
-            let f = self.flags[i as usize];
-            ready += u32::from(f & flag::ACTIONED == 0);
-            if f & flag::FACE_UP != 0 {
-                up |= bit(i);
-            }
-        }
-        (ready, up)
-    }
-
     /// Ready homebase cards: the EP this player can still pay (T-RES-1, T-RES-7).
     #[inline]
     pub fn ready_homebase(&self) -> u32 {
-        self.homebase_ready_and_face_up().0
+        (self.homebase & !self.flags.actioned).count_ones()
     }
 
-    /// Face-up homebase cards.
+    /// Face-up homebase cards (used cards and flipped BASEs, T-RES-4).
     #[inline]
     pub fn face_up(&self) -> u64 {
-        self.homebase_ready_and_face_up().1
+        self.homebase & self.flags.face_up
     }
 
+    /// Whether instance `i` has any flag of `f`.
     #[inline]
     pub fn has(&self, i: u8, f: u8) -> bool {
-        self.flags[i as usize] & f != 0
+        self.flags.mask(f) & bit(i) != 0
+    }
+
+    /// Gives instance `i` the flags of `f`.
+    #[inline]
+    pub fn set(&mut self, i: u8, f: u8) {
+        self.flags.update(f, |m| *m |= bit(i));
+    }
+
+    /// Takes the flags of `f` from instance `i`.
+    #[inline]
+    pub fn clear(&mut self, i: u8, f: u8) {
+        self.flags.update(f, |m| *m &= !bit(i));
+    }
+
+    /// The flags of instance `i`, as a set of [`flag`] bits.
+    pub fn flags_of(&self, i: u8) -> u8 {
+        [
+            flag::ACTIONED,
+            flag::FACE_UP,
+            flag::STUNNED,
+            flag::SUPPORTED,
+            flag::ATTACKED,
+        ]
+        .into_iter()
+        .filter(|&f| self.has(i, f))
+        .fold(0, |a, f| a | f)
     }
 
     /// The top card of the deck, if any.
@@ -192,8 +271,8 @@ impl PlayerState {
 
     /// Clears the per-instance state a card loses when it changes zone.
     pub fn reset_instance(&mut self, i: u8) {
+        self.clear(i, flag::ALL);
         let i = i as usize;
-        self.flags[i] = 0;
         self.str_mod[i] = 0;
         self.def_mod[i] = 0;
         self.icons_eot[i] = Icons::NONE;
