@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 use tcgsim::agents::{Agent, RandomAgent};
 use tcgsim::core::{perft, rng_from_seed, Game, Seat};
+use tcgsim::games::trails::cards::Icons;
 use tcgsim::games::trails::deck::Deck;
 use tcgsim::games::trails::scenario::Scenario;
 use tcgsim::games::trails::state::{flag, Bits, State, Step};
@@ -297,6 +298,7 @@ fn cards_are_dealt_to_instances_at_random_t_info_4() {
 #[test]
 fn field_view_equals_the_per_card_answers() {
     use tcgsim::agents::HeuristicAgent;
+    let mut marked = 0u64;
     let decks = [
         "aggro",
         "academy_swarm",
@@ -325,17 +327,37 @@ fn field_view_equals_the_per_card_answers() {
             };
             while let Some(q) = g.to_move(&s) {
                 let v = g.field_view(&s);
+                let field = [s.p[0].field, s.p[1].field];
+                let m = g.marks_of(&s, field);
                 for p in Seat::ALL {
-                    for i in Bits(s.pl(p).field) {
+                    let k = p.index();
+                    let (mut covert, mut hate) = (0, 0);
+                    for i in Bits(field[k]) {
                         assert_eq!(v.stats(p, i), g.stats(&s, p, i), "{a}/{b} seed {seed}");
-                        assert_eq!(v.icons(p, i), g.icons(&s, p, i), "{a}/{b} seed {seed}");
+                        let icons = g.icons(&s, p, i);
+                        assert_eq!(v.icons(p, i), icons, "{a}/{b} seed {seed}");
+                        covert |= u64::from(icons.has(Icons::COVERT)) << i;
+                        hate |= u64::from(icons.has(Icons::HATE)) << i;
                         checked += 1;
                     }
+                    // The cheap marks of the field, and the view's, are the per-card answers.
+                    assert_eq!(m.covert[k], covert, "{a}/{b} seed {seed}");
+                    assert_eq!(m.hate[k], hate, "{a}/{b} seed {seed}");
+                    assert_eq!(m.active[k], g.active_units(&s, p), "{a}/{b} seed {seed}");
+                    let supported = Bits(field[k]).filter(|&i| s.pl(p).has(i, flag::SUPPORTED));
+                    assert_eq!(m.supported[k], supported.fold(0, |a, i| a | 1 << i));
+                    marked += u64::from((covert | hate) != 0);
                 }
+                assert_eq!(v.marks().covert, m.covert, "{a}/{b} seed {seed}");
+                assert_eq!(v.marks().hate, m.hate, "{a}/{b} seed {seed}");
                 let a = agents[q.index()].choose(&g, &s, q);
                 g.apply(&mut s, a);
             }
         }
     }
     assert!(checked > 10_000, "only {checked} cards checked");
+    assert!(
+        marked > 1_000,
+        "only {marked} fields with [Covert] or [Hate] checked"
+    );
 }

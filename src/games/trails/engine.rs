@@ -32,19 +32,39 @@ pub struct Clash {
     pub overkill: i16,
 }
 
+/// What legal attack targets and combat read of a set of cards, as masks per seat
+/// ([`TrailsGame::marks_of`], and part of every [`FieldView`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// The active UNITs ([`TrailsGame::active_units`]), whether covered or not.
+    pub active: [u64; 2],
+    /// Covered cards that have [Covert] and [Hate] now.
+    pub covert: [u64; 2],
+    pub hate: [u64; 2],
+    /// Covered cards with support until end of turn (T-SCLM-3).
+    pub supported: [u64; 2],
+}
+
+impl Marks {
+    /// Records that `q`'s card `i` has `icons` (among others).
+    #[inline]
+    fn mark(&mut self, q: Seat, i: u8, icons: Icons) {
+        if icons.has(Icons::COVERT) {
+            self.covert[q.index()] |= bit(i);
+        }
+        if icons.has(Icons::HATE) {
+            self.hate[q.index()] |= bit(i);
+        }
+    }
+}
+
 /// STR, DEF and icons of the cards on the field at one moment ([`TrailsGame::field_view`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FieldView {
     str: [[i16; MAX_CARDS]; 2],
     def: [[i16; MAX_CARDS]; 2],
     icons: [[Icons; MAX_CARDS]; 2],
-    /// Per seat: the active UNITs ([`TrailsGame::active_units`]), and the covered cards that have
-    /// [Covert] and [Hate] now.
-    active: [u64; 2],
-    covert: [u64; 2],
-    hate: [u64; 2],
-    /// Covered cards with support until end of turn (T-SCLM-3).
-    supported: [u64; 2],
+    marks: Marks,
 }
 
 impl Default for FieldView {
@@ -53,15 +73,18 @@ impl Default for FieldView {
             str: [[0; MAX_CARDS]; 2],
             def: [[0; MAX_CARDS]; 2],
             icons: [[Icons::NONE; MAX_CARDS]; 2],
-            active: [0; 2],
-            covert: [0; 2],
-            hate: [0; 2],
-            supported: [0; 2],
+            marks: Marks::default(),
         }
     }
 }
 
 impl FieldView {
+    /// The masks of the covered cards, as [`TrailsGame::marks_of`].
+    #[inline]
+    pub fn marks(&self) -> &Marks {
+        &self.marks
+    }
+
     /// STR and DEF of `q`'s card `i` on the field, as [`TrailsGame::stats`].
     #[inline]
     pub fn stats(&self, q: Seat, i: u8) -> (i16, i16) {
@@ -104,11 +127,15 @@ pub(crate) mod feat {
     pub const ACT: u8 = 4;
     /// Has static effects of any kind.
     pub const STATICS: u8 = 8;
-    /// Has static effects that change STR/DEF or grant icons.
-    pub const MODS: u8 = 16;
+    /// Has static effects that change STR/DEF.
+    pub const STATS: u8 = 16;
     /// An EVENT, a BASE or a card with arts: may give an "always" action from the hand or face
     /// down in the homebase (T-RES-2, T-RES-3, T-RES-4).
     pub const PLAY: u8 = 32;
+    /// Has static effects that grant icons.
+    pub const GRANT: u8 = 64;
+    /// Has static effects that link organizations (T-TERM-LINK).
+    pub const LINK: u8 = 128;
 }
 
 impl HotCard {
@@ -129,11 +156,12 @@ impl HotCard {
         if !c.statics.is_empty() {
             f |= feat::STATICS;
         }
-        if c.statics
-            .iter()
-            .any(|st| matches!(st, StaticEffect::Stats { .. } | StaticEffect::Grant { .. }))
-        {
-            f |= feat::MODS;
+        for st in &c.statics {
+            f |= match st {
+                StaticEffect::Stats { .. } => feat::STATS,
+                StaticEffect::Grant { .. } => feat::GRANT,
+                StaticEffect::Link(_) => feat::LINK,
+            };
         }
         HotCard {
             ctype: c.ctype,
@@ -223,13 +251,18 @@ impl TrailsGame {
         p.field & !p.flags.stunned & p.kinds.unit
     }
 
-    /// Calls `f` for every active static effect of `q`'s cards: UNITs (not stunned, T-STATE-2) and
-    /// ITEMs on the field, face-up BASEs in the homebase (T-RES-4).
+    /// Calls `f` for every active static effect of `q`'s cards that have a static effect of a
+    /// [`feat`] in `kind`: UNITs (not stunned, T-STATE-2) and ITEMs on the field, face-up BASEs in
+    /// the homebase (T-RES-4).
     #[inline]
-    fn for_statics(&self, s: &State, q: Seat, mut f: impl FnMut(&StaticEffect, u8)) {
+    fn for_statics(&self, s: &State, q: Seat, kind: u8, mut f: impl FnMut(&StaticEffect, u8)) {
         let p = s.pl(q);
         for i in Bits(p.static_src) {
-            for st in &self.db.card(p.card[i as usize]).statics {
+            let id = p.card[i as usize];
+            if self.hot(id).feat & kind == 0 {
+                continue;
+            }
+            for st in &self.db.card(id).statics {
                 f(st, i);
             }
         }
@@ -249,11 +282,12 @@ impl TrailsGame {
         icons: bool,
         mut f: impl FnMut(Seat, u8, &StaticEffect),
     ) {
+        let kind = if stats { feat::STATS } else { 0 } | if icons { feat::GRANT } else { 0 };
         for src in Seat::ALL {
             let ps = s.pl(src);
             for si in Bits(ps.static_src) {
                 let id = ps.card[si as usize];
-                if self.hot(id).feat & feat::MODS == 0 {
+                if self.hot(id).feat & kind == 0 {
                     continue;
                 }
                 for st in &self.db.card(id).statics {
@@ -346,7 +380,7 @@ impl TrailsGame {
             return o;
         }
         let mut linked = o;
-        self.for_statics(s, q, |st, _| {
+        self.for_statics(s, q, feat::LINK, |st, _| {
             if let StaticEffect::Link(bits) = *st {
                 if o & bits != 0 {
                     linked |= bits;
@@ -433,12 +467,11 @@ impl TrailsGame {
         if let AttackTarget::Unit(d) = s.combat.target {
             cards[s.combat.attacker.other().index()] |= bit(d);
         }
-        self.view_of(s, cards, true)
+        self.view_of(s, cards)
     }
 
-    /// A [`FieldView`] of the cards in `cards` (a mask per seat) only; without `with_stats` only
-    /// their icons are exact (STR and DEF leave out static changes).
-    pub(crate) fn view_of(&self, s: &State, cards: [u64; 2], with_stats: bool) -> FieldView {
+    /// A [`FieldView`] of the cards in `cards` (a mask per seat) only.
+    pub(crate) fn view_of(&self, s: &State, cards: [u64; 2]) -> FieldView {
         let mut v = FieldView::default();
         for q in Seat::ALL {
             let (p, k) = (s.pl(q), q.index());
@@ -450,37 +483,61 @@ impl TrailsGame {
                 v.icons[k][i] = c.icons.union(p.icons_eot[i]);
             }
         }
-        let stat_mods = self.has_static_stats && with_stats;
-        self.for_static_mods(s, cards, stat_mods, self.has_static_icons, |q, i, st| {
-            let (k, i) = (q.index(), i as usize);
-            match *st {
-                StaticEffect::Stats { str, def, .. } => {
-                    v.str[k][i] += i16::from(str);
-                    v.def[k][i] += i16::from(def);
+        self.for_static_mods(
+            s,
+            cards,
+            self.has_static_stats,
+            self.has_static_icons,
+            |q, i, st| {
+                let (k, i) = (q.index(), i as usize);
+                match *st {
+                    StaticEffect::Stats { str, def, .. } => {
+                        v.str[k][i] += i16::from(str);
+                        v.def[k][i] += i16::from(def);
+                    }
+                    StaticEffect::Grant { icons, .. } => v.icons[k][i] = v.icons[k][i].union(icons),
+                    StaticEffect::Link(_) => {}
                 }
-                StaticEffect::Grant { icons, .. } => v.icons[k][i] = v.icons[k][i].union(icons),
-                StaticEffect::Link(_) => {}
-            }
-        });
+            },
+        );
         for q in Seat::ALL {
             let (p, k) = (s.pl(q), q.index());
-            v.active[k] = self.active_units(s, q);
-            v.supported[k] = cards[k] & p.flags.supported;
+            v.marks.active[k] = self.active_units(s, q);
+            v.marks.supported[k] = cards[k] & p.flags.supported;
             // A stunned UNIT loses all crafts (T-STATE-2).
             for i in Bits(cards[k] & p.flags.stunned) {
                 v.icons[k][i as usize] = Icons::NONE;
             }
             for i in Bits(cards[k]) {
-                let icons = v.icons[k][i as usize];
-                if icons.has(Icons::COVERT) {
-                    v.covert[k] |= bit(i);
-                }
-                if icons.has(Icons::HATE) {
-                    v.hate[k] |= bit(i);
-                }
+                v.marks.mark(q, i, v.icons[k][i as usize]);
             }
         }
         v
+    }
+
+    /// The [`Marks`] of the cards in `cards` (a mask per seat): those of their [`Self::view_of`],
+    /// without reading STR and DEF or storing icons. Legal attack targets need only these.
+    pub fn marks_of(&self, s: &State, cards: [u64; 2]) -> Marks {
+        let mut m = Marks::default();
+        for q in Seat::ALL {
+            let (p, k) = (s.pl(q), q.index());
+            m.active[k] = self.active_units(s, q);
+            m.supported[k] = cards[k] & p.flags.supported;
+            // A stunned UNIT loses all crafts (T-STATE-2).
+            for i in Bits(cards[k] & !p.flags.stunned) {
+                let c = self.hot(p.card[i as usize]);
+                m.mark(q, i, c.icons.union(p.icons_eot[i as usize]));
+            }
+        }
+        let live = [!s.p[0].flags.stunned, !s.p[1].flags.stunned];
+        self.for_static_mods(s, cards, false, self.has_static_icons, |q, i, st| {
+            if let StaticEffect::Grant { icons, .. } = *st {
+                if live[q.index()] & bit(i) != 0 {
+                    m.mark(q, i, icons);
+                }
+            }
+        });
+        m
     }
 
     /// Whether `q`'s UNIT `i` matches an effect's filter, on current values.
@@ -819,7 +876,7 @@ impl TrailsGame {
             }
             Step::Group => {
                 // Legal targets depend on icons only ([Covert], [Hate]).
-                let v = self.view_of(s, [s.p[0].field, s.p[1].field], false);
+                let m = self.marks_of(s, [s.p[0].field, s.p[1].field]);
                 let last = 63 - s.combat.attackers.leading_zeros() as u8;
                 for i in Bits(self.active_units(s, me)) {
                     // T-SCLM-1: ready UNITs sharing an organization with every member; added in
@@ -830,13 +887,13 @@ impl TrailsGame {
                         && self.orgs(s, me, i) & s.combat.group_orgs != 0
                     {
                         let (units, player) =
-                            self.group_targets(&v, me, s.combat.attackers | bit(i));
+                            self.group_targets(&m, me, s.combat.attackers | bit(i));
                         if units != 0 || player {
                             out.push(Action::Join(i));
                         }
                     }
                 }
-                let (units, player) = self.group_targets(&v, me, s.combat.attackers);
+                let (units, player) = self.group_targets(&m, me, s.combat.attackers);
                 for i in Bits(units) {
                     out.push(Action::TargetUnit(i));
                 }
@@ -988,31 +1045,31 @@ impl TrailsGame {
     /// The legal targets of a group: the opposing UNITs it may attack, and whether it may attack
     /// the player — only when no member could attack any opposing UNIT on its own (T-COMBAT-2,
     /// decision T-SCLM-2), so a group never dodges a UNIT (or [Hate]) that a member must face.
-    pub fn group_targets(&self, v: &FieldView, me: Seat, attackers: u64) -> (u64, bool) {
-        let units = self.attack_targets(v, me, attackers);
-        let player = units == 0 && Bits(attackers).all(|a| self.attack_targets(v, me, bit(a)) == 0);
+    pub fn group_targets(&self, m: &Marks, me: Seat, attackers: u64) -> (u64, bool) {
+        let units = self.attack_targets(m, me, attackers);
+        let player = units == 0 && Bits(attackers).all(|a| self.attack_targets(m, me, bit(a)) == 0);
         (units, player)
     }
 
     /// The opposing UNITs a group may target (T-COMBAT-2, T-ICON-COVERT, T-SCLM-2, T-COMBAT-6).
     /// `v` must cover the attackers and every active UNIT (as [`Self::field_view`] does).
-    pub fn attack_targets(&self, v: &FieldView, me: Seat, attackers: u64) -> u64 {
+    pub fn attack_targets(&self, m: &Marks, me: Seat, attackers: u64) -> u64 {
         let opp = me.other();
-        let covert = v.covert[me.index()];
+        let covert = m.covert[me.index()];
         let covert_all = attackers & !covert == 0;
         let covert_none = attackers & covert == 0;
         // T-ICON-COVERT: covert attacks only covert, covert is attacked only by covert; a
         // group needs every member able to attack the UNIT (T-SCLM-2).
-        let defenders = v.active[opp.index()];
+        let defenders = m.active[opp.index()];
         let mut legal = 0u64;
         if covert_all {
-            legal |= defenders & v.covert[opp.index()];
+            legal |= defenders & m.covert[opp.index()];
         }
         if covert_none {
-            legal |= defenders & !v.covert[opp.index()];
+            legal |= defenders & !m.covert[opp.index()];
         }
         // T-COMBAT-6: a legal target with [Hate] must be chosen over the others.
-        let hate = legal & v.hate[opp.index()];
+        let hate = legal & m.hate[opp.index()];
         if hate != 0 {
             hate
         } else {
@@ -1403,7 +1460,7 @@ impl TrailsGame {
         let fb_def = v.stats(me, fb).1 + Self::martial_arts_bonus(v, me, fb, dmask, opp);
         // Overkill: not a SCLM attack (even one reduced to a single UNIT, T-COMBAT-8), no
         // support, STR > DEF (T-COMBAT-3, T-SCLM-1, T-SCLM-3).
-        let overkill = if !sclm && v.supported[opp.index()] & dmask == 0 && str_total > ddef {
+        let overkill = if !sclm && v.marks.supported[opp.index()] & dmask == 0 && str_total > ddef {
             str_total - ddef
         } else {
             0
@@ -1427,7 +1484,7 @@ impl TrailsGame {
                 let mut cards = [0; 2];
                 cards[me.index()] = attackers;
                 cards[opp.index()] = bit(d);
-                let v = self.view_of(s, cards, true);
+                let v = self.view_of(s, cards);
                 let c = self.clash(&v, me, attackers, d, fb, s.combat.sclm);
                 let (stun_d, stun_fb) = (c.stuns_defender, c.stuns_attacker);
                 // Both stuns happen together (T-COMBAT-3), each with its stun damage.

@@ -371,7 +371,7 @@ impl TrailsGame {
         attackers: u64,
         w: &Weights,
     ) -> f32 {
-        let (targets, player) = self.group_targets(v, me, attackers);
+        let (targets, player) = self.group_targets(v.marks(), me, attackers);
         let best = Bits(targets)
             .map(|d| self.attack_score(s, v, me, attackers, Some(d), w))
             .fold(f32::NEG_INFINITY, f32::max);
