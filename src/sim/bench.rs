@@ -44,7 +44,7 @@ fn selfplay<G: Game>(
     budget: Duration,
 ) -> (u64, u64, f64) {
     let start = Instant::now();
-    let per_batch = 64u64;
+    let per_batch = 256u64;
     let mut games = 0u64;
     let mut decisions = 0u64;
     let mut batch = 0u64;
