@@ -158,11 +158,9 @@ pub fn table(rows: &[BenchRow], state_bytes: usize) -> String {
     s
 }
 
-/// The report as CSV.
+/// The report as CSV (RFC 4180: a measurement's name such as "ISMCTS, random playouts" is quoted).
 pub fn csv(rows: &[BenchRow], state_bytes: usize) -> String {
-    let mut s = String::from(
-        "measurement,threads,games_per_s,decisions_per_game,ns_per_decision,iterations_per_s,playout_decisions_per_s,state_bytes\n",
-    );
+    let mut w = csv::Writer::from_writer(Vec::new());
     let g = |x: f64| {
         if x.is_nan() {
             String::new()
@@ -170,17 +168,71 @@ pub fn csv(rows: &[BenchRow], state_bytes: usize) -> String {
             format!("{x:.1}")
         }
     };
+    w.write_record([
+        "measurement",
+        "threads",
+        "games_per_s",
+        "decisions_per_game",
+        "ns_per_decision",
+        "iterations_per_s",
+        "playout_decisions_per_s",
+        "state_bytes",
+    ])
+    .expect("CSV into memory");
     for r in rows {
-        s.push_str(&format!(
-            "{},{},{},{},{},{},{},{state_bytes}\n",
-            r.what,
-            r.threads,
+        w.write_record([
+            r.what.clone(),
+            r.threads.to_string(),
             g(r.games_per_s),
             g(r.decisions_per_game),
             g(r.ns_per_decision),
             g(r.iterations_per_s),
-            g(r.playout_decisions_per_s)
-        ));
+            g(r.playout_decisions_per_s),
+            state_bytes.to_string(),
+        ])
+        .expect("CSV into memory");
     }
-    s
+    String::from_utf8(w.into_inner().expect("CSV into memory")).expect("UTF-8 CSV")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_quotes_names_with_commas_and_leaves_missing_figures_empty() {
+        let row = |what: &str, games: f64, iters: f64| BenchRow {
+            what: what.into(),
+            threads: 1,
+            games_per_s: games,
+            decisions_per_game: 274.75,
+            ns_per_decision: 212.0,
+            iterations_per_s: iters,
+            playout_decisions_per_s: f64::NAN,
+        };
+        let rows = [
+            row("random self-play", 17100.66, f64::NAN),
+            row("ISMCTS, random playouts", f64::NAN, 25035.1),
+        ];
+        let text = csv(&rows, 1016);
+        let mut r = csv::Reader::from_reader(text.as_bytes());
+        assert_eq!(r.headers().unwrap().len(), 8);
+        let recs: Vec<csv::StringRecord> = r.records().map(|x| x.unwrap()).collect();
+        assert_eq!(recs.len(), 2);
+        assert_eq!(
+            recs[0].iter().collect::<Vec<_>>(),
+            [
+                "random self-play",
+                "1",
+                "17100.7",
+                "274.8",
+                "212.0",
+                "",
+                "",
+                "1016"
+            ]
+        );
+        assert_eq!(&recs[1][0], "ISMCTS, random playouts");
+        assert_eq!((&recs[1][2], &recs[1][5]), ("", "25035.1"));
+    }
 }
