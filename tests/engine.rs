@@ -124,8 +124,7 @@ fn public_view(s: &State, o: Seat) -> Vec<u64> {
             p.deck_len as u64,
         ]);
         v.extend(p.deck[..p.deck_len as usize].iter().map(|&i| i as u64));
-        let f = p.flags;
-        v.extend([f.actioned, f.face_up, f.stunned, f.supported, f.attacked]);
+        v.extend((0..5).map(|k| p.flagged(1 << k)));
         v.push(p.bond as u64);
         for i in Bits(p.known[o.index()]) {
             v.push(((i as u64) << 32) | p.card[i as usize] as u64);

@@ -248,7 +248,7 @@ impl TrailsGame {
     /// for targeting and for "no UNIT" checks (T-STATE-2).
     pub fn active_units(&self, s: &State, q: Seat) -> u64 {
         let p = s.pl(q);
-        p.field & !p.flags.stunned & p.kinds.unit
+        p.field & !p.flagged(flag::STUNNED) & p.kinds.unit
     }
 
     /// Calls `f` for every active static effect of `q`'s cards that have a static effect of a
@@ -507,9 +507,9 @@ impl TrailsGame {
         for q in Seat::ALL {
             let (p, k) = (s.pl(q), q.index());
             v.marks.active[k] = self.active_units(s, q);
-            v.marks.supported[k] = cards[k] & p.flags.supported;
+            v.marks.supported[k] = cards[k] & p.flagged(flag::SUPPORTED);
             // A stunned UNIT loses all crafts (T-STATE-2).
-            for i in Bits(cards[k] & p.flags.stunned) {
+            for i in Bits(cards[k] & p.flagged(flag::STUNNED)) {
                 v.icons[k][i as usize] = Icons::NONE;
             }
             for i in Bits(cards[k]) {
@@ -526,14 +526,17 @@ impl TrailsGame {
         for q in Seat::ALL {
             let (p, k) = (s.pl(q), q.index());
             m.active[k] = self.active_units(s, q);
-            m.supported[k] = cards[k] & p.flags.supported;
+            m.supported[k] = cards[k] & p.flagged(flag::SUPPORTED);
             // A stunned UNIT loses all crafts (T-STATE-2).
-            for i in Bits(cards[k] & !p.flags.stunned) {
+            for i in Bits(cards[k] & !p.flagged(flag::STUNNED)) {
                 let c = self.hot(p.card[i as usize]);
                 m.mark(q, i, c.icons.union(p.icons_eot[i as usize]));
             }
         }
-        let live = [!s.p[0].flags.stunned, !s.p[1].flags.stunned];
+        let live = [
+            !s.p[0].flagged(flag::STUNNED),
+            !s.p[1].flagged(flag::STUNNED),
+        ];
         self.for_static_mods(s, cards, false, self.has_static_icons, |q, i, st| {
             if let StaticEffect::Grant { icons, .. } = *st {
                 if live[q.index()] & bit(i) != 0 {
@@ -715,8 +718,11 @@ impl TrailsGame {
     /// lowest instance first.
     fn pay_ep(&self, s: &mut State, q: Seat, mut n: u8) {
         let p = s.pl_mut(q);
-        let ready = p.homebase & !p.flags.actioned;
-        for side in [ready & !p.flags.face_up, ready & p.flags.face_up] {
+        let ready = p.homebase & !p.flagged(flag::ACTIONED);
+        for side in [
+            ready & !p.flagged(flag::FACE_UP),
+            ready & p.flagged(flag::FACE_UP),
+        ] {
             for i in Bits(side) {
                 if n == 0 {
                     return;
@@ -1015,7 +1021,7 @@ impl TrailsGame {
                 });
             }
         }
-        for i in Bits(p.field & p.kinds.craft & !p.flags.stunned) {
+        for i in Bits(p.field & p.kinds.craft & !p.flagged(flag::STUNNED)) {
             self.craft_actions(s, me, i, ep, out);
         }
     }
@@ -1574,9 +1580,7 @@ impl TrailsGame {
             }
             let p = s.pl_mut(q);
             // Only field and homebase cards have flags (an invariant).
-            p.flags.actioned = 0;
-            p.flags.supported = 0;
-            p.flags.attacked = 0;
+            p.clear_all(flag::ACTIONED | flag::SUPPORTED | flag::ATTACKED);
             for i in Bits(p.field | p.homebase) {
                 p.str_mod[i as usize] = 0;
                 p.def_mod[i as usize] = 0;

@@ -8,7 +8,7 @@
 use super::action::Action;
 use super::cards::{CardId, CardType, Effect, Side, TargetMode, Trigger};
 use super::engine::{FieldView, TrailsGame};
-use super::state::{bit, AttackTarget, Bits, Pending, State, Step};
+use super::state::{bit, flag, AttackTarget, Bits, Pending, State, Step};
 use crate::core::{ActionList, GameRng, Seat};
 use rand::Rng;
 
@@ -448,6 +448,6 @@ impl TrailsGame {
 impl super::state::PlayerState {
     /// Actioned cards on the field.
     pub fn field_actioned(&self) -> u64 {
-        self.field & self.flags.actioned
+        self.field & self.flagged(flag::ACTIONED)
     }
 }

@@ -29,56 +29,23 @@ pub mod flag {
     pub const ALL: u8 = ACTIONED | FACE_UP | STUNNED | SUPPORTED | ATTACKED;
 }
 
-/// The instance flags of one player, a mask per [`flag`] (bit `i`: instance `i`).
+/// The instance flags of one player: a mask per [`flag`] (mask `k` for the flag `1 << k`; bit `i`
+/// for instance `i`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Flags {
-    pub actioned: u64,
-    pub face_up: u64,
-    pub stunned: u64,
-    pub supported: u64,
-    pub attacked: u64,
-}
+pub struct Flags([u64; 5]);
 
 impl Flags {
     /// The instances with any flag of `f`.
     #[inline]
     pub fn mask(&self, f: u8) -> u64 {
-        let mut m = 0;
-        if f & flag::ACTIONED != 0 {
-            m |= self.actioned;
-        }
-        if f & flag::FACE_UP != 0 {
-            m |= self.face_up;
-        }
-        if f & flag::STUNNED != 0 {
-            m |= self.stunned;
-        }
-        if f & flag::SUPPORTED != 0 {
-            m |= self.supported;
-        }
-        if f & flag::ATTACKED != 0 {
-            m |= self.attacked;
-        }
-        m
+        Bits(u64::from(f)).fold(0, |m, k| m | self.0[k as usize])
     }
 
     /// Applies `op` to the mask of every flag of `f`.
     #[inline]
     fn update(&mut self, f: u8, op: impl Fn(&mut u64)) {
-        if f & flag::ACTIONED != 0 {
-            op(&mut self.actioned);
-        }
-        if f & flag::FACE_UP != 0 {
-            op(&mut self.face_up);
-        }
-        if f & flag::STUNNED != 0 {
-            op(&mut self.stunned);
-        }
-        if f & flag::SUPPORTED != 0 {
-            op(&mut self.supported);
-        }
-        if f & flag::ATTACKED != 0 {
-            op(&mut self.attacked);
+        for k in Bits(u64::from(f)) {
+            op(&mut self.0[k as usize]);
         }
     }
 }
@@ -202,19 +169,25 @@ impl PlayerState {
     /// Ready homebase cards: the EP this player can still pay (T-RES-1, T-RES-7).
     #[inline]
     pub fn ready_homebase(&self) -> u32 {
-        (self.homebase & !self.flags.actioned).count_ones()
+        (self.homebase & !self.flagged(flag::ACTIONED)).count_ones()
     }
 
     /// Face-up homebase cards (used cards and flipped BASEs, T-RES-4).
     #[inline]
     pub fn face_up(&self) -> u64 {
-        self.homebase & self.flags.face_up
+        self.homebase & self.flagged(flag::FACE_UP)
+    }
+
+    /// The instances with any flag of `f`.
+    #[inline]
+    pub fn flagged(&self, f: u8) -> u64 {
+        self.flags.mask(f)
     }
 
     /// Whether instance `i` has any flag of `f`.
     #[inline]
     pub fn has(&self, i: u8, f: u8) -> bool {
-        self.flags.mask(f) & bit(i) != 0
+        self.flagged(f) & bit(i) != 0
     }
 
     /// Gives instance `i` the flags of `f`.
@@ -229,18 +202,18 @@ impl PlayerState {
         self.flags.update(f, |m| *m &= !bit(i));
     }
 
+    /// Takes the flags of `f` from every instance.
+    #[inline]
+    pub fn clear_all(&mut self, f: u8) {
+        self.flags.update(f, |m| *m = 0);
+    }
+
     /// The flags of instance `i`, as a set of [`flag`] bits.
     pub fn flags_of(&self, i: u8) -> u8 {
-        [
-            flag::ACTIONED,
-            flag::FACE_UP,
-            flag::STUNNED,
-            flag::SUPPORTED,
-            flag::ATTACKED,
-        ]
-        .into_iter()
-        .filter(|&f| self.has(i, f))
-        .fold(0, |a, f| a | f)
+        Bits(u64::from(flag::ALL))
+            .map(|k| 1 << k)
+            .filter(|&f| self.has(i, f))
+            .fold(0, |a, f| a | f)
     }
 
     /// The top card of the deck, if any.
