@@ -125,8 +125,6 @@ pub(crate) mod feat {
     pub const FROM_HAND: u8 = 2;
     /// Has a craft with a cost (an ability triggered by the player, T-RES-5).
     pub const ACT: u8 = 4;
-    /// Has static effects of any kind.
-    pub const STATICS: u8 = 8;
     /// Has static effects that change STR/DEF.
     pub const STATS: u8 = 16;
     /// An EVENT, a BASE or a card with arts: may give an "always" action from the hand or face
@@ -136,6 +134,8 @@ pub(crate) mod feat {
     pub const GRANT: u8 = 64;
     /// Has static effects that link organizations (T-TERM-LINK).
     pub const LINK: u8 = 128;
+    /// Has static effects of any kind.
+    pub const STATICS: u8 = STATS | GRANT | LINK;
 }
 
 impl HotCard {
@@ -152,9 +152,6 @@ impl HotCard {
         }
         if c.abilities.iter().any(|a| a.trigger == Trigger::Act) {
             f |= feat::ACT;
-        }
-        if !c.statics.is_empty() {
-            f |= feat::STATICS;
         }
         for st in &c.statics {
             f |= match st {
@@ -251,21 +248,21 @@ impl TrailsGame {
         p.field & !p.flagged(flag::STUNNED) & p.kinds.unit
     }
 
-    /// Calls `f` for every active static effect of `q`'s cards that have a static effect of a
-    /// [`feat`] in `kind`: UNITs (not stunned, T-STATE-2) and ITEMs on the field, face-up BASEs in
-    /// the homebase (T-RES-4).
+    /// The active static sources of `q` that have a static effect of a [`feat`] in `kind`, with
+    /// their static effects: UNITs (not stunned, T-STATE-2) and ITEMs on the field, face-up BASEs
+    /// in the homebase (T-RES-4).
     #[inline]
-    fn for_statics(&self, s: &State, q: Seat, kind: u8, mut f: impl FnMut(&StaticEffect, u8)) {
+    fn static_sources<'a>(
+        &'a self,
+        s: &'a State,
+        q: Seat,
+        kind: u8,
+    ) -> impl Iterator<Item = (u8, &'a [StaticEffect])> + 'a {
         let p = s.pl(q);
-        for i in Bits(p.static_src) {
+        Bits(p.static_src).filter_map(move |i| {
             let id = p.card[i as usize];
-            if self.hot(id).feat & kind == 0 {
-                continue;
-            }
-            for st in &self.db.card(id).statics {
-                f(st, i);
-            }
-        }
+            (self.hot(id).feat & kind != 0).then(|| (i, self.db.card(id).statics.as_slice()))
+        })
     }
 
     /// Calls `f(q, i, effect)` for every active static effect that changes STR/DEF (with
@@ -284,13 +281,8 @@ impl TrailsGame {
     ) {
         let kind = if stats { feat::STATS } else { 0 } | if icons { feat::GRANT } else { 0 };
         for src in Seat::ALL {
-            let ps = s.pl(src);
-            for si in Bits(ps.static_src) {
-                let id = ps.card[si as usize];
-                if self.hot(id).feat & kind == 0 {
-                    continue;
-                }
-                for st in &self.db.card(id).statics {
+            for (si, statics) in self.static_sources(s, src, kind) {
+                for st in statics {
                     let (side, filter) = match st {
                         StaticEffect::Stats { side, filter, .. } if stats => (*side, filter),
                         StaticEffect::Grant { side, filter, .. } if icons => (*side, filter),
@@ -380,13 +372,15 @@ impl TrailsGame {
             return o;
         }
         let mut linked = o;
-        self.for_statics(s, q, feat::LINK, |st, _| {
-            if let StaticEffect::Link(bits) = *st {
-                if o & bits != 0 {
-                    linked |= bits;
+        for (_, statics) in self.static_sources(s, q, feat::LINK) {
+            for st in statics {
+                if let StaticEffect::Link(bits) = *st {
+                    if o & bits != 0 {
+                        linked |= bits;
+                    }
                 }
             }
-        });
+        }
         linked
     }
 
@@ -456,9 +450,9 @@ impl TrailsGame {
 
     /// STR, DEF and icons of every card on the field, each read once: one pass over the static
     /// effects per card instead of one per question. Combat predictions ask the same questions many
-    /// times in one decision (the heuristic scores every attacker, target and fight-back; legal
-    /// groups check every member), so they read this view. It holds exactly what
-    /// [`Self::stats`] and [`Self::icons`] return, and is valid for the state it was read from.
+    /// times in one decision (the heuristic scores every attacker, target and fight-back), so they
+    /// read this view. It holds exactly what [`Self::stats`] and [`Self::icons`] return, and is
+    /// valid for the state it was read from.
     /// Besides the field it covers the combat's attackers and target, which a prediction made
     /// during the window still names after an effect took them off the field.
     #[inline]
@@ -993,8 +987,9 @@ impl TrailsGame {
             let id = p.card[i as usize];
             let c = self.hot(id);
             if up & bit(i) != 0 {
-                // T-RES-5: face-up non-BASE cards in the homebase have no crafts.
-                if c.ctype == CardType::Base && c.feat & feat::ACT != 0 {
+                // T-RES-5: face-up non-BASE cards in the homebase have no crafts (the loop
+                // visits face-up cards with crafts only).
+                if c.ctype == CardType::Base {
                     self.craft_actions(s, me, i, ep, out);
                 }
                 continue;
@@ -1062,7 +1057,7 @@ impl TrailsGame {
     }
 
     /// The opposing UNITs a group may target (T-COMBAT-2, T-ICON-COVERT, T-SCLM-2, T-COMBAT-6).
-    /// `v` must cover the attackers and every active UNIT (as [`Self::field_view`] does).
+    /// `m` must cover the attackers (as [`Self::marks_of`] the field, or a field view, do).
     pub fn attack_targets(&self, m: &Marks, me: Seat, attackers: u64) -> u64 {
         let opp = me.other();
         let covert = m.covert[me.index()];
