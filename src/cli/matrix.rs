@@ -4,7 +4,7 @@ use super::{card_db, progress, thread_pool};
 use crate::agents::AgentSpec;
 use crate::games::trails::deck::Deck;
 use crate::games::trails::TrailsGame;
-use crate::sim::checkpoint::{parse_shard, shard_from_env, Checkpoint};
+use crate::sim::checkpoint::{parse_shard, resume_run, shard_from_env, Resumed};
 use crate::sim::matrix::{run_tasks, totals, Counts, Plan};
 use crate::sim::output::{
     matchups_csv, matrix_csv, matrix_svg, read_matchups, summary, write_atomic,
@@ -106,20 +106,12 @@ pub fn matrix(o: MatrixOpts) -> Result<ExitCode> {
         Some((i, k)) => plan.shard_tasks(i, k),
         None => plan.tasks(),
     };
-    let (checkpoint, mut results) = match &o.checkpoint {
-        Some(dir) => {
-            let (c, done) =
-                Checkpoint::open(dir, &plan.fingerprint(), o.resume).map_err(|e| anyhow!(e))?;
-            (Some(c), done)
-        }
-        None => (None, Vec::new()),
-    };
-    results.retain(|(t, _)| all.contains(t));
-    let todo: Vec<_> = all
-        .iter()
-        .filter(|t| !results.iter().any(|(d, _)| d == *t))
-        .copied()
-        .collect();
+    let Resumed {
+        checkpoint,
+        done: mut results,
+        todo,
+    } = resume_run(o.checkpoint.as_deref(), &plan.fingerprint(), o.resume, &all)
+        .map_err(|e| anyhow!(e))?;
     let total_games: u64 = todo
         .iter()
         .map(|t| (plan.games - t.chunk * plan.chunk).min(plan.chunk))

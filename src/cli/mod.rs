@@ -10,7 +10,7 @@ use crate::core::{mix_seed, Outcome, Seat};
 use crate::games::trails::deck::Deck;
 use crate::games::trails::scenario::{RunError, Scenario};
 use crate::games::trails::{bundled_cards, CardDb, TrailsGame};
-use crate::sim::checkpoint::Checkpoint;
+use crate::sim::checkpoint::{resume_run, Resumed};
 use crate::sim::matrix::{Counts, Task};
 use crate::sim::play_game;
 use anyhow::{anyhow, bail, Context, Result};
@@ -703,22 +703,23 @@ fn duel(
         "tcgsim-duel v1; decks={},{}; agent_a={}; agent_b={}; games={games}; seed={seed}",
         d1.name, d2.name, a, b
     );
-    let (ckpt, done) = match checkpoint {
-        Some(dir) => {
-            let (c, done) = Checkpoint::open(dir, &fingerprint, resume).map_err(|e| anyhow!(e))?;
-            (Some(c), done)
-        }
-        None => (None, Vec::new()),
-    };
+    let all: Vec<Task> = (0..games)
+        .map(|chunk| Task {
+            row: 0,
+            col: 0,
+            chunk,
+        })
+        .collect();
+    let Resumed {
+        checkpoint: ckpt,
+        done,
+        todo,
+    } = resume_run(checkpoint, &fingerprint, resume, &all).map_err(|e| anyhow!(e))?;
     let mut r = Counts::default();
-    let mut finished = vec![false; games as usize];
-    for (t, c) in &done {
-        if t.chunk < games && !finished[t.chunk as usize] {
-            finished[t.chunk as usize] = true;
-            r.add(c);
-        }
+    for (_, c) in &done {
+        r.add(c);
     }
-    let todo: Vec<u64> = (0..games).filter(|&k| !finished[k as usize]).collect();
+    let todo: Vec<u64> = todo.iter().map(|t| t.chunk).collect();
     if !done.is_empty() {
         eprintln!("resuming: {} of {games} games already done", r.games);
     }

@@ -2,6 +2,7 @@
 //! `DIR/chunks.csv`, so an interrupted run loses no finished work; `--resume` reads them back.
 
 use super::matrix::{Counts, Task};
+use std::collections::HashSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -128,6 +129,44 @@ fn line_of(t: Task, c: &Counts) -> String {
     )
 }
 
+/// Where a run of the tasks `all` starts: its checkpoint when one is asked for, the tasks of `all`
+/// that checkpoint records as done (each once, with its counts), and the tasks left to play, in
+/// the order of `all`.
+pub struct Resumed {
+    pub checkpoint: Option<Checkpoint>,
+    pub done: Vec<(Task, Counts)>,
+    pub todo: Vec<Task>,
+}
+
+/// Opens the checkpoint in `dir` (none when `dir` is `None`) of the run `fingerprint` made of the
+/// tasks `all` ([`Checkpoint::open`]), and splits `all` into what is done and what is left.
+pub fn resume_run(
+    dir: Option<&Path>,
+    fingerprint: &str,
+    resume: bool,
+    all: &[Task],
+) -> Result<Resumed, String> {
+    let (checkpoint, recorded) = match dir {
+        Some(dir) => {
+            let (c, done) = Checkpoint::open(dir, fingerprint, resume)?;
+            (Some(c), done)
+        }
+        None => (None, Vec::new()),
+    };
+    let wanted: HashSet<Task> = all.iter().copied().collect();
+    let mut seen = HashSet::new();
+    let done: Vec<(Task, Counts)> = recorded
+        .into_iter()
+        .filter(|(t, _)| wanted.contains(t) && seen.insert(*t))
+        .collect();
+    let todo = all.iter().filter(|t| !seen.contains(t)).copied().collect();
+    Ok(Resumed {
+        checkpoint,
+        done,
+        todo,
+    })
+}
+
 /// Parses `I/N` (1 ≤ I ≤ N).
 pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
     let (i, n) = s
@@ -179,4 +218,42 @@ pub fn shard_from_env(
         return parse_shard(&format!("{}/{n}", idx + 1)).map(Some);
     }
     Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn task(chunk: u64) -> Task {
+        Task {
+            row: 0,
+            col: 1,
+            chunk,
+        }
+    }
+
+    #[test]
+    fn resume_run_keeps_each_recorded_task_of_the_run_once_and_leaves_the_rest_in_order() {
+        let all: Vec<Task> = (0..5).map(task).collect();
+        let r = resume_run(None, "run", false, &all).unwrap();
+        assert!(r.checkpoint.is_none() && r.done.is_empty());
+        assert_eq!(r.todo, all);
+
+        let dir = std::env::temp_dir().join(format!("tcgsim-resume-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let c = |games| Counts {
+            games,
+            ..Default::default()
+        };
+        let (ck, _) = Checkpoint::open(&dir, "run", false).unwrap();
+        // Task 3 twice, and a task of another shard (chunk 9) that this run does not play.
+        for (t, n) in [(3, 1), (9, 2), (1, 3), (3, 4)] {
+            ck.record(task(t), &c(n));
+        }
+        drop(ck);
+        let r = resume_run(Some(&dir), "run", true, &all).unwrap();
+        assert_eq!(r.done, vec![(task(3), c(1)), (task(1), c(3))]);
+        assert_eq!(r.todo, vec![task(0), task(2), task(4)]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
