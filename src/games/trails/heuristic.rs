@@ -8,7 +8,7 @@
 use super::action::Action;
 use super::cards::{CardId, CardType, Effect, Side, TargetMode, Trigger};
 use super::engine::{FieldView, TrailsGame};
-use super::state::{bit, flag, AttackTarget, Bits, Pending, State, Step};
+use super::state::{bit, AttackTarget, Bits, Pending, State, Step};
 use crate::core::{ActionList, GameRng, Seat};
 use rand::Rng;
 
@@ -442,12 +442,5 @@ impl TrailsGame {
         let (b2, f2, c2) = side(seat.other());
         let x = w.eval_bond * (b1 - b2) + w.eval_board * (f1 - f2) + w.eval_cards * (c1 - c2);
         1.0 / (1.0 + (-f64::from(x)).exp())
-    }
-}
-
-impl super::state::PlayerState {
-    /// Actioned cards on the field.
-    pub fn field_actioned(&self) -> u64 {
-        self.field & self.flagged(flag::ACTIONED)
     }
 }

@@ -178,6 +178,12 @@ impl PlayerState {
         self.homebase & self.flagged(flag::FACE_UP)
     }
 
+    /// Actioned cards on the field.
+    #[inline]
+    pub fn field_actioned(&self) -> u64 {
+        self.field & self.flagged(flag::ACTIONED)
+    }
+
     /// The instances with any flag of `f`.
     #[inline]
     pub fn flagged(&self, f: u8) -> u64 {
