@@ -506,6 +506,9 @@ impl TrailsGame {
             for i in Bits(cards[k] & p.flagged(flag::STUNNED)) {
                 v.icons[k][i as usize] = Icons::NONE;
             }
+            // The same marks as `marks_of`, read off the icons just summed: calling `marks_of`
+            // would walk the icon grants a second time (+9% heuristic instructions, measured).
+            // The field-view test checks that the two agree.
             for i in Bits(cards[k]) {
                 v.marks.mark(q, i, v.icons[k][i as usize]);
             }
