@@ -37,7 +37,7 @@ pub fn play_records<G: Game + 'static>(
     jobs.par_iter()
         .map(|&(o, k)| {
             let g = &gauntlet[o];
-            let deal_seed = mix_seed(&[seed, o as u64, k / 2]);
+            let deal_seed = mix_seed(&[seed, o as u64, k]);
             let first = Seat::from_index((k % 2) as usize);
             let mut a = spec.build::<G>(mix_seed(&[deal_seed, k, 1]));
             let mut b = spec.build::<G>(mix_seed(&[deal_seed, k, 2]));

@@ -289,10 +289,29 @@ pub fn matrix_svg(plan: &Plan, m: &[Counts]) -> String {
     s
 }
 
-/// The terminal summary: the strongest deck, the most lopsided matchups, and the matchups whose
-/// interval still includes 50%.
+/// The counts of deck `r` against deck `c` over both directions of the pair, from `r`'s side: the
+/// games of the matchup (r, c), where `r` is the row deck, and those of (c, r), where it is the
+/// column deck (its wins there are the row deck's losses). The two are independent samples of the
+/// same question, so they add up.
+pub fn pooled(m: &[Counts], n: usize, r: usize, c: usize) -> Counts {
+    let mut t = m[r * n + c];
+    if r != c {
+        let x = &m[c * n + r];
+        t.add(&Counts {
+            wins: x.losses,
+            losses: x.wins,
+            ..*x
+        });
+    }
+    t
+}
+
+/// The terminal summary: each deck's mean win rate against the others, the strongest deck, the
+/// most lopsided pairs and the pairs whose interval still includes 50%. Every figure pools both
+/// directions of a pair ([`pooled`]) and carries its Wilson 95% interval.
 pub fn summary(plan: &Plan, m: &[Counts]) -> String {
     let n = plan.deck_names.len();
+    let pct = |x: f64| 100.0 * x;
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -304,7 +323,7 @@ pub fn summary(plan: &Plan, m: &[Counts]) -> String {
         let mut tot = Counts::default();
         for c in 0..n {
             if c != r || n == 1 {
-                tot.add(&m[r * n + c]);
+                tot.add(&pooled(m, n, r, c));
             }
         }
         let (lo, hi) = tot.interval();
@@ -313,9 +332,9 @@ pub fn summary(plan: &Plan, m: &[Counts]) -> String {
             s,
             "{:<18} {:>7.1}% {:>7.1}–{:.1}%",
             plan.deck_names[r],
-            100.0 * tot.win_rate(),
-            100.0 * lo,
-            100.0 * hi
+            pct(tot.win_rate()),
+            pct(lo),
+            pct(hi)
         );
     }
     means.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
@@ -324,47 +343,65 @@ pub fn summary(plan: &Plan, m: &[Counts]) -> String {
             s,
             "strongest deck: {} ({:.1}% against the others)",
             plan.deck_names[r],
-            100.0 * v
+            pct(v)
         );
     }
-    let mut lop: Vec<(f64, usize, usize)> = Vec::new();
-    let mut even = Vec::new();
+    // Each unordered pair once, from the side of the deck that wins it (the first on a tie).
+    let mut pairs: Vec<(f64, usize, usize, Counts)> = Vec::new();
     for r in 0..n {
-        for c in 0..n {
-            if r < c && m[r * n + c].games > 0 {
-                let x = &m[r * n + c];
-                lop.push(((x.win_rate() - 0.5).abs(), r, c));
-                let (lo, hi) = x.interval();
-                if lo <= 0.5 && 0.5 <= hi {
-                    even.push(format!(
-                        "{} vs {} ({:.1}%)",
-                        plan.deck_names[r],
-                        plan.deck_names[c],
-                        100.0 * x.win_rate()
-                    ));
-                }
+        for c in r + 1..n {
+            let x = pooled(m, n, r, c);
+            if x.games == 0 {
+                continue;
             }
+            let (r, c, x) = if x.win_rate() < 0.5 {
+                (c, r, pooled(m, n, c, r))
+            } else {
+                (r, c, x)
+            };
+            pairs.push(((x.win_rate() - 0.5).abs(), r, c, x));
         }
     }
-    lop.sort_by(|a, b| b.0.total_cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2))));
-    let _ = writeln!(s, "most lopsided matchups:");
-    for &(_, r, c) in lop.iter().take(3) {
-        let _ = writeln!(
-            s,
-            "  {} vs {}: {:.1}%",
+    let text = |r: usize, c: usize, x: &Counts| {
+        let (lo, hi) = x.interval();
+        format!(
+            "{} vs {}: {:.1}% ({:.1}–{:.1}%)",
             plan.deck_names[r],
             plan.deck_names[c],
-            100.0 * m[r * n + c].win_rate()
-        );
+            pct(x.win_rate()),
+            pct(lo),
+            pct(hi)
+        )
+    };
+    let mut lop = pairs.clone();
+    lop.sort_by(|a, b| b.0.total_cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2))));
+    let _ = writeln!(s, "most lopsided pairs (both directions pooled):");
+    for (_, r, c, x) in lop.iter().take(3) {
+        let _ = writeln!(s, "  {}", text(*r, *c, x));
     }
-    if even.is_empty() {
-        let _ = writeln!(s, "no matchup's 95% interval includes 50%");
+    let even: Vec<String> = pairs
+        .iter()
+        .filter(|(_, _, _, x)| {
+            let (lo, hi) = x.interval();
+            lo <= 0.5 && 0.5 <= hi
+        })
+        .map(|(_, r, c, x)| text(*r, *c, x))
+        .collect();
+    if pairs.is_empty() {
+        // One deck: no pair to compare.
+    } else if even.is_empty() {
+        let _ = writeln!(
+            s,
+            "too close to call: none (every pair's 95% interval, both directions pooled, excludes 50%)"
+        );
     } else {
         let _ = writeln!(
             s,
-            "matchups whose 95% interval includes 50%: {}",
-            even.join(", ")
+            "too close to call (95% interval, both directions pooled, includes 50%):"
         );
+        for e in even {
+            let _ = writeln!(s, "  {e}");
+        }
     }
     s
 }
