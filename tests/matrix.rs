@@ -252,8 +252,10 @@ fn bad_inputs_are_clear_errors_with_exit_code_2() {
     assert_eq!(o.status.code(), Some(2));
 }
 
-/// The planted-card check: in a pool with one overpowered and one useless card, the ranking puts
-/// them first and last.
+/// The planted-card check: in a pool with one overpowered card (Titan, 1 copy) and one useless
+/// card (Dud, which costs its player 5 bond), both rankings — ablation (the one printed) and IWD —
+/// put them first and last; the two agree on both; Rock, homebase fodder that can never be played,
+/// is flagged, its usage read "played 0%, homebase 100%".
 #[test]
 fn planted_cards_rank_first_and_last() {
     let out = tmpdir("planted");
@@ -274,16 +276,41 @@ fn planted_cards_rank_first_and_last() {
         String::from_utf8_lossy(&o.stderr)
     );
     let csv = read(&out, "cards.csv");
-    let rows: Vec<&str> = csv.lines().skip(1).collect();
+    let mut r = csv::Reader::from_reader(csv.as_bytes());
+    let head: Vec<String> = r.headers().unwrap().iter().map(str::to_string).collect();
+    let col = |name: &str| head.iter().position(|h| h == name).unwrap();
+    let rows: Vec<csv::StringRecord> = r.records().map(|x| x.unwrap()).collect();
     assert_eq!(rows.len(), 7, "{csv}");
-    assert!(
-        rows[0].starts_with("planted,Titan / Overpowered,4,"),
+    // The printed ranking (ablation).
+    assert_eq!(&rows[0][col("card")], "Titan / Overpowered", "{csv}");
+    assert_eq!(&rows[6][col("card")], "Dud / Useless", "{csv}");
+    let num = |row: &csv::StringRecord, c: &str| row[col(c)].parse::<f64>().unwrap_or(f64::NAN);
+    assert!(num(&rows[0], "ablation_lo") > 0.0, "{csv}");
+    assert!(num(&rows[6], "ablation_hi") < 0.0, "{csv}");
+    // IWD alone, among the cards that have one: Titan first, Dud last.
+    let mut by_iwd: Vec<&csv::StringRecord> =
+        rows.iter().filter(|r| !num(r, "iwd").is_nan()).collect();
+    by_iwd.sort_by(|a, b| num(b, "iwd").total_cmp(&num(a, "iwd")));
+    assert_eq!(&by_iwd[0][col("card")], "Titan / Overpowered", "{csv}");
+    assert_eq!(
+        &by_iwd[by_iwd.len() - 1][col("card")],
+        "Dud / Useless",
         "{csv}"
     );
-    assert!(rows[6].starts_with("planted,Dud / Useless,4,"), "{csv}");
-    // The overpowered card's ablation interval excludes zero.
-    let f: Vec<&str> = rows[0].split(',').collect();
-    assert!(f[16].parse::<f64>().unwrap() > 0.0, "{csv}");
+    for row in [&rows[0], &rows[6]] {
+        assert_eq!(&row[col("agree")], "yes", "{csv}");
+        assert_eq!(&row[col("flag")], "", "{csv}");
+    }
+    let rock = rows
+        .iter()
+        .find(|r| &r[col("card")] == "Rock / General")
+        .unwrap();
+    assert_eq!(&rock[col("flag")], "rarely played", "{csv}");
+    assert_eq!(num(rock, "played_rate"), 0.0, "{csv}");
+    assert_eq!(num(rock, "resource_rate"), 1.0, "{csv}");
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(stdout.contains(".!Rock / General"), "{stdout}");
+    assert!(stdout.contains("! rarely played"), "{stdout}");
 }
 
 #[test]

@@ -144,3 +144,239 @@ fn duel_intervals_are_conservative_for_paired_deals() {
     eprintln!("duel: the 95% interval covers 1/2 in {covered} of {runs} runs");
     assert!(covered >= 930, "{covered} of {runs}");
 }
+
+fn read_csv(path: &std::path::Path) -> Vec<std::collections::HashMap<String, String>> {
+    let mut r = csv::Reader::from_path(path).unwrap();
+    let head: Vec<String> = r.headers().unwrap().iter().map(str::to_string).collect();
+    r.records()
+        .map(|x| {
+            let x = x.unwrap();
+            head.iter()
+                .cloned()
+                .zip(x.iter().map(str::to_string))
+                .collect()
+        })
+        .collect()
+}
+
+fn tcgsim(args: &[&str]) -> std::process::Output {
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_tcgsim"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    o
+}
+
+fn tmpdir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("tcgsim-stats-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// `C(n, k) / C(m, k)` for m ≥ n: the chance that `k` cards drawn from `m` miss `m − n` given ones.
+fn miss_chance(n: u64, m: u64, k: u64) -> f64 {
+    (0..k).map(|i| (n - i) as f64 / (m - i) as f64).product()
+}
+
+/// The fraction of games in which `tcgsim cards` counts a card as drawn is checked against the
+/// hypergeometric law. In `tests/data/identical` every card plays alike, so which cards leave the
+/// deck cannot change the game: given that `n` of the deck's 50 cards left it, a card with `c`
+/// copies was drawn with chance `1 − C(50 − c, n) / C(50, n)`. The number `n` of each game comes
+/// from an independent replay of the same seeded games that counts card instances leaving the
+/// deck; the expected fraction is the mean of that chance over the games, and the measured one
+/// must lie within 4 standard errors of it.
+#[test]
+fn drawn_fractions_follow_the_hypergeometric_law() {
+    use tcgsim::core::{mix_seed, Game, Seat};
+    let out = tmpdir("hypergeometric");
+    let games = 2000u64;
+    tcgsim(&[
+        "cards",
+        "tests/data/identical/studied.deck",
+        "--gauntlet",
+        "tests/data/identical/opponent.deck",
+        "--games",
+        &games.to_string(),
+        "--seed",
+        "5",
+        "--no-ablation",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let rows = read_csv(&out.join("cards.csv"));
+    // The replay: the same games (seeds of `tcgsim cards`), counting the studied deck's card
+    // instances that were ever out of its deck.
+    let dir = root().join("tests/data/identical");
+    let db = tcgsim::games::trails::CardDb::load(&dir.join("cards.csv")).unwrap();
+    let studied = Deck::load(&dir.join("studied.deck"), &db).unwrap();
+    let opponent = Deck::load(&dir.join("opponent.deck"), &db).unwrap();
+    let game = TrailsGame::new(db, studied.cards.clone(), opponent.cards.clone());
+    let spec = AgentSpec::parse("heuristic").unwrap();
+    let seen: Vec<u64> = (0..games)
+        .map(|k| {
+            let (seed, first) = tcgsim::sim::cards::game_seed(5, 0, k);
+            let mut a = spec.build::<TrailsGame>(mix_seed(&[seed, k, 1]));
+            let mut b = spec.build::<TrailsGame>(mix_seed(&[seed, k, 2]));
+            let start = game.new_game(seed, first);
+            let out_of_deck = |s: &tcgsim::games::trails::State| {
+                let p = s.pl(Seat::P1);
+                ((1u64 << p.n_cards) - 1) & !p.deck_mask()
+            };
+            let mut ever = out_of_deck(&start);
+            tcgsim::sim::play_game(
+                &game,
+                seed,
+                first,
+                [a.as_mut(), b.as_mut()],
+                |_, _, _, after| ever |= out_of_deck(after),
+            );
+            u64::from(ever.count_ones())
+        })
+        .collect();
+    let mean_seen = seen.iter().sum::<u64>() as f64 / games as f64;
+    assert!(
+        (15.0..45.0).contains(&mean_seen),
+        "{mean_seen} cards seen per game: the test needs games that end before the deck does"
+    );
+    for (name, copies) in [
+        ("One / Copy", 1),
+        ("Two / Copies", 2),
+        ("Three / Copies", 3),
+        ("Four / Copies", 4),
+    ] {
+        let row = rows.iter().find(|r| r["card"] == name).unwrap();
+        let measured: f64 = row["drawn_rate"].parse().unwrap();
+        let p: Vec<f64> = seen
+            .iter()
+            .map(|&n| 1.0 - miss_chance(50 - copies, 50, n))
+            .collect();
+        let expected = p.iter().sum::<f64>() / games as f64;
+        let se = p.iter().map(|q| q * (1.0 - q)).sum::<f64>().sqrt() / games as f64;
+        eprintln!(
+            "{name}: drawn in {measured:.4} of games, hypergeometric {expected:.4} (se {se:.4}; {mean_seen:.1} cards seen per game)"
+        );
+        assert!(
+            (measured - expected).abs() <= 4.0 * se,
+            "{name} ({copies} copies): drawn in {measured:.4} of games, expected {expected:.4} ± {:.4}",
+            4.0 * se
+        );
+    }
+}
+
+/// A hand-built game record with a known answer. In this position P1 has Patrol Officer and Police
+/// Detective in hand, Academy Freshman in the homebase, Riot Squad Officer on the field, Police
+/// Sharpshooter in the trail, and Rookie Investigator and Academy Student in the deck (the scenario
+/// gives deck cards the lowest instance numbers, so instance order and card order differ). P1 puts
+/// Patrol Officer into the homebase and deploys Police Detective. The record must say: drawn =
+/// every card out of the deck (the deck's two are not), played = Police Detective, resource =
+/// Patrol Officer, in hand at the end = none; whatever order the card index lists them in.
+#[test]
+fn card_records_follow_card_ids_not_instances() {
+    use tcgsim::core::{Game, Seat};
+    use tcgsim::games::trails::scenario::Scenario;
+    use tcgsim::sim::cards::{CardIndex, Tracker};
+    let text = "step: homebase\ninitiative: P1\n[P1]\nhand: Patrol Officer, Police Detective\n\
+                homebase: 3x Academy Freshman\nfield: Riot Squad Officer\ntrail: Police Sharpshooter\n\
+                deck: Rookie Investigator, Academy Student\n[P2]\ndeck: 5x Academy Student\n";
+    let sc = Scenario::parse(text, "records.scn", bundled_cards()).unwrap();
+    let g = &sc.game;
+    let id = |name: &str| u32::from(g.db.lookup(name).unwrap());
+    let names = [
+        "Patrol Officer",
+        "Police Detective",
+        "Academy Freshman",
+        "Riot Squad Officer",
+        "Police Sharpshooter",
+        "Rookie Investigator",
+        "Academy Student",
+    ];
+    for order in [[0, 1, 2, 3, 4, 5, 6], [5, 6, 3, 0, 4, 2, 1]] {
+        let ids: Vec<u32> = order.iter().map(|&k| id(names[k])).collect();
+        let index = CardIndex::new(&ids).unwrap();
+        let bits = |cards: &[&str]| cards.iter().fold(0u64, |m, c| m | index.bit(id(c)));
+        let mut s = sc.state;
+        let mut t = Tracker::new(g, &index, Seat::P1, &s);
+        for action in ["homebase Patrol Officer", "deploy Police Detective"] {
+            let a = g.parse_action(&s, action).unwrap();
+            let before = s;
+            g.apply(&mut s, a);
+            t.observe(g, &before, Seat::P1, a, &s);
+        }
+        let r = t.finish(g, &s, 1.0);
+        assert_eq!(r.drawn, bits(&names[..5]), "drawn, order {order:?}");
+        assert_eq!(r.played, bits(&["Police Detective"]));
+        assert_eq!(r.resource, bits(&["Patrol Officer"]));
+        assert_eq!(r.in_hand, 0);
+        assert_eq!(r.score, 1.0);
+    }
+}
+
+/// Records with known answers through the statistics of `tcgsim cards`: 10 games; card 0 drawn in
+/// games 0–5 (scores 1,1,1,1,0,0 → GIH 4/6), not in games 6–9 (scores 1,0,0,0 → GNS 1/4), so IWD
+/// = 2/3 − 1/4 = 5/12; played in 3 of its 6 games, kept in hand at the end in 1. Ablation against
+/// records whose scores are lower by 1 in games 0 and 1 (paired differences 1,1,0,…,0): mean 0.2,
+/// standard deviation sqrt(1.6/9), interval 0.2 ± 1.96·0.1333 = (−0.0613, 0.4613).
+#[test]
+fn card_statistics_of_hand_built_records() {
+    use tcgsim::sim::cards::{agreement, drawn_tallies, paired_difference, verdict, Record, Usage};
+    let scores = [1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0];
+    let recs: Vec<Record> = scores
+        .iter()
+        .enumerate()
+        .map(|(k, &score)| Record {
+            drawn: u64::from(k < 6),
+            played: u64::from(k < 3),
+            resource: 0,
+            in_hand: u64::from(k == 5),
+            score,
+        })
+        .collect();
+    let (gih, gns) = drawn_tallies(0, &recs);
+    assert_eq!(
+        (gih.games, gih.score, gns.games, gns.score),
+        (6, 4.0, 4, 1.0)
+    );
+    assert!((gih.rate() - gns.rate() - 5.0 / 12.0).abs() < 1e-12);
+    let u = Usage::of(0, &recs);
+    assert_eq!((u.drawn, u.played, u.resource, u.in_hand), (6, 3, 0, 1));
+    assert_eq!(u.rate(u.played), 0.5);
+    assert!(!u.rarely_played(), "only 6 games: too few to flag");
+    let ablated: Vec<Record> = recs
+        .iter()
+        .enumerate()
+        .map(|(k, r)| Record {
+            score: if k < 2 { r.score - 1.0 } else { r.score },
+            ..*r
+        })
+        .collect();
+    let (m, lo, hi) = paired_difference(&recs, &ablated);
+    assert!((m - 0.2).abs() < 1e-12);
+    assert!(
+        (lo + 0.0613).abs() < 1e-4 && (hi - 0.4613).abs() < 1e-4,
+        "{lo} {hi}"
+    );
+    assert_eq!(verdict(lo, hi), Some('0'));
+    assert_eq!(agreement(Some('+'), Some('+')), "yes");
+    assert_eq!(agreement(Some('+'), Some('-')), "no");
+    assert_eq!(agreement(Some('0'), Some('-')), "partly");
+    assert_eq!(agreement(None, Some('-')), "");
+    // A card drawn in 40 games and played in one of them is flagged; in two, it is not.
+    let flag = |played: u64| {
+        Usage {
+            drawn: 40,
+            played,
+            resource: 40,
+            in_hand: 0,
+        }
+        .rarely_played()
+    };
+    assert!(flag(1) && !flag(2));
+}

@@ -4,7 +4,9 @@ use super::{card_db, progress, thread_pool};
 use crate::agents::AgentSpec;
 use crate::games::trails::deck::Deck;
 use crate::games::trails::TrailsGame;
-use crate::sim::cards::{drawn_tallies, paired_difference, play_records};
+use crate::sim::cards::{
+    agreement, drawn_tallies, paired_difference, play_records, verdict, CardIndex, Tally, Usage,
+};
 use crate::sim::output::{csv_field as field, rate as f4, write_atomic};
 use crate::stats::{newcombe_difference, Z95};
 use anyhow::{anyhow, bail, Context, Result};
@@ -24,11 +26,13 @@ pub struct CardsOpts {
     pub cards: Option<PathBuf>,
 }
 
-/// One card's figures: (id, GIH, GNS, IWD with interval, ablation value with interval).
+/// One card's figures.
 struct Row {
     id: u16,
-    gih: crate::sim::cards::Tally,
-    gns: crate::sim::cards::Tally,
+    copies: usize,
+    gih: Tally,
+    gns: Tally,
+    usage: Usage,
     iwd: (f64, f64, f64),
     abl: Option<(f64, f64, f64)>,
 }
@@ -38,9 +42,40 @@ impl Row {
     fn key(&self) -> f64 {
         self.abl.map_or(self.iwd.0, |a| a.0)
     }
+
+    /// Whether ablation and IWD agree on the card's sign (empty without ablation).
+    fn agree(&self) -> &'static str {
+        let abl = self.abl.and_then(|(_, lo, hi)| verdict(lo, hi));
+        agreement(abl, verdict(self.iwd.1, self.iwd.2))
+    }
+
+    fn flag(&self) -> &'static str {
+        if self.usage.rarely_played() {
+            "rarely played"
+        } else {
+            ""
+        }
+    }
 }
 
-pub const HEADER: &str = "deck,card,copies,gih_games,gih_wr,gih_lo,gih_hi,gns_games,gns_wr,gns_lo,gns_hi,iwd,iwd_lo,iwd_hi,ablation_games,ablation_value,ablation_lo,ablation_hi";
+pub const HEADER: &str = "deck,card,copies,games,drawn_games,drawn_rate,played_rate,resource_rate,in_hand_rate,gih_wr,gih_lo,gih_hi,gns_games,gns_wr,gns_lo,gns_hi,iwd,iwd_lo,iwd_hi,ablation_games,ablation_value,ablation_lo,ablation_hi,agree,flag";
+
+/// `(value, lo, hi)` in points, or `–` when undefined.
+fn points((v, lo, hi): (f64, f64, f64)) -> String {
+    if v.is_nan() {
+        "–".into()
+    } else {
+        format!("{:+.1} ({:+.1}…{:+.1})", 100.0 * v, 100.0 * lo, 100.0 * hi)
+    }
+}
+
+fn percent(x: f64) -> String {
+    if x.is_nan() {
+        "–".into()
+    } else {
+        format!("{:.0}%", 100.0 * x)
+    }
+}
 
 pub fn cards(o: CardsOpts) -> Result<ExitCode> {
     let spec = AgentSpec::parse(&o.agent).map_err(|e| anyhow!("--agent: {e}"))?;
@@ -93,16 +128,14 @@ pub fn cards(o: CardsOpts) -> Result<ExitCode> {
                 ids.push(c);
             }
         }
+        let index = CardIndex::new(&ids.iter().map(|&i| u32::from(i)).collect::<Vec<_>>())
+            .map_err(|e| anyhow!("{}: {e}", deck.name))?;
         let runs = 1 + if o.ablation { ids.len() as u64 } else { 0 };
         let pb = progress(runs * o.games * opponents.len() as u64);
-        if ids.len() > 64 {
-            bail!("{}: more than 64 distinct cards", deck.name);
-        }
-        let ids32: Vec<u32> = ids.iter().map(|&i| u32::from(i)).collect();
         let base = pool.install(|| {
             play_records(
                 &games_for(&deck.cards),
-                &ids32,
+                &index,
                 &spec,
                 o.games,
                 o.seed,
@@ -128,7 +161,7 @@ pub fn cards(o: CardsOpts) -> Result<ExitCode> {
                 let k = cards.iter().position(|&c| c == id).expect("card in deck");
                 cards[k] = filler;
                 let recs = pool.install(|| {
-                    play_records(&games_for(&cards), &ids32, &spec, o.games, o.seed, &|n| {
+                    play_records(&games_for(&cards), &index, &spec, o.games, o.seed, &|n| {
                         pb.inc(n)
                     })
                 });
@@ -139,87 +172,110 @@ pub fn cards(o: CardsOpts) -> Result<ExitCode> {
             };
             rows.push(Row {
                 id,
+                copies: deck.cards.iter().filter(|&&c| c == id).count(),
                 gih,
                 gns,
+                usage: Usage::of(k, &base),
                 iwd,
                 abl,
             });
         }
         pb.finish_and_clear();
-        rows.sort_by(|a, b| b.key().total_cmp(&a.key()).then(a.id.cmp(&b.id)));
-        let base_rate = base.iter().map(|r| r.score).sum::<f64>() / base.len() as f64;
+        // Best first; a card without a value (IWD of a card drawn in every game) last.
+        rows.sort_by(|a, b| {
+            a.key()
+                .is_nan()
+                .cmp(&b.key().is_nan())
+                .then(b.key().total_cmp(&a.key()))
+                .then(a.id.cmp(&b.id))
+        });
+        let games = base.len() as u64;
+        let base_rate = base.iter().map(|r| r.score).sum::<f64>() / games as f64;
         let _ = writeln!(
             report,
-            "{}: win rate {:.1}% over {} games against {}",
+            "{}: win rate {:.1}% over {games} games against {} ({}); ranked by {}",
             deck.name,
             100.0 * base_rate,
-            base.len(),
             opponents
                 .iter()
                 .map(|d| d.name.as_str())
                 .collect::<Vec<_>>()
-                .join(", ")
+                .join(", "),
+            o.agent,
+            if o.ablation { "ablation" } else { "IWD" }
         );
-        let measure = if o.ablation { "ablation value" } else { "IWD" };
+        let _ = writeln!(
+            report,
+            "  {:>3} {:<40} {:>22} {:>22} {:>6} {:>6} {:>6} {:>8} {:>7}",
+            "#",
+            "card",
+            "ablation, pts (95%)",
+            "IWD, pts (95%)",
+            "agree",
+            "drawn",
+            "played",
+            "resource",
+            "in hand"
+        );
+        let mut flagged = false;
         for (rank, r) in rows.iter().enumerate() {
-            let Row {
-                id,
-                gih,
-                gns,
-                iwd,
-                abl,
-            } = r;
-            let copies = deck.cards.iter().filter(|&&c| c == *id).count();
-            let (gl, gh) = gih.interval();
-            let (nl, nh) = gns.interval();
-            let (ag, av, alo, ahi) = match abl {
-                Some((v, lo, hi)) => (base.len().to_string(), f4(*v), f4(*lo), f4(*hi)),
+            let u = &r.usage;
+            let (gl, gh) = r.gih.interval();
+            let (nl, nh) = r.gns.interval();
+            let (ag, av, alo, ahi) = match r.abl {
+                Some((v, lo, hi)) => (games.to_string(), f4(v), f4(lo), f4(hi)),
                 None => (String::new(), String::new(), String::new(), String::new()),
             };
             let _ = writeln!(
                 csv,
-                "{},{},{copies},{},{},{},{},{},{},{},{},{},{},{},{ag},{av},{alo},{ahi}",
+                "{},{},{},{games},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{ag},{av},{alo},{ahi},{},{}",
                 field(&deck.name),
-                field(&db.card(*id).full_name()),
-                gih.games,
-                f4(gih.rate()),
-                f4(if gih.games > 0 { gl } else { f64::NAN }),
-                f4(if gih.games > 0 { gh } else { f64::NAN }),
-                gns.games,
-                f4(gns.rate()),
-                f4(if gns.games > 0 { nl } else { f64::NAN }),
-                f4(if gns.games > 0 { nh } else { f64::NAN }),
-                f4(iwd.0),
-                f4(iwd.1),
-                f4(iwd.2),
+                field(&db.card(r.id).full_name()),
+                r.copies,
+                r.gih.games,
+                f4(r.gih.games as f64 / games as f64),
+                f4(u.rate(u.played)),
+                f4(u.rate(u.resource)),
+                f4(u.rate(u.in_hand)),
+                f4(r.gih.rate()),
+                f4(if r.gih.games > 0 { gl } else { f64::NAN }),
+                f4(if r.gih.games > 0 { gh } else { f64::NAN }),
+                r.gns.games,
+                f4(r.gns.rate()),
+                f4(if r.gns.games > 0 { nl } else { f64::NAN }),
+                f4(if r.gns.games > 0 { nh } else { f64::NAN }),
+                f4(r.iwd.0),
+                f4(r.iwd.1),
+                f4(r.iwd.2),
+                r.agree(),
+                r.flag(),
             );
-            if rank < 5 || rank + 5 >= rows.len() {
-                if rank + 5 == rows.len() && rows.len() > 10 {
-                    let _ = writeln!(report, "   …");
-                }
-                let m = match abl {
-                    Some((v, lo, hi)) => format!(
-                        "{:+.1} pts ({:+.1}…{:+.1})",
-                        100.0 * v,
-                        100.0 * lo,
-                        100.0 * hi
-                    ),
-                    None => format!(
-                        "{:+.1} pts ({:+.1}…{:+.1})",
-                        100.0 * iwd.0,
-                        100.0 * iwd.1,
-                        100.0 * iwd.2
-                    ),
-                };
-                let _ = writeln!(
-                    report,
-                    "  {:>2}. {:<44} {measure} {m}; GIH {:.1}% GNS {:.1}%",
-                    rank + 1,
-                    db.card(*id).full_name(),
-                    100.0 * gih.rate(),
-                    100.0 * gns.rate()
-                );
-            }
+            let mark = if r.flag().is_empty() { ' ' } else { '!' };
+            flagged |= mark == '!';
+            let _ = writeln!(
+                report,
+                "  {:>2}.{mark}{:<40} {:>22} {:>22} {:>6} {:>6} {:>6} {:>8} {:>7}",
+                rank + 1,
+                db.card(r.id).full_name(),
+                r.abl.map_or("–".into(), points),
+                points(r.iwd),
+                if r.agree().is_empty() {
+                    "–"
+                } else {
+                    r.agree()
+                },
+                percent(r.gih.games as f64 / games as f64),
+                percent(u.rate(u.played)),
+                percent(u.rate(u.resource)),
+                percent(u.rate(u.in_hand)),
+            );
+        }
+        if flagged {
+            let _ = writeln!(
+                report,
+                "  ! rarely played: played in under 5% of the games it was drawn in, so its ablation value \
+                 measures it only as a resource, like the filler (docs/statistics.md)"
+            );
         }
     }
     let path = o.out.join("cards.csv");

@@ -52,6 +52,15 @@ fn splitmix64(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// What an action does with a card, for card statistics ([`Game::card_use`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardUse {
+    /// Played for its own sake: deployed, cast, turned face up.
+    Played,
+    /// Put into a resource zone (the Trails homebase), where any card serves the same way.
+    Resource,
+}
+
 /// A two-player game with hidden information, as search sees it.
 ///
 /// The implementing type holds the immutable context of a match (the card database, the decks);
@@ -104,16 +113,21 @@ pub trait Game: Sync {
     /// A static estimate in [0, 1] that `seat` wins (1 won, 0 lost), for playouts cut off early.
     fn evaluate(&self, state: &Self::State, seat: Seat) -> f64;
 
-    /// The card instances of `seat` that have left the deck so far (drawn, or otherwise seen by
-    /// their owner), as bits; for card statistics. A game that does not track it returns 0.
-    fn drawn_mask(&self, _state: &Self::State, _seat: Seat) -> u64 {
-        0
-    }
+    /// Card statistics: calls `f` with the card id (an index into the game's card list) of every
+    /// card of `seat` that is out of its deck in `state` (in hand, in play, in a resource zone,
+    /// discarded — anywhere its owner has drawn or taken it to), once per copy. Card statistics
+    /// collect these ids over a game: they speak card ids, never instance numbers, which mean
+    /// nothing outside one game. A game that does not track it calls `f` never.
+    fn cards_out_of_deck(&self, _state: &Self::State, _seat: Seat, _f: &mut dyn FnMut(u32)) {}
 
-    /// The card (an index into the game's card list) of `seat`'s instance `inst` in `state`; for
-    /// card statistics on real (not determinized) states.
-    fn instance_card(&self, _state: &Self::State, _seat: Seat, _inst: u8) -> u32 {
-        0
+    /// Card statistics: calls `f` with the card id of every card in `seat`'s hand, once per copy.
+    fn cards_in_hand(&self, _state: &Self::State, _seat: Seat, _f: &mut dyn FnMut(u32)) {}
+
+    /// Card statistics: what `action`, legal in `state`, does with a card of the player who takes
+    /// it: the card's id and whether it is played (cast, deployed, turned face up) or put into a
+    /// resource zone. `None` for an action that does neither.
+    fn card_use(&self, _state: &Self::State, _action: Self::Action) -> Option<(u32, CardUse)> {
+        None
     }
 
     /// The turn number (for reports and limits).

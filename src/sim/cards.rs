@@ -2,60 +2,178 @@
 //!
 //! - From self-play records, per card of the studied deck: the win rate in games where a copy was
 //!   drawn (GIH WR), where none was seen (GNS WR), and their difference (IWD) — 17lands'
-//!   definitions, adapted to simulated games.
+//!   definitions, adapted to simulated games — with how the agent used the card.
 //! - By ablation: one copy of the card replaced by a neutral filler, played on the same deals
 //!   against the same gauntlet; the paired change in win rate is the causal measure.
+//!
+//! Everything here speaks card ids (indices into the game's card list), which the game reports
+//! through [`Game::cards_out_of_deck`], [`Game::cards_in_hand`] and [`Game::card_use`]; instance
+//! numbers never leave the game.
 
-use super::play_game;
+use super::play_game_to_end;
 use crate::agents::AgentSpec;
-use crate::core::{mix_seed, Game, Seat};
+use crate::core::{mix_seed, CardUse, Game, Seat};
 use rayon::prelude::*;
 
-/// One game of the studied deck (seat P1): which of its distinct cards were drawn (bit k: card
-/// `ids[k]` of [`play_records`]), and its score.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// The most distinct cards a studied deck may have (one bit each in a [`Record`]).
+pub const MAX_DISTINCT: usize = 64;
+
+/// One game of the studied deck (seat P1): for each of its distinct cards (bit `k` for the `k`-th
+/// card of the [`CardIndex`]), whether a copy was drawn (left the deck: drawn into the hand,
+/// including the opening hand and mulligans, or taken from the deck into a resource zone), played,
+/// put into a resource zone, and still in hand when the game ended; and the deck's score.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Record {
     pub drawn: u64,
+    pub played: u64,
+    pub resource: u64,
+    pub in_hand: u64,
     pub score: f64,
 }
 
+/// The studied deck's distinct cards, in order, and the bit of each card id.
+#[derive(Clone, Debug)]
+pub struct CardIndex {
+    ids: Vec<u32>,
+    /// `bit_of[id]`: the card's position among `ids`, or `u8::MAX` for a card not in the deck.
+    bit_of: Vec<u8>,
+}
+
+impl CardIndex {
+    /// The index of `ids`, distinct card ids (at most [`MAX_DISTINCT`]).
+    pub fn new(ids: &[u32]) -> Result<CardIndex, String> {
+        if ids.len() > MAX_DISTINCT {
+            return Err(format!(
+                "{} distinct cards; card statistics handle at most {MAX_DISTINCT}",
+                ids.len()
+            ));
+        }
+        let top = ids.iter().max().map_or(0, |&m| m as usize + 1);
+        let mut bit_of = vec![u8::MAX; top];
+        for (k, &id) in ids.iter().enumerate() {
+            if bit_of[id as usize] != u8::MAX {
+                return Err(format!("card id {id} is listed twice"));
+            }
+            bit_of[id as usize] = k as u8;
+        }
+        Ok(CardIndex {
+            ids: ids.to_vec(),
+            bit_of,
+        })
+    }
+
+    /// The distinct cards, in bit order.
+    pub fn ids(&self) -> &[u32] {
+        &self.ids
+    }
+
+    /// The bit of card `id` (0 for a card not in the deck).
+    #[inline]
+    pub fn bit(&self, id: u32) -> u64 {
+        match self.bit_of.get(id as usize) {
+            Some(&k) if k != u8::MAX => 1u64 << k,
+            _ => 0,
+        }
+    }
+}
+
+/// Builds the [`Record`] of one game of seat `seat` from what the game reports as it goes.
+pub struct Tracker<'a> {
+    index: &'a CardIndex,
+    seat: Seat,
+    rec: Record,
+}
+
+impl<'a> Tracker<'a> {
+    /// Starts from the game's first position (the opening hand is drawn).
+    pub fn new<G: Game>(game: &G, index: &'a CardIndex, seat: Seat, start: &G::State) -> Self {
+        let mut t = Tracker {
+            index,
+            seat,
+            rec: Record::default(),
+        };
+        t.see(game, start);
+        t
+    }
+
+    fn see<G: Game>(&mut self, game: &G, s: &G::State) {
+        let (index, drawn) = (self.index, &mut self.rec.drawn);
+        game.cards_out_of_deck(s, self.seat, &mut |id| *drawn |= index.bit(id));
+    }
+
+    /// One action of `by` from `before`, reaching `after`.
+    pub fn observe<G: Game>(
+        &mut self,
+        game: &G,
+        before: &G::State,
+        by: Seat,
+        action: G::Action,
+        after: &G::State,
+    ) {
+        if by == self.seat {
+            match game.card_use(before, action) {
+                Some((id, CardUse::Played)) => self.rec.played |= self.index.bit(id),
+                Some((id, CardUse::Resource)) => self.rec.resource |= self.index.bit(id),
+                None => {}
+            }
+        }
+        self.see(game, after);
+    }
+
+    /// The record, from the final state and the seat's score.
+    pub fn finish<G: Game>(mut self, game: &G, end: &G::State, score: f64) -> Record {
+        let (index, in_hand) = (self.index, &mut self.rec.in_hand);
+        game.cards_in_hand(end, self.seat, &mut |id| *in_hand |= index.bit(id));
+        self.rec.score = score;
+        self.rec
+    }
+}
+
+/// The seed of game `k` against gauntlet deck `o` (its own deal) and whether the studied deck has
+/// the turn-1 initiative (on even games).
+pub fn game_seed(seed: u64, o: usize, k: u64) -> (u64, Seat) {
+    (
+        mix_seed(&[seed, o as u64, k]),
+        Seat::from_index((k % 2) as usize),
+    )
+}
+
 /// Plays `games` games of the studied deck (seat P1 of each game of `gauntlet`) against each
-/// opponent, on deals seeded from (seed, opponent, deal); the initiative alternates. `ids` are the
-/// deck's distinct cards (at most 64). Returns one record per game, in a fixed order.
+/// opponent, each game a deal of its own ([`game_seed`]); the initiative alternates. Returns one
+/// record per game, in a fixed order (opponent, then game).
 pub fn play_records<G: Game + 'static>(
     gauntlet: &[G],
-    ids: &[u32],
+    index: &CardIndex,
     spec: &AgentSpec,
     games: u64,
     seed: u64,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Vec<Record> {
-    assert!(ids.len() <= 64, "at most 64 distinct cards");
     let jobs: Vec<(usize, u64)> = (0..gauntlet.len())
         .flat_map(|o| (0..games).map(move |k| (o, k)))
         .collect();
     jobs.par_iter()
         .map(|&(o, k)| {
             let g = &gauntlet[o];
-            let deal_seed = mix_seed(&[seed, o as u64, k]);
-            let first = Seat::from_index((k % 2) as usize);
-            let mut a = spec.build::<G>(mix_seed(&[deal_seed, k, 1]));
-            let mut b = spec.build::<G>(mix_seed(&[deal_seed, k, 2]));
-            let mut drawn = 0u64;
-            let rec = play_game(
+            let (game_seed, first) = game_seed(seed, o, k);
+            let mut a = spec.build::<G>(mix_seed(&[game_seed, k, 1]));
+            let mut b = spec.build::<G>(mix_seed(&[game_seed, k, 2]));
+            let mut tracker: Option<Tracker> = None;
+            let (rec, end) = play_game_to_end(
                 g,
-                deal_seed,
+                game_seed,
                 first,
                 [a.as_mut(), b.as_mut()],
-                |before, _, _, after| {
-                    drawn |= g.drawn_mask(before, Seat::P1) | g.drawn_mask(after, Seat::P1);
+                |before, by, action, after| {
+                    tracker
+                        .get_or_insert_with(|| Tracker::new(g, index, Seat::P1, before))
+                        .observe(g, before, by, action, after);
                 },
             );
             progress(1);
-            Record {
-                drawn,
-                score: rec.outcome.score(Seat::P1),
-            }
+            let score = rec.outcome.score(Seat::P1);
+            let t = tracker.unwrap_or_else(|| Tracker::new(g, index, Seat::P1, &end));
+            t.finish(g, &end, score)
         })
         .collect()
 }
@@ -98,6 +216,48 @@ pub fn drawn_tallies(k: usize, records: &[Record]) -> (Tally, Tally) {
     (gih, gns)
 }
 
+/// How the agent used the `k`-th distinct card, over the games in which it was drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Usage {
+    /// Games in which a copy was drawn.
+    pub drawn: u64,
+    /// Of those, games in which a copy was played, put into a resource zone, or still in hand at
+    /// the end.
+    pub played: u64,
+    pub resource: u64,
+    pub in_hand: u64,
+}
+
+impl Usage {
+    /// The usage of the `k`-th distinct card over the records.
+    pub fn of(k: usize, records: &[Record]) -> Usage {
+        let mask = 1u64 << k;
+        let mut u = Usage::default();
+        for r in records.iter().filter(|r| r.drawn & mask != 0) {
+            u.drawn += 1;
+            u.played += u64::from(r.played & mask != 0);
+            u.resource += u64::from(r.resource & mask != 0);
+            u.in_hand += u64::from(r.in_hand & mask != 0);
+        }
+        u
+    }
+
+    /// `n` as a fraction of the games in which the card was drawn (NaN when never drawn).
+    pub fn rate(&self, n: u64) -> f64 {
+        if self.drawn == 0 {
+            f64::NAN
+        } else {
+            n as f64 / self.drawn as f64
+        }
+    }
+
+    /// Whether the agent (almost) never plays the card: drawn in at least 20 games, played in
+    /// under 5% of them. Its ablation value then measures it only as a resource, as the filler.
+    pub fn rarely_played(&self) -> bool {
+        self.drawn >= 20 && (self.played as f64) < 0.05 * self.drawn as f64
+    }
+}
+
 /// The paired difference of two runs on the same deals: mean of `a − b` and its 95% normal
 /// interval from the standard error of the per-deal differences.
 pub fn paired_difference(a: &[Record], b: &[Record]) -> (f64, f64, f64) {
@@ -115,4 +275,29 @@ pub fn paired_difference(a: &[Record], b: &[Record]) -> (f64, f64, f64) {
     };
     let half = crate::stats::Z95 * (var / n).sqrt();
     (mean, mean - half, mean + half)
+}
+
+/// What a 95% interval says about the sign of an effect: `+` above zero, `-` below, `0` either.
+pub fn verdict(lo: f64, hi: f64) -> Option<char> {
+    if lo.is_nan() || hi.is_nan() {
+        None
+    } else if lo > 0.0 {
+        Some('+')
+    } else if hi < 0.0 {
+        Some('-')
+    } else {
+        Some('0')
+    }
+}
+
+/// Whether two measures of a card agree on its sign: `yes` when their verdicts are the same,
+/// `no` when one is clearly positive and the other clearly negative, `partly` when one is clear
+/// and the other is not; empty when either is missing.
+pub fn agreement(a: Option<char>, b: Option<char>) -> &'static str {
+    match (a, b) {
+        (Some(x), Some(y)) if x == y => "yes",
+        (Some('+'), Some('-')) | (Some('-'), Some('+')) => "no",
+        (Some(_), Some(_)) => "partly",
+        _ => "",
+    }
 }

@@ -27,8 +27,19 @@ pub fn play_game<G: Game>(
     seed: u64,
     first: Seat,
     agents: [&mut dyn Agent<G>; 2],
-    mut observe: impl FnMut(&G::State, Seat, G::Action, &G::State),
+    observe: impl FnMut(&G::State, Seat, G::Action, &G::State),
 ) -> GameRecord {
+    play_game_to_end(game, seed, first, agents, observe).0
+}
+
+/// [`play_game`], also returning the final state.
+pub fn play_game_to_end<G: Game>(
+    game: &G,
+    seed: u64,
+    first: Seat,
+    agents: [&mut dyn Agent<G>; 2],
+    mut observe: impl FnMut(&G::State, Seat, G::Action, &G::State),
+) -> (GameRecord, G::State) {
     let mut s = game.new_game(seed, first);
     let mut decisions = 0u32;
     while let Some(seat) = game.to_move(&s) {
@@ -38,9 +49,10 @@ pub fn play_game<G: Game>(
         observe(&before, seat, a, &s);
         decisions += 1;
     }
-    GameRecord {
+    let rec = GameRecord {
         outcome: game.outcome(&s).expect("a finished game has an outcome"),
         turns: game.turn(&s),
         decisions,
-    }
+    };
+    (rec, s)
 }

@@ -17,7 +17,7 @@ pub use cards::{CardDb, CardId};
 pub use engine::TrailsGame;
 pub use state::State;
 
-use crate::core::{ActionList, FixedVec, Game, GameRng, Outcome, Seat};
+use crate::core::{ActionList, CardUse, FixedVec, Game, GameRng, Outcome, Seat};
 use state::{Bits, MAX_CARDS};
 
 impl Game for TrailsGame {
@@ -107,18 +107,38 @@ impl Game for TrailsGame {
 
     /// Every card out of the deck has been drawn (or put into the homebase from the deck, which
     /// its owner sees).
-    fn drawn_mask(&self, state: &State, seat: Seat) -> u64 {
+    fn cards_out_of_deck(&self, state: &State, seat: Seat, f: &mut dyn FnMut(u32)) {
         let p = state.pl(seat);
         let all = if p.n_cards >= 64 {
             u64::MAX
         } else {
             (1u64 << p.n_cards) - 1
         };
-        all & !p.deck_mask()
+        for i in Bits(all & !p.deck_mask()) {
+            f(u32::from(p.card[i as usize]));
+        }
     }
 
-    fn instance_card(&self, state: &State, seat: Seat, inst: u8) -> u32 {
-        u32::from(state.pl(seat).card[inst as usize])
+    fn cards_in_hand(&self, state: &State, seat: Seat, f: &mut dyn FnMut(u32)) {
+        let p = state.pl(seat);
+        for i in Bits(p.hand) {
+            f(u32::from(p.card[i as usize]));
+        }
+    }
+
+    /// Deploying, dispatching, playing an EVENT or arts and turning a BASE face up play the card;
+    /// putting it into the homebase (T-PREP-2, T-ICON-DISPATCH) uses it as a resource.
+    fn card_use(&self, _state: &State, action: Action) -> Option<(u32, CardUse)> {
+        let (id, u) = match action {
+            Action::Deploy(id)
+            | Action::Dispatch(id)
+            | Action::Base(id)
+            | Action::Event { card: id, .. }
+            | Action::Arts { card: id, .. } => (id, CardUse::Played),
+            Action::Homebase(id) | Action::DispatchPut(id) => (id, CardUse::Resource),
+            _ => return None,
+        };
+        Some((u32::from(id), u))
     }
 
     fn turn(&self, state: &State) -> u32 {
