@@ -56,6 +56,7 @@ fn agents_under_test() -> Vec<MakeAgent> {
                         dets: 3,
                         iters: 12,
                         playout: Policy::Heuristic,
+                        eps: 0.1,
                         depth: 30,
                     },
                     s,

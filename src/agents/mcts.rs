@@ -24,6 +24,8 @@ pub struct MctsConfig {
     /// UCB exploration constant.
     pub c: f64,
     pub playout: Policy,
+    /// Chance of a random action at each playout decision of the heuristic policy (ε-greedy).
+    pub eps: f64,
     /// Playout cut-off in decisions (0: play to the end), scored by the game's evaluation.
     pub depth: u32,
     /// Independent trees for one decision (root parallelism); visit counts are summed.
@@ -39,6 +41,7 @@ impl Default for MctsConfig {
             time: None,
             c: 0.7,
             playout: Policy::Heuristic,
+            eps: 0.0,
             depth: 0,
             trees: 1,
             determinize: true,
@@ -109,6 +112,19 @@ impl<G: Game> Tree<G> {
             self.nodes[parent as usize].first_child = id;
         }
         id
+    }
+
+    /// The root's children after a search: (action, visits, mean result of the player to move).
+    pub fn root_stats(&self) -> impl Iterator<Item = (G::Action, u32, f64)> + '_ {
+        let mut c = self.nodes.first().map_or(NONE, |n| n.first_child);
+        std::iter::from_fn(move || {
+            if c == NONE {
+                return None;
+            }
+            let n = &self.nodes[c as usize];
+            c = n.next_sibling;
+            Some((n.action, n.visits, n.reward / f64::from(n.visits.max(1))))
+        })
     }
 
     /// Runs a search from `root` for `observer` and returns the visit count of each root action
@@ -212,7 +228,15 @@ impl<G: Game> Tree<G> {
             node = best;
         }
         // Playout.
-        let (result, n) = playout(game, &mut s, cfg.playout, cfg.depth, &mut self.list, rng);
+        let (result, n) = playout(
+            game,
+            &mut s,
+            cfg.playout,
+            cfg.eps,
+            cfg.depth,
+            &mut self.list,
+            rng,
+        );
         self.playout_decisions += u64::from(n);
         // Backpropagation: each node adds the result of the player who chose its action.
         for &id in &self.path {

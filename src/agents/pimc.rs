@@ -6,12 +6,14 @@ use super::playout::{playout, Policy};
 use super::Agent;
 use crate::core::{mix_seed, rng_from_seed, ActionList, Game, Seat};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PimcConfig {
     pub dets: u32,
     /// Playouts per determinization.
     pub iters: u32,
     pub playout: Policy,
+    /// Chance of a random action at each playout decision of the heuristic policy (ε-greedy).
+    pub eps: f64,
     pub depth: u32,
 }
 
@@ -21,6 +23,7 @@ impl Default for PimcConfig {
             dets: 16,
             iters: 64,
             playout: Policy::Heuristic,
+            eps: 0.0,
             depth: 0,
         }
     }
@@ -72,6 +75,7 @@ impl<G: Game> Agent<G> for PimcAgent<G> {
                     game,
                     &mut s,
                     self.cfg.playout,
+                    self.cfg.eps,
                     self.cfg.depth,
                     &mut self.scratch,
                     &mut rng,

@@ -30,11 +30,14 @@ impl Policy {
 
 /// Plays `state` on with `policy` for at most `depth` decisions (0: to the end) and returns each
 /// seat's score in [0, 1]: the outcome, or the game's evaluation when cut off. Also returns the
-/// number of decisions played.
+/// number of decisions played. With the heuristic policy, `eps` is the chance of a uniformly
+/// random legal action at each decision instead (ε-greedy), so that playouts from one state differ
+/// (`docs/agents.md`); with `eps` = 0 the random number generator is not read for it.
 pub fn playout<G: Game>(
     game: &G,
     state: &mut G::State,
     policy: Policy,
+    eps: f64,
     depth: u32,
     list: &mut ActionList<G::Action>,
     rng: &mut GameRng,
@@ -48,6 +51,9 @@ pub fn playout<G: Game>(
         game.legal_actions(state, list);
         let a = match policy {
             Policy::Random => list[rng.gen_range(0..list.len())],
+            Policy::Heuristic if eps > 0.0 && rng.gen::<f64>() < eps => {
+                list[rng.gen_range(0..list.len())]
+            }
             Policy::Heuristic => game.heuristic_action(state, list, rng),
         };
         game.apply(state, a);

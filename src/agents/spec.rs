@@ -23,14 +23,14 @@ pub enum AgentSpec {
 pub const KINDS: [(&str, &[&str]); 5] = [
     ("random", &[]),
     ("heuristic", &[]),
-    ("pimc", &["dets", "iters", "playout", "depth"]),
+    ("pimc", &["dets", "iters", "playout", "eps", "depth"]),
     (
         "ismcts",
-        &["iters", "ms", "c", "playout", "depth", "threads"],
+        &["iters", "ms", "c", "playout", "eps", "depth", "threads"],
     ),
     (
         "cheat",
-        &["iters", "ms", "c", "playout", "depth", "threads"],
+        &["iters", "ms", "c", "playout", "eps", "depth", "threads"],
     ),
 ];
 
@@ -79,11 +79,15 @@ impl AgentSpec {
                         "dets" => c.dets = num(k, v)?,
                         "iters" => c.iters = num(k, v)?,
                         "playout" => c.playout = Policy::parse(v)?,
+                        "eps" => c.eps = num(k, v)?,
                         _ => c.depth = num(k, v)?,
                     }
                 }
                 if c.dets == 0 || c.iters == 0 {
                     return Err("pimc: dets and iters must be at least 1".into());
+                }
+                if !(0.0..=1.0).contains(&c.eps) {
+                    return Err(format!("pimc: eps={} must be between 0 and 1", c.eps));
                 }
                 Ok(AgentSpec::Pimc(c))
             }
@@ -98,6 +102,7 @@ impl AgentSpec {
                         "ms" => c.time = Some(Duration::from_millis(num(k, v)?)),
                         "c" => c.c = num(k, v)?,
                         "playout" => c.playout = Policy::parse(v)?,
+                        "eps" => c.eps = num(k, v)?,
                         "depth" => c.depth = num(k, v)?,
                         _ => c.trees = num(k, v)?,
                     }
@@ -106,6 +111,9 @@ impl AgentSpec {
                     return Err(format!(
                         "{kind}: iters and threads must be at least 1, c at least 0"
                     ));
+                }
+                if !(0.0..=1.0).contains(&c.eps) {
+                    return Err(format!("{kind}: eps={} must be between 0 and 1", c.eps));
                 }
                 Ok(AgentSpec::Mcts(c))
             }
@@ -166,7 +174,7 @@ mod tests {
         assert!(e.contains("no key \"iters\" (valid keys: none)"), "{e}");
         let e = AgentSpec::parse("ismcts:budget=5").unwrap_err();
         assert!(
-            e.contains("valid keys: iters, ms, c, playout, depth, threads"),
+            e.contains("valid keys: iters, ms, c, playout, eps, depth, threads"),
             "{e}"
         );
         let e = AgentSpec::parse("ismcts:iters=lots").unwrap_err();
@@ -174,6 +182,14 @@ mod tests {
         let e = AgentSpec::parse("ismcts:playout=smart").unwrap_err();
         assert!(e.contains("expected random or heuristic"), "{e}");
         assert!(AgentSpec::parse("ismcts:iters=0").is_err());
+        let AgentSpec::Mcts(c) = AgentSpec::parse("cheat:eps=0.25").unwrap() else {
+            panic!()
+        };
+        assert_eq!(c.eps, 0.25);
+        for bad in ["cheat:eps=1.5", "ismcts:eps=-0.1", "pimc:eps=nan"] {
+            let e = AgentSpec::parse(bad).unwrap_err();
+            assert!(e.contains("must be between 0 and 1"), "{bad}: {e}");
+        }
         assert!(AgentSpec::parse("pimc:dets").is_err());
     }
 }
