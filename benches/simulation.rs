@@ -16,6 +16,7 @@ fn simulation(c: &mut Criterion) {
         games: 50,
         seed: 1,
         chunk: 50,
+        ..Plan::default()
     };
     let h = AgentSpec::Heuristic;
     let r = AgentSpec::Random;

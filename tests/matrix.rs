@@ -472,7 +472,7 @@ fn an_interrupted_duel_resumes_to_the_same_result() {
     let text = read(&cp, "chunks.csv");
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 1 + 30, "run line and one line per game");
-    assert!(lines[0].starts_with("# tcgsim-duel v1; decks=aggro,control"));
+    assert!(lines[0].starts_with("# tcgsim-duel v2; game=trails; decks=aggro,control; content="));
     // Interrupted: 11 games recorded, the 12th line torn.
     let keep = lines[..12].join("\n") + "\n" + &lines[12][..3];
     std::fs::write(cp.join("chunks.csv"), keep).unwrap();

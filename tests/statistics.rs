@@ -43,6 +43,7 @@ fn matrix_intervals_cover_the_true_rate_of_a_mirror_matchup() {
                 games: 150,
                 seed,
                 chunk: 150,
+                ..Plan::default()
             };
             let task = Task {
                 row: 0,
@@ -86,6 +87,7 @@ fn summary_pools_both_directions_of_a_pair() {
         games: 10000,
         seed: 1,
         chunk: 250,
+        ..Plan::default()
     };
     let m = vec![
         counts(10000, 5000),

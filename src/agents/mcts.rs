@@ -51,6 +51,10 @@ impl Default for MctsConfig {
 
 const NONE: u32 = u32::MAX;
 
+/// The most tree nodes of one decision, over all its trees (16,777,216, about 800 MB): an
+/// iteration budget may not ask for more (`iters × threads`), and a time budget stops there.
+pub const MAX_TREE_NODES: u32 = 1 << 24;
+
 #[derive(Clone, Copy, Debug)]
 struct Node<A> {
     /// The action that leads here from the parent.
@@ -157,6 +161,9 @@ impl<G: Game> Tree<G> {
                         break;
                     }
                 }
+            }
+            if self.nodes.len() as u64 >= u64::from(MAX_TREE_NODES / cfg.trees.max(1)) {
+                break;
             }
             self.iterate(game, root, observer, cfg, rng);
             it += 1;

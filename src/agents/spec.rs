@@ -2,7 +2,7 @@
 //! `random`, `heuristic`, `pimc:dets=16,iters=64`, `ismcts:iters=2000,c=0.7,playout=heuristic`,
 //! `ismcts:ms=50`, `cheat:iters=2000`.
 
-use super::mcts::{MctsAgent, MctsConfig};
+use super::mcts::{MctsAgent, MctsConfig, MAX_TREE_NODES};
 use super::pimc::{PimcAgent, PimcConfig};
 use super::playout::Policy;
 use super::{Agent, HeuristicAgent, RandomAgent};
@@ -34,9 +34,34 @@ pub const KINDS: [(&str, &[&str]); 5] = [
     ),
 ];
 
-fn num<T: std::str::FromStr>(k: &str, v: &str) -> Result<T, String> {
-    v.parse()
-        .map_err(|_| format!("{k}={v}: \"{v}\" is not a valid number"))
+/// The bounds of every number in a spec (`docs/agents.md`): enough for any real use, small enough
+/// that no spec exhausts memory or runs for days per decision.
+pub mod limits {
+    /// `iters` of ismcts/cheat (per tree).
+    pub const MCTS_ITERS: u32 = 10_000_000;
+    /// `threads` of ismcts/cheat (trees per decision).
+    pub const MCTS_TREES: u32 = 256;
+    /// `ms` of ismcts/cheat: one hour per decision.
+    pub const MCTS_MS: u64 = 3_600_000;
+    /// `c`, the exploration constant.
+    pub const C: f64 = 100.0;
+    /// `depth` of every search agent.
+    pub const DEPTH: u32 = 1_000_000;
+    /// `dets` and `iters` of pimc, and their product.
+    pub const PIMC_DETS: u32 = 100_000;
+    pub const PIMC_ITERS: u32 = 1_000_000;
+    pub const PIMC_PLAYOUTS: u64 = 100_000_000;
+}
+
+fn num<T>(k: &str, v: &str, min: T, max: T) -> Result<T, String>
+where
+    T: TryFrom<i128> + Into<i128> + Copy + std::fmt::Display,
+{
+    crate::core::input::parse_int(v, min, max).map_err(|e| format!("{k}: {e}"))
+}
+
+fn real(k: &str, v: &str, min: f64, max: f64) -> Result<f64, String> {
+    crate::core::input::parse_float(v, min, max).map_err(|e| format!("{k}: {e}"))
 }
 
 impl AgentSpec {
@@ -76,18 +101,19 @@ impl AgentSpec {
                 let mut c = PimcConfig::default();
                 for (k, v) in &params {
                     match k.as_str() {
-                        "dets" => c.dets = num(k, v)?,
-                        "iters" => c.iters = num(k, v)?,
+                        "dets" => c.dets = num(k, v, 1, limits::PIMC_DETS)?,
+                        "iters" => c.iters = num(k, v, 1, limits::PIMC_ITERS)?,
                         "playout" => c.playout = Policy::parse(v)?,
-                        "eps" => c.eps = num(k, v)?,
-                        _ => c.depth = num(k, v)?,
+                        "eps" => c.eps = real(k, v, 0.0, 1.0)?,
+                        _ => c.depth = num(k, v, 0, limits::DEPTH)?,
                     }
                 }
-                if c.dets == 0 || c.iters == 0 {
-                    return Err("pimc: dets and iters must be at least 1".into());
-                }
-                if !(0.0..=1.0).contains(&c.eps) {
-                    return Err(format!("pimc: eps={} must be between 0 and 1", c.eps));
+                if u64::from(c.dets) * u64::from(c.iters) > limits::PIMC_PLAYOUTS {
+                    return Err(format!(
+                        "pimc: dets × iters = {} playouts per decision; at most {}",
+                        u64::from(c.dets) * u64::from(c.iters),
+                        limits::PIMC_PLAYOUTS
+                    ));
                 }
                 Ok(AgentSpec::Pimc(c))
             }
@@ -98,22 +124,22 @@ impl AgentSpec {
                 };
                 for (k, v) in &params {
                     match k.as_str() {
-                        "iters" => c.iterations = num(k, v)?,
-                        "ms" => c.time = Some(Duration::from_millis(num(k, v)?)),
-                        "c" => c.c = num(k, v)?,
+                        "iters" => c.iterations = num(k, v, 1, limits::MCTS_ITERS)?,
+                        "ms" => {
+                            c.time = Some(Duration::from_millis(num(k, v, 1, limits::MCTS_MS)?))
+                        }
+                        "c" => c.c = real(k, v, 0.0, limits::C)?,
                         "playout" => c.playout = Policy::parse(v)?,
-                        "eps" => c.eps = num(k, v)?,
-                        "depth" => c.depth = num(k, v)?,
-                        _ => c.trees = num(k, v)?,
+                        "eps" => c.eps = real(k, v, 0.0, 1.0)?,
+                        "depth" => c.depth = num(k, v, 0, limits::DEPTH)?,
+                        _ => c.trees = num(k, v, 1, limits::MCTS_TREES)?,
                     }
                 }
-                if c.iterations == 0 || c.trees == 0 || c.c.is_nan() || c.c < 0.0 {
+                let nodes = u64::from(c.iterations) * u64::from(c.trees);
+                if c.time.is_none() && nodes > u64::from(MAX_TREE_NODES) {
                     return Err(format!(
-                        "{kind}: iters and threads must be at least 1, c at least 0"
+                        "{kind}: iters × threads = {nodes} tree nodes per decision; at most {MAX_TREE_NODES}"
                     ));
-                }
-                if !(0.0..=1.0).contains(&c.eps) {
-                    return Err(format!("{kind}: eps={} must be between 0 and 1", c.eps));
                 }
                 Ok(AgentSpec::Mcts(c))
             }
@@ -178,7 +204,7 @@ mod tests {
             "{e}"
         );
         let e = AgentSpec::parse("ismcts:iters=lots").unwrap_err();
-        assert!(e.contains("not a valid number"), "{e}");
+        assert_eq!(e, "iters: \"lots\" is not a whole number");
         let e = AgentSpec::parse("ismcts:playout=smart").unwrap_err();
         assert!(e.contains("expected random or heuristic"), "{e}");
         assert!(AgentSpec::parse("ismcts:iters=0").is_err());
@@ -186,9 +212,34 @@ mod tests {
             panic!()
         };
         assert_eq!(c.eps, 0.25);
-        for bad in ["cheat:eps=1.5", "ismcts:eps=-0.1", "pimc:eps=nan"] {
-            let e = AgentSpec::parse(bad).unwrap_err();
-            assert!(e.contains("must be between 0 and 1"), "{bad}: {e}");
+        for (bad, why) in [
+            ("cheat:eps=1.5", "eps: 1.5 is out of range 0..=1"),
+            ("ismcts:eps=-0.1", "eps: -0.1 is out of range 0..=1"),
+            ("pimc:eps=nan", "eps: nan is out of range 0..=1"),
+            ("ismcts:c=inf", "c: inf is out of range 0..=100"),
+            (
+                "ismcts:threads=4294967295",
+                "threads: 4294967295 is out of range 1..=256",
+            ),
+            (
+                "ismcts:ms=18446744073709551615",
+                "ms: 18446744073709551615 is out of range 1..=3600000",
+            ),
+            (
+                "cheat:iters=4294967296",
+                "iters: 4294967296 is out of range 1..=10000000",
+            ),
+            (
+                "ismcts:iters=10000000,threads=2",
+                "ismcts: iters × threads = 20000000 tree nodes per decision; at most 16777216",
+            ),
+            (
+                "pimc:dets=100000,iters=1000000",
+                "pimc: dets × iters = 100000000000 playouts per decision; at most 100000000",
+            ),
+            ("pimc:depth=-1", "depth: -1 is out of range 0..=1000000"),
+        ] {
+            assert_eq!(AgentSpec::parse(bad).unwrap_err(), why, "{bad}");
         }
         assert!(AgentSpec::parse("pimc:dets").is_err());
     }

@@ -1,13 +1,13 @@
 //! `tcgsim arena`: round robin of agents with Bradley–Terry ratings, or a two-agent SPRT.
 
-use super::{card_db, progress, thread_pool};
+use super::{card_db, check_out_dir, emit, note, progress, thread_pool, write_file};
 use crate::agents::AgentSpec;
 use crate::games::trails::deck::Deck;
 use crate::games::trails::TrailsGame;
 use crate::sim::arena::play_pairs;
-use crate::sim::output::{csv_field as field, write_atomic};
+use crate::sim::output::csv_field as field;
 use crate::stats::{bradley_terry, sprt_bounds, sprt_llr, wilson, Z95};
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, bail, Result};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -98,6 +98,7 @@ pub fn arena(o: ArenaOpts) -> Result<ExitCode> {
             ));
         }
     }
+    check_out_dir(&o.out, "--out")?;
     let pool = thread_pool(o.threads)?;
     if let Some((e0, e1, alpha, beta)) = sprt {
         return run_sprt(&o, &specs, &games, &pool, (e0, e1, alpha, beta));
@@ -201,11 +202,11 @@ pub fn arena(o: ArenaOpts) -> Result<ExitCode> {
         );
     }
     let p = o.out.join("arena.csv");
-    write_atomic(&p, &csv).with_context(|| format!("{}: cannot write", p.display()))?;
+    write_file(&p, &csv)?;
     let p2 = o.out.join("arena_pairs.csv");
-    write_atomic(&p2, &pairs_csv).with_context(|| format!("{}: cannot write", p2.display()))?;
-    print!("{report}");
-    eprintln!("wrote {} and {}", p.display(), p2.display());
+    write_file(&p2, &pairs_csv)?;
+    emit(&report)?;
+    note(&format!("wrote {} and {}", p.display(), p2.display()));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -260,27 +261,27 @@ fn run_sprt(
     let g = 2.0 * done as f64;
     let rate = score / g;
     let elo = -400.0 * (1.0 / rate.clamp(1e-6, 1.0 - 1e-6) - 1.0).log10();
-    println!(
-        "SPRT {} vs {}: H0 Elo {e0}, H1 Elo {e1}, alpha {alpha}, beta {beta}; bounds {lo:.3} … {hi:.3}",
-        o.agents[0], o.agents[1]
-    );
-    println!(
-        "after {done} pairs ({} games): LLR {llr:.3}; score {:.1}% (≈ {elo:+.0} Elo); pairs 0/½/1/1½/2 points: {:?}",
+    let mut text = format!(
+        "SPRT {} vs {}: H0 Elo {e0}, H1 Elo {e1}, alpha {alpha}, beta {beta}; bounds {lo:.3} … {hi:.3}\n\
+         after {done} pairs ({} games): LLR {llr:.3}; score {:.1}% (≈ {elo:+.0} Elo); pairs 0/½/1/1½/2 points: {:?}\n",
+        o.agents[0],
+        o.agents[1],
         done * 2,
         100.0 * rate,
         c
     );
     match verdict {
-        Some(h) => println!(
-            "accepted {h} ({})",
+        Some(h) => text.push_str(&format!(
+            "accepted {h} ({})\n",
             if h == "H1" {
                 "the first agent is stronger by elo1"
             } else {
                 "not stronger by elo1"
             }
-        ),
-        None => println!("no decision within --max-games {}", o.max_games),
+        )),
+        None => text.push_str(&format!("no decision within --max-games {}\n", o.max_games)),
     }
+    emit(&text)?;
     let csv = format!(
         "agent_a,agent_b,elo0,elo1,alpha,beta,pairs,llr,lower,upper,verdict,pairs_0,pairs_half,pairs_1,pairs_1half,pairs_2\n{},{},{e0},{e1},{alpha},{beta},{done},{llr:.4},{lo:.4},{hi:.4},{},{},{},{},{},{}\n",
         field(&o.agents[0]),
@@ -293,6 +294,6 @@ fn run_sprt(
         c[4]
     );
     let p = o.out.join("arena.csv");
-    write_atomic(&p, &csv).with_context(|| format!("{}: cannot write", p.display()))?;
+    write_file(&p, &csv)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,13 +1,13 @@
 //! `tcgsim cards`: rank the cards of decks by win contribution (`docs/statistics.md`).
 
-use super::{card_db, progress, thread_pool};
+use super::{card_db, check_out_dir, emit, note, progress, thread_pool, write_file};
 use crate::agents::AgentSpec;
 use crate::games::trails::deck::Deck;
 use crate::games::trails::TrailsGame;
 use crate::sim::cards::{
     agreement, drawn_tallies, paired_difference, play_records, verdict, CardIndex, Tally, Usage,
 };
-use crate::sim::output::{csv_field as field, rate as f4, write_atomic};
+use crate::sim::output::{csv_field as field, rate as f4};
 use crate::stats::{newcombe_difference, Z95};
 use anyhow::{anyhow, bail, Context, Result};
 use std::fmt::Write as _;
@@ -104,6 +104,7 @@ pub fn cards(o: CardsOpts) -> Result<ExitCode> {
         .iter()
         .map(|p| Deck::load(p, &db).map_err(|e| anyhow!("{e}")))
         .collect::<Result<_>>()?;
+    check_out_dir(&o.out, "--out")?;
     let pool = thread_pool(o.threads)?;
     let mut csv = format!("{HEADER}\n");
     let mut report = String::new();
@@ -279,8 +280,8 @@ pub fn cards(o: CardsOpts) -> Result<ExitCode> {
         }
     }
     let path = o.out.join("cards.csv");
-    write_atomic(&path, &csv).with_context(|| format!("{}: cannot write", path.display()))?;
-    print!("{report}");
-    eprintln!("wrote {}", path.display());
+    write_file(&path, &csv)?;
+    emit(&report)?;
+    note(&format!("wrote {}", path.display()));
     Ok(ExitCode::SUCCESS)
 }

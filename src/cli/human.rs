@@ -6,7 +6,7 @@ use crate::core::{ActionList, Seat};
 use crate::games::trails::scenario::step_name;
 use crate::games::trails::state::{flag, Bits, State};
 use crate::games::trails::{Action, TrailsGame};
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 
 pub struct HumanAgent;
 
@@ -56,6 +56,13 @@ fn unit_line(g: &TrailsGame, s: &State, q: Seat, m: u64) -> String {
     }
 }
 
+/// Shows `text` to the player; when the terminal is gone the game cannot go on: exit code 1.
+fn say(text: &str) {
+    if super::emit(text).is_err() {
+        std::process::exit(1);
+    }
+}
+
 fn show(g: &TrailsGame, s: &State, me: Seat) {
     let opp = me.other();
     let (p, o) = (s.pl(me), s.pl(opp));
@@ -65,32 +72,34 @@ fn show(g: &TrailsGame, s: &State, me: Seat) {
     let up_hb: u64 = Bits(o.homebase)
         .filter(|&i| o.has(i, flag::FACE_UP))
         .fold(0, |m, i| m | (1 << i));
-    println!();
-    println!(
-        "--- turn {} · {} · initiative {} · you are {me} ---",
+    say(&format!(
+        "\n--- turn {} · {} · initiative {} · you are {me} ---\n",
         s.turn,
         step_name(s.step),
         s.initiative
-    );
-    println!(
-        "{opp}: bond {} · deck {} · hand {} · homebase {} face down, {}",
+    ));
+    say(&format!(
+        "{opp}: bond {} · deck {} · hand {} · homebase {} face down, {}\n",
         o.bond,
         o.deck_len,
         o.hand.count_ones(),
         hidden_hb,
         unit_line(g, s, opp, up_hb)
-    );
-    println!("{opp} field: {}", unit_line(g, s, opp, o.field));
-    println!("{me} field: {}", unit_line(g, s, me, p.field));
-    println!("{me} homebase: {}", unit_line(g, s, me, p.homebase));
-    println!("{me} hand: {}", unit_line(g, s, me, p.hand));
-    println!(
-        "{me}: bond {} · deck {} · CP {} · EP available {}",
+    ));
+    say(&format!(
+        "{opp} field: {}\n{me} field: {}\n{me} homebase: {}\n{me} hand: {}\n",
+        unit_line(g, s, opp, o.field),
+        unit_line(g, s, me, p.field),
+        unit_line(g, s, me, p.homebase),
+        unit_line(g, s, me, p.hand)
+    ));
+    say(&format!(
+        "{me}: bond {} · deck {} · CP {} · EP available {}\n",
         p.bond,
         p.deck_len,
         p.cp,
         p.ready_homebase()
-    );
+    ));
 }
 
 impl Agent<TrailsGame> for HumanAgent {
@@ -104,23 +113,26 @@ impl Agent<TrailsGame> for HumanAgent {
         g.legal(s, &mut list);
         if list.len() == 1 {
             // A forced move is not a decision: play it and say so.
-            println!(
-                "(only legal action: {})",
+            say(&format!(
+                "(only legal action: {})\n",
                 g.action_text_for(s, list[0], false)
-            );
+            ));
             return list[0];
         }
         for (k, &a) in list.iter().enumerate() {
-            println!("{:>3}. {}", k + 1, g.action_text_for(s, a, false));
+            say(&format!(
+                "{:>3}. {}\n",
+                k + 1,
+                g.action_text_for(s, a, false)
+            ));
         }
         let stdin = std::io::stdin();
         loop {
-            print!("{seat}> ");
-            let _ = std::io::stdout().flush();
+            say(&format!("{seat}> "));
             let mut line = String::new();
             match stdin.lock().read_line(&mut line) {
                 Ok(0) | Err(_) => {
-                    eprintln!("input closed: game abandoned");
+                    super::note("input closed: game abandoned");
                     std::process::exit(2);
                 }
                 Ok(_) => {}
@@ -133,12 +145,12 @@ impl Agent<TrailsGame> for HumanAgent {
                 if (1..=list.len()).contains(&n) {
                     return list[n - 1];
                 }
-                println!("choose 1 to {}", list.len());
+                say(&format!("choose 1 to {}\n", list.len()));
                 continue;
             }
             match g.parse_action(s, t) {
                 Ok(a) => return a,
-                Err(_) => println!("not a legal action: type its number or its text"),
+                Err(_) => say("not a legal action: type its number or its text\n"),
             }
         }
     }

@@ -1,14 +1,13 @@
 //! `tcgsim matrix` and `tcgsim merge`: argument checking and files; the work is in `sim`.
 
-use super::{card_db, progress, thread_pool};
+use super::{card_db, check_out_dir, emit, limits, note, progress, thread_pool, write_file};
 use crate::agents::AgentSpec;
 use crate::games::trails::deck::Deck;
+use crate::games::trails::deck_content;
 use crate::games::trails::TrailsGame;
 use crate::sim::checkpoint::{parse_shard, resume_run, shard_from_env, Resumed};
-use crate::sim::matrix::{run_tasks, totals, Counts, Plan};
-use crate::sim::output::{
-    matchups_csv, matrix_csv, matrix_svg, read_matchups, summary, write_atomic,
-};
+use crate::sim::matrix::{content_hash, run_tasks, totals, Counts, Plan};
+use crate::sim::output::{matchups_csv, matrix_csv, matrix_svg, read_matchups, summary};
 use anyhow::{anyhow, bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -55,9 +54,6 @@ pub fn matrix(o: MatrixOpts) -> Result<ExitCode> {
     let spec_b_text = o.agent_b.clone().unwrap_or_else(|| o.agent.clone());
     let spec_a = AgentSpec::parse(&spec_a_text).map_err(|e| anyhow!("--agent-a: {e}"))?;
     let spec_b = AgentSpec::parse(&spec_b_text).map_err(|e| anyhow!("--agent-b: {e}"))?;
-    if o.games == 0 {
-        bail!("--games must be at least 1");
-    }
     if o.resume && o.checkpoint.is_none() {
         bail!("--resume needs --checkpoint DIR");
     }
@@ -74,6 +70,12 @@ pub fn matrix(o: MatrixOpts) -> Result<ExitCode> {
     let mut decks = Vec::new();
     for p in &paths {
         let d = Deck::load(p, &db).map_err(|e| anyhow!("{e}"))?;
+        if d.name.contains([',', ';']) {
+            bail!(
+                "{}: a deck name (the file stem) may not contain ',' or ';'",
+                p.display()
+            );
+        }
         if decks.iter().any(|x: &Deck| x.name == d.name) {
             bail!(
                 "{}: two decks are named \"{}\"; deck names (file stems) must differ",
@@ -84,7 +86,16 @@ pub fn matrix(o: MatrixOpts) -> Result<ExitCode> {
         decks.push(d);
     }
     let plan = Plan {
+        game: "trails".into(),
         deck_names: decks.iter().map(|d| d.name.clone()).collect(),
+        content: content_hash(
+            decks
+                .iter()
+                .flat_map(|d| deck_content(&db, &d.cards))
+                .collect::<Vec<_>>()
+                .iter()
+                .map(String::as_str),
+        ),
         agent_a: spec_a_text.clone(),
         agent_b: spec_b_text.clone(),
         games: o.games,
@@ -92,6 +103,15 @@ pub fn matrix(o: MatrixOpts) -> Result<ExitCode> {
         chunk: o.chunk,
     };
     let n = decks.len();
+    let tasks = (n * n) as u64 * plan.chunks();
+    if tasks > limits::MATRIX_TASKS {
+        bail!(
+            "--games {} in chunks of {} is {tasks} chunks for {n} decks; at most {} (raise --chunk)",
+            plan.games,
+            plan.chunk,
+            limits::MATRIX_TASKS
+        );
+    }
     let mut games = Vec::with_capacity(n * n);
     for r in &decks {
         for c in &decks {
@@ -102,26 +122,35 @@ pub fn matrix(o: MatrixOpts) -> Result<ExitCode> {
             ));
         }
     }
+    check_out_dir(&o.out, "--out")?;
     let all = match shard {
         Some((i, k)) => plan.shard_tasks(i, k),
         None => plan.tasks(),
+    };
+    // A shard's checkpoint is its own: it never resumes another shard.
+    let fingerprint = match shard {
+        Some((i, k)) => format!("{}; shard={i}/{k}", plan.fingerprint()),
+        None => plan.fingerprint(),
     };
     let Resumed {
         checkpoint,
         done: mut results,
         todo,
-    } = resume_run(o.checkpoint.as_deref(), &plan.fingerprint(), o.resume, &all)
-        .map_err(|e| anyhow!(e))?;
-    let total_games: u64 = todo
-        .iter()
-        .map(|t| (plan.games - t.chunk * plan.chunk).min(plan.chunk))
-        .sum();
+    } = resume_run(
+        o.checkpoint.as_deref(),
+        &fingerprint,
+        o.resume,
+        &all,
+        &|t| plan.chunk_games(t.chunk),
+    )
+    .map_err(|e| anyhow!(e))?;
+    let total_games: u64 = todo.iter().map(|t| plan.chunk_games(t.chunk)).sum();
     if !results.is_empty() {
-        eprintln!(
+        note(&format!(
             "resuming: {} of {} chunks already done",
             results.len(),
             all.len()
-        );
+        ));
     }
     let pool = thread_pool(o.threads)?;
     let pb = progress(total_games);
@@ -142,24 +171,21 @@ pub fn matrix(o: MatrixOpts) -> Result<ExitCode> {
     let shard_tag = shard.filter(|&(_, k)| k > 1);
     write_outputs(&o.out, &plan, &m, shard_tag)?;
     if shard_tag.is_none() {
-        print!("{}", summary(&plan, &m));
+        emit(&summary(&plan, &m))?;
     }
     let decisions: u64 = m.iter().map(|c| c.decisions).sum();
-    eprintln!(
+    note(&format!(
         "{total_games} games played in {secs:.1} s ({:.0} games/s, {:.0} decisions per game, {} threads); {played} games in the results; wrote {}",
         total_games as f64 / secs.max(1e-9),
         decisions as f64 / played.max(1) as f64,
         pool.current_num_threads(),
         o.out.display()
-    );
+    ));
     Ok(ExitCode::SUCCESS)
 }
 
 fn write_outputs(out: &Path, plan: &Plan, m: &[Counts], shard: Option<(u64, u64)>) -> Result<()> {
-    let w = |name: &str, text: String| {
-        let p = out.join(name);
-        write_atomic(&p, &text).with_context(|| format!("{}: cannot write", p.display()))
-    };
+    let w = |name: &str, text: String| write_file(&out.join(name), &text);
     w("matchups.csv", matchups_csv(plan, m, shard))?;
     if shard.is_none() {
         w("matrix.csv", matrix_csv(plan, m))?;
@@ -168,82 +194,81 @@ fn write_outputs(out: &Path, plan: &Plan, m: &[Counts], shard: Option<(u64, u64)
     Ok(())
 }
 
-/// Parses a plan line back (for merge).
-fn plan_of(fingerprint: &str) -> Result<Plan, String> {
-    let mut plan = Plan {
-        deck_names: Vec::new(),
-        agent_a: String::new(),
-        agent_b: String::new(),
-        games: 0,
-        seed: 0,
-        chunk: 0,
-    };
-    for part in fingerprint.split("; ").skip(1) {
-        let (k, v) = part.split_once('=').ok_or("malformed plan line")?;
-        match k {
-            "decks" => plan.deck_names = v.split(',').map(str::to_string).collect(),
-            "agent_a" => plan.agent_a = v.to_string(),
-            "agent_b" => plan.agent_b = v.to_string(),
-            "games" => plan.games = v.parse().map_err(|_| "malformed plan line")?,
-            "seed" => plan.seed = v.parse().map_err(|_| "malformed plan line")?,
-            "chunk" => plan.chunk = v.parse().map_err(|_| "malformed plan line")?,
-            _ => return Err(format!("unknown plan key \"{k}\"")),
-        }
-    }
-    if plan.fingerprint() != fingerprint {
-        return Err("malformed plan line".into());
-    }
-    Ok(plan)
-}
-
+/// Adds up the `matchups.csv` of the shards of one run. Every file is checked before anything is
+/// written: the same plan (game, decks, cards, rules, agents, games, seed, chunk), each shard
+/// once, no shard missing, every matchup exactly once per file, and each matchup's counts those
+/// of exactly the games the shard played (`Counts::check`). An error names the file and line.
 pub fn merge(parts: &[PathBuf], out: &Path) -> Result<ExitCode> {
+    use crate::core::input::{read_text, MAX_TEXT_BYTES};
     let mut plan: Option<(Plan, String)> = None;
     let mut seen: Vec<(u64, u64)> = Vec::new();
     let mut m: Vec<Counts> = Vec::new();
     for dir in parts {
         let file = dir.join("matchups.csv");
-        let text = std::fs::read_to_string(&file)
-            .with_context(|| format!("{}: cannot read", file.display()))?;
-        let f = read_matchups(&text, &file.display().to_string()).map_err(|e| anyhow!(e))?;
-        let p = plan_of(&f.fingerprint).map_err(|e| anyhow!("{}: {e}", file.display()))?;
+        let name = file.display().to_string();
+        let text = read_text(&file, MAX_TEXT_BYTES)?;
+        let f = read_matchups(&text, &name).map_err(|e| anyhow!(e))?;
+        let p = Plan::from_fingerprint(&f.fingerprint).map_err(|e| anyhow!("{name}: {e}"))?;
         match &plan {
             None => {
                 m = vec![Counts::default(); p.deck_names.len() * p.deck_names.len()];
-                plan = Some((p.clone(), file.display().to_string()));
+                plan = Some((p.clone(), name.clone()));
             }
             Some((q, first)) if *q != p => bail!(
-                "{} comes from a different run than {} (decks, agents, games or seed differ):\n  {}\n  {}",
-                file.display(),
-                first,
+                "{name} comes from a different run than {first} (game, decks, cards, rules, agents, games, seed or chunk differ):\n  {}\n  {}",
                 f.fingerprint,
                 q.fingerprint()
             ),
             _ => {}
         }
+        let p = &plan.as_ref().expect("set above").0;
         let sh = f.shard.unwrap_or((1, 1));
-        if seen.contains(&sh) {
-            bail!("{}: shard {}/{} is given twice", file.display(), sh.0, sh.1);
+        let (i, k) = sh;
+        if !(1..=k).contains(&i) || k > crate::sim::checkpoint::MAX_SHARDS {
+            bail!("{name}: shard {i}/{k} is not a shard (need 1 ≤ I ≤ N)");
         }
-        if let Some(&(_, k)) = seen.first() {
-            if k != sh.1 {
-                bail!(
-                    "{}: shard {}/{} does not belong with shards of {k}",
-                    file.display(),
-                    sh.0,
-                    sh.1
-                );
+        if seen.contains(&sh) {
+            bail!("{name}: shard {i}/{k} is given twice");
+        }
+        if let Some(&(_, first)) = seen.first() {
+            if first != k {
+                bail!("{name}: shard {i}/{k} does not belong with shards of {first}");
             }
         }
         seen.push(sh);
-        let names = &plan.as_ref().expect("set above").0.deck_names;
-        let n = names.len();
-        for (r, c, counts) in &f.rows {
-            let ri = names.iter().position(|x| x == r);
-            let ci = names.iter().position(|x| x == c);
-            match (ri, ci) {
-                (Some(ri), Some(ci)) => m[ri * n + ci].add(counts),
-                _ => bail!("{}: matchup {r} vs {c} is not in the plan", file.display()),
+        // The games each matchup of this shard played.
+        let n = p.deck_names.len();
+        let mut expected = vec![0u64; n * n];
+        for t in p.shard_tasks(i, k) {
+            expected[t.row * n + t.col] += p.chunk_games(t.chunk);
+        }
+        let mut line_of: Vec<usize> = vec![0; n * n];
+        for (line, r, c, counts) in &f.rows {
+            let at = |msg: String| anyhow!("{name}:{line}: {msg}");
+            let ri = p.deck_names.iter().position(|x| x == r);
+            let ci = p.deck_names.iter().position(|x| x == c);
+            let (Some(ri), Some(ci)) = (ri, ci) else {
+                return Err(at(format!("matchup {r} vs {c} is not in the plan")));
+            };
+            let cell = ri * n + ci;
+            if line_of[cell] != 0 {
+                return Err(at(format!(
+                    "matchup {r} vs {c} is given twice (first on line {})",
+                    line_of[cell]
+                )));
             }
+            line_of[cell] = *line;
+            counts
+                .check(expected[cell])
+                .map_err(|e| at(format!("matchup {r} vs {c}: impossible counts: {e}")))?;
+            m[cell].add(counts);
+        }
+        if let Some(cell) = line_of.iter().position(|&l| l == 0) {
+            bail!(
+                "{name}: matchup {} vs {} is missing",
+                p.deck_names[cell / n],
+                p.deck_names[cell % n]
+            );
         }
     }
     let Some((plan, _)) = plan else {
@@ -257,8 +282,13 @@ pub fn merge(parts: &[PathBuf], out: &Path) -> Result<ExitCode> {
     if !missing.is_empty() {
         bail!("shards {} of {k} are missing", missing.join(", "));
     }
+    check_out_dir(out, "--out")?;
     write_outputs(out, &plan, &m, None)?;
-    print!("{}", summary(&plan, &m));
-    eprintln!("merged {} parts into {}", parts.len(), out.display());
+    emit(&summary(&plan, &m))?;
+    note(&format!(
+        "merged {} parts into {}",
+        parts.len(),
+        out.display()
+    ));
     Ok(ExitCode::SUCCESS)
 }

@@ -4,6 +4,9 @@ mod arena;
 mod cards;
 mod human;
 mod matrix;
+mod out;
+
+pub use out::{emit, note, WriteError};
 
 use crate::agents::{Agent, AgentSpec};
 use crate::core::{mix_seed, Outcome, Seat};
@@ -13,9 +16,9 @@ use crate::games::trails::{bundled_cards, CardDb, TrailsGame};
 use crate::sim::checkpoint::{resume_run, Resumed};
 use crate::sim::matrix::{Counts, Task};
 use crate::sim::play_game;
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, bail, Result};
 use clap::{Parser, Subcommand};
-use std::io::Write;
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -92,7 +95,7 @@ enum Command {
         #[arg(long)]
         agent_b: Option<String>,
         /// Games per ordered matchup (the default runs in about 30 seconds on 2 cores).
-        #[arg(long, default_value_t = 10000)]
+        #[arg(long, default_value_t = 10000, value_parser = clap::value_parser!(u64).range(1..=limits::MATRIX_GAMES))]
         games: u64,
         /// Master seed.
         #[arg(long, default_value_t = 1)]
@@ -134,7 +137,7 @@ enum Command {
         #[arg(long, default_value = "heuristic")]
         agent: String,
         /// Games against each gauntlet deck, per variant of the deck.
-        #[arg(long, default_value_t = 1000)]
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=limits::CARDS_GAMES))]
         games: u64,
         /// Master seed.
         #[arg(long, default_value_t = 1)]
@@ -162,7 +165,7 @@ enum Command {
         #[arg(long, num_args = 1..)]
         decks: Vec<PathBuf>,
         /// Games per pair of agents (in pairs).
-        #[arg(long, default_value_t = 200)]
+        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(2..=limits::ARENA_GAMES))]
         games: u64,
         /// Master seed.
         #[arg(long, default_value_t = 1)]
@@ -173,11 +176,12 @@ enum Command {
         /// Output folder (writes arena.csv, arena_pairs.csv).
         #[arg(long, default_value = "results")]
         out: PathBuf,
-        /// Sequential test of two agents: elo0,elo1[,alpha,beta] (fishtest's GSPRT on pairs).
-        #[arg(long)]
+        /// Sequential test of two agents: elo0,elo1[,alpha,beta] (fishtest's GSPRT on pairs);
+        /// a negative elo0 may follow the flag (`--sprt -50,0`).
+        #[arg(long, allow_hyphen_values = true)]
         sprt: Option<String>,
         /// With --sprt: stop after this many games without a decision.
-        #[arg(long, default_value_t = 20000)]
+        #[arg(long, default_value_t = 20000, value_parser = clap::value_parser!(u64).range(2..=limits::ARENA_GAMES))]
         max_games: u64,
         /// Card file (default: cards.csv beside the first deck, else the bundled sample pool).
         #[arg(long)]
@@ -214,7 +218,7 @@ enum Command {
         #[arg(long, num_args = 2, required = true, value_names = ["DECK1", "DECK2"])]
         decks: Vec<PathBuf>,
         /// Number of games (rounded up to an even number).
-        #[arg(long, default_value_t = 400)]
+        #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u64).range(1..=limits::DUEL_GAMES))]
         games: u64,
         /// Master seed.
         #[arg(long, default_value_t = 1)]
@@ -238,8 +242,8 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Number of packs.
-        #[arg(long, default_value_t = 5)]
-        packs: usize,
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=limits::PACKS))]
+        packs: u64,
         /// Pack composition, e.g. `UNIT=5,ITEM=1,EVENT=1,BASE=1` or `ANY=8`.
         #[arg(long, default_value = "UNIT=5,ITEM=1,EVENT=1,BASE=1")]
         pack: String,
@@ -260,10 +264,43 @@ enum Command {
     },
 }
 
-/// Bad input: a message for the user, exit code 2.
-fn bad_input(e: anyhow::Error) -> ExitCode {
-    eprintln!("error: {e:#}");
-    ExitCode::from(2)
+/// The bounds of the command line's numbers (README, "Limits"): enough for any real run, small
+/// enough that no flag exhausts memory or runs for days before saying so.
+pub mod limits {
+    /// `matrix --games` per matchup.
+    pub const MATRIX_GAMES: u64 = 1_000_000_000;
+    /// Chunks in one matrix run (`games / chunk` per matchup, times the matchups): each is a
+    /// checkpoint line and a unit of work.
+    pub const MATRIX_TASKS: u64 = 1_000_000;
+    /// `cards --games` per gauntlet deck (every game's record is kept).
+    pub const CARDS_GAMES: u64 = 1_000_000;
+    /// `arena --games` per pair of agents, and `--max-games`.
+    pub const ARENA_GAMES: u64 = 100_000_000;
+    /// `duel --games` (a checkpoint line each).
+    pub const DUEL_GAMES: u64 = 1_000_000;
+    /// `--threads`.
+    pub const THREADS: usize = 1024;
+    /// `bench --seconds`.
+    pub const BENCH_SECONDS: f64 = 3600.0;
+    /// `sealed --packs`.
+    pub const PACKS: u64 = 100;
+}
+
+/// The exit code of a failed command, after its message: 1 when its output could not be written
+/// (nothing is said when the reader closed the pipe), 2 for bad input (the message names the
+/// file, line or flag and the reason).
+fn failure(e: anyhow::Error) -> ExitCode {
+    match e.downcast_ref::<WriteError>() {
+        Some(w) if w.is_broken_pipe() => ExitCode::from(1),
+        Some(_) => {
+            note(&format!("error: {e:#}"));
+            ExitCode::from(1)
+        }
+        None => {
+            note(&format!("error: {e:#}"));
+            ExitCode::from(2)
+        }
+    }
 }
 
 pub fn main() -> ExitCode {
@@ -277,7 +314,7 @@ pub fn main() -> ExitCode {
     };
     match run(cli) {
         Ok(code) => code,
-        Err(e) => bad_input(e),
+        Err(e) => failure(e),
     }
 }
 
@@ -442,20 +479,20 @@ fn validate(decks: &[PathBuf], cards: Option<&Path>) -> Result<ExitCode> {
     let mut bad = 0;
     for path in decks {
         match Deck::load(path, &db) {
-            Ok(d) => println!(
-                "{}: ok ({} format, {} cards)",
+            Ok(d) => emit(&format!(
+                "{}: ok ({} format, {} cards)\n",
                 path.display(),
                 d.format.name(),
                 d.cards.len()
-            ),
+            ))?,
             Err(e) => {
                 bad += 1;
-                eprintln!("{e}");
+                note(&e.to_string());
             }
         }
     }
     if bad > 0 {
-        eprintln!("{bad} of {} decks invalid", decks.len());
+        note(&format!("{bad} of {} decks invalid", decks.len()));
         return Ok(ExitCode::from(2));
     }
     Ok(ExitCode::SUCCESS)
@@ -493,9 +530,8 @@ fn play(o: PlayOpts) -> Result<ExitCode> {
     }
     let names = [&da, &dbk].map(|d| d.name.clone());
     let log = o.log || o.human.is_some();
-    let mut out = std::io::stdout().lock();
     if log {
-        let _ = writeln!(out, "tcgsim play — Trails TCG — seed {}", o.seed);
+        let mut head = format!("tcgsim play — Trails TCG — seed {}\n", o.seed);
         for (k, d) in [&da, &dbk].iter().enumerate() {
             let who = if o.human == Some(Seat::from_index(k)) {
                 "human".to_string()
@@ -503,7 +539,7 @@ fn play(o: PlayOpts) -> Result<ExitCode> {
                 built[k].name()
             };
             let _ = writeln!(
-                out,
+                head,
                 "P{}: {} ({}) — {}",
                 k + 1,
                 d.name,
@@ -511,40 +547,50 @@ fn play(o: PlayOpts) -> Result<ExitCode> {
                 who
             );
         }
-        let _ = writeln!(out, "{} has the initiative on turn 1.", o.first);
-        let _ = writeln!(out, "-- mulligan --");
+        let _ = writeln!(head, "{} has the initiative on turn 1.", o.first);
+        head.push_str("-- mulligan --\n");
+        emit(&head)?;
     }
     let (a0, a1) = built.split_at_mut(1);
     let agents: [&mut dyn Agent<TrailsGame>; 2] = [a0[0].as_mut(), a1[0].as_mut()];
     let mut final_bond = [40i16; 2];
+    // A log that cannot be written (a closed pipe) stops being written; the error ends the command
+    // once the game is over.
+    let mut failed: Option<WriteError> = None;
     let rec = play_game(&game, o.seed, o.first, agents, |before, seat, a, after| {
         final_bond = [after.p[0].bond, after.p[1].bond];
-        if !log {
+        if !log || failed.is_some() {
             return;
         }
+        let mut text = String::new();
         for l in game.narrate(before, seat, a, after, o.reveal, o.human) {
-            let _ = writeln!(out, "{l}");
+            text.push_str(&l);
+            text.push('\n');
+        }
+        if let Err(e) = emit(&text) {
+            failed = Some(e);
         }
     });
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
     let Outcome::Win(w) = rec.outcome else {
         unreachable!("Trails has no draws")
     };
-    // Output errors (a closed pipe) are not the game's problem: ignore them.
-    let _ = writeln!(
-        out,
-        "winner: {w} ({}) after {} turns, {} decisions; final bond P1 {}, P2 {}",
+    emit(&format!(
+        "winner: {w} ({}) after {} turns, {} decisions; final bond P1 {}, P2 {}\n",
         names[w.index()],
         rec.turns,
         rec.decisions,
         final_bond[0],
         final_bond[1]
-    );
+    ))?;
     Ok(ExitCode::SUCCESS)
 }
 
 fn scenario(file: &Path, cards: Option<&Path>) -> Result<ExitCode> {
-    let text = std::fs::read_to_string(file)
-        .with_context(|| format!("{}: cannot read", file.display()))?;
+    use crate::core::input::{read_text, MAX_TEXT_BYTES};
+    let text = read_text(file, MAX_TEXT_BYTES)?;
     let db = match (cards, crate::games::trails::scenario::cards_line(&text)) {
         (Some(c), _) => CardDb::load(c)?,
         (None, Some(rel)) => {
@@ -579,7 +625,7 @@ fn scenario(file: &Path, cards: Option<&Path>) -> Result<ExitCode> {
             failed: &failures,
         }),
     };
-    println!("{}", serde_json::to_string_pretty(&out)?);
+    emit(&format!("{}\n", serde_json::to_string_pretty(&out)?))?;
     if let Some(RunError::Illegal {
         index,
         line,
@@ -587,16 +633,16 @@ fn scenario(file: &Path, cards: Option<&Path>) -> Result<ExitCode> {
         legal,
     }) = illegal
     {
-        eprintln!(
+        note(&format!(
             "{}:{line}: action {index} \"{text}\" is illegal; legal actions: {}",
             file.display(),
             legal.join(" | ")
-        );
+        ));
         return Ok(ExitCode::from(1));
     }
     if !failures.is_empty() {
         for f in &failures {
-            eprintln!("{}: expectation failed: {f}", file.display());
+            note(&format!("{}: expectation failed: {f}", file.display()));
         }
         return Ok(ExitCode::from(1));
     }
@@ -605,7 +651,7 @@ fn scenario(file: &Path, cards: Option<&Path>) -> Result<ExitCode> {
 
 fn sealed(
     seed: u64,
-    packs: usize,
+    packs: u64,
     pack: &str,
     cards: Option<&Path>,
     out: Option<&Path>,
@@ -630,12 +676,26 @@ fn sealed(
         ),
     );
     match out {
-        Some(p) => {
-            std::fs::write(p, text).with_context(|| format!("{}: cannot write", p.display()))?
-        }
-        None => print!("{text}"),
+        Some(p) => write_file(p, &text)?,
+        None => emit(&text)?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes a result file (through a temporary file and a rename); a failure is a [`WriteError`].
+fn write_file(path: &Path, text: &str) -> Result<(), WriteError> {
+    crate::sim::output::write_atomic(path, text)
+        .map_err(|e| WriteError::new(format!("{}: cannot write", path.display()), e))
+}
+
+/// Checks, before any game is played, that result files can be written into `dir` (creating it):
+/// a run must not play for hours and then fail to save. An error here is bad input (exit code 2).
+fn check_out_dir(dir: &Path, flag: &str) -> Result<()> {
+    let probe = dir.join(format!(".tcgsim-write-check-{}", std::process::id()));
+    std::fs::create_dir_all(dir)
+        .and_then(|_| std::fs::write(&probe, b""))
+        .and_then(|_| std::fs::remove_file(&probe))
+        .map_err(|e| anyhow!("{flag} {}: cannot write there: {e}", dir.display()))
 }
 
 /// A rate with enough digits to be read (3 significant digits below 100).
@@ -668,8 +728,8 @@ fn progress(len: u64) -> indicatif::ProgressBar {
 fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
     let mut b = rayon::ThreadPoolBuilder::new();
     if let Some(t) = threads {
-        if t == 0 {
-            bail!("--threads must be at least 1");
+        if !(1..=limits::THREADS).contains(&t) {
+            bail!("--threads {t}: out of range 1..={}", limits::THREADS);
         }
         b = b.num_threads(t);
     }
@@ -690,19 +750,25 @@ fn duel(
 ) -> Result<ExitCode> {
     let spec_a = AgentSpec::parse(a).map_err(|e| anyhow!("agent A: {e}"))?;
     let spec_b = AgentSpec::parse(b).map_err(|e| anyhow!("agent B: {e}"))?;
-    if games == 0 {
-        bail!("--games must be at least 1");
-    }
     let games = games + games % 2;
     let db = card_db(cards, Some(&decks[0]))?;
     let d1 = Deck::load(&decks[0], &db).map_err(|e| anyhow!("{e}"))?;
     let d2 = Deck::load(&decks[1], &db).map_err(|e| anyhow!("{e}"))?;
-    let game = TrailsGame::new(db, d1.cards.clone(), d2.cards.clone());
-    // Each finished game is one checkpoint line: chunk = game index (row and column 0).
+    // Each finished game is one checkpoint line: chunk = game index (row and column 0). The
+    // content hash ties the checkpoint to the decks' cards and the rules' version.
+    let content = crate::sim::matrix::content_hash(
+        [&d1, &d2]
+            .iter()
+            .flat_map(|d| crate::games::trails::deck_content(&db, &d.cards))
+            .collect::<Vec<_>>()
+            .iter()
+            .map(String::as_str),
+    );
     let fingerprint = format!(
-        "tcgsim-duel v1; decks={},{}; agent_a={}; agent_b={}; games={games}; seed={seed}",
+        "tcgsim-duel v2; game=trails; decks={},{}; content={content}; agent_a={}; agent_b={}; games={games}; seed={seed}",
         d1.name, d2.name, a, b
     );
+    let game = TrailsGame::new(db, d1.cards.clone(), d2.cards.clone());
     let all: Vec<Task> = (0..games)
         .map(|chunk| Task {
             row: 0,
@@ -714,14 +780,17 @@ fn duel(
         checkpoint: ckpt,
         done,
         todo,
-    } = resume_run(checkpoint, &fingerprint, resume, &all).map_err(|e| anyhow!(e))?;
+    } = resume_run(checkpoint, &fingerprint, resume, &all, &|_| 1).map_err(|e| anyhow!(e))?;
     let mut r = Counts::default();
     for (_, c) in &done {
         r.add(c);
     }
     let todo: Vec<u64> = todo.iter().map(|t| t.chunk).collect();
     if !done.is_empty() {
-        eprintln!("resuming: {} of {games} games already done", r.games);
+        note(&format!(
+            "resuming: {} of {games} games already done",
+            r.games
+        ));
     }
     let pool = thread_pool(threads)?;
     let pb = progress(todo.len() as u64);
@@ -745,28 +814,26 @@ fn duel(
     r.add(&played);
     let secs = start.elapsed().as_secs_f64();
     let (lo, hi) = r.interval();
-    println!(
-        "{a} vs {b} on {} / {}: {} games, seed {seed}",
-        d1.name, d2.name, r.games
-    );
-    println!(
-        "A wins {} · B wins {} · draws {} · A win rate {:.1}% (95% CI {:.1}–{:.1}%)",
+    emit(&format!(
+        "{a} vs {b} on {} / {}: {} games, seed {seed}\n\
+         A wins {} · B wins {} · draws {} · A win rate {:.1}% (95% CI {:.1}–{:.1}%)\n\
+         first player won {:.1}% · {:.1} turns and {:.0} decisions per game · {} games/s ({} threads, {:.0} s)\n",
+        d1.name,
+        d2.name,
+        r.games,
         r.wins,
         r.losses,
         r.draws,
         100.0 * r.win_rate(),
         100.0 * lo,
-        100.0 * hi
-    );
-    println!(
-        "first player won {:.1}% · {:.1} turns and {:.0} decisions per game · {} games/s ({} threads, {:.0} s)",
+        100.0 * hi,
         100.0 * r.first_player_wins as f64 / r.games as f64,
         r.turns as f64 / r.games as f64,
         r.decisions as f64 / r.games as f64,
         rate_text(played.games as f64 / secs.max(1e-9)),
         pool.current_num_threads(),
         secs
-    );
+    ))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -775,8 +842,11 @@ fn duel(
 fn bench(seconds: f64, csv: bool, threads: Option<usize>) -> Result<ExitCode> {
     use crate::agents::HeuristicAgent;
     use crate::core::Game;
-    if !(seconds > 0.0 && seconds.is_finite()) {
-        bail!("--seconds must be positive");
+    if !(seconds > 0.0 && seconds <= limits::BENCH_SECONDS) {
+        bail!(
+            "--seconds {seconds}: must be above 0 and at most {}",
+            limits::BENCH_SECONDS
+        );
     }
     let db = bundled_cards();
     let deck =
@@ -796,9 +866,9 @@ fn bench(seconds: f64, csv: bool, threads: Option<usize>) -> Result<ExitCode> {
     let rows = pool.install(|| crate::sim::bench::run_bench(&game, &s, budget));
     let bytes = std::mem::size_of::<crate::games::trails::State>();
     if csv {
-        print!("{}", crate::sim::bench::csv(&rows, bytes));
+        emit(&crate::sim::bench::csv(&rows, bytes))?;
     } else {
-        print!("{}", crate::sim::bench::table(&rows, bytes));
+        emit(&crate::sim::bench::table(&rows, bytes))?;
     }
     Ok(ExitCode::SUCCESS)
 }

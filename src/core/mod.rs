@@ -6,6 +6,7 @@
 //! caller-owned list, and `apply` returns an undo record.
 
 mod fixed;
+pub mod input;
 mod perft;
 mod seat;
 

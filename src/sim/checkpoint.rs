@@ -2,7 +2,8 @@
 //! `DIR/chunks.csv`, so an interrupted run loses no finished work; `--resume` reads them back.
 
 use super::matrix::{Counts, Task};
-use std::collections::HashSet;
+use crate::core::input::{read_text, MAX_CHECKPOINT_BYTES};
+use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -15,11 +16,16 @@ pub struct Checkpoint {
 impl Checkpoint {
     /// Opens the checkpoint of the run described by `fingerprint` (one canonical line: a matrix
     /// plan's, a duel's) in `dir`. Without `resume` the folder must hold no checkpoint yet; with
-    /// it, the recorded chunks of the same run are returned.
+    /// it, the recorded chunks of the same run are returned, each checked: `games_of(task)` is
+    /// the number of games of a task of this run (`None`: not a task of this run), and a line
+    /// whose task is foreign, recorded twice, or whose counts are impossible is an error naming
+    /// the file and line. Only a last line cut short by an interruption is dropped (that chunk
+    /// runs again).
     pub fn open(
         dir: &Path,
         fingerprint: &str,
         resume: bool,
+        games_of: &dyn Fn(Task) -> Option<u64>,
     ) -> Result<(Checkpoint, Vec<(Task, Counts)>), String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let path = dir.join("chunks.csv");
@@ -32,16 +38,19 @@ impl Checkpoint {
                     path.display()
                 ));
             }
-            let text =
-                std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let text = read_text(&path, MAX_CHECKPOINT_BYTES).map_err(|e| e.to_string())?;
             let mut lines = text.lines();
             if lines.next().map(|l| format!("{l}\n")) != Some(head.clone()) {
                 return Err(format!(
-                    "{}: the checkpoint belongs to a different run (decks, agents, games or seed differ)",
+                    "{}: the checkpoint belongs to a different run (game, decks, cards, rules, agents, games, seed, chunk or shard differ)",
                     path.display()
                 ));
             }
+            let count = text.lines().count();
+            let mut first_line: HashMap<Task, usize> = HashMap::new();
             for (k, line) in lines.enumerate() {
+                let at = k + 2;
+                let bad = |msg: String| format!("{}:{at}: {msg}", path.display());
                 let f: Vec<u64> = match line
                     .split(',')
                     .map(str::parse)
@@ -49,31 +58,38 @@ impl Checkpoint {
                 {
                     Ok(f) if f.len() == 10 => f,
                     // A line cut short by an interruption: that chunk runs again.
-                    _ if k + 2 == text.lines().count() && !text.ends_with('\n') => break,
-                    _ => {
-                        return Err(format!(
-                            "{}:{}: malformed checkpoint line",
-                            path.display(),
-                            k + 2
-                        ))
-                    }
+                    _ if at == count && !text.ends_with('\n') => break,
+                    _ => return Err(bad("malformed checkpoint line".into())),
                 };
-                done.push((
-                    Task {
-                        row: f[0] as usize,
-                        col: f[1] as usize,
-                        chunk: f[2],
-                    },
-                    Counts {
-                        games: f[3],
-                        wins: f[4],
-                        losses: f[5],
-                        draws: f[6],
-                        first_player_wins: f[7],
-                        turns: f[8],
-                        decisions: f[9],
-                    },
-                ));
+                let t = Task {
+                    row: usize::try_from(f[0]).unwrap_or(usize::MAX),
+                    col: usize::try_from(f[1]).unwrap_or(usize::MAX),
+                    chunk: f[2],
+                };
+                let c = Counts {
+                    games: f[3],
+                    wins: f[4],
+                    losses: f[5],
+                    draws: f[6],
+                    first_player_wins: f[7],
+                    turns: f[8],
+                    decisions: f[9],
+                };
+                let games = games_of(t).ok_or_else(|| {
+                    bad(format!(
+                        "chunk {} of matchup ({}, {}) is not a task of this run",
+                        t.chunk, t.row, t.col
+                    ))
+                })?;
+                c.check(games)
+                    .map_err(|m| bad(format!("impossible counts: {m}")))?;
+                if let Some(first) = first_line.insert(t, at) {
+                    return Err(bad(format!(
+                        "chunk {} of matchup ({}, {}) is recorded twice (first on line {first})",
+                        t.chunk, t.row, t.col
+                    )));
+                }
+                done.push((t, c));
             }
             // Rewrite without a torn last line, so appends start on a fresh line.
             let mut clean = head.clone();
@@ -105,7 +121,9 @@ impl Checkpoint {
         let line = line_of(t, c);
         let mut f = self.file.lock().expect("checkpoint lock");
         if let Err(e) = f.write_all(line.as_bytes()).and_then(|_| f.flush()) {
-            eprintln!(
+            // The run goes on (its results are written at the end); say so, never panic.
+            let _ = writeln!(
+                std::io::stderr(),
                 "warning: {}: cannot record a chunk: {e}",
                 self.path.display()
             );
@@ -139,26 +157,25 @@ pub struct Resumed {
 }
 
 /// Opens the checkpoint in `dir` (none when `dir` is `None`) of the run `fingerprint` made of the
-/// tasks `all` ([`Checkpoint::open`]), and splits `all` into what is done and what is left.
+/// tasks `all` ([`Checkpoint::open`]; `games_of` gives each task's games), and splits `all` into
+/// what is done and what is left. A recorded task outside `all` is an error.
 pub fn resume_run(
     dir: Option<&Path>,
     fingerprint: &str,
     resume: bool,
     all: &[Task],
+    games_of: &dyn Fn(Task) -> u64,
 ) -> Result<Resumed, String> {
-    let (checkpoint, recorded) = match dir {
+    let wanted: HashMap<Task, u64> = all.iter().map(|&t| (t, games_of(t))).collect();
+    let (checkpoint, done) = match dir {
         Some(dir) => {
-            let (c, done) = Checkpoint::open(dir, fingerprint, resume)?;
+            let (c, done) =
+                Checkpoint::open(dir, fingerprint, resume, &|t| wanted.get(&t).copied())?;
             (Some(c), done)
         }
         None => (None, Vec::new()),
     };
-    let wanted: HashSet<Task> = all.iter().copied().collect();
-    let mut seen = HashSet::new();
-    let done: Vec<(Task, Counts)> = recorded
-        .into_iter()
-        .filter(|(t, _)| wanted.contains(t) && seen.insert(*t))
-        .collect();
+    let seen: HashSet<Task> = done.iter().map(|(t, _)| *t).collect();
     let todo = all.iter().filter(|t| !seen.contains(t)).copied().collect();
     Ok(Resumed {
         checkpoint,
@@ -167,7 +184,10 @@ pub fn resume_run(
     })
 }
 
-/// Parses `I/N` (1 ≤ I ≤ N).
+/// The most shards a run may be split into.
+pub const MAX_SHARDS: u64 = 100_000;
+
+/// Parses `I/N` (1 ≤ I ≤ N ≤ [`MAX_SHARDS`]).
 pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
     let (i, n) = s
         .split_once('/')
@@ -182,6 +202,9 @@ pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
         .map_err(|_| format!("--shard \"{s}\": N is not a whole number"))?;
     if n == 0 || i == 0 || i > n {
         return Err(format!("--shard {i}/{n}: need 1 ≤ I ≤ N"));
+    }
+    if n > MAX_SHARDS {
+        return Err(format!("--shard {i}/{n}: at most {MAX_SHARDS} shards"));
     }
     Ok((i, n))
 }
@@ -217,6 +240,13 @@ pub fn shard_from_env(
             .ok_or("JOB_COMPLETION_INDEX is set: give the number of shards with --shards N")?;
         return parse_shard(&format!("{}/{n}", idx + 1)).map(Some);
     }
+    if let Some(n) = shards {
+        // Running every shard in every pod would silently repeat the whole run N times.
+        return Err(format!(
+            "--shards {n} needs JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) or Slurm's \
+             SLURM_ARRAY_TASK_ID; on one machine use --shard I/{n}"
+        ));
+    }
     Ok(None)
 }
 
@@ -233,27 +263,69 @@ mod tests {
     }
 
     #[test]
-    fn resume_run_keeps_each_recorded_task_of_the_run_once_and_leaves_the_rest_in_order() {
+    fn resume_run_checks_every_recorded_chunk() {
         let all: Vec<Task> = (0..5).map(task).collect();
-        let r = resume_run(None, "run", false, &all).unwrap();
+        let five = |_: Task| 5;
+        let r = resume_run(None, "run", false, &all, &five).unwrap();
         assert!(r.checkpoint.is_none() && r.done.is_empty());
         assert_eq!(r.todo, all);
 
         let dir = std::env::temp_dir().join(format!("tcgsim-resume-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let c = |games| Counts {
-            games,
+        let c = |wins| Counts {
+            games: 5,
+            wins,
+            losses: 5 - wins,
+            turns: 40,
             ..Default::default()
         };
-        let (ck, _) = Checkpoint::open(&dir, "run", false).unwrap();
-        // Task 3 twice, and a task of another shard (chunk 9) that this run does not play.
-        for (t, n) in [(3, 1), (9, 2), (1, 3), (3, 4)] {
-            ck.record(task(t), &c(n));
-        }
-        drop(ck);
-        let r = resume_run(Some(&dir), "run", true, &all).unwrap();
+        let record = |lines: &[(u64, Counts)]| {
+            let _ = std::fs::remove_dir_all(&dir);
+            let (ck, _) = Checkpoint::open(&dir, "run", false, &|_| Some(5)).unwrap();
+            for (t, n) in lines {
+                ck.record(task(*t), n);
+            }
+        };
+        record(&[(3, c(1)), (1, c(3))]);
+        let r = resume_run(Some(&dir), "run", true, &all, &five).unwrap();
         assert_eq!(r.done, vec![(task(3), c(1)), (task(1), c(3))]);
         assert_eq!(r.todo, vec![task(0), task(2), task(4)]);
+        // A chunk recorded twice, a chunk of another run (or shard), impossible counts.
+        let path = dir.join("chunks.csv");
+        for (lines, why) in [
+            (
+                vec![(3, c(1)), (1, c(3)), (3, c(1))],
+                ":4: chunk 3 of matchup (0, 1) is recorded twice (first on line 2)",
+            ),
+            (
+                vec![(9, c(1))],
+                ":2: chunk 9 of matchup (0, 1) is not a task of this run",
+            ),
+            (
+                vec![(
+                    2,
+                    Counts {
+                        draws: 65536,
+                        ..c(5)
+                    },
+                )],
+                ":2: impossible counts: wins 5 + losses 0 + draws 65536 differ from 5 games",
+            ),
+            (
+                vec![(2, Counts { games: 4, ..c(4) })],
+                ":2: impossible counts: 4 games where 5 were played",
+            ),
+        ] {
+            record(&lines);
+            let e = resume_run(Some(&dir), "run", true, &all, &five)
+                .err()
+                .unwrap();
+            assert_eq!(e, format!("{}{why}", path.display()));
+        }
+        // Another run's checkpoint is refused.
+        let e = resume_run(Some(&dir), "other run", true, &all, &five)
+            .err()
+            .unwrap();
+        assert!(e.contains("belongs to a different run"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -40,6 +40,37 @@ impl Counts {
         self.decisions += o.decisions;
     }
 
+    /// Whether these counts can be those of `games` games: every game won, lost or drawn once, no
+    /// more first-player wins than decided games, every game at least one turn long. What is read
+    /// back (a checkpoint line, a shard's row) is checked with this before it is used.
+    pub fn check(&self, games: u64) -> Result<(), String> {
+        if self.games != games {
+            return Err(format!("{} games where {games} were played", self.games));
+        }
+        if self
+            .wins
+            .checked_add(self.losses)
+            .and_then(|x| x.checked_add(self.draws))
+            != Some(games)
+        {
+            return Err(format!(
+                "wins {} + losses {} + draws {} differ from {games} games",
+                self.wins, self.losses, self.draws
+            ));
+        }
+        if self.first_player_wins > self.wins + self.losses {
+            return Err(format!(
+                "{} first-player wins in {} decided games",
+                self.first_player_wins,
+                self.wins + self.losses
+            ));
+        }
+        if self.turns < games {
+            return Err(format!("{} turns in {games} games", self.turns));
+        }
+        Ok(())
+    }
+
     /// The row deck's score rate (draws half).
     pub fn win_rate(&self) -> f64 {
         if self.games == 0 {
@@ -58,10 +89,15 @@ impl Counts {
     }
 }
 
-/// What a matrix run is: enough to reproduce it, and to refuse merging different runs.
-#[derive(Clone, Debug, PartialEq)]
+/// What a matrix run is: enough to reproduce it, and to refuse merging or resuming different runs.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Plan {
+    /// The game (its registry name, e.g. `trails`).
+    pub game: String,
     pub deck_names: Vec<String>,
+    /// A hash of what the games are played with, beyond the names: the rules' version and every
+    /// card of every deck, as [`content_hash`] makes it (16 hex digits).
+    pub content: String,
     pub agent_a: String,
     pub agent_b: String,
     pub games: u64,
@@ -78,12 +114,28 @@ pub struct Task {
     pub chunk: u64,
 }
 
+/// FNV-1a over `parts` (each followed by a separator byte): stable across platforms and releases.
+pub fn content_hash<'a>(parts: impl IntoIterator<Item = &'a str>) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for part in parts {
+        for b in part.bytes().chain([0xff]) {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    format!("{h:016x}")
+}
+
+const PLAN_HEAD: &str = "tcgsim-matrix v2";
+
 impl Plan {
     /// A one-line canonical description, written with every output and checkpoint.
     pub fn fingerprint(&self) -> String {
         format!(
-            "tcgsim-matrix v2; decks={}; agent_a={}; agent_b={}; games={}; seed={}; chunk={}",
+            "{PLAN_HEAD}; game={}; decks={}; content={}; agent_a={}; agent_b={}; games={}; seed={}; chunk={}",
+            self.game,
             self.deck_names.join(","),
+            self.content,
             self.agent_a,
             self.agent_b,
             self.games,
@@ -92,10 +144,62 @@ impl Plan {
         )
     }
 
+    /// Reads a fingerprint back (the plan line of a `matchups.csv`).
+    pub fn from_fingerprint(line: &str) -> Result<Plan, String> {
+        let bad = || "malformed plan line".to_string();
+        let mut parts = line.split("; ");
+        match parts.next() {
+            Some(PLAN_HEAD) => {}
+            Some(h) if h.starts_with("tcgsim-matrix v") => {
+                return Err(format!(
+                    "written by another version of tcgsim (`{h}`, this one writes `{PLAN_HEAD}`): \
+                     its games were played differently; run it again"
+                ))
+            }
+            _ => return Err(bad()),
+        }
+        let mut plan = Plan::default();
+        for part in parts {
+            let (k, v) = part.split_once('=').ok_or_else(bad)?;
+            let num = || v.parse::<u64>().map_err(|_| bad());
+            match k {
+                "game" => plan.game = v.to_string(),
+                "decks" => plan.deck_names = v.split(',').map(str::to_string).collect(),
+                "content" => plan.content = v.to_string(),
+                "agent_a" => plan.agent_a = v.to_string(),
+                "agent_b" => plan.agent_b = v.to_string(),
+                "games" => plan.games = num()?,
+                "seed" => plan.seed = num()?,
+                "chunk" => plan.chunk = num()?,
+                _ => return Err(format!("unknown plan key \"{k}\"")),
+            }
+        }
+        if plan.fingerprint() != line || plan.chunk == 0 || plan.games == 0 {
+            return Err(bad());
+        }
+        Ok(plan)
+    }
+
+    /// The number of chunks of one matchup.
+    pub fn chunks(&self) -> u64 {
+        self.games.div_ceil(self.chunk)
+    }
+
+    /// The number of games of a chunk of a matchup.
+    pub fn chunk_games(&self, chunk: u64) -> u64 {
+        (self.games - chunk * self.chunk).min(self.chunk)
+    }
+
+    /// The games task `t` plays, or `None` when `t` is not a task of this plan.
+    pub fn task_games(&self, t: Task) -> Option<u64> {
+        let n = self.deck_names.len();
+        (t.row < n && t.col < n && t.chunk < self.chunks()).then(|| self.chunk_games(t.chunk))
+    }
+
     /// Every task, in a fixed order.
     pub fn tasks(&self) -> Vec<Task> {
         let n = self.deck_names.len();
-        let chunks = self.games.div_ceil(self.chunk);
+        let chunks = self.chunks();
         let mut v = Vec::new();
         for row in 0..n {
             for col in 0..n {
@@ -118,7 +222,8 @@ impl Plan {
     }
 
     fn name_hash(name: &str) -> u64 {
-        // FNV-1a: stable across platforms and releases.
+        // FNV-1a: stable across platforms and releases. (Not `content_hash`: the seeds of a
+        // matrix must not change with it.)
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
         for b in name.bytes() {
             h ^= u64::from(b);

@@ -99,11 +99,12 @@ pub fn matchups_csv(plan: &Plan, m: &[Counts], shard: Option<(u64, u64)>) -> Str
     s
 }
 
-/// A parsed `matchups.csv`: the plan line, the shard if any, and the counts by (row, col) name.
+/// A parsed `matchups.csv`: the plan line, the shard if any, and the counts by (row, col) name
+/// with the line each was read from.
 pub struct MatchupFile {
     pub fingerprint: String,
     pub shard: Option<(u64, u64)>,
-    pub rows: Vec<(String, String, Counts)>,
+    pub rows: Vec<(usize, String, String, Counts)>,
 }
 
 /// Reads a `matchups.csv`; errors name the line.
@@ -160,10 +161,7 @@ pub fn read_matchups(text: &str, file: &str) -> Result<MatchupFile, String> {
             turns: num(11)?,
             decisions: num(13)?,
         };
-        if c.wins + c.losses + c.draws != c.games {
-            return Err(at("wins + losses + draws differ from games".into()));
-        }
-        rows.push((rec[0].to_string(), rec[1].to_string(), c));
+        rows.push((k + 1, rec[0].to_string(), rec[1].to_string(), c));
     }
     Ok(MatchupFile {
         fingerprint: fingerprint

@@ -269,6 +269,8 @@ impl Card {
 /// An error in a card file, with its place.
 #[derive(Debug, thiserror::Error)]
 pub enum CardError {
+    #[error("{0}")]
+    Input(crate::core::input::InputError),
     #[error("{file}: {msg}")]
     Io { file: String, msg: String },
     #[error("{file}:{line}: column {column}: {msg}")]
@@ -287,7 +289,31 @@ pub struct CardDb {
     pub org_names: Vec<String>,
     /// Where the database came from (for messages).
     pub source: String,
+    /// Names and codes, normalized, for [`CardDb::lookup`].
+    index: NameIndex,
 }
+
+/// The cards' names and codes as [`CardDb::lookup`] compares them: whitespace collapsed, lower
+/// case.
+#[derive(Clone, Debug, Default)]
+struct NameIndex {
+    full: std::collections::HashMap<(String, String), CardId>,
+    bare: std::collections::HashMap<String, Vec<CardId>>,
+    code: std::collections::HashMap<String, CardId>,
+    /// (name, "name / sub-name") of each card, for suggestions.
+    names: Vec<(String, String)>,
+}
+
+/// A name as lookups compare it: whitespace collapsed, lower case.
+fn norm(s: &str) -> String {
+    s.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// The longest name or sub-name a card may have, in characters.
+pub const MAX_NAME_CHARS: usize = 200;
 
 pub const COLUMNS: [&str; 11] = [
     "id",
@@ -311,10 +337,8 @@ pub const MAX_ORGS: usize = 16;
 
 impl CardDb {
     pub fn load(path: &Path) -> Result<CardDb, CardError> {
-        let text = std::fs::read_to_string(path).map_err(|e| CardError::Io {
-            file: path.display().to_string(),
-            msg: e.to_string(),
-        })?;
+        use crate::core::input::{read_text, MAX_TEXT_BYTES};
+        let text = read_text(path, MAX_TEXT_BYTES).map_err(CardError::Input)?;
         CardDb::parse(&text, &path.display().to_string())
     }
 
@@ -382,32 +406,33 @@ impl CardDb {
                 ));
             }
             let card = db.parse_row(&rec, line).map_err(|(c, m)| err(line, c, m))?;
-            if let Some(prev) = db
-                .cards
-                .iter()
-                .find(|c| c.name == card.name && c.sub_name == card.sub_name)
-            {
+            let key = (norm(&card.name), norm(&card.sub_name));
+            if let Some(&prev) = db.index.full.get(&key) {
                 return Err(err(
                     line,
                     "name",
                     format!(
                         "\"{}\" is already defined on line {}",
                         card.full_name(),
-                        prev.line
+                        db.card(prev).line
                     ),
                 ));
             }
-            if let Some(prev) = db.cards.iter().find(|c| c.code == card.code) {
+            if let Some(&prev) = db.index.code.get(&card.code.to_lowercase()) {
                 return Err(err(
                     line,
                     "id",
-                    format!("id \"{}\" is already used on line {}", card.code, prev.line),
+                    format!(
+                        "id \"{}\" is already used on line {}",
+                        card.code,
+                        db.card(prev).line
+                    ),
                 ));
             }
             if db.cards.len() >= CardId::MAX as usize {
                 return Err(err(line, "id", "too many cards".into()));
             }
-            db.cards.push(card);
+            db.add(card);
         }
         if db.cards.is_empty() {
             return Err(CardError::Io {
@@ -433,6 +458,11 @@ impl CardDb {
             return Err(("name", "empty name".into()));
         }
         let sub_name = f(2).to_string();
+        for (column, text) in [("id", &code), ("name", &name), ("sub_name", &sub_name)] {
+            if text.chars().count() > MAX_NAME_CHARS {
+                return Err((column, format!("longer than {MAX_NAME_CHARS} characters")));
+            }
+        }
         let ctype = match f(3).to_ascii_uppercase().as_str() {
             "UNIT" => CardType::Unit,
             "ITEM" => CardType::Item,
@@ -558,7 +588,7 @@ impl CardDb {
         } else {
             1
         };
-        self.cards.push(Card {
+        self.add(Card {
             code: FILLER_CODE.into(),
             name: "Blank Card".into(),
             sub_name: "Filler".into(),
@@ -581,68 +611,65 @@ impl CardDb {
         self.cards.is_empty()
     }
 
+    /// Adds a card (its name and code are new) and indexes it.
+    fn add(&mut self, card: Card) {
+        let id = self.cards.len() as CardId;
+        let (name, sub) = (norm(&card.name), norm(&card.sub_name));
+        self.index.full.insert((name.clone(), sub.clone()), id);
+        self.index.bare.entry(name.clone()).or_default().push(id);
+        self.index.code.insert(card.code.to_lowercase(), id);
+        let full = if sub.is_empty() {
+            name.clone()
+        } else {
+            format!("{name} / {sub}")
+        };
+        self.index.names.push((name, full));
+        self.cards.push(card);
+    }
+
     /// Finds a card by "Name / Sub-name", by a unique bare name, or by its id code
     /// (case-insensitive). On failure returns the closest names as suggestions.
     pub fn lookup(&self, text: &str) -> Result<CardId, Lookup> {
         let text = text.trim();
-        let norm = |s: &str| {
-            s.split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ")
-                .to_lowercase()
-        };
         let want = norm(text);
         if let Some((name, sub)) = text.split_once(" / ") {
-            let (n, s) = (norm(name), norm(sub));
-            if let Some(i) = self
-                .cards
-                .iter()
-                .position(|c| norm(&c.name) == n && norm(&c.sub_name) == s)
-            {
-                return Ok(i as CardId);
+            if let Some(&i) = self.index.full.get(&(norm(name), norm(sub))) {
+                return Ok(i);
             }
-        } else {
-            let hits: Vec<usize> = (0..self.cards.len())
-                .filter(|&i| norm(&self.cards[i].name) == want)
-                .collect();
-            match hits.len() {
-                1 => return Ok(hits[0] as CardId),
-                0 => {}
-                _ => {
-                    return Err(Lookup::Ambiguous(
-                        hits.iter().map(|&i| self.cards[i].full_name()).collect(),
-                    ))
-                }
-            }
+        } else if let Some(ids) = self.index.bare.get(&want) {
+            return match ids.as_slice() {
+                [i] => Ok(*i),
+                _ => Err(Lookup::Ambiguous(
+                    ids.iter().map(|&i| self.card(i).full_name()).collect(),
+                )),
+            };
         }
-        if let Some(i) = self
-            .cards
-            .iter()
-            .position(|c| c.code.eq_ignore_ascii_case(text))
-        {
-            return Ok(i as CardId);
+        if let Some(&i) = self.index.code.get(&text.to_lowercase()) {
+            return Ok(i);
         }
-        let mut scored: Vec<(usize, String)> = self
-            .cards
-            .iter()
-            .map(|c| {
-                let full = c.full_name();
-                let d =
-                    edit_distance(&want, &norm(&c.name)).min(edit_distance(&want, &norm(&full)));
-                (d, full)
-            })
-            .collect();
-        scored.sort();
-        let best = scored.first().map(|s| s.0).unwrap_or(usize::MAX);
+        // Suggestions: the closest names within an edit distance of a third of the name's
+        // length (at least 2), the distance computed only where it can be that small.
         let limit = (want.chars().count() / 3).max(2);
-        Err(Lookup::Unknown(
-            scored
-                .into_iter()
-                .filter(|(d, _)| *d <= limit && *d == best)
-                .map(|(_, n)| n)
-                .take(3)
-                .collect(),
-        ))
+        let mut best = usize::MAX;
+        let mut hits: Vec<CardId> = Vec::new();
+        for (k, (name, full)) in self.index.names.iter().enumerate() {
+            let d = [name, full]
+                .iter()
+                .filter_map(|n| distance_within(&want, n, limit))
+                .min();
+            match d {
+                Some(d) if d < best => {
+                    best = d;
+                    hits = vec![k as CardId];
+                }
+                Some(d) if d == best => hits.push(k as CardId),
+                _ => {}
+            }
+        }
+        let mut names: Vec<String> = hits.iter().map(|&i| self.card(i).full_name()).collect();
+        names.sort();
+        names.truncate(3);
+        Err(Lookup::Unknown(names))
     }
 }
 
@@ -683,22 +710,21 @@ fn split_list(s: &str) -> impl Iterator<Item = &str> {
     s.split([';', ',']).map(str::trim).filter(|w| !w.is_empty())
 }
 
-fn parse_num<T: std::str::FromStr + PartialOrd + Copy + fmt::Display>(
+fn parse_num<T>(
     s: &str,
     column: &'static str,
     min: T,
     max: T,
-) -> Result<Option<T>, (&'static str, String)> {
+) -> Result<Option<T>, (&'static str, String)>
+where
+    T: TryFrom<i128> + Into<i128> + Copy + fmt::Display,
+{
     if s.is_empty() {
         return Ok(None);
     }
-    let v: T = s
-        .parse()
-        .map_err(|_| (column, format!("\"{s}\" is not a whole number")))?;
-    if v < min || v > max {
-        return Err((column, format!("{s} is out of range {min}..={max}")));
-    }
-    Ok(Some(v))
+    crate::core::input::parse_int(s, min, max)
+        .map(Some)
+        .map_err(|e| (column, e))
 }
 
 /// Which triggers each card type may carry.
@@ -769,10 +795,15 @@ fn check_card(card: &Card) -> Result<(), String> {
     Ok(())
 }
 
-/// Levenshtein distance over chars, for "did you mean" suggestions.
-pub fn edit_distance(a: &str, b: &str) -> usize {
+/// The Levenshtein distance over chars of `a` and `b` when it is at most `limit`, for "did you
+/// mean" suggestions. Stops as soon as the distance must exceed `limit`, so a long name costs
+/// little.
+pub fn distance_within(a: &str, b: &str, limit: usize) -> Option<usize> {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
+    if a.len().abs_diff(b.len()) > limit {
+        return None;
+    }
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     let mut cur = vec![0; b.len() + 1];
     for i in 1..=a.len() {
@@ -781,7 +812,10 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
             let sub = prev[j - 1] + usize::from(a[i - 1] != b[j - 1]);
             cur[j] = sub.min(prev[j] + 1).min(cur[j - 1] + 1);
         }
+        if cur.iter().all(|&d| d > limit) {
+            return None;
+        }
         std::mem::swap(&mut prev, &mut cur);
     }
-    prev[b.len()]
+    Some(prev[b.len()]).filter(|&d| d <= limit)
 }

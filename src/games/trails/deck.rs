@@ -3,6 +3,7 @@
 //! with its line.
 
 use super::cards::{CardDb, CardId};
+use crate::core::input::{excerpt, parse_int};
 use std::fmt;
 use std::path::Path;
 
@@ -66,6 +67,19 @@ impl fmt::Display for DeckError {
     }
 }
 
+/// The most copies one deck line may name (no deck holds more cards: T-DECK-1).
+pub const MAX_LINE_COUNT: usize = 50;
+
+/// The longest card name a deck line may give (longer names match no card).
+pub const MAX_NAME_CHARS: usize = 200;
+
+/// The most problems reported for one deck file; parsing stops after them.
+pub const MAX_PROBLEMS: usize = 50;
+
+/// The most packs of a sealed pool, and the most cards of one pack.
+pub const MAX_PACKS: u64 = 100;
+pub const MAX_PACK_CARDS: usize = 100;
+
 /// A validated deck.
 #[derive(Debug, Clone)]
 pub struct Deck {
@@ -79,12 +93,13 @@ pub struct Deck {
 
 impl Deck {
     pub fn load(path: &Path, db: &CardDb) -> Result<Deck, DeckError> {
+        use crate::core::input::{read_text, MAX_TEXT_BYTES};
         let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| {
+        let text = read_text(path, MAX_TEXT_BYTES).map_err(|e| {
             DeckError(vec![DeckProblem {
-                file: file.clone(),
-                line: 0,
-                msg: format!("cannot read: {e}"),
+                file: e.file,
+                line: e.line,
+                msg: e.msg,
             }])
         })?;
         let name = path
@@ -97,7 +112,7 @@ impl Deck {
     /// Parses and validates deck text; `file` names it in problems.
     pub fn parse(text: &str, file: &str, name: &str, db: &CardDb) -> Result<Deck, DeckError> {
         let mut problems = Vec::new();
-        let mut problem = |line: usize, msg: String| {
+        let problem = |problems: &mut Vec<DeckProblem>, line: usize, msg: String| {
             problems.push(DeckProblem {
                 file: file.to_string(),
                 line,
@@ -105,14 +120,23 @@ impl Deck {
             })
         };
         let mut format = Format::Strategy;
-        // With an unresolved name, the count would only repeat the error.
-        let mut unknown = false;
+        // With a line that did not resolve, the total would only repeat the error.
+        let mut incomplete = false;
         let mut description = String::new();
         let mut cards = Vec::new();
+        let mut total = 0usize;
         // (card, total copies, first line)
         let mut counts: Vec<(CardId, usize, usize)> = Vec::new();
         for (n, raw) in text.lines().enumerate() {
             let line = n + 1;
+            if problems.len() >= MAX_PROBLEMS {
+                problem(
+                    &mut problems,
+                    line,
+                    format!("stopped after {MAX_PROBLEMS} problems"),
+                );
+                break;
+            }
             let (body, comment) = match raw.split_once('#') {
                 Some((b, c)) => (b.trim(), Some(c.trim())),
                 None => (raw.trim(), None),
@@ -123,6 +147,7 @@ impl Deck {
                         "blitz" | "blitz shield" => format = Format::Blitz,
                         "strategy" => format = Format::Strategy,
                         other => problem(
+                            &mut problems,
                             line,
                             format!("unknown format \"{other}\" (expected strategy or blitz)"),
                         ),
@@ -138,33 +163,65 @@ impl Deck {
                 Some((c, rest)) => (c, rest.trim()),
                 None => (body, ""),
             };
-            let count: usize = match count.trim_end_matches(['x', 'X']).parse() {
-                Ok(c) if c > 0 => c,
-                _ => {
+            let count = count.strip_suffix(['x', 'X']).unwrap_or(count);
+            let count: usize = match parse_int(count, 1, MAX_LINE_COUNT as u64) {
+                Ok(c) => c as usize,
+                Err(e) if count.bytes().all(|b| b.is_ascii_digit()) => {
+                    incomplete = true;
                     problem(
+                        &mut problems,
+                        line,
+                        format!("count {e} (copies of one card in one line)"),
+                    );
+                    continue;
+                }
+                Err(_) => {
+                    problem(
+                        &mut problems,
                         line,
                         format!(
-                            "expected `COUNT NAME`, found \"{body}\" (COUNT is a whole number ≥ 1)"
+                            "expected `COUNT NAME`, found \"{}\" (COUNT is a whole number ≥ 1)",
+                            excerpt(body)
                         ),
                     );
                     continue;
                 }
             };
             if card.is_empty() {
-                problem(line, format!("missing card name after the count {count}"));
+                problem(
+                    &mut problems,
+                    line,
+                    format!("missing card name after the count {count}"),
+                );
+                continue;
+            }
+            if card.chars().count() > MAX_NAME_CHARS {
+                incomplete = true;
+                problem(
+                    &mut problems,
+                    line,
+                    format!(
+                        "\"{}\": no card has a name that long (over {MAX_NAME_CHARS} characters)",
+                        excerpt(card)
+                    ),
+                );
                 continue;
             }
             match db.lookup(card) {
                 Ok(id) => {
-                    cards.extend(std::iter::repeat_n(id, count));
+                    // More than a deck holds is reported below; do not store millions of copies.
+                    if cards.len() <= 2 * MAX_LINE_COUNT {
+                        cards.extend(std::iter::repeat_n(id, count));
+                    }
+                    total += count;
                     match counts.iter_mut().find(|(c, _, _)| *c == id) {
                         Some(e) => e.1 += count,
                         None => counts.push((id, count, line)),
                     }
                 }
                 Err(e) => {
-                    unknown = true;
-                    problem(line, format!("\"{card}\": {e}"));
+                    incomplete = true;
+                    problem(&mut problems, line, format!("\"{card}\": {e}"));
                 }
             }
         }
@@ -174,6 +231,7 @@ impl Deck {
                 // T-DECK-1: at most 4 copies, unless the sub-name is "General".
                 if n > 4 && !c.is_general() {
                     problem(
+                        &mut problems,
                         line,
                         format!(
                             "{n} copies of \"{}\": a Strategy deck allows at most 4 (T-DECK-1)",
@@ -183,12 +241,12 @@ impl Deck {
                 }
             }
         }
-        if cards.len() != format.size() && !unknown {
+        if total != format.size() && !incomplete {
             problem(
+                &mut problems,
                 0,
                 format!(
-                    "{} cards: a {} deck has exactly {} (T-DECK-{})",
-                    cards.len(),
+                    "{total} cards: a {} deck has exactly {} (T-DECK-{})",
                     format.name(),
                     format.size(),
                     if format == Format::Strategy { 1 } else { 2 }
@@ -235,14 +293,17 @@ pub fn parse_pack(text: &str) -> Result<Vec<PackSlot>, String> {
                 ))
             }
         };
-        let count = v
-            .trim()
-            .parse()
-            .map_err(|_| format!("pack slot \"{part}\": \"{v}\" is not a whole number"))?;
+        let count = parse_int(v, 0, MAX_PACK_CARDS as u64)
+            .map_err(|e| format!("pack slot \"{}\": {e}", excerpt(part)))?
+            as usize;
         out.push(PackSlot { ctype, count });
     }
-    if out.iter().map(|s| s.count).sum::<usize>() == 0 {
+    let size = out.iter().map(|s| s.count).sum::<usize>();
+    if size == 0 {
         return Err("a pack needs at least one card".into());
+    }
+    if size > MAX_PACK_CARDS {
+        return Err(format!("{size} cards a pack; at most {MAX_PACK_CARDS}"));
     }
     Ok(out)
 }
@@ -251,11 +312,14 @@ pub fn parse_pack(text: &str) -> Result<Vec<PackSlot>, String> {
 /// draws uniformly among the cards of its type (the sample pool has no rarity data).
 pub fn sealed_pool(
     db: &CardDb,
-    packs: usize,
+    packs: u64,
     slots: &[PackSlot],
     rng: &mut crate::core::GameRng,
 ) -> Result<Vec<CardId>, String> {
     use rand::Rng;
+    if !(1..=MAX_PACKS).contains(&packs) {
+        return Err(format!("{packs} packs: out of range 1..={MAX_PACKS}"));
+    }
     let mut out = Vec::new();
     for _ in 0..packs {
         for slot in slots {

@@ -150,6 +150,39 @@ impl Game for TrailsGame {
     }
 }
 
+/// The version of the rules this engine plays, bumped by every change of the rules that changes
+/// games (`docs/rules.md`). It enters the content hash of a run, so that a checkpoint or a shard
+/// of games played under other rules is neither resumed nor merged.
+pub const RULES_VERSION: u32 = 2;
+
+/// What the content hash of a run covers for one deck: the rules version and every card of the
+/// deck as its card file defines it (sorted, one entry per copy).
+pub fn deck_content(db: &CardDb, cards: &[CardId]) -> Vec<String> {
+    let mut v: Vec<String> = cards
+        .iter()
+        .map(|&id| {
+            let c = db.card(id);
+            format!(
+                "{}|{}|{}|{}|{}|{}|{}|{}|{}|{:?}|{}",
+                c.code,
+                c.name,
+                c.sub_name,
+                c.ctype.name(),
+                c.cost,
+                c.str,
+                c.def,
+                db.org_names_of(c.orgs).join(";"),
+                c.icons.names().collect::<Vec<_>>().join(";"),
+                c.arts_cost,
+                c.text
+            )
+        })
+        .collect();
+    v.sort();
+    v.insert(0, format!("trails rules {RULES_VERSION}"));
+    v
+}
+
 /// The bundled original sample card pool (`decks/trails/cards.csv`), so the binary works from any
 /// directory.
 pub const BUNDLED_CARDS: &str = include_str!("../../../decks/trails/cards.csv");

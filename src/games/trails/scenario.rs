@@ -29,17 +29,39 @@
 use super::cards::{CardDb, CardId, Icons};
 use super::engine::TrailsGame;
 use super::state::{bit, flag, AttackTarget, Bits, Pending, PlayerState, State, Step, MAX_CARDS};
+use crate::core::input::{excerpt, parse_int};
 use crate::core::{Outcome, Seat};
 use serde::Serialize;
 
-/// A problem in a scenario file, with its line.
+/// The lowest bond a scenario may give (bond has no floor, T-WIN-1, but a position needs none this
+/// low) and the highest (T-WIN-1).
+const MIN_BOND: i16 = -1000;
+const MAX_BOND: i16 = super::engine::MAX_BOND;
+
+/// A problem in a scenario file, with its line (0: the position as a whole).
 #[derive(Debug, Clone, thiserror::Error)]
-#[error("{file}:{line}: {msg}")]
 pub struct ScenarioError {
     pub file: String,
     pub line: usize,
     pub msg: String,
 }
+
+impl std::fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}: {}", self.file, self.msg)
+        } else {
+            write!(f, "{}:{}: {}", self.file, self.line, self.msg)
+        }
+    }
+}
+
+/// The most actions, and the most expectations, of one scenario (a whole game has a few hundred
+/// decisions).
+pub const MAX_LINES_OF_A_KIND: usize = 10_000;
+
+/// The most copies one `Nx Name` item may give (a player owns at most 50 cards).
+pub const MAX_COPIES: usize = MAX_CARDS;
 
 /// One card as written: `[Nx ]Name [(marks)]`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,6 +79,7 @@ struct PlayerSpec {
     bond: Option<i16>,
     cp: u8,
     attribution: Vec<String>,
+    attribution_line: usize,
     zones: [Vec<CardSpec>; 5],
     lines: [usize; 5],
 }
@@ -110,6 +133,7 @@ impl Scenario {
         let mut expects = Vec::new();
         let mut globals: Vec<(usize, String, String)> = Vec::new();
         let mut cards_path = None;
+        let mut sections = [false; 2];
         for (n, raw) in text.lines().enumerate() {
             let line = n + 1;
             let l = strip_comment(raw);
@@ -131,20 +155,41 @@ impl Scenario {
                         ),
                     ));
                 }
+                match name.as_str() {
+                    "p1" => sections[0] = true,
+                    "p2" => sections[1] = true,
+                    _ => {}
+                }
                 section = name;
                 continue;
             }
             match section.as_str() {
-                "actions" => actions.push((line, l.to_string())),
+                "actions" => {
+                    if actions.len() >= MAX_LINES_OF_A_KIND {
+                        return Err(err(
+                            line,
+                            format!("more than {MAX_LINES_OF_A_KIND} actions"),
+                        ));
+                    }
+                    actions.push((line, l.to_string()))
+                }
                 "expect" => {
                     let (k, v) = l.split_once(':').ok_or_else(|| {
                         err(line, format!("expected `key: value`, found \"{l}\""))
                     })?;
-                    expects.push(Expect {
+                    if expects.len() >= MAX_LINES_OF_A_KIND {
+                        return Err(err(
+                            line,
+                            format!("more than {MAX_LINES_OF_A_KIND} expectations"),
+                        ));
+                    }
+                    let e = Expect {
                         line,
                         key: k.trim().to_string(),
                         value: v.trim().to_string(),
-                    });
+                    };
+                    check_expect(&e, &db).map_err(|m| err(line, m))?;
+                    expects.push(e);
                 }
                 _ => {
                     let (k, v) = l.split_once(':').ok_or_else(|| {
@@ -162,17 +207,18 @@ impl Scenario {
                     let p = &mut players[if section == "p1" { 0 } else { 1 }];
                     match k.as_str() {
                         "bond" => {
-                            p.bond = Some(v.parse().map_err(|_| {
-                                err(line, format!("bond: \"{v}\" is not a whole number"))
-                            })?)
+                            p.bond = Some(
+                                parse_int(v, MIN_BOND, MAX_BOND)
+                                    .map_err(|e| err(line, format!("bond: {e}")))?,
+                            )
                         }
                         "cp" => {
-                            p.cp = v.parse().map_err(|_| {
-                                err(line, format!("cp: \"{v}\" is not a whole number"))
-                            })?
+                            p.cp = parse_int(v, 0, MAX_CARDS as u8)
+                                .map_err(|e| err(line, format!("cp: {e}")))?
                         }
                         "attribution" => {
-                            p.attribution = v.split(',').map(|w| w.trim().to_string()).collect()
+                            p.attribution = v.split(',').map(|w| w.trim().to_string()).collect();
+                            p.attribution_line = line;
                         }
                         z => {
                             let zi = ZONES.iter().position(|x| *x == z).ok_or_else(|| {
@@ -191,13 +237,27 @@ impl Scenario {
                 }
             }
         }
+        if sections != [true, true] {
+            return Err(err(
+                0,
+                "no position: a scenario needs a [P1] and a [P2] section (docs/scenario.md)".into(),
+            ));
+        }
         // Each player's cards become instances in zone order: deck, hand, homebase, field, trail.
         let mut decks: [Vec<CardId>; 2] = [Vec::new(), Vec::new()];
         for (k, p) in players.iter().enumerate() {
             decks[k] = p.zones.iter().flatten().map(|c| c.id).collect();
             if decks[k].len() > MAX_CARDS {
+                // Name the zone line where the count passes the limit.
+                let mut n = 0;
+                let line = (0..ZONES.len())
+                    .find(|&z| {
+                        n += p.zones[z].len();
+                        n > MAX_CARDS
+                    })
+                    .map_or(0, |z| p.lines[z]);
                 return Err(err(
-                    0,
+                    line,
                     format!(
                         "P{} has {} cards; at most {MAX_CARDS}",
                         k + 1,
@@ -216,9 +276,8 @@ impl Scenario {
             let line = *line;
             match k.as_str() {
                 "turn" => {
-                    s.turn = v
-                        .parse()
-                        .map_err(|_| err(line, format!("turn: \"{v}\" is not a whole number")))?
+                    s.turn = parse_int(v, 1, u16::MAX)
+                        .map_err(|e| err(line, format!("turn: {e}")))?
                 }
                 "initiative" => s.initiative = parse_seat(v).map_err(|m| err(line, m))?,
                 "actor" => actor = Some(parse_seat(v).map_err(|m| err(line, m))?),
@@ -350,9 +409,12 @@ impl Scenario {
                     .iter()
                     .any(|n| n == &o.to_ascii_lowercase());
                 if !known {
-                    return Err(err(0, format!("attribution: unknown organization \"{o}\"")));
+                    return Err(err(
+                        spec.attribution_line,
+                        format!("attribution: unknown organization \"{o}\""),
+                    ));
                 }
-                p.attribution_orgs |= db2.org_bit(o).map_err(|m| err(0, m))?;
+                p.attribution_orgs |= db2.org_bit(o).map_err(|m| err(spec.attribution_line, m))?;
             }
             *s.pl_mut(q) = p;
             for i in 0..decks[k].len() as u8 {
@@ -409,6 +471,53 @@ impl Scenario {
             expects,
             cards_path,
         })
+    }
+}
+
+/// Checks an expectation when the file is read, so that a malformed one (an unknown key, a bond
+/// that is not a number, an unknown card) is bad input, not a failed expectation.
+fn check_expect(e: &Expect, db: &CardDb) -> Result<(), String> {
+    let v = e.value.as_str();
+    let seat_or_none = |v: &str| {
+        if v.eq_ignore_ascii_case("none") {
+            Ok(())
+        } else {
+            parse_seat(v).map(|_| ())
+        }
+    };
+    let whole = |lo: i64, hi: i64| {
+        parse_int(v, lo, hi)
+            .map(|_| ())
+            .map_err(|m| format!("{}: {m}", e.key))
+    };
+    match e.key.as_str() {
+        "winner" if v.eq_ignore_ascii_case("draw") => Ok(()),
+        "winner" | "to_move" | "actor" => seat_or_none(v),
+        "initiative" => parse_seat(v).map(|_| ()),
+        "step" if v.eq_ignore_ascii_case("over") => Ok(()),
+        "step" => parse_step(v).map(|_| ()),
+        "turn" => whole(1, i64::from(u16::MAX)),
+        "legal" | "legal+" | "legal-" => Ok(()),
+        key => {
+            let (who, what) = key
+                .split_once('.')
+                .ok_or_else(|| format!("unknown expectation \"{}\"", excerpt(key)))?;
+            parse_seat(who)?;
+            match what {
+                "bond" => whole(i64::from(i16::MIN), i64::from(MAX_BOND)),
+                "cp" | "deck_count" | "hand_count" | "homebase_count" => whole(0, 1000),
+                "deck" | "deck_bottom" => split_top(v).iter().try_for_each(|n| {
+                    db.lookup(n)
+                        .map(|_| ())
+                        .map_err(|x| format!("\"{}\": {x}", excerpt(n)))
+                }),
+                "hand" | "homebase" | "field" | "trail" => parse_cards(v, db).map(|_| ()),
+                _ => Err(format!(
+                    "unknown expectation \"{}\" (P1./P2. + bond, cp, deck, deck_bottom, deck_count, hand, hand_count, homebase, homebase_count, field, trail)",
+                    excerpt(key)
+                )),
+            }
+        }
     }
 }
 
@@ -489,9 +598,11 @@ fn parse_cards(v: &str, db: &CardDb) -> Result<Vec<CardSpec>, String> {
             Some((c, r))
                 if c.len() > 1
                     && c.ends_with(['x', 'X'])
-                    && c[..c.len() - 1].parse::<usize>().is_ok() =>
+                    && c[..c.len() - 1].bytes().all(|b| b.is_ascii_digit()) =>
             {
-                (c[..c.len() - 1].parse::<usize>().unwrap(), r.trim())
+                let n = parse_int(&c[..c.len() - 1], 1, MAX_COPIES as u64)
+                    .map_err(|e| format!("count {e} (copies in one item)"))?;
+                (n as usize, r.trim())
             }
             _ => (1, item),
         };
@@ -503,7 +614,9 @@ fn parse_cards(v: &str, db: &CardDb) -> Result<Vec<CardSpec>, String> {
             ),
             None => (rest, ""),
         };
-        let id = db.lookup(name).map_err(|e| format!("\"{name}\": {e}"))?;
+        let id = db
+            .lookup(name)
+            .map_err(|e| format!("\"{}\": {e}", excerpt(name)))?;
         let mut c = CardSpec {
             id,
             flags: 0,

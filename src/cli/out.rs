@@ -1,0 +1,40 @@
+//! Writing what a command prints. A closed pipe (`tcgsim … | head`) or a full disk is an error
+//! with exit code 1 — never a panic, as `print!` would be.
+
+use std::io::Write;
+
+/// A failure to write a command's output: standard output or a result file. Exit code 1.
+#[derive(Debug, thiserror::Error)]
+#[error("{what}")]
+pub struct WriteError {
+    pub what: String,
+    #[source]
+    pub source: std::io::Error,
+}
+
+impl WriteError {
+    pub fn new(what: impl Into<String>, source: std::io::Error) -> Self {
+        WriteError {
+            what: what.into(),
+            source,
+        }
+    }
+
+    /// Whether the reader went away (a closed pipe): nothing to report then.
+    pub fn is_broken_pipe(&self) -> bool {
+        self.source.kind() == std::io::ErrorKind::BrokenPipe
+    }
+}
+
+/// Writes `text` to standard output and flushes it.
+pub fn emit(text: &str) -> Result<(), WriteError> {
+    let mut o = std::io::stdout().lock();
+    o.write_all(text.as_bytes())
+        .and_then(|_| o.flush())
+        .map_err(|e| WriteError::new("cannot write to standard output", e))
+}
+
+/// A line on standard error. Its failure is ignored: a message must never stop a run.
+pub fn note(text: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{text}");
+}

@@ -1,0 +1,191 @@
+//! Reading the text files a user gives tcgsim (card files, decks, scenarios, checkpoints, shard
+//! outputs): with a size bound, as UTF-8, with errors that name the file and, for bad UTF-8, the
+//! line.
+
+use std::io::Read;
+use std::path::Path;
+
+/// The most bytes read from a card file, deck, scenario or shard output: 16 MiB.
+pub const MAX_TEXT_BYTES: u64 = 16 << 20;
+
+/// The most bytes read from a checkpoint: 256 MiB (a million chunks of a matrix, or a million
+/// games of a duel, take about 50 MB).
+pub const MAX_CHECKPOINT_BYTES: u64 = 256 << 20;
+
+/// Why an input file could not be read: its name, the line (0 for the whole file) and the reason.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct InputError {
+    pub file: String,
+    pub line: usize,
+    pub msg: String,
+}
+
+impl std::fmt::Display for InputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}: {}", self.file, self.msg)
+        } else {
+            write!(f, "{}:{}: {}", self.file, self.line, self.msg)
+        }
+    }
+}
+
+/// Reads `path` as UTF-8 text of at most `limit` bytes. The error says why not: the file cannot be
+/// read, it is too large, or it is not UTF-8 (with the line and column of the first bad byte).
+pub fn read_text(path: &Path, limit: u64) -> Result<String, InputError> {
+    let file = path.display().to_string();
+    let fail = |line, msg| InputError {
+        file: file.clone(),
+        line,
+        msg,
+    };
+    let f = std::fs::File::open(path).map_err(|e| fail(0, format!("cannot read: {e}")))?;
+    let mut bytes = Vec::new();
+    f.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| fail(0, format!("cannot read: {e}")))?;
+    if bytes.len() as u64 > limit {
+        return Err(fail(
+            0,
+            format!(
+                "larger than {} MiB; tcgsim reads at most that from one file",
+                limit >> 20
+            ),
+        ));
+    }
+    text_of(bytes, &file)
+}
+
+/// `bytes` as UTF-8 text; the error names `file` with the line and column of the first bad byte.
+pub fn text_of(bytes: Vec<u8>, file: &str) -> Result<String, InputError> {
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let b = e.as_bytes();
+        let line = 1 + b[..at].iter().filter(|&&c| c == b'\n').count();
+        let start = b[..at]
+            .iter()
+            .rposition(|&c| c == b'\n')
+            .map_or(0, |k| k + 1);
+        let column = 1 + String::from_utf8_lossy(&b[start..at]).chars().count();
+        InputError {
+            file: file.to_string(),
+            line,
+            msg: format!("not valid UTF-8 text (bad byte at column {column})"),
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_utf8_names_line_and_column() {
+        let e = text_of(b"ok\nab\xffc\n".to_vec(), "f.deck").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "f.deck:2: not valid UTF-8 text (bad byte at column 3)"
+        );
+        assert_eq!(text_of(b"fine".to_vec(), "f").unwrap(), "fine");
+        let dir = std::env::temp_dir().join(format!("tcgsim-input-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("big.txt");
+        std::fs::write(&p, vec![b'x'; 2 << 20]).unwrap();
+        let e = read_text(&p, 1 << 20).unwrap_err().to_string();
+        assert!(
+            e.ends_with("big.txt: larger than 1 MiB; tcgsim reads at most that from one file"),
+            "{e}"
+        );
+        assert!(read_text(&dir.join("nope"), 10)
+            .unwrap_err()
+            .to_string()
+            .contains("cannot read"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+/// `s` for an error message: as written, or its start and length when it is long (a message must
+/// not repeat a megabyte of input).
+pub fn excerpt(s: &str) -> String {
+    const MAX: usize = 40;
+    if s.chars().count() <= MAX {
+        s.to_string()
+    } else {
+        let head: String = s.chars().take(30).collect();
+        format!("{head}… ({} characters)", s.chars().count())
+    }
+}
+
+/// Parses a whole number in `min..=max`. The error says which is wrong: "\"x\" is not a whole
+/// number", or "N is out of range MIN..=MAX" (also for numbers too long for any integer type).
+pub fn parse_int<T>(s: &str, min: T, max: T) -> Result<T, String>
+where
+    T: TryFrom<i128> + Into<i128> + Copy + std::fmt::Display,
+{
+    let t = s.trim();
+    let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("\"{}\" is not a whole number", excerpt(t)));
+    }
+    match t.parse::<i128>() {
+        Ok(v) if v >= min.into() && v <= max.into() => {
+            T::try_from(v).map_err(|_| unreachable!("checked against the range"))
+        }
+        _ => Err(format!("{} is out of range {min}..={max}", excerpt(t))),
+    }
+}
+
+/// Parses a finite number in `min..=max`.
+pub fn parse_float(s: &str, min: f64, max: f64) -> Result<f64, String> {
+    let t = s.trim();
+    match t.parse::<f64>() {
+        Ok(v) if v.is_finite() && (min..=max).contains(&v) => Ok(v),
+        Ok(_) => Err(format!("{} is out of range {min}..={max}", excerpt(t))),
+        Err(_) => Err(format!("\"{}\" is not a number", excerpt(t))),
+    }
+}
+
+#[cfg(test)]
+mod number_tests {
+    use super::*;
+
+    #[test]
+    fn numbers_say_whether_they_are_malformed_or_out_of_range() {
+        assert_eq!(parse_int::<u8>("20", 0, 20), Ok(20));
+        assert_eq!(
+            parse_int::<u8>("-1", 0, 20),
+            Err("-1 is out of range 0..=20".into())
+        );
+        assert_eq!(
+            parse_int::<i8>("300", 0, 99),
+            Err("300 is out of range 0..=99".into())
+        );
+        assert_eq!(
+            parse_int::<u16>("12345678901234567890", 1, 100),
+            Err("12345678901234567890 is out of range 1..=100".into())
+        );
+        let long = "9".repeat(100);
+        assert_eq!(
+            parse_int::<u64>(&long, 0, 5),
+            Err("999999999999999999999999999999… (100 characters) is out of range 0..=5".into())
+        );
+        assert_eq!(
+            parse_int::<u32>("thirty", 0, 5),
+            Err("\"thirty\" is not a whole number".into())
+        );
+        assert_eq!(
+            parse_int::<u32>("", 0, 5),
+            Err("\"\" is not a whole number".into())
+        );
+        assert_eq!(parse_float("0.25", 0.0, 1.0), Ok(0.25));
+        assert!(parse_float("inf", 0.0, 1.0)
+            .unwrap_err()
+            .contains("out of range"));
+        assert!(parse_float("NaN", 0.0, 1.0)
+            .unwrap_err()
+            .contains("out of range"));
+        assert!(parse_float("x", 0.0, 1.0)
+            .unwrap_err()
+            .contains("not a number"));
+    }
+}
