@@ -1,13 +1,13 @@
 //! `tcgsim matrix` and `tcgsim merge`: argument checking and files; the work is in `sim`.
 
-use super::{card_db, check_out_dir, emit, limits, note, progress, thread_pool, write_file};
+use super::{card_db, check_out_dir, emit, note, progress, thread_pool, write_file};
 use crate::agents::AgentSpec;
 use crate::games::trails::deck::Deck;
 use crate::games::trails::deck_content;
 use crate::games::trails::TrailsGame;
 use crate::sim::checkpoint::{parse_shard, resume_run, shard_from_env, Resumed};
 use crate::sim::matrix::{content_hash, run_tasks, totals, Counts, Plan};
-use crate::sim::output::{matchups_csv, matrix_csv, matrix_svg, read_matchups, summary};
+use crate::sim::output::{matchups_csv, matrix_csv, matrix_svg, merge_matchups, summary};
 use anyhow::{anyhow, bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -103,15 +103,7 @@ pub fn matrix(o: MatrixOpts) -> Result<ExitCode> {
         chunk: o.chunk,
     };
     let n = decks.len();
-    let tasks = (n * n) as u64 * plan.chunks();
-    if tasks > limits::MATRIX_TASKS {
-        bail!(
-            "--games {} in chunks of {} is {tasks} chunks for {n} decks; at most {} (raise --chunk)",
-            plan.games,
-            plan.chunk,
-            limits::MATRIX_TASKS
-        );
-    }
+    plan.check_size().map_err(|e| anyhow!(e))?;
     let mut games = Vec::with_capacity(n * n);
     for r in &decks {
         for c in &decks {
@@ -194,94 +186,19 @@ fn write_outputs(out: &Path, plan: &Plan, m: &[Counts], shard: Option<(u64, u64)
     Ok(())
 }
 
-/// Adds up the `matchups.csv` of the shards of one run. Every file is checked before anything is
-/// written: the same plan (game, decks, cards, rules, agents, games, seed, chunk), each shard
-/// once, no shard missing, every matchup exactly once per file, and each matchup's counts those
-/// of exactly the games the shard played (`Counts::check`). An error names the file and line.
+/// `tcgsim merge`: reads the parts' `matchups.csv`, checks and adds them up
+/// ([`merge_matchups`]), and writes the merged outputs.
 pub fn merge(parts: &[PathBuf], out: &Path) -> Result<ExitCode> {
     use crate::core::input::{read_text, MAX_TEXT_BYTES};
-    let mut plan: Option<(Plan, String)> = None;
-    let mut seen: Vec<(u64, u64)> = Vec::new();
-    let mut m: Vec<Counts> = Vec::new();
+    let mut files = Vec::new();
     for dir in parts {
         let file = dir.join("matchups.csv");
-        let name = file.display().to_string();
-        let text = read_text(&file, MAX_TEXT_BYTES)?;
-        let f = read_matchups(&text, &name).map_err(|e| anyhow!(e))?;
-        let p = Plan::from_fingerprint(&f.fingerprint).map_err(|e| anyhow!("{name}: {e}"))?;
-        match &plan {
-            None => {
-                m = vec![Counts::default(); p.deck_names.len() * p.deck_names.len()];
-                plan = Some((p.clone(), name.clone()));
-            }
-            Some((q, first)) if *q != p => bail!(
-                "{name} comes from a different run than {first} (game, decks, cards, rules, agents, games, seed or chunk differ):\n  {}\n  {}",
-                f.fingerprint,
-                q.fingerprint()
-            ),
-            _ => {}
-        }
-        let p = &plan.as_ref().expect("set above").0;
-        let sh = f.shard.unwrap_or((1, 1));
-        let (i, k) = sh;
-        if !(1..=k).contains(&i) || k > crate::sim::checkpoint::MAX_SHARDS {
-            bail!("{name}: shard {i}/{k} is not a shard (need 1 ≤ I ≤ N)");
-        }
-        if seen.contains(&sh) {
-            bail!("{name}: shard {i}/{k} is given twice");
-        }
-        if let Some(&(_, first)) = seen.first() {
-            if first != k {
-                bail!("{name}: shard {i}/{k} does not belong with shards of {first}");
-            }
-        }
-        seen.push(sh);
-        // The games each matchup of this shard played.
-        let n = p.deck_names.len();
-        let mut expected = vec![0u64; n * n];
-        for t in p.shard_tasks(i, k) {
-            expected[t.row * n + t.col] += p.chunk_games(t.chunk);
-        }
-        let mut line_of: Vec<usize> = vec![0; n * n];
-        for (line, r, c, counts) in &f.rows {
-            let at = |msg: String| anyhow!("{name}:{line}: {msg}");
-            let ri = p.deck_names.iter().position(|x| x == r);
-            let ci = p.deck_names.iter().position(|x| x == c);
-            let (Some(ri), Some(ci)) = (ri, ci) else {
-                return Err(at(format!("matchup {r} vs {c} is not in the plan")));
-            };
-            let cell = ri * n + ci;
-            if line_of[cell] != 0 {
-                return Err(at(format!(
-                    "matchup {r} vs {c} is given twice (first on line {})",
-                    line_of[cell]
-                )));
-            }
-            line_of[cell] = *line;
-            counts
-                .check(expected[cell])
-                .map_err(|e| at(format!("matchup {r} vs {c}: impossible counts: {e}")))?;
-            m[cell].add(counts);
-        }
-        if let Some(cell) = line_of.iter().position(|&l| l == 0) {
-            bail!(
-                "{name}: matchup {} vs {} is missing",
-                p.deck_names[cell / n],
-                p.deck_names[cell % n]
-            );
-        }
+        files.push((
+            file.display().to_string(),
+            read_text(&file, MAX_TEXT_BYTES)?,
+        ));
     }
-    let Some((plan, _)) = plan else {
-        bail!("nothing to merge")
-    };
-    let k = seen[0].1;
-    let missing: Vec<String> = (1..=k)
-        .filter(|i| !seen.iter().any(|s| s.0 == *i))
-        .map(|i| i.to_string())
-        .collect();
-    if !missing.is_empty() {
-        bail!("shards {} of {k} are missing", missing.join(", "));
-    }
+    let (plan, m) = merge_matchups(&files).map_err(|e| anyhow!(e))?;
     check_out_dir(out, "--out")?;
     write_outputs(out, &plan, &m, None)?;
     emit(&summary(&plan, &m))?;

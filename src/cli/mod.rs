@@ -269,9 +269,7 @@ enum Command {
 pub mod limits {
     /// `matrix --games` per matchup.
     pub const MATRIX_GAMES: u64 = 1_000_000_000;
-    /// Chunks in one matrix run (`games / chunk` per matchup, times the matchups): each is a
-    /// checkpoint line and a unit of work.
-    pub const MATRIX_TASKS: u64 = 1_000_000;
+    /// Chunks in one matrix run: `crate::sim::matrix::MAX_TASKS`.
     /// `cards --games` per gauntlet deck (every game's record is kept).
     pub const CARDS_GAMES: u64 = 1_000_000;
     /// `arena --games` per pair of agents, and `--max-games`.

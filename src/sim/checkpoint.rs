@@ -39,58 +39,7 @@ impl Checkpoint {
                 ));
             }
             let text = read_text(&path, MAX_CHECKPOINT_BYTES).map_err(|e| e.to_string())?;
-            let mut lines = text.lines();
-            if lines.next().map(|l| format!("{l}\n")) != Some(head.clone()) {
-                return Err(format!(
-                    "{}: the checkpoint belongs to a different run (game, decks, cards, rules, agents, games, seed, chunk or shard differ)",
-                    path.display()
-                ));
-            }
-            let count = text.lines().count();
-            let mut first_line: HashMap<Task, usize> = HashMap::new();
-            for (k, line) in lines.enumerate() {
-                let at = k + 2;
-                let bad = |msg: String| format!("{}:{at}: {msg}", path.display());
-                let f: Vec<u64> = match line
-                    .split(',')
-                    .map(str::parse)
-                    .collect::<Result<Vec<u64>, _>>()
-                {
-                    Ok(f) if f.len() == 10 => f,
-                    // A line cut short by an interruption: that chunk runs again.
-                    _ if at == count && !text.ends_with('\n') => break,
-                    _ => return Err(bad("malformed checkpoint line".into())),
-                };
-                let t = Task {
-                    row: usize::try_from(f[0]).unwrap_or(usize::MAX),
-                    col: usize::try_from(f[1]).unwrap_or(usize::MAX),
-                    chunk: f[2],
-                };
-                let c = Counts {
-                    games: f[3],
-                    wins: f[4],
-                    losses: f[5],
-                    draws: f[6],
-                    first_player_wins: f[7],
-                    turns: f[8],
-                    decisions: f[9],
-                };
-                let games = games_of(t).ok_or_else(|| {
-                    bad(format!(
-                        "chunk {} of matchup ({}, {}) is not a task of this run",
-                        t.chunk, t.row, t.col
-                    ))
-                })?;
-                c.check(games)
-                    .map_err(|m| bad(format!("impossible counts: {m}")))?;
-                if let Some(first) = first_line.insert(t, at) {
-                    return Err(bad(format!(
-                        "chunk {} of matchup ({}, {}) is recorded twice (first on line {first})",
-                        t.chunk, t.row, t.col
-                    )));
-                }
-                done.push((t, c));
-            }
+            done = parse_checkpoint(&text, &path.display().to_string(), fingerprint, games_of)?;
             // Rewrite without a torn last line, so appends start on a fresh line.
             let mut clean = head.clone();
             for (t, c) in &done {
@@ -129,6 +78,69 @@ impl Checkpoint {
             );
         }
     }
+}
+
+/// The chunks a checkpoint's text records, each checked ([`Checkpoint::open`]); `file` names it
+/// in errors.
+pub fn parse_checkpoint(
+    text: &str,
+    file: &str,
+    fingerprint: &str,
+    games_of: &dyn Fn(Task) -> Option<u64>,
+) -> Result<Vec<(Task, Counts)>, String> {
+    let mut lines = text.lines();
+    if lines.next() != Some(&format!("# {fingerprint}")) {
+        return Err(format!(
+            "{file}: the checkpoint belongs to a different run (game, decks, cards, rules, agents, games, seed, chunk or shard differ)"
+        ));
+    }
+    let count = text.lines().count();
+    let mut done = Vec::new();
+    let mut first_line: HashMap<Task, usize> = HashMap::new();
+    for (k, line) in lines.enumerate() {
+        let at = k + 2;
+        let bad = |msg: String| format!("{file}:{at}: {msg}");
+        let f: Vec<u64> = match line
+            .split(',')
+            .map(str::parse)
+            .collect::<Result<Vec<u64>, _>>()
+        {
+            Ok(f) if f.len() == 10 => f,
+            // A line cut short by an interruption: that chunk runs again.
+            _ if at == count && !text.ends_with('\n') => break,
+            _ => return Err(bad("malformed checkpoint line".into())),
+        };
+        let t = Task {
+            row: usize::try_from(f[0]).unwrap_or(usize::MAX),
+            col: usize::try_from(f[1]).unwrap_or(usize::MAX),
+            chunk: f[2],
+        };
+        let c = Counts {
+            games: f[3],
+            wins: f[4],
+            losses: f[5],
+            draws: f[6],
+            first_player_wins: f[7],
+            turns: f[8],
+            decisions: f[9],
+        };
+        let games = games_of(t).ok_or_else(|| {
+            bad(format!(
+                "chunk {} of matchup ({}, {}) is not a task of this run",
+                t.chunk, t.row, t.col
+            ))
+        })?;
+        c.check(games)
+            .map_err(|m| bad(format!("impossible counts: {m}")))?;
+        if let Some(first) = first_line.insert(t, at) {
+            return Err(bad(format!(
+                "chunk {} of matchup ({}, {}) is recorded twice (first on line {first})",
+                t.chunk, t.row, t.col
+            )));
+        }
+        done.push((t, c));
+    }
+    Ok(done)
 }
 
 fn line_of(t: Task, c: &Counts) -> String {

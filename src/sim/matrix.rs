@@ -128,6 +128,11 @@ pub fn content_hash<'a>(parts: impl IntoIterator<Item = &'a str>) -> String {
 
 const PLAN_HEAD: &str = "tcgsim-matrix v2";
 
+/// The most chunks one run may have (over all its matchups): each is a unit of work, a checkpoint
+/// line and a share of a shard. `matrix` refuses more (raise `--chunk`), and so does a plan read
+/// back.
+pub const MAX_TASKS: u64 = 1_000_000;
+
 impl Plan {
     /// A one-line canonical description, written with every output and checkpoint.
     pub fn fingerprint(&self) -> String {
@@ -177,7 +182,21 @@ impl Plan {
         if plan.fingerprint() != line || plan.chunk == 0 || plan.games == 0 {
             return Err(bad());
         }
+        plan.check_size()?;
         Ok(plan)
+    }
+
+    /// The number of tasks, checked against [`MAX_TASKS`].
+    pub fn check_size(&self) -> Result<u64, String> {
+        let n = self.deck_names.len() as u64;
+        let tasks = (n * n).saturating_mul(self.chunks());
+        if tasks > MAX_TASKS {
+            return Err(format!(
+                "--games {} in chunks of {} is {tasks} chunks for {n} decks; at most {MAX_TASKS} (raise --chunk)",
+                self.games, self.chunk
+            ));
+        }
+        Ok(tasks)
     }
 
     /// The number of chunks of one matchup.

@@ -171,6 +171,101 @@ pub fn read_matchups(text: &str, file: &str) -> Result<MatchupFile, String> {
     })
 }
 
+/// Adds up the `matchups.csv` texts of the shards of one run, given as (file name, text). Every
+/// file is checked before anything is added: the same plan (game, decks, cards, rules, agents,
+/// games, seed, chunk), each shard once, no shard missing, every matchup exactly once per file,
+/// and each matchup's counts those of exactly the games the shard played ([`Counts::check`]).
+/// An error names the file and line.
+pub fn merge_matchups(files: &[(String, String)]) -> Result<(Plan, Vec<Counts>), String> {
+    let mut plan: Option<(Plan, String)> = None;
+    let mut seen: Vec<(u64, u64)> = Vec::new();
+    let mut m: Vec<Counts> = Vec::new();
+    for (name, text) in files {
+        let f = read_matchups(text, name)?;
+        let p = Plan::from_fingerprint(&f.fingerprint).map_err(|e| format!("{name}: {e}"))?;
+        match &plan {
+            None => {
+                m = vec![Counts::default(); p.deck_names.len() * p.deck_names.len()];
+                plan = Some((p.clone(), name.clone()));
+            }
+            Some((q, first)) if *q != p => {
+                return Err(format!(
+                    "{name} comes from a different run than {first} (game, decks, cards, rules, agents, games, seed or chunk differ):\n  {}\n  {}",
+                    f.fingerprint,
+                    q.fingerprint()
+                ))
+            }
+            _ => {}
+        }
+        let p = &plan.as_ref().expect("set above").0;
+        let sh = f.shard.unwrap_or((1, 1));
+        let (i, k) = sh;
+        if !(1..=k).contains(&i) || k > super::checkpoint::MAX_SHARDS {
+            return Err(format!(
+                "{name}: shard {i}/{k} is not a shard (need 1 ≤ I ≤ N ≤ {})",
+                super::checkpoint::MAX_SHARDS
+            ));
+        }
+        if seen.contains(&sh) {
+            return Err(format!("{name}: shard {i}/{k} is given twice"));
+        }
+        if let Some(&(_, first)) = seen.first() {
+            if first != k {
+                return Err(format!(
+                    "{name}: shard {i}/{k} does not belong with shards of {first}"
+                ));
+            }
+        }
+        seen.push(sh);
+        // The games each matchup of this shard played.
+        let n = p.deck_names.len();
+        let mut expected = vec![0u64; n * n];
+        for t in p.shard_tasks(i, k) {
+            expected[t.row * n + t.col] += p.chunk_games(t.chunk);
+        }
+        let mut line_of: Vec<usize> = vec![0; n * n];
+        for (line, r, c, counts) in &f.rows {
+            let at = |msg: String| format!("{name}:{line}: {msg}");
+            let ri = p.deck_names.iter().position(|x| x == r);
+            let ci = p.deck_names.iter().position(|x| x == c);
+            let (Some(ri), Some(ci)) = (ri, ci) else {
+                return Err(at(format!("matchup {r} vs {c} is not in the plan")));
+            };
+            let cell = ri * n + ci;
+            if line_of[cell] != 0 {
+                return Err(at(format!(
+                    "matchup {r} vs {c} is given twice (first on line {})",
+                    line_of[cell]
+                )));
+            }
+            line_of[cell] = *line;
+            counts
+                .check(expected[cell])
+                .map_err(|e| at(format!("matchup {r} vs {c}: impossible counts: {e}")))?;
+            m[cell].add(counts);
+        }
+        if let Some(cell) = line_of.iter().position(|&l| l == 0) {
+            return Err(format!(
+                "{name}: matchup {} vs {} is missing",
+                p.deck_names[cell / n],
+                p.deck_names[cell % n]
+            ));
+        }
+    }
+    let Some((plan, _)) = plan else {
+        return Err("nothing to merge".into());
+    };
+    let k = seen[0].1;
+    let missing: Vec<String> = (1..=k)
+        .filter(|i| !seen.iter().any(|s| s.0 == *i))
+        .map(|i| i.to_string())
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!("shards {} of {k} are missing", missing.join(", ")));
+    }
+    Ok((plan, m))
+}
+
 /// The wide matrix: the row deck's win rate against each column deck.
 pub fn matrix_csv(plan: &Plan, m: &[Counts]) -> String {
     let n = plan.deck_names.len();

@@ -1,0 +1,377 @@
+//! Damaged and hostile inputs: each case found by fuzzing the binary (issue 11) exits 2 with a
+//! one-line reason naming the file, line or flag (1 when output cannot be written), without a
+//! panic, and without playing a game first.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+mod common;
+use common::tcgsim;
+
+fn tmpdir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("tcgsim-inputs-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p.display().to_string()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Exit code 2, no panic, and a message containing `want`.
+#[track_caller]
+fn refused(o: &Output, want: &str) {
+    let e = stderr(o);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    assert!(!e.contains("panicked"), "{e}");
+    assert!(e.contains(want), "expected \"{want}\" in: {e}");
+}
+
+const DECKS: [&str; 2] = ["decks/trails/aggro.deck", "decks/trails/control.deck"];
+
+fn matrix(out: &Path, extra: &[&str]) -> Output {
+    let mut args = vec!["matrix", DECKS[0], DECKS[1]];
+    args.extend(["--games", "10", "--chunk", "5", "--seed", "3", "--out"]);
+    args.push(out.to_str().unwrap());
+    args.extend(extra);
+    tcgsim(&args)
+}
+
+#[test]
+fn a_checkpoint_line_with_impossible_counts_is_refused() {
+    let d = tmpdir("ckpt");
+    let cp = d.join("cp");
+    let out = d.join("out");
+    let o = matrix(&out, &["--checkpoint", cp.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(cp.join("chunks.csv")).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 1 + 8, "plan line and 4 matchups × 2 chunks");
+    let write_back = |rows: &[String]| {
+        let mut t = lines[0].to_string() + "\n";
+        for r in rows {
+            t += r;
+            t += "\n";
+        }
+        std::fs::write(cp.join("chunks.csv"), t).unwrap();
+    };
+    let resume = || matrix(&out, &["--checkpoint", cp.to_str().unwrap(), "--resume"]);
+    // A 5-game chunk with 65,536 draws.
+    let f: Vec<&str> = lines[1].split(',').collect();
+    let forged = format!("{},{},{},5,0,0,65536,0,{},{}", f[0], f[1], f[2], f[8], f[9]);
+    write_back(&[forged]);
+    refused(
+        &resume(),
+        "chunks.csv:2: impossible counts: wins 0 + losses 0 + draws 65536 differ from 5 games",
+    );
+    // The same chunk twice.
+    write_back(&[lines[1].into(), lines[2].into(), lines[1].into()]);
+    refused(&resume(), "chunks.csv:4: chunk");
+    assert!(stderr(&resume()).contains("is recorded twice (first on line 2)"));
+    // A chunk the plan does not have.
+    write_back(&["0,0,7,5,2,3,0,1,40,400".into()]);
+    refused(&resume(), "is not a task of this run");
+    // A checkpoint of another shard of the run is not resumed by this one.
+    let cp2 = d.join("cp2");
+    let o = matrix(
+        &d.join("s1"),
+        &["--shard", "1/2", "--checkpoint", cp2.to_str().unwrap()],
+    );
+    assert_eq!(o.status.code(), Some(0));
+    let o = matrix(
+        &d.join("s2"),
+        &[
+            "--shard",
+            "2/2",
+            "--checkpoint",
+            cp2.to_str().unwrap(),
+            "--resume",
+        ],
+    );
+    refused(&o, "belongs to a different run");
+    // Nothing finished was lost: the intact checkpoint resumes to the uninterrupted result.
+    write_back(&lines[1..].iter().map(|l| l.to_string()).collect::<Vec<_>>());
+    let o = resume();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("resuming: 8 of 8 chunks already done"));
+}
+
+#[test]
+fn merge_refuses_duplicated_missing_and_impossible_rows() {
+    let d = tmpdir("merge");
+    let s1 = d.join("s1");
+    let s2 = d.join("s2");
+    assert_eq!(matrix(&s1, &["--shard", "1/2"]).status.code(), Some(0));
+    assert_eq!(matrix(&s2, &["--shard", "2/2"]).status.code(), Some(0));
+    let good = std::fs::read_to_string(s1.join("matchups.csv")).unwrap();
+    let lines: Vec<&str> = good.lines().collect();
+    let merge = || {
+        tcgsim(&[
+            "merge",
+            s1.to_str().unwrap(),
+            s2.to_str().unwrap(),
+            "--out",
+            d.join("merged").to_str().unwrap(),
+        ])
+    };
+    assert_eq!(merge().status.code(), Some(0), "{}", stderr(&merge()));
+    let set = |rows: Vec<&str>| std::fs::write(s1.join("matchups.csv"), rows.join("\n") + "\n");
+    // A matchup row given twice.
+    let mut dup = lines.clone();
+    dup.push(lines[3]);
+    set(dup).unwrap();
+    refused(&merge(), "matchups.csv:8: matchup");
+    assert!(stderr(&merge()).contains("is given twice (first on line 4)"));
+    // A missing row.
+    let mut missing = lines.clone();
+    missing.remove(4);
+    set(missing).unwrap();
+    refused(&merge(), "is missing");
+    // A row whose games are not the shard's.
+    let f: Vec<&str> = lines[3].split(',').collect();
+    let mut forged_row: Vec<String> = f.iter().map(|x| x.to_string()).collect();
+    forged_row[2] = (f[2].parse::<u64>().unwrap() + 2).to_string();
+    forged_row[4] = (f[4].parse::<u64>().unwrap() + 2).to_string();
+    let forged_row = forged_row.join(",");
+    let mut forged = lines.clone();
+    forged[3] = &forged_row;
+    set(forged).unwrap();
+    refused(&merge(), "impossible counts");
+    // A file written by the earlier engine (plan v1) is refused with the reason.
+    let mut old = lines.clone();
+    let v1 = lines[0].replace("tcgsim-matrix v2", "tcgsim-matrix v1");
+    old[0] = &v1;
+    set(old).unwrap();
+    refused(&merge(), "written by another version of tcgsim");
+}
+
+#[test]
+fn unbounded_numbers_are_refused_at_once() {
+    let d = tmpdir("bounds");
+    let duel = |extra: &[&str]| {
+        let mut a = vec!["duel", "random", "random", "--decks", DECKS[0], DECKS[1]];
+        a.extend(extra);
+        tcgsim(&a)
+    };
+    refused(
+        &duel(&["--games", "4294967296"]),
+        "4294967296 is not in 1..=1000000",
+    );
+    refused(
+        &duel(&["--threads", "18446744073709551615"]),
+        "--threads 18446744073709551615: out of range 1..=1024",
+    );
+    for (spec, why) in [
+        (
+            "ismcts:threads=4294967295",
+            "threads: 4294967295 is out of range 1..=256",
+        ),
+        (
+            "ismcts:ms=18446744073709551615",
+            "ms: 18446744073709551615 is out of range 1..=3600000",
+        ),
+    ] {
+        let o = tcgsim(&["duel", spec, "random", "--decks", DECKS[0], DECKS[1]]);
+        refused(&o, why);
+    }
+    let big = write(&d, "big.deck", "100000000 Academy Student\n");
+    refused(
+        &tcgsim(&["validate", &big]),
+        "big.deck:1: count 100000000 is out of range 1..=50",
+    );
+    let scn = write(
+        &d,
+        "big.scn",
+        "[P1]\ndeck: 100000000x Academy Student\n[P2]\n",
+    );
+    refused(
+        &tcgsim(&["scenario", &scn]),
+        "big.scn:2: count 100000000 is out of range 1..=50",
+    );
+    // 300 lines of a 45,000-character card name: refused after 50 problems, at once (the
+    // suggestions' edit distance used to be quadratic in the name's length, per line).
+    let long = format!("4 Guild Junior Bracer{}\n", " / Rookie".repeat(5000)).repeat(300);
+    let path = write(&d, "long.deck", long);
+    let o = tcgsim(&["validate", &path]);
+    refused(&o, "no card has a name that long");
+    assert!(stderr(&o).contains("long.deck:51: stopped after 50 problems"));
+    refused(
+        &tcgsim(&["sealed", "--pack", "UNIT=99999999"]),
+        "pack slot \"UNIT=99999999\": 99999999 is out of range 0..=100",
+    );
+    refused(
+        &tcgsim(&["sealed", "--packs", "1000000000"]),
+        "1000000000 is not in 1..=100",
+    );
+    refused(
+        &tcgsim(&["matrix", DECKS[0], "--games", "1000000000", "--chunk", "1"]),
+        "chunks for 1 decks; at most 1000000 (raise --chunk)",
+    );
+}
+
+#[test]
+fn output_that_cannot_be_written_exits_1_without_a_panic() {
+    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full");
+    if full().is_err() {
+        eprintln!("skipped: this system has no /dev/full");
+        return;
+    }
+    for args in [
+        vec!["validate", DECKS[0]],
+        vec!["scenario", "tests/scenarios/combat_overkill.scn"],
+        vec!["sealed"],
+        vec!["play", "--log", DECKS[0], DECKS[1]],
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_tcgsim"))
+            .args(&args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(full().unwrap())
+            .output()
+            .unwrap();
+        let e = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {e}");
+        assert!(!e.contains("panicked"), "{args:?}: {e}");
+        assert!(
+            e.contains("cannot write to standard output: No space left on device"),
+            "{args:?}: {e}"
+        );
+    }
+    // A reader that has gone away (`tcgsim … | head -1` once head has exited): exit 1, and
+    // nothing on stderr. The pipe's reading end is closed before the command writes.
+    for args in [vec!["play", "--log", DECKS[0], DECKS[1]], vec!["sealed"]] {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let o = Command::new(env!("CARGO_BIN_EXE_tcgsim"))
+            .args(&args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(writer)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+        assert_eq!(stderr(&o), "", "{args:?}");
+    }
+}
+
+#[test]
+fn flags_are_checked_before_any_game() {
+    let d = tmpdir("flags");
+    // A negative elo0 right after --sprt is a value, not a flag.
+    let o = tcgsim(&[
+        "arena",
+        "heuristic",
+        "random",
+        "--sprt",
+        "-50,0",
+        "--out",
+        d.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("H0 Elo -50, H1 Elo 0"), "{out}");
+    // An output folder that cannot be written is found before the first game.
+    let blocker = write(&d, "file", "not a folder");
+    let unwritable = format!("{blocker}/results");
+    for args in [
+        vec!["matrix", "--games", "5000", "--out", &unwritable],
+        vec!["cards", DECKS[0], "--out", &unwritable],
+        vec!["arena", "random", "heuristic", "--out", &unwritable],
+    ] {
+        let o = tcgsim(&args);
+        refused(&o, "--out");
+        assert!(stderr(&o).contains("cannot write there"), "{}", stderr(&o));
+        assert!(!stderr(&o).contains("games played"), "{}", stderr(&o));
+    }
+    // --shards without an index would run the whole matrix in every pod.
+    let o = Command::new(env!("CARGO_BIN_EXE_tcgsim"))
+        .args(["matrix", DECKS[0], "--games", "2", "--shards", "2", "--out"])
+        .arg(d.join("sh"))
+        .env_remove("JOB_COMPLETION_INDEX")
+        .env_remove("SLURM_ARRAY_TASK_ID")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    refused(&o, "--shards 2 needs JOB_COMPLETION_INDEX");
+}
+
+#[test]
+fn messages_say_what_is_wrong_and_where() {
+    let d = tmpdir("messages");
+    let head = "id,name,sub_name,type,cost,str,def,orgs,icons,arts_cost,effect\n";
+    for (row, why) in [
+        (
+            "A,X,Y,UNIT,-1,1,1,a,,,",
+            "column cost: -1 is out of range 0..=20",
+        ),
+        (
+            "A,X,Y,UNIT,1,300,1,a,,,",
+            "column str: 300 is out of range 0..=99",
+        ),
+        (
+            "A,X,Y,UNIT,1,1,70000,a,,,",
+            "column def: 70000 is out of range 0..=99",
+        ),
+    ] {
+        let cards = write(&d, "cards.csv", format!("{head}{row}\n"));
+        refused(
+            &tcgsim(&["validate", "--cards", &cards, DECKS[0]]),
+            &format!("cards.csv:2: {why}"),
+        );
+    }
+    let scn = |name: &str, text: &[u8]| write(&d, name, text);
+    refused(
+        &tcgsim(&[
+            "scenario",
+            &scn("turn.scn", b"turn: 12345678901234567890\n[P1]\n[P2]\n"),
+        ]),
+        "turn.scn:1: turn: 12345678901234567890 is out of range 1..=65535",
+    );
+    // Not UTF-8: the line is named, in every kind of file.
+    let bad = write(
+        &tmpdir("messages-deck"),
+        "bad.deck",
+        b"4 Academy Student\n4 Acad\xffemy\n",
+    );
+    refused(&tcgsim(&["validate", &bad]), "bad.deck:2: not valid UTF-8");
+    let bad_cards = write(&d, "bad.csv", [head.as_bytes(), b"A,X\xff,Y\n"].concat());
+    refused(
+        &tcgsim(&["validate", "--cards", &bad_cards, DECKS[0]]),
+        "bad.csv:2: not valid UTF-8",
+    );
+    refused(
+        &tcgsim(&["scenario", &scn("bad.scn", b"[P1]\n[P2]\nhand: \xff\n")]),
+        "bad.scn:3: not valid UTF-8",
+    );
+    // Too many cards: the line where the count passes 50.
+    refused(
+        &tcgsim(&[
+            "scenario",
+            &scn(
+                "many.scn",
+                b"[P1]\ndeck: 30x Academy Student\nhand: 30x Academy Student\n[P2]\n",
+            ),
+        ]),
+        "many.scn:3: P1 has 60 cards; at most 50",
+    );
+    // A malformed expectation is bad input (2), not a failed expectation (1).
+    refused(
+        &tcgsim(&[
+            "scenario",
+            &scn(
+                "bond.scn",
+                b"[P1]\ndeck: 3x Academy Student\n[P2]\ndeck: 3x Academy Student\n[expect]\nP2.bond: thirty\n",
+            ),
+        ]),
+        "bond.scn:6: P2.bond: \"thirty\" is not a whole number",
+    );
+    refused(
+        &tcgsim(&["scenario", &scn("empty.scn", b"")]),
+        "empty.scn: no position: a scenario needs a [P1] and a [P2] section",
+    );
+}
