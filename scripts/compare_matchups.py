@@ -52,7 +52,7 @@ def main():
     print(
         f"{len(deltas)} matchups: mean |change| {100 * mean:.1f} pts; largest "
         f"{100 * big[1]:+.1f} pts ({big[0][0]} vs {big[0][1]}, z {big[2]:+.2f}); "
-        f"sum of z^2 {chi2:.1f} (about {len(deltas)} if only noise differs); "
+        f"sum of z^2 {chi2:.1f} (about {len(deltas)} between independent runs; the same seeds give less); "
         f"mean change of game length {mean_turns:+.2f} turns"
     )
 

@@ -494,9 +494,9 @@ fn an_interrupted_duel_resumes_to_the_same_result() {
 
 /// Results must not change unless the rules or the agents do: two fixed-seed matrices (49
 /// matchups × 100 games, heuristic and random agents), recorded in `tests/data/golden/` by the
-/// engine before the performance work of issue 5, are reproduced byte for byte. The decision
+/// engine as of its last deliberate change, are reproduced byte for byte. The decision
 /// column makes any change of play visible, not only changes of winner. (A deliberate change of
-/// rules or of the heuristic re-records them with the commands the failure names, and says so in
+/// rules or of the heuristic re-records them with `scripts/rerecord_golden.sh`, and says so in
 /// its commit.)
 #[test]
 fn fixed_seed_matrices_match_the_recorded_ones() {

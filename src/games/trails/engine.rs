@@ -1285,8 +1285,13 @@ impl TrailsGame {
                 Step::Homebase | Step::Deploy | Step::Propose | Step::Window,
                 Action::Event { .. } | Action::Arts { .. } | Action::Base(_) | Action::Craft { .. },
             ) => {
-                if s.step == Step::Window {
-                    s.combat.window_passes = 0;
+                match s.step {
+                    Step::Window => s.combat.window_passes = 0,
+                    // Decision T-RES-11: an "always" action at the start of step I is something
+                    // happening, as an attack is: the passes before it no longer count, so the
+                    // other player gets a step I to answer before the phase can end.
+                    Step::Propose => s.combat.passes = 0,
+                    _ => {}
                 }
                 s.always_used[me.index()] += 1;
                 self.play_always(s, me, a);
