@@ -143,6 +143,17 @@ impl<G: Game> Tree<G> {
         out: &mut Vec<(G::Action, u32)>,
     ) {
         self.nodes.clear();
+        // Room for any path and root the first search will ever need, so that later searches
+        // never allocate (a tree deeper than 1,024 plies would grow it once).
+        self.path.clear();
+        self.path.reserve(1024);
+        out.clear();
+        out.reserve(crate::core::MAX_ACTIONS);
+        // An iteration adds at most one node: with an iteration budget the tree never outgrows
+        // this (a search that reached the end of the game in its tree added fewer).
+        if cfg.time.is_none() {
+            self.nodes.reserve(cfg.iterations as usize + 1);
+        }
         self.playout_decisions = 0;
         self.iterations = 0;
         self.push(G::Action::default(), observer, NONE);

@@ -827,13 +827,10 @@ impl TrailsGame {
             Step::Mulligan => {
                 out.push(Action::Pass);
                 for i in Bits(p.hand) {
-                    let id = p.card[i as usize];
-                    // Canonical order (decision T-SETUP-4): cards go to the bottom in
-                    // non-decreasing id order, so each set of cards is one sequence of actions.
-                    if (s.mulligan_count == 0 || id >= s.mulligan_last)
-                        && first_of_card(p, p.hand, i)
-                    {
-                        out.push(Action::Mulligan(id));
+                    // T-SETUP-4: one card at a time, in the order the player chooses (each order
+                    // of a set is one sequence of actions; copies of a card are one action).
+                    if first_of_card(p, p.hand, i) {
+                        out.push(Action::Mulligan(p.card[i as usize]));
                     }
                 }
             }
@@ -1173,7 +1170,6 @@ impl TrailsGame {
                 p.hand &= !bit(i);
                 p.push_bottom(i);
                 s.mulligan_count += 1;
-                s.mulligan_last = id;
             }
             (Step::Mulligan, Action::Pass) => {
                 // T-SETUP-3: draw as many as were put on the bottom.
@@ -1181,7 +1177,6 @@ impl TrailsGame {
                     self.draw(s, me);
                 }
                 s.mulligan_count = 0;
-                s.mulligan_last = 0;
                 if me == s.initiative {
                     s.actor = me.other();
                 } else {

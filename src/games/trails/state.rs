@@ -365,9 +365,8 @@ pub struct State {
     pub combat: Combat,
     pub pending: Pending,
     pub queue: Queue,
-    /// Mulligan bookkeeping: cards put on the bottom so far and the last card id (T-SETUP-3).
+    /// Mulligan bookkeeping: cards put on the bottom so far (T-SETUP-3).
     pub mulligan_count: u8,
-    pub mulligan_last: CardId,
     /// "Always" actions each player took this turn (decision T-RES-10 caps them).
     pub always_used: [u8; 2],
     pub winner: Option<Outcome>,
@@ -386,7 +385,6 @@ impl State {
             pending: Pending::None,
             queue: Default::default(),
             mulligan_count: 0,
-            mulligan_last: 0,
             always_used: [0; 2],
             winner: None,
         }
