@@ -366,8 +366,13 @@ impl TrailsGame {
         {
             o |= p.attribution_orgs;
         }
-        // T-TERM-LINK (and decision T-TERM-LINK-2): links of the controller's cards apply to
-        // its own cards.
+        self.linked(s, q, o)
+    }
+
+    /// T-TERM-LINK, decisions T-TERM-LINK-2 and T-TERM-LINK-3: organizations `o` of a card of `q`,
+    /// in any zone, widened by every active link of `q`'s cards that takes part one of them (not
+    /// transitively).
+    pub fn linked(&self, s: &State, q: Seat, o: Orgs) -> Orgs {
         if !self.has_links {
             return o;
         }
@@ -1044,7 +1049,9 @@ impl TrailsGame {
         if !c.icons.has(Icons::REINFORCEMENT) || c.ctype != CardType::Unit {
             return true;
         }
-        Bits(self.active_units(s, me)).any(|i| self.orgs(s, me, i) & c.orgs != 0)
+        // Decision T-TERM-LINK-3: the card in hand or homebase has its linked organizations too.
+        let own = self.linked(s, me, c.orgs);
+        Bits(self.active_units(s, me)).any(|i| self.orgs(s, me, i) & own != 0)
     }
 
     /// The legal targets of a group: the opposing UNITs it may attack, and whether it may attack
