@@ -98,7 +98,7 @@ fn show(g: &TrailsGame, s: &State, me: Seat) {
         p.bond,
         p.deck_len,
         p.cp,
-        p.ready_homebase()
+        p.ep_available()
     ));
 }
 

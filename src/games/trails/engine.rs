@@ -654,18 +654,31 @@ impl TrailsGame {
             .expect("card in hand")
     }
 
-    /// Decision T-RES-7: a ready homebase card `i` is leaving (dispatch, rebuild). Had the player
-    /// actioned it for the EP it paid this phase, another card would still be ready: ready one of
-    /// the cards actioned for EP instead, which is the same position.
+    /// Decision T-RES-7 (b): homebase card `i` leaves by its owner's action or choice (dispatch,
+    /// rebuild). If it is ready, the player would have gained its EP first: had a card been
+    /// actioned to pay EP in this phase, the leaving card would have paid instead, so that card is
+    /// readied again (a ready card is worth at least an EP in the pool); otherwise its EP goes into
+    /// the pool.
     fn leaving_homebase(&self, s: &mut State, q: Seat, i: u8) {
         let p = s.pl_mut(q);
         if !p.has(i, flag::ACTIONED) {
-            if let Some(j) = Bits(p.ep_paid & p.homebase & !bit(i)).next() {
-                p.clear(j, flag::ACTIONED);
-                p.ep_paid &= !bit(j);
+            match Bits(p.ep_paid & p.homebase & !bit(i)).next() {
+                Some(j) => {
+                    p.clear(j, flag::ACTIONED);
+                    p.ep_paid &= !bit(j);
+                }
+                None => p.ep += 1,
             }
         }
         p.ep_paid &= !bit(i);
+    }
+
+    /// T-RES-1: the end of a phase; the EP left in the pools disappears.
+    fn end_phase_ep(s: &mut State) {
+        for p in &mut s.p {
+            p.ep = 0;
+            p.ep_paid = 0;
+        }
     }
 
     /// A UNIT or ITEM enters the field face up and ready (T-PREP-3); its enter ability queues.
@@ -716,10 +729,13 @@ impl TrailsGame {
         };
     }
 
-    /// T-RES-1 / decision T-RES-7: pay EP by actioning ready homebase cards, face-down ones first,
-    /// lowest instance first.
+    /// T-RES-1 / decision T-RES-7 (a): pay EP from the pool, then by actioning ready homebase
+    /// cards, face-down ones first, lowest instance first.
     fn pay_ep(&self, s: &mut State, q: Seat, mut n: u8) {
         let p = s.pl_mut(q);
+        let from_pool = n.min(p.ep);
+        p.ep -= from_pool;
+        n -= from_pool;
         let ready = p.homebase & !p.flagged(flag::ACTIONED);
         for side in [
             ready & !p.flagged(flag::FACE_UP),
@@ -959,7 +975,7 @@ impl TrailsGame {
             return;
         }
         let p = s.pl(me);
-        let (ep, up) = (p.ready_homebase() as u8, p.face_up());
+        let (ep, up) = (p.ep_available() as u8, p.face_up());
         for i in Bits(p.hand & p.kinds.play) {
             let id = p.card[i as usize];
             let c = self.hot(id);
@@ -1224,8 +1240,7 @@ impl TrailsGame {
                     s.step = Step::Draw;
                 } else {
                     // The preparation phase ends: its EP is gone (T-RES-1).
-                    s.p[0].ep_paid = 0;
-                    s.p[1].ep_paid = 0;
+                    Self::end_phase_ep(s);
                     s.actor = s.initiative;
                     s.step = Step::Propose;
                     s.combat = Combat::default();
@@ -1540,8 +1555,7 @@ impl TrailsGame {
 
     fn start_cure(&self, s: &mut State) {
         // The combat phase ends: its EP is gone (T-RES-1).
-        s.p[0].ep_paid = 0;
-        s.p[1].ep_paid = 0;
+        Self::end_phase_ep(s);
         s.step = Step::Cure;
         s.actor = s.initiative;
         s.combat = Combat::default();

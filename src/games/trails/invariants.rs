@@ -41,6 +41,22 @@ impl TrailsGame {
             if p.bond > MAX_BOND {
                 return Err(format!("{q}: bond {} above 40 (T-WIN-1)", p.bond));
             }
+            // T-RES-1, T-RES-7: the pool holds EP of this phase only, from the player's own
+            // homebase cards; the cards that paid EP are actioned homebase cards.
+            if usize::from(p.ep) > n {
+                return Err(format!("{q}: {} EP in the pool from {n} cards", p.ep));
+            }
+            if matches!(s.step, Step::Mulligan | Step::Cure) && (p.ep != 0 || p.ep_paid != 0) {
+                return Err(format!(
+                    "{q}: EP of a phase left over in the {:?} step",
+                    s.step
+                ));
+            }
+            if p.ep_paid & !(p.homebase & p.flagged(flag::ACTIONED)) != 0 {
+                return Err(format!(
+                    "{q}: a card that paid EP is not an actioned homebase card"
+                ));
+            }
             for i in Bits(all) {
                 if (p.static_src & bit(i) != 0) != self.static_active(s, q, i) {
                     return Err(format!("{q}: static source mask wrong for card {i}"));

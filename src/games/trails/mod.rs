@@ -153,7 +153,7 @@ impl Game for TrailsGame {
 /// The version of the rules this engine plays, bumped by every change of the rules that changes
 /// games (`docs/rules.md`). It enters the content hash of a run, so that a checkpoint or a shard
 /// of games played under other rules is neither resumed nor merged.
-pub const RULES_VERSION: u32 = 2;
+pub const RULES_VERSION: u32 = 3;
 
 /// What the content hash of a run covers for one deck: the rules version and every card of the
 /// deck as its card file defines it (sorted, one entry per copy).

@@ -78,6 +78,7 @@ struct CardSpec {
 struct PlayerSpec {
     bond: Option<i16>,
     cp: u8,
+    ep: u8,
     attribution: Vec<String>,
     attribution_line: usize,
     zones: [Vec<CardSpec>; 5],
@@ -216,6 +217,10 @@ impl Scenario {
                             p.cp = parse_int(v, 0, MAX_CARDS as u8)
                                 .map_err(|e| err(line, format!("cp: {e}")))?
                         }
+                        "ep" => {
+                            p.ep = parse_int(v, 0, MAX_CARDS as u8)
+                                .map_err(|e| err(line, format!("ep: {e}")))?
+                        }
                         "attribution" => {
                             p.attribution = v.split(',').map(|w| w.trim().to_string()).collect();
                             p.attribution_line = line;
@@ -225,7 +230,7 @@ impl Scenario {
                                 err(
                                     line,
                                     format!(
-                                        "unknown key \"{z}\" (expected bond, cp, attribution, {})",
+                                        "unknown key \"{z}\" (expected bond, cp, ep, attribution, {})",
                                         ZONES.join(", ")
                                     ),
                                 )
@@ -398,6 +403,7 @@ impl Scenario {
             p.deck_len = deck_top_first.len() as u8;
             p.bond = spec.bond.unwrap_or(40);
             p.cp = spec.cp;
+            p.ep = spec.ep;
             let mut db2 = game.db.clone();
             for o in &spec.attribution {
                 if o.is_empty() {
@@ -505,7 +511,7 @@ fn check_expect(e: &Expect, db: &CardDb) -> Result<(), String> {
             parse_seat(who)?;
             match what {
                 "bond" => whole(i64::from(i16::MIN), i64::from(MAX_BOND)),
-                "cp" | "deck_count" | "hand_count" | "homebase_count" => whole(0, 1000),
+                "cp" | "ep" | "deck_count" | "hand_count" | "homebase_count" => whole(0, 1000),
                 "deck" | "deck_bottom" => split_top(v).iter().try_for_each(|n| {
                     db.lookup(n)
                         .map(|_| ())
@@ -513,7 +519,7 @@ fn check_expect(e: &Expect, db: &CardDb) -> Result<(), String> {
                 }),
                 "hand" | "homebase" | "field" | "trail" => parse_cards(v, db).map(|_| ()),
                 _ => Err(format!(
-                    "unknown expectation \"{}\" (P1./P2. + bond, cp, deck, deck_bottom, deck_count, hand, hand_count, homebase, homebase_count, field, trail)",
+                    "unknown expectation \"{}\" (P1./P2. + bond, cp, ep, deck, deck_bottom, deck_count, hand, hand_count, homebase, homebase_count, field, trail)",
                     excerpt(key)
                 )),
             }
@@ -687,6 +693,8 @@ pub struct CardView {
 pub struct PlayerView {
     pub bond: i16,
     pub cp: u8,
+    /// The EP pool (T-RES-7).
+    pub ep: u8,
     pub deck_count: usize,
     /// Top first.
     pub deck: Vec<String>,
@@ -751,6 +759,7 @@ impl TrailsGame {
                     PlayerView {
                         bond: p.bond,
                         cp: p.cp,
+                        ep: p.ep,
                         deck_count: p.deck_len as usize,
                         deck: p.deck[..p.deck_len as usize]
                             .iter()
@@ -837,6 +846,7 @@ impl Scenario {
                 match what {
                     "bond" => eq(p.bond.to_string(), v),
                     "cp" => eq(p.cp.to_string(), v),
+                    "ep" => eq(p.ep.to_string(), v),
                     "deck_count" => eq(p.deck_count.to_string(), v),
                     "hand_count" => eq(p.hand.len().to_string(), v),
                     "homebase_count" => eq(p.homebase.len().to_string(), v),
@@ -908,7 +918,7 @@ impl Scenario {
                         }
                     }
                     _ => Err(format!(
-                        "unknown expectation \"{key}\" (P1./P2. + bond, cp, deck, deck_bottom, deck_count, hand, hand_count, homebase, homebase_count, field, trail)"
+                        "unknown expectation \"{key}\" (P1./P2. + bond, cp, ep, deck, deck_bottom, deck_count, hand, hand_count, homebase, homebase_count, field, trail)"
                     )),
                 }
             }

@@ -83,6 +83,8 @@ pub struct PlayerState {
     /// Homebase cards actioned to pay EP in the current phase (decision T-RES-7: one of them is
     /// readied again when a ready card that could have paid instead leaves the homebase).
     pub ep_paid: u64,
+    /// T-RES-1, decision T-RES-7: EP gained and not yet spent in this phase (the pool).
+    pub ep: u8,
     /// Masks derived from the card of each instance.
     pub kinds: Kinds,
 }
@@ -123,6 +125,7 @@ impl Default for PlayerState {
             attribution_orgs: 0,
             static_src: 0,
             ep_paid: 0,
+            ep: 0,
             kinds: Kinds::default(),
         }
     }
@@ -166,10 +169,16 @@ impl PlayerState {
         self.homebase.count_ones()
     }
 
-    /// Ready homebase cards: the EP this player can still pay (T-RES-1, T-RES-7).
+    /// Ready homebase cards: the EP this player can still gain (T-RES-1).
     #[inline]
     pub fn ready_homebase(&self) -> u32 {
         (self.homebase & !self.flagged(flag::ACTIONED)).count_ones()
+    }
+
+    /// The EP this player can pay now: the pool and the ready homebase cards (T-RES-7).
+    #[inline]
+    pub fn ep_available(&self) -> u32 {
+        u32::from(self.ep) + self.ready_homebase()
     }
 
     /// Face-up homebase cards (used cards and flipped BASEs, T-RES-4).
