@@ -102,7 +102,20 @@ fn card_file_errors_name_line_column_and_reason() {
         "{e}"
     );
     let e = card_err("X-1,A,,BASE,1,,,,,,act[self_action]: draw 1\n");
-    assert!(e.contains("BASE craft can only cost EP"), "{e}");
+    assert!(e.contains("a BASE craft can only cost EP"), "{e}");
+    // T-TERM-ENTER: "action this ready UNIT" is a UNIT's cost; T-ICON: icon crafts are a UNIT's;
+    // T-STATIC-1: no static grants [Attribution].
+    let e = card_err("X-1,A,,ITEM,1,,,,,,act[self_action]: draw 1\n");
+    assert!(e.contains("an ITEM craft can only cost EP"), "{e}");
+    let e = card_err("X-1,A,,ITEM,1,,,,dispatch,,\n");
+    assert!(
+        e.contains("only a UNIT has icon crafts (dispatch on an ITEM)"),
+        "{e}"
+    );
+    let e = card_err("X-1,A,,BASE,1,,,,covert;hate,,\n");
+    assert!(e.contains("(covert, hate on a BASE)"), "{e}");
+    let e = card_err("X-1,A,,ITEM,1,,,,,,static: own units attribution\n");
+    assert!(e.contains("a static cannot grant [Attribution]"), "{e}");
     let e = card_err("X-1,A,,EVENT,1,,,,,,event: ready self\n");
     assert!(e.contains("cannot target `self`"), "{e}");
     let e = card_err("X-1,A,,UNIT,1,1,1,bracer,,,enter: draw 1 | enter: draw 2\n");

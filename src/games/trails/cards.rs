@@ -20,6 +20,16 @@ pub enum CardType {
 }
 
 impl CardType {
+    /// "a UNIT", "an ITEM", "an EVENT", "a BASE".
+    pub fn with_article(self) -> &'static str {
+        match self {
+            CardType::Unit => "a UNIT",
+            CardType::Item => "an ITEM",
+            CardType::Event => "an EVENT",
+            CardType::Base => "a BASE",
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             CardType::Unit => "UNIT",
@@ -744,8 +754,11 @@ fn check_card(card: &Card) -> Result<(), String> {
                 dsl::trigger_name(a.trigger)
             ));
         }
-        if a.trigger == Trigger::Act && card.ctype == CardType::Base && a.cost.self_action {
-            return Err("a BASE craft can only cost EP (`act[ep N]`)".into());
+        if a.trigger == Trigger::Act && card.ctype != CardType::Unit && a.cost.self_action {
+            return Err(format!(
+                "\"action this ready UNIT\" (`self_action`) is a UNIT's cost: {} craft can only cost EP (`act[ep N]`)",
+                card.ctype.with_article()
+            ));
         }
         if a.trigger == Trigger::Act
             && card.ctype != CardType::Unit
@@ -755,6 +768,23 @@ fn check_card(card: &Card) -> Result<(), String> {
         {
             return Err("only a UNIT's ability can target `self`".into());
         }
+    }
+    // Icon crafts are a UNIT's (T-ICON): on another card they would do nothing, silently.
+    if card.ctype != CardType::Unit && card.icons != Icons::NONE {
+        return Err(format!(
+            "only a UNIT has icon crafts ({} on {})",
+            card.icons.names().collect::<Vec<_>>().join(", "),
+            card.ctype.with_article()
+        ));
+    }
+    // Decision T-STATIC-1: static filters read organizations, and [Attribution] changes them, so
+    // a static may not grant it (statics never depend on each other).
+    if card
+        .statics
+        .iter()
+        .any(|st| matches!(st, StaticEffect::Grant { icons, .. } if icons.has(Icons::ATTRIBUTION)))
+    {
+        return Err("a static cannot grant [Attribution] (T-STATIC-1)".into());
     }
     if card.ctype == CardType::Event && !card.has_trigger(Trigger::Event) {
         return Err("an EVENT needs an `event:` ability".into());

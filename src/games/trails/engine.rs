@@ -1431,7 +1431,15 @@ impl TrailsGame {
                     Bits(alive).all(|a| self.icons(s, me, a).has(Icons::COVERT) == covert)
                 }
             }
-            _ => true,
+            // Decision T-COMBAT-12: the player stays a legal target only while no remaining
+            // attacker could attack an opposing UNIT ([Covert] gained or lost in the window).
+            AttackTarget::Player => {
+                alive == 0 || {
+                    let m = self.marks_of(s, [s.p[0].field, s.p[1].field]);
+                    self.group_targets(&m, me, alive).1
+                }
+            }
+            AttackTarget::None => true,
         };
         s.combat.attackers = alive;
         if alive == 0 || !target_ok {
