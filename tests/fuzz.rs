@@ -15,7 +15,7 @@ use tcgsim::core::{rng_from_seed, GameRng};
 use tcgsim::games::trails::deck::Deck;
 use tcgsim::games::trails::scenario::Scenario;
 use tcgsim::games::trails::{bundled_cards, CardDb};
-use tcgsim::sim::checkpoint::parse_checkpoint;
+use tcgsim::sim::checkpoint::{line_of, parse_checkpoint};
 use tcgsim::sim::matrix::{Plan, Task};
 use tcgsim::sim::output::{matchups_csv, merge_matchups};
 
@@ -306,20 +306,7 @@ fn fuzz_checkpoints() {
     let tasks = p.tasks();
     let mut seed = format!("# {}\n", p.fingerprint());
     for (k, t) in tasks.iter().enumerate() {
-        let c = counts(p.chunk_games(t.chunk), k as u64);
-        seed.push_str(&format!(
-            "{},{},{},{},{},{},{},{},{},{}\n",
-            t.row,
-            t.col,
-            t.chunk,
-            c.games,
-            c.wins,
-            c.losses,
-            c.draws,
-            c.first_player_wins,
-            c.turns,
-            c.decisions
-        ));
+        seed.push_str(&line_of(*t, &counts(p.chunk_games(t.chunk), k as u64)));
     }
     let games_of = |t: Task| p.task_games(t);
     assert_eq!(

@@ -2,18 +2,11 @@
 //! one-line reason naming the file, line or flag (1 when output cannot be written), without a
 //! panic, and without playing a game first.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 mod common;
-use common::tcgsim;
-
-fn tmpdir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tcgsim-inputs-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use common::{tcgsim, tmpdir};
 
 fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> String {
     let p = dir.join(name);

@@ -1,18 +1,11 @@
 //! `tcgsim matrix` and `tcgsim merge`: reproducible to the byte whatever the threads, shards or
 //! interruptions; bad input is a clear error with exit code 2.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 mod common;
-use common::tcgsim;
-
-fn tmpdir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tcgsim-matrix-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use common::{tcgsim, tmpdir};
 
 const DECKS: [&str; 3] = [
     "decks/trails/aggro.deck",

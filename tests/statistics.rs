@@ -8,6 +8,9 @@ use tcgsim::games::trails::{bundled_cards, TrailsGame};
 use tcgsim::sim::matrix::{run_task, Counts, Plan, Task};
 use tcgsim::sim::output::matchups_csv;
 
+mod common;
+use common::tmpdir;
+
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -161,12 +164,9 @@ fn read_csv(path: &std::path::Path) -> Vec<std::collections::HashMap<String, Str
         .collect()
 }
 
-fn tcgsim(args: &[&str]) -> std::process::Output {
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_tcgsim"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .unwrap();
+/// Runs `tcgsim`, which must succeed.
+fn tcgsim_ok(args: &[&str]) -> std::process::Output {
+    let o = common::tcgsim(args);
     assert_eq!(
         o.status.code(),
         Some(0),
@@ -176,16 +176,11 @@ fn tcgsim(args: &[&str]) -> std::process::Output {
     o
 }
 
-fn tmpdir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tcgsim-stats-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
 /// `C(n, k) / C(m, k)` for m ≥ n: the chance that `k` cards drawn from `m` miss `m − n` given ones.
 fn miss_chance(n: u64, m: u64, k: u64) -> f64 {
-    (0..k).map(|i| (n - i) as f64 / (m - i) as f64).product()
+    (0..k)
+        .map(|i| n.saturating_sub(i) as f64 / (m - i) as f64)
+        .product()
 }
 
 /// The fraction of games in which `tcgsim cards` counts a card as drawn is checked against the
@@ -200,7 +195,7 @@ fn drawn_fractions_follow_the_hypergeometric_law() {
     use tcgsim::core::{mix_seed, Game, Seat};
     let out = tmpdir("hypergeometric");
     let games = 2000u64;
-    tcgsim(&[
+    tcgsim_ok(&[
         "cards",
         "tests/data/identical/studied.deck",
         "--gauntlet",

@@ -12,7 +12,8 @@ pub const MAX_TEXT_BYTES: u64 = 16 << 20;
 /// games of a duel, take about 50 MB).
 pub const MAX_CHECKPOINT_BYTES: u64 = 256 << 20;
 
-/// Why an input file could not be read: its name, the line (0 for the whole file) and the reason.
+/// A problem in an input file (why it cannot be read, or what is wrong in it): its name, the line
+/// (0 for the file as a whole) and the reason. Displayed `file:line: reason` or `file: reason`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct InputError {
     pub file: String,

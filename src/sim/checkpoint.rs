@@ -143,7 +143,9 @@ pub fn parse_checkpoint(
     Ok(done)
 }
 
-fn line_of(t: Task, c: &Counts) -> String {
+/// The checkpoint line of a finished task: `row,col,chunk,games,wins,losses,draws,
+/// first_player_wins,turns,decisions`.
+pub fn line_of(t: Task, c: &Counts) -> String {
     format!(
         "{},{},{},{},{},{},{},{},{},{}\n",
         t.row,

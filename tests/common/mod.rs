@@ -10,3 +10,17 @@ pub fn tcgsim(args: &[&str]) -> Output {
         .output()
         .unwrap()
 }
+
+/// An empty folder for one test: `tcgsim-<binary>-<pid>-<name>` in the system's temporary folder
+/// (the binary's name keeps test binaries that run at once apart).
+#[allow(dead_code)]
+pub fn tmpdir(name: &str) -> std::path::PathBuf {
+    let binary = std::env::current_exe()
+        .ok()
+        .and_then(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+        .unwrap_or_default();
+    let d = std::env::temp_dir().join(format!("tcgsim-{binary}-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}

@@ -32,24 +32,9 @@ impl Format {
     }
 }
 
-/// One problem in a deck file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DeckProblem {
-    pub file: String,
-    /// 0 when the problem is about the whole deck.
-    pub line: usize,
-    pub msg: String,
-}
-
-impl fmt::Display for DeckProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line == 0 {
-            write!(f, "{}: {}", self.file, self.msg)
-        } else {
-            write!(f, "{}:{}: {}", self.file, self.line, self.msg)
-        }
-    }
-}
+/// One problem in a deck file: the file, the line (0 when it is about the whole deck) and the
+/// reason.
+pub type DeckProblem = crate::core::input::InputError;
 
 /// All the problems of a deck file.
 #[derive(Debug, Clone, thiserror::Error)]
@@ -95,13 +80,7 @@ impl Deck {
     pub fn load(path: &Path, db: &CardDb) -> Result<Deck, DeckError> {
         use crate::core::input::{read_text, MAX_TEXT_BYTES};
         let file = path.display().to_string();
-        let text = read_text(path, MAX_TEXT_BYTES).map_err(|e| {
-            DeckError(vec![DeckProblem {
-                file: e.file,
-                line: e.line,
-                msg: e.msg,
-            }])
-        })?;
+        let text = read_text(path, MAX_TEXT_BYTES).map_err(|e| DeckError(vec![e]))?;
         let name = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())

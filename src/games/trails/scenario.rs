@@ -38,23 +38,8 @@ use serde::Serialize;
 const MIN_BOND: i16 = -1000;
 const MAX_BOND: i16 = super::engine::MAX_BOND;
 
-/// A problem in a scenario file, with its line (0: the position as a whole).
-#[derive(Debug, Clone, thiserror::Error)]
-pub struct ScenarioError {
-    pub file: String,
-    pub line: usize,
-    pub msg: String,
-}
-
-impl std::fmt::Display for ScenarioError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.line == 0 {
-            write!(f, "{}: {}", self.file, self.msg)
-        } else {
-            write!(f, "{}:{}: {}", self.file, self.line, self.msg)
-        }
-    }
-}
+/// A problem in a scenario file: the file, the line (0: the position as a whole) and the reason.
+pub type ScenarioError = crate::core::input::InputError;
 
 /// The most actions, and the most expectations, of one scenario (a whole game has a few hundred
 /// decisions).
