@@ -21,6 +21,8 @@ fn main() {
     let cfg = MctsConfig {
         iterations,
         playout,
+        // As scripts/instructions.sh has always counted: the heuristic policy alone.
+        eps: 0.0,
         ..MctsConfig::default()
     };
     let mut tree: Tree<TrailsGame> = Tree::default();

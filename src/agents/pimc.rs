@@ -23,7 +23,7 @@ impl Default for PimcConfig {
             dets: 16,
             iters: 64,
             playout: Policy::Heuristic,
-            eps: 0.0,
+            eps: super::mcts::DEFAULT_EPS,
             depth: 0,
         }
     }

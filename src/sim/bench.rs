@@ -102,6 +102,8 @@ pub fn run_bench<G: Game>(game: &G, mid: &G::State, budget: Duration) -> Vec<Ben
         let cfg = MctsConfig {
             iterations: 500,
             playout: policy,
+            // The figures of docs/performance.md: the heuristic policy alone, no random moves.
+            eps: 0.0,
             ..MctsConfig::default()
         };
         let mut tree: Tree<G> = Tree::default();
