@@ -265,11 +265,12 @@ enum Command {
 }
 
 /// The bounds of the command line's numbers (README, "Limits"): enough for any real run, small
-/// enough that no flag exhausts memory or runs for days before saying so.
+/// enough that no flag exhausts memory or runs for days before saying so. (The chunks of a
+/// matrix run are bounded by `crate::sim::matrix::MAX_TASKS`, agent specs by
+/// `agents::spec::limits`.)
 pub mod limits {
     /// `matrix --games` per matchup.
     pub const MATRIX_GAMES: u64 = 1_000_000_000;
-    /// Chunks in one matrix run: `crate::sim::matrix::MAX_TASKS`.
     /// `cards --games` per gauntlet deck (every game's record is kept).
     pub const CARDS_GAMES: u64 = 1_000_000;
     /// `arena --games` per pair of agents, and `--max-games`.

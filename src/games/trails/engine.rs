@@ -370,7 +370,7 @@ impl TrailsGame {
     }
 
     /// T-TERM-LINK, decisions T-TERM-LINK-2 and T-TERM-LINK-3: organizations `o` of a card of `q`,
-    /// in any zone, widened by every active link of `q`'s cards that takes part one of them (not
+    /// in any zone, widened by every active link of `q`'s cards that one of them takes part in (not
     /// transitively).
     pub fn linked(&self, s: &State, q: Seat, o: Orgs) -> Orgs {
         if !self.has_links {
