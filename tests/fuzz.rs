@@ -142,6 +142,9 @@ fn fuzz_named(
     seeds: &[Vec<u8>],
     mut target: impl FnMut(&[u8]) -> Result<(), String>,
 ) {
+    // One target at a time: the panic hook, silenced while a target runs, is global.
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let n = cases();
     let mut rng = rng_from_seed(0xF022 ^ name.len() as u64);
     let start = std::time::Instant::now();
