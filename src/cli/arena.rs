@@ -72,9 +72,6 @@ pub fn arena(o: ArenaOpts) -> Result<ExitCode> {
     if sprt.is_some() && specs.len() != 2 {
         bail!("--sprt compares exactly two agents");
     }
-    if o.games < 2 {
-        bail!("--games must be at least 2 (games come in pairs)");
-    }
     let paths = if o.decks.is_empty() {
         vec![
             PathBuf::from("decks/trails/aggro.deck"),

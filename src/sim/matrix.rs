@@ -114,15 +114,20 @@ pub struct Task {
     pub chunk: u64,
 }
 
-/// FNV-1a over `parts` (each followed by a separator byte): stable across platforms and releases.
+/// FNV-1a over `bytes`: stable across platforms and releases.
+fn fnv1a(bytes: impl IntoIterator<Item = u8>) -> u64 {
+    bytes.into_iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// FNV-1a over `parts`, each followed by a separator byte (0xff, never in UTF-8), as 16 hex digits.
 pub fn content_hash<'a>(parts: impl IntoIterator<Item = &'a str>) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for part in parts {
-        for b in part.bytes().chain([0xff]) {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-    }
+    let h = fnv1a(
+        parts
+            .into_iter()
+            .flat_map(|p| p.bytes().chain(std::iter::once(0xff))),
+    );
     format!("{h:016x}")
 }
 
@@ -240,15 +245,10 @@ impl Plan {
             .collect()
     }
 
+    /// A deck name's part of a game's seed (FNV-1a of the name alone, no separator: the seeds
+    /// of every recorded matrix depend on it).
     fn name_hash(name: &str) -> u64 {
-        // FNV-1a: stable across platforms and releases. (Not `content_hash`: the seeds of a
-        // matrix must not change with it.)
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for b in name.bytes() {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-        h
+        fnv1a(name.bytes())
     }
 
     /// The seed of game `k` of a matchup (its deal: both shuffles).

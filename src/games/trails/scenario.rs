@@ -503,13 +503,18 @@ fn check_expect(e: &Expect, db: &CardDb) -> Result<(), String> {
                         .map_err(|x| format!("\"{}\": {x}", excerpt(n)))
                 }),
                 "hand" | "homebase" | "field" | "trail" => parse_cards(v, db).map(|_| ()),
-                _ => Err(format!(
-                    "unknown expectation \"{}\" (P1./P2. + bond, cp, ep, deck, deck_bottom, deck_count, hand, hand_count, homebase, homebase_count, field, trail)",
-                    excerpt(key)
-                )),
+                _ => Err(unknown_expectation(key)),
             }
         }
     }
+}
+
+/// The message for a player expectation key that is not one (both when read and when checked).
+fn unknown_expectation(key: &str) -> String {
+    format!(
+        "unknown expectation \"{}\" (P1./P2. + bond, cp, ep, deck, deck_bottom, deck_count, hand, hand_count, homebase, homebase_count, field, trail)",
+        excerpt(key)
+    )
 }
 
 fn parse_seat(v: &str) -> Result<Seat, String> {
@@ -838,21 +843,36 @@ impl Scenario {
                     "deck" => {
                         // Ordered, top first; the expectation may list only the top cards.
                         let want: Vec<String> = split_top(v).iter().map(|x| norm(x)).collect();
-                        let got: Vec<String> = p.deck.iter().take(want.len()).map(|x| norm(x)).collect();
+                        let got: Vec<String> =
+                            p.deck.iter().take(want.len()).map(|x| norm(x)).collect();
                         if got == want {
                             Ok(())
                         } else {
-                            Err(format!("{key}: expected top {}, got {}", want.join(", "), got.join(", ")))
+                            Err(format!(
+                                "{key}: expected top {}, got {}",
+                                want.join(", "),
+                                got.join(", ")
+                            ))
                         }
                     }
                     "deck_bottom" => {
                         let want: Vec<String> = split_top(v).iter().map(|x| norm(x)).collect();
-                        let got: Vec<String> =
-                            p.deck.iter().rev().take(want.len()).rev().map(|x| norm(x)).collect();
+                        let got: Vec<String> = p
+                            .deck
+                            .iter()
+                            .rev()
+                            .take(want.len())
+                            .rev()
+                            .map(|x| norm(x))
+                            .collect();
                         if got == want {
                             Ok(())
                         } else {
-                            Err(format!("{key}: expected bottom {}, got {}", want.join(", "), got.join(", ")))
+                            Err(format!(
+                                "{key}: expected bottom {}, got {}",
+                                want.join(", "),
+                                got.join(", ")
+                            ))
                         }
                     }
                     "hand" | "homebase" | "field" | "trail" => {
@@ -899,12 +919,14 @@ impl Scenario {
                         if got == want {
                             Ok(())
                         } else {
-                            Err(format!("{key}: expected [{}], got [{}]", want.join(", "), got.join(", ")))
+                            Err(format!(
+                                "{key}: expected [{}], got [{}]",
+                                want.join(", "),
+                                got.join(", ")
+                            ))
                         }
                     }
-                    _ => Err(format!(
-                        "unknown expectation \"{key}\" (P1./P2. + bond, cp, ep, deck, deck_bottom, deck_count, hand, hand_count, homebase, homebase_count, field, trail)"
-                    )),
+                    _ => Err(unknown_expectation(key)),
                 }
             }
         }
