@@ -328,6 +328,20 @@ mod tests {
                 vec![(2, Counts { games: 4, ..c(4) })],
                 ":2: impossible counts: 4 games where 5 were played",
             ),
+            (
+                vec![(
+                    2,
+                    Counts {
+                        decisions: u64::MAX,
+                        ..c(5)
+                    },
+                )],
+                ":2: impossible counts: 18446744073709551615 decisions in 5 games",
+            ),
+            (
+                vec![(2, Counts { turns: 4, ..c(5) })],
+                ":2: impossible counts: 4 turns in 5 games",
+            ),
         ] {
             record(&lines);
             let e = resume_run(Some(&dir), "run", true, &all, &five)

@@ -41,7 +41,8 @@ impl Counts {
     }
 
     /// Whether these counts can be those of `games` games: every game won, lost or drawn once, no
-    /// more first-player wins than decided games, every game at least one turn long. What is read
+    /// more first-player wins than decided games, every game at least one turn long, no game
+    /// longer than a game record can count. What is read
     /// back (a checkpoint line, a shard's row) is checked with this before it is used.
     pub fn check(&self, games: u64) -> Result<(), String> {
         if self.games != games {
@@ -65,8 +66,14 @@ impl Counts {
                 self.wins + self.losses
             ));
         }
-        if self.turns < games {
+        // A game lasts at least one turn, and at most u32::MAX turns and decisions (the widths of
+        // `GameRecord`): so sums over a run's games cannot overflow.
+        let most = games.saturating_mul(u64::from(u32::MAX));
+        if self.turns < games || self.turns > most {
             return Err(format!("{} turns in {games} games", self.turns));
+        }
+        if self.decisions > most {
+            return Err(format!("{} decisions in {games} games", self.decisions));
         }
         Ok(())
     }
