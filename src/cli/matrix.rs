@@ -3,10 +3,10 @@
 use super::{card_db, check_out_dir, emit, note, progress, thread_pool, write_file};
 use crate::agents::AgentSpec;
 use crate::games::trails::deck::Deck;
-use crate::games::trails::deck_content;
+use crate::games::trails::decks_content_hash;
 use crate::games::trails::TrailsGame;
 use crate::sim::checkpoint::{parse_shard, resume_run, shard_from_env, Resumed};
-use crate::sim::matrix::{content_hash, run_tasks, totals, Counts, Plan};
+use crate::sim::matrix::{run_tasks, totals, Counts, Plan};
 use crate::sim::output::{matchups_csv, matrix_csv, matrix_svg, merge_matchups, summary};
 use anyhow::{anyhow, bail, Context, Result};
 use std::path::{Path, PathBuf};
@@ -88,13 +88,9 @@ pub fn matrix(o: MatrixOpts) -> Result<ExitCode> {
     let plan = Plan {
         game: "trails".into(),
         deck_names: decks.iter().map(|d| d.name.clone()).collect(),
-        content: content_hash(
-            decks
-                .iter()
-                .flat_map(|d| deck_content(&db, &d.cards))
-                .collect::<Vec<_>>()
-                .iter()
-                .map(String::as_str),
+        content: decks_content_hash(
+            &db,
+            &decks.iter().map(|d| d.cards.as_slice()).collect::<Vec<_>>(),
         ),
         agent_a: spec_a_text.clone(),
         agent_b: spec_b_text.clone(),

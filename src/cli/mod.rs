@@ -755,14 +755,7 @@ fn duel(
     let d2 = Deck::load(&decks[1], &db).map_err(|e| anyhow!("{e}"))?;
     // Each finished game is one checkpoint line: chunk = game index (row and column 0). The
     // content hash ties the checkpoint to the decks' cards and the rules' version.
-    let content = crate::sim::matrix::content_hash(
-        [&d1, &d2]
-            .iter()
-            .flat_map(|d| crate::games::trails::deck_content(&db, &d.cards))
-            .collect::<Vec<_>>()
-            .iter()
-            .map(String::as_str),
-    );
+    let content = crate::games::trails::decks_content_hash(&db, &[&d1.cards, &d2.cards]);
     let fingerprint = format!(
         "tcgsim-duel v2; game=trails; decks={},{}; content={content}; agent_a={}; agent_b={}; games={games}; seed={seed}",
         d1.name, d2.name, a, b

@@ -46,6 +46,24 @@ pub fn mix_seed(words: &[u64]) -> u64 {
     h
 }
 
+/// FNV-1a over `bytes`: stable across platforms and releases.
+pub fn fnv1a(bytes: impl IntoIterator<Item = u8>) -> u64 {
+    bytes.into_iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// FNV-1a over `parts`, each followed by a separator byte (0xff, never in UTF-8), as 16 hex
+/// digits: the content hash of a run's fingerprint.
+pub fn content_hash<'a>(parts: impl IntoIterator<Item = &'a str>) -> String {
+    let h = fnv1a(
+        parts
+            .into_iter()
+            .flat_map(|p| p.bytes().chain(std::iter::once(0xff))),
+    );
+    format!("{h:016x}")
+}
+
 fn splitmix64(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

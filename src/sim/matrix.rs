@@ -10,7 +10,7 @@
 
 use super::play_game;
 use crate::agents::AgentSpec;
-use crate::core::{mix_seed, Game, Outcome, Seat};
+use crate::core::{fnv1a, mix_seed, Game, Outcome, Seat};
 use rayon::prelude::*;
 
 /// Counts of one ordered matchup, from the row deck's side. Everything a report needs, and
@@ -103,7 +103,7 @@ pub struct Plan {
     pub game: String,
     pub deck_names: Vec<String>,
     /// A hash of what the games are played with, beyond the names: the rules' version and every
-    /// card of every deck, as [`content_hash`] makes it (16 hex digits).
+    /// card of every deck, as `content_hash` makes it (16 hex digits).
     pub content: String,
     pub agent_a: String,
     pub agent_b: String,
@@ -119,23 +119,6 @@ pub struct Task {
     pub row: usize,
     pub col: usize,
     pub chunk: u64,
-}
-
-/// FNV-1a over `bytes`: stable across platforms and releases.
-fn fnv1a(bytes: impl IntoIterator<Item = u8>) -> u64 {
-    bytes.into_iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
-/// FNV-1a over `parts`, each followed by a separator byte (0xff, never in UTF-8), as 16 hex digits.
-pub fn content_hash<'a>(parts: impl IntoIterator<Item = &'a str>) -> String {
-    let h = fnv1a(
-        parts
-            .into_iter()
-            .flat_map(|p| p.bytes().chain(std::iter::once(0xff))),
-    );
-    format!("{h:016x}")
 }
 
 const PLAN_HEAD: &str = "tcgsim-matrix v2";

@@ -183,6 +183,13 @@ pub fn deck_content(db: &CardDb, cards: &[CardId]) -> Vec<String> {
     v
 }
 
+/// The content hash of a run played with `decks` (`crate::core::content_hash` of their
+/// [`deck_content`], in order): it changes with any card of any deck and with the rules' version.
+pub fn decks_content_hash(db: &CardDb, decks: &[&[CardId]]) -> String {
+    let parts: Vec<String> = decks.iter().flat_map(|d| deck_content(db, d)).collect();
+    crate::core::content_hash(parts.iter().map(String::as_str))
+}
+
 /// The bundled original sample card pool (`decks/trails/cards.csv`), so the binary works from any
 /// directory.
 pub const BUNDLED_CARDS: &str = include_str!("../../../decks/trails/cards.csv");
