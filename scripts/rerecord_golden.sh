@@ -13,4 +13,6 @@ for spec in heuristic:2026 random:2027; do
   ./target/release/tcgsim matrix --agent "$agent" --games 100 --seed "$seed" --out "$tmp/$agent" > /dev/null 2>&1
   echo "$agent: $(python3 scripts/compare_matchups.py "tests/data/golden/$agent-matchups.csv" "$tmp/$agent/matchups.csv")"
   cp "$tmp/$agent/matchups.csv" "tests/data/golden/$agent-matchups.csv"
+  python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["fingerprint"])' \
+    "$tmp/$agent/run.json" > "tests/data/golden/$agent-fingerprint.txt"
 done

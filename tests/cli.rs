@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 mod common;
-use common::tcgsim;
+use common::{tcgsim, tmpdir};
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
@@ -72,7 +72,7 @@ fn bad_input_exits_2_without_panicking() {
         vec!["play", "decks/trails/nope.deck", "decks/trails/aggro.deck"],
         vec![
             "play",
-            "--agent-a",
+            "--agent",
             "genius",
             "decks/trails/aggro.deck",
             "decks/trails/control.deck",
@@ -238,10 +238,377 @@ fn scenario_errors_malformed_file_2_illegal_action_1() {
 
 #[test]
 fn sealed_writes_a_valid_blitz_deck() {
-    let out = std::env::temp_dir().join(format!("tcgsim-sealed-{}.deck", std::process::id()));
-    let o = tcgsim(&["sealed", "--seed", "9", "--out", out.to_str().unwrap()]);
+    let dir = std::env::temp_dir().join(format!("tcgsim-sealed-{}", std::process::id()));
+    let o = tcgsim(&["sealed", "--seed", "9", "--out", dir.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = dir.join("sealed-9.deck");
     let v = tcgsim(&["validate", out.to_str().unwrap()]);
     assert_eq!(v.status.code(), Some(0), "{}", stderr(&v));
     assert!(stdout(&v).contains("Blitz Shield format, 40 cards"));
+}
+
+const TRAILS: [&str; 2] = ["decks/trails/aggro.deck", "decks/trails/control.deck"];
+const TOY: [&str; 2] = ["decks/toy/high.deck", "decks/toy/low.deck"];
+
+/// docs/cli.md: decks are positional and `--agent` takes one value, so agents may come before or
+/// after the decks, and no agent is ever read as a deck.
+#[test]
+fn agents_and_decks_in_any_order() {
+    let before = tcgsim(&[
+        "duel",
+        "--agent",
+        "random",
+        "--agent",
+        "heuristic",
+        TRAILS[0],
+        TRAILS[1],
+        "--games",
+        "6",
+        "--quiet",
+        "--out",
+        tmpdir("order1").to_str().unwrap(),
+    ]);
+    let after = tcgsim(&[
+        "duel",
+        TRAILS[0],
+        TRAILS[1],
+        "--games",
+        "6",
+        "--agent",
+        "random",
+        "--agent",
+        "heuristic",
+        "--quiet",
+        "--out",
+        tmpdir("order2").to_str().unwrap(),
+    ]);
+    assert_eq!(before.status.code(), Some(0), "{}", stderr(&before));
+    let line = |o: &Output| stdout(o).lines().take(2).collect::<Vec<_>>().join("\n");
+    assert_eq!(line(&before), line(&after));
+    assert!(stdout(&before).starts_with("random vs heuristic on aggro / control: 6 games"));
+    // Arena: decks positional, agents flagged; an agent name is never taken for a deck.
+    let o = tcgsim(&[
+        "arena",
+        TRAILS[0],
+        TRAILS[1],
+        "--agent",
+        "random",
+        "--agent",
+        "heuristic",
+        "--games",
+        "4",
+        "--out",
+        tmpdir("order3").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = tcgsim(&[
+        "arena",
+        TRAILS[0],
+        "random",
+        "--agent",
+        "heuristic",
+        "--agent",
+        "random",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("random: cannot read"), "{}", stderr(&o));
+    // The wrong number of agents is said, not guessed.
+    let o = tcgsim(&["duel", TRAILS[0], TRAILS[1], "--agent", "random"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("two agents (--agent A --agent B), 1 given"),
+        "{}",
+        stderr(&o)
+    );
+    let o = tcgsim(&["cards", TRAILS[0], "--agent", "random", "--agent", "random"]);
+    assert!(
+        stderr(&o).contains("takes one agent, 2 given"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// `--games` means games everywhere; games played in pairs round an odd number up and say so.
+#[test]
+fn odd_games_are_rounded_up_aloud() {
+    let o = tcgsim(&[
+        "arena",
+        "--agent",
+        "random",
+        "--agent",
+        "heuristic",
+        "--games",
+        "3",
+        "--out",
+        tmpdir("odd").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("--games 3 rounded up to 4"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stdout(&o).contains("over 4 games"), "{}", stdout(&o));
+}
+
+/// The game is inferred from the deck folder (or card file); inputs of two games are refused.
+#[test]
+fn the_game_follows_the_decks_and_a_mismatch_exits_2() {
+    let o = tcgsim(&["validate", TOY[0], TOY[1]]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("high.deck: ok (8 cards)"),
+        "{}",
+        stdout(&o)
+    );
+    for args in [
+        vec!["play", "--game", "toy", TRAILS[0], TRAILS[1]],
+        vec!["play", TOY[0], TRAILS[1]],
+        vec!["validate", "--cards", "decks/toy/cards.csv", TRAILS[0]],
+        vec!["matrix", "--game", "chess"],
+    ] {
+        let o = tcgsim(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&o).contains("two games") || stderr(&o).contains("unknown game"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
+    let o = tcgsim(&["play", "--game", "toy", TOY[0], TOY[1]]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("on points (X-END-1)"), "{}", stdout(&o));
+}
+
+/// Every CSV a command writes starts with its header line, and every row has the header's fields;
+/// each command writes run.json beside its results.
+#[test]
+fn every_csv_starts_with_its_header() {
+    let d = tmpdir("csv");
+    let runs: Vec<(&str, Vec<&str>)> = vec![
+        (
+            "matrix",
+            vec!["matrix", TRAILS[0], TRAILS[1], "--games", "20"],
+        ),
+        ("cards", vec!["cards", TOY[0], "--games", "20"]),
+        (
+            "arena",
+            vec![
+                "arena",
+                "--agent",
+                "random",
+                "--agent",
+                "heuristic",
+                "--games",
+                "4",
+            ],
+        ),
+        (
+            "sprt",
+            vec![
+                "arena",
+                "--agent",
+                "heuristic",
+                "--agent",
+                "random",
+                "--sprt",
+                "0,50",
+            ],
+        ),
+        (
+            "duel",
+            vec![
+                "duel",
+                TOY[0],
+                TOY[1],
+                "--agent",
+                "random",
+                "--agent",
+                "heuristic",
+                "--games",
+                "8",
+            ],
+        ),
+    ];
+    let mut files = 0;
+    for (name, mut args) in runs {
+        let out = d.join(name);
+        let out_s = out.display().to_string();
+        args.extend(["--out", &out_s, "--quiet"]);
+        let o = tcgsim(&args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        let info: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(out.join("run.json")).unwrap()).unwrap();
+        assert_eq!(info["tool"], "tcgsim");
+        for e in std::fs::read_dir(&out).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_none_or(|x| x != "csv") {
+                continue;
+            }
+            files += 1;
+            let text = std::fs::read_to_string(&p).unwrap();
+            assert!(!text.starts_with('#'), "{}", p.display());
+            let mut r = csv::Reader::from_reader(text.as_bytes());
+            let width = r.headers().unwrap().len();
+            assert!(width > 1, "{}", p.display());
+            let rows: Vec<csv::StringRecord> = r.records().map(|x| x.unwrap()).collect();
+            assert!(!rows.is_empty(), "{}", p.display());
+            assert!(rows.iter().all(|x| x.len() == width), "{}", p.display());
+        }
+    }
+    assert!(files >= 6, "{files} CSV files");
+}
+
+/// `replay` plays a recorded game again from its actions and prints the log `play --log` printed,
+/// byte for byte (Trails and the toy game).
+#[test]
+fn replay_reproduces_the_log_byte_for_byte() {
+    for (k, decks) in [TRAILS, TOY].iter().enumerate() {
+        let d = tmpdir(&format!("replay{k}"));
+        let ds = d.display().to_string();
+        let played = tcgsim(&[
+            "play", decks[0], decks[1], "--agent", "random", "--seed", "11", "--log", "--out", &ds,
+        ]);
+        assert_eq!(played.status.code(), Some(0), "{}", stderr(&played));
+        assert_eq!(
+            std::fs::read_to_string(d.join("log.txt")).unwrap(),
+            stdout(&played)
+        );
+        let rec = d.join("record.jsonl");
+        let replayed = tcgsim(&["replay", rec.to_str().unwrap()]);
+        assert_eq!(replayed.status.code(), Some(0), "{}", stderr(&replayed));
+        assert_eq!(stdout(&replayed), stdout(&played));
+        // A record whose actions were tampered with is refused.
+        let text = std::fs::read_to_string(&rec).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let mut v2 = v.clone();
+        let acts = v2["actions"].as_array_mut().unwrap();
+        let last = acts.len() - 1;
+        acts.swap(0, last);
+        std::fs::write(&rec, serde_json::to_string(&v2).unwrap()).unwrap();
+        let o = tcgsim(&["replay", rec.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains("record.jsonl:1: action"),
+            "{}",
+            stderr(&o)
+        );
+    }
+}
+
+/// With standard error in a file (an overnight run), progress comes as plain lines.
+#[test]
+fn progress_lines_when_stderr_is_not_a_terminal() {
+    let d = tmpdir("progress");
+    let o = Command::new(env!("CARGO_BIN_EXE_tcgsim"))
+        .args([
+            "matrix",
+            TRAILS[0],
+            TRAILS[1],
+            "--games",
+            "400",
+            "--chunk",
+            "50",
+            "--threads",
+            "1",
+            "--out",
+        ])
+        .arg(&d)
+        .env("TCGSIM_PROGRESS_SECONDS", "0")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    let e = stderr(&o);
+    let lines: Vec<&str> = e.lines().filter(|l| l.starts_with("progress: ")).collect();
+    assert!(lines.len() >= 4, "{e}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("/1600 games (") && l.contains("games/s") && l.contains("ETA")),
+        "{e}"
+    );
+    // --quiet: nothing but errors.
+    let o = Command::new(env!("CARGO_BIN_EXE_tcgsim"))
+        .args(["matrix", TRAILS[0], "--games", "50", "--quiet", "--out"])
+        .arg(&d)
+        .env("TCGSIM_PROGRESS_SECONDS", "0")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stderr(&o), "");
+}
+
+/// The long flags in `text` (`--name`), without `--help` and `--version`.
+fn flags_in(text: &str) -> std::collections::BTreeSet<String> {
+    let mut out = std::collections::BTreeSet::new();
+    let b = text.as_bytes();
+    let mut k = 0;
+    while let Some(at) = text[k..].find("--") {
+        let start = k + at + 2;
+        let mut end = start;
+        while end < b.len() && (b[end].is_ascii_lowercase() || b[end] == b'-') {
+            end += 1;
+        }
+        let name = &text[start..end];
+        if !name.is_empty() && !name.starts_with('-') && name != "help" && name != "version" {
+            out.insert(format!("--{}", name.trim_end_matches('-')));
+        }
+        k = end.max(start);
+    }
+    out
+}
+
+/// docs/cli.md and every `--help` agree: each command has its section, and the section names
+/// exactly the flags the command's `--help` lists.
+#[test]
+fn docs_cli_md_matches_every_help() {
+    let doc =
+        std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/cli.md"))
+            .unwrap();
+    let help = stdout(&tcgsim(&["--help"]));
+    let commands: Vec<&str> = help
+        .split("Commands:")
+        .nth(1)
+        .unwrap()
+        .split("Options:")
+        .next()
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(commands.len() >= 11, "{commands:?}");
+    let mut problems = Vec::new();
+    for c in &commands {
+        let head = format!("### `tcgsim {c}");
+        let Some(at) = doc.find(&head) else {
+            problems.push(format!("docs/cli.md has no section {head}"));
+            continue;
+        };
+        let rest = &doc[at + head.len()..];
+        let section = &rest[..rest.find("\n### ").unwrap_or(rest.len())];
+        let h = stdout(&tcgsim(&[c, "--help"]));
+        // The options of the help: lines that start with a flag.
+        let listed: String = h
+            .split("Options:")
+            .nth(1)
+            .unwrap_or("")
+            .lines()
+            .map(|l| l.trim_start())
+            .filter(|l| l.starts_with('-'))
+            .map(|l| l.split_whitespace().take(2).collect::<Vec<_>>().join(" ") + "\n")
+            .collect();
+        let want = flags_in(&listed);
+        let have = flags_in(section);
+        if want != have {
+            problems.push(format!(
+                "{c}: in --help only {:?}; in docs/cli.md only {:?}",
+                want.difference(&have).collect::<Vec<_>>(),
+                have.difference(&want).collect::<Vec<_>>()
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

@@ -15,9 +15,9 @@ use tcgsim::core::{rng_from_seed, GameRng};
 use tcgsim::games::trails::deck::Deck;
 use tcgsim::games::trails::scenario::Scenario;
 use tcgsim::games::trails::{bundled_cards, CardDb};
-use tcgsim::sim::checkpoint::{line_of, parse_checkpoint};
+use tcgsim::sim::checkpoint::{line_of, parse_checkpoint, CHUNK_HEADER};
 use tcgsim::sim::matrix::{Plan, Task};
-use tcgsim::sim::output::{matchups_csv, merge_matchups};
+use tcgsim::sim::output::{matchups_csv, merge_matchups, Part, RunInfo};
 
 use rand::Rng;
 
@@ -307,20 +307,20 @@ fn counts(games: u64, k: u64) -> tcgsim::sim::matrix::Counts {
 fn fuzz_checkpoints() {
     let p = plan();
     let tasks = p.tasks();
-    let mut seed = format!("# {}\n", p.fingerprint());
+    let mut seed = format!("{CHUNK_HEADER}\n");
     for (k, t) in tasks.iter().enumerate() {
         seed.push_str(&line_of(*t, &counts(p.chunk_games(t.chunk), k as u64)));
     }
     let games_of = |t: Task| p.task_games(t);
     assert_eq!(
-        parse_checkpoint(&seed, "chunks.csv", &p.fingerprint(), &games_of)
+        parse_checkpoint(&seed, "chunks.csv", &games_of)
             .unwrap()
             .len(),
         tasks.len()
     );
     fuzz("chunks.csv", &[seed.into_bytes()], |b| {
         let t = text(b, "chunks.csv")?;
-        let done = parse_checkpoint(&t, "chunks.csv", &p.fingerprint(), &games_of)?;
+        let done = parse_checkpoint(&t, "chunks.csv", &games_of)?;
         // What is accepted is consistent with the plan.
         for (task, c) in done {
             assert_eq!(Some(c.games), p.task_games(task));
@@ -339,23 +339,52 @@ fn fuzz_merge_inputs() {
         for (k, t) in p.shard_tasks(i, 2).into_iter().enumerate() {
             m[t.row * n + t.col].add(&counts(p.chunk_games(t.chunk), k as u64));
         }
-        matchups_csv(&p, &m, Some((i, 2)))
+        matchups_csv(&p, &m)
+    };
+    let run = |i: u64| {
+        RunInfo {
+            command: "matrix".into(),
+            fingerprint: p.fingerprint(),
+            shard: Some((i, 2)),
+            ..Default::default()
+        }
+        .to_json()
     };
     let (one, two) = (shard(1), shard(2));
-    let files = |a: String| {
+    let files = |json: String, csv: String| {
         vec![
-            ("s1/matchups.csv".to_string(), a),
-            ("s2".to_string(), two.clone()),
+            Part {
+                name: "s1".into(),
+                run_json: json,
+                matchups: csv,
+            },
+            Part {
+                name: "s2".into(),
+                run_json: run(2),
+                matchups: two.clone(),
+            },
         ]
     };
-    let (merged, m) = merge_matchups(&files(one.clone())).unwrap();
+    let (merged, m) = merge_matchups(&files(run(1), one.clone())).unwrap();
     assert_eq!(merged, p);
     assert!(m.iter().all(|c| c.games == p.games));
     let names = ["s1/matchups.csv", "s2", "shards "];
-    fuzz_named("s1/matchups.csv", &names, &[one.into_bytes()], |b| {
-        let t = text(b, "s1/matchups.csv")?;
-        let (_, m) = merge_matchups(&files(t))?;
-        // A merge that is accepted has every game of the plan, once.
+    fuzz_named(
+        "s1/matchups.csv",
+        &names,
+        &[one.clone().into_bytes()],
+        |b| {
+            let t = text(b, "s1/matchups.csv")?;
+            let (_, m) = merge_matchups(&files(run(1), t))?;
+            // A merge that is accepted has every game of the plan, once.
+            assert!(m.iter().all(|c| c.games == p.games));
+            Ok(())
+        },
+    );
+    let names = ["s1/run.json", "s1/matchups.csv", "s2", "shards "];
+    fuzz_named("s1/run.json", &names, &[run(1).into_bytes()], |b| {
+        let t = text(b, "s1/run.json")?;
+        let (_, m) = merge_matchups(&files(t, one.clone()))?;
         assert!(m.iter().all(|c| c.games == p.games));
         Ok(())
     });

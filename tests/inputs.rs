@@ -118,38 +118,47 @@ fn merge_refuses_duplicated_missing_and_impossible_rows() {
     let set = |rows: Vec<&str>| std::fs::write(s1.join("matchups.csv"), rows.join("\n") + "\n");
     // A matchup row given twice.
     let mut dup = lines.clone();
-    dup.push(lines[3]);
+    dup.push(lines[1]);
     set(dup).unwrap();
-    refused(&merge(), "matchups.csv:8: matchup");
-    assert!(stderr(&merge()).contains("is given twice (first on line 4)"));
+    refused(&merge(), "matchups.csv:6: matchup");
+    assert!(stderr(&merge()).contains("is given twice (first on line 2)"));
     // A missing row.
     let mut missing = lines.clone();
-    missing.remove(4);
+    missing.remove(2);
     set(missing).unwrap();
     refused(&merge(), "is missing");
     // A row whose games are not the shard's.
-    let f: Vec<&str> = lines[3].split(',').collect();
+    let f: Vec<&str> = lines[1].split(',').collect();
     let mut forged_row: Vec<String> = f.iter().map(|x| x.to_string()).collect();
     forged_row[2] = (f[2].parse::<u64>().unwrap() + 2).to_string();
     forged_row[4] = (f[4].parse::<u64>().unwrap() + 2).to_string();
     let forged_row = forged_row.join(",");
     let mut forged = lines.clone();
-    forged[3] = &forged_row;
+    forged[1] = &forged_row;
     set(forged).unwrap();
     refused(&merge(), "impossible counts");
-    // A file written by the earlier engine (plan v1) is refused with the reason.
-    let mut old = lines.clone();
-    let v1 = lines[0].replace("tcgsim-matrix v2", "tcgsim-matrix v1");
-    old[0] = &v1;
-    set(old).unwrap();
+    set(lines.clone()).unwrap();
+    // A run written by the earlier engine (plan v1) is refused with the reason.
+    let run = std::fs::read_to_string(s1.join("run.json")).unwrap();
+    std::fs::write(
+        s1.join("run.json"),
+        run.replace("tcgsim-matrix v2", "tcgsim-matrix v1"),
+    )
+    .unwrap();
     refused(&merge(), "written by another version of tcgsim");
+    // A CSV with a comment line before its header is not a matchups.csv.
+    std::fs::write(s1.join("run.json"), &run).unwrap();
+    set([vec!["# a comment"], lines.clone()].concat()).unwrap();
+    refused(&merge(), "matchups.csv:1: expected the header");
 }
 
 #[test]
 fn unbounded_numbers_are_refused_at_once() {
     let d = tmpdir("bounds");
     let duel = |extra: &[&str]| {
-        let mut a = vec!["duel", "random", "random", "--decks", DECKS[0], DECKS[1]];
+        let mut a = vec![
+            "duel", DECKS[0], DECKS[1], "--agent", "random", "--agent", "random",
+        ];
         a.extend(extra);
         tcgsim(&a)
     };
@@ -159,7 +168,7 @@ fn unbounded_numbers_are_refused_at_once() {
     );
     refused(
         &duel(&["--threads", "18446744073709551615"]),
-        "--threads 18446744073709551615: out of range 1..=1024",
+        "18446744073709551615 is not in 1..=1024",
     );
     for (spec, why) in [
         (
@@ -171,7 +180,9 @@ fn unbounded_numbers_are_refused_at_once() {
             "ms: 18446744073709551615 is out of range 1..=3600000",
         ),
     ] {
-        let o = tcgsim(&["duel", spec, "random", "--decks", DECKS[0], DECKS[1]]);
+        let o = tcgsim(&[
+            "duel", DECKS[0], DECKS[1], "--agent", spec, "--agent", "random",
+        ]);
         refused(&o, why);
     }
     let big = write(&d, "big.deck", "100000000 Academy Student\n");
@@ -258,7 +269,9 @@ fn flags_are_checked_before_any_game() {
     // A negative elo0 right after --sprt is a value, not a flag.
     let o = tcgsim(&[
         "arena",
+        "--agent",
         "heuristic",
+        "--agent",
         "random",
         "--sprt",
         "-50,0",
@@ -274,7 +287,15 @@ fn flags_are_checked_before_any_game() {
     for args in [
         vec!["matrix", "--games", "5000", "--out", &unwritable],
         vec!["cards", DECKS[0], "--out", &unwritable],
-        vec!["arena", "random", "heuristic", "--out", &unwritable],
+        vec![
+            "arena",
+            "--agent",
+            "random",
+            "--agent",
+            "heuristic",
+            "--out",
+            &unwritable,
+        ],
     ] {
         let o = tcgsim(&args);
         refused(&o, "--out");

@@ -51,8 +51,13 @@ fn one_and_two_threads_give_identical_files() {
         assert_eq!(read(&a, f), read(&b, f), "{f} differs");
     }
     let m = read(&a, "matchups.csv");
-    assert_eq!(m.lines().count(), 2 + 9, "plan line, header, 9 matchups");
-    assert!(m.lines().nth(2).unwrap().starts_with("aggro,aggro,24,"));
+    assert_eq!(m.lines().count(), 1 + 9, "header, 9 matchups");
+    assert!(m
+        .lines()
+        .next()
+        .unwrap()
+        .starts_with("row_deck,col_deck,games,"));
+    assert!(m.lines().nth(1).unwrap().starts_with("aggro,aggro,24,"));
     assert!(read(&a, "matrix.svg").starts_with("<svg"));
 }
 
@@ -64,7 +69,8 @@ fn merged_shards_equal_the_full_run() {
     for i in 1..=3 {
         let d = tmpdir(&format!("shard{i}"));
         run(&d, &["--shard", &format!("{i}/3")]);
-        assert!(read(&d, "matchups.csv").contains(&format!("# shard {i}/3")));
+        let info: serde_json::Value = serde_json::from_str(&read(&d, "run.json")).unwrap();
+        assert_eq!(info["shard"], serde_json::json!([i, 3]));
         parts.push(d);
     }
     let merged = tmpdir("merged");
@@ -313,7 +319,9 @@ fn arena_ratings_are_reproducible_and_sprt_decides() {
     for (dir, threads) in [(&a, "1"), (&b, "2")] {
         let o = tcgsim(&[
             "arena",
+            "--agent",
             "random",
+            "--agent",
             "heuristic",
             "--games",
             "40",
@@ -335,7 +343,9 @@ fn arena_ratings_are_reproducible_and_sprt_decides() {
     assert!(top.starts_with("heuristic,"), "{top}");
     let o = tcgsim(&[
         "arena",
+        "--agent",
         "heuristic",
+        "--agent",
         "random",
         "--sprt",
         "0,50",
@@ -344,10 +354,15 @@ fn arena_ratings_are_reproducible_and_sprt_decides() {
     ]);
     assert_eq!(o.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&o.stdout).contains("accepted H1"));
+    // The SPRT writes sprt.csv and leaves the round robin's arena.csv alone.
+    assert!(read(&a, "sprt.csv").contains(",H1,"));
+    assert_eq!(read(&a, "arena.csv"), read(&b, "arena.csv"));
     for bad in ["50,0", "0", "0,50,0.7,0.05", "x,50"] {
         let o = tcgsim(&[
             "arena",
+            "--agent",
             "heuristic",
+            "--agent",
             "random",
             "--sprt",
             bad,
@@ -356,7 +371,13 @@ fn arena_ratings_are_reproducible_and_sprt_decides() {
         ]);
         assert_eq!(o.status.code(), Some(2), "--sprt {bad}");
     }
-    let o = tcgsim(&["arena", "heuristic", "--out", a.to_str().unwrap()]);
+    let o = tcgsim(&[
+        "arena",
+        "--agent",
+        "heuristic",
+        "--out",
+        a.to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(2));
 }
 
@@ -438,7 +459,8 @@ fn killed_run_resumes_to_identical_files() {
 /// The result lines of a duel (without the timing line).
 fn duel_result(agents: [&str; 2], args: &[&str]) -> (Option<i32>, String, String) {
     let mut all = vec![
-        "duel", agents[0], agents[1], "--decks", DECKS[0], DECKS[1], "--games", "30", "--seed", "8",
+        "duel", DECKS[0], DECKS[1], "--agent", agents[0], "--agent", agents[1], "--games", "30",
+        "--seed", "8",
     ];
     all.extend_from_slice(args);
     let o = tcgsim(&all);
@@ -464,8 +486,10 @@ fn an_interrupted_duel_resumes_to_the_same_result() {
     assert_eq!((code, &with_cp), (Some(0), &full));
     let text = read(&cp, "chunks.csv");
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 1 + 30, "run line and one line per game");
-    assert!(lines[0].starts_with("# tcgsim-duel v2; game=trails; decks=aggro,control; content="));
+    assert_eq!(lines.len(), 1 + 30, "header line and one line per game");
+    assert_eq!(lines[0], tcgsim::sim::checkpoint::CHUNK_HEADER);
+    assert!(read(&cp, "run.txt")
+        .starts_with("tcgsim-duel v2; game=trails; decks=aggro,control; content="));
     // Interrupted: 11 games recorded, the 12th line torn.
     let keep = lines[..12].join("\n") + "\n" + &lines[12][..3];
     std::fs::write(cp.join("chunks.csv"), keep).unwrap();
@@ -520,5 +544,14 @@ fn fixed_seed_matrices_match_the_recorded_ones() {
             read(&out, "matchups.csv") == want,
             "`tcgsim matrix --agent {agent} --games 100 --seed {seed}` no longer writes tests/data/golden/{file}"
         );
+        // The run's fingerprint, with the content hash of the decks' cards and the rules.
+        let info: serde_json::Value = serde_json::from_str(&read(&out, "run.json")).unwrap();
+        let fp = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/data/golden")
+                .join(file.replace("matchups.csv", "fingerprint.txt")),
+        )
+        .unwrap();
+        assert_eq!(info["fingerprint"].as_str(), Some(fp.trim_end()));
     }
 }

@@ -1,16 +1,31 @@
-//! Every rule ID of `docs/rules.md` is named by at least one test (a Rust test under `tests/` or a
-//! scenario of `tests/scenarios/`). A rule without a test fails this test.
+//! Every rule ID of every game's rules document (`GameInfo::rules`: `docs/rules.md` for the Trails
+//! TCG's `T-` IDs, `docs/toy.md` for the toy game's `X-` IDs, …) is named by at least one test (a
+//! Rust test under `tests/` or a scenario of `tests/scenarios/`). A rule without a test fails this
+//! test.
 
 use std::path::{Path, PathBuf};
 
+/// The rule IDs of every registered game.
 fn ids_in_rules() -> Vec<String> {
-    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rules.md"))
-        .expect("docs/rules.md exists");
     let mut ids = Vec::new();
-    for part in text.split("**").skip(1).step_by(2) {
-        if part.starts_with("T-") && !part.contains(' ') && !ids.contains(&part.to_string()) {
-            ids.push(part.to_string());
+    for g in tcgsim::games::GAMES {
+        let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(g.rules))
+            .unwrap_or_else(|_| panic!("{} exists", g.rules));
+        let before = ids.len();
+        for part in text.split("**").skip(1).step_by(2) {
+            if part.starts_with(g.rule_prefix)
+                && !part.contains(' ')
+                && !ids.contains(&part.to_string())
+            {
+                ids.push(part.to_string());
+            }
         }
+        assert!(
+            ids.len() > before,
+            "{}: no {} rule IDs",
+            g.rules,
+            g.rule_prefix
+        );
     }
     ids
 }

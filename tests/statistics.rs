@@ -18,8 +18,8 @@ fn root() -> PathBuf {
 /// The printed interval of a one-matchup run: the `ci_low` and `ci_high` columns of
 /// `matchups.csv`, as a user reads them.
 fn printed_interval(plan: &Plan, c: &Counts) -> (f64, f64) {
-    let text = matchups_csv(plan, std::slice::from_ref(c), None);
-    let row = text.lines().nth(2).expect("one matchup row");
+    let text = matchups_csv(plan, std::slice::from_ref(c));
+    let row = text.lines().nth(1).expect("one matchup row");
     let f: Vec<&str> = row.split(',').collect();
     (f[7].parse().unwrap(), f[8].parse().unwrap())
 }

@@ -1,15 +1,17 @@
 //! `tcgsim arena`: round robin of agents with Bradley–Terry ratings, or a two-agent SPRT.
 
-use super::{card_db, check_out_dir, emit, note, progress, thread_pool, write_file};
+use super::{
+    check_out_dir, emit, even_games, load_cards, load_decks, note, thread_pool, write_file,
+    Progress,
+};
 use crate::agents::AgentSpec;
-use crate::games::trails::deck::Deck;
-use crate::games::trails::TrailsGame;
-use crate::sim::arena::play_pairs;
-use crate::sim::output::csv_field as field;
-use crate::stats::{bradley_terry, sprt_bounds, sprt_llr, wilson, Z95};
+use crate::core::GameDef;
+use crate::sim::arena::{play_pairs, run_sprt, Sprt};
+use crate::sim::output::{csv_field as field, RunInfo};
+use crate::stats::{bradley_terry, wilson, Z95};
 use anyhow::{anyhow, bail, Result};
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 pub struct ArenaOpts {
@@ -17,7 +19,7 @@ pub struct ArenaOpts {
     pub decks: Vec<PathBuf>,
     pub games: u64,
     pub seed: u64,
-    pub threads: Option<usize>,
+    pub threads: Option<u64>,
     pub out: PathBuf,
     pub sprt: Option<String>,
     pub max_games: u64,
@@ -25,16 +27,18 @@ pub struct ArenaOpts {
 }
 
 /// `elo0,elo1[,alpha,beta]`.
-pub fn parse_sprt(s: &str) -> Result<(f64, f64, f64, f64), String> {
+pub fn parse_sprt(s: &str) -> Result<Sprt, String> {
     let v: Vec<f64> = s
         .split(',')
         .map(|x| {
             x.trim()
                 .parse::<f64>()
-                .map_err(|_| format!("--sprt \"{s}\": \"{x}\" is not a number"))
+                .ok()
+                .filter(|v| v.is_finite())
+                .ok_or_else(|| format!("--sprt \"{s}\": \"{x}\" is not a number"))
         })
         .collect::<Result<_, _>>()?;
-    let (e0, e1, a, b) = match v.as_slice() {
+    let (elo0, elo1, alpha, beta) = match v.as_slice() {
         [e0, e1] => (*e0, *e1, 0.05, 0.05),
         [e0, e1, a, b] => (*e0, *e1, *a, *b),
         _ => {
@@ -43,25 +47,36 @@ pub fn parse_sprt(s: &str) -> Result<(f64, f64, f64, f64), String> {
             ))
         }
     };
-    if e1 <= e0 {
+    if elo1 <= elo0 {
         return Err(format!("--sprt \"{s}\": elo1 must be above elo0"));
     }
-    if !(0.0 < a && a < 0.5 && 0.0 < b && b < 0.5) {
+    if !(0.0 < alpha && alpha < 0.5 && 0.0 < beta && beta < 0.5) {
         return Err(format!(
             "--sprt \"{s}\": alpha and beta must be in (0, 0.5)"
         ));
     }
-    Ok((e0, e1, a, b))
+    Ok(Sprt {
+        elo0,
+        elo1,
+        alpha,
+        beta,
+    })
 }
 
-pub fn arena(o: ArenaOpts) -> Result<ExitCode> {
+pub fn arena<G: GameDef>(o: ArenaOpts) -> Result<ExitCode> {
+    if o.agents.len() > super::limits::AGENTS {
+        bail!("--agent: at most {} agents", super::limits::AGENTS);
+    }
     let specs: Vec<AgentSpec> = o
         .agents
         .iter()
-        .map(|a| AgentSpec::parse(a).map_err(|e| anyhow!("agent \"{a}\": {e}")))
+        .map(|a| AgentSpec::parse(a).map_err(|e| anyhow!("--agent {a}: {e}")))
         .collect::<Result<_>>()?;
     if specs.len() < 2 {
-        bail!("the arena needs at least two agents");
+        bail!(
+            "the arena needs at least two agents (--agent A --agent B …), {} given",
+            specs.len()
+        );
     }
     let sprt = o
         .sprt
@@ -72,37 +87,43 @@ pub fn arena(o: ArenaOpts) -> Result<ExitCode> {
     if sprt.is_some() && specs.len() != 2 {
         bail!("--sprt compares exactly two agents");
     }
-    let paths = if o.decks.is_empty() {
-        vec![
-            PathBuf::from("decks/trails/aggro.deck"),
-            PathBuf::from("decks/trails/control.deck"),
-        ]
+    let paths: Vec<PathBuf> = if o.decks.is_empty() {
+        G::INFO
+            .arena_decks
+            .iter()
+            .map(|d| Path::new(G::INFO.deck_dir).join(format!("{d}.{}", G::INFO.deck_ext)))
+            .collect()
     } else {
         o.decks.clone()
     };
-    let db = card_db(o.cards.as_deref(), paths.first().map(PathBuf::as_path))?;
-    let decks: Vec<Deck> = paths
-        .iter()
-        .map(|p| Deck::load(p, &db).map_err(|e| anyhow!("{e}")))
-        .collect::<Result<_>>()?;
+    let db = load_cards::<G>(o.cards.as_deref(), paths.first().map(PathBuf::as_path))?;
+    let decks = load_decks::<G>(&db, &paths, false)?;
     let mut games = Vec::new();
     for a in &decks {
         for b in &decks {
-            games.push(TrailsGame::new(
-                db.clone(),
-                a.cards.clone(),
-                b.cards.clone(),
-            ));
+            games.push(G::new_match(&db, [a, b]));
         }
     }
-    check_out_dir(&o.out, "--out")?;
+    check_out_dir(&o.out)?;
     let pool = thread_pool(o.threads)?;
-    if let Some((e0, e1, alpha, beta)) = sprt {
-        return run_sprt(&o, &specs, &games, &pool, (e0, e1, alpha, beta));
+    let start = std::time::Instant::now();
+    let mut info = RunInfo {
+        command: "arena".into(),
+        args: std::env::args().skip(1).collect(),
+        game: G::INFO.name.into(),
+        decks: decks.iter().map(|d| G::deck_name(d).to_string()).collect(),
+        agents: o.agents.clone(),
+        content: G::content_hash(&db, &decks.iter().collect::<Vec<_>>()),
+        seed: o.seed,
+        ..Default::default()
+    };
+    if let Some(test) = sprt {
+        return sprt_run(&o, &specs, &games, &pool, test, info);
     }
     let n = specs.len();
-    let pairs = o.games / 2;
-    let pb = progress(pairs * 2 * (n * (n - 1) / 2) as u64);
+    let total = even_games(o.games);
+    let pairs = total / 2;
+    let pb = Progress::new(pairs * 2 * (n * (n - 1) / 2) as u64, "games");
     let mut score = vec![vec![0.0; n]; n];
     let mut played = vec![vec![0.0; n]; n];
     let mut penta = Vec::new();
@@ -130,7 +151,7 @@ pub fn arena(o: ArenaOpts) -> Result<ExitCode> {
             penta.push((i, j, c));
         }
     }
-    pb.finish_and_clear();
+    pb.finish();
     let (elo, se) = bradley_terry(&score, &played);
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by(|&a, &b| elo[b].total_cmp(&elo[a]).then(a.cmp(&b)));
@@ -202,54 +223,54 @@ pub fn arena(o: ArenaOpts) -> Result<ExitCode> {
     write_file(&p, &csv)?;
     let p2 = o.out.join("arena_pairs.csv");
     write_file(&p2, &pairs_csv)?;
+    info.games = total;
+    info.games_played = pairs * 2 * (n * (n - 1) / 2) as u64;
+    info.seconds = start.elapsed().as_secs_f64();
+    write_file(&o.out.join("run.json"), &info.to_json())?;
     emit(&report)?;
     note(&format!("wrote {} and {}", p.display(), p2.display()));
     Ok(ExitCode::SUCCESS)
 }
 
-/// Plays batches of pairs until the SPRT accepts a hypothesis (or `max_games`).
-fn run_sprt(
+/// `--sprt`: batches of pairs until the test decides ([`run_sprt`]); writes `sprt.csv`.
+fn sprt_run<G: GameDef>(
     o: &ArenaOpts,
     specs: &[AgentSpec],
-    games: &[TrailsGame],
+    games: &[G],
     pool: &rayon::ThreadPool,
-    (e0, e1, alpha, beta): (f64, f64, f64, f64),
+    test: Sprt,
+    mut info: RunInfo,
 ) -> Result<ExitCode> {
-    let (lo, hi) = sprt_bounds(alpha, beta);
-    let batch = 32u64;
+    let Sprt {
+        elo0: e0,
+        elo1: e1,
+        alpha,
+        beta,
+    } = test;
+    let start = std::time::Instant::now();
     let max_pairs = (o.max_games / 2).max(1);
-    let mut c = [0u64; 5];
-    let mut done = 0u64;
-    let mut verdict = None;
-    let pb = progress(max_pairs * 2);
-    let mut llr = 0.0;
-    while done < max_pairs {
-        let end = (done + batch).min(max_pairs);
-        let b = pool.install(|| {
-            play_pairs(
-                games,
-                (&specs[0], &specs[1]),
-                (0, 1),
-                o.seed,
-                done..end,
-                &|k| pb.inc(k),
-            )
-        });
-        for k in 0..5 {
-            c[k] += b[k];
-        }
-        done = end;
-        llr = sprt_llr(&c, e0, e1);
-        if llr >= hi {
-            verdict = Some("H1");
-            break;
-        }
-        if llr <= lo {
-            verdict = Some("H0");
-            break;
-        }
-    }
-    pb.finish_and_clear();
+    let pb = Progress::new(max_pairs * 2, "games");
+    let st = pool.install(|| {
+        run_sprt(
+            games,
+            (&specs[0], &specs[1]),
+            o.seed,
+            test,
+            max_pairs,
+            32,
+            &|k| pb.inc(k),
+            &mut |st| {
+                pb.message(format!(
+                    "LLR {:.2} in ({:.2}, {:.2})",
+                    st.llr, st.lower, st.upper
+                ))
+            },
+        )
+    });
+    pb.finish();
+    let c = st.counts;
+    let done = st.pairs;
+    let (lo, hi, llr) = (st.lower, st.upper, st.llr);
     let score: f64 = c
         .iter()
         .enumerate()
@@ -267,7 +288,7 @@ fn run_sprt(
         100.0 * rate,
         c
     );
-    match verdict {
+    match st.verdict {
         Some(h) => text.push_str(&format!(
             "accepted {h} ({})\n",
             if h == "H1" {
@@ -283,14 +304,20 @@ fn run_sprt(
         "agent_a,agent_b,elo0,elo1,alpha,beta,pairs,llr,lower,upper,verdict,pairs_0,pairs_half,pairs_1,pairs_1half,pairs_2\n{},{},{e0},{e1},{alpha},{beta},{done},{llr:.4},{lo:.4},{hi:.4},{},{},{},{},{},{}\n",
         field(&o.agents[0]),
         field(&o.agents[1]),
-        verdict.unwrap_or("none"),
+        st.verdict.unwrap_or("none"),
         c[0],
         c[1],
         c[2],
         c[3],
         c[4]
     );
-    let p = o.out.join("arena.csv");
+    let p = o.out.join("sprt.csv");
     write_file(&p, &csv)?;
+    info.command = "arena --sprt".into();
+    info.games = o.max_games;
+    info.games_played = done * 2;
+    info.seconds = start.elapsed().as_secs_f64();
+    write_file(&o.out.join("run.json"), &info.to_json())?;
+    note(&format!("wrote {}", p.display()));
     Ok(ExitCode::SUCCESS)
 }

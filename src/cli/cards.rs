@@ -1,14 +1,13 @@
 //! `tcgsim cards`: rank the cards of decks by win contribution (`docs/statistics.md`).
 
-use super::{card_db, check_out_dir, emit, note, progress, thread_pool, write_file};
-use crate::agents::AgentSpec;
-use crate::games::trails::deck::Deck;
-use crate::games::trails::TrailsGame;
-use crate::sim::cards::{
-    agreement, drawn_tallies, paired_difference, play_records, verdict, CardIndex, Tally, Usage,
+use super::{
+    bundled_decks, check_out_dir, emit, load_cards, load_decks, note, thread_pool, write_file,
+    Progress,
 };
-use crate::sim::output::{csv_field as field, rate as f4};
-use crate::stats::{newcombe_difference, Z95};
+use crate::agents::AgentSpec;
+use crate::core::GameDef;
+use crate::sim::cards::rank_deck;
+use crate::sim::output::{csv_field as field, rate as f4, RunInfo};
 use anyhow::{anyhow, bail, Context, Result};
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -20,42 +19,11 @@ pub struct CardsOpts {
     pub agent: String,
     pub games: u64,
     pub seed: u64,
-    pub threads: Option<usize>,
+    pub threads: Option<u64>,
     pub out: PathBuf,
     pub ablation: bool,
     pub cards: Option<PathBuf>,
-}
-
-/// One card's figures.
-struct Row {
-    id: u16,
-    copies: usize,
-    gih: Tally,
-    gns: Tally,
-    usage: Usage,
-    iwd: (f64, f64, f64),
-    abl: Option<(f64, f64, f64)>,
-}
-
-impl Row {
-    /// The ranking key: the ablation value, or IWD without ablation.
-    fn key(&self) -> f64 {
-        self.abl.map_or(self.iwd.0, |a| a.0)
-    }
-
-    /// Whether ablation and IWD agree on the card's sign (empty without ablation).
-    fn agree(&self) -> &'static str {
-        let abl = self.abl.and_then(|(_, lo, hi)| verdict(lo, hi));
-        agreement(abl, verdict(self.iwd.1, self.iwd.2))
-    }
-
-    fn flag(&self) -> &'static str {
-        if self.usage.rarely_played() {
-            "rarely played"
-        } else {
-            ""
-        }
-    }
+    pub top: Option<usize>,
 }
 
 pub const HEADER: &str = "deck,card,copies,games,drawn_games,drawn_rate,played_rate,resource_rate,in_hand_rate,gih_wr,gih_lo,gih_hi,gns_games,gns_wr,gns_lo,gns_hi,iwd,iwd_lo,iwd_hi,ablation_games,ablation_value,ablation_lo,ablation_hi,agree,flag";
@@ -77,127 +45,67 @@ fn percent(x: f64) -> String {
     }
 }
 
-pub fn cards(o: CardsOpts) -> Result<ExitCode> {
+pub fn cards<G: GameDef>(o: CardsOpts) -> Result<ExitCode> {
     // `--games` is in range: clap checks it (README, "Limits").
-    let spec = AgentSpec::parse(&o.agent).map_err(|e| anyhow!("--agent: {e}"))?;
-    let mut db = card_db(o.cards.as_deref(), o.decks.first().map(PathBuf::as_path))?;
-    let filler = db.filler();
-    let decks: Vec<Deck> = o
-        .decks
-        .iter()
-        .map(|p| Deck::load(p, &db).map_err(|e| anyhow!("{e}")))
-        .collect::<Result<_>>()?;
+    let spec = AgentSpec::parse(&o.agent).map_err(|e| anyhow!("--agent {}: {e}", o.agent))?;
+    let mut db = load_cards::<G>(o.cards.as_deref(), o.decks.first().map(PathBuf::as_path))?;
+    let decks = load_decks::<G>(&db, &o.decks, false)?;
     let gauntlet_paths = if o.gauntlet.is_empty() {
-        let mut v: Vec<PathBuf> = std::fs::read_dir("decks/trails")
-            .context("no --gauntlet given and decks/trails cannot be read")?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "deck"))
-            .collect();
-        v.sort();
-        v
+        bundled_decks::<G>().context("no --gauntlet given")?
     } else {
         o.gauntlet.clone()
     };
-    let gauntlet: Vec<Deck> = gauntlet_paths
-        .iter()
-        .map(|p| Deck::load(p, &db).map_err(|e| anyhow!("{e}")))
-        .collect::<Result<_>>()?;
-    check_out_dir(&o.out, "--out")?;
+    let gauntlet = load_decks::<G>(&db, &gauntlet_paths, false)?;
+    check_out_dir(&o.out)?;
     let pool = thread_pool(o.threads)?;
     let mut csv = format!("{HEADER}\n");
     let mut report = String::new();
+    let start = std::time::Instant::now();
+    let mut played = 0u64;
     for deck in &decks {
-        let opponents: Vec<&Deck> = if o.gauntlet.is_empty() {
-            gauntlet.iter().filter(|g| g.name != deck.name).collect()
+        let name = G::deck_name(deck);
+        let opponents: Vec<&G::Deck> = if o.gauntlet.is_empty() {
+            gauntlet
+                .iter()
+                .filter(|g| G::deck_name(g) != name)
+                .collect()
         } else {
             gauntlet.iter().collect()
         };
         if opponents.is_empty() {
-            bail!("{}: the gauntlet is empty", deck.name);
+            bail!("{name}: the gauntlet is empty");
         }
-        let games_for = |cards: &[u16]| -> Vec<TrailsGame> {
-            opponents
-                .iter()
-                .map(|g| TrailsGame::new(db.clone(), cards.to_vec(), g.cards.clone()))
-                .collect()
-        };
-        let mut ids: Vec<u16> = Vec::new();
-        for &c in &deck.cards {
-            if !ids.contains(&c) {
-                ids.push(c);
-            }
-        }
-        let index = CardIndex::new(&ids.iter().map(|&i| u32::from(i)).collect::<Vec<_>>())
-            .map_err(|e| anyhow!("{}: {e}", deck.name))?;
-        let runs = 1 + if o.ablation { ids.len() as u64 } else { 0 };
-        let pb = progress(runs * o.games * opponents.len() as u64);
-        let base = pool.install(|| {
-            play_records(
-                &games_for(&deck.cards),
-                &index,
-                &spec,
-                o.games,
-                o.seed,
-                &|n| pb.inc(n),
-            )
-        });
-        let mut rows = Vec::new();
-        for (k, &id) in ids.iter().enumerate() {
-            let (gih, gns) = drawn_tallies(k, &base);
-            let iwd = if gih.games > 0 && gns.games > 0 {
-                newcombe_difference(
-                    gih.score,
-                    gih.games as f64,
-                    gns.score,
-                    gns.games as f64,
-                    Z95,
+        let distinct = G::deck_cards(deck).len() as u64;
+        let runs = 1 + if o.ablation { distinct } else { 0 };
+        let total = runs * o.games * opponents.len() as u64;
+        let pb = Progress::new(total, "games");
+        let ranking = pool
+            .install(|| {
+                rank_deck::<G>(
+                    &mut db,
+                    deck,
+                    &opponents,
+                    &spec,
+                    o.games,
+                    o.seed,
+                    o.ablation,
+                    &|n| pb.inc(n),
                 )
-            } else {
-                (f64::NAN, f64::NAN, f64::NAN)
-            };
-            let abl = if o.ablation {
-                let mut cards = deck.cards.clone();
-                let k = cards.iter().position(|&c| c == id).expect("card in deck");
-                cards[k] = filler;
-                let recs = pool.install(|| {
-                    play_records(&games_for(&cards), &index, &spec, o.games, o.seed, &|n| {
-                        pb.inc(n)
-                    })
-                });
-                // Value of the card: baseline minus the deck without one copy, same deals.
-                Some(paired_difference(&base, &recs))
-            } else {
-                None
-            };
-            rows.push(Row {
-                id,
-                copies: deck.cards.iter().filter(|&&c| c == id).count(),
-                gih,
-                gns,
-                usage: Usage::of(k, &base),
-                iwd,
-                abl,
-            });
-        }
-        pb.finish_and_clear();
-        // Best first; a card without a value (IWD of a card drawn in every game) last.
-        rows.sort_by(|a, b| {
-            a.key()
-                .is_nan()
-                .cmp(&b.key().is_nan())
-                .then(b.key().total_cmp(&a.key()))
-                .then(a.id.cmp(&b.id))
-        });
-        let games = base.len() as u64;
-        let base_rate = base.iter().map(|r| r.score).sum::<f64>() / games as f64;
+            })
+            .map_err(|e| anyhow!("{name}: {e}"))?;
+        pb.finish();
+        played += total;
+        let rows = &ranking.rows;
+        let games = ranking.games;
+        let base_rate = ranking.win_rate;
         let _ = writeln!(
             report,
             "{}: win rate {:.1}% over {games} games against {} ({}); ranked by {}",
-            deck.name,
+            name,
             100.0 * base_rate,
             opponents
                 .iter()
-                .map(|d| d.name.as_str())
+                .map(|d| G::deck_name(d))
                 .collect::<Vec<_>>()
                 .join(", "),
             o.agent,
@@ -228,8 +136,8 @@ pub fn cards(o: CardsOpts) -> Result<ExitCode> {
             let _ = writeln!(
                 csv,
                 "{},{},{},{games},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{ag},{av},{alo},{ahi},{},{}",
-                field(&deck.name),
-                field(&db.card(r.id).full_name()),
+                field(name),
+                field(&G::card_name(&db, r.id)),
                 r.copies,
                 r.gih.games,
                 f4(r.gih.games as f64 / games as f64),
@@ -251,11 +159,14 @@ pub fn cards(o: CardsOpts) -> Result<ExitCode> {
             );
             let mark = if r.flag().is_empty() { ' ' } else { '!' };
             flagged |= mark == '!';
+            if o.top.is_some_and(|t| rank >= t) {
+                continue;
+            }
             let _ = writeln!(
                 report,
                 "  {:>2}.{mark}{:<40} {:>22} {:>22} {:>6} {:>6} {:>6} {:>8} {:>7}",
                 rank + 1,
-                db.card(r.id).full_name(),
+                G::card_name(&db, r.id),
                 r.abl.map_or("–".into(), points),
                 points(r.iwd),
                 if r.agree().is_empty() {
@@ -277,8 +188,28 @@ pub fn cards(o: CardsOpts) -> Result<ExitCode> {
             );
         }
     }
+    if let Some(t) = o.top.filter(|&t| t < usize::MAX) {
+        let _ = writeln!(
+            report,
+            "(the first {t} cards of each deck; all of them in cards.csv)"
+        );
+    }
     let path = o.out.join("cards.csv");
     write_file(&path, &csv)?;
+    let info = RunInfo {
+        command: "cards".into(),
+        args: std::env::args().skip(1).collect(),
+        game: G::INFO.name.into(),
+        decks: decks.iter().map(|d| G::deck_name(d).to_string()).collect(),
+        agents: vec![o.agent.clone()],
+        content: G::content_hash(&db, &decks.iter().chain(&gauntlet).collect::<Vec<_>>()),
+        games: o.games,
+        seed: o.seed,
+        games_played: played,
+        seconds: start.elapsed().as_secs_f64(),
+        ..Default::default()
+    };
+    write_file(&o.out.join("run.json"), &info.to_json())?;
     emit(&report)?;
     note(&format!("wrote {}", path.display()));
     Ok(ExitCode::SUCCESS)

@@ -1,60 +1,11 @@
 //! A person at the terminal: shows what their seat may see and the numbered legal actions, and
-//! takes a number or the action's text.
+//! takes a number, the action's text, or a command (`help`, `show CARD`, `quit`).
 
 use crate::agents::Agent;
-use crate::core::{ActionList, Seat};
-use crate::games::trails::scenario::step_name;
-use crate::games::trails::state::{flag, Bits, State};
-use crate::games::trails::{Action, TrailsGame};
+use crate::core::{ActionList, GameDef, Seat};
 use std::io::BufRead;
 
 pub struct HumanAgent;
-
-impl HumanAgent {
-    pub fn new() -> Self {
-        HumanAgent
-    }
-}
-
-fn unit_line(g: &TrailsGame, s: &State, q: Seat, m: u64) -> String {
-    let p = s.pl(q);
-    let items: Vec<String> = Bits(m)
-        .map(|i| {
-            let c = g.db.card(p.card[i as usize]);
-            let mut t = if p.hand & (1 << i) != 0 {
-                g.card_name(p.card[i as usize])
-            } else {
-                g.card_ref(s, q, i)
-            };
-            if p.hand & (1 << i) != 0 {
-                let cost = match c.ctype {
-                    crate::games::trails::cards::CardType::Event => format!("{} EP", c.cost),
-                    crate::games::trails::cards::CardType::Base => format!("level {}", c.cost),
-                    _ => format!("{} CP", c.cost),
-                };
-                t.push_str(&format!(" ({} {cost})", c.ctype.name()));
-            }
-            if c.ctype == crate::games::trails::cards::CardType::Unit {
-                let (st, df) = g.stats(s, q, i);
-                t.push_str(&format!(" {st}/{df}"));
-                let icons: Vec<&str> = g.icons(s, q, i).names().collect();
-                if !icons.is_empty() {
-                    t.push_str(&format!(" [{}]", icons.join(", ")));
-                }
-            }
-            let marks = g.state_marks(s, q, i);
-            if !marks.is_empty() {
-                t.push_str(&format!(" ({})", marks.join(", ")));
-            }
-            t
-        })
-        .collect();
-    if items.is_empty() {
-        "—".into()
-    } else {
-        items.join(" · ")
-    }
-}
 
 /// Shows `text` to the player; when the terminal is gone the game cannot go on: exit code 1.
 fn say(text: &str) {
@@ -63,82 +14,66 @@ fn say(text: &str) {
     }
 }
 
-fn show(g: &TrailsGame, s: &State, me: Seat) {
-    let opp = me.other();
-    let (p, o) = (s.pl(me), s.pl(opp));
-    let hidden_hb = Bits(o.homebase)
-        .filter(|&i| !o.has(i, flag::FACE_UP))
-        .count();
-    let up_hb: u64 = Bits(o.homebase)
-        .filter(|&i| o.has(i, flag::FACE_UP))
-        .fold(0, |m, i| m | (1 << i));
-    say(&format!(
-        "\n--- turn {} · {} · initiative {} · you are {me} ---\n",
-        s.turn,
-        step_name(s.step),
-        s.initiative
-    ));
-    say(&format!(
-        "{opp}: bond {} · deck {} · hand {} · homebase {} face down, {}\n",
-        o.bond,
-        o.deck_len,
-        o.hand.count_ones(),
-        hidden_hb,
-        unit_line(g, s, opp, up_hb)
-    ));
-    say(&format!(
-        "{opp} field: {}\n{me} field: {}\n{me} homebase: {}\n{me} hand: {}\n",
-        unit_line(g, s, opp, o.field),
-        unit_line(g, s, me, p.field),
-        unit_line(g, s, me, p.homebase),
-        unit_line(g, s, me, p.hand)
-    ));
-    say(&format!(
-        "{me}: bond {} · deck {} · CP {} · EP available {}\n",
-        p.bond,
-        p.deck_len,
-        p.cp,
-        p.ep_available()
-    ));
-}
+const HELP: &str = "type the number of an action or its text; `show CARD` prints a card's full \
+                    text; `board` shows the table again; `quit` ends the game\n";
 
-impl Agent<TrailsGame> for HumanAgent {
+impl<G: GameDef> Agent<G> for HumanAgent {
     fn name(&self) -> String {
         "human".into()
     }
 
-    fn choose(&mut self, g: &TrailsGame, s: &State, seat: Seat) -> Action {
-        show(g, s, seat);
+    fn choose(&mut self, g: &G, s: &G::State, seat: Seat) -> G::Action {
+        say(&format!("\n{}", g.render(s, seat)));
         let mut list = ActionList::new();
-        g.legal(s, &mut list);
+        g.legal_actions(s, &mut list);
         if list.len() == 1 {
             // A forced move is not a decision: play it and say so.
             say(&format!(
                 "(only legal action: {})\n",
-                g.action_text_for(s, list[0], false)
+                g.action_text(s, list[0])
             ));
             return list[0];
         }
-        for (k, &a) in list.iter().enumerate() {
-            say(&format!(
-                "{:>3}. {}\n",
-                k + 1,
-                g.action_text_for(s, a, false)
-            ));
-        }
+        let menu = |list: &ActionList<G::Action>| {
+            for (k, &a) in list.iter().enumerate() {
+                say(&format!("{:>3}. {}\n", k + 1, g.action_text(s, a)));
+            }
+        };
+        menu(&list);
         let stdin = std::io::stdin();
         loop {
             say(&format!("{seat}> "));
             let mut line = String::new();
             match stdin.lock().read_line(&mut line) {
                 Ok(0) | Err(_) => {
-                    super::note("input closed: game abandoned");
+                    super::out::error("input closed: game abandoned");
                     std::process::exit(2);
                 }
                 Ok(_) => {}
             }
             let t = line.trim();
-            if t.is_empty() {
+            match t {
+                "" => continue,
+                "help" | "?" => {
+                    say(HELP);
+                    continue;
+                }
+                "quit" | "exit" => {
+                    say("game abandoned\n");
+                    std::process::exit(0);
+                }
+                "board" => {
+                    say(&g.render(s, seat));
+                    menu(&list);
+                    continue;
+                }
+                _ => {}
+            }
+            if let Some(q) = t.strip_prefix("show ") {
+                match g.card_text(q) {
+                    Ok(text) => say(&format!("{text}\n")),
+                    Err(e) => say(&format!("{e}\n")),
+                }
                 continue;
             }
             if let Ok(n) = t.parse::<usize>() {
@@ -150,7 +85,7 @@ impl Agent<TrailsGame> for HumanAgent {
             }
             match g.parse_action(s, t) {
                 Ok(a) => return a,
-                Err(_) => say("not a legal action: type its number or its text\n"),
+                Err(_) => say("not a legal action: type its number or its text (`help`)\n"),
             }
         }
     }

@@ -1,97 +1,64 @@
 //! `tcgsim matrix` and `tcgsim merge`: argument checking and files; the work is in `sim`.
 
-use super::{card_db, check_out_dir, emit, note, progress, thread_pool, write_file};
+use super::{
+    bundled_decks, check_out_dir, emit, load_cards, load_decks, note, thread_pool, write_file,
+    Progress,
+};
 use crate::agents::AgentSpec;
-use crate::games::trails::deck::Deck;
-use crate::games::trails::decks_content_hash;
-use crate::games::trails::TrailsGame;
+use crate::core::GameDef;
 use crate::sim::checkpoint::{parse_shard, resume_run, shard_from_env, Resumed};
 use crate::sim::matrix::{run_tasks, totals, Counts, Plan};
-use crate::sim::output::{matchups_csv, matrix_csv, matrix_svg, merge_matchups, summary};
-use anyhow::{anyhow, bail, Context, Result};
+use crate::sim::output::{
+    matchups_csv, matrix_csv, matrix_svg, merge_matchups, summary, Part, RunInfo,
+};
+use anyhow::{anyhow, bail, Result};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 pub struct MatrixOpts {
     pub decks: Vec<PathBuf>,
-    pub agent: String,
-    pub agent_a: Option<String>,
-    pub agent_b: Option<String>,
+    pub cards: Option<PathBuf>,
+    pub agents: Vec<String>,
     pub games: u64,
     pub seed: u64,
-    pub threads: Option<usize>,
+    pub threads: Option<u64>,
     pub out: PathBuf,
     pub checkpoint: Option<PathBuf>,
     pub resume: bool,
     pub shard: Option<String>,
     pub shards: Option<u64>,
-    pub cards: Option<PathBuf>,
     pub chunk: u64,
 }
 
-/// The bundled decks, when no deck is given.
-fn default_decks() -> Result<Vec<PathBuf>> {
-    let dir = Path::new("decks/trails");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .with_context(|| {
-            format!(
-                "no decks given and {} cannot be read (run from the repository, or name decks)",
-                dir.display()
-            )
-        })?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "deck"))
-        .collect();
-    v.sort();
-    if v.is_empty() {
-        bail!("no decks given and none in {}", dir.display());
-    }
-    Ok(v)
-}
-
-pub fn matrix(o: MatrixOpts) -> Result<ExitCode> {
-    let spec_a_text = o.agent_a.clone().unwrap_or_else(|| o.agent.clone());
-    let spec_b_text = o.agent_b.clone().unwrap_or_else(|| o.agent.clone());
-    let spec_a = AgentSpec::parse(&spec_a_text).map_err(|e| anyhow!("--agent-a: {e}"))?;
-    let spec_b = AgentSpec::parse(&spec_b_text).map_err(|e| anyhow!("--agent-b: {e}"))?;
-    if o.resume && o.checkpoint.is_none() {
-        bail!("--resume needs --checkpoint DIR");
-    }
+pub fn matrix<G: GameDef>(o: MatrixOpts) -> Result<ExitCode> {
+    let (spec_a_text, spec_b_text) = match o.agents.as_slice() {
+        [] => ("heuristic".to_string(), "heuristic".to_string()),
+        [a] => (a.clone(), a.clone()),
+        [a, b] => (a.clone(), b.clone()),
+        v => bail!(
+            "--agent: matrix takes one agent (both decks) or two (row deck, column deck), {} given",
+            v.len()
+        ),
+    };
+    let spec_a =
+        AgentSpec::parse(&spec_a_text).map_err(|e| anyhow!("--agent {spec_a_text}: {e}"))?;
+    let spec_b =
+        AgentSpec::parse(&spec_b_text).map_err(|e| anyhow!("--agent {spec_b_text}: {e}"))?;
     let shard = match &o.shard {
         Some(s) => Some(parse_shard(s).map_err(|e| anyhow!(e))?),
         None => shard_from_env(|k| std::env::var(k).ok(), o.shards).map_err(|e| anyhow!(e))?,
     };
     let paths = if o.decks.is_empty() {
-        default_decks()?
+        bundled_decks::<G>()?
     } else {
         o.decks.clone()
     };
-    let db = card_db(o.cards.as_deref(), paths.first().map(PathBuf::as_path))?;
-    let mut decks = Vec::new();
-    for p in &paths {
-        let d = Deck::load(p, &db).map_err(|e| anyhow!("{e}"))?;
-        if d.name.contains([',', ';']) {
-            bail!(
-                "{}: a deck name (the file stem) may not contain ',' or ';'",
-                p.display()
-            );
-        }
-        if decks.iter().any(|x: &Deck| x.name == d.name) {
-            bail!(
-                "{}: two decks are named \"{}\"; deck names (file stems) must differ",
-                p.display(),
-                d.name
-            );
-        }
-        decks.push(d);
-    }
+    let db = load_cards::<G>(o.cards.as_deref(), paths.first().map(PathBuf::as_path))?;
+    let decks = load_decks::<G>(&db, &paths, true)?;
     let plan = Plan {
-        game: "trails".into(),
-        deck_names: decks.iter().map(|d| d.name.clone()).collect(),
-        content: decks_content_hash(
-            &db,
-            &decks.iter().map(|d| d.cards.as_slice()).collect::<Vec<_>>(),
-        ),
+        game: G::INFO.name.into(),
+        deck_names: decks.iter().map(|d| G::deck_name(d).to_string()).collect(),
+        content: G::content_hash(&db, &decks.iter().collect::<Vec<_>>()),
         agent_a: spec_a_text.clone(),
         agent_b: spec_b_text.clone(),
         games: o.games,
@@ -103,14 +70,10 @@ pub fn matrix(o: MatrixOpts) -> Result<ExitCode> {
     let mut games = Vec::with_capacity(n * n);
     for r in &decks {
         for c in &decks {
-            games.push(TrailsGame::new(
-                db.clone(),
-                r.cards.clone(),
-                c.cards.clone(),
-            ));
+            games.push(G::new_match(&db, [r, c]));
         }
     }
-    check_out_dir(&o.out, "--out")?;
+    check_out_dir(&o.out)?;
     let all = match shard {
         Some((i, k)) => plan.shard_tasks(i, k),
         None => plan.tasks(),
@@ -141,7 +104,7 @@ pub fn matrix(o: MatrixOpts) -> Result<ExitCode> {
         ));
     }
     let pool = thread_pool(o.threads)?;
-    let pb = progress(total_games);
+    let pb = Progress::new(total_games, "games");
     let start = std::time::Instant::now();
     let new = pool.install(|| {
         run_tasks(&plan, &games, &spec_a, &spec_b, &todo, &|t, c: &Counts| {
@@ -151,13 +114,28 @@ pub fn matrix(o: MatrixOpts) -> Result<ExitCode> {
             pb.inc(c.games);
         })
     });
-    pb.finish_and_clear();
+    pb.finish();
     let secs = start.elapsed().as_secs_f64();
     results.extend(new);
     let m = totals(n, &results);
     let played: u64 = m.iter().map(|c| c.games).sum();
     let shard_tag = shard.filter(|&(_, k)| k > 1);
-    write_outputs(&o.out, &plan, &m, shard_tag)?;
+    let info = RunInfo {
+        command: "matrix".into(),
+        args: std::env::args().skip(1).collect(),
+        game: plan.game.clone(),
+        decks: plan.deck_names.clone(),
+        agents: vec![plan.agent_a.clone(), plan.agent_b.clone()],
+        content: plan.content.clone(),
+        games: plan.games,
+        seed: plan.seed,
+        fingerprint: plan.fingerprint(),
+        shard: shard_tag,
+        games_played: total_games,
+        seconds: secs,
+        ..Default::default()
+    };
+    write_outputs(&o.out, &plan, &m, &info)?;
     if shard_tag.is_none() {
         emit(&summary(&plan, &m))?;
     }
@@ -172,31 +150,47 @@ pub fn matrix(o: MatrixOpts) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn write_outputs(out: &Path, plan: &Plan, m: &[Counts], shard: Option<(u64, u64)>) -> Result<()> {
+fn write_outputs(out: &Path, plan: &Plan, m: &[Counts], info: &RunInfo) -> Result<()> {
     let w = |name: &str, text: String| write_file(&out.join(name), &text);
-    w("matchups.csv", matchups_csv(plan, m, shard))?;
-    if shard.is_none() {
+    w("matchups.csv", matchups_csv(plan, m))?;
+    if info.shard.is_none() {
         w("matrix.csv", matrix_csv(plan, m))?;
         w("matrix.svg", matrix_svg(plan, m))?;
     }
+    w("run.json", info.to_json())?;
     Ok(())
 }
 
-/// `tcgsim merge`: reads the parts' `matchups.csv`, checks and adds them up
+/// `tcgsim merge`: reads the parts' `run.json` and `matchups.csv`, checks and adds them up
 /// ([`merge_matchups`]), and writes the merged outputs.
 pub fn merge(parts: &[PathBuf], out: &Path) -> Result<ExitCode> {
     use crate::core::input::{read_text, MAX_TEXT_BYTES};
     let mut files = Vec::new();
     for dir in parts {
-        let file = dir.join("matchups.csv");
-        files.push((
-            file.display().to_string(),
-            read_text(&file, MAX_TEXT_BYTES)?,
-        ));
+        files.push(Part {
+            name: dir.display().to_string(),
+            run_json: read_text(&dir.join("run.json"), MAX_TEXT_BYTES)?,
+            matchups: read_text(&dir.join("matchups.csv"), MAX_TEXT_BYTES)?,
+        });
     }
     let (plan, m) = merge_matchups(&files).map_err(|e| anyhow!(e))?;
-    check_out_dir(out, "--out")?;
-    write_outputs(out, &plan, &m, None)?;
+    check_out_dir(out)?;
+    let info = RunInfo {
+        command: "matrix".into(),
+        args: std::env::args().skip(1).collect(),
+        game: plan.game.clone(),
+        decks: plan.deck_names.clone(),
+        agents: vec![plan.agent_a.clone(), plan.agent_b.clone()],
+        content: plan.content.clone(),
+        games: plan.games,
+        seed: plan.seed,
+        fingerprint: plan.fingerprint(),
+        shard: None,
+        games_played: 0,
+        seconds: 0.0,
+        ..Default::default()
+    };
+    write_outputs(out, &plan, &m, &info)?;
     emit(&summary(&plan, &m))?;
     note(&format!(
         "merged {} parts into {}",

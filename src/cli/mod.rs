@@ -1,71 +1,249 @@
-//! The command line: clap arguments, turned into calls of the library. No game logic here.
+//! The command line: clap arguments, turned into calls of the library. No game logic here, and
+//! no game named: every command is written once, generic over `G: GameDef`, and run through the
+//! registry (`crate::games::visit`) for the game `--game` names or the decks imply.
+//!
+//! The conventions (`docs/cli.md`): decks are positional in every command; agents are `--agent
+//! SPEC`, once per agent, never a list that could swallow a deck; the default agent is
+//! `heuristic` wherever one may be left out; results go to `--out DIR`; `--seed`, `--threads`,
+//! `--cards`, `--game`, `--out` and `--quiet` are defined once, here.
 
 mod arena;
 mod cards;
 mod human;
 mod matrix;
 mod out;
+mod play;
+mod progress;
 
-pub use out::{emit, note, WriteError};
+pub use out::{emit, note, set_quiet, WriteError};
 
-use crate::agents::{Agent, AgentSpec};
-use crate::core::{mix_seed, Outcome, Seat};
-use crate::games::trails::deck::Deck;
-use crate::games::trails::scenario::{RunError, Scenario};
-use crate::games::trails::{bundled_cards, CardDb, TrailsGame};
+use crate::agents::AgentSpec;
+use crate::core::input::{read_text, MAX_TEXT_BYTES};
+use crate::core::{GameDef, Seat};
+use crate::games::{self, Visit};
 use crate::sim::checkpoint::{resume_run, Resumed};
 use crate::sim::matrix::{Counts, Task};
-use crate::sim::play_game;
-use anyhow::{anyhow, bail, Result};
-use clap::{Parser, Subcommand};
-use std::fmt::Write as _;
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+pub use progress::Progress;
 
 #[derive(Parser, Debug)]
 #[command(
     name = "tcgsim",
     version,
     about = "Monte Carlo AI and deck-strength simulator for two-player trading card games",
-    long_about = "tcgsim plays the real rules of the Trails TCG between agents, checks decks, and \
-                  settles rule questions with scenario files. Formats: docs/cards.md (card file), \
-                  docs/scenario.md (scenarios and the action notation), docs/rules.md (rules)."
+    long_about = "tcgsim plays the real rules of trading card games between agents, ranks decks, \
+                  cards and agents, and settles rule questions with scenario files. Games: trails \
+                  (Trails TCG), toy (High Card, a small test game). The command line's conventions: \
+                  docs/cli.md."
 )]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
+/// `--game` and `--cards`: which game, and its card file.
+#[derive(Args, Debug, Clone, Default)]
+pub struct GameArgs {
+    /// The game (trails, toy). Default: the game of the decks' folder or card file, else trails.
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<String>,
+    /// Card file (default: the card file beside the first deck, else the game's bundled pool).
+    #[arg(long, value_name = "FILE")]
+    pub cards: Option<PathBuf>,
+}
+
+/// `--seed`.
+#[derive(Args, Debug, Clone)]
+pub struct SeedArg {
+    /// Master seed: the same seed gives the same games, whatever the thread count.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// `--threads`.
+#[derive(Args, Debug, Clone)]
+pub struct ThreadsArg {
+    /// Worker threads (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=limits::THREADS as u64))]
+    pub threads: Option<u64>,
+}
+
+/// `--out`.
+#[derive(Args, Debug, Clone)]
+pub struct OutArg {
+    /// Output folder: result files and run.json (created if missing).
+    #[arg(long, value_name = "DIR", default_value = "results")]
+    pub out: PathBuf,
+}
+
+/// `--quiet`.
+#[derive(Args, Debug, Clone)]
+pub struct QuietArg {
+    /// No progress and no notes on standard error (errors are still reported).
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// `--agent`, one per agent.
+#[derive(Args, Debug, Clone)]
+pub struct AgentArgs {
+    /// An agent spec (`heuristic`, `random`, `ismcts:iters=500`; docs/agents.md). Give the flag
+    /// once per agent; left out, agents are `heuristic`.
+    #[arg(long = "agent", value_name = "SPEC")]
+    pub agents: Vec<String>,
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Check deck files against their format (T-DECK); every problem with its line.
-    Validate {
-        /// Deck files (`COUNT NAME[ / SUB-NAME]` per line).
+    /// Every deck against every deck: win-rate matrix, matchup counts, heatmap, summary. One
+    /// --agent plays both decks; two are the row deck's and the column deck's.
+    Matrix {
+        /// Decks (default: every deck in the game's bundled deck folder).
+        decks: Vec<PathBuf>,
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        agents: AgentArgs,
+        /// Games per ordered matchup (the default takes 15-60 s on 2 cores: docs/performance.md).
+        #[arg(long, default_value_t = 10000, value_parser = clap::value_parser!(u64).range(1..=limits::MATRIX_GAMES))]
+        games: u64,
+        #[command(flatten)]
+        seed: SeedArg,
+        #[command(flatten)]
+        threads: ThreadsArg,
+        #[command(flatten)]
+        out: OutArg,
+        #[command(flatten)]
+        quiet: QuietArg,
+        /// Record finished chunks here, so an interrupted run can be resumed.
+        #[arg(long, value_name = "DIR")]
+        checkpoint: Option<PathBuf>,
+        /// Continue the run recorded in --checkpoint.
+        #[arg(long, requires = "checkpoint")]
+        resume: bool,
+        /// Run only part I of N (default from SLURM_ARRAY_TASK_ID/COUNT or JOB_COMPLETION_INDEX).
+        #[arg(long, value_name = "I/N")]
+        shard: Option<String>,
+        /// Number of shards, with Kubernetes' JOB_COMPLETION_INDEX.
+        #[arg(long, value_name = "N")]
+        shards: Option<u64>,
+        /// Games per chunk (the unit of parallel work, checkpoints and shards).
+        #[arg(long, default_value_t = 250, value_parser = clap::value_parser!(u64).range(1..))]
+        chunk: u64,
+    },
+    /// Add up the counts of shard outputs and recompute every rate and interval.
+    Merge {
+        /// Output folders of the shards (each with matchups.csv and run.json).
+        #[arg(required = true)]
+        parts: Vec<PathBuf>,
+        #[command(flatten)]
+        out: OutArg,
+        #[command(flatten)]
+        quiet: QuietArg,
+    },
+    /// Rank the cards of decks by win contribution (drawn vs not seen, and ablation). One --agent
+    /// plays both seats.
+    Cards {
+        /// Decks whose cards to rank.
         #[arg(required = true)]
         decks: Vec<PathBuf>,
-        /// Card file (default: cards.csv beside the first deck, else the bundled sample pool).
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        agents: AgentArgs,
+        /// An opponent deck; give the flag once per deck (default: the other bundled decks).
+        #[arg(long = "gauntlet", value_name = "DECK")]
+        gauntlet: Vec<PathBuf>,
+        /// Games against each gauntlet deck, per variant of the deck.
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=limits::CARDS_GAMES))]
+        games: u64,
+        #[command(flatten)]
+        seed: SeedArg,
+        #[command(flatten)]
+        threads: ThreadsArg,
+        #[command(flatten)]
+        out: OutArg,
+        #[command(flatten)]
+        quiet: QuietArg,
+        /// Skip the ablation runs (only drawn/not-seen statistics).
         #[arg(long)]
-        cards: Option<PathBuf>,
+        no_ablation: bool,
+        /// Print the first N cards of each ranking (all of them in cards.csv).
+        #[arg(long, value_name = "N")]
+        top: Option<usize>,
     },
-    /// Play one game between two agents and print the winner, turns and final bonds.
+    /// Round robin of agents (paired games, seats swapped) with Bradley–Terry Elo ratings, or a
+    /// two-agent SPRT. Give --agent once per agent (at least two).
+    Arena {
+        /// Decks played, every ordered pair in turn (default: the game's arena decks).
+        decks: Vec<PathBuf>,
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        agents: AgentArgs,
+        /// Games per pair of agents (played in pairs: an odd number is rounded up, and said).
+        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=limits::ARENA_GAMES))]
+        games: u64,
+        #[command(flatten)]
+        seed: SeedArg,
+        #[command(flatten)]
+        threads: ThreadsArg,
+        #[command(flatten)]
+        out: OutArg,
+        #[command(flatten)]
+        quiet: QuietArg,
+        /// Sequential test of two agents: elo0,elo1[,alpha,beta] (fishtest's GSPRT on pairs);
+        /// writes sprt.csv. A negative elo0 may follow the flag (`--sprt -50,0`).
+        #[arg(long, allow_hyphen_values = true)]
+        sprt: Option<String>,
+        /// With --sprt: stop after this many games without a decision.
+        #[arg(long, default_value_t = 20000, value_parser = clap::value_parser!(u64).range(2..=limits::ARENA_GAMES))]
+        max_games: u64,
+    },
+    /// Head-to-head: the first --agent against the second, seats swapped every other game.
+    Duel {
+        /// The two decks (each deal is played from both sides).
+        #[arg(num_args = 2, required = true, value_names = ["DECK1", "DECK2"])]
+        decks: Vec<PathBuf>,
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        agents: AgentArgs,
+        /// Number of games (played in pairs: an odd number is rounded up, and said).
+        #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u64).range(1..=limits::DUEL_GAMES))]
+        games: u64,
+        #[command(flatten)]
+        seed: SeedArg,
+        #[command(flatten)]
+        threads: ThreadsArg,
+        #[command(flatten)]
+        out: OutArg,
+        #[command(flatten)]
+        quiet: QuietArg,
+        /// Record every finished game here, so an interrupted duel can be resumed.
+        #[arg(long, value_name = "DIR")]
+        checkpoint: Option<PathBuf>,
+        /// Continue the duel recorded in --checkpoint.
+        #[arg(long, requires = "checkpoint")]
+        resume: bool,
+    },
+    /// Play one game between two agents and print the winner and why the game ended. The first
+    /// --agent plays P1, the second P2 (one: both seats; none: heuristic).
     Play {
-        /// Deck of player 1.
-        deck_a: PathBuf,
-        /// Deck of player 2.
-        deck_b: PathBuf,
-        /// The game (only `trails` for now).
-        #[arg(long, default_value = "trails")]
-        game: String,
-        /// Seed of the game (deck shuffles and agents).
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Agent of player 1 (spec string, e.g. `random`).
-        #[arg(long, default_value = "random")]
-        agent_a: String,
-        /// Agent of player 2.
-        #[arg(long, default_value = "random")]
-        agent_b: String,
-        /// Who has the initiative on turn 1 (1 or 2).
+        /// The deck of P1, then the deck of P2.
+        #[arg(num_args = 2, required = true, value_names = ["DECK1", "DECK2"])]
+        decks: Vec<PathBuf>,
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        agents: AgentArgs,
+        #[command(flatten)]
+        seed: SeedArg,
+        /// Who moves first (has the initiative) on turn 1: 1 or 2.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
         first: u8,
         /// Print a play-by-play.
@@ -77,190 +255,65 @@ enum Command {
         /// A person plays this seat (1 or 2) in the terminal.
         #[arg(long, value_parser = clap::value_parser!(u8).range(1..=2))]
         human: Option<u8>,
-        /// Card file (default: cards.csv beside the first deck, else the bundled sample pool).
-        #[arg(long)]
-        cards: Option<PathBuf>,
+        /// Also write the game's record (record.jsonl) and its log (log.txt) into this folder.
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
     },
-    /// Every deck against every deck: win-rate matrix, matchup counts, heatmap, summary.
-    Matrix {
-        /// Decks (default: every deck in decks/trails).
-        decks: Vec<PathBuf>,
-        /// Agent of both seats.
-        #[arg(long, default_value = "heuristic")]
-        agent: String,
-        /// Agent of the row deck (overrides --agent).
+    /// Play a recorded game again from its actions (a record of `play --out`), printing its log.
+    Replay {
+        /// A records file (`record.jsonl`: one JSON line per game).
+        record: PathBuf,
+        /// Which record of the file (1 is the first).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        index: u64,
+        /// Show hidden cards in the log.
         #[arg(long)]
-        agent_a: Option<String>,
-        /// Agent of the column deck (overrides --agent).
-        #[arg(long)]
-        agent_b: Option<String>,
-        /// Games per ordered matchup (the default runs in about 30 seconds on 2 cores).
-        #[arg(long, default_value_t = 10000, value_parser = clap::value_parser!(u64).range(1..=limits::MATRIX_GAMES))]
-        games: u64,
-        /// Master seed.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Worker threads (default: all cores).
-        #[arg(long)]
-        threads: Option<usize>,
-        /// Output folder.
-        #[arg(long, default_value = "results")]
-        out: PathBuf,
-        /// Record finished chunks here, so an interrupted run can be resumed.
-        #[arg(long)]
-        checkpoint: Option<PathBuf>,
-        /// Continue the run recorded in --checkpoint.
-        #[arg(long)]
-        resume: bool,
-        /// Run only part I of N (default from SLURM_ARRAY_TASK_ID/COUNT or JOB_COMPLETION_INDEX).
-        #[arg(long)]
-        shard: Option<String>,
-        /// Number of shards, with Kubernetes' JOB_COMPLETION_INDEX.
-        #[arg(long)]
-        shards: Option<u64>,
-        /// Games per chunk (the unit of parallel work, checkpoints and shards).
-        #[arg(long, default_value_t = 250, value_parser = clap::value_parser!(u64).range(1..))]
-        chunk: u64,
-        /// Card file (default: cards.csv beside the first deck, else the bundled sample pool).
-        #[arg(long)]
-        cards: Option<PathBuf>,
+        reveal: bool,
     },
-    /// Rank the cards of decks by win contribution (drawn vs not seen, and ablation).
-    Cards {
-        /// Decks whose cards to rank.
+    /// Check deck files against their format; every problem with its file and line.
+    Validate {
+        /// Deck files.
         #[arg(required = true)]
         decks: Vec<PathBuf>,
-        /// Opponent decks (default: the other bundled decks).
-        #[arg(long, num_args = 1..)]
-        gauntlet: Vec<PathBuf>,
-        /// Agent of both seats.
-        #[arg(long, default_value = "heuristic")]
-        agent: String,
-        /// Games against each gauntlet deck, per variant of the deck.
-        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=limits::CARDS_GAMES))]
-        games: u64,
-        /// Master seed.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Worker threads (default: all cores).
-        #[arg(long)]
-        threads: Option<usize>,
-        /// Output folder (writes cards.csv).
-        #[arg(long, default_value = "results")]
-        out: PathBuf,
-        /// Skip the ablation runs (only drawn/not-seen statistics).
-        #[arg(long)]
-        no_ablation: bool,
-        /// Card file (default: cards.csv beside the first deck, else the bundled sample pool).
-        #[arg(long)]
-        cards: Option<PathBuf>,
+        #[command(flatten)]
+        game: GameArgs,
     },
-    /// Round robin of agents (paired games, seats swapped) with Bradley–Terry Elo ratings, or a
-    /// two-agent SPRT.
-    Arena {
-        /// Agent specs.
-        #[arg(required = true)]
-        agents: Vec<String>,
-        /// Decks played (every ordered pair of them in turn; default: aggro and control).
-        #[arg(long, num_args = 1..)]
-        decks: Vec<PathBuf>,
-        /// Games per pair of agents (in pairs).
-        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(2..=limits::ARENA_GAMES))]
-        games: u64,
-        /// Master seed.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Worker threads (default: all cores).
+    /// Apply a scenario's actions to its position and print the resulting state as JSON.
+    Scenario {
+        /// Scenario file (docs/scenario.md); its `game:` line names the game.
+        file: PathBuf,
+        #[command(flatten)]
+        game: GameArgs,
+    },
+    /// Open a random sealed pool (Trails: Blitz Shield, T-DECK-2) and print it as a deck file.
+    Sealed {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        seed: SeedArg,
+        /// Number of packs.
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=limits::PACKS))]
+        packs: u64,
+        /// Pack composition (Trails: `UNIT=5,ITEM=1,EVENT=1,BASE=1`, the default, or `ANY=8`).
         #[arg(long)]
-        threads: Option<usize>,
-        /// Output folder (writes arena.csv, arena_pairs.csv).
-        #[arg(long, default_value = "results")]
-        out: PathBuf,
-        /// Sequential test of two agents: elo0,elo1[,alpha,beta] (fishtest's GSPRT on pairs);
-        /// a negative elo0 may follow the flag (`--sprt -50,0`).
-        #[arg(long, allow_hyphen_values = true)]
-        sprt: Option<String>,
-        /// With --sprt: stop after this many games without a decision.
-        #[arg(long, default_value_t = 20000, value_parser = clap::value_parser!(u64).range(2..=limits::ARENA_GAMES))]
-        max_games: u64,
-        /// Card file (default: cards.csv beside the first deck, else the bundled sample pool).
-        #[arg(long)]
-        cards: Option<PathBuf>,
+        pack: Option<String>,
+        /// Write the deck as DIR/sealed-SEED.deck instead of printing it.
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
     },
     /// A quick speed measurement of this machine (about 25 s): self-play and ISMCTS.
     Bench {
+        /// The game (default trails).
+        #[arg(long, value_name = "GAME")]
+        game: Option<String>,
         /// Total time budget in seconds (split over the measurements).
         #[arg(long, default_value_t = 24.0)]
         seconds: f64,
         /// Print CSV instead of a table.
         #[arg(long)]
         csv: bool,
-        /// Threads for the all-threads rows (default: all cores).
-        #[arg(long)]
-        threads: Option<usize>,
-    },
-    /// Add up the counts of shard outputs and recompute every rate and interval.
-    Merge {
-        /// Output folders of the shards.
-        #[arg(required = true)]
-        parts: Vec<PathBuf>,
-        /// Where to write the merged results.
-        #[arg(long, default_value = "results")]
-        out: PathBuf,
-    },
-    /// Head-to-head: AGENT_A against AGENT_B, seats and decks swapped every other game.
-    Duel {
-        /// Spec of agent A (e.g. `heuristic`, `random`).
-        agent_a: String,
-        /// Spec of agent B.
-        agent_b: String,
-        /// The two decks (each deal is played from both sides).
-        #[arg(long, num_args = 2, required = true, value_names = ["DECK1", "DECK2"])]
-        decks: Vec<PathBuf>,
-        /// Number of games (rounded up to an even number).
-        #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u64).range(1..=limits::DUEL_GAMES))]
-        games: u64,
-        /// Master seed.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Worker threads (default: all cores).
-        #[arg(long)]
-        threads: Option<usize>,
-        /// Card file (default: cards.csv beside the first deck, else the bundled sample pool).
-        #[arg(long)]
-        cards: Option<PathBuf>,
-        /// Record every finished game here, so an interrupted duel can be resumed.
-        #[arg(long)]
-        checkpoint: Option<PathBuf>,
-        /// Continue the duel recorded in --checkpoint.
-        #[arg(long, requires = "checkpoint")]
-        resume: bool,
-    },
-    /// Open a random sealed pool (Blitz Shield, T-DECK-2) and write it as a deck file.
-    Sealed {
-        /// Seed of the packs.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Number of packs.
-        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=limits::PACKS))]
-        packs: u64,
-        /// Pack composition, e.g. `UNIT=5,ITEM=1,EVENT=1,BASE=1` or `ANY=8`.
-        #[arg(long, default_value = "UNIT=5,ITEM=1,EVENT=1,BASE=1")]
-        pack: String,
-        /// Card file (default: the bundled sample pool).
-        #[arg(long)]
-        cards: Option<PathBuf>,
-        /// Write the deck here instead of stdout.
-        #[arg(long)]
-        out: Option<PathBuf>,
-    },
-    /// Apply a scenario's actions to its position and print the resulting state as JSON.
-    Scenario {
-        /// Scenario file (docs/scenario.md).
-        file: PathBuf,
-        /// Card file (overrides the scenario's `cards:` line).
-        #[arg(long)]
-        cards: Option<PathBuf>,
+        #[command(flatten)]
+        threads: ThreadsArg,
     },
 }
 
@@ -283,6 +336,8 @@ pub mod limits {
     pub const BENCH_SECONDS: f64 = 3600.0;
     /// `sealed --packs`.
     pub const PACKS: u64 = 100;
+    /// `--agent` flags of one command.
+    pub const AGENTS: usize = 64;
 }
 
 /// The exit code of a failed command, after its message: 1 when its output could not be written
@@ -292,11 +347,11 @@ fn failure(e: anyhow::Error) -> ExitCode {
     match e.downcast_ref::<WriteError>() {
         Some(w) if w.is_broken_pipe() => ExitCode::from(1),
         Some(_) => {
-            note(&format!("error: {e:#}"));
+            out::error(&format!("error: {e:#}"));
             ExitCode::from(1)
         }
         None => {
-            note(&format!("error: {e:#}"));
+            out::error(&format!("error: {e:#}"));
             ExitCode::from(2)
         }
     }
@@ -317,42 +372,69 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// The command, run for one game.
+struct Run<'a>(&'a Command);
+
+impl Visit for Run<'_> {
+    type Out = Result<ExitCode>;
+    fn visit<G: GameDef>(self) -> Result<ExitCode> {
+        run_game::<G>(self.0)
+    }
+}
+
 fn run(cli: Cli) -> Result<ExitCode> {
-    match cli.command {
-        Command::Validate { decks, cards } => validate(&decks, cards.as_deref()),
-        Command::Play {
-            deck_a,
-            deck_b,
-            game,
-            seed,
-            agent_a,
-            agent_b,
-            first,
-            log,
-            reveal,
-            human,
-            cards,
-        } => {
-            if game != "trails" {
-                bail!("unknown game \"{game}\" (available: trails)");
-            }
-            play(PlayOpts {
-                decks: [deck_a, deck_b],
-                seed,
-                agents: [agent_a, agent_b],
-                first: Seat::from_index(first as usize - 1),
-                log,
-                reveal,
-                human: human.map(|h| Seat::from_index(h as usize - 1)),
-                cards,
-            })
+    let quiet = match &cli.command {
+        Command::Matrix { quiet, .. }
+        | Command::Merge { quiet, .. }
+        | Command::Cards { quiet, .. }
+        | Command::Arena { quiet, .. }
+        | Command::Duel { quiet, .. } => quiet.quiet,
+        _ => false,
+    };
+    set_quiet(quiet);
+    let game = match &cli.command {
+        Command::Merge { parts, out, .. } => return matrix::merge(parts, &out.out),
+        Command::Matrix { decks, game, .. }
+        | Command::Cards { decks, game, .. }
+        | Command::Arena { decks, game, .. }
+        | Command::Duel { decks, game, .. }
+        | Command::Play { decks, game, .. }
+        | Command::Validate { decks, game } => choose_game(game, decks, None)?,
+        Command::Scenario { file, game } => {
+            let text = read_text(file, MAX_TEXT_BYTES)?;
+            choose_game(game, &[], Some((file, &text)))?
         }
-        Command::Scenario { file, cards } => scenario(&file, cards.as_deref()),
+        Command::Sealed { game, .. } => choose_game(game, &[], None)?,
+        Command::Replay { record, index, .. } => {
+            let g = play::record_game(record, *index as usize)?;
+            match games::info(&g) {
+                Some(i) => i.name,
+                None => bail!(
+                    "{}: game \"{g}\" is not one of this tcgsim's games ({})",
+                    record.display(),
+                    games::names()
+                ),
+            }
+        }
+        Command::Bench { game, .. } => choose_game(
+            &GameArgs {
+                game: game.clone(),
+                cards: None,
+            },
+            &[],
+            None,
+        )?,
+    };
+    games::visit(game, Run(&cli.command)).expect("choose_game returns a registered game")
+}
+
+/// Runs the command for game `G`.
+fn run_game<G: GameDef>(cmd: &Command) -> Result<ExitCode> {
+    match cmd {
         Command::Matrix {
             decks,
-            agent,
-            agent_a,
-            agent_b,
+            game,
+            agents,
             games,
             seed,
             threads,
@@ -362,320 +444,384 @@ fn run(cli: Cli) -> Result<ExitCode> {
             shard,
             shards,
             chunk,
-            cards,
-        } => matrix::matrix(matrix::MatrixOpts {
-            decks,
-            agent,
-            agent_a,
-            agent_b,
-            games,
-            seed,
-            threads,
-            out,
-            checkpoint,
-            resume,
-            shard,
-            shards,
-            cards,
-            chunk,
-        }),
-        Command::Merge { parts, out } => matrix::merge(&parts, &out),
-        Command::Bench {
-            seconds,
-            csv,
-            threads,
-        } => bench(seconds, csv, threads),
-        Command::Arena {
-            agents,
-            decks,
-            games,
-            seed,
-            threads,
-            out,
-            sprt,
-            max_games,
-            cards,
-        } => arena::arena(arena::ArenaOpts {
-            agents,
-            decks,
-            games,
-            seed,
-            threads,
-            out,
-            sprt,
-            max_games,
-            cards,
+            ..
+        } => matrix::matrix::<G>(matrix::MatrixOpts {
+            decks: decks.clone(),
+            cards: game.cards.clone(),
+            agents: agents.agents.clone(),
+            games: *games,
+            seed: seed.seed,
+            threads: threads.threads,
+            out: out.out.clone(),
+            checkpoint: checkpoint.clone(),
+            resume: *resume,
+            shard: shard.clone(),
+            shards: *shards,
+            chunk: *chunk,
         }),
         Command::Cards {
             decks,
+            game,
+            agents,
             gauntlet,
-            agent,
             games,
             seed,
             threads,
             out,
             no_ablation,
-            cards,
-        } => cards::cards(cards::CardsOpts {
+            top,
+            ..
+        } => cards::cards::<G>(cards::CardsOpts {
+            decks: decks.clone(),
+            gauntlet: gauntlet.clone(),
+            agent: one_agent(agents)?,
+            games: *games,
+            seed: seed.seed,
+            threads: threads.threads,
+            out: out.out.clone(),
+            ablation: !no_ablation,
+            cards: game.cards.clone(),
+            top: *top,
+        }),
+        Command::Arena {
             decks,
-            gauntlet,
-            agent,
+            game,
+            agents,
             games,
             seed,
             threads,
             out,
-            ablation: !no_ablation,
-            cards,
+            sprt,
+            max_games,
+            ..
+        } => arena::arena::<G>(arena::ArenaOpts {
+            agents: agents.agents.clone(),
+            decks: decks.clone(),
+            games: *games,
+            seed: seed.seed,
+            threads: threads.threads,
+            out: out.out.clone(),
+            sprt: sprt.clone(),
+            max_games: *max_games,
+            cards: game.cards.clone(),
         }),
         Command::Duel {
-            agent_a,
-            agent_b,
             decks,
+            game,
+            agents,
             games,
             seed,
             threads,
-            cards,
+            out,
             checkpoint,
             resume,
-        } => duel(
-            &agent_a,
-            &agent_b,
-            &decks,
-            games,
+            ..
+        } => duel::<G>(DuelOpts {
+            agents: two_agents(agents, true)?,
+            decks,
+            games: *games,
+            seed: seed.seed,
+            threads: threads.threads,
+            out: &out.out,
+            checkpoint: checkpoint.as_deref(),
+            resume: *resume,
+            cards: game.cards.as_deref(),
+        }),
+        Command::Play {
+            decks,
+            game,
+            agents,
             seed,
-            threads,
-            checkpoint.as_deref(),
-            resume,
-            cards.as_deref(),
-        ),
+            first,
+            log,
+            reveal,
+            human,
+            out,
+        } => play::play::<G>(play::PlayOpts {
+            decks: [decks[0].clone(), decks[1].clone()],
+            seed: seed.seed,
+            agents: two_agents(agents, false)?,
+            first: Seat::from_index(*first as usize - 1),
+            log: *log,
+            reveal: *reveal,
+            human: human.map(|h| Seat::from_index(h as usize - 1)),
+            cards: game.cards.clone(),
+            out: out.clone(),
+        }),
+        Command::Validate { decks, game } => validate::<G>(decks, game.cards.as_deref()),
+        Command::Scenario { file, game } => scenario::<G>(file, game.cards.as_deref()),
         Command::Sealed {
+            game,
             seed,
             packs,
             pack,
-            cards,
             out,
-        } => sealed(seed, packs, &pack, cards.as_deref(), out.as_deref()),
+        } => sealed::<G>(
+            seed.seed,
+            *packs,
+            pack.as_deref(),
+            game.cards.as_deref(),
+            out.as_deref(),
+        ),
+        Command::Bench {
+            seconds,
+            csv,
+            threads,
+            ..
+        } => bench::<G>(*seconds, *csv, threads.threads),
+        Command::Replay {
+            record,
+            index,
+            reveal,
+        } => play::replay::<G>(record, *index as usize, *reveal),
+        Command::Merge { .. } => unreachable!("merge names no game: run() handles it"),
     }
 }
 
-/// The card file for a set of decks: `--cards`, else `cards.csv` beside the first deck, else the
-/// bundled sample pool.
-fn card_db(cards: Option<&Path>, first_deck: Option<&Path>) -> Result<CardDb> {
-    if let Some(c) = cards {
-        return Ok(CardDb::load(c)?);
+/// The agent of a command that takes one (`cards`): the one `--agent`, else heuristic.
+fn one_agent(a: &AgentArgs) -> Result<String> {
+    match a.agents.as_slice() {
+        [] => Ok("heuristic".into()),
+        [x] => Ok(x.clone()),
+        v => bail!("--agent: this command takes one agent, {} given", v.len()),
     }
-    if let Some(dir) = first_deck.and_then(Path::parent) {
-        let beside = dir.join("cards.csv");
-        if beside.is_file() {
-            return Ok(CardDb::load(&beside)?);
+}
+
+/// The two agents of `play` (left out: heuristic; one: both seats) or `duel` (`required`: both
+/// must be given).
+fn two_agents(a: &AgentArgs, required: bool) -> Result<[String; 2]> {
+    match a.agents.as_slice() {
+        [] if !required => Ok(["heuristic".into(), "heuristic".into()]),
+        [x] if !required => Ok([x.clone(), x.clone()]),
+        [x, y] => Ok([x.clone(), y.clone()]),
+        v => bail!(
+            "--agent: this command takes {}two agents (--agent A --agent B), {} given",
+            if required { "" } else { "one or " },
+            v.len()
+        ),
+    }
+}
+
+/// The game a command runs: `--game`, or the game its inputs show (a deck in a game's deck
+/// folder, a card file with a game's header, a scenario's `game:` line), else the first game of
+/// the registry. Inputs that point at two games, or at another game than `--game`, are an error.
+fn choose_game(
+    args: &GameArgs,
+    decks: &[PathBuf],
+    scenario: Option<(&Path, &str)>,
+) -> Result<&'static str> {
+    if let Some(g) = &args.game {
+        if games::info(g).is_none() {
+            bail!("--game {g}: unknown game (available: {})", games::names());
         }
     }
-    Ok(bundled_cards())
+    // (game, why) for every input that shows a game.
+    let mut evidence: Vec<(&'static str, String)> = Vec::new();
+    for d in decks {
+        for c in d.components() {
+            let c = c.as_os_str().to_string_lossy();
+            if let Some(g) = games::GAMES.iter().find(|g| g.name == c) {
+                evidence.push((g.name, format!("{} is in a {} folder", d.display(), g.name)));
+            }
+        }
+    }
+    let card_file = args.cards.clone().or_else(|| {
+        decks.first().and_then(|d| {
+            let dir = d.parent()?;
+            games::GAMES
+                .iter()
+                .map(|g| dir.join(g.card_file))
+                .find(|p| p.is_file())
+        })
+    });
+    if let Some(f) = &card_file {
+        let text = read_text(f, MAX_TEXT_BYTES)?;
+        let of: Vec<&'static str> = games::GAMES
+            .iter()
+            .filter(|g| games::visit(g.name, IsCardFile(&text)) == Some(true))
+            .map(|g| g.name)
+            .collect();
+        match of.as_slice() {
+            [g] => evidence.push((g, format!("{} is a {g} card file", f.display()))),
+            [] if args.cards.is_some() => bail!(
+                "{}: not a card file of any game (available: {}; docs/cards.md)",
+                f.display(),
+                games::names()
+            ),
+            _ => {}
+        }
+    }
+    if let Some((file, text)) = scenario {
+        if let Some(v) = text.lines().find_map(|l| l.trim().strip_prefix("game:")) {
+            let v = v.split('#').next().unwrap_or("").trim();
+            match games::info(v) {
+                Some(g) => evidence.push((g.name, format!("{} says game: {v}", file.display()))),
+                None => bail!(
+                    "{}: game: {v}: unknown game (available: {})",
+                    file.display(),
+                    games::names()
+                ),
+            }
+        }
+    }
+    let chosen = match &args.game {
+        Some(g) => games::info(g).expect("checked above").name,
+        None => evidence.first().map_or(games::GAMES[0].name, |(g, _)| *g),
+    };
+    if let Some((g, why)) = evidence.iter().find(|(g, _)| *g != chosen) {
+        let because = match &args.game {
+            Some(_) => format!("--game {chosen}"),
+            None => evidence
+                .iter()
+                .find(|(x, _)| *x == chosen)
+                .map_or_else(String::new, |(_, w)| w.clone()),
+        };
+        bail!("the inputs are of two games: {because}, but {why} (game {g}); give matching --game, --cards and decks");
+    }
+    Ok(chosen)
 }
 
-fn validate(decks: &[PathBuf], cards: Option<&Path>) -> Result<ExitCode> {
-    let db = card_db(cards, decks.first().map(PathBuf::as_path))?;
+/// Whether a text is game `G`'s card file.
+struct IsCardFile<'a>(&'a str);
+
+impl Visit for IsCardFile<'_> {
+    type Out = bool;
+    fn visit<G: GameDef>(self) -> bool {
+        G::is_card_file(self.0)
+    }
+}
+
+/// The card file for a set of decks: `--cards`, else the game's card file beside the first deck,
+/// else the game's bundled pool.
+fn load_cards<G: GameDef>(cards: Option<&Path>, first_deck: Option<&Path>) -> Result<G::Cards> {
+    let parse = |p: &Path| -> Result<G::Cards> {
+        let text = read_text(p, MAX_TEXT_BYTES)?;
+        G::parse_cards(&text, &p.display().to_string()).map_err(|e| anyhow!(e))
+    };
+    if let Some(c) = cards {
+        return parse(c);
+    }
+    if let Some(dir) = first_deck.and_then(Path::parent) {
+        let beside = dir.join(G::INFO.card_file);
+        if beside.is_file() {
+            return parse(&beside);
+        }
+    }
+    Ok(G::bundled_cards())
+}
+
+/// Loads decks; with `unique`, deck names (file stems) must differ and be plain (they key result
+/// rows and fingerprints).
+fn load_decks<G: GameDef>(
+    cards: &G::Cards,
+    paths: &[PathBuf],
+    unique: bool,
+) -> Result<Vec<G::Deck>> {
+    let mut decks: Vec<G::Deck> = Vec::new();
+    for p in paths {
+        let d = G::load_deck(cards, p).map_err(|e| anyhow!(e))?;
+        if unique {
+            let name = G::deck_name(&d);
+            if name.contains([',', ';']) {
+                bail!(
+                    "{}: a deck name (the file stem) may not contain ',' or ';'",
+                    p.display()
+                );
+            }
+            if decks.iter().any(|x| G::deck_name(x) == name) {
+                bail!(
+                    "{}: two decks are named \"{name}\"; deck names (file stems) must differ",
+                    p.display()
+                );
+            }
+        }
+        decks.push(d);
+    }
+    Ok(decks)
+}
+
+/// Every deck in the game's bundled deck folder, sorted.
+fn bundled_decks<G: GameDef>() -> Result<Vec<PathBuf>> {
+    let dir = Path::new(G::INFO.deck_dir);
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| {
+            format!(
+                "no decks given and {} cannot be read (run from the repository, or name decks)",
+                dir.display()
+            )
+        })?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == G::INFO.deck_ext))
+        .collect();
+    v.sort();
+    if v.is_empty() {
+        bail!("no decks given and none in {}", dir.display());
+    }
+    Ok(v)
+}
+
+fn validate<G: GameDef>(decks: &[PathBuf], cards: Option<&Path>) -> Result<ExitCode> {
+    let db = load_cards::<G>(cards, decks.first().map(PathBuf::as_path))?;
     let mut bad = 0;
     for path in decks {
-        match Deck::load(path, &db) {
+        match G::load_deck(&db, path) {
             Ok(d) => emit(&format!(
-                "{}: ok ({} format, {} cards)\n",
+                "{}: ok ({})\n",
                 path.display(),
-                d.format.name(),
-                d.cards.len()
+                G::deck_summary(&d)
             ))?,
             Err(e) => {
                 bad += 1;
-                note(&e.to_string());
+                out::error(&e);
             }
         }
     }
     if bad > 0 {
-        note(&format!("{bad} of {} decks invalid", decks.len()));
+        out::error(&format!("{bad} of {} decks invalid", decks.len()));
         return Ok(ExitCode::from(2));
     }
     Ok(ExitCode::SUCCESS)
 }
 
-struct PlayOpts {
-    decks: [PathBuf; 2],
-    seed: u64,
-    agents: [String; 2],
-    first: Seat,
-    log: bool,
-    reveal: bool,
-    human: Option<Seat>,
-    cards: Option<PathBuf>,
-}
-
-fn play(o: PlayOpts) -> Result<ExitCode> {
-    let db = card_db(o.cards.as_deref(), Some(&o.decks[0]))?;
-    let da = Deck::load(&o.decks[0], &db).map_err(|e| anyhow!("{e}"))?;
-    let db_b = &db;
-    let dbk = Deck::load(&o.decks[1], db_b).map_err(|e| anyhow!("{e}"))?;
-    let specs = [
-        AgentSpec::parse(&o.agents[0]).map_err(|e| anyhow!("--agent-a: {e}"))?,
-        AgentSpec::parse(&o.agents[1]).map_err(|e| anyhow!("--agent-b: {e}"))?,
-    ];
-    let game = TrailsGame::new(db, da.cards.clone(), dbk.cards.clone());
-    let mut built: Vec<Box<dyn Agent<TrailsGame>>> = Vec::new();
-    for (k, spec) in specs.iter().enumerate() {
-        let seat = Seat::from_index(k);
-        if o.human == Some(seat) {
-            built.push(Box::new(human::HumanAgent::new()));
-        } else {
-            built.push(spec.build::<TrailsGame>(mix_seed(&[o.seed, k as u64 + 1])));
-        }
-    }
-    let names = [&da, &dbk].map(|d| d.name.clone());
-    let log = o.log || o.human.is_some();
-    if log {
-        let mut head = format!("tcgsim play — Trails TCG — seed {}\n", o.seed);
-        for (k, d) in [&da, &dbk].iter().enumerate() {
-            let who = if o.human == Some(Seat::from_index(k)) {
-                "human".to_string()
-            } else {
-                built[k].name()
-            };
-            let _ = writeln!(
-                head,
-                "P{}: {} ({}) — {}",
-                k + 1,
-                d.name,
-                o.decks[k].display(),
-                who
-            );
-        }
-        let _ = writeln!(head, "{} has the initiative on turn 1.", o.first);
-        head.push_str("-- mulligan --\n");
-        emit(&head)?;
-    }
-    let (a0, a1) = built.split_at_mut(1);
-    let agents: [&mut dyn Agent<TrailsGame>; 2] = [a0[0].as_mut(), a1[0].as_mut()];
-    let mut final_bond = [40i16; 2];
-    // A log that cannot be written (a closed pipe) stops being written; the error ends the command
-    // once the game is over.
-    let mut failed: Option<WriteError> = None;
-    let rec = play_game(&game, o.seed, o.first, agents, |before, seat, a, after| {
-        final_bond = [after.p[0].bond, after.p[1].bond];
-        if !log || failed.is_some() {
-            return;
-        }
-        let mut text = String::new();
-        for l in game.narrate(before, seat, a, after, o.reveal, o.human) {
-            text.push_str(&l);
-            text.push('\n');
-        }
-        if let Err(e) = emit(&text) {
-            failed = Some(e);
-        }
-    });
-    if let Some(e) = failed {
-        return Err(e.into());
-    }
-    let Outcome::Win(w) = rec.outcome else {
-        unreachable!("Trails has no draws")
-    };
-    emit(&format!(
-        "winner: {w} ({}) after {} turns, {} decisions; final bond P1 {}, P2 {}\n",
-        names[w.index()],
-        rec.turns,
-        rec.decisions,
-        final_bond[0],
-        final_bond[1]
-    ))?;
-    Ok(ExitCode::SUCCESS)
-}
-
-fn scenario(file: &Path, cards: Option<&Path>) -> Result<ExitCode> {
-    use crate::core::input::{read_text, MAX_TEXT_BYTES};
+fn scenario<G: GameDef>(file: &Path, cards: Option<&Path>) -> Result<ExitCode> {
     let text = read_text(file, MAX_TEXT_BYTES)?;
-    let db = match (cards, crate::games::trails::scenario::cards_line(&text)) {
-        (Some(c), _) => CardDb::load(c)?,
-        (None, Some(rel)) => {
-            let base = file.parent().unwrap_or(Path::new("."));
-            CardDb::load(&base.join(rel))?
-        }
-        (None, None) => bundled_cards(),
+    let db = match cards {
+        Some(c) => Some(load_cards::<G>(Some(c), None)?),
+        None => None,
     };
-    let sc = Scenario::parse(&text, &file.display().to_string(), db)?;
-    let (state, illegal) = sc.run();
-    let failures = if illegal.is_none() {
-        sc.failures(&state)
-    } else {
-        Vec::new()
-    };
-    #[derive(serde::Serialize)]
-    struct Checked<'a> {
-        checked: usize,
-        failed: &'a [String],
-    }
-    #[derive(serde::Serialize)]
-    struct Out<'a> {
-        #[serde(flatten)]
-        view: crate::games::trails::scenario::StateView,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        expect: Option<Checked<'a>>,
-    }
-    let out = Out {
-        view: sc.game.view(&state),
-        expect: (!sc.expects.is_empty() && illegal.is_none()).then_some(Checked {
-            checked: sc.expects.len(),
-            failed: &failures,
-        }),
-    };
-    emit(&format!("{}\n", serde_json::to_string_pretty(&out)?))?;
-    if let Some(RunError::Illegal {
-        index,
-        line,
-        text,
-        legal,
-    }) = illegal
-    {
-        note(&format!(
-            "{}:{line}: action {index} \"{text}\" is illegal; legal actions: {}",
-            file.display(),
-            legal.join(" | ")
-        ));
+    let dir = file.parent().unwrap_or(Path::new("."));
+    let r = G::run_scenario(&text, &file.display().to_string(), dir, db).map_err(|e| anyhow!(e))?;
+    emit(&format!("{}\n", r.json))?;
+    if let Some(m) = r.illegal {
+        out::error(&m);
         return Ok(ExitCode::from(1));
     }
-    if !failures.is_empty() {
-        for f in &failures {
-            note(&format!("{}: expectation failed: {f}", file.display()));
+    if !r.failed.is_empty() {
+        for f in &r.failed {
+            out::error(&format!("{}: expectation failed: {f}", file.display()));
         }
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn sealed(
+fn sealed<G: GameDef>(
     seed: u64,
     packs: u64,
-    pack: &str,
+    pack: Option<&str>,
     cards: Option<&Path>,
     out: Option<&Path>,
 ) -> Result<ExitCode> {
-    use crate::games::trails::deck::{deck_text, parse_pack, sealed_pool, Format};
-    let db = card_db(cards, None)?;
-    let slots = parse_pack(pack).map_err(|e| anyhow!("--pack: {e}"))?;
-    let pool = sealed_pool(&db, packs, &slots, &mut crate::core::rng_from_seed(seed))
-        .map_err(|e| anyhow!("{e}"))?;
-    let format = if pool.len() == Format::Blitz.size() {
-        Format::Blitz
-    } else {
-        Format::Strategy
-    };
-    let text = deck_text(
-        &db,
-        &pool,
-        format,
-        &format!(
-            "Sealed pool: {packs} packs of {pack}, seed {seed} ({} cards)",
-            pool.len()
-        ),
-    );
+    let db = load_cards::<G>(cards, None)?;
+    let text =
+        G::sealed(&db, packs, pack.unwrap_or(G::DEFAULT_PACK), seed).map_err(|e| anyhow!(e))?;
     match out {
-        Some(p) => write_file(p, &text)?,
+        Some(dir) => {
+            check_out_dir(dir)?;
+            let p = dir.join(format!("sealed-{seed}.{}", G::INFO.deck_ext));
+            write_file(&p, &text)?;
+            note(&format!("wrote {}", p.display()));
+        }
         None => emit(&text)?,
     }
     Ok(ExitCode::SUCCESS)
@@ -689,12 +835,12 @@ fn write_file(path: &Path, text: &str) -> Result<(), WriteError> {
 
 /// Checks, before any game is played, that result files can be written into `dir` (creating it):
 /// a run must not play for hours and then fail to save. An error here is bad input (exit code 2).
-fn check_out_dir(dir: &Path, flag: &str) -> Result<()> {
+fn check_out_dir(dir: &Path) -> Result<()> {
     let probe = dir.join(format!(".tcgsim-write-check-{}", std::process::id()));
     std::fs::create_dir_all(dir)
         .and_then(|_| std::fs::write(&probe, b""))
         .and_then(|_| std::fs::remove_file(&probe))
-        .map_err(|e| anyhow!("{flag} {}: cannot write there: {e}", dir.display()))
+        .map_err(|e| anyhow!("--out {}: cannot write there: {e}", dir.display()))
 }
 
 /// A rate with enough digits to be read (3 significant digits below 100).
@@ -708,59 +854,56 @@ fn rate_text(x: f64) -> String {
     }
 }
 
-/// A progress bar on stderr, hidden when stderr is not a terminal.
-fn progress(len: u64) -> indicatif::ProgressBar {
-    use std::io::IsTerminal;
-    if !std::io::stderr().is_terminal() {
-        return indicatif::ProgressBar::hidden();
-    }
-    let pb = indicatif::ProgressBar::new(len);
-    pb.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} games · {per_sec} · ETA {eta}",
-        )
-        .expect("valid template"),
-    );
-    pb
-}
-
-fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
+fn thread_pool(threads: Option<u64>) -> Result<rayon::ThreadPool> {
     let mut b = rayon::ThreadPoolBuilder::new();
     if let Some(t) = threads {
-        if !(1..=limits::THREADS).contains(&t) {
-            bail!("--threads {t}: out of range 1..={}", limits::THREADS);
-        }
-        b = b.num_threads(t);
+        b = b.num_threads(t as usize);
     }
     Ok(b.build()?)
 }
 
-#[allow(clippy::too_many_arguments)]
-fn duel(
-    a: &str,
-    b: &str,
-    decks: &[PathBuf],
+/// `games` rounded up to whole pairs, saying so when it changes.
+fn even_games(games: u64) -> u64 {
+    if games % 2 == 1 {
+        note(&format!(
+            "--games {games} rounded up to {} (games are played in pairs, seats swapped)",
+            games + 1
+        ));
+    }
+    games + games % 2
+}
+
+struct DuelOpts<'a> {
+    agents: [String; 2],
+    decks: &'a [PathBuf],
     games: u64,
     seed: u64,
-    threads: Option<usize>,
-    checkpoint: Option<&Path>,
+    threads: Option<u64>,
+    out: &'a Path,
+    checkpoint: Option<&'a Path>,
     resume: bool,
-    cards: Option<&Path>,
-) -> Result<ExitCode> {
-    let spec_a = AgentSpec::parse(a).map_err(|e| anyhow!("agent A: {e}"))?;
-    let spec_b = AgentSpec::parse(b).map_err(|e| anyhow!("agent B: {e}"))?;
-    let games = games + games % 2;
-    let db = card_db(cards, Some(&decks[0]))?;
-    let d1 = Deck::load(&decks[0], &db).map_err(|e| anyhow!("{e}"))?;
-    let d2 = Deck::load(&decks[1], &db).map_err(|e| anyhow!("{e}"))?;
+    cards: Option<&'a Path>,
+}
+
+fn duel<G: GameDef>(o: DuelOpts) -> Result<ExitCode> {
+    let [a, b] = &o.agents;
+    let spec_a = AgentSpec::parse(a).map_err(|e| anyhow!("--agent {a}: {e}"))?;
+    let spec_b = AgentSpec::parse(b).map_err(|e| anyhow!("--agent {b}: {e}"))?;
+    let games = even_games(o.games);
+    let seed = o.seed;
+    let db = load_cards::<G>(o.cards, Some(&o.decks[0]))?;
+    let decks = load_decks::<G>(&db, o.decks, false)?;
+    let (d1, d2) = (&decks[0], &decks[1]);
+    let (n1, n2) = (G::deck_name(d1), G::deck_name(d2));
     // Each finished game is one checkpoint line: chunk = game index (row and column 0). The
-    // content hash ties the checkpoint to the decks' cards and the rules' version.
-    let content = crate::games::trails::decks_content_hash(&db, &[&d1.cards, &d2.cards]);
+    // content hash ties the checkpoint to the game, the decks' cards and the rules' version.
+    let content = G::content_hash(&db, &[d1, d2]);
     let fingerprint = format!(
-        "tcgsim-duel v2; game=trails; decks={},{}; content={content}; agent_a={}; agent_b={}; games={games}; seed={seed}",
-        d1.name, d2.name, a, b
+        "tcgsim-duel v2; game={}; decks={n1},{n2}; content={content}; agent_a={a}; agent_b={b}; games={games}; seed={seed}",
+        G::INFO.name
     );
-    let game = TrailsGame::new(db, d1.cards.clone(), d2.cards.clone());
+    check_out_dir(o.out)?;
+    let game = G::new_match(&db, [d1, d2]);
     let all: Vec<Task> = (0..games)
         .map(|chunk| Task {
             row: 0,
@@ -772,7 +915,7 @@ fn duel(
         checkpoint: ckpt,
         done,
         todo,
-    } = resume_run(checkpoint, &fingerprint, resume, &all, &|_| 1).map_err(|e| anyhow!(e))?;
+    } = resume_run(o.checkpoint, &fingerprint, o.resume, &all, &|_| 1).map_err(|e| anyhow!(e))?;
     let mut r = Counts::default();
     for (_, c) in &done {
         r.add(c);
@@ -784,8 +927,8 @@ fn duel(
             r.games
         ));
     }
-    let pool = thread_pool(threads)?;
-    let pb = progress(todo.len() as u64);
+    let pool = thread_pool(o.threads)?;
+    let pb = Progress::new(todo.len() as u64, "games");
     let start = std::time::Instant::now();
     let played = pool.install(|| {
         crate::sim::duel(&game, &spec_a, &spec_b, &todo, seed, &|k, c| {
@@ -802,16 +945,14 @@ fn duel(
             pb.inc(1);
         })
     });
-    pb.finish_and_clear();
+    pb.finish();
     r.add(&played);
     let secs = start.elapsed().as_secs_f64();
     let (lo, hi) = r.interval();
-    emit(&format!(
-        "{a} vs {b} on {} / {}: {} games, seed {seed}\n\
+    let text = format!(
+        "{a} vs {b} on {n1} / {n2}: {} games, seed {seed}\n\
          A wins {} · B wins {} · draws {} · A win rate {:.1}% (95% CI {:.1}–{:.1}%)\n\
          first player won {:.1}% · {:.1} turns and {:.0} decisions per game · {} games/s ({} threads, {:.0} s)\n",
-        d1.name,
-        d2.name,
         r.games,
         r.wins,
         r.losses,
@@ -825,38 +966,55 @@ fn duel(
         rate_text(played.games as f64 / secs.max(1e-9)),
         pool.current_num_threads(),
         secs
-    ))?;
+    );
+    let csv = crate::sim::output::duel_csv(a, b, n1, n2, &r);
+    write_file(&o.out.join("duel.csv"), &csv)?;
+    let meta = crate::sim::output::RunInfo {
+        command: "duel".into(),
+        game: G::INFO.name.into(),
+        decks: vec![n1.to_string(), n2.to_string()],
+        agents: vec![a.clone(), b.clone()],
+        content,
+        games,
+        seed,
+        fingerprint,
+        shard: None,
+        seconds: secs,
+        ..Default::default()
+    };
+    write_file(&o.out.join("run.json"), &meta.to_json())?;
+    emit(&text)?;
+    note(&format!("wrote {}", o.out.join("duel.csv").display()));
     Ok(ExitCode::SUCCESS)
 }
 
-/// The bundled aggro and control decks, and a fixed mid-game position (60 heuristic decisions
-/// from seed 1).
-fn bench(seconds: f64, csv: bool, threads: Option<usize>) -> Result<ExitCode> {
-    use crate::agents::HeuristicAgent;
-    use crate::core::Game;
+/// A fixed mid-game position of the game's bench match (60 heuristic decisions from seed 1, or
+/// fewer if the game ends first), then the measurements of `sim::bench`.
+fn bench<G: GameDef>(seconds: f64, csv: bool, threads: Option<u64>) -> Result<ExitCode> {
+    use crate::agents::{Agent, HeuristicAgent};
     if !(seconds > 0.0 && seconds <= limits::BENCH_SECONDS) {
         bail!(
             "--seconds {seconds}: must be above 0 and at most {}",
             limits::BENCH_SECONDS
         );
     }
-    let db = bundled_cards();
-    let deck =
-        |text: &str, name: &str| Deck::parse(text, name, name, &db).map_err(|e| anyhow!("{e}"));
-    let a = deck(include_str!("../../decks/trails/aggro.deck"), "aggro")?;
-    let b = deck(include_str!("../../decks/trails/control.deck"), "control")?;
-    let game = TrailsGame::new(db.clone(), a.cards, b.cards);
+    let game = G::bench_match();
     let mut s = game.new_game(1, Seat::P1);
     let mut h = [HeuristicAgent::new(1), HeuristicAgent::new(2)];
     for _ in 0..60 {
-        let q = game.to_move(&s).expect("the bench game lasts 60 decisions");
+        let Some(q) = game.to_move(&s) else { break };
+        let before = s;
         let act = h[q.index()].choose(&game, &s, q);
         game.apply(&mut s, act);
+        if game.to_move(&s).is_none() {
+            s = before;
+            break;
+        }
     }
     let pool = thread_pool(threads)?;
     let budget = std::time::Duration::from_secs_f64(seconds / 6.0);
     let rows = pool.install(|| crate::sim::bench::run_bench(&game, &s, budget));
-    let bytes = std::mem::size_of::<crate::games::trails::State>();
+    let bytes = std::mem::size_of::<G::State>();
     if csv {
         emit(&crate::sim::bench::csv(&rows, bytes))?;
     } else {

@@ -2,6 +2,7 @@
 //! with exit code 1 — never a panic, as `print!` would be.
 
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A failure to write a command's output: standard output or a result file. Exit code 1.
 #[derive(Debug, thiserror::Error)]
@@ -34,7 +35,27 @@ pub fn emit(text: &str) -> Result<(), WriteError> {
         .map_err(|e| WriteError::new("cannot write to standard output", e))
 }
 
-/// A line on standard error. Its failure is ignored: a message must never stop a run.
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// `--quiet`: no progress and no notes from now on (errors are still written).
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, Ordering::Relaxed);
+}
+
+/// Whether `--quiet` was given.
+pub fn quiet() -> bool {
+    QUIET.load(Ordering::Relaxed)
+}
+
+/// A note on standard error (what was written, a resumed run), unless `--quiet`. Its failure is
+/// ignored: a message must never stop a run.
 pub fn note(text: &str) {
+    if !quiet() {
+        let _ = writeln!(std::io::stderr().lock(), "{text}");
+    }
+}
+
+/// An error message on standard error, even with `--quiet`.
+pub fn error(text: &str) {
     let _ = writeln!(std::io::stderr().lock(), "{text}");
 }

@@ -5,11 +5,13 @@
 //! split, made allocation-free: the state is a `Copy` value, legal actions are written into a
 //! caller-owned list, and `apply` returns an undo record.
 
+pub mod def;
 mod fixed;
 pub mod input;
 mod perft;
 mod seat;
 
+pub use def::{GameDef, GameInfo, ScenarioReport, Viewer};
 pub use fixed::FixedVec;
 pub use perft::perft;
 pub use seat::{Outcome, Seat};

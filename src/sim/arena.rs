@@ -50,3 +50,70 @@ pub fn play_pairs<G: Game + 'static>(
         })
         .reduce(|| [0; 5], |a, b| std::array::from_fn(|i| a[i] + b[i]))
 }
+
+/// A sequential probability ratio test of two agents (fishtest's GSPRT on pairs).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+/// Where an SPRT stands: pairs played, their pentanomial counts, the log-likelihood ratio and its
+/// bounds, and the verdict once the LLR crossed one (`H1`: the first agent is stronger by elo1;
+/// `H0`: it is not stronger by elo1).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SprtState {
+    pub pairs: u64,
+    pub counts: [u64; 5],
+    pub llr: f64,
+    pub lower: f64,
+    pub upper: f64,
+    pub verdict: Option<&'static str>,
+}
+
+/// Plays batches of `batch` pairs of agents `specs` (as [`play_pairs`], agents 0 and 1) until the
+/// LLR leaves its bounds or `max_pairs` pairs are played; `on_batch` sees the state after each
+/// batch, `progress` each finished game. The pairs are those of [`play_pairs`], so a test is
+/// reproduced by its seed.
+#[allow(clippy::too_many_arguments)]
+pub fn run_sprt<G: Game + 'static>(
+    games: &[G],
+    specs: (&AgentSpec, &AgentSpec),
+    seed: u64,
+    test: Sprt,
+    max_pairs: u64,
+    batch: u64,
+    progress: &(dyn Fn(u64) + Sync),
+    on_batch: &mut dyn FnMut(&SprtState),
+) -> SprtState {
+    let (lower, upper) = crate::stats::sprt_bounds(test.alpha, test.beta);
+    let mut st = SprtState {
+        pairs: 0,
+        counts: [0; 5],
+        llr: 0.0,
+        lower,
+        upper,
+        verdict: None,
+    };
+    while st.pairs < max_pairs {
+        let end = (st.pairs + batch.max(1)).min(max_pairs);
+        let b = play_pairs(games, specs, (0, 1), seed, st.pairs..end, progress);
+        for (c, x) in st.counts.iter_mut().zip(b) {
+            *c += x;
+        }
+        st.pairs = end;
+        st.llr = crate::stats::sprt_llr(&st.counts, test.elo0, test.elo1);
+        if st.llr >= upper {
+            st.verdict = Some("H1");
+        } else if st.llr <= lower {
+            st.verdict = Some("H0");
+        }
+        on_batch(&st);
+        if st.verdict.is_some() {
+            break;
+        }
+    }
+    st
+}

@@ -301,3 +301,125 @@ pub fn agreement(a: Option<char>, b: Option<char>) -> &'static str {
         _ => "",
     }
 }
+
+/// One card's figures in a deck's ranking.
+#[derive(Clone, Debug)]
+pub struct CardRow {
+    /// The card's id.
+    pub id: u32,
+    pub copies: usize,
+    pub gih: Tally,
+    pub gns: Tally,
+    pub usage: Usage,
+    /// IWD and its 95% Newcombe interval.
+    pub iwd: (f64, f64, f64),
+    /// The ablation value and its paired 95% interval (`None` without ablation).
+    pub abl: Option<(f64, f64, f64)>,
+}
+
+impl CardRow {
+    /// The ranking key: the ablation value, or IWD without ablation.
+    pub fn key(&self) -> f64 {
+        self.abl.map_or(self.iwd.0, |a| a.0)
+    }
+
+    /// Whether ablation and IWD agree on the card's sign (empty without ablation).
+    pub fn agree(&self) -> &'static str {
+        let abl = self.abl.and_then(|(_, lo, hi)| verdict(lo, hi));
+        agreement(abl, verdict(self.iwd.1, self.iwd.2))
+    }
+
+    /// `rarely played` ([`Usage::rarely_played`]) or empty.
+    pub fn flag(&self) -> &'static str {
+        if self.usage.rarely_played() {
+            "rarely played"
+        } else {
+            ""
+        }
+    }
+}
+
+/// A deck's cards ranked: best first, a card without a value (IWD of a card drawn in every game)
+/// last; with the deck's games and win rate in the baseline run.
+pub struct Ranking {
+    pub rows: Vec<CardRow>,
+    pub games: u64,
+    pub win_rate: f64,
+}
+
+/// Ranks the cards of `deck` against `opponents` (`games` games against each): drawn/not-seen
+/// statistics from the baseline run, and with `ablation` one run per distinct card with one copy
+/// replaced by the game's filler, on the same deals. `progress` sees each finished game.
+#[allow(clippy::too_many_arguments)]
+pub fn rank_deck<G: crate::core::GameDef>(
+    cards: &mut G::Cards,
+    deck: &G::Deck,
+    opponents: &[&G::Deck],
+    spec: &AgentSpec,
+    games: u64,
+    seed: u64,
+    ablation: bool,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Ranking, String> {
+    let ids: Vec<(u32, usize)> = G::deck_cards(deck);
+    let index = CardIndex::new(&ids.iter().map(|&(i, _)| i).collect::<Vec<_>>())?;
+    let matches = |cards: &G::Cards, d: &G::Deck| -> Vec<G> {
+        opponents
+            .iter()
+            .map(|o| G::new_match(cards, [d, o]))
+            .collect()
+    };
+    let base = play_records(&matches(cards, deck), &index, spec, games, seed, progress);
+    let mut rows = Vec::new();
+    for (k, &(id, copies)) in ids.iter().enumerate() {
+        let (gih, gns) = drawn_tallies(k, &base);
+        let iwd = if gih.games > 0 && gns.games > 0 {
+            crate::stats::newcombe_difference(
+                gih.score,
+                gih.games as f64,
+                gns.score,
+                gns.games as f64,
+                crate::stats::Z95,
+            )
+        } else {
+            (f64::NAN, f64::NAN, f64::NAN)
+        };
+        let abl = if ablation {
+            let variant = G::ablate(cards, deck, id);
+            let recs = play_records(
+                &matches(cards, &variant),
+                &index,
+                spec,
+                games,
+                seed,
+                progress,
+            );
+            // Value of the card: baseline minus the deck without one copy, same deals.
+            Some(paired_difference(&base, &recs))
+        } else {
+            None
+        };
+        rows.push(CardRow {
+            id,
+            copies,
+            gih,
+            gns,
+            usage: Usage::of(k, &base),
+            iwd,
+            abl,
+        });
+    }
+    rows.sort_by(|a, b| {
+        a.key()
+            .is_nan()
+            .cmp(&b.key().is_nan())
+            .then(b.key().total_cmp(&a.key()))
+            .then(a.id.cmp(&b.id))
+    });
+    let n = base.len() as u64;
+    Ok(Ranking {
+        rows,
+        games: n,
+        win_rate: base.iter().map(|r| r.score).sum::<f64>() / n.max(1) as f64,
+    })
+}

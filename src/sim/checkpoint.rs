@@ -1,8 +1,10 @@
 //! Checkpoints of a long run: every finished chunk of games is appended (and flushed) to
-//! `DIR/chunks.csv`, so an interrupted run loses no finished work; `--resume` reads them back.
+//! `DIR/chunks.csv` (a header line, then one line a chunk), so an interrupted run loses no
+//! finished work; `--resume` reads them back. `DIR/run.txt` holds the run's fingerprint: a
+//! checkpoint is only ever resumed by the same run.
 
 use super::matrix::{Counts, Task};
-use crate::core::input::{read_text, MAX_CHECKPOINT_BYTES};
+use crate::core::input::{read_text, MAX_CHECKPOINT_BYTES, MAX_TEXT_BYTES};
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -29,8 +31,9 @@ impl Checkpoint {
     ) -> Result<(Checkpoint, Vec<(Task, Counts)>), String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let path = dir.join("chunks.csv");
+        let run = dir.join("run.txt");
         let mut done = Vec::new();
-        let head = format!("# {fingerprint}\n");
+        let head = format!("{CHUNK_HEADER}\n");
         if path.exists() {
             if !resume {
                 return Err(format!(
@@ -38,8 +41,16 @@ impl Checkpoint {
                     path.display()
                 ));
             }
+            let recorded = read_text(&run, MAX_TEXT_BYTES).map_err(|e| e.to_string())?;
+            if recorded.trim_end_matches('\n') != fingerprint {
+                return Err(format!(
+                    "{}: the checkpoint belongs to a different run (game, decks, cards, rules, agents, games, seed, chunk or shard differ):\n  recorded: {}\n  this run: {fingerprint}",
+                    dir.display(),
+                    recorded.lines().next().unwrap_or("")
+                ));
+            }
             let text = read_text(&path, MAX_CHECKPOINT_BYTES).map_err(|e| e.to_string())?;
-            done = parse_checkpoint(&text, &path.display().to_string(), fingerprint, games_of)?;
+            done = parse_checkpoint(&text, &path.display().to_string(), games_of)?;
             // Rewrite without a torn last line, so appends start on a fresh line.
             let mut clean = head.clone();
             for (t, c) in &done {
@@ -50,6 +61,8 @@ impl Checkpoint {
             if resume {
                 return Err(format!("{}: no checkpoint to resume", path.display()));
             }
+            std::fs::write(&run, format!("{fingerprint}\n"))
+                .map_err(|e| format!("{}: {e}", run.display()))?;
             std::fs::write(&path, &head).map_err(|e| format!("{}: {e}", path.display()))?;
         }
         let file = std::fs::OpenOptions::new()
@@ -85,13 +98,12 @@ impl Checkpoint {
 pub fn parse_checkpoint(
     text: &str,
     file: &str,
-    fingerprint: &str,
     games_of: &dyn Fn(Task) -> Option<u64>,
 ) -> Result<Vec<(Task, Counts)>, String> {
     let mut lines = text.lines();
-    if lines.next() != Some(&format!("# {fingerprint}")) {
+    if lines.next() != Some(CHUNK_HEADER) {
         return Err(format!(
-            "{file}: the checkpoint belongs to a different run (game, decks, cards, rules, agents, games, seed, chunk or shard differ)"
+            "{file}:1: expected the header `{CHUNK_HEADER}` (not a tcgsim checkpoint, or one of an older version)"
         ));
     }
     let count = text.lines().count();
@@ -142,6 +154,10 @@ pub fn parse_checkpoint(
     }
     Ok(done)
 }
+
+/// The header of `chunks.csv`.
+pub const CHUNK_HEADER: &str =
+    "row,col,chunk,games,wins,losses,draws,first_player_wins,turns,decisions";
 
 /// The checkpoint line of a finished task: `row,col,chunk,games,wins,losses,draws,
 /// first_player_wins,turns,decisions`.

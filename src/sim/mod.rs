@@ -7,6 +7,7 @@ pub mod checkpoint;
 mod duel;
 pub mod matrix;
 pub mod output;
+pub mod record;
 
 pub use duel::{duel, duel_game};
 

@@ -1,4 +1,4 @@
-//! The files of a matrix run: `matchups.csv` (counts, enough to merge), `matrix.csv` (the wide
+//! The files of a run: `run.json` (what was run), `matchups.csv` (counts, enough to merge), `matrix.csv` (the wide
 //! win-rate matrix), `matrix.svg` (a heatmap) and a terminal summary; all written to a temporary
 //! file and renamed, so a reader never sees half a file.
 
@@ -49,15 +49,11 @@ pub fn rate(x: f64) -> String {
     }
 }
 
-/// One row per ordered matchup with its counts; a `# plan` line (and a `# shard` line for a shard)
-/// first.
-pub fn matchups_csv(plan: &Plan, m: &[Counts], shard: Option<(u64, u64)>) -> String {
+/// One row per ordered matchup with its counts, under the header line ([`MATCHUP_HEADER`]). What
+/// run it belongs to is in `run.json` beside it ([`RunInfo`]).
+pub fn matchups_csv(plan: &Plan, m: &[Counts]) -> String {
     let n = plan.deck_names.len();
-    let mut s = format!("# {}\n", plan.fingerprint());
-    if let Some((i, k)) = shard {
-        let _ = writeln!(s, "# shard {i}/{k}");
-    }
-    s.push_str(MATCHUP_HEADER);
+    let mut s = String::from(MATCHUP_HEADER);
     s.push('\n');
     for r in 0..n {
         for c in 0..n {
@@ -99,41 +95,88 @@ pub fn matchups_csv(plan: &Plan, m: &[Counts], shard: Option<(u64, u64)>) -> Str
     s
 }
 
-/// A parsed `matchups.csv`: the plan line, the shard if any, and the counts by (row, col) name
-/// with the line each was read from.
-pub struct MatchupFile {
+/// The metadata of a run, written as `run.json` beside its results: what was run (command, game,
+/// decks, agents, the content hash of the cards and rules, games, seed), by which tcgsim, and how
+/// long it took. `fingerprint` is the canonical line that `merge` and `--resume` compare; `shard`
+/// is the part of a sharded run.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct RunInfo {
+    pub tool: String,
+    pub version: String,
+    pub command: String,
+    /// The arguments the command was given.
+    pub args: Vec<String>,
+    pub game: String,
+    pub decks: Vec<String>,
+    pub agents: Vec<String>,
+    pub content: String,
+    pub games: u64,
+    pub seed: u64,
     pub fingerprint: String,
     pub shard: Option<(u64, u64)>,
-    pub rows: Vec<(usize, String, String, Counts)>,
+    /// Games played by this command (a resumed run played fewer than it reports).
+    pub games_played: u64,
+    pub seconds: f64,
 }
 
-/// Reads a `matchups.csv`; errors name the line.
-pub fn read_matchups(text: &str, file: &str) -> Result<MatchupFile, String> {
-    let mut fingerprint = None;
-    let mut shard = None;
+impl RunInfo {
+    /// Pretty JSON, with the tool's name and version filled in.
+    pub fn to_json(&self) -> String {
+        let mut r = self.clone();
+        r.tool = "tcgsim".into();
+        r.version = env!("CARGO_PKG_VERSION").into();
+        let mut s = serde_json::to_string_pretty(&r).expect("RunInfo serializes");
+        s.push('\n');
+        s
+    }
+
+    /// Reads a `run.json`; `file` names it in errors.
+    pub fn parse(text: &str, file: &str) -> Result<RunInfo, String> {
+        let r: RunInfo = serde_json::from_str(text)
+            .map_err(|e| format!("{file}: not a tcgsim run.json: {e}"))?;
+        if r.tool != "tcgsim" {
+            return Err(format!("{file}: not a tcgsim run.json"));
+        }
+        Ok(r)
+    }
+}
+
+/// The one-row `duel.csv` of a duel, from agent A's side.
+pub fn duel_csv(a: &str, b: &str, deck1: &str, deck2: &str, r: &Counts) -> String {
+    let (lo, hi) = r.interval();
+    let mean = |x: u64| rate(x as f64 / r.games.max(1) as f64);
+    format!(
+        "agent_a,agent_b,deck1,deck2,games,wins_a,wins_b,draws,win_rate_a,ci_low,ci_high,first_player_wins,mean_turns,mean_decisions\n\
+         {},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+        csv_field(a),
+        csv_field(b),
+        csv_field(deck1),
+        csv_field(deck2),
+        r.games,
+        r.wins,
+        r.losses,
+        r.draws,
+        rate(r.win_rate()),
+        rate(lo),
+        rate(hi),
+        r.first_player_wins,
+        mean(r.turns),
+        mean(r.decisions),
+    )
+}
+
+/// The counts of a parsed `matchups.csv`, by (row, col) name, with the line each was read from.
+pub type MatchupRows = Vec<(usize, String, String, Counts)>;
+
+/// Reads a `matchups.csv`: the header line first, then one row per matchup; errors name the line.
+pub fn read_matchups(text: &str, file: &str) -> Result<MatchupRows, String> {
     let mut rows = Vec::new();
-    let mut header = false;
     for (k, line) in text.lines().enumerate() {
         let at = |m: String| format!("{file}:{}: {m}", k + 1);
-        if let Some(c) = line.strip_prefix("# ") {
-            if let Some(sh) = c.strip_prefix("shard ") {
-                let (i, n) = sh
-                    .split_once('/')
-                    .ok_or_else(|| at("malformed shard line".into()))?;
-                shard = Some((
-                    i.parse().map_err(|_| at("malformed shard line".into()))?,
-                    n.parse().map_err(|_| at("malformed shard line".into()))?,
-                ));
-            } else if c.starts_with("tcgsim-matrix") {
-                fingerprint = Some(c.to_string());
-            }
-            continue;
-        }
-        if !header {
+        if k == 0 {
             if line != MATCHUP_HEADER {
                 return Err(at(format!("expected the header `{MATCHUP_HEADER}`")));
             }
-            header = true;
             continue;
         }
         let mut rdr = csv::ReaderBuilder::new()
@@ -163,56 +206,75 @@ pub fn read_matchups(text: &str, file: &str) -> Result<MatchupFile, String> {
         };
         rows.push((k + 1, rec[0].to_string(), rec[1].to_string(), c));
     }
-    Ok(MatchupFile {
-        fingerprint: fingerprint
-            .ok_or_else(|| format!("{file}: no `# tcgsim-matrix` plan line"))?,
-        shard,
-        rows,
-    })
+    if rows.is_empty() && !text.starts_with(MATCHUP_HEADER) {
+        return Err(format!(
+            "{file}: empty; expected the header `{MATCHUP_HEADER}`"
+        ));
+    }
+    Ok(rows)
 }
 
-/// Adds up the `matchups.csv` texts of the shards of one run, given as (file name, text). Every
-/// file is checked before anything is added: the same plan (game, decks, cards, rules, agents,
-/// games, seed, chunk), each shard once, no shard missing, every matchup exactly once per file,
-/// and each matchup's counts those of exactly the games the shard played ([`Counts::check`]).
-/// An error names the file and line.
-pub fn merge_matchups(files: &[(String, String)]) -> Result<(Plan, Vec<Counts>), String> {
+/// One part of a merge: a shard's folder name, its `run.json` and its `matchups.csv`.
+pub struct Part {
+    pub name: String,
+    pub run_json: String,
+    pub matchups: String,
+}
+
+/// Adds up the shards of one run. Every part is checked before anything is added: the same plan
+/// (game, decks, cards, rules, agents, games, seed, chunk: the fingerprint in `run.json`), each
+/// shard once, no shard missing, every matchup exactly once per file, and each matchup's counts
+/// those of exactly the games the shard played ([`Counts::check`]). An error names the file and
+/// line.
+pub fn merge_matchups(parts: &[Part]) -> Result<(Plan, Vec<Counts>), String> {
     let mut plan: Option<(Plan, String)> = None;
     let mut seen: Vec<(u64, u64)> = Vec::new();
     let mut m: Vec<Counts> = Vec::new();
-    for (name, text) in files {
-        let f = read_matchups(text, name)?;
-        let p = Plan::from_fingerprint(&f.fingerprint).map_err(|e| format!("{name}: {e}"))?;
+    for part in parts {
+        let json_name = format!("{}/run.json", part.name);
+        let name = format!("{}/matchups.csv", part.name);
+        let info = RunInfo::parse(&part.run_json, &json_name)?;
+        if info.command != "matrix" {
+            return Err(format!(
+                "{json_name}: a {} run, not a matrix run",
+                info.command
+            ));
+        }
+        let p =
+            Plan::from_fingerprint(&info.fingerprint).map_err(|e| format!("{json_name}: {e}"))?;
+        let rows = read_matchups(&part.matchups, &name)?;
         match &plan {
             None => {
                 m = vec![Counts::default(); p.deck_names.len() * p.deck_names.len()];
-                plan = Some((p.clone(), name.clone()));
+                plan = Some((p.clone(), part.name.clone()));
             }
             Some((q, first)) if *q != p => {
                 return Err(format!(
-                    "{name} comes from a different run than {first} (game, decks, cards, rules, agents, games, seed or chunk differ):\n  {}\n  {}",
-                    f.fingerprint,
+                    "{} comes from a different run than {first} (game, decks, cards, rules, agents, games, seed or chunk differ):\n  {}\n  {}",
+                    part.name,
+                    p.fingerprint(),
                     q.fingerprint()
                 ))
             }
             _ => {}
         }
         let p = &plan.as_ref().expect("set above").0;
-        let sh = f.shard.unwrap_or((1, 1));
+        let sh = info.shard.unwrap_or((1, 1));
         let (i, k) = sh;
         if !(1..=k).contains(&i) || k > super::checkpoint::MAX_SHARDS {
             return Err(format!(
-                "{name}: shard {i}/{k} is not a shard (need 1 ≤ I ≤ N ≤ {})",
+                "{json_name}: shard {i}/{k} is not a shard (need 1 ≤ I ≤ N ≤ {})",
                 super::checkpoint::MAX_SHARDS
             ));
         }
         if seen.contains(&sh) {
-            return Err(format!("{name}: shard {i}/{k} is given twice"));
+            return Err(format!("{}: shard {i}/{k} is given twice", part.name));
         }
         if let Some(&(_, first)) = seen.first() {
             if first != k {
                 return Err(format!(
-                    "{name}: shard {i}/{k} does not belong with shards of {first}"
+                    "{}: shard {i}/{k} does not belong with shards of {first}",
+                    part.name
                 ));
             }
         }
@@ -224,7 +286,7 @@ pub fn merge_matchups(files: &[(String, String)]) -> Result<(Plan, Vec<Counts>),
             expected[t.row * n + t.col] += p.chunk_games(t.chunk);
         }
         let mut line_of: Vec<usize> = vec![0; n * n];
-        for (line, r, c, counts) in &f.rows {
+        for (line, r, c, counts) in &rows {
             let at = |msg: String| format!("{name}:{line}: {msg}");
             let ri = p.deck_names.iter().position(|x| x == r);
             let ci = p.deck_names.iter().position(|x| x == c);

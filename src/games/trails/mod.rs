@@ -3,6 +3,7 @@
 pub mod action;
 pub mod cards;
 pub mod deck;
+mod def;
 pub mod dsl;
 pub mod engine;
 pub mod heuristic;

@@ -1,0 +1,232 @@
+//! `tcgsim play` (one game, with a log, a person at one seat, a record) and `tcgsim replay` (a
+//! recorded game played again from its actions, with the same log).
+
+use super::{check_out_dir, emit, load_cards, load_decks, note, write_file};
+use crate::agents::{Agent, AgentSpec};
+use crate::core::input::{read_text, MAX_TEXT_BYTES};
+use crate::core::{mix_seed, ActionList, GameDef, Outcome, Seat, Viewer};
+use crate::sim::play_game_to_end;
+use crate::sim::record::GameLine;
+use anyhow::{anyhow, bail, Result};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+pub struct PlayOpts {
+    pub decks: [PathBuf; 2],
+    pub seed: u64,
+    pub agents: [String; 2],
+    pub first: Seat,
+    pub log: bool,
+    pub reveal: bool,
+    pub human: Option<Seat>,
+    pub cards: Option<PathBuf>,
+    pub out: Option<PathBuf>,
+}
+
+/// The log's first lines: the game, its seed, each seat's deck and agent, the game's opening.
+fn header<G: GameDef>(g: &G, s: &G::State, seed: u64, seats: [String; 2], first: Seat) -> String {
+    let mut h = format!("tcgsim play — {} — seed {seed}\n", G::INFO.title);
+    for (k, who) in seats.iter().enumerate() {
+        h.push_str(&format!("P{}: {who}\n", k + 1));
+    }
+    for l in g.log_start(s, first) {
+        h.push_str(&l);
+        h.push('\n');
+    }
+    h
+}
+
+/// The last line: the winner (or a draw), length, and why the game ended.
+fn result_line<G: GameDef>(
+    g: &G,
+    end: &G::State,
+    names: &[String; 2],
+    turns: u32,
+    decisions: u32,
+) -> String {
+    let who = match g.outcome(end) {
+        Some(Outcome::Win(w)) => format!("winner: {w} ({})", names[w.index()]),
+        Some(Outcome::Draw) => "draw".into(),
+        None => "unfinished".into(),
+    };
+    format!(
+        "{who} after {turns} turns, {decisions} decisions; {}\n",
+        g.ending(end)
+    )
+}
+
+fn winner_text(o: Outcome) -> String {
+    match o {
+        Outcome::Win(w) => w.to_string(),
+        Outcome::Draw => "draw".into(),
+    }
+}
+
+pub fn play<G: GameDef>(o: PlayOpts) -> Result<ExitCode> {
+    let db = load_cards::<G>(o.cards.as_deref(), Some(&o.decks[0]))?;
+    let decks = load_decks::<G>(&db, &o.decks, false)?;
+    let specs = [0, 1].map(|k| {
+        AgentSpec::parse(&o.agents[k]).map_err(|e| anyhow!("--agent {}: {e}", o.agents[k]))
+    });
+    let [spec_a, spec_b] = specs;
+    let specs = [spec_a?, spec_b?];
+    if let Some(dir) = &o.out {
+        check_out_dir(dir)?;
+    }
+    let game = G::new_match(&db, [&decks[0], &decks[1]]);
+    let mut built: Vec<Box<dyn Agent<G>>> = Vec::new();
+    let mut who: [String; 2] = Default::default();
+    for (k, spec) in specs.iter().enumerate() {
+        let seat = Seat::from_index(k);
+        if o.human == Some(seat) {
+            built.push(Box::new(super::human::HumanAgent));
+            who[k] = "human".into();
+        } else {
+            built.push(spec.build::<G>(mix_seed(&[o.seed, k as u64 + 1])));
+            who[k] = o.agents[k].clone();
+        }
+    }
+    let names: [String; 2] = [0, 1].map(|k| G::deck_name(&decks[k]).to_string());
+    let seats: [String; 2] =
+        [0, 1].map(|k| format!("{} ({}) — {}", names[k], o.decks[k].display(), who[k]));
+    let viewer = match (o.reveal, o.human) {
+        (true, _) => Viewer::All,
+        (false, Some(h)) => Viewer::Seat(h),
+        (false, None) => Viewer::Public,
+    };
+    let show = o.log || o.human.is_some();
+    let start = game.new_game(o.seed, o.first);
+    let mut log = header(&game, &start, o.seed, seats, o.first);
+    if show {
+        emit(&log)?;
+    }
+    let (a0, a1) = built.split_at_mut(1);
+    let agents: [&mut dyn Agent<G>; 2] = [a0[0].as_mut(), a1[0].as_mut()];
+    let mut actions = Vec::new();
+    // A log that cannot be written (a closed pipe) stops being written; the error ends the command
+    // once the game is over.
+    let mut failed = None;
+    let (rec, end) = play_game_to_end(&game, o.seed, o.first, agents, |before, seat, a, after| {
+        actions.push(game.action_text(before, a));
+        let mut text = String::new();
+        for l in game.narrate(before, seat, a, after, viewer) {
+            text.push_str(&l);
+            text.push('\n');
+        }
+        log.push_str(&text);
+        if show && failed.is_none() {
+            if let Err(e) = emit(&text) {
+                failed = Some(e);
+            }
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    let last = result_line(&game, &end, &names, rec.turns, rec.decisions);
+    log.push_str(&last);
+    emit(&last)?;
+    if let Some(dir) = &o.out {
+        let line = GameLine {
+            game: G::INFO.name.into(),
+            content: G::content_hash(&db, &[&decks[0], &decks[1]]),
+            cards: o.cards.as_ref().map(|c| c.display().to_string()),
+            decks: [0, 1].map(|k| o.decks[k].display().to_string()),
+            deck_names: names.clone(),
+            agents: who,
+            seed: o.seed,
+            first: o.first.to_string(),
+            winner: winner_text(rec.outcome),
+            ending: game.ending(&end),
+            turns: rec.turns,
+            decisions: rec.decisions,
+            actions,
+        };
+        write_file(&dir.join("record.jsonl"), &line.to_line())?;
+        write_file(&dir.join("log.txt"), &log)?;
+        note(&format!(
+            "wrote {} and {}",
+            dir.join("record.jsonl").display(),
+            dir.join("log.txt").display()
+        ));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Reads record `index` of `file` and returns its game's name (for the registry).
+pub fn record_game(file: &Path, index: usize) -> Result<String> {
+    let text = read_text(file, MAX_TEXT_BYTES)?;
+    let r = GameLine::read(&text, &file.display().to_string(), index).map_err(|e| anyhow!(e))?;
+    Ok(r.game)
+}
+
+/// `tcgsim replay`: the recorded game's actions applied again from its seed, printing the log
+/// `play --log` printed (`--reveal` as there); the end must be the recorded one.
+pub fn replay<G: GameDef>(file: &Path, index: usize, reveal: bool) -> Result<ExitCode> {
+    let name = file.display().to_string();
+    let text = read_text(file, MAX_TEXT_BYTES)?;
+    let r = GameLine::read(&text, &name, index).map_err(|e| anyhow!(e))?;
+    let paths = r.decks.clone().map(PathBuf::from);
+    let db = load_cards::<G>(r.cards.as_deref().map(Path::new), Some(&paths[0]))?;
+    let decks = load_decks::<G>(&db, &paths, false)?;
+    let content = G::content_hash(&db, &[&decks[0], &decks[1]]);
+    if content != r.content {
+        bail!(
+            "{name}:{index}: the decks' cards or the rules differ from the recorded game's (content {content}, recorded {}): it cannot be replayed",
+            r.content
+        );
+    }
+    let game = G::new_match(&db, [&decks[0], &decks[1]]);
+    let first = if r.first == "P2" { Seat::P2 } else { Seat::P1 };
+    let mut s = game.new_game(r.seed, first);
+    let seats: [String; 2] =
+        [0, 1].map(|k| format!("{} ({}) — {}", r.deck_names[k], r.decks[k], r.agents[k]));
+    let viewer = if reveal { Viewer::All } else { Viewer::Public };
+    emit(&header(&game, &s, r.seed, seats, first))?;
+    let mut list = ActionList::new();
+    for (k, text) in r.actions.iter().enumerate() {
+        let Some(seat) = game.to_move(&s) else {
+            bail!(
+                "{name}:{index}: the game ended before action {} \"{text}\"",
+                k + 1
+            );
+        };
+        let a = game
+            .parse_action(&s, text)
+            .map_err(|e| anyhow!("{name}:{index}: action {} \"{text}\": {e}", k + 1))?;
+        game.legal_actions(&s, &mut list);
+        if !list.contains(&a) {
+            bail!(
+                "{name}:{index}: action {} \"{text}\" is not legal there",
+                k + 1
+            );
+        }
+        let before = s;
+        game.apply(&mut s, a);
+        let mut t = String::new();
+        for l in game.narrate(&before, seat, a, &s, viewer) {
+            t.push_str(&l);
+            t.push('\n');
+        }
+        emit(&t)?;
+    }
+    let decisions = r.actions.len() as u32;
+    emit(&result_line(
+        &game,
+        &s,
+        &r.deck_names,
+        game.turn(&s),
+        decisions,
+    ))?;
+    let outcome = game.outcome(&s).map(winner_text);
+    if outcome.as_deref() != Some(r.winner.as_str()) || game.turn(&s) != r.turns {
+        bail!(
+            "{name}:{index}: the replay ended differently from the record (winner {}, turn {}; recorded {}, turn {})",
+            outcome.unwrap_or_else(|| "none".into()),
+            game.turn(&s),
+            r.winner,
+            r.turns
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,129 @@
+//! Progress of long runs on standard error: a bar with elapsed time, percent and ETA on a
+//! terminal; plain lines every few seconds when standard error is a file or a pipe
+//! (`scripts/overnight.sh … 2>log`), so a log shows how far a run got; nothing with `--quiet`.
+
+use super::out::{note, quiet};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Seconds between plain progress lines (`TCGSIM_PROGRESS_SECONDS`, default 10).
+fn interval() -> Duration {
+    let secs = std::env::var("TCGSIM_PROGRESS_SECONDS")
+        .ok()
+        .and_then(|v| v.parse::<f64>().ok())
+        .filter(|v| v.is_finite() && *v >= 0.0 && *v <= 86_400.0)
+        .unwrap_or(10.0);
+    Duration::from_secs_f64(secs)
+}
+
+enum Mode {
+    Hidden,
+    Bar(indicatif::ProgressBar),
+    Lines {
+        every: Duration,
+        start: Instant,
+        last: Mutex<(Instant, String)>,
+    },
+}
+
+/// Progress over `len` units (games, usually).
+pub struct Progress {
+    mode: Mode,
+    len: u64,
+    done: AtomicU64,
+    unit: &'static str,
+}
+
+impl Progress {
+    pub fn new(len: u64, unit: &'static str) -> Progress {
+        use std::io::IsTerminal;
+        let mode = if quiet() || len == 0 {
+            Mode::Hidden
+        } else if std::io::stderr().is_terminal() {
+            let pb = indicatif::ProgressBar::new(len);
+            let template = format!(
+                "{{elapsed_precise}} {{bar:40}} {{pos}}/{{len}} {unit} ({{percent}}%) · {{per_sec}} · ETA {{eta}} {{msg}}"
+            );
+            pb.set_style(
+                indicatif::ProgressStyle::with_template(&template).expect("valid template"),
+            );
+            Mode::Bar(pb)
+        } else {
+            let now = Instant::now();
+            Mode::Lines {
+                every: interval(),
+                start: now,
+                last: Mutex::new((now, String::new())),
+            }
+        };
+        Progress {
+            mode,
+            len,
+            done: AtomicU64::new(0),
+            unit,
+        }
+    }
+
+    /// `n` more units done.
+    pub fn inc(&self, n: u64) {
+        let done = self.done.fetch_add(n, Ordering::Relaxed) + n;
+        match &self.mode {
+            Mode::Hidden => {}
+            Mode::Bar(pb) => pb.inc(n),
+            Mode::Lines { every, start, last } => {
+                let Ok(mut l) = last.try_lock() else { return };
+                let now = Instant::now();
+                if now.duration_since(l.0) >= *every {
+                    l.0 = now;
+                    note(&self.line(done, now.duration_since(*start), &l.1));
+                }
+            }
+        }
+    }
+
+    /// A message after the counts (the SPRT's LLR).
+    pub fn message(&self, msg: String) {
+        match &self.mode {
+            Mode::Hidden => {}
+            Mode::Bar(pb) => pb.set_message(msg),
+            Mode::Lines { last, .. } => {
+                if let Ok(mut l) = last.lock() {
+                    l.1 = msg;
+                }
+            }
+        }
+    }
+
+    /// The plain line: `progress: 1200/4000 games (30.0%), 410 games/s, elapsed 3 s, ETA 7 s`.
+    fn line(&self, done: u64, elapsed: Duration, msg: &str) -> String {
+        let secs = elapsed.as_secs_f64().max(1e-9);
+        let rate = done as f64 / secs;
+        let eta = if rate > 0.0 && self.len >= done {
+            format!("{:.0} s", (self.len - done) as f64 / rate)
+        } else {
+            "?".into()
+        };
+        let mut t = format!(
+            "progress: {done}/{} {} ({:.1}%), {:.0} {}/s, elapsed {:.0} s, ETA {eta}",
+            self.len,
+            self.unit,
+            100.0 * done as f64 / self.len.max(1) as f64,
+            rate,
+            self.unit,
+            secs,
+        );
+        if !msg.is_empty() {
+            t.push_str(" · ");
+            t.push_str(msg);
+        }
+        t
+    }
+
+    /// Clears the bar.
+    pub fn finish(&self) {
+        if let Mode::Bar(pb) = &self.mode {
+            pb.finish_and_clear();
+        }
+    }
+}

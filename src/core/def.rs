@@ -1,0 +1,170 @@
+//! [`GameDef`]: what the command line, the logs and the conformance suite need of a game beyond
+//! search's [`Game`] trait — its card file and decks, building a match, the action notation, the
+//! views of one seat, its scenario format, and the checks of its state.
+//!
+//! Every game implements both traits on one type (the match context) and registers it once in
+//! `crate::games` (the registry). Nothing here names a game.
+
+use super::{Game, Seat};
+use std::path::Path;
+
+/// The facts about a game that are constants: names, files, folders.
+#[derive(Clone, Copy, Debug)]
+pub struct GameInfo {
+    /// The name on the command line and in files (`--game trails`): lower case, no spaces.
+    pub name: &'static str,
+    /// The name people read ("Trails TCG").
+    pub title: &'static str,
+    /// The prefix of the game's rule IDs (`T-` for `T-DECK-1`): tests and code cite them.
+    pub rule_prefix: &'static str,
+    /// The game's rules document (with its rule IDs), relative to the repository root.
+    pub rules: &'static str,
+    /// The folder of the bundled decks and card file, relative to the repository root.
+    pub deck_dir: &'static str,
+    /// The extension of deck files (without the dot).
+    pub deck_ext: &'static str,
+    /// The name of the card file beside a game's decks.
+    pub card_file: &'static str,
+    /// The bundled decks `arena` plays when none are given (file stems in `deck_dir`).
+    pub arena_decks: &'static [&'static str],
+    /// The deck formats, as the deck files name them.
+    pub formats: &'static [&'static str],
+    /// What stands in for a card in ablation (`cards`): the game's neutral filler.
+    pub filler: &'static str,
+}
+
+/// The result of a scenario file: the final state as JSON, and what went wrong.
+#[derive(Clone, Debug, Default)]
+pub struct ScenarioReport {
+    /// The final state (and the expectations checked), pretty-printed JSON.
+    pub json: String,
+    /// An action that was not legal: the message names the file, line and the legal actions.
+    pub illegal: Option<String>,
+    /// Expectations that failed, one message each.
+    pub failed: Vec<String>,
+}
+
+/// What a game offers beyond [`Game`]: files, matches, text and checks. See the module doc.
+pub trait GameDef: Game + Sized + Send + Sync + 'static {
+    /// The constants: name, folders, rule-ID prefix.
+    const INFO: GameInfo;
+    /// The card database of a card file.
+    type Cards: Clone + Send + Sync;
+    /// One player's decks (a game may need more than one: a main deck and a side deck).
+    type Deck: Clone + Send + Sync;
+
+    // ---- files ----
+
+    /// The card pool bundled into the binary (the card file of [`GameInfo::deck_dir`]).
+    fn bundled_cards() -> Self::Cards;
+    /// Parses a card file; the error names the file, line and reason.
+    fn parse_cards(text: &str, file: &str) -> Result<Self::Cards, String>;
+    /// Whether `text` looks like this game's card file (its header), to infer the game.
+    fn is_card_file(text: &str) -> bool;
+    /// Reads and checks a deck file against the game's formats; the error lists every problem
+    /// with its file and line.
+    fn load_deck(cards: &Self::Cards, path: &Path) -> Result<Self::Deck, String>;
+    /// The deck's name (its file stem).
+    fn deck_name(deck: &Self::Deck) -> &str;
+    /// One line about a valid deck for `validate` ("Strategy format, 50 cards").
+    fn deck_summary(deck: &Self::Deck) -> String;
+    /// The match of `decks[0]` (seat P1) against `decks[1]` (seat P2).
+    fn new_match(cards: &Self::Cards, decks: [&Self::Deck; 2]) -> Self;
+    /// A hash of everything that decides the games of a run with `decks`: every card of every
+    /// deck as the card file defines it, and the version of the rules. Runs with different hashes
+    /// are never merged or resumed into each other.
+    fn content_hash(cards: &Self::Cards, decks: &[&Self::Deck]) -> String;
+
+    // ---- card statistics (`cards`) ----
+
+    /// The distinct cards of a deck as card ids (those of [`Game::card_use`]), in deck order, with
+    /// their copies.
+    fn deck_cards(deck: &Self::Deck) -> Vec<(u32, usize)>;
+    /// A card's full name.
+    fn card_name(cards: &Self::Cards, id: u32) -> String;
+    /// The deck with one copy of card `id` replaced by the game's neutral filler (ablation);
+    /// `cards` may gain the filler card.
+    fn ablate(cards: &mut Self::Cards, deck: &Self::Deck, id: u32) -> Self::Deck;
+
+    // ---- text and views ----
+
+    /// Parses an action in the game's notation (as [`Game::action_text`] writes it), legal in
+    /// `state`.
+    fn parse_action(&self, state: &Self::State, text: &str) -> Result<Self::Action, String>;
+    /// The log lines of `action` by `seat` from `before` to `after`, as `viewer` may see them.
+    fn narrate(
+        &self,
+        before: &Self::State,
+        seat: Seat,
+        action: Self::Action,
+        after: &Self::State,
+        viewer: Viewer,
+    ) -> Vec<String>;
+    /// The first lines of a game's log, before its first action (who moves first, the phase the
+    /// game opens with).
+    fn log_start(&self, _state: &Self::State, first: Seat) -> Vec<String> {
+        vec![format!("{first} moves first.")]
+    }
+    /// What `seat` may see of `state`, as text for a person at the table.
+    fn render(&self, state: &Self::State, seat: Seat) -> String;
+    /// The full text of a card named by `query` (its name, or part of it), for `show CARD`.
+    fn card_text(&self, query: &str) -> Result<String, String>;
+    /// Why and how a finished game ended, one line ("P1 won the bond check, bond 12 to 0").
+    fn ending(&self, state: &Self::State) -> String;
+
+    // ---- checks ----
+
+    /// Everything `seat` knows of `state`, as a string: two states with the same key are the same
+    /// information set for that seat (OpenSpiel's information-state string). Agents may decide
+    /// only from this.
+    fn info_key(&self, state: &Self::State, seat: Seat) -> String;
+    /// The game's invariants of a reachable state; the error says which one broke.
+    fn check_invariants(&self, state: &Self::State) -> Result<(), String>;
+
+    // ---- scenarios, sealed, bench ----
+
+    /// Runs a scenario file (the game's own format). `cards` overrides the scenario's card file;
+    /// `dir` is the folder card-file paths in the scenario are relative to.
+    fn run_scenario(
+        text: &str,
+        file: &str,
+        dir: &Path,
+        cards: Option<Self::Cards>,
+    ) -> Result<ScenarioReport, String>;
+    /// A sealed pool of `packs` packs (`pack` in the game's notation) as a deck file's text.
+    /// `seed` decides the packs.
+    fn sealed(
+        _cards: &Self::Cards,
+        _packs: u64,
+        _pack: &str,
+        _seed: u64,
+    ) -> Result<String, String> {
+        Err(format!("the {} has no sealed format", Self::INFO.title))
+    }
+    /// The default pack notation of [`GameDef::sealed`].
+    const DEFAULT_PACK: &'static str = "";
+    /// The match `bench` measures: two bundled decks, independent of the working directory.
+    fn bench_match() -> Self;
+}
+
+/// Whose view a log takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    /// Sees every card (`--reveal`).
+    All,
+    /// Sees what is public only.
+    Public,
+    /// Sees what one seat may see (a person playing that seat).
+    Seat(Seat),
+}
+
+impl Viewer {
+    /// Whether this viewer sees the hidden cards of `seat`.
+    pub fn sees(self, seat: Seat) -> bool {
+        match self {
+            Viewer::All => true,
+            Viewer::Public => false,
+            Viewer::Seat(s) => s == seat,
+        }
+    }
+}

@@ -1,0 +1,562 @@
+//! High Card as the command line sees it: card file, decks, text, scenarios (`docs/toy.md`).
+
+use super::{bits, CardId, Play, ToyCards, ToyDeck, ToyGame, ToyState, DECK_SIZE};
+use crate::core::def::{GameDef, GameInfo, ScenarioReport, Viewer};
+use crate::core::input::{excerpt, parse_int, read_text, InputError, MAX_TEXT_BYTES};
+use crate::core::{content_hash, Outcome, Seat};
+use std::fmt::Write as _;
+use std::path::Path;
+
+const HEADER: &str = "name,value";
+/// The most cards of a card file (ids fit a byte, and card statistics' 64-card index).
+const MAX_CARDS: usize = 64;
+/// The longest card name.
+const MAX_NAME: usize = 40;
+/// The version of these rules, in the content hash.
+const RULES_VERSION: u32 = 1;
+
+const BUNDLED: &str = include_str!("../../../decks/toy/cards.csv");
+
+fn problem(file: &str, line: usize, msg: String) -> String {
+    InputError {
+        file: file.to_string(),
+        line,
+        msg,
+    }
+    .to_string()
+}
+
+/// Lines without `#` comments, numbered from 1, blank lines skipped.
+fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(k, l)| (k + 1, l.split('#').next().unwrap_or("").trim()))
+        .filter(|(_, l)| !l.is_empty())
+}
+
+impl GameDef for ToyGame {
+    const INFO: GameInfo = GameInfo {
+        name: "toy",
+        title: "High Card (toy game)",
+        rule_prefix: "X-",
+        rules: "docs/toy.md",
+        deck_dir: "decks/toy",
+        deck_ext: "deck",
+        card_file: "cards.csv",
+        arena_decks: &["high", "low"],
+        formats: &["8 cards"],
+        filler: "Blank (value 0: it never wins a round)",
+    };
+    type Cards = ToyCards;
+    type Deck = ToyDeck;
+
+    fn bundled_cards() -> ToyCards {
+        Self::parse_cards(BUNDLED, "decks/toy/cards.csv (bundled)")
+            .expect("the bundled toy cards parse (tests)")
+    }
+
+    /// X-CARDS-1: a header `name,value`, then one card a line; names unique (case-insensitive),
+    /// values 1 to 99.
+    fn parse_cards(text: &str, file: &str) -> Result<ToyCards, String> {
+        let mut it = lines(text);
+        match it.next() {
+            Some((_, h)) if h.replace(' ', "") == HEADER => {}
+            Some((n, h)) => {
+                return Err(problem(
+                    file,
+                    n,
+                    format!("expected the header \"{HEADER}\", found \"{}\"", excerpt(h)),
+                ))
+            }
+            None => return Err(problem(file, 0, "no header and no cards".into())),
+        }
+        let mut c = ToyCards::default();
+        for (n, l) in it {
+            let Some((name, value)) = l.split_once(',') else {
+                return Err(problem(
+                    file,
+                    n,
+                    format!("\"{}\": expected NAME,VALUE", excerpt(l)),
+                ));
+            };
+            let name = name.trim();
+            if name.is_empty() || name.chars().count() > MAX_NAME {
+                return Err(problem(
+                    file,
+                    n,
+                    format!("a card name has 1 to {MAX_NAME} characters"),
+                ));
+            }
+            if c.lookup(name).is_some() {
+                return Err(problem(file, n, format!("\"{name}\" is defined twice")));
+            }
+            let v: u8 =
+                parse_int(value, 1, 99).map_err(|e| problem(file, n, format!("value: {e}")))?;
+            if c.names.len() == MAX_CARDS {
+                return Err(problem(file, n, format!("more than {MAX_CARDS} cards")));
+            }
+            c.names.push(name.to_string());
+            c.values.push(v);
+        }
+        if c.names.is_empty() {
+            return Err(problem(file, 0, "no cards".into()));
+        }
+        Ok(c)
+    }
+
+    fn is_card_file(text: &str) -> bool {
+        lines(text)
+            .next()
+            .is_some_and(|(_, h)| h.replace(' ', "") == HEADER)
+    }
+
+    /// X-DECK-1: `COUNT NAME` lines, exactly 8 cards.
+    fn load_deck(cards: &ToyCards, path: &Path) -> Result<ToyDeck, String> {
+        let file = path.display().to_string();
+        let text = read_text(path, MAX_TEXT_BYTES).map_err(|e| e.to_string())?;
+        let mut deck = ToyDeck {
+            name: path
+                .file_stem()
+                .map_or_else(|| file.clone(), |s| s.to_string_lossy().into_owned()),
+            cards: Vec::new(),
+        };
+        for (n, l) in lines(&text) {
+            let (count, name) = l.split_once(' ').unwrap_or((l, ""));
+            let count = usize::from(
+                parse_int(count, 1u8, DECK_SIZE as u8)
+                    .map_err(|e| problem(&file, n, format!("count: {e}")))?,
+            );
+            let id = cards
+                .lookup(name)
+                .ok_or_else(|| problem(&file, n, format!("unknown card \"{}\"", excerpt(name))))?;
+            if deck.cards.len() + count > DECK_SIZE {
+                return Err(problem(&file, n, format!("more than {DECK_SIZE} cards")));
+            }
+            deck.cards.extend(std::iter::repeat_n(id, count));
+        }
+        if deck.cards.len() != DECK_SIZE {
+            return Err(problem(
+                &file,
+                0,
+                format!(
+                    "{} cards; a deck has exactly {DECK_SIZE} (X-DECK-1)",
+                    deck.cards.len()
+                ),
+            ));
+        }
+        Ok(deck)
+    }
+
+    fn deck_name(deck: &ToyDeck) -> &str {
+        &deck.name
+    }
+
+    fn deck_summary(deck: &ToyDeck) -> String {
+        format!("{} cards", deck.cards.len())
+    }
+
+    fn new_match(cards: &ToyCards, decks: [&ToyDeck; 2]) -> ToyGame {
+        ToyGame {
+            cards: cards.clone(),
+            decks: [decks[0].cards.clone(), decks[1].cards.clone()],
+        }
+    }
+
+    fn content_hash(cards: &ToyCards, decks: &[&ToyDeck]) -> String {
+        let mut parts = vec![format!("toy rules {RULES_VERSION}")];
+        for d in decks {
+            let mut v: Vec<String> = d
+                .cards
+                .iter()
+                .map(|&c| format!("{}|{}", cards.names[c as usize], cards.values[c as usize]))
+                .collect();
+            v.sort();
+            parts.extend(v);
+        }
+        content_hash(parts.iter().map(String::as_str))
+    }
+
+    fn deck_cards(deck: &ToyDeck) -> Vec<(u32, usize)> {
+        let mut v: Vec<(u32, usize)> = Vec::new();
+        for &c in &deck.cards {
+            match v.iter_mut().find(|(id, _)| *id == u32::from(c)) {
+                Some((_, n)) => *n += 1,
+                None => v.push((u32::from(c), 1)),
+            }
+        }
+        v
+    }
+
+    fn card_name(cards: &ToyCards, id: u32) -> String {
+        cards.names[id as usize].clone()
+    }
+
+    fn ablate(cards: &mut ToyCards, deck: &ToyDeck, id: u32) -> ToyDeck {
+        let blank = match cards.lookup("Blank") {
+            Some(b) if cards.values[b as usize] == 0 => b,
+            _ => {
+                cards.names.push("Blank".into());
+                cards.values.push(0);
+                (cards.names.len() - 1) as CardId
+            }
+        };
+        let mut d = deck.clone();
+        if let Some(k) = d.cards.iter().position(|&c| u32::from(c) == id) {
+            d.cards[k] = blank;
+        }
+        d
+    }
+
+    fn parse_action(&self, s: &ToyState, text: &str) -> Result<Play, String> {
+        let name = text
+            .trim()
+            .strip_prefix("play ")
+            .ok_or_else(|| format!("\"{}\": expected play NAME", excerpt(text)))?;
+        let id = self
+            .cards
+            .lookup(name)
+            .ok_or_else(|| format!("unknown card \"{}\"", excerpt(name)))?;
+        let mut legal = crate::core::ActionList::new();
+        crate::core::Game::legal_actions(self, s, &mut legal);
+        if legal.contains(&Play(id)) {
+            Ok(Play(id))
+        } else {
+            Err(format!("{} is not in hand", self.cards.names[id as usize]))
+        }
+    }
+
+    fn narrate(
+        &self,
+        before: &ToyState,
+        seat: Seat,
+        a: Play,
+        after: &ToyState,
+        viewer: Viewer,
+    ) -> Vec<String> {
+        let name = |id: CardId| self.cards.names[id as usize].clone();
+        let mut out = Vec::new();
+        if before.led.is_none() {
+            let card = if viewer.sees(seat) {
+                name(a.0)
+            } else {
+                "a card".into()
+            };
+            out.push(format!("{seat}: leads {card} face down"));
+            return out;
+        }
+        let leader = before.leader;
+        let led = before.p[leader.index()].card[before.led.expect("answered a lead") as usize];
+        let (lv, av) = (self.value(led), self.value(a.0));
+        let result = if lv > av {
+            format!("{leader} scores")
+        } else if av > lv {
+            format!("{seat} scores")
+        } else {
+            "tie, nobody scores".into()
+        };
+        out.push(format!(
+            "{seat}: answers {}; {leader}'s lead was {} — {result} (X-ROUND-2); points P1 {}, P2 {}",
+            name(a.0),
+            name(led),
+            after.p[0].points,
+            after.p[1].points
+        ));
+        out
+    }
+
+    fn render(&self, s: &ToyState, me: Seat) -> String {
+        let p = &s.p[me.index()];
+        let o = &s.p[me.other().index()];
+        let hand: Vec<String> = bits(p.hand)
+            .map(|i| {
+                let c = p.card[i as usize];
+                format!("{} ({})", self.cards.names[c as usize], self.value(c))
+            })
+            .collect();
+        let mut t = format!(
+            "--- round {} · you are {me} · points {me} {}, {} {} ---\n",
+            s.round,
+            p.points,
+            me.other(),
+            o.points
+        );
+        let _ = writeln!(t, "your hand: {}", hand.join(", "));
+        let _ = writeln!(
+            t,
+            "{}: hand {} · deck {}; your deck {}",
+            me.other(),
+            o.hand.count_ones(),
+            o.deck_len,
+            p.deck_len
+        );
+        match s.led {
+            Some(i) if s.leader == me => {
+                let _ = writeln!(
+                    t,
+                    "you led {} face down",
+                    self.cards.names[p.card[i as usize] as usize]
+                );
+            }
+            Some(_) => {
+                let _ = writeln!(t, "{} led a card face down", s.leader);
+            }
+            None => {}
+        }
+        t
+    }
+
+    fn card_text(&self, query: &str) -> Result<String, String> {
+        let id = self
+            .cards
+            .lookup(query)
+            .ok_or_else(|| format!("unknown card \"{}\"", excerpt(query)))?;
+        Ok(format!(
+            "{} — value {}",
+            self.cards.names[id as usize],
+            self.value(id)
+        ))
+    }
+
+    fn ending(&self, s: &ToyState) -> String {
+        let pts = format!("points P1 {}, P2 {}", s.p[0].points, s.p[1].points);
+        match s.winner {
+            None => format!("not over; {pts}"),
+            Some(Outcome::Draw) => format!("drawn on points (X-END-1); {pts}"),
+            Some(Outcome::Win(w)) => format!("{w} won on points (X-END-1); {pts}"),
+        }
+    }
+
+    fn info_key(&self, s: &ToyState, seat: Seat) -> String {
+        let mut m = *s;
+        for p in &mut m.p {
+            for i in 0..DECK_SIZE {
+                if p.known[seat.index()] & (1 << i) == 0 {
+                    p.card[i] = CardId::MAX;
+                }
+            }
+        }
+        format!("{seat}:{m:?}")
+    }
+
+    fn check_invariants(&self, s: &ToyState) -> Result<(), String> {
+        for q in Seat::ALL {
+            let p = &s.p[q.index()];
+            let n = self.decks[q.index()].len();
+            let all = ((1u32 << n) - 1) as u16;
+            let mut deck = 0u16;
+            for &i in &p.deck[..p.deck_len as usize] {
+                if deck & (1 << i) != 0 {
+                    return Err(format!("{q}: instance {i} twice in the deck"));
+                }
+                deck |= 1 << i;
+            }
+            let led = match s.led {
+                Some(i) if s.leader == q => 1u16 << i,
+                _ => 0,
+            };
+            let zones = [deck, p.hand, p.used, led];
+            let sum: u32 = zones.iter().map(|z| z.count_ones()).sum();
+            if zones.iter().fold(0, |a, z| a | z) != all || sum != n as u32 {
+                return Err(format!("{q}: the zones do not partition the instances"));
+            }
+            if p.hand.count_ones() > super::HAND_SIZE {
+                return Err(format!("{q}: {} cards in hand", p.hand.count_ones()));
+            }
+            if p.known[q.index()] & p.hand != p.hand || p.known[q.index()] & led != led {
+                return Err(format!("{q}: does not know its own hand"));
+            }
+            if p.known[q.other().index()] & (p.hand | deck | led) != 0 {
+                return Err(format!("{q}: the opponent knows a hidden card"));
+            }
+            // Determinization permutes the cards among instances: the multiset is what holds.
+            let mut a: Vec<CardId> = p.card[..n].to_vec();
+            let mut b = self.decks[q.index()].clone();
+            a.sort_unstable();
+            b.sort_unstable();
+            if a != b {
+                return Err(format!("{q}: the cards are not the deck's"));
+            }
+        }
+        let played = u32::from(s.round - 1);
+        if u32::from(s.p[0].points) + u32::from(s.p[1].points) > played {
+            return Err("more points than rounds played".into());
+        }
+        Ok(())
+    }
+
+    /// The scenario format of `docs/toy.md`: `first:`, `P1:` and `P2:` (each deck, top first),
+    /// `[actions]`, `[expect]` with `points: A B`, `winner: P1|P2|draw|none` and `rounds: N`.
+    fn run_scenario(
+        text: &str,
+        file: &str,
+        _dir: &Path,
+        cards: Option<ToyCards>,
+    ) -> Result<ScenarioReport, String> {
+        let cards = cards.unwrap_or_else(Self::bundled_cards);
+        let mut first = Seat::P1;
+        let mut decks: [Vec<CardId>; 2] = [Vec::new(), Vec::new()];
+        let mut actions: Vec<(usize, String)> = Vec::new();
+        let mut expects: Vec<(usize, String, String)> = Vec::new();
+        let mut section = "";
+        for (n, l) in lines(text) {
+            if l.starts_with('[') {
+                section = match l {
+                    "[actions]" => "actions",
+                    "[expect]" => "expect",
+                    _ => return Err(problem(file, n, format!("unknown section {}", excerpt(l)))),
+                };
+                continue;
+            }
+            match section {
+                "actions" => actions.push((n, l.to_string())),
+                _ => {
+                    let (k, v) = l.split_once(':').ok_or_else(|| {
+                        problem(
+                            file,
+                            n,
+                            format!("expected KEY: VALUE, found \"{}\"", excerpt(l)),
+                        )
+                    })?;
+                    let (k, v) = (k.trim(), v.trim());
+                    if section == "expect" {
+                        expects.push((n, k.to_string(), v.to_string()));
+                        continue;
+                    }
+                    match k {
+                        "game" => {}
+                        "first" => {
+                            first = match v {
+                                "P1" => Seat::P1,
+                                "P2" => Seat::P2,
+                                _ => return Err(problem(file, n, "first: P1 or P2".into())),
+                            }
+                        }
+                        "P1" | "P2" => {
+                            let seat = usize::from(k == "P2");
+                            for name in v.split(',') {
+                                let id = cards.lookup(name).ok_or_else(|| {
+                                    problem(
+                                        file,
+                                        n,
+                                        format!("unknown card \"{}\"", excerpt(name.trim())),
+                                    )
+                                })?;
+                                decks[seat].push(id);
+                            }
+                            if decks[seat].len() != DECK_SIZE {
+                                return Err(problem(
+                                    file,
+                                    n,
+                                    format!("a deck has exactly {DECK_SIZE} cards (X-DECK-1)"),
+                                ));
+                            }
+                        }
+                        _ => {
+                            return Err(problem(file, n, format!("unknown key \"{}\"", excerpt(k))))
+                        }
+                    }
+                }
+            }
+        }
+        if decks.iter().any(Vec::is_empty) {
+            return Err(problem(
+                file,
+                0,
+                "both decks are needed (P1: …, P2: …)".into(),
+            ));
+        }
+        let order: Vec<u8> = (0..DECK_SIZE as u8).collect();
+        let game = ToyGame { cards, decks };
+        let mut s = game.deal(first, [&order, &order]);
+        let mut illegal = None;
+        for (k, (n, a)) in actions.iter().enumerate() {
+            match game.parse_action(&s, a) {
+                Ok(act) => {
+                    crate::core::Game::apply(&game, &mut s, act);
+                }
+                Err(e) => {
+                    illegal = Some(format!(
+                        "{file}:{n}: action {} \"{}\" is illegal: {e}",
+                        k + 1,
+                        excerpt(a)
+                    ));
+                    break;
+                }
+            }
+        }
+        let mut failed = Vec::new();
+        if illegal.is_none() {
+            for (n, k, v) in &expects {
+                let got = match k.as_str() {
+                    "points" => format!("{} {}", s.p[0].points, s.p[1].points),
+                    "winner" => match s.winner {
+                        None => "none".into(),
+                        Some(Outcome::Draw) => "draw".into(),
+                        Some(Outcome::Win(w)) => w.to_string(),
+                    },
+                    "rounds" => (s.round - 1).to_string(),
+                    _ => {
+                        return Err(problem(
+                            file,
+                            *n,
+                            format!("unknown expectation \"{}\"", excerpt(k)),
+                        ))
+                    }
+                };
+                if &got != v {
+                    failed.push(format!("line {n}: {k}: expected {v}, found {got}"));
+                }
+            }
+        }
+        #[derive(serde::Serialize)]
+        struct View {
+            round: u8,
+            leader: String,
+            points: [u8; 2],
+            hands: [Vec<String>; 2],
+            winner: Option<String>,
+            checked: usize,
+            failed: Vec<String>,
+        }
+        let hands = [0, 1].map(|k| {
+            bits(s.p[k].hand)
+                .map(|i| game.cards.names[s.p[k].card[i as usize] as usize].clone())
+                .collect()
+        });
+        let view = View {
+            round: s.round,
+            leader: s.leader.to_string(),
+            points: [s.p[0].points, s.p[1].points],
+            hands,
+            winner: s.winner.map(|o| match o {
+                Outcome::Draw => "draw".into(),
+                Outcome::Win(w) => w.to_string(),
+            }),
+            checked: if illegal.is_none() { expects.len() } else { 0 },
+            failed: failed.clone(),
+        };
+        Ok(ScenarioReport {
+            json: serde_json::to_string_pretty(&view).map_err(|e| e.to_string())?,
+            illegal,
+            failed,
+        })
+    }
+
+    fn bench_match() -> ToyGame {
+        let cards = Self::bundled_cards();
+        let deck = |names: &[&str]| -> Vec<CardId> {
+            names
+                .iter()
+                .map(|n| cards.lookup(n).expect("bundled card"))
+                .collect()
+        };
+        let a = deck(&[
+            "Nine", "Eight", "Seven", "Six", "Five", "Four", "Three", "Two",
+        ]);
+        let b = deck(&["Five", "Five", "Five", "Five", "Six", "Six", "Six", "Six"]);
+        ToyGame {
+            cards,
+            decks: [a, b],
+        }
+    }
+}

@@ -1,0 +1,67 @@
+//! Game records: one JSON line per game (`play --out`), enough to replay the game exactly — its
+//! game, card file and decks (with their content hash), seed, who moved first, and every action
+//! in the game's notation — the way chess engine testers keep PGN. `tcgsim replay` plays the
+//! actions again and checks that the game ends as recorded.
+
+use serde::{Deserialize, Serialize};
+
+/// One recorded game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameLine {
+    /// The game's registry name.
+    pub game: String,
+    /// The content hash of the decks' cards and the rules (`GameDef::content_hash`): a replay with
+    /// other cards or rules is refused.
+    pub content: String,
+    /// The card file given with `--cards`, if any (else the one beside the first deck, or the
+    /// bundled pool).
+    pub cards: Option<String>,
+    /// The deck files of P1 and P2, as given.
+    pub decks: [String; 2],
+    pub deck_names: [String; 2],
+    pub agents: [String; 2],
+    pub seed: u64,
+    /// `P1` or `P2`.
+    pub first: String,
+    /// `P1`, `P2` or `draw`.
+    pub winner: String,
+    /// Why the game ended (`GameDef::ending`).
+    pub ending: String,
+    pub turns: u32,
+    pub decisions: u32,
+    /// Every action, in order, in the game's notation.
+    pub actions: Vec<String>,
+}
+
+impl GameLine {
+    /// One JSON line, with its line break.
+    pub fn to_line(&self) -> String {
+        let mut s = serde_json::to_string(self).expect("a record serializes");
+        s.push('\n');
+        s
+    }
+
+    /// Line `n` (1-based) of a records file; errors name the file and line.
+    pub fn read(text: &str, file: &str, n: usize) -> Result<GameLine, String> {
+        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        let line = lines.get(n.wrapping_sub(1)).ok_or_else(|| {
+            format!(
+                "{file}: no record {n} (the file holds {} records)",
+                lines.len()
+            )
+        })?;
+        let r: GameLine = serde_json::from_str(line)
+            .map_err(|e| format!("{file}:{n}: not a game record: {e}"))?;
+        if !matches!(r.first.as_str(), "P1" | "P2") {
+            return Err(format!("{file}:{n}: first: expected P1 or P2"));
+        }
+        if r.actions.len() != r.decisions as usize {
+            return Err(format!(
+                "{file}:{n}: {} actions for {} decisions",
+                r.actions.len(),
+                r.decisions
+            ));
+        }
+        Ok(r)
+    }
+}
