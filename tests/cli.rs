@@ -370,7 +370,7 @@ fn the_game_follows_the_decks_and_a_mismatch_exits_2() {
         let o = tcgsim(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         assert!(
-            stderr(&o).contains("two games") || stderr(&o).contains("unknown game"),
+            stderr(&o).contains("two games") || stderr(&o).contains("invalid value 'chess'"),
             "{args:?}: {}",
             stderr(&o)
         );

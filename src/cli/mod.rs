@@ -36,9 +36,8 @@ pub use progress::Progress;
     version,
     about = "Monte Carlo AI and deck-strength simulator for two-player trading card games",
     long_about = "tcgsim plays the real rules of trading card games between agents, ranks decks, \
-                  cards and agents, and settles rule questions with scenario files. Games: trails \
-                  (Trails TCG), toy (High Card, a small test game). The command line's conventions: \
-                  docs/cli.md."
+                  cards and agents, and settles rule questions with scenario files (--game: the \
+                  registered games). The command line's conventions: docs/cli.md."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -48,8 +47,8 @@ pub struct Cli {
 /// `--game` and `--cards`: which game, and its card file.
 #[derive(Args, Debug, Clone, Default)]
 pub struct GameArgs {
-    /// The game (trails, toy). Default: the game of the decks' folder or card file, else trails.
-    #[arg(long, value_name = "GAME")]
+    /// The game. Default: the game of the decks' folder or card file, else the first game listed.
+    #[arg(long, value_name = "GAME", value_parser = game_names())]
     pub game: Option<String>,
     /// Card file (default: the card file beside the first deck, else the game's bundled pool).
     #[arg(long, value_name = "FILE")]
@@ -285,7 +284,7 @@ enum Command {
         #[command(flatten)]
         game: GameArgs,
     },
-    /// Open a random sealed pool (Trails: Blitz Shield, T-DECK-2) and print it as a deck file.
+    /// Open a random sealed pool of the game's packs and print it as a deck file.
     Sealed {
         #[command(flatten)]
         game: GameArgs,
@@ -294,7 +293,8 @@ enum Command {
         /// Number of packs.
         #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=limits::PACKS))]
         packs: u64,
-        /// Pack composition (Trails: `UNIT=5,ITEM=1,EVENT=1,BASE=1`, the default, or `ANY=8`).
+        /// Pack composition, in the game's notation (default: the game's standard pack;
+        /// docs/cards.md).
         #[arg(long)]
         pack: Option<String>,
         /// Write the deck as DIR/sealed-SEED.deck instead of printing it.
@@ -303,8 +303,8 @@ enum Command {
     },
     /// A quick speed measurement of this machine (about 25 s): self-play and ISMCTS.
     Bench {
-        /// The game (default trails).
-        #[arg(long, value_name = "GAME")]
+        /// The game (default: the first game listed).
+        #[arg(long, value_name = "GAME", value_parser = game_names())]
         game: Option<String>,
         /// Total time budget in seconds (split over the measurements).
         #[arg(long, default_value_t = 24.0)]
@@ -315,6 +315,11 @@ enum Command {
         #[command(flatten)]
         threads: ThreadsArg,
     },
+}
+
+/// `--game`'s values: the registered games, in registry order.
+fn game_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(games::GAMES.iter().map(|g| g.name))
 }
 
 /// The bounds of the command line's numbers (README, "Limits"): enough for any real run, small

@@ -11,9 +11,9 @@ use std::path::Path;
 /// The facts about a game that are constants: names, files, folders.
 #[derive(Clone, Copy, Debug)]
 pub struct GameInfo {
-    /// The name on the command line and in files (`--game trails`): lower case, no spaces.
+    /// The name on the command line and in files (`--game NAME`): lower case, no spaces.
     pub name: &'static str,
-    /// The name people read ("Trails TCG").
+    /// The name people read (the game's title).
     pub title: &'static str,
     /// The prefix of the game's rule IDs (`T-` for `T-DECK-1`): tests and code cite them.
     pub rule_prefix: &'static str,

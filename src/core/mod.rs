@@ -78,7 +78,7 @@ fn splitmix64(mut z: u64) -> u64 {
 pub enum CardUse {
     /// Played for its own sake: deployed, cast, turned face up.
     Played,
-    /// Put into a resource zone (the Trails homebase), where any card serves the same way.
+    /// Put into a resource zone (where any card serves the same way).
     Resource,
 }
 
@@ -95,7 +95,7 @@ pub trait Game: Sync {
     /// What `undo` needs to restore the state exactly.
     type Undo: Copy;
 
-    /// A short name for logs and file headers ("trails").
+    /// A short name for logs and file headers (the registry's name).
     fn name(&self) -> &'static str;
 
     /// The starting position of a new game: decks shuffled from `seed`, `first` holds the

@@ -99,7 +99,7 @@ impl Counts {
 /// What a matrix run is: enough to reproduce it, and to refuse merging or resuming different runs.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Plan {
-    /// The game (its registry name, e.g. `trails`).
+    /// The game (its registry name).
     pub game: String,
     pub deck_names: Vec<String>,
     /// A hash of what the games are played with, beyond the names: the rules' version and every

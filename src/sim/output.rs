@@ -355,7 +355,7 @@ fn xml(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// Red (row loses) through white (even) to blue (row wins).
+/// Red (row loses) through white (even) to blue (row wins); grey when undefined.
 fn colour(r: f64) -> String {
     if r.is_nan() {
         return "#dddddd".into();
@@ -369,9 +369,18 @@ fn colour(r: f64) -> String {
     format!("#{:02x}{:02x}{:02x}", rr as u8, gg as u8, bb as u8)
 }
 
-/// A heatmap of the matrix with the percentages in the cells.
+/// Whether a matchup's 95% interval includes 50%: too close to call.
+fn even(x: &Counts) -> bool {
+    let (lo, hi) = x.interval();
+    x.games > 0 && lo <= 0.5 && 0.5 <= hi
+}
+
+/// A heatmap of the matrix: decks ordered by their mean win rate against the others (strongest
+/// first, as [`strength`]), the row deck's win rate in each cell, a colour legend, mirror cells
+/// hatched, and the matchups whose 95% interval includes 50% marked with `≈`.
 pub fn matrix_svg(plan: &Plan, m: &[Counts]) -> String {
     let n = plan.deck_names.len();
+    let order: Vec<usize> = strength(m, n).iter().map(|&(r, _)| r).collect();
     let cell = 64.0;
     let longest = plan
         .deck_names
@@ -387,15 +396,27 @@ pub fn matrix_svg(plan: &Plan, m: &[Counts]) -> String {
         plan.agent_a, plan.agent_b, plan.games
     );
     let w = (left + cell * n as f64 + 8.5 * longest * 0.8 + 20.0)
-        .max(20.0 + 9.0 * title.chars().count() as f64);
-    let h = top + cell * n as f64 + 50.0;
+        .max(20.0 + 9.0 * title.chars().count() as f64)
+        .max(460.0);
+    let legend_y = top + cell * n as f64 + 24.0;
+    let h = legend_y + 70.0;
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w:.0}\" height=\"{h:.0}\" font-family=\"sans-serif\" font-size=\"13\">\n\
+         <defs><pattern id=\"mirror\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"8\" stroke=\"#bbb\" stroke-width=\"2\"/></pattern>\n\
+         <linearGradient id=\"scale\">{}</linearGradient></defs>\n\
          <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
          <text x=\"10\" y=\"22\" font-size=\"15\" font-weight=\"bold\">{}</text>\n",
+        (0..=10)
+            .map(|k| format!(
+                "<stop offset=\"{}%\" stop-color=\"{}\"/>",
+                k * 10,
+                colour(k as f64 / 10.0)
+            ))
+            .collect::<String>(),
         xml(&title)
     );
-    for (k, name) in plan.deck_names.iter().enumerate() {
+    for (k, &d) in order.iter().enumerate() {
+        let name = &plan.deck_names[d];
         let y = top + cell * k as f64 + cell / 2.0 + 4.0;
         let _ = writeln!(
             s,
@@ -412,36 +433,89 @@ pub fn matrix_svg(plan: &Plan, m: &[Counts]) -> String {
             xml(name)
         );
     }
-    for r in 0..n {
-        for c in 0..n {
-            let x = left + cell * c as f64;
-            let y = top + cell * r as f64;
-            let v = m[r * n + c].win_rate();
+    for (i, &r) in order.iter().enumerate() {
+        for (j, &c) in order.iter().enumerate() {
+            let x = left + cell * j as f64;
+            let y = top + cell * i as f64;
+            let cnt = &m[r * n + c];
+            let v = cnt.win_rate();
             let _ = writeln!(
                 s,
                 "<rect x=\"{x:.0}\" y=\"{y:.0}\" width=\"{cell:.0}\" height=\"{cell:.0}\" fill=\"{}\" stroke=\"#999\"/>",
                 colour(v)
             );
-            let label = if v.is_nan() {
+            if r == c {
+                let _ = writeln!(
+                    s,
+                    "<rect class=\"mirror\" x=\"{x:.0}\" y=\"{y:.0}\" width=\"{cell:.0}\" height=\"{cell:.0}\" fill=\"url(#mirror)\" stroke=\"#999\"/>"
+                );
+            }
+            let mut label = if v.is_nan() {
                 "–".to_string()
             } else {
                 format!("{:.0}%", v * 100.0)
             };
+            if even(cnt) {
+                label = format!("≈{label}");
+            }
             let _ = writeln!(
                 s,
-                "<text x=\"{:.0}\" y=\"{:.0}\" text-anchor=\"middle\">{label}</text>",
+                "<text x=\"{:.0}\" y=\"{:.0}\" text-anchor=\"middle\">{}</text>",
                 x + cell / 2.0,
-                y + cell / 2.0 + 5.0
+                y + cell / 2.0 + 5.0,
+                xml(&label)
             );
         }
     }
+    // The legend: the colour scale, then what the marks mean.
+    let lx = 20.0;
     let _ = writeln!(
         s,
-        "<text x=\"10\" y=\"{:.0}\" font-size=\"11\" fill=\"#555\">blue: row deck wins more · red: row deck loses more · seed {}</text>\n</svg>",
-        h - 15.0,
+        "<rect x=\"{lx:.0}\" y=\"{legend_y:.0}\" width=\"200\" height=\"12\" fill=\"url(#scale)\" stroke=\"#999\"/>"
+    );
+    for (k, t) in ["0%", "50%", "100%"].iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "<text x=\"{:.0}\" y=\"{:.0}\" font-size=\"11\" text-anchor=\"middle\">{t}</text>",
+            lx + 100.0 * k as f64,
+            legend_y + 26.0
+        );
+    }
+    let _ = writeln!(
+        s,
+        "<text x=\"{:.0}\" y=\"{:.0}\" font-size=\"11\" fill=\"#555\">row deck's win rate: red loses, white even, blue wins</text>",
+        lx + 215.0,
+        legend_y + 10.0
+    );
+    let _ = writeln!(
+        s,
+        "<text x=\"{lx:.0}\" y=\"{:.0}\" font-size=\"11\" fill=\"#555\">decks by mean win rate, strongest first · hatched: mirror matchup · ≈: 95% interval includes 50% · seed {}</text>\n</svg>",
+        legend_y + 48.0,
         plan.seed
     );
     s
+}
+
+/// Each deck's counts against the others, both directions of each pair pooled ([`pooled`]; a lone
+/// deck against itself), strongest first (by win rate; ties in deck order).
+pub fn strength(m: &[Counts], n: usize) -> Vec<(usize, Counts)> {
+    let mut v: Vec<(usize, Counts)> = (0..n)
+        .map(|r| {
+            let mut tot = Counts::default();
+            for c in 0..n {
+                if c != r || n == 1 {
+                    tot.add(&pooled(m, n, r, c));
+                }
+            }
+            (r, tot)
+        })
+        .collect();
+    v.sort_by(|a, b| {
+        b.1.win_rate()
+            .total_cmp(&a.1.win_rate())
+            .then(a.0.cmp(&b.0))
+    });
+    v
 }
 
 /// The counts of deck `r` against deck `c` over both directions of the pair, from `r`'s side: the
@@ -461,7 +535,8 @@ pub fn pooled(m: &[Counts], n: usize, r: usize, c: usize) -> Counts {
     t
 }
 
-/// The terminal summary: each deck's mean win rate against the others, the strongest deck, the
+/// The terminal summary: each deck's mean win rate against the others (strongest first), the
+/// strongest deck, the
 /// most lopsided pairs and the pairs whose interval still includes 50%. Every figure pools both
 /// directions of a pair ([`pooled`]) and carries its Wilson 95% interval.
 pub fn summary(plan: &Plan, m: &[Counts]) -> String {
@@ -473,32 +548,24 @@ pub fn summary(plan: &Plan, m: &[Counts]) -> String {
         "{:<18} {:>8} {:>16}",
         "deck", "mean win", "vs others (95%)"
     );
-    let mut means: Vec<(f64, usize)> = Vec::new();
-    for r in 0..n {
-        let mut tot = Counts::default();
-        for c in 0..n {
-            if c != r || n == 1 {
-                tot.add(&pooled(m, n, r, c));
-            }
-        }
+    let ranked = strength(m, n);
+    for (r, tot) in &ranked {
         let (lo, hi) = tot.interval();
-        means.push((tot.win_rate(), r));
         let _ = writeln!(
             s,
             "{:<18} {:>7.1}% {:>7.1}–{:.1}%",
-            plan.deck_names[r],
+            plan.deck_names[*r],
             pct(tot.win_rate()),
             pct(lo),
             pct(hi)
         );
     }
-    means.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-    if let Some(&(v, r)) = means.first() {
+    if let Some((r, tot)) = ranked.first() {
         let _ = writeln!(
             s,
             "strongest deck: {} ({:.1}% against the others)",
-            plan.deck_names[r],
-            pct(v)
+            plan.deck_names[*r],
+            pct(tot.win_rate())
         );
     }
     // Each unordered pair once, from the side of the deck that wins it (the first on a tie).
@@ -559,4 +626,92 @@ pub fn summary(plan: &Plan, m: &[Counts]) -> String {
         }
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A matchup of `games` games with `wins` for the row deck and no draws.
+    fn cnt(games: u64, wins: u64) -> Counts {
+        Counts {
+            games,
+            wins,
+            losses: games - wins,
+            first_player_wins: games / 2,
+            turns: games * 5,
+            decisions: games * 100,
+            ..Default::default()
+        }
+    }
+
+    /// Three decks with known strength: c beats both, a beats b, and a vs c is close to even
+    /// (52 of 100: its interval includes 50%); every other pair is lopsided.
+    fn three() -> (Plan, Vec<Counts>) {
+        let plan = Plan {
+            game: "toy".into(),
+            deck_names: vec!["a".into(), "b".into(), "c".into()],
+            games: 100,
+            seed: 1,
+            chunk: 100,
+            ..Default::default()
+        };
+        // Row-major: (a,a) (a,b) (a,c) / (b,a) (b,b) (b,c) / (c,a) (c,b) (c,c).
+        let m = vec![
+            cnt(100, 50),
+            cnt(100, 80),
+            cnt(100, 48),
+            cnt(100, 20),
+            cnt(100, 50),
+            cnt(100, 5),
+            cnt(100, 52),
+            cnt(100, 95),
+            cnt(100, 50),
+        ];
+        (plan, m)
+    }
+
+    #[test]
+    fn decks_are_ranked_by_pooled_win_rate() {
+        let (_, m) = three();
+        let r = strength(&m, 3);
+        // c: (52 + 95 + (100-48) + (100-5)) / 400 = 294/400; a: (80 + 48 + 80 + 48)/400 = 256/400;
+        // b: (20 + 5 + 20 + 5)/400 = 50/400.
+        let got: Vec<(usize, u64)> = r.iter().map(|(d, c)| (*d, c.wins)).collect();
+        assert_eq!(got, vec![(2, 294), (0, 256), (1, 50)]);
+    }
+
+    #[test]
+    fn heatmap_orders_by_strength_and_marks_mirrors_and_even_cells() {
+        let (plan, m) = three();
+        let svg = matrix_svg(&plan, &m);
+        let labels: Vec<&str> = svg
+            .split("text-anchor=\"end\">")
+            .skip(1)
+            .map(|t| t.split('<').next().unwrap())
+            .collect();
+        assert_eq!(labels, vec!["c", "a", "b"]);
+        assert_eq!(svg.matches("class=\"mirror\"").count(), 3);
+        // Even: the three mirrors (50 of 100), a vs c (48) and c vs a (52); nothing else.
+        assert_eq!(svg.matches(">≈").count(), 5, "{svg}");
+        assert!(svg.contains(">≈52%<") && svg.contains(">≈48%<") && svg.contains(">95%<"));
+        assert!(svg.contains("url(#scale)") && svg.contains("strongest first"));
+    }
+
+    #[test]
+    fn summary_lists_decks_strongest_first() {
+        let (plan, m) = three();
+        let s = summary(&plan, &m);
+        let firsts: Vec<&str> = s
+            .lines()
+            .skip(1)
+            .take(3)
+            .map(|l| l.split_whitespace().next().unwrap())
+            .collect();
+        assert_eq!(firsts, vec!["c", "a", "b"], "{s}");
+        assert!(
+            s.contains("strongest deck: c (73.5% against the others)"),
+            "{s}"
+        );
+    }
 }
