@@ -335,3 +335,36 @@ fn field_view_equals_the_per_card_answers() {
         "only {marked} fields with [Covert] or [Hate] checked"
     );
 }
+
+/// Plays a scenario's actions and returns the game's `ending` line.
+fn ending_of(text: &str) -> String {
+    use tcgsim::core::GameDef;
+    let sc = Scenario::parse(text, "inline.scn", bundled_cards()).unwrap();
+    let (s, illegal) = sc.run();
+    assert!(illegal.is_none());
+    sc.game.ending(&s)
+}
+
+/// Why a game ended, as `play` and the records say it: the bond check of the cure phase
+/// (T-CURE-1) or a draw from an empty deck (T-WIN-3).
+#[test]
+fn the_ending_names_the_bond_check_or_the_empty_deck_t_cure_1_t_win_3() {
+    // P2 at 2 bond takes 3 and is at -1 when the cure phase starts.
+    let bond = ending_of(
+        "step: propose\ninitiative: P1\n[P1]\nfield: Police Detective\ndeck: 5x Academy Student\n\
+         [P2]\nbond: 2\ndeck: 5x Academy Student\n[actions]\nattack Police Detective\n\
+         target player\npass\npass\npass\npass\n",
+    );
+    assert_eq!(
+        bond,
+        "P1 won the bond check (T-CURE-1); final bond P1 40, P2 -1"
+    );
+    // P1 draws 2 (T-PREP-1) from a deck of 1.
+    let deck = ending_of(
+        "step: draw\ninitiative: P1\n[P1]\ndeck: Academy Student\n[P2]\ndeck: 5x Academy Student\n",
+    );
+    assert_eq!(
+        deck,
+        "P2 won: P1 had to draw from an empty deck (T-WIN-3); final bond P1 40, P2 40"
+    );
+}

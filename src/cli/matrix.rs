@@ -1,16 +1,17 @@
 //! `tcgsim matrix` and `tcgsim merge`: argument checking and files; the work is in `sim`.
 
 use super::{
-    bundled_decks, check_out_dir, emit, load_cards, load_decks, note, thread_pool, write_file,
-    Progress,
+    bundled_decks, card_source, check_out_dir, emit, load_decks, note, read_cards, thread_pool,
+    write_file, Progress,
 };
 use crate::agents::AgentSpec;
 use crate::core::GameDef;
 use crate::sim::checkpoint::{parse_shard, resume_run, shard_from_env, Resumed};
-use crate::sim::matrix::{run_tasks, totals, Counts, Plan};
+use crate::sim::matrix::{run_tasks, totals, Counts, Plan, Played, Task};
 use crate::sim::output::{
     matchups_csv, matrix_csv, matrix_svg, merge_matchups, summary, Part, RunInfo,
 };
+use crate::sim::record::GameLine;
 use anyhow::{anyhow, bail, Result};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -28,6 +29,7 @@ pub struct MatrixOpts {
     pub shard: Option<String>,
     pub shards: Option<u64>,
     pub chunk: u64,
+    pub records: bool,
 }
 
 pub fn matrix<G: GameDef>(o: MatrixOpts) -> Result<ExitCode> {
@@ -53,7 +55,8 @@ pub fn matrix<G: GameDef>(o: MatrixOpts) -> Result<ExitCode> {
     } else {
         o.decks.clone()
     };
-    let db = load_cards::<G>(o.cards.as_deref(), paths.first().map(PathBuf::as_path))?;
+    let source = card_source::<G>(o.cards.as_deref(), paths.first().map(PathBuf::as_path));
+    let db = read_cards::<G>(source.as_deref())?;
     let decks = load_decks::<G>(&db, &paths, true)?;
     let plan = Plan {
         game: G::INFO.name.into(),
@@ -103,16 +106,63 @@ pub fn matrix<G: GameDef>(o: MatrixOpts) -> Result<ExitCode> {
             all.len()
         ));
     }
+    let records = if o.records {
+        Some(open_records(&o.out.join("records.jsonl"), &plan, &results)?)
+    } else {
+        None
+    };
+    // What a record says of each matchup: the content hash of its two decks.
+    let contents: Vec<String> = (0..n * n)
+        .map(|i| G::content_hash(&db, &[&decks[i / n], &decks[i % n]]))
+        .collect();
+    let record_of = |p: &Played<G>| -> String {
+        let (r, c) = (p.task.row, p.task.col);
+        let g = &games[r * n + c];
+        GameLine {
+            game: G::INFO.name.into(),
+            content: contents[r * n + c].clone(),
+            cards: source.as_ref().map(|f| f.display().to_string()),
+            decks: [&paths[r], &paths[c]].map(|d| d.display().to_string()),
+            deck_names: [r, c].map(|d| plan.deck_names[d].clone()),
+            agents: [spec_a_text.clone(), spec_b_text.clone()],
+            seed: p.seed,
+            agent_seeds: p.agent_seeds,
+            index: Some(p.index),
+            first: p.first.to_string(),
+            winner: match p.record.outcome {
+                crate::core::Outcome::Win(w) => w.to_string(),
+                crate::core::Outcome::Draw => "draw".into(),
+            },
+            ending: g.ending(p.end),
+            turns: p.record.turns,
+            decisions: p.record.decisions,
+            actions: Vec::new(),
+        }
+        .to_line()
+    };
     let pool = thread_pool(o.threads)?;
     let pb = Progress::new(total_games, "games");
     let start = std::time::Instant::now();
     let new = pool.install(|| {
-        run_tasks(&plan, &games, &spec_a, &spec_b, &todo, &|t, c: &Counts| {
-            if let Some(cp) = &checkpoint {
-                cp.record(t, c);
-            }
-            pb.inc(c.games);
-        })
+        run_tasks(
+            &plan,
+            &games,
+            &spec_a,
+            &spec_b,
+            &todo,
+            records.as_ref().map(|_| &record_of as _),
+            &|t, c: &Counts, lines: &[String]| {
+                // A chunk's records before its checkpoint line: a resumed run keeps only the
+                // records of the chunks its checkpoint has.
+                if let Some(f) = &records {
+                    append_records(f, lines);
+                }
+                if let Some(cp) = &checkpoint {
+                    cp.record(t, c);
+                }
+                pb.inc(c.games);
+            },
+        )
     });
     pb.finish();
     let secs = start.elapsed().as_secs_f64();
@@ -198,4 +248,56 @@ pub fn merge(parts: &[PathBuf], out: &Path) -> Result<ExitCode> {
         out.display()
     ));
     Ok(ExitCode::SUCCESS)
+}
+
+/// Opens `records.jsonl` for a run: empty for a new run; for a resumed one, with only the records
+/// of the chunks its checkpoint holds (a chunk that ran again would otherwise be recorded twice).
+fn open_records(
+    path: &Path,
+    plan: &Plan,
+    done: &[(Task, Counts)],
+) -> Result<std::sync::Mutex<std::fs::File>> {
+    use crate::core::input::{read_text, MAX_CHECKPOINT_BYTES};
+    use std::collections::HashSet;
+    let mut keep = String::new();
+    if !done.is_empty() && path.exists() {
+        let done: HashSet<Task> = done.iter().map(|(t, _)| *t).collect();
+        let text = read_text(path, MAX_CHECKPOINT_BYTES)?;
+        for line in text.lines() {
+            let Ok(r) = serde_json::from_str::<GameLine>(line) else {
+                continue; // a line cut short by the interruption
+            };
+            let pos = |name: &str| plan.deck_names.iter().position(|d| d == name);
+            if let (Some(row), Some(col), Some(k)) =
+                (pos(&r.deck_names[0]), pos(&r.deck_names[1]), r.index)
+            {
+                let t = Task {
+                    row,
+                    col,
+                    chunk: k / plan.chunk,
+                };
+                if done.contains(&t) {
+                    keep.push_str(line);
+                    keep.push('\n');
+                }
+            }
+        }
+    }
+    std::fs::write(path, keep).map_err(|e| anyhow!("{}: cannot write: {e}", path.display()))?;
+    let f = std::fs::OpenOptions::new()
+        .append(true)
+        .open(path)
+        .map_err(|e| anyhow!("{}: cannot write: {e}", path.display()))?;
+    Ok(std::sync::Mutex::new(f))
+}
+
+/// Appends a chunk's record lines and flushes them; a failure is said, never fatal (the run's
+/// results are written at the end).
+fn append_records(f: &std::sync::Mutex<std::fs::File>, lines: &[String]) {
+    use std::io::Write;
+    let mut f = f.lock().unwrap_or_else(|e| e.into_inner());
+    let text: String = lines.concat();
+    if let Err(e) = f.write_all(text.as_bytes()).and_then(|_| f.flush()) {
+        super::out::error(&format!("warning: records.jsonl: cannot write: {e}"));
+    }
 }

@@ -133,6 +133,9 @@ enum Command {
         /// Games per chunk (the unit of parallel work, checkpoints and shards).
         #[arg(long, default_value_t = 250, value_parser = clap::value_parser!(u64).range(1..))]
         chunk: u64,
+        /// Also write one JSON line per game to records.jsonl (replay any with `tcgsim replay`).
+        #[arg(long)]
+        records: bool,
     },
     /// Add up the counts of shard outputs and recompute every rate and interval.
     Merge {
@@ -449,6 +452,7 @@ fn run_game<G: GameDef>(cmd: &Command) -> Result<ExitCode> {
             shard,
             shards,
             chunk,
+            records,
             ..
         } => matrix::matrix::<G>(matrix::MatrixOpts {
             decks: decks.clone(),
@@ -463,6 +467,7 @@ fn run_game<G: GameDef>(cmd: &Command) -> Result<ExitCode> {
             shard: shard.clone(),
             shards: *shards,
             chunk: *chunk,
+            records: *records,
         }),
         Command::Cards {
             decks,
@@ -697,22 +702,29 @@ impl Visit for IsCardFile<'_> {
 }
 
 /// The card file for a set of decks: `--cards`, else the game's card file beside the first deck,
-/// else the game's bundled pool.
-fn load_cards<G: GameDef>(cards: Option<&Path>, first_deck: Option<&Path>) -> Result<G::Cards> {
-    let parse = |p: &Path| -> Result<G::Cards> {
-        let text = read_text(p, MAX_TEXT_BYTES)?;
-        G::parse_cards(&text, &p.display().to_string()).map_err(|e| anyhow!(e))
-    };
+/// else (`None`) the game's bundled pool.
+fn card_source<G: GameDef>(cards: Option<&Path>, first_deck: Option<&Path>) -> Option<PathBuf> {
     if let Some(c) = cards {
-        return parse(c);
+        return Some(c.to_path_buf());
     }
-    if let Some(dir) = first_deck.and_then(Path::parent) {
-        let beside = dir.join(G::INFO.card_file);
-        if beside.is_file() {
-            return parse(&beside);
+    let beside = first_deck.and_then(Path::parent)?.join(G::INFO.card_file);
+    beside.is_file().then_some(beside)
+}
+
+/// The cards of [`card_source`].
+fn load_cards<G: GameDef>(cards: Option<&Path>, first_deck: Option<&Path>) -> Result<G::Cards> {
+    read_cards::<G>(card_source::<G>(cards, first_deck).as_deref())
+}
+
+/// The cards of a card file, or the bundled pool.
+fn read_cards<G: GameDef>(file: Option<&Path>) -> Result<G::Cards> {
+    match file {
+        Some(p) => {
+            let text = read_text(p, MAX_TEXT_BYTES)?;
+            G::parse_cards(&text, &p.display().to_string()).map_err(|e| anyhow!(e))
         }
+        None => Ok(G::bundled_cards()),
     }
-    Ok(G::bundled_cards())
 }
 
 /// Loads decks; with `unique`, deck names (file stems) must differ and be plain (they key result

@@ -1,7 +1,7 @@
 //! `tcgsim play` (one game, with a log, a person at one seat, a record) and `tcgsim replay` (a
 //! recorded game played again from its actions, with the same log).
 
-use super::{check_out_dir, emit, load_cards, load_decks, note, write_file};
+use super::{card_source, check_out_dir, emit, load_decks, note, read_cards, write_file};
 use crate::agents::{Agent, AgentSpec};
 use crate::core::input::{read_text, MAX_TEXT_BYTES};
 use crate::core::{mix_seed, ActionList, GameDef, Outcome, Seat, Viewer};
@@ -63,7 +63,8 @@ fn winner_text(o: Outcome) -> String {
 }
 
 pub fn play<G: GameDef>(o: PlayOpts) -> Result<ExitCode> {
-    let db = load_cards::<G>(o.cards.as_deref(), Some(&o.decks[0]))?;
+    let source = card_source::<G>(o.cards.as_deref(), Some(&o.decks[0]));
+    let db = read_cards::<G>(source.as_deref())?;
     let decks = load_decks::<G>(&db, &o.decks, false)?;
     let specs = [0, 1].map(|k| {
         AgentSpec::parse(&o.agents[k]).map_err(|e| anyhow!("--agent {}: {e}", o.agents[k]))
@@ -76,13 +77,14 @@ pub fn play<G: GameDef>(o: PlayOpts) -> Result<ExitCode> {
     let game = G::new_match(&db, [&decks[0], &decks[1]]);
     let mut built: Vec<Box<dyn Agent<G>>> = Vec::new();
     let mut who: [String; 2] = Default::default();
+    let agent_seeds = [0, 1].map(|k| mix_seed(&[o.seed, k + 1]));
     for (k, spec) in specs.iter().enumerate() {
         let seat = Seat::from_index(k);
         if o.human == Some(seat) {
             built.push(Box::new(super::human::HumanAgent));
             who[k] = "human".into();
         } else {
-            built.push(spec.build::<G>(mix_seed(&[o.seed, k as u64 + 1])));
+            built.push(spec.build::<G>(agent_seeds[k]));
             who[k] = o.agents[k].clone();
         }
     }
@@ -130,11 +132,13 @@ pub fn play<G: GameDef>(o: PlayOpts) -> Result<ExitCode> {
         let line = GameLine {
             game: G::INFO.name.into(),
             content: G::content_hash(&db, &[&decks[0], &decks[1]]),
-            cards: o.cards.as_ref().map(|c| c.display().to_string()),
+            cards: source.as_ref().map(|c| c.display().to_string()),
             decks: [0, 1].map(|k| o.decks[k].display().to_string()),
             deck_names: names.clone(),
             agents: who,
             seed: o.seed,
+            agent_seeds,
+            index: None,
             first: o.first.to_string(),
             winner: winner_text(rec.outcome),
             ending: game.ending(&end),
@@ -160,72 +164,96 @@ pub fn record_game(file: &Path, index: usize) -> Result<String> {
     Ok(r.game)
 }
 
-/// `tcgsim replay`: the recorded game's actions applied again from its seed, printing the log
-/// `play --log` printed (`--reveal` as there); the end must be the recorded one.
+/// `tcgsim replay`: the recorded game played again from its seed — its recorded actions, or,
+/// for a record without them (`matrix --records`), its agents with their recorded seeds — printing
+/// the log `play` prints (`--reveal` as there); the end must be the recorded one.
 pub fn replay<G: GameDef>(file: &Path, index: usize, reveal: bool) -> Result<ExitCode> {
     let name = file.display().to_string();
     let text = read_text(file, MAX_TEXT_BYTES)?;
     let r = GameLine::read(&text, &name, index).map_err(|e| anyhow!(e))?;
+    let at = format!("{name}:{index}");
     let paths = r.decks.clone().map(PathBuf::from);
-    let db = load_cards::<G>(r.cards.as_deref().map(Path::new), Some(&paths[0]))?;
+    let db = read_cards::<G>(r.cards.as_deref().map(Path::new))?;
     let decks = load_decks::<G>(&db, &paths, false)?;
     let content = G::content_hash(&db, &[&decks[0], &decks[1]]);
     if content != r.content {
         bail!(
-            "{name}:{index}: the decks' cards or the rules differ from the recorded game's (content {content}, recorded {}): it cannot be replayed",
+            "{at}: the decks' cards or the rules differ from the recorded game's (content {content}, recorded {}): it cannot be replayed",
             r.content
         );
     }
     let game = G::new_match(&db, [&decks[0], &decks[1]]);
     let first = if r.first == "P2" { Seat::P2 } else { Seat::P1 };
-    let mut s = game.new_game(r.seed, first);
+    let start = game.new_game(r.seed, first);
     let seats: [String; 2] =
         [0, 1].map(|k| format!("{} ({}) — {}", r.deck_names[k], r.decks[k], r.agents[k]));
     let viewer = if reveal { Viewer::All } else { Viewer::Public };
-    emit(&header(&game, &s, r.seed, seats, first))?;
-    let mut list = ActionList::new();
-    for (k, text) in r.actions.iter().enumerate() {
-        let Some(seat) = game.to_move(&s) else {
-            bail!(
-                "{name}:{index}: the game ended before action {} \"{text}\"",
-                k + 1
-            );
-        };
-        let a = game
-            .parse_action(&s, text)
-            .map_err(|e| anyhow!("{name}:{index}: action {} \"{text}\": {e}", k + 1))?;
-        game.legal_actions(&s, &mut list);
-        if !list.contains(&a) {
-            bail!(
-                "{name}:{index}: action {} \"{text}\" is not legal there",
-                k + 1
-            );
-        }
-        let before = s;
-        game.apply(&mut s, a);
+    emit(&header(&game, &start, r.seed, seats, first))?;
+    let narrate = |before: &G::State, seat: Seat, a: G::Action, after: &G::State| {
         let mut t = String::new();
-        for l in game.narrate(&before, seat, a, &s, viewer) {
+        for l in game.narrate(before, seat, a, after, viewer) {
             t.push_str(&l);
             t.push('\n');
         }
-        emit(&t)?;
-    }
-    let decisions = r.actions.len() as u32;
-    emit(&result_line(
-        &game,
-        &s,
-        &r.deck_names,
-        game.turn(&s),
-        decisions,
-    ))?;
-    let outcome = game.outcome(&s).map(winner_text);
-    if outcome.as_deref() != Some(r.winner.as_str()) || game.turn(&s) != r.turns {
+        t
+    };
+    let (end, turns, decisions) = if r.actions.is_empty() {
+        // Replayed by its agents, rebuilt from their specs and seeds.
+        let mut built = Vec::new();
+        for k in 0..2 {
+            let spec = AgentSpec::parse(&r.agents[k])
+                .map_err(|e| anyhow!("{at}: agent {}: {e}", r.agents[k]))?;
+            built.push(spec.build::<G>(r.agent_seeds[k]));
+        }
+        let (a0, a1) = built.split_at_mut(1);
+        let mut failed = None;
+        let (rec, end) = play_game_to_end(
+            &game,
+            r.seed,
+            first,
+            [a0[0].as_mut(), a1[0].as_mut()],
+            |before, seat, a, after| {
+                if failed.is_none() {
+                    if let Err(e) = emit(&narrate(before, seat, a, after)) {
+                        failed = Some(e);
+                    }
+                }
+            },
+        );
+        if let Some(e) = failed {
+            return Err(e.into());
+        }
+        (end, rec.turns, rec.decisions)
+    } else {
+        let mut s = start;
+        let mut list = ActionList::new();
+        for (k, text) in r.actions.iter().enumerate() {
+            let Some(seat) = game.to_move(&s) else {
+                bail!("{at}: the game ended before action {} \"{text}\"", k + 1);
+            };
+            let a = game
+                .parse_action(&s, text)
+                .map_err(|e| anyhow!("{at}: action {} \"{text}\": {e}", k + 1))?;
+            game.legal_actions(&s, &mut list);
+            if !list.contains(&a) {
+                bail!("{at}: action {} \"{text}\" is not legal there", k + 1);
+            }
+            let before = s;
+            game.apply(&mut s, a);
+            emit(&narrate(&before, seat, a, &s))?;
+        }
+        (s, game.turn(&s), r.actions.len() as u32)
+    };
+    emit(&result_line(&game, &end, &r.deck_names, turns, decisions))?;
+    let outcome = game.outcome(&end).map(winner_text);
+    if outcome.as_deref() != Some(r.winner.as_str()) || turns != r.turns || decisions != r.decisions
+    {
         bail!(
-            "{name}:{index}: the replay ended differently from the record (winner {}, turn {}; recorded {}, turn {})",
+            "{at}: the replay ended differently from the record (winner {}, {turns} turns, {decisions} decisions; recorded {}, {} turns, {} decisions)",
             outcome.unwrap_or_else(|| "none".into()),
-            game.turn(&s),
             r.winner,
-            r.turns
+            r.turns,
+            r.decisions
         );
     }
     Ok(ExitCode::SUCCESS)

@@ -8,7 +8,7 @@
 //! (`docs/statistics.md`). Results are sums of counts, so they do not depend on the thread count,
 //! the order chunks finish in, interruptions or shards.
 
-use super::play_game;
+use super::play_game_to_end;
 use crate::agents::AgentSpec;
 use crate::core::{fnv1a, mix_seed, Game, Outcome, Seat};
 use rayon::prelude::*;
@@ -252,6 +252,19 @@ impl Plan {
     }
 }
 
+/// One finished game of a matrix run, for per-game records: its task, its index within the
+/// matchup, the seeds of its deal and of the two agents, who moved first, the result and the final
+/// state.
+pub struct Played<'a, G: Game> {
+    pub task: Task,
+    pub index: u64,
+    pub seed: u64,
+    pub agent_seeds: [u64; 2],
+    pub first: Seat,
+    pub record: crate::sim::GameRecord,
+    pub end: &'a G::State,
+}
+
 /// Plays the games of one task. `game` is the match of the row deck (seat P1) against the column
 /// deck (seat P2).
 pub fn run_task<G: Game + 'static>(
@@ -260,6 +273,18 @@ pub fn run_task<G: Game + 'static>(
     spec_a: &AgentSpec,
     spec_b: &AgentSpec,
     task: Task,
+) -> Counts {
+    run_task_with(plan, game, spec_a, spec_b, task, &mut |_| {})
+}
+
+/// [`run_task`], showing every finished game to `each` (in game order).
+pub fn run_task_with<G: Game + 'static>(
+    plan: &Plan,
+    game: &G,
+    spec_a: &AgentSpec,
+    spec_b: &AgentSpec,
+    task: Task,
+    each: &mut dyn FnMut(&Played<G>),
 ) -> Counts {
     let mut c = Counts::default();
     let start = task.chunk * plan.chunk;
@@ -270,9 +295,20 @@ pub fn run_task<G: Game + 'static>(
         // variance grows by 1 + ρ.) The row deck has the turn-1 initiative on even games.
         let first = Seat::from_index((k % 2) as usize);
         let seed = plan.game_seed(task.row, task.col, k);
-        let mut a = spec_a.build::<G>(mix_seed(&[seed, k, 1]));
-        let mut b = spec_b.build::<G>(mix_seed(&[seed, k, 2]));
-        let rec = play_game(game, seed, first, [a.as_mut(), b.as_mut()], |_, _, _, _| {});
+        let agent_seeds = [mix_seed(&[seed, k, 1]), mix_seed(&[seed, k, 2])];
+        let mut a = spec_a.build::<G>(agent_seeds[0]);
+        let mut b = spec_b.build::<G>(agent_seeds[1]);
+        let (rec, last) =
+            play_game_to_end(game, seed, first, [a.as_mut(), b.as_mut()], |_, _, _, _| {});
+        each(&Played {
+            task,
+            index: k,
+            seed,
+            agent_seeds,
+            first,
+            record: rec,
+            end: &last,
+        });
         c.games += 1;
         c.turns += u64::from(rec.turns);
         c.decisions += u64::from(rec.decisions);
@@ -291,22 +327,33 @@ pub fn run_task<G: Game + 'static>(
     c
 }
 
-/// Runs `tasks` in parallel; `done` is called (from any thread) with each finished task and its
-/// counts, e.g. to checkpoint it. Returns the counts per task.
+/// What a matrix run records of each game, if anything: a function from a finished game to its
+/// line.
+pub type RecordFn<'a, G> = Option<&'a (dyn Fn(&Played<G>) -> String + Sync)>;
+
+/// Runs `tasks` in parallel; `done` is called (from any thread) with each finished task, its
+/// counts and, with `record`, the lines of its games (in game order), e.g. to checkpoint it.
+/// Returns the counts per task.
 pub fn run_tasks<G: Game + 'static>(
     plan: &Plan,
     games: &[G],
     spec_a: &AgentSpec,
     spec_b: &AgentSpec,
     tasks: &[Task],
-    done: &(dyn Fn(Task, &Counts) + Sync),
+    record: RecordFn<G>,
+    done: &(dyn Fn(Task, &Counts, &[String]) + Sync),
 ) -> Vec<(Task, Counts)> {
     let n = plan.deck_names.len();
     tasks
         .par_iter()
         .map(|&t| {
-            let c = run_task(plan, &games[t.row * n + t.col], spec_a, spec_b, t);
-            done(t, &c);
+            let mut lines = Vec::new();
+            let g = &games[t.row * n + t.col];
+            let c = match record {
+                Some(f) => run_task_with(plan, g, spec_a, spec_b, t, &mut |p| lines.push(f(p))),
+                None => run_task(plan, g, spec_a, spec_b, t),
+            };
+            done(t, &c, &lines);
             (t, c)
         })
         .collect()

@@ -1,7 +1,9 @@
-//! Game records: one JSON line per game (`play --out`), enough to replay the game exactly — its
-//! game, card file and decks (with their content hash), seed, who moved first, and every action
-//! in the game's notation — the way chess engine testers keep PGN. `tcgsim replay` plays the
-//! actions again and checks that the game ends as recorded.
+//! Game records: one JSON line per game (`play --out`, `matrix --records`), enough to replay the
+//! game exactly — its game, card file and decks (with their content hash), the seeds of the deal
+//! and of the agents, who moved first, the result and why the game ended, and for `play` every
+//! action in the game's notation — the way chess engine testers keep PGN. `tcgsim replay` plays
+//! the recorded actions again, or, for a record without them, the recorded agents with their
+//! seeds, and checks that the game ends as recorded.
 
 use serde::{Deserialize, Serialize};
 
@@ -13,14 +15,19 @@ pub struct GameLine {
     /// The content hash of the decks' cards and the rules (`GameDef::content_hash`): a replay with
     /// other cards or rules is refused.
     pub content: String,
-    /// The card file given with `--cards`, if any (else the one beside the first deck, or the
-    /// bundled pool).
+    /// The card file the game was played with (`None`: the game's bundled pool).
     pub cards: Option<String>,
     /// The deck files of P1 and P2, as given.
     pub decks: [String; 2],
     pub deck_names: [String; 2],
     pub agents: [String; 2],
+    /// The seed of the deal.
     pub seed: u64,
+    /// The seeds of P1's and P2's agents.
+    pub agent_seeds: [u64; 2],
+    /// The game's index within its matchup (`matrix --records`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub index: Option<u64>,
     /// `P1` or `P2`.
     pub first: String,
     /// `P1`, `P2` or `draw`.
@@ -29,7 +36,9 @@ pub struct GameLine {
     pub ending: String,
     pub turns: u32,
     pub decisions: u32,
-    /// Every action, in order, in the game's notation.
+    /// Every action, in order, in the game's notation (`play`); empty when the record is replayed
+    /// by its agents (`matrix --records`).
+    #[serde(default)]
     pub actions: Vec<String>,
 }
 
@@ -55,7 +64,7 @@ impl GameLine {
         if !matches!(r.first.as_str(), "P1" | "P2") {
             return Err(format!("{file}:{n}: first: expected P1 or P2"));
         }
-        if r.actions.len() != r.decisions as usize {
+        if !r.actions.is_empty() && r.actions.len() != r.decisions as usize {
             return Err(format!(
                 "{file}:{n}: {} actions for {} decisions",
                 r.actions.len(),

@@ -5,7 +5,7 @@ use super::cards::{CardDb, CardId, CardType};
 use super::deck::{deck_text, parse_pack, sealed_pool, Deck, Format};
 use super::engine::TrailsGame;
 use super::scenario::{step_name, RunError, Scenario};
-use super::state::{flag, Bits, State, Step};
+use super::state::{flag, Bits, State};
 use crate::core::def::{GameDef, GameInfo, ScenarioReport, Viewer};
 use crate::core::{Outcome, Seat};
 use std::fmt::Write as _;
@@ -219,20 +219,28 @@ impl GameDef for TrailsGame {
         Ok(t)
     }
 
-    /// A game ends by the cure phase's bond check (T-CURE-1) or by a draw from an empty deck
-    /// (T-WIN-3).
+    /// A game ends by the cure phase's bond check when a bond is at 0 or below (T-CURE-1), or by
+    /// a draw from an empty deck (T-WIN-3), which the state tells apart.
     fn ending(&self, s: &State) -> String {
         let bonds = format!("final bond P1 {}, P2 {}", s.p[0].bond, s.p[1].bond);
+        let low = s.p.iter().any(|p| p.bond <= 0);
         match s.winner {
             None => format!("not over; {bonds}"),
             Some(Outcome::Draw) => format!("drawn; {bonds}"),
-            Some(Outcome::Win(w)) if s.step == Step::Cure => {
-                format!("{w} won the bond check (T-CURE-1); {bonds}")
+            Some(Outcome::Win(w)) => {
+                let empty = s.pl(w.other()).deck_len == 0;
+                match (low, empty) {
+                    (true, false) => format!("{w} won the bond check (T-CURE-1); {bonds}"),
+                    (false, true) => format!(
+                        "{w} won: {} had to draw from an empty deck (T-WIN-3); {bonds}",
+                        w.other()
+                    ),
+                    _ => format!(
+                        "{w} won ({}'s deck is empty and a bond is at 0 or below); {bonds}",
+                        w.other()
+                    ),
+                }
             }
-            Some(Outcome::Win(w)) => format!(
-                "{w} won: {} had to draw from an empty deck (T-WIN-3); {bonds}",
-                w.other()
-            ),
         }
     }
 
