@@ -24,8 +24,9 @@
 #
 # Needs: root (the daemons and apt-get), apt-get for the first run, cargo unless TCGSIM_BIN is set,
 # and free TCP ports 16817/16818 on 127.0.0.1.
-# Takes: about a minute once Slurm is installed and tcgsim is built (the install adds one or two;
-# a cold build of tcgsim about one).
+# Takes: about 20 s once Slurm is installed and tcgsim is built (10 s of it is sbatch --wait
+# polling the controller); the install adds from a few seconds (packages in apt's cache) to a
+# minute or two, a cold build of tcgsim about one.
 #
 # Environment: GAMES (games per matchup, 200), SHARDS (array tasks, 3), TCGSIM_BIN (a built
 # binary; default: cargo build --release and ${CARGO_TARGET_DIR:-target}/release/tcgsim),
