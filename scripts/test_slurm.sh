@@ -16,7 +16,7 @@
 #   4. submits the array job (sbatch --array=1-SHARDS --cpus-per-task=1 --wait) in a scratch folder
 #      holding target/release/tcgsim and decks/ as links, so the repository's results/ is never
 #      touched, and checks that every array task completed with exit code 0 (sbatch --wait's status,
-#      the job completion log, and each shard's matchups.csv naming its part i/SHARDS);
+#      the job completion log, and each shard's run.json naming its part i/SHARDS);
 #   5. merges the shards with tcgsim merge, runs the same matrix once without Slurm, and compares
 #      matchups.csv, matrix.csv and matrix.svg byte for byte;
 #   6. on exit, cancels the job if it is still there and stops the three daemons it started (by
@@ -235,15 +235,16 @@ done
 [ "$status" -eq 0 ] || fail "sbatch --wait exited $status: some array task failed"
 
 # Every array task must have a completion record (jobcomp/filetxt, one line per task) with state
-# COMPLETED and exit code 0:0, and its part of the run (a shard writes matchups.csv; merge the rest).
+# COMPLETED and exit code 0:0, and its part of the run (a shard's run.json says which).
 ok=1
 for i in $(seq 1 "$shards"); do
   rec=$(grep " ArrayJobId=$job ArrayTaskId=$i " "$tmp/log/jobcomp.txt" 2> /dev/null | tail -n 1 || true)
   st=$(sed -n 's/.* JobState=\([A-Z_]*\) .*/\1/p' <<< "$rec")
   ec=$(sed -n 's/.* ExitCode=\([0-9:]*\).*/\1/p' <<< "$rec")
-  # The shard tcgsim took from SLURM_ARRAY_TASK_ID/MIN/COUNT, as its matchups.csv records it.
-  part=$(sed -n 's/^# shard \([0-9]*\/[0-9]*\)$/\1/p' "$work/results/shard-$i/matchups.csv" 2> /dev/null || true)
-  say "task $i: state=${st:-none}, exit code ${ec:-none}; results/shard-$i/matchups.csv is shard ${part:-none}"
+  # The shard tcgsim took from SLURM_ARRAY_TASK_ID/MIN/COUNT, as its run.json records it.
+  part=$(python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["shard"]; print(f"{s[0]}/{s[1]}")' \
+    "$work/results/shard-$i/run.json" 2> /dev/null || true)
+  say "task $i: state=${st:-none}, exit code ${ec:-none}; results/shard-$i/run.json is shard ${part:-none}"
   if [ "$st" != COMPLETED ] || [ "$ec" != 0:0 ] || [ "$part" != "$i/$shards" ]; then ok=0; fi
 done
 [ "$ok" = 1 ] || fail "an array task did not complete with exit code 0 and its shard (see $tmp/log/jobcomp.txt)"
