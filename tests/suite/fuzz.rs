@@ -5,8 +5,8 @@
 //! bad UTF-8, separators) and checks that the parser never panics and that an error names the
 //! input's file. A failing input is written to `target/fuzz-failures/` and its path printed.
 //!
-//! `TCGSIM_FUZZ_CASES=N cargo test --release --test fuzz -- --nocapture` runs N cases per target
-//! (default 2,000, a few seconds in all) and prints each target's cases and time.
+//! `TCGSIM_FUZZ_CASES=N cargo test --release --test suite fuzz:: -- --nocapture` runs N cases per
+//! target (default 2,000, a few seconds in all) and prints each target's cases and time.
 
 use std::cell::Cell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -136,8 +136,8 @@ thread_local! {
 }
 
 /// Silences the panics of this thread (`on`) or lets them speak again. The panic hook is global and
-/// other tests may share the process, so the hook, installed once, stays the previous one for
-/// every thread that is not silenced.
+/// the suite's other tests share the process, so the hook, installed once, stays the previous one
+/// for every thread that is not silenced.
 fn silence_panics(on: bool) {
     static INSTALL: std::sync::Once = std::sync::Once::new();
     INSTALL.call_once(|| {
