@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Re-records the fixed-seed matrices that tests/matrix.rs checks byte for byte, after a deliberate
-# change of the rules, the agents or the cards, and prints how far each moved
+# Re-records the fixed-seed matrices that tests/suite/matrix.rs checks byte for byte, after a
+# deliberate change of the rules, the agents or the cards, and prints how far each moved
 # (scripts/compare_matchups.py). Say so, with these figures, in the commit.
 #
 #   scripts/rerecord_golden.sh

@@ -1,7 +1,7 @@
 //! **High Card**, a toy game of hidden information (rules: `docs/toy.md`, rule IDs `X-…`).
 //!
 //! It is here to prove the seams: it is the second game of the registry, so the command line, the
-//! simulator and the generic conformance suite (`tests/conformance.rs`) run on two games, and it is
+//! simulator and the generic conformance suite (`tests/suite/conformance.rs`) run on two games, and it is
 //! small enough to read in one sitting as the model of a new game folder. Each player has an
 //! 8-card deck of numbered cards and a hand of 3; a round's leader plays a card face down, the
 //! other answers face up, the higher card scores a point. Hidden: hands, deck order, the card led

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-mod common;
+use crate::common;
 use common::{tcgsim, tmpdir};
 
 fn stderr(o: &Output) -> String {

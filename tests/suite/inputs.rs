@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-mod common;
+use crate::common;
 use common::{tcgsim, tmpdir};
 
 fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> String {

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-mod common;
+use crate::common;
 use common::{tcgsim, tmpdir};
 
 const DECKS: [&str; 3] = [

@@ -1,6 +1,6 @@
 //! The toy game's own rules (`docs/toy.md`): its card file (X-CARDS-1), decks (X-DECK-1), setup
 //! (X-SETUP-1) and what each player may see (X-INFO-1). Its rounds and end are checked by the
-//! scenarios `tests/scenarios/toy_*.scn`; everything generic by `tests/conformance.rs`.
+//! scenarios `tests/scenarios/toy_*.scn`; everything generic by `tests/suite/conformance.rs`.
 
 use std::path::PathBuf;
 use tcgsim::core::{rng_from_seed, Game, GameDef, Seat};

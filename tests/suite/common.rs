@@ -12,8 +12,7 @@ pub fn tcgsim(args: &[&str]) -> Output {
 }
 
 /// An empty folder for one test: `tcgsim-<binary>-<pid>-<name>` in the system's temporary folder
-/// (the binary's name keeps test binaries that run at once apart).
-#[allow(dead_code)]
+/// (the binary's name keeps test binaries that run at once apart; `name` is unique in the suite).
 pub fn tmpdir(name: &str) -> std::path::PathBuf {
     let binary = std::env::current_exe()
         .ok()

@@ -5,9 +5,10 @@
 //! bad UTF-8, separators) and checks that the parser never panics and that an error names the
 //! input's file. A failing input is written to `target/fuzz-failures/` and its path printed.
 //!
-//! `TCGSIM_FUZZ_CASES=N cargo test --release --test fuzz -- --nocapture` runs N cases per target
-//! (default 2,000, a few seconds in all) and prints each target's cases and time.
+//! `TCGSIM_FUZZ_CASES=N cargo test --release --test suite fuzz:: -- --nocapture` runs N cases per
+//! target (default 2,000, a few seconds in all) and prints each target's cases and time.
 
+use std::cell::Cell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use tcgsim::agents::AgentSpec;
@@ -129,6 +130,27 @@ fn mutate(seed: &[u8], rng: &mut GameRng) -> Vec<u8> {
     v
 }
 
+thread_local! {
+    /// Whether a panic on this thread is silent: a fuzz target's, caught and reported by [`fuzz`].
+    static SILENT: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Silences the panics of this thread (`on`) or lets them speak again. The panic hook is global and
+/// the suite's other tests share the process, so the hook, installed once, stays the previous one
+/// for every thread that is not silenced.
+fn silence_panics(on: bool) {
+    static INSTALL: std::sync::Once = std::sync::Once::new();
+    INSTALL.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !SILENT.try_with(Cell::get).unwrap_or(false) {
+                previous(info)
+            }
+        }));
+    });
+    SILENT.with(|s| s.set(on));
+}
+
 /// Runs `target` on `cases()` mutations of the seeds; a panic, or an error that does not start
 /// with the file's name, fails the test with the input saved for replay.
 fn fuzz(name: &str, seeds: &[Vec<u8>], target: impl FnMut(&[u8]) -> Result<(), String>) {
@@ -142,15 +164,11 @@ fn fuzz_named(
     seeds: &[Vec<u8>],
     mut target: impl FnMut(&[u8]) -> Result<(), String>,
 ) {
-    // One target at a time: the panic hook, silenced while a target runs, is global.
-    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let n = cases();
     let mut rng = rng_from_seed(0xF022 ^ name.len() as u64);
     let start = std::time::Instant::now();
     let mut rejected = 0u64;
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
+    silence_panics(true);
     for k in 0..n {
         let seed = &seeds[k as usize % seeds.len()];
         let input = if k < seeds.len() as u64 {
@@ -175,7 +193,7 @@ fn fuzz_named(
             )),
         };
         if let Some(problem) = problem {
-            std::panic::set_hook(hook);
+            silence_panics(false);
             let dir = root().join("target/fuzz-failures");
             std::fs::create_dir_all(&dir).unwrap();
             let path = dir.join(format!("{}-{k}", name.replace('/', "_")));
@@ -186,7 +204,7 @@ fn fuzz_named(
             );
         }
     }
-    std::panic::set_hook(hook);
+    silence_panics(false);
     eprintln!(
         "fuzz {name}: {n} cases ({rejected} rejected with an error) in {:.2} s",
         start.elapsed().as_secs_f64()

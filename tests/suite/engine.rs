@@ -1,5 +1,5 @@
 //! Engine-level tests: setup (T-SETUP-1, T-SETUP-2), the state's size (perft regression: the
-//! generic conformance suite, `tests/conformance.rs`), the field
+//! generic conformance suite, `tests/suite/conformance.rs`), the field
 //! view against the per-card answers, and
 //! determinization (T-STATE-3, T-INFO-1, T-INFO-2, T-INFO-3).
 

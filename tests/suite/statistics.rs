@@ -8,7 +8,7 @@ use tcgsim::games::trails::{bundled_cards, TrailsGame};
 use tcgsim::sim::matrix::{run_task, Counts, Plan, Task};
 use tcgsim::sim::output::matchups_csv;
 
-mod common;
+use crate::common;
 use common::tmpdir;
 
 fn root() -> PathBuf {
