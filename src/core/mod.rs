@@ -7,6 +7,7 @@
 
 pub mod def;
 mod fixed;
+pub mod hidden;
 pub mod input;
 mod perft;
 mod seat;
@@ -119,7 +120,10 @@ pub trait Game: Sync {
     fn outcome(&self, state: &Self::State) -> Option<Outcome>;
 
     /// A full state consistent with everything `observer` knows in `state`: every card the
-    /// observer cannot see is resampled from the cards it knows to be unaccounted for.
+    /// observer cannot see is resampled from the cards it knows to be unaccounted for
+    /// ([`hidden::redeal`], pool by pool). Random state kept inside a `State` (an RNG for shuffles
+    /// during play) must be re-seeded from `rng` here, or search would know the future
+    /// (`core::hidden`).
     fn determinize(&self, state: &Self::State, observer: Seat, rng: &mut GameRng) -> Self::State;
 
     /// The game's fast rule-of-thumb choice among `legal` (non-empty), for the heuristic agent

@@ -9,6 +9,7 @@
 
 mod def;
 
+use crate::core::hidden::{first_n, redeal};
 use crate::core::{ActionList, CardUse, FixedVec, Game, GameRng, Outcome, Seat};
 
 /// Cards in a deck (X-DECK-1).
@@ -238,23 +239,15 @@ impl Game for ToyGame {
     }
 
     /// The cards `observer` does not know (the opponent's hand and lead, both decks) are dealt
-    /// again among the same owner's unknown instances; ids sorted before the shuffle.
+    /// again among the same owner's unknown instances (`core::hidden::redeal`).
+    /// X-INFO-1: one pool per player (hand, lead and deck are interchangeable for the observer).
     fn determinize(&self, s: &ToyState, observer: Seat, rng: &mut GameRng) -> ToyState {
-        use rand::seq::SliceRandom;
         let mut d = *s;
         for q in Seat::ALL {
             let p = &mut d.p[q.index()];
             let n = self.decks[q.index()].len();
-            let hidden = ((1u16 << n) - 1) & !p.known[observer.index()];
-            let mut ids: FixedVec<CardId, DECK_SIZE> = FixedVec::new();
-            for i in bits(hidden) {
-                ids.push(p.card[i as usize]);
-            }
-            ids.as_mut_slice().sort_unstable();
-            ids.as_mut_slice().shuffle(rng);
-            for (k, i) in bits(hidden).enumerate() {
-                p.card[i as usize] = ids[k];
-            }
+            let hidden = first_n(n) & !u64::from(p.known[observer.index()]);
+            redeal(&mut p.card, hidden, rng);
         }
         d
     }

@@ -18,8 +18,9 @@ pub use cards::{CardDb, CardId};
 pub use engine::TrailsGame;
 pub use state::State;
 
-use crate::core::{ActionList, CardUse, FixedVec, Game, GameRng, Outcome, Seat};
-use state::{Bits, MAX_CARDS};
+use crate::core::hidden::{first_n, redeal};
+use crate::core::{ActionList, CardUse, Game, GameRng, Outcome, Seat};
+use state::Bits;
 
 impl Game for TrailsGame {
     type State = State;
@@ -68,26 +69,14 @@ impl Game for TrailsGame {
     /// same owner's unknown cards: the opponent's hand and face-down homebase, both decks below
     /// any known cards. The result depends only on what the observer knows: the unknown card ids
     /// are sorted before the shuffle.
+    /// One pool per player (T-INFO-1..3): its instances are interchangeable for the observer
+    /// whatever zone they are in.
     fn determinize(&self, state: &State, observer: Seat, rng: &mut GameRng) -> State {
-        use rand::seq::SliceRandom;
         let mut d = *state;
         for q in Seat::ALL {
             let p = d.pl_mut(q);
-            let all = if p.n_cards as usize >= 64 {
-                u64::MAX
-            } else {
-                (1u64 << p.n_cards) - 1
-            };
-            let hidden = all & !p.known[observer.index()];
-            let mut ids: FixedVec<CardId, MAX_CARDS> = FixedVec::new();
-            for i in Bits(hidden) {
-                ids.push(p.card[i as usize]);
-            }
-            ids.as_mut_slice().sort_unstable();
-            ids.as_mut_slice().shuffle(rng);
-            for (k, i) in Bits(hidden).enumerate() {
-                p.card[i as usize] = ids[k];
-            }
+            let hidden = first_n(usize::from(p.n_cards)) & !p.known[observer.index()];
+            redeal(&mut p.card, hidden, rng);
         }
         self.refresh_kinds(&mut d);
         d
@@ -110,12 +99,7 @@ impl Game for TrailsGame {
     /// its owner sees).
     fn cards_out_of_deck(&self, state: &State, seat: Seat, f: &mut dyn FnMut(u32)) {
         let p = state.pl(seat);
-        let all = if p.n_cards >= 64 {
-            u64::MAX
-        } else {
-            (1u64 << p.n_cards) - 1
-        };
-        for i in Bits(all & !p.deck_mask()) {
+        for i in Bits(first_n(usize::from(p.n_cards)) & !p.deck_mask()) {
             f(u32::from(p.card[i as usize]));
         }
     }
