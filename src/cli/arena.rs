@@ -7,7 +7,7 @@ use super::{
 use crate::agents::AgentSpec;
 use crate::core::GameDef;
 use crate::sim::arena::{play_pairs, run_sprt, Sprt};
-use crate::sim::output::{csv_field as field, RunInfo};
+use crate::sim::output::{RunInfo, Table};
 use crate::stats::{bradley_terry, wilson, Z95};
 use anyhow::{anyhow, bail, Result};
 use std::fmt::Write as _;
@@ -155,7 +155,15 @@ pub fn arena<G: GameDef>(o: ArenaOpts) -> Result<ExitCode> {
     let (elo, se) = bradley_terry(&score, &played);
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by(|&a, &b| elo[b].total_cmp(&elo[a]).then(a.cmp(&b)));
-    let mut csv = String::from("agent,elo,elo_lo,elo_hi,games,score,score_rate\n");
+    let mut csv = Table::new(&[
+        "agent",
+        "elo",
+        "elo_lo",
+        "elo_hi",
+        "games",
+        "score",
+        "score_rate",
+    ]);
     let mut report = format!(
         "{:<40} {:>7} {:>17} {:>7} {:>7}\n",
         "agent", "Elo", "95% interval", "games", "score"
@@ -163,17 +171,15 @@ pub fn arena<G: GameDef>(o: ArenaOpts) -> Result<ExitCode> {
     for &i in &order {
         let g: f64 = played[i].iter().sum();
         let s: f64 = score[i].iter().sum();
-        let _ = writeln!(
-            csv,
-            "{},{:.1},{:.1},{:.1},{},{},{:.4}",
-            field(&o.agents[i]),
-            elo[i],
-            elo[i] - Z95 * se[i],
-            elo[i] + Z95 * se[i],
-            g,
-            s,
-            s / g
-        );
+        csv.row([
+            o.agents[i].clone(),
+            format!("{:.1}", elo[i]),
+            format!("{:.1}", elo[i] - Z95 * se[i]),
+            format!("{:.1}", elo[i] + Z95 * se[i]),
+            g.to_string(),
+            s.to_string(),
+            format!("{:.4}", s / g),
+        ]);
         let _ = writeln!(
             report,
             "{:<40} {:>7.0} {:>8.0} – {:<6.0} {:>7} {:>6.1}%",
@@ -185,29 +191,38 @@ pub fn arena<G: GameDef>(o: ArenaOpts) -> Result<ExitCode> {
             100.0 * s / g
         );
     }
-    let mut pairs_csv = String::from("agent_a,agent_b,pairs,games,score_a,rate_a,ci_low,ci_high,pairs_0,pairs_half,pairs_1,pairs_1half,pairs_2\n");
+    let mut pairs_csv = Table::new(&[
+        "agent_a",
+        "agent_b",
+        "pairs",
+        "games",
+        "score_a",
+        "rate_a",
+        "ci_low",
+        "ci_high",
+        "pairs_0",
+        "pairs_half",
+        "pairs_1",
+        "pairs_1half",
+        "pairs_2",
+    ]);
     let _ = writeln!(report, "pairwise (row agent's score):");
     for (i, j, c) in &penta {
         let s = score[*i][*j];
         let g = played[*i][*j];
         let (lo, hi) = wilson(s, g, Z95);
-        let _ = writeln!(
-            pairs_csv,
-            "{},{},{},{},{},{:.4},{:.4},{:.4},{},{},{},{},{}",
-            field(&o.agents[*i]),
-            field(&o.agents[*j]),
-            pairs,
-            g,
-            s,
-            s / g,
-            lo,
-            hi,
-            c[0],
-            c[1],
-            c[2],
-            c[3],
-            c[4]
-        );
+        let mut row = vec![
+            o.agents[*i].clone(),
+            o.agents[*j].clone(),
+            pairs.to_string(),
+            g.to_string(),
+            s.to_string(),
+            format!("{:.4}", s / g),
+            format!("{lo:.4}"),
+            format!("{hi:.4}"),
+        ];
+        row.extend(c.iter().map(u64::to_string));
+        pairs_csv.row(row);
         let _ = writeln!(
             report,
             "  {} vs {}: {:.1}% ({:.1}–{:.1}%) over {} games",
@@ -220,9 +235,9 @@ pub fn arena<G: GameDef>(o: ArenaOpts) -> Result<ExitCode> {
         );
     }
     let p = o.out.join("arena.csv");
-    write_file(&p, &csv)?;
+    write_file(&p, &csv.finish())?;
     let p2 = o.out.join("arena_pairs.csv");
-    write_file(&p2, &pairs_csv)?;
+    write_file(&p2, &pairs_csv.finish())?;
     info.games = total;
     info.games_played = pairs * 2 * (n * (n - 1) / 2) as u64;
     info.seconds = start.elapsed().as_secs_f64();
@@ -300,19 +315,41 @@ fn sprt_run<G: GameDef>(
         None => text.push_str(&format!("no decision within --max-games {}\n", o.max_games)),
     }
     emit(&text)?;
-    let csv = format!(
-        "agent_a,agent_b,elo0,elo1,alpha,beta,pairs,llr,lower,upper,verdict,pairs_0,pairs_half,pairs_1,pairs_1half,pairs_2\n{},{},{e0},{e1},{alpha},{beta},{done},{llr:.4},{lo:.4},{hi:.4},{},{},{},{},{},{}\n",
-        field(&o.agents[0]),
-        field(&o.agents[1]),
-        st.verdict.unwrap_or("none"),
-        c[0],
-        c[1],
-        c[2],
-        c[3],
-        c[4]
-    );
+    let mut csv = Table::new(&[
+        "agent_a",
+        "agent_b",
+        "elo0",
+        "elo1",
+        "alpha",
+        "beta",
+        "pairs",
+        "llr",
+        "lower",
+        "upper",
+        "verdict",
+        "pairs_0",
+        "pairs_half",
+        "pairs_1",
+        "pairs_1half",
+        "pairs_2",
+    ]);
+    let mut row = vec![
+        o.agents[0].clone(),
+        o.agents[1].clone(),
+        e0.to_string(),
+        e1.to_string(),
+        alpha.to_string(),
+        beta.to_string(),
+        done.to_string(),
+        format!("{llr:.4}"),
+        format!("{lo:.4}"),
+        format!("{hi:.4}"),
+        st.verdict.unwrap_or("none").to_string(),
+    ];
+    row.extend(c.iter().map(u64::to_string));
+    csv.row(row);
     let p = o.out.join("sprt.csv");
-    write_file(&p, &csv)?;
+    write_file(&p, &csv.finish())?;
     info.command = "arena --sprt".into();
     info.games = o.max_games;
     info.games_played = done * 2;

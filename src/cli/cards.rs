@@ -7,7 +7,7 @@ use super::{
 use crate::agents::AgentSpec;
 use crate::core::GameDef;
 use crate::sim::cards::rank_deck;
-use crate::sim::output::{csv_field as field, rate as f4, RunInfo};
+use crate::sim::output::{rate as f4, RunInfo, Table};
 use anyhow::{anyhow, bail, Context, Result};
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -58,7 +58,7 @@ pub fn cards<G: GameDef>(o: CardsOpts) -> Result<ExitCode> {
     let gauntlet = load_decks::<G>(&db, &gauntlet_paths, false)?;
     check_out_dir(&o.out)?;
     let pool = thread_pool(o.threads)?;
-    let mut csv = format!("{HEADER}\n");
+    let mut csv = Table::new(&HEADER.split(',').collect::<Vec<_>>());
     let mut report = String::new();
     let start = std::time::Instant::now();
     let mut played = 0u64;
@@ -133,13 +133,12 @@ pub fn cards<G: GameDef>(o: CardsOpts) -> Result<ExitCode> {
                 Some((v, lo, hi)) => (games.to_string(), f4(v), f4(lo), f4(hi)),
                 None => (String::new(), String::new(), String::new(), String::new()),
             };
-            let _ = writeln!(
-                csv,
-                "{},{},{},{games},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{ag},{av},{alo},{ahi},{},{}",
-                field(name),
-                field(&G::card_name(&db, r.id)),
-                r.copies,
-                r.gih.games,
+            csv.row([
+                name.to_string(),
+                G::card_name(&db, r.id),
+                r.copies.to_string(),
+                games.to_string(),
+                r.gih.games.to_string(),
                 f4(r.gih.games as f64 / games as f64),
                 f4(u.rate(u.played)),
                 f4(u.rate(u.resource)),
@@ -147,16 +146,20 @@ pub fn cards<G: GameDef>(o: CardsOpts) -> Result<ExitCode> {
                 f4(r.gih.rate()),
                 f4(if r.gih.games > 0 { gl } else { f64::NAN }),
                 f4(if r.gih.games > 0 { gh } else { f64::NAN }),
-                r.gns.games,
+                r.gns.games.to_string(),
                 f4(r.gns.rate()),
                 f4(if r.gns.games > 0 { nl } else { f64::NAN }),
                 f4(if r.gns.games > 0 { nh } else { f64::NAN }),
                 f4(r.iwd.0),
                 f4(r.iwd.1),
                 f4(r.iwd.2),
-                r.agree(),
-                r.flag(),
-            );
+                ag,
+                av,
+                alo,
+                ahi,
+                r.agree().to_string(),
+                r.flag().to_string(),
+            ]);
             let mark = if r.flag().is_empty() { ' ' } else { '!' };
             flagged |= mark == '!';
             if o.top.is_some_and(|t| rank >= t) {
@@ -195,7 +198,7 @@ pub fn cards<G: GameDef>(o: CardsOpts) -> Result<ExitCode> {
         );
     }
     let path = o.out.join("cards.csv");
-    write_file(&path, &csv)?;
+    write_file(&path, &csv.finish())?;
     let info = RunInfo {
         command: "cards".into(),
         args: std::env::args().skip(1).collect(),

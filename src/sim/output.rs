@@ -31,12 +31,41 @@ pub fn write_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
 
 pub const MATCHUP_HEADER: &str = "row_deck,col_deck,games,wins,losses,draws,win_rate,ci_low,ci_high,first_player_wins,first_player_win_rate,turns,mean_turns,decisions";
 
-/// A CSV field, quoted when it holds a comma, a quote or a line break.
-pub fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
+/// A CSV file written the one way every result file is: with the csv crate, a header line first,
+/// then one record per row, fields quoted only where they must be.
+pub struct Table {
+    w: csv::Writer<Vec<u8>>,
+    width: usize,
+}
+
+impl Table {
+    /// A table with these column names.
+    pub fn new(header: &[&str]) -> Table {
+        let mut w = csv::WriterBuilder::new()
+            .terminator(csv::Terminator::Any(b'\n'))
+            .from_writer(Vec::new());
+        w.write_record(header).expect("writing to memory");
+        Table {
+            w,
+            width: header.len(),
+        }
+    }
+
+    /// One row; it has as many fields as the header.
+    pub fn row<I, T>(&mut self, fields: I)
+    where
+        I: IntoIterator<Item = T>,
+        T: AsRef<[u8]>,
+    {
+        let rec: csv::ByteRecord = fields.into_iter().collect();
+        assert_eq!(rec.len(), self.width, "a row of the table's width");
+        self.w.write_byte_record(&rec).expect("writing to memory");
+    }
+
+    /// The text of the table.
+    pub fn finish(self) -> String {
+        let bytes = self.w.into_inner().expect("writing to memory");
+        String::from_utf8(bytes).expect("the fields are UTF-8")
     }
 }
 
@@ -53,8 +82,8 @@ pub fn rate(x: f64) -> String {
 /// run it belongs to is in `run.json` beside it ([`RunInfo`]).
 pub fn matchups_csv(plan: &Plan, m: &[Counts]) -> String {
     let n = plan.deck_names.len();
-    let mut s = String::from(MATCHUP_HEADER);
-    s.push('\n');
+    let header: Vec<&str> = MATCHUP_HEADER.split(',').collect();
+    let mut t = Table::new(&header);
     for r in 0..n {
         for c in 0..n {
             let x = &m[r * n + c];
@@ -64,35 +93,32 @@ pub fn matchups_csv(plan: &Plan, m: &[Counts]) -> String {
             } else {
                 (lo, hi)
             };
-            let _ = writeln!(
-                s,
-                "{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
-                csv_field(&plan.deck_names[r]),
-                csv_field(&plan.deck_names[c]),
-                x.games,
-                x.wins,
-                x.losses,
-                x.draws,
+            let per_game = |v: u64| {
+                rate(if x.games == 0 {
+                    f64::NAN
+                } else {
+                    v as f64 / x.games as f64
+                })
+            };
+            t.row([
+                plan.deck_names[r].clone(),
+                plan.deck_names[c].clone(),
+                x.games.to_string(),
+                x.wins.to_string(),
+                x.losses.to_string(),
+                x.draws.to_string(),
                 rate(x.win_rate()),
                 rate(lo),
                 rate(hi),
-                x.first_player_wins,
-                rate(if x.games == 0 {
-                    f64::NAN
-                } else {
-                    x.first_player_wins as f64 / x.games as f64
-                }),
-                x.turns,
-                rate(if x.games == 0 {
-                    f64::NAN
-                } else {
-                    x.turns as f64 / x.games as f64
-                }),
-                x.decisions,
-            );
+                x.first_player_wins.to_string(),
+                per_game(x.first_player_wins),
+                x.turns.to_string(),
+                per_game(x.turns),
+                x.decisions.to_string(),
+            ]);
         }
     }
-    s
+    t.finish()
 }
 
 /// The metadata of a run, written as `run.json` beside its results: what was run (command, game,
@@ -145,24 +171,39 @@ impl RunInfo {
 pub fn duel_csv(a: &str, b: &str, deck1: &str, deck2: &str, r: &Counts) -> String {
     let (lo, hi) = r.interval();
     let mean = |x: u64| rate(x as f64 / r.games.max(1) as f64);
-    format!(
-        "agent_a,agent_b,deck1,deck2,games,wins_a,wins_b,draws,win_rate_a,ci_low,ci_high,first_player_wins,mean_turns,mean_decisions\n\
-         {},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
-        csv_field(a),
-        csv_field(b),
-        csv_field(deck1),
-        csv_field(deck2),
-        r.games,
-        r.wins,
-        r.losses,
-        r.draws,
+    let mut t = Table::new(&[
+        "agent_a",
+        "agent_b",
+        "deck1",
+        "deck2",
+        "games",
+        "wins_a",
+        "wins_b",
+        "draws",
+        "win_rate_a",
+        "ci_low",
+        "ci_high",
+        "first_player_wins",
+        "mean_turns",
+        "mean_decisions",
+    ]);
+    t.row([
+        a.to_string(),
+        b.to_string(),
+        deck1.to_string(),
+        deck2.to_string(),
+        r.games.to_string(),
+        r.wins.to_string(),
+        r.losses.to_string(),
+        r.draws.to_string(),
         rate(r.win_rate()),
         rate(lo),
         rate(hi),
-        r.first_player_wins,
+        r.first_player_wins.to_string(),
         mean(r.turns),
         mean(r.decisions),
-    )
+    ]);
+    t.finish()
 }
 
 /// The counts of a parsed `matchups.csv`, by (row, col) name, with the line each was read from.
@@ -331,21 +372,15 @@ pub fn merge_matchups(parts: &[Part]) -> Result<(Plan, Vec<Counts>), String> {
 /// The wide matrix: the row deck's win rate against each column deck.
 pub fn matrix_csv(plan: &Plan, m: &[Counts]) -> String {
     let n = plan.deck_names.len();
-    let mut s = String::from("deck");
-    for name in &plan.deck_names {
-        s.push(',');
-        s.push_str(&csv_field(name));
-    }
-    s.push('\n');
+    let mut header = vec!["deck"];
+    header.extend(plan.deck_names.iter().map(String::as_str));
+    let mut t = Table::new(&header);
     for r in 0..n {
-        s.push_str(&csv_field(&plan.deck_names[r]));
-        for c in 0..n {
-            s.push(',');
-            s.push_str(&rate(m[r * n + c].win_rate()));
-        }
-        s.push('\n');
+        let mut row = vec![plan.deck_names[r].clone()];
+        row.extend((0..n).map(|c| rate(m[r * n + c].win_rate())));
+        t.row(row);
     }
-    s
+    t.finish()
 }
 
 fn xml(s: &str) -> String {
@@ -669,6 +704,20 @@ mod tests {
             cnt(100, 50),
         ];
         (plan, m)
+    }
+
+    /// Quoting only where it must be, read back by a CSV reader to the same fields.
+    #[test]
+    fn tables_quote_only_what_must_be_quoted() {
+        let mut t = Table::new(&["name", "x"]);
+        t.row(["plain", "1"]);
+        t.row(["a, \"b\"", ""]);
+        let text = t.finish();
+        assert_eq!(text, "name,x\nplain,1\n\"a, \"\"b\"\"\",\n");
+        let mut r = csv::Reader::from_reader(text.as_bytes());
+        let rows: Vec<csv::StringRecord> = r.records().map(|x| x.unwrap()).collect();
+        assert_eq!(&rows[1][0], "a, \"b\"");
+        assert_eq!(&rows[1][1], "");
     }
 
     #[test]
