@@ -5,6 +5,7 @@
 //! split, made allocation-free: the state is a `Copy` value, legal actions are written into a
 //! caller-owned list, and `apply` returns an undo record.
 
+pub mod actions;
 pub mod def;
 mod fixed;
 pub mod hidden;
