@@ -117,7 +117,7 @@ pub struct TrailsGame {
     /// The card ids of each seat's deck (T-DECK).
     pub decks: [Vec<CardId>; 2],
     /// The heuristic policy's weights.
-    pub weights: super::heuristic::Weights,
+    pub weights: Weights,
     /// Whether any card of either deck links organizations (T-TERM-LINK): when none does,
     /// organizations need no look at the statics.
     has_links: bool,
@@ -126,6 +126,48 @@ pub struct TrailsGame {
     has_static_stats: bool,
     /// [`HotCard`] of every card id of the database.
     hot: Vec<HotCard>,
+}
+
+/// Every tunable number of the heuristic policy (`super::heuristic`), in one place. Each
+/// [`TrailsGame`] carries its own; they are defined here, beside it, so that the rules do not
+/// depend on the heuristic (which re-exports them as `heuristic::Weights`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// Mulligan a UNIT/ITEM whose CP cost is at least this.
+    pub mulligan_cost: u8,
+    /// Stop putting cards into the homebase at this size.
+    pub homebase_target: u32,
+    /// Value of 1 bond of damage to the opponent (and of 1 saved for us).
+    pub bond: f32,
+    /// Value of stunning an opposing UNIT, per CP of its cost (besides the stun damage).
+    pub board_per_cost: f32,
+    /// Least score for an attack to be made rather than passing.
+    pub attack_threshold: f32,
+    /// Support the defender when the overkill prevented is at least this.
+    pub support_overkill: i16,
+    /// Chance of a uniformly random legal action (breaks ties, varies playouts).
+    pub noise: f64,
+    /// Evaluation: weight of the bond difference, of board strength, of hand and homebase size.
+    pub eval_bond: f32,
+    pub eval_board: f32,
+    pub eval_cards: f32,
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights {
+            mulligan_cost: 4,
+            homebase_target: 7,
+            bond: 1.0,
+            board_per_cost: 1.0,
+            attack_threshold: 0.5,
+            support_overkill: 2,
+            noise: 0.0,
+            eval_bond: 0.12,
+            eval_board: 0.04,
+            eval_cards: 0.03,
+        }
+    }
 }
 
 impl TrailsGame {
