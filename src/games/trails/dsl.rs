@@ -1,9 +1,9 @@
 //! The effect language of the card file (documented with an example per primitive in
 //! `docs/cards.md`). Abilities are separated by `|`; an ability is `trigger[cost]: effect; effect`.
-//! Parsing happens once at load; the engine only sees the enums of [`super::cards`].
+//! Parsing happens once at load; the engine only sees the enums of [`super::effects`].
 
-use super::cards::{
-    Ability, CardDb, CraftCost, Effect, Filter, Icons, Side, StaticEffect, Target, TargetMode,
+use super::effects::{
+    Ability, CraftCost, Effect, Filter, Icons, OrgNames, Side, StaticEffect, Target, TargetMode,
     Trigger,
 };
 
@@ -26,8 +26,9 @@ pub fn trigger_name(t: Trigger) -> &'static str {
 
 const TRIGGERS: &str = "enter, attack, defend, stuns, event, arts, act[COST], static";
 
-/// Parses a whole effect cell. Errors say which ability and what was expected.
-pub fn parse_effects(text: &str, db: &mut CardDb) -> Result<Parsed, String> {
+/// Parses a whole effect cell. Errors say which ability and what was expected. Organization names
+/// become bits through `orgs` (the card database, which adds a name the first time it is met).
+pub fn parse_effects(text: &str, orgs: &mut dyn OrgNames) -> Result<Parsed, String> {
     let mut out = Parsed {
         abilities: Vec::new(),
         statics: Vec::new(),
@@ -59,7 +60,8 @@ pub fn parse_effects(text: &str, db: &mut CardDb) -> Result<Parsed, String> {
                 return Err(ctx("a static ability has no cost".into()));
             }
             for eff in body.split(';') {
-                out.statics.push(parse_static(eff.trim(), db).map_err(ctx)?);
+                out.statics
+                    .push(parse_static(eff.trim(), orgs).map_err(ctx)?);
             }
             continue;
         }
@@ -86,7 +88,7 @@ pub fn parse_effects(text: &str, db: &mut CardDb) -> Result<Parsed, String> {
         }
         let mut effects = Vec::new();
         for eff in body.split(';') {
-            effects.push(parse_effect(eff.trim(), db).map_err(ctx)?);
+            effects.push(parse_effect(eff.trim(), orgs).map_err(ctx)?);
         }
         out.abilities.push(Ability {
             trigger,
@@ -145,7 +147,7 @@ fn parse_icon(s: &str) -> Result<Icons, String> {
     })
 }
 
-fn parse_filters(words: &[&str], db: &mut CardDb) -> Result<Filter, String> {
+fn parse_filters(words: &[&str], orgs: &mut dyn OrgNames) -> Result<Filter, String> {
     let mut f = Filter::default();
     for w in words {
         match *w {
@@ -154,7 +156,7 @@ fn parse_filters(words: &[&str], db: &mut CardDb) -> Result<Filter, String> {
             "other" => f.other = true,
             _ => {
                 if let Some(v) = w.strip_prefix("org=") {
-                    f.org |= db.org_bit(v)?;
+                    f.org |= orgs.org_bit(v)?;
                 } else if let Some(v) = w.strip_prefix("icon=") {
                     f.icon = f.icon.union(parse_icon(v)?);
                 } else if let Some(v) = w.strip_prefix("cost<=") {
@@ -191,7 +193,7 @@ fn parse_side(w: &str) -> Option<Side> {
 /// Parses a target at the start of `words`; returns it and the words after it.
 fn parse_target<'a>(
     words: &'a [&'a str],
-    db: &mut CardDb,
+    orgs: &mut dyn OrgNames,
 ) -> Result<(Target, &'a [&'a str]), String> {
     const EXPECT: &str = "expected a target: `self`, `target [own|enemy] unit [filters]` or `all [own|enemy] units [filters]`";
     match words {
@@ -219,7 +221,7 @@ fn parse_target<'a>(
                 .iter()
                 .position(|w| w.contains('/') || Icons::parse(w).is_some())
                 .unwrap_or(rest.len());
-            let filter = parse_filters(&rest[..n], db)?;
+            let filter = parse_filters(&rest[..n], orgs)?;
             Ok((
                 Target {
                     mode: if *mode == "target" {
@@ -237,7 +239,7 @@ fn parse_target<'a>(
     }
 }
 
-fn parse_effect(s: &str, db: &mut CardDb) -> Result<Effect, String> {
+fn parse_effect(s: &str, orgs: &mut dyn OrgNames) -> Result<Effect, String> {
     let lower = s.to_ascii_lowercase();
     let words: Vec<&str> = lower.split_whitespace().collect();
     let no_rest = |rest: &[&str], what: &str| {
@@ -268,7 +270,7 @@ fn parse_effect(s: &str, db: &mut CardDb) -> Result<Effect, String> {
             })
         }
         [verb @ ("stun" | "ko" | "ready" | "action" | "support" | "bounce"), rest @ ..] => {
-            let (t, rest) = parse_target(rest, db)?;
+            let (t, rest) = parse_target(rest, orgs)?;
             no_rest(rest, "the target")?;
             Ok(match *verb {
                 "stun" => Effect::Stun(t),
@@ -280,7 +282,7 @@ fn parse_effect(s: &str, db: &mut CardDb) -> Result<Effect, String> {
             })
         }
         ["buff", rest @ ..] => {
-            let (t, rest) = parse_target(rest, db)?;
+            let (t, rest) = parse_target(rest, orgs)?;
             match rest {
                 [stats] => {
                     let (a, b) = parse_stats(stats)?;
@@ -290,7 +292,7 @@ fn parse_effect(s: &str, db: &mut CardDb) -> Result<Effect, String> {
             }
         }
         ["grant", rest @ ..] => {
-            let (t, rest) = parse_target(rest, db)?;
+            let (t, rest) = parse_target(rest, orgs)?;
             match rest {
                 [icon] => Ok(Effect::Grant(t, parse_icon(icon)?)),
                 _ => Err("grant: expected `grant TARGET ICON`".into()),
@@ -302,12 +304,12 @@ fn parse_effect(s: &str, db: &mut CardDb) -> Result<Effect, String> {
     }
 }
 
-fn parse_static(s: &str, db: &mut CardDb) -> Result<StaticEffect, String> {
+fn parse_static(s: &str, orgs: &mut dyn OrgNames) -> Result<StaticEffect, String> {
     let lower = s.to_ascii_lowercase();
     let words: Vec<&str> = lower.split_whitespace().collect();
     match words.as_slice() {
         ["link", a, b] => {
-            let bits = db.org_bit(a)? | db.org_bit(b)?;
+            let bits = orgs.org_bit(a)? | orgs.org_bit(b)?;
             if bits.count_ones() != 2 {
                 return Err("link: name two different organizations".into());
             }
@@ -316,7 +318,7 @@ fn parse_static(s: &str, db: &mut CardDb) -> Result<StaticEffect, String> {
         [side @ ("own" | "enemy"), "units", rest @ ..] if !rest.is_empty() => {
             let side = parse_side(side).expect("matched");
             let (last, filters) = rest.split_last().expect("non-empty");
-            let filter = parse_filters(filters, db)?;
+            let filter = parse_filters(filters, orgs)?;
             if last.contains('/') {
                 let (a, b) = parse_stats(last)?;
                 Ok(StaticEffect::Stats {
@@ -341,6 +343,7 @@ fn parse_static(s: &str, db: &mut CardDb) -> Result<StaticEffect, String> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::cards::CardDb;
     use super::*;
 
     fn parse(s: &str) -> Result<Parsed, String> {

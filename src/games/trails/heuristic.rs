@@ -12,45 +12,8 @@ use super::state::{bit, AttackTarget, Bits, Pending, State, Step};
 use crate::core::{ActionList, GameRng, Seat};
 use rand::Rng;
 
-/// Every tunable number of the heuristic, in one place.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Weights {
-    /// Mulligan a UNIT/ITEM whose CP cost is at least this.
-    pub mulligan_cost: u8,
-    /// Stop putting cards into the homebase at this size.
-    pub homebase_target: u32,
-    /// Value of 1 bond of damage to the opponent (and of 1 saved for us).
-    pub bond: f32,
-    /// Value of stunning an opposing UNIT, per CP of its cost (besides the stun damage).
-    pub board_per_cost: f32,
-    /// Least score for an attack to be made rather than passing.
-    pub attack_threshold: f32,
-    /// Support the defender when the overkill prevented is at least this.
-    pub support_overkill: i16,
-    /// Chance of a uniformly random legal action (breaks ties, varies playouts).
-    pub noise: f64,
-    /// Evaluation: weight of the bond difference, of board strength, of hand and homebase size.
-    pub eval_bond: f32,
-    pub eval_board: f32,
-    pub eval_cards: f32,
-}
-
-impl Default for Weights {
-    fn default() -> Self {
-        Weights {
-            mulligan_cost: 4,
-            homebase_target: 7,
-            bond: 1.0,
-            board_per_cost: 1.0,
-            attack_threshold: 0.5,
-            support_overkill: 2,
-            noise: 0.0,
-            eval_bond: 0.12,
-            eval_board: 0.04,
-            eval_cards: 0.03,
-        }
-    }
-}
+/// The heuristic's tunable numbers, defined beside the [`TrailsGame`] that carries them.
+pub use super::engine::Weights;
 
 impl TrailsGame {
     /// The heuristic's choice among `legal` (non-empty).

@@ -26,7 +26,7 @@
 //! P2.field: Guild Junior Bracer (stunned)
 //! ```
 
-use super::cards::{CardDb, CardId, Icons};
+use super::cards::{CardDb, CardId, Icons, Orgs};
 use super::engine::TrailsGame;
 use super::state::{bit, flag, AttackTarget, Bits, Pending, PlayerState, State, Step, MAX_CARDS};
 use crate::core::input::{excerpt, parse_int};
@@ -106,363 +106,426 @@ fn strip_comment(l: &str) -> &str {
     }
 }
 
+/// An error at a line of the file (0: the position as a whole); [`Scenario::parse`] adds the file.
+type LineError = (usize, String);
+
+/// What the walk over the file's lines reads, section by section.
+#[derive(Default)]
+struct Sections {
+    /// The `cards:` line of the game section.
+    cards_path: Option<String>,
+    /// The game section's other `key: value` lines (key in lower case), read into the position
+    /// once the players' cards are counted ([`game_section`]).
+    globals: Vec<(usize, String, String)>,
+    players: [PlayerSpec; 2],
+    /// Whether `[P1]` and `[P2]` appear.
+    seen: [bool; 2],
+    actions: Vec<(usize, String)>,
+    expects: Vec<Expect>,
+}
+
+/// The cards that `attackers:` and `target:` name, found on the field once it is placed
+/// ([`combat_cards`]): (line, value).
+#[derive(Default)]
+struct CombatSpec {
+    attackers: Option<(usize, String)>,
+    target: Option<(usize, String)>,
+}
+
 impl Scenario {
+    /// Reads a scenario: each line into its section, in the order of the lines; then the
+    /// position: the players' cards counted, the game section, each player's cards placed, the
+    /// attack in progress. The position must keep the invariants; automatic steps run at once.
     pub fn parse(text: &str, file: &str, db: CardDb) -> Result<Scenario, ScenarioError> {
-        let err = |line: usize, msg: String| ScenarioError {
+        let err = |(line, msg): LineError| ScenarioError {
             file: file.to_string(),
             line,
             msg,
         };
-        let mut section = "game".to_string();
-        let mut players = [PlayerSpec::default(), PlayerSpec::default()];
-        let mut actions = Vec::new();
-        let mut expects = Vec::new();
-        let mut globals: Vec<(usize, String, String)> = Vec::new();
-        let mut cards_path = None;
-        let mut sections = [false; 2];
-        for (n, raw) in text.lines().enumerate() {
-            let line = n + 1;
-            let l = strip_comment(raw);
-            if l.is_empty() {
-                continue;
-            }
-            if l.starts_with('[') {
-                let name = l
-                    .strip_prefix('[')
-                    .and_then(|r| r.strip_suffix(']'))
-                    .ok_or_else(|| err(line, format!("malformed section header \"{l}\"")))?
-                    .trim()
-                    .to_ascii_lowercase();
-                if !["p1", "p2", "actions", "expect"].contains(&name.as_str()) {
-                    return Err(err(
-                        line,
-                        format!(
-                            "unknown section [{name}] (expected [P1], [P2], [actions], [expect])"
-                        ),
-                    ));
-                }
-                match name.as_str() {
-                    "p1" => sections[0] = true,
-                    "p2" => sections[1] = true,
-                    _ => {}
-                }
-                section = name;
-                continue;
-            }
-            match section.as_str() {
-                "actions" => {
-                    if actions.len() >= MAX_LINES_OF_A_KIND {
-                        return Err(err(
-                            line,
-                            format!("more than {MAX_LINES_OF_A_KIND} actions"),
-                        ));
-                    }
-                    actions.push((line, l.to_string()))
-                }
-                "expect" => {
-                    let (k, v) = l.split_once(':').ok_or_else(|| {
-                        err(line, format!("expected `key: value`, found \"{l}\""))
-                    })?;
-                    if expects.len() >= MAX_LINES_OF_A_KIND {
-                        return Err(err(
-                            line,
-                            format!("more than {MAX_LINES_OF_A_KIND} expectations"),
-                        ));
-                    }
-                    let e = Expect {
-                        line,
-                        key: k.trim().to_string(),
-                        value: v.trim().to_string(),
-                    };
-                    check_expect(&e, &db).map_err(|m| err(line, m))?;
-                    expects.push(e);
-                }
-                _ => {
-                    let (k, v) = l.split_once(':').ok_or_else(|| {
-                        err(line, format!("expected `key: value`, found \"{l}\""))
-                    })?;
-                    let (k, v) = (k.trim().to_ascii_lowercase(), v.trim());
-                    if section == "game" {
-                        if k == "cards" {
-                            cards_path = Some(v.to_string());
-                        } else {
-                            globals.push((line, k, v.to_string()));
-                        }
-                        continue;
-                    }
-                    let p = &mut players[if section == "p1" { 0 } else { 1 }];
-                    match k.as_str() {
-                        "bond" => {
-                            p.bond = Some(
-                                parse_int(v, MIN_BOND, MAX_BOND)
-                                    .map_err(|e| err(line, format!("bond: {e}")))?,
-                            )
-                        }
-                        "cp" => {
-                            p.cp = parse_int(v, 0, MAX_CARDS as u8)
-                                .map_err(|e| err(line, format!("cp: {e}")))?
-                        }
-                        "ep" => {
-                            p.ep = parse_int(v, 0, MAX_CARDS as u8)
-                                .map_err(|e| err(line, format!("ep: {e}")))?
-                        }
-                        "attribution" => {
-                            p.attribution = v.split(',').map(|w| w.trim().to_string()).collect();
-                            p.attribution_line = line;
-                        }
-                        z => {
-                            let zi = ZONES.iter().position(|x| *x == z).ok_or_else(|| {
-                                err(
-                                    line,
-                                    format!(
-                                        "unknown key \"{z}\" (expected bond, cp, ep, attribution, {})",
-                                        ZONES.join(", ")
-                                    ),
-                                )
-                            })?;
-                            p.zones[zi] = parse_cards(v, &db).map_err(|m| err(line, m))?;
-                            p.lines[zi] = line;
-                        }
-                    }
-                }
-            }
-        }
-        if sections != [true, true] {
-            return Err(err(
+        let f = read_sections(text, &db).map_err(err)?;
+        if f.seen != [true, true] {
+            return Err(err((
                 0,
                 "no position: a scenario needs a [P1] and a [P2] section (docs/scenario.md)".into(),
-            ));
+            )));
         }
-        // Each player's cards become instances in zone order: deck, hand, homebase, field, trail.
-        let mut decks: [Vec<CardId>; 2] = [Vec::new(), Vec::new()];
-        for (k, p) in players.iter().enumerate() {
-            decks[k] = p.zones.iter().flatten().map(|c| c.id).collect();
-            if decks[k].len() > MAX_CARDS {
-                // Name the zone line where the count passes the limit.
-                let mut n = 0;
-                let line = (0..ZONES.len())
-                    .find(|&z| {
-                        n += p.zones[z].len();
-                        n > MAX_CARDS
-                    })
-                    .map_or(0, |z| p.lines[z]);
-                return Err(err(
-                    line,
-                    format!(
-                        "P{} has {} cards; at most {MAX_CARDS}",
-                        k + 1,
-                        decks[k].len()
-                    ),
-                ));
-            }
-        }
+        let decks = decks(&f.players).map_err(err)?;
         let game = TrailsGame::new(db, decks[0].clone(), decks[1].clone());
         let mut s = State::empty(Seat::P1, Step::Propose);
-        let mut actor = None;
-        let mut attackers_spec = None;
-        let mut target_spec = None;
-        let mut pending = Pending::None;
-        for (line, k, v) in &globals {
-            let line = *line;
-            match k.as_str() {
-                "turn" => {
-                    s.turn = parse_int(v, 1, u16::MAX)
-                        .map_err(|e| err(line, format!("turn: {e}")))?
-                }
-                "initiative" => s.initiative = parse_seat(v).map_err(|m| err(line, m))?,
-                "actor" => actor = Some(parse_seat(v).map_err(|m| err(line, m))?),
-                "step" => s.step = parse_step(v).map_err(|m| err(line, m))?,
-                "attacker" => s.combat.attacker = parse_seat(v).map_err(|m| err(line, m))?,
-                "attackers" => attackers_spec = Some((line, v.clone())),
-                "target" => target_spec = Some((line, v.clone())),
-                "pending" => {
-                    pending = match v.as_str() {
-                        "none" => Pending::None,
-                        "dispatch_put" => Pending::DispatchPut,
-                        _ => {
-                            return Err(err(
-                                line,
-                                format!("pending: \"{v}\" (expected none or dispatch_put; effect choices are reached by playing the action that causes them)"),
-                            ))
-                        }
-                    }
-                }
-                "winner" => {
-                    s.winner = match v.as_str() {
-                        "none" => None,
-                        _ => Some(Outcome::Win(parse_seat(v).map_err(|m| err(line, m))?)),
-                    }
-                }
-                other => {
-                    return Err(err(
-                        line,
-                        format!("unknown key \"{other}\" (expected cards, turn, initiative, step, actor, attacker, attackers, target, pending, winner)"),
-                    ))
-                }
-            }
+        let combat = game_section(&f.globals, &mut s).map_err(err)?;
+        for (k, spec) in f.players.iter().enumerate() {
+            place_player(&game, &mut s, Seat::from_index(k), spec, decks[k].len()).map_err(err)?;
         }
-        s.actor = actor.unwrap_or(match s.step {
-            Step::Window | Step::FightBack => s.combat.attacker.other(),
-            Step::Group => s.combat.attacker,
-            _ => s.initiative,
-        });
-        s.pending = pending;
-        for (k, spec) in players.iter().enumerate() {
-            let q = Seat::from_index(k);
-            let mut p = PlayerState {
-                n_cards: decks[k].len() as u8,
-                ..PlayerState::default()
-            };
-            let mut inst = 0u8;
-            let mut deck_top_first = Vec::new();
-            for (zi, zone) in spec.zones.iter().enumerate() {
-                for c in zone {
-                    let i = inst;
-                    inst += 1;
-                    p.card[i as usize] = c.id;
-                    let b = bit(i);
-                    match zi {
-                        0 => {
-                            deck_top_first.push(i);
-                            if c.known {
-                                p.known[k] |= b;
-                            }
-                        }
-                        1 => {
-                            p.hand |= b;
-                            p.known[k] |= b;
-                            if c.known {
-                                p.known[1 - k] |= b;
-                            }
-                        }
-                        2 => {
-                            p.homebase |= b;
-                            p.known[k] |= b;
-                            p.set(i, c.flags & (flag::ACTIONED | flag::FACE_UP));
-                            if c.flags & flag::FACE_UP != 0 || c.known {
-                                p.known[1 - k] |= b;
-                            }
-                        }
-                        3 => {
-                            p.field |= b;
-                            p.known = [p.known[0] | b, p.known[1] | b];
-                            p.set(i, c.flags & !flag::FACE_UP);
-                            if c.flags & flag::STUNNED != 0 {
-                                p.set(i, flag::ACTIONED);
-                            }
-                            p.str_mod[i as usize] = c.str_mod;
-                            p.def_mod[i as usize] = c.def_mod;
-                            p.icons_eot[i as usize] = c.icons;
-                        }
-                        _ => {
-                            p.trail |= b;
-                            p.known = [p.known[0] | b, p.known[1] | b];
-                        }
-                    }
-                    let bad = match zi {
-                        0 | 1 | 4 => {
-                            c.flags != 0
-                                || c.str_mod != 0
-                                || c.def_mod != 0
-                                || c.icons != Icons::NONE
-                        }
-                        2 => {
-                            c.flags & !(flag::ACTIONED | flag::FACE_UP) != 0
-                                || c.str_mod != 0
-                                || c.icons != Icons::NONE
-                        }
-                        _ => c.flags & flag::FACE_UP != 0,
-                    };
-                    if bad {
-                        return Err(err(
-                            spec.lines[zi],
-                            format!("a card in the {} cannot have those marks", ZONES[zi]),
-                        ));
-                    }
-                }
-            }
-            // Written top first; stored bottom first.
-            for (d, &i) in deck_top_first.iter().rev().enumerate() {
-                p.deck[d] = i;
-            }
-            p.deck_len = deck_top_first.len() as u8;
-            p.bond = spec.bond.unwrap_or(40);
-            p.cp = spec.cp;
-            p.ep = spec.ep;
-            let mut db2 = game.db.clone();
-            for o in &spec.attribution {
-                if o.is_empty() {
-                    continue;
-                }
-                let known = game
-                    .db
-                    .org_names
-                    .iter()
-                    .any(|n| n == &o.to_ascii_lowercase());
-                if !known {
-                    return Err(err(
-                        spec.attribution_line,
-                        format!("attribution: unknown organization \"{o}\""),
-                    ));
-                }
-                p.attribution_orgs |= db2.org_bit(o).map_err(|m| err(spec.attribution_line, m))?;
-            }
-            *s.pl_mut(q) = p;
-            for i in 0..decks[k].len() as u8 {
-                game.refresh_static(&mut s, q, i);
-            }
-            game.refresh_kinds(&mut s);
-        }
-        if let Some((line, v)) = attackers_spec {
-            let q = s.combat.attacker;
-            for r in v.split(',') {
-                let i =
-                    find_ref(&game, &s, q, s.pl(q).field, r.trim()).map_err(|m| err(line, m))?;
-                s.combat.attackers |= bit(i);
-            }
-            let mut orgs = u16::MAX;
-            for i in Bits(s.combat.attackers) {
-                orgs &= game.orgs(&s, q, i);
-            }
-            s.combat.group_orgs = orgs;
-            s.combat.sclm = s.combat.attackers.count_ones() >= 2;
-        }
-        if let Some((line, v)) = target_spec {
-            let q = s.combat.attacker.other();
-            s.combat.target = if v.eq_ignore_ascii_case("player") {
-                AttackTarget::Player
-            } else {
-                AttackTarget::Unit(
-                    find_ref(&game, &s, q, s.pl(q).field, v.trim()).map_err(|m| err(line, m))?,
-                )
-            };
-        }
-        if matches!(s.step, Step::Group | Step::Window | Step::FightBack) && s.combat.attackers == 0
-        {
-            return Err(err(
-                0,
-                "this step needs `attacker:` and `attackers:`".into(),
-            ));
-        }
-        if matches!(s.step, Step::Window | Step::FightBack) && s.combat.target == AttackTarget::None
-        {
-            return Err(err(0, "this step needs `target:`".into()));
-        }
+        combat_cards(&game, &mut s, combat).map_err(err)?;
         if s.winner.is_some() {
             s.step = Step::Over;
         }
         game.check_invariants(&s)
-            .map_err(|m| err(0, format!("inconsistent position: {m}")))?;
+            .map_err(|m| err((0, format!("inconsistent position: {m}"))))?;
         // Draw steps and other automatic steps run at once, as in a game.
         game.settle(&mut s);
         Ok(Scenario {
             game,
             state: s,
-            actions,
-            expects,
-            cards_path,
+            actions: f.actions,
+            expects: f.expects,
+            cards_path: f.cards_path,
         })
     }
+}
+
+/// Reads the file line by line, each line into its section (docs/scenario.md: the game section
+/// before `[P1]`, the players' sections, `[actions]`, `[expect]`). Errors come in the order of
+/// the lines.
+fn read_sections(text: &str, db: &CardDb) -> Result<Sections, LineError> {
+    let mut f = Sections::default();
+    let mut section = "game".to_string();
+    for (n, raw) in text.lines().enumerate() {
+        let line = n + 1;
+        let l = strip_comment(raw);
+        if l.is_empty() {
+            continue;
+        }
+        if l.starts_with('[') {
+            section = section_header(l).map_err(|m| (line, m))?;
+            match section.as_str() {
+                "p1" => f.seen[0] = true,
+                "p2" => f.seen[1] = true,
+                _ => {}
+            }
+            continue;
+        }
+        match section.as_str() {
+            "game" => game_line(&mut f, line, l),
+            "actions" => action_line(&mut f.actions, line, l),
+            "expect" => expect_line(&mut f.expects, line, l, db),
+            p => player_line(&mut f.players[if p == "p1" { 0 } else { 1 }], line, l, db),
+        }
+        .map_err(|m| (line, m))?;
+    }
+    Ok(f)
+}
+
+/// A section header: `[P1]`, `[P2]`, `[actions]` or `[expect]`, as its lower-case name.
+fn section_header(l: &str) -> Result<String, String> {
+    let name = l
+        .strip_prefix('[')
+        .and_then(|r| r.strip_suffix(']'))
+        .ok_or_else(|| format!("malformed section header \"{l}\""))?
+        .trim()
+        .to_ascii_lowercase();
+    if !["p1", "p2", "actions", "expect"].contains(&name.as_str()) {
+        return Err(format!(
+            "unknown section [{name}] (expected [P1], [P2], [actions], [expect])"
+        ));
+    }
+    Ok(name)
+}
+
+/// A `key: value` line, both trimmed.
+fn key_value(l: &str) -> Result<(&str, &str), String> {
+    let (k, v) = l
+        .split_once(':')
+        .ok_or_else(|| format!("expected `key: value`, found \"{l}\""))?;
+    Ok((k.trim(), v.trim()))
+}
+
+/// A line of the game section: `cards:` is kept apart, the other keys are read by
+/// [`game_section`].
+fn game_line(f: &mut Sections, line: usize, l: &str) -> Result<(), String> {
+    let (k, v) = key_value(l)?;
+    let k = k.to_ascii_lowercase();
+    if k == "cards" {
+        f.cards_path = Some(v.to_string());
+    } else {
+        f.globals.push((line, k, v.to_string()));
+    }
+    Ok(())
+}
+
+/// A line of a player's section (`[P1]`, `[P2]`).
+fn player_line(p: &mut PlayerSpec, line: usize, l: &str, db: &CardDb) -> Result<(), String> {
+    let (k, v) = key_value(l)?;
+    match k.to_ascii_lowercase().as_str() {
+        "bond" => {
+            p.bond = Some(parse_int(v, MIN_BOND, MAX_BOND).map_err(|e| format!("bond: {e}"))?)
+        }
+        "cp" => p.cp = parse_int(v, 0, MAX_CARDS as u8).map_err(|e| format!("cp: {e}"))?,
+        "ep" => p.ep = parse_int(v, 0, MAX_CARDS as u8).map_err(|e| format!("ep: {e}"))?,
+        "attribution" => {
+            p.attribution = v.split(',').map(|w| w.trim().to_string()).collect();
+            p.attribution_line = line;
+        }
+        z => {
+            let zi = ZONES.iter().position(|x| *x == z).ok_or_else(|| {
+                format!(
+                    "unknown key \"{z}\" (expected bond, cp, ep, attribution, {})",
+                    ZONES.join(", ")
+                )
+            })?;
+            p.zones[zi] = parse_cards(v, db)?;
+            p.lines[zi] = line;
+        }
+    }
+    Ok(())
+}
+
+/// A line of `[actions]`.
+fn action_line(actions: &mut Vec<(usize, String)>, line: usize, l: &str) -> Result<(), String> {
+    if actions.len() >= MAX_LINES_OF_A_KIND {
+        return Err(format!("more than {MAX_LINES_OF_A_KIND} actions"));
+    }
+    actions.push((line, l.to_string()));
+    Ok(())
+}
+
+/// A line of `[expect]`, checked as it is read ([`check_expect`]).
+fn expect_line(expects: &mut Vec<Expect>, line: usize, l: &str, db: &CardDb) -> Result<(), String> {
+    let (k, v) = key_value(l)?;
+    if expects.len() >= MAX_LINES_OF_A_KIND {
+        return Err(format!("more than {MAX_LINES_OF_A_KIND} expectations"));
+    }
+    let e = Expect {
+        line,
+        key: k.to_string(),
+        value: v.to_string(),
+    };
+    check_expect(&e, db)?;
+    expects.push(e);
+    Ok(())
+}
+
+/// Each player's cards, in zone order (deck, hand, homebase, field, trail): the ids of their
+/// instances. At most [`MAX_CARDS`] a player.
+fn decks(players: &[PlayerSpec; 2]) -> Result<[Vec<CardId>; 2], LineError> {
+    let mut decks: [Vec<CardId>; 2] = [Vec::new(), Vec::new()];
+    for (k, p) in players.iter().enumerate() {
+        decks[k] = p.zones.iter().flatten().map(|c| c.id).collect();
+        if decks[k].len() > MAX_CARDS {
+            // Name the zone line where the count passes the limit.
+            let mut n = 0;
+            let line = (0..ZONES.len())
+                .find(|&z| {
+                    n += p.zones[z].len();
+                    n > MAX_CARDS
+                })
+                .map_or(0, |z| p.lines[z]);
+            return Err((
+                line,
+                format!(
+                    "P{} has {} cards; at most {MAX_CARDS}",
+                    k + 1,
+                    decks[k].len()
+                ),
+            ));
+        }
+    }
+    Ok(decks)
+}
+
+/// The game section (before `[P1]`) into `s`, key by key in the order written; then the actor
+/// (by default the one the step gives) and the pending choice. The cards `attackers:` and
+/// `target:` name are found once the field is placed.
+fn game_section(
+    globals: &[(usize, String, String)],
+    s: &mut State,
+) -> Result<CombatSpec, LineError> {
+    let mut combat = CombatSpec::default();
+    let mut actor = None;
+    let mut pending = Pending::None;
+    for (line, k, v) in globals {
+        let line = *line;
+        let err = |m: String| (line, m);
+        match k.as_str() {
+            "turn" => s.turn = parse_int(v, 1, u16::MAX).map_err(|e| err(format!("turn: {e}")))?,
+            "initiative" => s.initiative = parse_seat(v).map_err(err)?,
+            "actor" => actor = Some(parse_seat(v).map_err(err)?),
+            "step" => s.step = parse_step(v).map_err(err)?,
+            "attacker" => s.combat.attacker = parse_seat(v).map_err(err)?,
+            "attackers" => combat.attackers = Some((line, v.clone())),
+            "target" => combat.target = Some((line, v.clone())),
+            "pending" => {
+                pending = match v.as_str() {
+                    "none" => Pending::None,
+                    "dispatch_put" => Pending::DispatchPut,
+                    _ => {
+                        return Err(err(format!("pending: \"{v}\" (expected none or dispatch_put; effect choices are reached by playing the action that causes them)")))
+                    }
+                }
+            }
+            "winner" => {
+                s.winner = match v.as_str() {
+                    "none" => None,
+                    _ => Some(Outcome::Win(parse_seat(v).map_err(err)?)),
+                }
+            }
+            other => {
+                return Err(err(format!("unknown key \"{other}\" (expected cards, turn, initiative, step, actor, attacker, attackers, target, pending, winner)")))
+            }
+        }
+    }
+    s.actor = actor.unwrap_or(match s.step {
+        Step::Window | Step::FightBack => s.combat.attacker.other(),
+        Step::Group => s.combat.attacker,
+        _ => s.initiative,
+    });
+    s.pending = pending;
+    Ok(combat)
+}
+
+/// A player's section into `s`: each card becomes an instance, numbered in zone order (deck,
+/// hand, homebase, field, trail), with its marks; then bond, CP, EP and [Attribution]'s
+/// organizations. `n_cards` is the player's number of cards ([`decks`]).
+fn place_player(
+    game: &TrailsGame,
+    s: &mut State,
+    q: Seat,
+    spec: &PlayerSpec,
+    n_cards: usize,
+) -> Result<(), LineError> {
+    let k = q.index();
+    let mut p = PlayerState {
+        n_cards: n_cards as u8,
+        ..PlayerState::default()
+    };
+    let mut inst = 0u8;
+    let mut deck_top_first = Vec::new();
+    for (zi, zone) in spec.zones.iter().enumerate() {
+        for c in zone {
+            let i = inst;
+            inst += 1;
+            p.card[i as usize] = c.id;
+            let b = bit(i);
+            match zi {
+                0 => {
+                    deck_top_first.push(i);
+                    if c.known {
+                        p.known[k] |= b;
+                    }
+                }
+                1 => {
+                    p.hand |= b;
+                    p.known[k] |= b;
+                    if c.known {
+                        p.known[1 - k] |= b;
+                    }
+                }
+                2 => {
+                    p.homebase |= b;
+                    p.known[k] |= b;
+                    p.set(i, c.flags & (flag::ACTIONED | flag::FACE_UP));
+                    if c.flags & flag::FACE_UP != 0 || c.known {
+                        p.known[1 - k] |= b;
+                    }
+                }
+                3 => {
+                    p.field |= b;
+                    p.known = [p.known[0] | b, p.known[1] | b];
+                    p.set(i, c.flags & !flag::FACE_UP);
+                    if c.flags & flag::STUNNED != 0 {
+                        p.set(i, flag::ACTIONED);
+                    }
+                    p.str_mod[i as usize] = c.str_mod;
+                    p.def_mod[i as usize] = c.def_mod;
+                    p.icons_eot[i as usize] = c.icons;
+                }
+                _ => {
+                    p.trail |= b;
+                    p.known = [p.known[0] | b, p.known[1] | b];
+                }
+            }
+            if !marks_fit(zi, c) {
+                return Err((
+                    spec.lines[zi],
+                    format!("a card in the {} cannot have those marks", ZONES[zi]),
+                ));
+            }
+        }
+    }
+    // Written top first; stored bottom first.
+    for (d, &i) in deck_top_first.iter().rev().enumerate() {
+        p.deck[d] = i;
+    }
+    p.deck_len = deck_top_first.len() as u8;
+    p.bond = spec.bond.unwrap_or(40);
+    p.cp = spec.cp;
+    p.ep = spec.ep;
+    p.attribution_orgs = attribution_orgs(&game.db, spec)?;
+    *s.pl_mut(q) = p;
+    for i in 0..n_cards as u8 {
+        game.refresh_static(s, q, i);
+    }
+    game.refresh_kinds(s);
+    Ok(())
+}
+
+/// Whether a card's marks are ones a card in zone `zone` (an index of [`ZONES`]) may have.
+fn marks_fit(zone: usize, c: &CardSpec) -> bool {
+    match zone {
+        0 | 1 | 4 => c.flags == 0 && c.str_mod == 0 && c.def_mod == 0 && c.icons == Icons::NONE,
+        2 => {
+            c.flags & !(flag::ACTIONED | flag::FACE_UP) == 0
+                && c.str_mod == 0
+                && c.icons == Icons::NONE
+        }
+        _ => c.flags & flag::FACE_UP == 0,
+    }
+}
+
+/// The organizations of a player's `attribution:` line, each one that a card of the pool names.
+fn attribution_orgs(db: &CardDb, spec: &PlayerSpec) -> Result<Orgs, LineError> {
+    let mut orgs = 0;
+    let mut db2 = db.clone();
+    for o in &spec.attribution {
+        if o.is_empty() {
+            continue;
+        }
+        let known = db.org_names.iter().any(|n| n == &o.to_ascii_lowercase());
+        if !known {
+            return Err((
+                spec.attribution_line,
+                format!("attribution: unknown organization \"{o}\""),
+            ));
+        }
+        orgs |= db2.org_bit(o).map_err(|m| (spec.attribution_line, m))?;
+    }
+    Ok(orgs)
+}
+
+/// The attacking UNITs (`attackers:`, on the attacker's field) and the target (`target:`, the
+/// player or a UNIT on the other field) of a position in combat; the steps of an attack need
+/// them.
+fn combat_cards(game: &TrailsGame, s: &mut State, combat: CombatSpec) -> Result<(), LineError> {
+    if let Some((line, v)) = combat.attackers {
+        let q = s.combat.attacker;
+        for r in v.split(',') {
+            let i = find_ref(game, s, q, s.pl(q).field, r.trim()).map_err(|m| (line, m))?;
+            s.combat.attackers |= bit(i);
+        }
+        let mut orgs = u16::MAX;
+        for i in Bits(s.combat.attackers) {
+            orgs &= game.orgs(s, q, i);
+        }
+        s.combat.group_orgs = orgs;
+        s.combat.sclm = s.combat.attackers.count_ones() >= 2;
+    }
+    if let Some((line, v)) = combat.target {
+        let q = s.combat.attacker.other();
+        s.combat.target = if v.eq_ignore_ascii_case("player") {
+            AttackTarget::Player
+        } else {
+            AttackTarget::Unit(
+                find_ref(game, s, q, s.pl(q).field, v.trim()).map_err(|m| (line, m))?,
+            )
+        };
+    }
+    if matches!(s.step, Step::Group | Step::Window | Step::FightBack) && s.combat.attackers == 0 {
+        return Err((0, "this step needs `attacker:` and `attackers:`".into()));
+    }
+    if matches!(s.step, Step::Window | Step::FightBack) && s.combat.target == AttackTarget::None {
+        return Err((0, "this step needs `target:`".into()));
+    }
+    Ok(())
 }
 
 /// Checks an expectation when the file is read, so that a malformed one (an unknown key, a bond

@@ -1,0 +1,226 @@
+//! The combat phase (T-COMBAT, T-SCLM): legal attack targets, declaring an attack, the end of its
+//! window, predicting a clash and resolving it.
+
+use super::super::cards::{Icons, Trigger};
+use super::super::state::{bit, flag, AttackTarget, Bits, State, Step};
+use super::views::{FieldView, Marks};
+use super::TrailsGame;
+use crate::core::Seat;
+
+/// The result of a combat against a UNIT, before it happens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clash {
+    /// The attacking STR (group total, with [Martial Arts]).
+    pub str_total: i16,
+    pub stuns_defender: bool,
+    /// The defender's STR reaches the fight-back target's DEF.
+    pub stuns_attacker: bool,
+    /// Overkill damage (0 when none).
+    pub overkill: i16,
+}
+
+impl TrailsGame {
+    /// The legal targets of a group: the opposing UNITs it may attack, and whether it may attack
+    /// the player — only when no member could attack any opposing UNIT on its own (T-COMBAT-2,
+    /// decision T-SCLM-2), so a group never dodges a UNIT (or [Hate]) that a member must face.
+    pub fn group_targets(&self, m: &Marks, me: Seat, attackers: u64) -> (u64, bool) {
+        let units = self.attack_targets(m, me, attackers);
+        let player = units == 0 && Bits(attackers).all(|a| self.attack_targets(m, me, bit(a)) == 0);
+        (units, player)
+    }
+
+    /// The opposing UNITs a group may target (T-COMBAT-2, T-ICON-COVERT, T-SCLM-2, T-COMBAT-6).
+    /// `m` must cover the attackers (as [`Self::marks_of`] the field, or a field view, do).
+    pub fn attack_targets(&self, m: &Marks, me: Seat, attackers: u64) -> u64 {
+        let opp = me.other();
+        let covert = m.covert[me.index()];
+        let covert_all = attackers & !covert == 0;
+        let covert_none = attackers & covert == 0;
+        // T-ICON-COVERT: covert attacks only covert, covert is attacked only by covert; a
+        // group needs every member able to attack the UNIT (T-SCLM-2).
+        let defenders = m.active[opp.index()];
+        let mut legal = 0u64;
+        if covert_all {
+            legal |= defenders & m.covert[opp.index()];
+        }
+        if covert_none {
+            legal |= defenders & !m.covert[opp.index()];
+        }
+        // T-COMBAT-6: a legal target with [Hate] must be chosen over the others.
+        let hate = legal & m.hate[opp.index()];
+        if hate != 0 {
+            hate
+        } else {
+            legal
+        }
+    }
+
+    /// T-COMBAT-3 (first sentence, decision T-COMBAT-7): the attackers are actioned as the attack
+    /// is declared; attack and defend abilities queue; the window of T-RES-6 (c) opens.
+    pub(super) fn declare(&self, s: &mut State, me: Seat, target: AttackTarget) {
+        s.combat.target = target;
+        s.combat.sclm = s.combat.attackers.count_ones() >= 2;
+        s.combat.passes = 0;
+        s.combat.window_passes = 0;
+        let mut orgs = 0;
+        for a in Bits(s.combat.attackers) {
+            orgs |= self.orgs(s, me, a);
+            let p = s.pl_mut(me);
+            p.set(a, flag::ACTIONED | flag::ATTACKED);
+        }
+        // T-ICON-ATTRIB: cards with [Attribution] gain the attackers' organizations this turn.
+        s.pl_mut(me).attribution_orgs |= orgs;
+        for a in Bits(s.combat.attackers) {
+            self.queue_trigger(s, me, a, Trigger::Attack);
+        }
+        if let AttackTarget::Unit(d) = target {
+            self.queue_trigger(s, me.other(), d, Trigger::Defend);
+        }
+        s.step = Step::Window;
+        s.actor = me.other();
+    }
+
+    /// After the window: the attack goes on, or stops (T-COMBAT-5).
+    pub(super) fn end_window(&self, s: &mut State) {
+        let me = s.combat.attacker;
+        let alive = s.combat.attackers & self.active_units(s, me);
+        // Decision T-COMBAT-10: the target must still be one the remaining attackers may attack
+        // ([Covert] gained or lost in the window counts); [Hate] chose it and is not asked again.
+        let target_ok = match s.combat.target {
+            AttackTarget::Unit(d) => {
+                self.active_units(s, me.other()) & bit(d) != 0 && {
+                    let covert = self.icons(s, me.other(), d).has(Icons::COVERT);
+                    Bits(alive).all(|a| self.icons(s, me, a).has(Icons::COVERT) == covert)
+                }
+            }
+            // Decision T-COMBAT-12: the player stays a legal target only while no remaining
+            // attacker could attack an opposing UNIT ([Covert] gained or lost in the window).
+            AttackTarget::Player => {
+                alive == 0 || {
+                    let m = self.marks_of(s, [s.p[0].field, s.p[1].field]);
+                    self.group_targets(&m, me, alive).1
+                }
+            }
+            AttackTarget::None => true,
+        };
+        s.combat.attackers = alive;
+        if alive == 0 || !target_ok {
+            // T-COMBAT-5: back to step I; non-stunned attacking UNITs are readied.
+            let p = s.pl_mut(me);
+            for a in Bits(alive) {
+                p.clear(a, flag::ACTIONED);
+            }
+            s.combat.attackers = 0;
+            s.combat.target = AttackTarget::None;
+            s.step = Step::Propose;
+            s.actor = me;
+            return;
+        }
+        if matches!(s.combat.target, AttackTarget::Unit(_)) && alive.count_ones() >= 2 {
+            s.step = Step::FightBack;
+            s.actor = me.other();
+        } else {
+            s.combat.fight_back = alive.trailing_zeros() as u8;
+            self.resolve_combat(s);
+        }
+    }
+
+    /// T-ICON-MA: +1/+1 per combating opposing UNIT without [Martial Arts].
+    fn martial_arts_bonus(v: &FieldView, q: Seat, i: u8, opponents: u64, opp: Seat) -> i16 {
+        if !v.icons(q, i).has(Icons::MARTIAL_ARTS) {
+            return 0;
+        }
+        Bits(opponents)
+            .filter(|&o| !v.icons(opp, o).has(Icons::MARTIAL_ARTS))
+            .count() as i16
+    }
+
+    /// What a combat between `me`'s `attackers` and `opp`'s UNIT `d` would do now, the
+    /// defender fighting back `fb` (T-COMBAT-3, T-SCLM-1, T-ICON-MA); `sclm` when it was declared as
+    /// a SCLM attack. Used by resolution and by agents that look ahead.
+    /// `v` is a view of the state that covers the attackers and `d` ([`Self::field_view`]).
+    pub fn clash(
+        &self,
+        v: &FieldView,
+        me: Seat,
+        attackers: u64,
+        d: u8,
+        fb: u8,
+        sclm: bool,
+    ) -> Clash {
+        let opp = me.other();
+        let dmask = bit(d);
+        let mut str_total = 0i16;
+        for a in Bits(attackers) {
+            str_total += v.stats(me, a).0 + Self::martial_arts_bonus(v, me, a, dmask, opp);
+        }
+        let d_bonus = Self::martial_arts_bonus(v, opp, d, attackers, me);
+        let (dstr, ddef) = v.stats(opp, d);
+        let (dstr, ddef) = (dstr + d_bonus, ddef + d_bonus);
+        let fb_def = v.stats(me, fb).1 + Self::martial_arts_bonus(v, me, fb, dmask, opp);
+        // Overkill: not a SCLM attack (even one reduced to a single UNIT, T-COMBAT-8), no
+        // support, STR > DEF (T-COMBAT-3, T-SCLM-1, T-SCLM-3).
+        let overkill = if !sclm && v.marks().supported[opp.index()] & dmask == 0 && str_total > ddef
+        {
+            str_total - ddef
+        } else {
+            0
+        };
+        Clash {
+            str_total,
+            stuns_defender: str_total >= ddef,
+            stuns_attacker: dstr >= fb_def,
+            overkill,
+        }
+    }
+
+    /// T-COMBAT-3: combat resolution.
+    pub(super) fn resolve_combat(&self, s: &mut State) {
+        let me = s.combat.attacker;
+        let opp = me.other();
+        let attackers = s.combat.attackers;
+        match s.combat.target {
+            AttackTarget::Unit(d) => {
+                let fb = s.combat.fight_back;
+                let mut cards = [0; 2];
+                cards[me.index()] = attackers;
+                cards[opp.index()] = bit(d);
+                let v = self.view_of(s, cards);
+                let c = self.clash(&v, me, attackers, d, fb, s.combat.sclm);
+                let (stun_d, stun_fb) = (c.stuns_defender, c.stuns_attacker);
+                // Both stuns happen together (T-COMBAT-3), each with its stun damage.
+                if stun_d {
+                    self.stun(s, opp, d);
+                }
+                if stun_fb {
+                    self.stun(s, me, fb);
+                }
+                s.pl_mut(opp).bond -= c.overkill;
+                if stun_d {
+                    for a in Bits(attackers) {
+                        if !s.pl(me).has(a, flag::STUNNED) {
+                            self.queue_trigger(s, me, a, Trigger::Stuns);
+                        }
+                    }
+                }
+                if stun_fb && !s.pl(opp).has(d, flag::STUNNED) {
+                    self.queue_trigger(s, opp, d, Trigger::Stuns);
+                }
+            }
+            AttackTarget::Player => {
+                // Overkill on the player: bond loss equal to the attacking STR (group total).
+                let mut str_sum = 0i16;
+                for a in Bits(attackers) {
+                    str_sum += self.stats(s, me, a).0;
+                }
+                s.pl_mut(opp).bond -= str_sum.max(0);
+            }
+            AttackTarget::None => unreachable!(),
+        }
+        s.combat.attackers = 0;
+        s.combat.target = AttackTarget::None;
+        s.combat.passes = 0;
+        s.step = Step::Propose;
+        s.actor = opp;
+    }
+}

@@ -1,0 +1,339 @@
+//! The legal actions of the player who decides: one function per pending choice and per step.
+
+use super::super::action::Action;
+use super::super::cards::{CardId, CardType, Icons, Trigger};
+use super::super::state::{bit, flag, AttackTarget, Bits, Pending, PlayerState, State, Step};
+use super::{feat, TrailsGame, MAX_ALWAYS_PER_TURN};
+use crate::core::{ActionList, Seat};
+
+impl TrailsGame {
+    /// The legal actions of the player who decides now (none when the game is over), into `out`:
+    /// the pending choice if there is one, else the actions of the step.
+    pub fn legal(&self, s: &State, out: &mut ActionList<Action>) {
+        out.clear();
+        let Some(me) = s.chooser() else { return };
+        match s.pending {
+            Pending::Target => self.legal_effect_targets(s, out),
+            Pending::Plan { left, fixed } => legal_plan(s, me, left, fixed, out),
+            Pending::Rebuild => legal_rebuild(s, me, out),
+            Pending::DispatchPut => legal_dispatch_put(s, me, out),
+            Pending::None => match s.step {
+                Step::Mulligan => legal_mulligan(s, me, out),
+                Step::Homebase => self.legal_homebase(s, me, out),
+                Step::Deploy => self.legal_deploy(s, me, out),
+                Step::Propose => self.legal_propose(s, me, out),
+                Step::Group => self.legal_group(s, me, out),
+                Step::Window => self.legal_window(s, me, out),
+                Step::FightBack => {
+                    for i in Bits(s.combat.attackers) {
+                        out.push(Action::FightBack(i));
+                    }
+                }
+                Step::Cure => legal_cure(s, me, out),
+                Step::Draw | Step::Over => {}
+            },
+        }
+    }
+
+    /// The UNITs the effect at the front of the queue may choose.
+    fn legal_effect_targets(&self, s: &State, out: &mut ActionList<Action>) {
+        let c = s.queue[0];
+        let e = self.effect_at(&c);
+        let t = e.target().expect("pending target on a targeted effect");
+        let m = self.effect_targets(s, c.controller, t, c.source);
+        for q in Seat::ALL {
+            for i in Bits(m[q.index()]) {
+                out.push(Action::Choose { seat: q, inst: i });
+            }
+        }
+    }
+
+    /// T-PREP-2: a hand card into the homebase, or none; and "always" actions.
+    fn legal_homebase(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
+        let p = s.pl(me);
+        out.push(Action::Pass);
+        for i in Bits(p.hand) {
+            if first_of_card(p, p.hand, i) {
+                out.push(Action::Homebase(p.card[i as usize]));
+            }
+        }
+        self.always_actions(s, me, out);
+    }
+
+    /// T-PREP-3: a UNIT or ITEM from hand, or a [Dispatch] UNIT from the homebase, within the CP
+    /// (T-ICON-DISPATCH, T-ICON-REINF); ending the step; "always" actions.
+    fn legal_deploy(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
+        let p = s.pl(me);
+        out.push(Action::Pass);
+        for i in Bits(p.hand) {
+            let c = self.hot(p.card[i as usize]);
+            if matches!(c.ctype, CardType::Unit | CardType::Item)
+                && c.cost <= p.cp
+                && first_of_card(p, p.hand, i)
+                && self.reinforcement_ok(s, me, p.card[i as usize])
+            {
+                out.push(Action::Deploy(p.card[i as usize]));
+            }
+        }
+        let down = p.homebase & !p.face_up();
+        for i in Bits(down) {
+            let c = self.hot(p.card[i as usize]);
+            if c.ctype == CardType::Unit
+                && c.icons.has(Icons::DISPATCH)
+                && c.cost <= p.cp
+                && first_of_card(p, down, i)
+                && self.reinforcement_ok(s, me, p.card[i as usize])
+            {
+                out.push(Action::Dispatch(p.card[i as usize]));
+            }
+        }
+        self.always_actions(s, me, out);
+    }
+
+    /// T-COMBAT-2, step I: a ready UNIT attacks, or the player passes; "always" actions.
+    fn legal_propose(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
+        let p = s.pl(me);
+        out.push(Action::Pass);
+        for i in Bits(self.active_units(s, me)) {
+            if !p.has(i, flag::ACTIONED) {
+                out.push(Action::Attack(i));
+            }
+        }
+        self.always_actions(s, me, out);
+    }
+
+    /// Step I goes on: another UNIT joins the group, or the group names its target.
+    fn legal_group(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
+        let p = s.pl(me);
+        // Legal targets depend on icons only ([Covert], [Hate]).
+        let m = self.marks_of(s, [s.p[0].field, s.p[1].field]);
+        let last = 63 - s.combat.attackers.leading_zeros() as u8;
+        for i in Bits(self.active_units(s, me)) {
+            // T-SCLM-1: ready UNITs sharing an organization with every member; added in
+            // increasing instance order so each group is built one way (T-SCLM-4). A
+            // member joins only if the group keeps a legal target (T-SCLM-2).
+            if i > last
+                && !p.has(i, flag::ACTIONED)
+                && self.orgs(s, me, i) & s.combat.group_orgs != 0
+            {
+                let (units, player) = self.group_targets(&m, me, s.combat.attackers | bit(i));
+                if units != 0 || player {
+                    out.push(Action::Join(i));
+                }
+            }
+        }
+        let (units, player) = self.group_targets(&m, me, s.combat.attackers);
+        for i in Bits(units) {
+            out.push(Action::TargetUnit(i));
+        }
+        if player {
+            out.push(Action::TargetPlayer);
+        }
+    }
+
+    /// The window after an attack is declared (T-RES-6): passing, the defender's support, "always"
+    /// actions.
+    fn legal_window(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
+        let p = s.pl(me);
+        out.push(Action::Pass);
+        if let AttackTarget::Unit(d) = s.combat.target {
+            if me != s.combat.attacker
+                && s.always_used[me.index()] < MAX_ALWAYS_PER_TURN
+                && !p.has(d, flag::SUPPORTED)
+                && self.active_units(s, me) & bit(d) != 0
+            {
+                let dorgs = self.orgs(s, me, d);
+                let covert = self.icons(s, me, d).has(Icons::COVERT);
+                for i in Bits(self.active_units(s, me)) {
+                    // T-SCLM-3: another ready UNIT sharing an organization; [Covert]
+                    // needs a [Covert] supporter. Decision T-RES-8: offered for the
+                    // defending UNIT only.
+                    if i != d
+                        && !p.has(i, flag::ACTIONED)
+                        && self.orgs(s, me, i) & dorgs != 0
+                        && (!covert || self.icons(s, me, i).has(Icons::COVERT))
+                    {
+                        out.push(Action::Support(i));
+                    }
+                }
+            }
+        }
+        self.always_actions(s, me, out);
+    }
+
+    /// T-RES-6: playing EVENTs, arts and BASEs, and crafts with a cost.
+    fn always_actions(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
+        if s.always_used[me.index()] >= MAX_ALWAYS_PER_TURN {
+            return;
+        }
+        let p = s.pl(me);
+        let (ep, up) = (p.ep_available() as u8, p.face_up());
+        for i in Bits(p.hand & p.kinds.play) {
+            let id = p.card[i as usize];
+            let c = self.hot(id);
+            if c.feat & feat::FROM_HAND == 0 {
+                continue;
+            }
+            let event = c.ctype == CardType::Event && c.cost <= ep;
+            let arts = c.arts.is_some_and(|a| a <= ep);
+            // One action per card, whatever the copies (actions name cards by id).
+            if !(event || arts) || !first_of_card(p, p.hand, i) {
+                continue;
+            }
+            if event {
+                out.push(Action::Event {
+                    card: id,
+                    from_homebase: false,
+                });
+            }
+            if arts {
+                out.push(Action::Arts {
+                    card: id,
+                    from_homebase: false,
+                });
+            }
+        }
+        let hb = p.homebase_count();
+        let down = p.homebase & !up;
+        // Only cards that can give an action, still in instance order.
+        for i in Bits((up & p.kinds.craft) | (down & p.kinds.play)) {
+            let id = p.card[i as usize];
+            let c = self.hot(id);
+            if up & bit(i) != 0 {
+                // T-RES-5: face-up non-BASE cards in the homebase have no crafts (the loop
+                // visits face-up cards with crafts only).
+                if c.ctype == CardType::Base {
+                    self.craft_actions(s, me, i, ep, out);
+                }
+                continue;
+            }
+            let event = c.ctype == CardType::Event && c.cost <= ep;
+            let base = c.ctype == CardType::Base && u32::from(c.cost) <= hb;
+            let arts = c.arts.is_some_and(|a| a <= ep);
+            if !(event || base || arts) || !first_of_card(p, down, i) {
+                continue;
+            }
+            if event {
+                out.push(Action::Event {
+                    card: id,
+                    from_homebase: true,
+                });
+            }
+            if base {
+                out.push(Action::Base(id));
+            }
+            if arts {
+                out.push(Action::Arts {
+                    card: id,
+                    from_homebase: true,
+                });
+            }
+        }
+        for i in Bits(p.field & p.kinds.craft & !p.flagged(flag::STUNNED)) {
+            self.craft_actions(s, me, i, ep, out);
+        }
+    }
+
+    fn craft_actions(&self, s: &State, me: Seat, i: u8, ep: u8, out: &mut ActionList<Action>) {
+        let p = s.pl(me);
+        let c = self.db.card(p.card[i as usize]);
+        for (k, a) in c.abilities.iter().enumerate() {
+            if a.trigger == Trigger::Act
+                && a.cost.ep <= ep
+                && (!a.cost.self_action || !p.has(i, flag::ACTIONED))
+            {
+                out.push(Action::Craft {
+                    inst: i,
+                    ability: k as u8,
+                });
+            }
+        }
+    }
+
+    /// T-ICON-REINF: a [Reinforcement] card is played as a UNIT only while its player controls a
+    /// UNIT sharing one of its organizations.
+    fn reinforcement_ok(&self, s: &State, me: Seat, id: CardId) -> bool {
+        let c = self.hot(id);
+        if !c.icons.has(Icons::REINFORCEMENT) || c.ctype != CardType::Unit {
+            return true;
+        }
+        // Decision T-TERM-LINK-3: the card in hand or homebase has its linked organizations too.
+        let own = self.linked(s, me, c.orgs);
+        Bits(self.active_units(s, me)).any(|i| self.orgs(s, me, i) & own != 0)
+    }
+}
+
+/// The looked-at cards of a plan, each to the top or the bottom (T-TERM-PLAN).
+fn legal_plan(s: &State, me: Seat, left: u8, fixed: u8, out: &mut ActionList<Action>) {
+    let p = s.pl(me);
+    let top = p.deck_len as usize - fixed as usize;
+    for &i in &p.deck[top - left as usize..top] {
+        let id = p.card[i as usize];
+        push_unique(out, Action::PlanTop(id));
+        push_unique(out, Action::PlanBottom(id));
+    }
+}
+
+/// The homebase cards a rebuild may destroy (T-TERM-REBUILD).
+fn legal_rebuild(s: &State, me: Seat, out: &mut ActionList<Action>) {
+    let p = s.pl(me);
+    for i in Bits(p.homebase) {
+        push_unique(
+            out,
+            Action::Rebuild {
+                card: p.card[i as usize],
+                face_up: p.has(i, flag::FACE_UP),
+            },
+        );
+    }
+}
+
+/// After a dispatch: a hand card into the homebase, or none (T-ICON-DISPATCH).
+fn legal_dispatch_put(s: &State, me: Seat, out: &mut ActionList<Action>) {
+    out.push(Action::Pass);
+    let p = s.pl(me);
+    for i in Bits(p.hand) {
+        if first_of_card(p, p.hand, i) {
+            out.push(Action::DispatchPut(p.card[i as usize]));
+        }
+    }
+}
+
+/// T-SETUP-3: a hand card to the bottom of the deck, or keeping the hand.
+fn legal_mulligan(s: &State, me: Seat, out: &mut ActionList<Action>) {
+    let p = s.pl(me);
+    out.push(Action::Pass);
+    for i in Bits(p.hand) {
+        // T-SETUP-4: one card at a time, in the order the player chooses (each order
+        // of a set is one sequence of actions; copies of a card are one action).
+        if first_of_card(p, p.hand, i) {
+            out.push(Action::Mulligan(p.card[i as usize]));
+        }
+    }
+}
+
+/// T-CURE-2: curing one stunned UNIT, or none.
+fn legal_cure(s: &State, me: Seat, out: &mut ActionList<Action>) {
+    let p = s.pl(me);
+    out.push(Action::Pass);
+    for i in Bits(p.field) {
+        if p.has(i, flag::STUNNED) {
+            out.push(Action::Cure(i));
+        }
+    }
+}
+
+/// Whether instance `i` is the first (lowest) of its card in `zone`: actions name cards by id, so
+/// only the first copy adds them.
+#[inline]
+fn first_of_card(p: &PlayerState, zone: u64, i: u8) -> bool {
+    let id = p.card[i as usize];
+    !Bits(zone & (bit(i) - 1)).any(|j| p.card[j as usize] == id)
+}
+
+#[inline]
+fn push_unique(out: &mut ActionList<Action>, a: Action) {
+    if !out.contains(&a) {
+        out.push(a);
+    }
+}

@@ -1,0 +1,301 @@
+//! The Trails rules: legal actions and their effects. Every function cites the rule it implements.
+//!
+//! After each action, [`TrailsGame::settle`] runs everything that needs no decision (draws, queued
+//! abilities without choices, step changes) until a player must decide or the game is over.
+//!
+//! The methods of [`TrailsGame`] are split by concern, one `impl` block per file:
+//! - this file: the match's immutable context ([`TrailsGame`] and its per-card cache
+//!   `HotCard`), setup, and playing an action ([`TrailsGame::play`], then the settle loop);
+//! - `legal.rs`: the legal actions, one function per pending choice and per step;
+//! - `turn.rs`: what an action does in its step, and the steps and phases of a turn;
+//! - `combat.rs`: attack targets, declaring an attack, the end of its window, [`Clash`] and
+//!   combat resolution;
+//! - `resolve.rs`: abilities: triggers, the queue, effect targets, effects on UNITs, and the
+//!   choices effects leave pending;
+//! - `zones.rs`: cards changing zones, stuns, bond and EP;
+//! - `views.rs`: effective characteristics (STR/DEF, icons, organizations, static effects), and
+//!   the [`FieldView`] and [`Marks`] that combat and attack targets read.
+
+mod combat;
+mod legal;
+mod resolve;
+mod turn;
+mod views;
+mod zones;
+
+pub use combat::Clash;
+pub use views::{FieldView, Marks};
+
+use super::action::Action;
+use super::cards::{CardDb, CardId, CardType, Icons, Orgs, StaticEffect, Trigger};
+use super::state::{flag, Bits, Pending, State, Step, MAX_CARDS};
+use crate::core::Seat;
+
+/// Decision T-RES-10: the most "always" actions (events, arts, BASEs, crafts, support) a player
+/// may take in one turn — a guard against endless loops such as two UNITs readying each other.
+pub const MAX_ALWAYS_PER_TURN: u8 = 40;
+
+/// T-WIN-1: starting (and highest) bond.
+pub const MAX_BOND: i16 = 40;
+
+/// What the rules read of a card most often, packed into 10 bytes and stored densely by card id:
+/// the full [`super::cards::Card`] keeps names and effect lists on the heap, one pointer away.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HotCard {
+    pub ctype: CardType,
+    pub cost: u8,
+    pub str: i8,
+    pub def: i8,
+    pub icons: Icons,
+    /// [`feat`] bits.
+    pub feat: u8,
+    pub orgs: Orgs,
+    /// Arts cost, when the card has arts.
+    pub arts: Option<u8>,
+}
+
+/// Feature bits of a [`HotCard`].
+pub(crate) mod feat {
+    /// A UNIT.
+    pub const UNIT: u8 = 1;
+    /// An EVENT or a card with arts: playable as an "always" action from hand (T-RES-2, T-RES-3).
+    pub const FROM_HAND: u8 = 2;
+    /// Has a craft with a cost (an ability triggered by the player, T-RES-5).
+    pub const ACT: u8 = 4;
+    /// Has static effects that change STR/DEF.
+    pub const STATS: u8 = 16;
+    /// An EVENT, a BASE or a card with arts: may give an "always" action from the hand or face
+    /// down in the homebase (T-RES-2, T-RES-3, T-RES-4).
+    pub const PLAY: u8 = 32;
+    /// Has static effects that grant icons.
+    pub const GRANT: u8 = 64;
+    /// Has static effects that link organizations (T-TERM-LINK).
+    pub const LINK: u8 = 128;
+    /// Has static effects of any kind.
+    pub const STATICS: u8 = STATS | GRANT | LINK;
+}
+
+impl HotCard {
+    fn of(c: &super::cards::Card) -> HotCard {
+        let mut f = 0;
+        if c.ctype == CardType::Unit {
+            f |= feat::UNIT;
+        }
+        if c.ctype == CardType::Event || c.arts_cost.is_some() {
+            f |= feat::FROM_HAND;
+        }
+        if f & feat::FROM_HAND != 0 || c.ctype == CardType::Base {
+            f |= feat::PLAY;
+        }
+        if c.abilities.iter().any(|a| a.trigger == Trigger::Act) {
+            f |= feat::ACT;
+        }
+        for st in &c.statics {
+            f |= match st {
+                StaticEffect::Stats { .. } => feat::STATS,
+                StaticEffect::Grant { .. } => feat::GRANT,
+                StaticEffect::Link(_) => feat::LINK,
+            };
+        }
+        HotCard {
+            ctype: c.ctype,
+            cost: c.cost,
+            str: c.str,
+            def: c.def,
+            icons: c.icons,
+            feat: f,
+            orgs: c.orgs,
+            arts: c.arts_cost,
+        }
+    }
+}
+
+/// The immutable context of a Trails match: the card database and the two decks.
+#[derive(Clone, Debug)]
+pub struct TrailsGame {
+    pub db: CardDb,
+    /// The card ids of each seat's deck (T-DECK).
+    pub decks: [Vec<CardId>; 2],
+    /// The heuristic policy's weights.
+    pub weights: Weights,
+    /// Whether any card of either deck links organizations (T-TERM-LINK): when none does,
+    /// organizations need no look at the statics.
+    has_links: bool,
+    /// Whether any card of either deck grants icons statically; likewise stat changes.
+    has_static_icons: bool,
+    has_static_stats: bool,
+    /// [`HotCard`] of every card id of the database.
+    hot: Vec<HotCard>,
+}
+
+/// Every tunable number of the heuristic policy (`super::heuristic`), in one place. Each
+/// [`TrailsGame`] carries its own; they are defined here, beside it, so that the rules do not
+/// depend on the heuristic (which re-exports them as `heuristic::Weights`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// Mulligan a UNIT/ITEM whose CP cost is at least this.
+    pub mulligan_cost: u8,
+    /// Stop putting cards into the homebase at this size.
+    pub homebase_target: u32,
+    /// Value of 1 bond of damage to the opponent (and of 1 saved for us).
+    pub bond: f32,
+    /// Value of stunning an opposing UNIT, per CP of its cost (besides the stun damage).
+    pub board_per_cost: f32,
+    /// Least score for an attack to be made rather than passing.
+    pub attack_threshold: f32,
+    /// Support the defender when the overkill prevented is at least this.
+    pub support_overkill: i16,
+    /// Chance of a uniformly random legal action (breaks ties, varies playouts).
+    pub noise: f64,
+    /// Evaluation: weight of the bond difference, of board strength, of hand and homebase size.
+    pub eval_bond: f32,
+    pub eval_board: f32,
+    pub eval_cards: f32,
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights {
+            mulligan_cost: 4,
+            homebase_target: 7,
+            bond: 1.0,
+            board_per_cost: 1.0,
+            attack_threshold: 0.5,
+            support_overkill: 2,
+            noise: 0.0,
+            eval_bond: 0.12,
+            eval_board: 0.04,
+            eval_cards: 0.03,
+        }
+    }
+}
+
+impl TrailsGame {
+    pub fn new(db: CardDb, deck_a: Vec<CardId>, deck_b: Vec<CardId>) -> TrailsGame {
+        assert!(deck_a.len() <= MAX_CARDS && deck_b.len() <= MAX_CARDS);
+        let has_links = deck_a.iter().chain(&deck_b).any(|&id| {
+            db.card(id)
+                .statics
+                .iter()
+                .any(|st| matches!(st, StaticEffect::Link(_)))
+        });
+        let any = |pred: fn(&StaticEffect) -> bool| {
+            deck_a
+                .iter()
+                .chain(&deck_b)
+                .any(|&id| db.card(id).statics.iter().any(pred))
+        };
+        let has_static_icons = any(|st| matches!(st, StaticEffect::Grant { .. }));
+        let has_static_stats = any(|st| matches!(st, StaticEffect::Stats { .. }));
+        let hot = (0..db.len())
+            .map(|id| HotCard::of(db.card(id as CardId)))
+            .collect();
+        TrailsGame {
+            hot,
+            db,
+            decks: [deck_a, deck_b],
+            weights: Default::default(),
+            has_links,
+            has_static_icons,
+            has_static_stats,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn cid(&self, s: &State, q: Seat, i: u8) -> CardId {
+        s.pl(q).card[i as usize]
+    }
+
+    #[inline]
+    pub(crate) fn ctype(&self, s: &State, q: Seat, i: u8) -> CardType {
+        self.hot(self.cid(s, q, i)).ctype
+    }
+
+    #[inline]
+    pub(crate) fn hot(&self, id: CardId) -> &HotCard {
+        &self.hot[id as usize]
+    }
+
+    /// A new game: each deck shuffled by the RNG of `seed`, 4 cards drawn (T-SETUP-2), the
+    /// mulligan of the turn-1 initiative player next (T-SETUP-3).
+    pub fn setup(&self, seed: u64, first: Seat) -> State {
+        use rand::seq::SliceRandom;
+        let mut rng = crate::core::rng_from_seed(seed);
+        let mut s = State::empty(first, Step::Mulligan);
+        for q in Seat::ALL {
+            let deck = &self.decks[q.index()];
+            let p = s.pl_mut(q);
+            let n = deck.len();
+            p.n_cards = n as u8;
+            p.card[..n].copy_from_slice(deck);
+            // Cards are dealt to instances at random, so an instance number says nothing about
+            // which card it is (no agent can read a hidden card off the deck list), and the deck
+            // order is shuffled (no allocation).
+            p.card[..n].shuffle(&mut rng);
+            for (k, slot) in p.deck[..n].iter_mut().enumerate() {
+                *slot = k as u8;
+            }
+            p.deck[..n].shuffle(&mut rng);
+            p.deck_len = n as u8;
+        }
+        self.refresh_kinds(&mut s);
+        for q in Seat::ALL {
+            for _ in 0..4 {
+                self.draw(&mut s, q);
+            }
+        }
+        s
+    }
+
+    /// Plays `a`, a legal action of the player who decides, then runs everything that follows
+    /// without a decision ([`Self::settle`]).
+    pub fn play(&self, s: &mut State, a: Action) {
+        let me = s.chooser().expect("play on a finished game");
+        match s.pending {
+            Pending::None => self.play_step(s, me, a),
+            _ => self.play_choice(s, me, a),
+        }
+        self.settle(s);
+    }
+
+    /// Runs everything that needs no decision, until a decision or the end of the game.
+    pub fn settle(&self, s: &mut State) {
+        loop {
+            if s.winner.is_some() {
+                s.step = Step::Over;
+                s.pending = Pending::None;
+                s.queue.clear();
+                return;
+            }
+            if s.pending != Pending::None {
+                return;
+            }
+            if !s.queue.is_empty() {
+                self.resolve_front(s);
+                continue;
+            }
+            match s.step {
+                Step::Draw => {
+                    // T-PREP-1: draw 2, on turn 1 too.
+                    let me = s.actor;
+                    self.draw(s, me);
+                    self.draw(s, me);
+                    s.step = Step::Homebase;
+                }
+                Step::Cure => {
+                    let p = s.pl(s.actor);
+                    if !Bits(p.field).any(|i| p.has(i, flag::STUNNED)) {
+                        self.next_cure(s);
+                    } else {
+                        return;
+                    }
+                }
+                Step::FightBack if s.combat.attackers.count_ones() == 1 => {
+                    s.combat.fight_back = s.combat.attackers.trailing_zeros() as u8;
+                    self.resolve_combat(s);
+                }
+                _ => return,
+            }
+        }
+    }
+}

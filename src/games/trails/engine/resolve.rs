@@ -1,0 +1,269 @@
+//! Abilities (T-EFF): triggers queue them, the settle loop resolves the front one effect by
+//! effect, an effect picks its targets and acts on UNITs; plan, rebuild and effect targets become
+//! choices of the controller.
+
+use super::super::action::Action;
+use super::super::cards::{CardType, Effect, Filter, Icons, Side, Target, TargetMode, Trigger};
+use super::super::state::{bit, flag, Bits, Cursor, Pending, State};
+use super::views::{bounds_ok, ready_ok, side_matches};
+use super::TrailsGame;
+use crate::core::Seat;
+
+impl TrailsGame {
+    /// Queues the ability of `q`'s card `i` that `trigger` starts, if the card has one.
+    pub(super) fn queue_trigger(&self, s: &mut State, q: Seat, i: u8, trigger: Trigger) {
+        let id = self.cid(s, q, i);
+        if let Some((k, _)) = self.db.card(id).ability(trigger) {
+            s.queue.push(Cursor {
+                card: id,
+                ability: k as u8,
+                effect: 0,
+                controller: q,
+                source: i,
+            });
+        }
+    }
+
+    pub(super) fn effect_at(&self, c: &Cursor) -> &Effect {
+        &self.db.card(c.card).abilities[c.ability as usize].effects[c.effect as usize]
+    }
+
+    /// Resolves the front ability of the queue as far as it goes without a decision.
+    pub(super) fn resolve_front(&self, s: &mut State) {
+        let c = s.queue[0];
+        let n = self.db.card(c.card).abilities[c.ability as usize]
+            .effects
+            .len() as u8;
+        if c.effect >= n {
+            s.queue.remove(0);
+            return;
+        }
+        let e = *self.effect_at(&c);
+        let me = c.controller;
+        match e {
+            Effect::Draw(k) => {
+                for _ in 0..k {
+                    self.draw(s, me);
+                }
+            }
+            Effect::Plan(k) => {
+                let p = s.pl_mut(me);
+                let k = k.min(p.deck_len);
+                if k > 0 {
+                    // T-TERM-PLAN: the owner looks at the top k cards.
+                    let top = p.deck_len as usize;
+                    for &i in &p.deck[top - k as usize..top] {
+                        p.known[me.index()] |= bit(i);
+                    }
+                    s.queue[0].effect += 1;
+                    s.pending = Pending::Plan { left: k, fixed: 0 };
+                    return;
+                }
+            }
+            Effect::Rebuild => {
+                if s.pl(me).homebase != 0 {
+                    s.queue[0].effect += 1;
+                    s.pending = Pending::Rebuild;
+                    // Rebuild is the controller's choice, made as `actor` would be: record the
+                    // chooser through the queue front (see State::chooser).
+                    return;
+                }
+            }
+            Effect::HomebaseTop => {
+                let p = s.pl_mut(me);
+                if let Some(t) = p.pop_top() {
+                    p.homebase |= bit(t);
+                    p.reset_instance(t);
+                    p.set(t, flag::ACTIONED);
+                    p.known[me.index()] |= bit(t);
+                }
+            }
+            Effect::Bond { side, delta } => {
+                let q = if side == Side::Enemy { me.other() } else { me };
+                Self::gain_bond(s, q, i16::from(delta));
+            }
+            _ => {
+                let t = *e.target().expect("targeted effect");
+                match t.mode {
+                    TargetMode::This => {
+                        if self.active_units(s, me) & bit(c.source) != 0
+                            && self.ctype(s, me, c.source) == CardType::Unit
+                        {
+                            self.apply_to_unit(s, &e, me, c.source);
+                        }
+                    }
+                    TargetMode::All => {
+                        let m = self.effect_targets(s, me, &t, c.source);
+                        for q in Seat::ALL {
+                            for i in Bits(m[q.index()]) {
+                                self.apply_to_unit(s, &e, q, i);
+                            }
+                        }
+                    }
+                    TargetMode::Choose => {
+                        let m = self.effect_targets(s, me, &t, c.source);
+                        let n = m[0].count_ones() + m[1].count_ones();
+                        if n > 1 {
+                            s.pending = Pending::Target;
+                            return;
+                        }
+                        if n == 1 {
+                            let q = if m[0] != 0 { Seat::P1 } else { Seat::P2 };
+                            let i = m[q.index()].trailing_zeros() as u8;
+                            self.apply_to_unit(s, &e, q, i);
+                        }
+                    }
+                }
+            }
+        }
+        s.queue[0].effect += 1;
+    }
+
+    /// Whether `q`'s UNIT `i` matches an effect's filter, on current values.
+    fn effect_filter(&self, s: &State, q: Seat, i: u8, f: &Filter, source: (Seat, u8)) -> bool {
+        if f.other && source == (q, i) {
+            return false;
+        }
+        let p = s.pl(q);
+        let c = self.hot(p.card[i as usize]);
+        if f.org != 0 && self.orgs(s, q, i) & f.org == 0 {
+            return false;
+        }
+        if f.icon != Icons::NONE && !self.icons(s, q, i).has(f.icon) {
+            return false;
+        }
+        if !ready_ok(f, p.has(i, flag::ACTIONED)) {
+            return false;
+        }
+        let (st, df) = if f.str_min.is_some()
+            || f.str_max.is_some()
+            || f.def_min.is_some()
+            || f.def_max.is_some()
+        {
+            let (st, df) = self.stats(s, q, i);
+            (st.clamp(-128, 127) as i8, df.clamp(-128, 127) as i8)
+        } else {
+            (0, 0)
+        };
+        bounds_ok(f, c.cost, st, df)
+    }
+
+    /// The UNITs an effect of `controller` may pick (T-STATE-2: stunned UNITs are not there).
+    pub fn effect_targets(&self, s: &State, controller: Seat, t: &Target, source: u8) -> [u64; 2] {
+        let mut out = [0u64; 2];
+        for q in Seat::ALL {
+            if !side_matches(t.side, controller, q) {
+                continue;
+            }
+            for i in Bits(self.active_units(s, q)) {
+                if self.effect_filter(s, q, i, &t.filter, (controller, source)) {
+                    out[q.index()] |= bit(i);
+                }
+            }
+        }
+        out
+    }
+
+    fn apply_to_unit(&self, s: &mut State, e: &Effect, q: Seat, i: u8) {
+        match *e {
+            Effect::Stun(_) => self.stun(s, q, i),
+            Effect::Ko(_) => self.to_trail(s, q, i),
+            Effect::Ready(_) => s.pl_mut(q).clear(i, flag::ACTIONED),
+            Effect::Action(_) => s.pl_mut(q).set(i, flag::ACTIONED),
+            Effect::Support(_) => s.pl_mut(q).set(i, flag::SUPPORTED),
+            Effect::Bounce(_) => {
+                // Back to its owner's hand; the opponent saw it and keeps knowing it (T-INFO-3).
+                let p = s.pl_mut(q);
+                p.field &= !bit(i);
+                p.hand |= bit(i);
+                p.reset_instance(i);
+                self.reveal(s, q, i);
+                self.refresh_static(s, q, i);
+            }
+            Effect::Buff(_, ds, dd) => {
+                let p = s.pl_mut(q);
+                p.str_mod[i as usize] = p.str_mod[i as usize].saturating_add(ds);
+                p.def_mod[i as usize] = p.def_mod[i as usize].saturating_add(dd);
+            }
+            Effect::Grant(_, icon) => {
+                let p = s.pl_mut(q);
+                p.icons_eot[i as usize] = p.icons_eot[i as usize].union(icon);
+            }
+            _ => unreachable!("not a UNIT effect"),
+        }
+    }
+
+    /// A choice left pending by an effect (a target, plan placement, the card to rebuild), or the
+    /// card put into the homebase after a dispatch (T-ICON-DISPATCH).
+    pub(super) fn play_choice(&self, s: &mut State, me: Seat, a: Action) {
+        match (s.pending, a) {
+            (Pending::Target, Action::Choose { seat, inst }) => {
+                let c = s.queue[0];
+                let e = *self.effect_at(&c);
+                s.pending = Pending::None;
+                self.apply_to_unit(s, &e, seat, inst);
+                s.queue[0].effect += 1;
+            }
+            (Pending::Plan { left, fixed }, Action::PlanTop(id) | Action::PlanBottom(id)) => {
+                let p = s.pl_mut(me);
+                let top = p.deck_len as usize - fixed as usize;
+                let lo = top - left as usize;
+                let k = (lo..top)
+                    .find(|&k| p.card[p.deck[k] as usize] == id)
+                    .expect("plan card among the looked-at cards");
+                let inst = p.deck[k];
+                if matches!(a, Action::PlanTop(_)) {
+                    // Move it to the top of the looked-at segment, just below the fixed cards.
+                    p.deck.copy_within(k + 1..top, k);
+                    p.deck[top - 1] = inst;
+                    s.pending = Pending::Plan {
+                        left: left - 1,
+                        fixed: fixed + 1,
+                    };
+                } else {
+                    p.deck.copy_within(0..k, 1);
+                    p.deck[0] = inst;
+                    s.pending = Pending::Plan {
+                        left: left - 1,
+                        fixed,
+                    };
+                }
+                if left == 1 {
+                    s.pending = Pending::None;
+                }
+            }
+            (Pending::Rebuild, Action::Rebuild { card, face_up }) => {
+                s.pending = Pending::None;
+                let p = s.pl(me);
+                // Of equal cards, the actioned one is destroyed: it is worth no EP this turn.
+                let pick = |want_actioned: bool| {
+                    Bits(p.homebase).find(|&i| {
+                        p.card[i as usize] == card
+                            && p.has(i, flag::FACE_UP) == face_up
+                            && p.has(i, flag::ACTIONED) == want_actioned
+                    })
+                };
+                let i = pick(true)
+                    .or_else(|| pick(false))
+                    .expect("rebuild card in homebase");
+                self.leaving_homebase(s, me, i);
+                self.to_trail(s, me, i);
+                // T-TERM-REBUILD: the top card of the deck into the homebase, face down, actioned.
+                let p = s.pl_mut(me);
+                if let Some(t) = p.pop_top() {
+                    p.homebase |= bit(t);
+                    p.reset_instance(t);
+                    p.set(t, flag::ACTIONED);
+                    p.known[me.index()] |= bit(t);
+                }
+            }
+            (Pending::DispatchPut, Action::DispatchPut(id)) => {
+                s.pending = Pending::None;
+                let i = s.pl(me).find(s.pl(me).hand, id).expect("card in hand");
+                self.hand_to_homebase(s, me, i, true);
+            }
+            (Pending::DispatchPut, Action::Pass) => s.pending = Pending::None,
+            (p, a) => panic!("illegal action {a:?} while {p:?} is pending"),
+        }
+    }
+}

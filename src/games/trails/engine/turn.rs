@@ -1,0 +1,282 @@
+//! What an action does in its step, and the steps and phases of a turn (T-TURN): the mulligan
+//! (T-SETUP), the preparation phase (T-PREP), "always" actions (T-RES), the combat phase's steps
+//! (T-COMBAT-1) and the cure phase (T-CURE).
+
+use super::super::action::Action;
+use super::super::cards::{Icons, Trigger};
+use super::super::state::{bit, flag, AttackTarget, Bits, Combat, Cursor, Pending, State, Step};
+use super::TrailsGame;
+use crate::core::{Outcome, Seat};
+
+impl TrailsGame {
+    /// Plays `a` in the current step (no choice is pending).
+    pub(super) fn play_step(&self, s: &mut State, me: Seat, a: Action) {
+        match (s.step, a) {
+            (Step::Mulligan, Action::Mulligan(id)) => {
+                let p = s.pl_mut(me);
+                let i = p.find(p.hand, id).expect("mulligan card in hand");
+                p.known[me.other().index()] &= !p.hand;
+                p.hand &= !bit(i);
+                p.push_bottom(i);
+                s.mulligan_count += 1;
+            }
+            (Step::Mulligan, Action::Pass) => {
+                // T-SETUP-3: draw as many as were put on the bottom.
+                for _ in 0..s.mulligan_count {
+                    self.draw(s, me);
+                }
+                s.mulligan_count = 0;
+                if me == s.initiative {
+                    s.actor = me.other();
+                } else {
+                    s.actor = s.initiative;
+                    s.step = Step::Draw;
+                }
+            }
+            (Step::Homebase, Action::Homebase(id)) => {
+                let p = s.pl(me);
+                let i = p.find(p.hand, id).expect("homebase card in hand");
+                // T-PREP-2: face down and ready.
+                self.hand_to_homebase(s, me, i, false);
+                self.start_deploy(s);
+            }
+            (Step::Homebase, Action::Pass) => self.start_deploy(s),
+            (Step::Deploy, Action::Deploy(id)) => {
+                let cost = self.db.card(id).cost;
+                let i = self.hand_copy(s, me, id);
+                s.pl_mut(me).cp -= cost;
+                self.enter_field(s, me, i);
+            }
+            (Step::Deploy, Action::Dispatch(id)) => {
+                let cost = self.db.card(id).cost;
+                let p = s.pl_mut(me);
+                let m = p.homebase & !p.face_up();
+                let i = p.find(m, id).expect("dispatch card face down in homebase");
+                p.cp -= cost;
+                self.leaving_homebase(s, me, i);
+                self.enter_field(s, me, i);
+                s.pending = Pending::DispatchPut;
+            }
+            (Step::Deploy, Action::Pass) => {
+                // T-PREP-3: unspent CP disappears. The initiative player's preparation is
+                // followed by the other player's; then the combat phase (T-PREP, T-COMBAT-1).
+                s.pl_mut(me).cp = 0;
+                if me == s.initiative {
+                    s.actor = me.other();
+                    s.step = Step::Draw;
+                } else {
+                    // The preparation phase ends: its EP is gone (T-RES-1).
+                    Self::end_phase_ep(s);
+                    s.actor = s.initiative;
+                    s.step = Step::Propose;
+                    s.combat = Combat::default();
+                }
+            }
+            (Step::Propose, Action::Pass) => {
+                s.combat.passes += 1;
+                if s.combat.passes >= 2 {
+                    // T-COMBAT-1: two consecutive passes end the combat phase.
+                    self.start_cure(s);
+                } else {
+                    s.actor = me.other();
+                }
+            }
+            (Step::Propose, Action::Attack(i)) => {
+                s.combat.attackers = bit(i);
+                s.combat.group_orgs = self.orgs(s, me, i);
+                s.combat.attacker = me;
+                s.step = Step::Group;
+            }
+            (Step::Group, Action::Join(i)) => {
+                s.combat.attackers |= bit(i);
+                s.combat.group_orgs &= self.orgs(s, me, i);
+            }
+            (Step::Group, Action::TargetUnit(d)) => self.declare(s, me, AttackTarget::Unit(d)),
+            (Step::Group, Action::TargetPlayer) => self.declare(s, me, AttackTarget::Player),
+            (Step::Window, Action::Pass) => {
+                s.combat.window_passes += 1;
+                if s.combat.window_passes >= 2 {
+                    self.end_window(s);
+                } else {
+                    s.actor = me.other();
+                }
+            }
+            (Step::Window, Action::Support(i)) => {
+                s.combat.window_passes = 0;
+                s.always_used[me.index()] += 1;
+                let AttackTarget::Unit(d) = s.combat.target else {
+                    unreachable!("support needs a defending UNIT")
+                };
+                let p = s.pl_mut(me);
+                p.set(i, flag::ACTIONED);
+                p.set(d, flag::SUPPORTED);
+            }
+            (Step::FightBack, Action::FightBack(i)) => {
+                s.combat.fight_back = i;
+                self.resolve_combat(s);
+            }
+            (Step::Cure, Action::Cure(i)) => {
+                // T-CURE-2: turn it face up, actioned (T-CURE-3 readies it right after).
+                let p = s.pl_mut(me);
+                p.clear(i, flag::STUNNED);
+                p.set(i, flag::ACTIONED);
+                self.refresh_static(s, me, i);
+                self.next_cure(s);
+            }
+            (Step::Cure, Action::Pass) => self.next_cure(s),
+            (
+                Step::Homebase | Step::Deploy | Step::Propose | Step::Window,
+                Action::Event { .. } | Action::Arts { .. } | Action::Base(_) | Action::Craft { .. },
+            ) => {
+                match s.step {
+                    Step::Window => s.combat.window_passes = 0,
+                    // Decision T-RES-11: an "always" action at the start of step I is something
+                    // happening, as an attack is: the passes before it no longer count, so the
+                    // other player gets a step I to answer before the phase can end.
+                    Step::Propose => s.combat.passes = 0,
+                    _ => {}
+                }
+                s.always_used[me.index()] += 1;
+                self.play_always(s, me, a);
+            }
+            (step, a) => panic!("illegal action {a:?} in step {step:?}"),
+        }
+    }
+
+    /// T-RES-2 to T-RES-5 and crafts.
+    fn play_always(&self, s: &mut State, me: Seat, a: Action) {
+        match a {
+            Action::Event {
+                card,
+                from_homebase,
+            }
+            | Action::Arts {
+                card,
+                from_homebase,
+            } => {
+                let c = self.db.card(card);
+                let (trigger, cost) = if matches!(a, Action::Event { .. }) {
+                    (Trigger::Event, c.cost)
+                } else {
+                    (Trigger::Arts, c.arts_cost.expect("arts cost"))
+                };
+                let p = s.pl(me);
+                let i = if from_homebase {
+                    p.find(p.homebase & !p.face_up(), card)
+                        .expect("played card face down in the homebase")
+                } else {
+                    self.hand_copy(s, me, card)
+                };
+                self.pay_ep(s, me, cost);
+                if from_homebase {
+                    // T-RES-5: it stays in the homebase in its current state, now face up.
+                    s.pl_mut(me).set(i, flag::FACE_UP);
+                    self.reveal(s, me, i);
+                } else {
+                    self.to_trail(s, me, i);
+                }
+                let (k, _) = c.ability(trigger).expect("ability of the played card");
+                s.queue.push(Cursor {
+                    card,
+                    ability: k as u8,
+                    effect: 0,
+                    controller: me,
+                    source: i,
+                });
+            }
+            Action::Base(card) => {
+                let p = s.pl(me);
+                let i = p
+                    .find(p.homebase & !p.face_up(), card)
+                    .expect("face-down BASE");
+                s.pl_mut(me).set(i, flag::FACE_UP);
+                self.reveal(s, me, i);
+                self.refresh_static(s, me, i);
+                self.queue_trigger(s, me, i, Trigger::Enter);
+            }
+            Action::Craft { inst, ability } => {
+                let cost = self.db.card(self.cid(s, me, inst)).abilities[ability as usize].cost;
+                if cost.self_action {
+                    s.pl_mut(me).set(inst, flag::ACTIONED);
+                }
+                self.pay_ep(s, me, cost.ep);
+                s.queue.push(Cursor {
+                    card: self.cid(s, me, inst),
+                    ability,
+                    effect: 0,
+                    controller: me,
+                    source: inst,
+                });
+            }
+            _ => unreachable!(),
+        }
+    }
+
+    fn start_deploy(&self, s: &mut State) {
+        // T-PREP-3: 1 CP per homebase card, face up or down.
+        let p = s.pl_mut(s.actor);
+        p.cp = p.homebase_count() as u8;
+        s.step = Step::Deploy;
+    }
+
+    fn start_cure(&self, s: &mut State) {
+        // The combat phase ends: its EP is gone (T-RES-1).
+        Self::end_phase_ep(s);
+        s.step = Step::Cure;
+        s.actor = s.initiative;
+        s.combat = Combat::default();
+        // T-CURE-1: the win check comes first.
+        let b0 = s.p[0].bond;
+        let b1 = s.p[1].bond;
+        if b0 <= 0 || b1 <= 0 {
+            let w = if b0 <= 0 && b1 > 0 {
+                Seat::P2
+            } else if b1 <= 0 && b0 > 0 {
+                Seat::P1
+            } else if b0 != b1 {
+                if b0 > b1 {
+                    Seat::P1
+                } else {
+                    Seat::P2
+                }
+            } else {
+                s.initiative.other()
+            };
+            s.winner = Some(Outcome::Win(w));
+        }
+    }
+
+    pub(super) fn next_cure(&self, s: &mut State) {
+        if s.actor == s.initiative {
+            s.actor = s.initiative.other();
+        } else {
+            self.end_turn(s);
+        }
+    }
+
+    /// T-CURE-2 (rest) and T-CURE-3: stunned UNITs to the trail, everything readied, end-of-turn
+    /// effects end (decision T-CURE-4), initiative passes.
+    fn end_turn(&self, s: &mut State) {
+        for q in Seat::ALL {
+            for i in Bits(s.pl(q).field) {
+                if s.pl(q).has(i, flag::STUNNED) {
+                    self.to_trail(s, q, i);
+                }
+            }
+            let p = s.pl_mut(q);
+            // Only field and homebase cards have flags (an invariant).
+            p.clear_all(flag::ACTIONED | flag::SUPPORTED | flag::ATTACKED);
+            for i in Bits(p.field | p.homebase) {
+                p.str_mod[i as usize] = 0;
+                p.def_mod[i as usize] = 0;
+                p.icons_eot[i as usize] = Icons::NONE;
+            }
+            p.attribution_orgs = 0;
+        }
+        s.always_used = [0; 2];
+        s.initiative = s.initiative.other();
+        s.turn += 1;
+        s.step = Step::Draw;
+        s.actor = s.initiative;
+    }
+}

@@ -1,0 +1,151 @@
+//! Cards changing zones (draws, the trail, the homebase, the field) and what each player knows of
+//! them (T-STATE, T-INFO); stuns, bond (T-WIN-1) and paying EP (T-RES).
+
+use super::super::cards::{CardId, Trigger};
+use super::super::state::{bit, flag, Bits, State};
+use super::{TrailsGame, MAX_BOND};
+use crate::core::{Outcome, Seat};
+
+impl TrailsGame {
+    /// Draws one card; an empty deck loses the game at once (T-WIN-3).
+    pub(super) fn draw(&self, s: &mut State, q: Seat) {
+        let p = s.pl_mut(q);
+        match p.pop_top() {
+            Some(i) => {
+                p.hand |= bit(i);
+                // The owner now sees the card (T-STATE-3).
+                p.known[q.index()] |= bit(i);
+            }
+            None => s.winner = Some(Outcome::Win(q.other())),
+        }
+    }
+
+    /// Moves `q`'s card to a public zone: both players know it from now on (T-STATE-3).
+    pub(super) fn reveal(&self, s: &mut State, q: Seat, i: u8) {
+        let p = s.pl_mut(q);
+        p.known = [p.known[0] | bit(i), p.known[1] | bit(i)];
+    }
+
+    /// T-STATE-4: a card goes to its owner's trail.
+    pub(super) fn to_trail(&self, s: &mut State, q: Seat, i: u8) {
+        let p = s.pl_mut(q);
+        p.hand &= !bit(i);
+        p.homebase &= !bit(i);
+        p.field &= !bit(i);
+        p.trail |= bit(i);
+        p.reset_instance(i);
+        self.reveal(s, q, i);
+        self.refresh_static(s, q, i);
+    }
+
+    /// Hand to face-down homebase. The opponent loses track of which card it was (decision
+    /// T-INFO-3), unless it was already public knowledge that it is in hand: a card moving between
+    /// two hidden zones stays known only to its owner.
+    pub(super) fn hand_to_homebase(&self, s: &mut State, q: Seat, i: u8, actioned: bool) {
+        let p = s.pl_mut(q);
+        // The opponent sees a card leave the hand but not which: it no longer knows any card of
+        // this hand (decision T-INFO-3).
+        p.known[q.other().index()] &= !p.hand;
+        p.hand &= !bit(i);
+        p.homebase |= bit(i);
+        p.reset_instance(i);
+        if actioned {
+            p.set(i, flag::ACTIONED);
+        }
+    }
+
+    /// The copy of card `id` that leaves `q`'s hand openly: one the opponent knows, if any, so the
+    /// opponent's knowledge of the others stays true (decision T-INFO-3).
+    pub(super) fn hand_copy(&self, s: &State, q: Seat, id: CardId) -> u8 {
+        let p = s.pl(q);
+        p.find(p.hand & p.known[q.other().index()], id)
+            .or_else(|| p.find(p.hand, id))
+            .expect("card in hand")
+    }
+
+    /// Decision T-RES-7 (b): homebase card `i` leaves by its owner's action or choice (dispatch,
+    /// rebuild). If it is ready, the player would have gained its EP first: had a card been
+    /// actioned to pay EP in this phase, the leaving card would have paid instead, so that card is
+    /// readied again (a ready card is worth at least an EP in the pool); otherwise its EP goes into
+    /// the pool.
+    pub(super) fn leaving_homebase(&self, s: &mut State, q: Seat, i: u8) {
+        let p = s.pl_mut(q);
+        if !p.has(i, flag::ACTIONED) {
+            match Bits(p.ep_paid & p.homebase & !bit(i)).next() {
+                Some(j) => {
+                    p.clear(j, flag::ACTIONED);
+                    p.ep_paid &= !bit(j);
+                }
+                None => p.ep += 1,
+            }
+        }
+        p.ep_paid &= !bit(i);
+    }
+
+    /// T-RES-1: the end of a phase; the EP left in the pools disappears.
+    pub(super) fn end_phase_ep(s: &mut State) {
+        for p in &mut s.p {
+            p.ep = 0;
+            p.ep_paid = 0;
+        }
+    }
+
+    /// A UNIT or ITEM enters the field face up and ready (T-PREP-3); its enter ability queues.
+    pub(super) fn enter_field(&self, s: &mut State, q: Seat, i: u8) {
+        let p = s.pl_mut(q);
+        p.hand &= !bit(i);
+        p.homebase &= !bit(i);
+        p.field |= bit(i);
+        p.reset_instance(i);
+        self.reveal(s, q, i);
+        self.refresh_static(s, q, i);
+        self.queue_trigger(s, q, i, Trigger::Enter);
+    }
+
+    /// T-TERM-STUN / T-STATE-2: stun a UNIT; its owner loses bond equal to its printed CP cost.
+    pub(super) fn stun(&self, s: &mut State, q: Seat, i: u8) {
+        let cost = self.db.card(self.cid(s, q, i)).cost;
+        let p = s.pl_mut(q);
+        if p.has(i, flag::STUNNED) {
+            return;
+        }
+        p.set(i, flag::STUNNED | flag::ACTIONED);
+        p.clear(i, flag::SUPPORTED);
+        p.bond -= i16::from(cost);
+        self.refresh_static(s, q, i);
+    }
+
+    pub(super) fn gain_bond(s: &mut State, q: Seat, delta: i16) {
+        // T-WIN-1: bond never rises above 40 and has no lower limit.
+        let p = s.pl_mut(q);
+        p.bond = if delta > 0 {
+            (p.bond + delta).min(MAX_BOND)
+        } else {
+            p.bond + delta
+        };
+    }
+
+    /// T-RES-1 / decision T-RES-7 (a): pay EP from the pool, then by actioning ready homebase
+    /// cards, face-down ones first, lowest instance first.
+    pub(super) fn pay_ep(&self, s: &mut State, q: Seat, mut n: u8) {
+        let p = s.pl_mut(q);
+        let from_pool = n.min(p.ep);
+        p.ep -= from_pool;
+        n -= from_pool;
+        let ready = p.homebase & !p.flagged(flag::ACTIONED);
+        for side in [
+            ready & !p.flagged(flag::FACE_UP),
+            ready & p.flagged(flag::FACE_UP),
+        ] {
+            for i in Bits(side) {
+                if n == 0 {
+                    return;
+                }
+                p.set(i, flag::ACTIONED);
+                p.ep_paid |= bit(i);
+                n -= 1;
+            }
+        }
+        debug_assert_eq!(n, 0, "EP paid beyond the ready homebase");
+    }
+}
