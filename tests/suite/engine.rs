@@ -368,3 +368,35 @@ fn the_ending_names_the_bond_check_or_the_empty_deck_t_cure_1_t_win_3() {
         "P2 won: P1 had to draw from an empty deck (T-WIN-3); final bond P1 40, P2 40"
     );
 }
+
+/// A card with `crafts` crafts (`act[self_action]: bond self +1`), as a one-card card file.
+fn crafty_cards(crafts: usize) -> Result<tcgsim::games::trails::CardDb, String> {
+    let effect = vec!["act[self_action]: bond self +1"; crafts].join(" | ");
+    let text = format!(
+        "id,name,sub_name,type,cost,str,def,orgs,icons,arts_cost,effect\n\
+         TX-1,Crafty,General,UNIT,0,1,1,guild,,,{effect}\n"
+    );
+    tcgsim::games::trails::CardDb::parse(&text, "crafty.csv").map_err(|e| e.to_string())
+}
+
+/// Decision T-RES-12: at most 4 crafts a card, so that the longest list of legal actions — step I
+/// with 50 ready UNITs on the field, each with 4 crafts: a pass, 50 attacks, 200 crafts — is 251,
+/// within the action list's capacity (`core::MAX_ACTIONS`, 256; the derivation is in
+/// `engine/legal.rs`). The card file refuses a fifth craft.
+#[test]
+fn the_longest_action_list_fits_t_res_12() {
+    let e = crafty_cards(5).unwrap_err();
+    assert!(e.contains("more than 4 crafts"), "{e}");
+    let db = crafty_cards(4).unwrap();
+    let sc = Scenario::parse(
+        "step: propose\ninitiative: P1\n[P1]\nfield: 50x Crafty\n[P2]\n",
+        "inline.scn",
+        db,
+    )
+    .unwrap();
+    let (s, _) = sc.run();
+    let mut list = tcgsim::core::ActionList::new();
+    sc.game.legal_actions(&s, &mut list);
+    assert_eq!(list.len(), 1 + 50 + 50 * 4);
+    assert!(list.len() <= tcgsim::core::MAX_ACTIONS);
+}

@@ -161,6 +161,9 @@ pub const FILLER_CODE: &str = "FILLER";
 /// The most organizations a database may name (they are bits of a `u16`).
 pub const MAX_ORGS: usize = 16;
 
+/// The most crafts (`act[…]:` abilities) of one card (decision T-RES-12).
+pub const MAX_CRAFTS: usize = 4;
+
 impl CardDb {
     pub fn load(path: &Path) -> Result<CardDb, CardError> {
         use crate::core::input::{read_text, MAX_TEXT_BYTES};
@@ -632,6 +635,18 @@ fn check_card(card: &Card) -> Result<(), String> {
     }
     if card.abilities.len() > 8 {
         return Err("more than 8 abilities".into());
+    }
+    // Decision T-RES-12: the action list's worst case (engine/legal.rs) holds with 4.
+    if card
+        .abilities
+        .iter()
+        .filter(|a| a.trigger == Trigger::Act)
+        .count()
+        > MAX_CRAFTS
+    {
+        return Err(format!(
+            "more than {MAX_CRAFTS} crafts (`act[…]:` abilities; decision T-RES-12)"
+        ));
     }
     for a in &card.abilities {
         if a.effects.len() > 8 {

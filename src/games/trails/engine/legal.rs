@@ -1,4 +1,15 @@
 //! The legal actions of the player who decides: one function per pending choice and per step.
+//!
+//! **Worst case** (the action list holds `core::MAX_ACTIONS` = 256). A player owns at most 50
+//! instances (T-DECK-1), and actions name hidden cards by id, so each of the chooser's instances
+//! adds at most: in hand or face down in the homebase, a deployment or dispatch and one "always"
+//! action (an EVENT, a BASE or arts: a card is one of the three) — 2; on the field or face up in
+//! the homebase, an attack, a join or a support and its crafts — 1 + 4 (decision T-RES-12: at most
+//! 4 crafts a card). With the pass: 1 + 50 × 5 = 251 in the steps that offer "always" actions.
+//! The others: effect targets ≤ 100 (both fields), a plan ≤ 2 × 50, a rebuild ≤ 50, a group
+//! ≤ 50 joins + 50 targets + the player, a fight-back ≤ 50, a cure ≤ 51, the mulligan and the
+//! homebase step ≤ 51 (+ "always" actions, within the 251). `tests/suite/engine.rs` builds the
+//! 251-action position.
 
 use super::super::action::Action;
 use super::super::cards::{CardId, CardType, Icons, Trigger};
