@@ -147,7 +147,7 @@ impl TrailsGame {
         out.extend(draw_line);
         if before.step != Step::Propose
             && after.step == Step::Propose
-            && after.combat.passes == 0
+            && after.combat.passes.passes() == 0
             && before.step == Step::Deploy
         {
             out.push("-- combat phase --".into());

@@ -6,6 +6,7 @@
 //! bit for every instance whose identity seat `s` knows, which is exactly what determinization keeps.
 
 use super::cards::{CardId, Icons, Orgs};
+use crate::core::actions::PassCount;
 use crate::core::{FixedVec, Outcome, Seat};
 
 /// The most cards a player owns (T-DECK-1: a Strategy deck has 50).
@@ -313,10 +314,10 @@ pub enum AttackTarget {
 pub struct Combat {
     /// The player whose attack this is (the proposer of step I).
     pub attacker: Seat,
-    /// Consecutive passes in step I (two end the phase).
-    pub passes: u8,
-    /// Consecutive passes in the window (two end it).
-    pub window_passes: u8,
+    /// Consecutive passes in step I (two end the phase: T-COMBAT-1).
+    pub passes: PassCount,
+    /// Consecutive passes in the window (two end it: T-RES-6).
+    pub window_passes: PassCount,
     /// The attacking UNITs (instances of the attacker).
     pub attackers: u64,
     /// Organizations every member shares (T-SCLM-1).

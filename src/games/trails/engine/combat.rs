@@ -60,8 +60,8 @@ impl TrailsGame {
     pub(super) fn declare(&self, s: &mut State, me: Seat, target: AttackTarget) {
         s.combat.target = target;
         s.combat.sclm = s.combat.attackers.count_ones() >= 2;
-        s.combat.passes = 0;
-        s.combat.window_passes = 0;
+        s.combat.passes.act();
+        s.combat.window_passes.act();
         let mut orgs = 0;
         for a in Bits(s.combat.attackers) {
             orgs |= self.orgs(s, me, a);
@@ -219,7 +219,7 @@ impl TrailsGame {
         }
         s.combat.attackers = 0;
         s.combat.target = AttackTarget::None;
-        s.combat.passes = 0;
+        s.combat.passes.act();
         s.step = Step::Propose;
         s.actor = opp;
     }

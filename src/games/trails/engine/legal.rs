@@ -15,6 +15,7 @@ use super::super::action::Action;
 use super::super::cards::{CardId, CardType, Icons, Trigger};
 use super::super::state::{bit, flag, AttackTarget, Bits, Pending, PlayerState, State, Step};
 use super::{feat, TrailsGame, MAX_ALWAYS_PER_TURN};
+use crate::core::actions::canonical_next;
 use crate::core::{ActionList, Seat};
 
 impl TrailsGame {
@@ -118,15 +119,12 @@ impl TrailsGame {
         let p = s.pl(me);
         // Legal targets depend on icons only ([Covert], [Hate]).
         let m = self.marks_of(s, [s.p[0].field, s.p[1].field]);
-        let last = 63 - s.combat.attackers.leading_zeros() as u8;
-        for i in Bits(self.active_units(s, me)) {
-            // T-SCLM-1: ready UNITs sharing an organization with every member; added in
-            // increasing instance order so each group is built one way (T-SCLM-4). A
-            // member joins only if the group keeps a legal target (T-SCLM-2).
-            if i > last
-                && !p.has(i, flag::ACTIONED)
-                && self.orgs(s, me, i) & s.combat.group_orgs != 0
-            {
+        // T-SCLM-1: ready UNITs sharing an organization with every member; added in increasing
+        // instance order so each group is built one way (T-SCLM-4, `canonical_next`). A member
+        // joins only if the group keeps a legal target (T-SCLM-2).
+        let next = canonical_next(s.combat.attackers, self.active_units(s, me));
+        for i in Bits(next) {
+            if !p.has(i, flag::ACTIONED) && self.orgs(s, me, i) & s.combat.group_orgs != 0 {
                 let (units, player) = self.group_targets(&m, me, s.combat.attackers | bit(i));
                 if units != 0 || player {
                     out.push(Action::Join(i));

@@ -73,8 +73,7 @@ impl TrailsGame {
                 }
             }
             (Step::Propose, Action::Pass) => {
-                s.combat.passes += 1;
-                if s.combat.passes >= 2 {
+                if s.combat.passes.pass() {
                     // T-COMBAT-1: two consecutive passes end the combat phase.
                     self.start_cure(s);
                 } else {
@@ -94,15 +93,14 @@ impl TrailsGame {
             (Step::Group, Action::TargetUnit(d)) => self.declare(s, me, AttackTarget::Unit(d)),
             (Step::Group, Action::TargetPlayer) => self.declare(s, me, AttackTarget::Player),
             (Step::Window, Action::Pass) => {
-                s.combat.window_passes += 1;
-                if s.combat.window_passes >= 2 {
+                if s.combat.window_passes.pass() {
                     self.end_window(s);
                 } else {
                     s.actor = me.other();
                 }
             }
             (Step::Window, Action::Support(i)) => {
-                s.combat.window_passes = 0;
+                s.combat.window_passes.act();
                 s.always_used[me.index()] += 1;
                 let AttackTarget::Unit(d) = s.combat.target else {
                     unreachable!("support needs a defending UNIT")
@@ -129,11 +127,11 @@ impl TrailsGame {
                 Action::Event { .. } | Action::Arts { .. } | Action::Base(_) | Action::Craft { .. },
             ) => {
                 match s.step {
-                    Step::Window => s.combat.window_passes = 0,
+                    Step::Window => s.combat.window_passes.act(),
                     // Decision T-RES-11: an "always" action at the start of step I is something
                     // happening, as an attack is: the passes before it no longer count, so the
                     // other player gets a step I to answer before the phase can end.
-                    Step::Propose => s.combat.passes = 0,
+                    Step::Propose => s.combat.passes.act(),
                     _ => {}
                 }
                 s.always_used[me.index()] += 1;
