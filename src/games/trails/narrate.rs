@@ -29,6 +29,7 @@ impl TrailsGame {
             && (before.step != Step::Homebase || before.actor != after.actor))
             .then_some(after.actor);
         let mut draw_line = None;
+        let mut bond_events: Option<Vec<super::engine::trace::BondEvent>> = None;
         let mut drawn_in_step = 0u8;
         for q in Seat::ALL {
             let (b, a) = (before.pl(q), after.pl(q));
@@ -113,7 +114,25 @@ impl TrailsGame {
                 ));
             }
             if a.bond != b.bond {
-                notes.push(format!("{q} bond {} → {}", b.bond, a.bond));
+                // Every bond change with its cause: the action played again with the engine's
+                // trace on (engine/trace.rs).
+                let events = bond_events.get_or_insert_with(|| {
+                    super::engine::trace::traced(|| {
+                        let mut t = *before;
+                        self.play(&mut t, action);
+                    })
+                });
+                let causes: Vec<String> = events
+                    .iter()
+                    .filter(|(who, _, _)| *who == q)
+                    .map(|&(_, cause, delta)| self.bond_cause(cause, delta))
+                    .collect();
+                notes.push(format!(
+                    "{q} bond {} → {} ({})",
+                    b.bond,
+                    a.bond,
+                    causes.join(", ")
+                ));
             }
         }
         if before.pending != after.pending {
@@ -156,6 +175,20 @@ impl TrailsGame {
             out.push("-- cure phase --".into());
         }
         out
+    }
+
+    /// One cause of a bond change, as the log says it: `overkill -3`, `attack -5`,
+    /// `stun damage -2 (Jaeger Scout)`, `Syndicate Courier's effect -2`.
+    fn bond_cause(&self, cause: super::engine::trace::BondCause, delta: i16) -> String {
+        use super::engine::trace::BondCause;
+        match cause {
+            BondCause::StunDamage { unit } => {
+                format!("stun damage {delta:+} ({})", self.card_name(unit))
+            }
+            BondCause::Overkill => format!("overkill {delta:+}"),
+            BondCause::Attack => format!("attack {delta:+}"),
+            BondCause::Effect { card } => format!("{}'s effect {delta:+}", self.card_name(card)),
+        }
     }
 
     /// The header of a turn: bonds, then each player's field and homebase size.

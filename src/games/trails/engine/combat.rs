@@ -196,6 +196,7 @@ impl TrailsGame {
                     self.stun(s, me, fb);
                 }
                 s.pl_mut(opp).bond -= c.overkill;
+                super::trace::bond(opp, super::trace::BondCause::Overkill, -c.overkill);
                 if stun_d {
                     for a in Bits(attackers) {
                         if !s.pl(me).has(a, flag::STUNNED) {
@@ -214,6 +215,7 @@ impl TrailsGame {
                     str_sum += self.stats(s, me, a).0;
                 }
                 s.pl_mut(opp).bond -= str_sum.max(0);
+                super::trace::bond(opp, super::trace::BondCause::Attack, -str_sum.max(0));
             }
             AttackTarget::None => unreachable!(),
         }

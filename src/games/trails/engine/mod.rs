@@ -13,12 +13,14 @@
 //! - `resolve.rs`: abilities: triggers, the queue, effect targets, effects on UNITs, and the
 //!   choices effects leave pending;
 //! - `zones.rs`: cards changing zones, stuns, bond and EP;
+//! - `trace.rs`: the cause of every bond change, for the log;
 //! - `views.rs`: effective characteristics (STR/DEF, icons, organizations, static effects), and
 //!   the [`FieldView`] and [`Marks`] that combat and attack targets read.
 
 mod combat;
 mod legal;
 mod resolve;
+pub mod trace;
 mod turn;
 mod views;
 mod zones;

@@ -80,7 +80,7 @@ impl TrailsGame {
             }
             Effect::Bond { side, delta } => {
                 let q = if side == Side::Enemy { me.other() } else { me };
-                Self::gain_bond(s, q, i16::from(delta));
+                Self::gain_bond(s, q, i16::from(delta), c.card);
             }
             _ => {
                 let t = *e.target().expect("targeted effect");

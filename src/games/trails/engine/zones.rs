@@ -112,17 +112,26 @@ impl TrailsGame {
         p.set(i, flag::STUNNED | flag::ACTIONED);
         p.clear(i, flag::SUPPORTED);
         p.bond -= i16::from(cost);
+        let unit = p.card[i as usize];
+        super::trace::bond(
+            q,
+            super::trace::BondCause::StunDamage { unit },
+            -i16::from(cost),
+        );
         self.refresh_static(s, q, i);
     }
 
-    pub(super) fn gain_bond(s: &mut State, q: Seat, delta: i16) {
+    /// A `bond` effect of `card`'s ability.
+    pub(super) fn gain_bond(s: &mut State, q: Seat, delta: i16, card: CardId) {
         // T-WIN-1: bond never rises above 40 and has no lower limit.
         let p = s.pl_mut(q);
+        let was = p.bond;
         p.bond = if delta > 0 {
             (p.bond + delta).min(MAX_BOND)
         } else {
             p.bond + delta
         };
+        super::trace::bond(q, super::trace::BondCause::Effect { card }, p.bond - was);
     }
 
     /// T-RES-1 / decision T-RES-7 (a): pay EP from the pool, then by actioning ready homebase
