@@ -190,6 +190,8 @@ impl Game for ToyGame {
         self.deal(first, [&orders[0], &orders[1]])
     }
 
+    /// One action per distinct card in the mover's hand: at most 3 (X-SETUP-1), far within
+    /// `core::MAX_ACTIONS`.
     fn legal_actions(&self, s: &ToyState, out: &mut ActionList<Play>) {
         out.clear();
         let Some(q) = self.to_move(s) else { return };
