@@ -241,7 +241,7 @@ pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
 
 /// The shard from the environment of a cluster job, when `--shard` is not given: Slurm array jobs
 /// (`SLURM_ARRAY_TASK_ID` counting from 0 or 1 as `SLURM_ARRAY_TASK_MIN` says,
-/// `SLURM_ARRAY_TASK_COUNT`), or Kubernetes Indexed Jobs (`JOB_COMPLETION_INDEX` from 0, with
+/// `SLURM_ARRAY_TASK_COUNT`; a stepped array is refused), or Kubernetes Indexed Jobs (`JOB_COMPLETION_INDEX` from 0, with
 /// `shards` given by `--shards`).
 pub fn shard_from_env(
     get: impl Fn(&str) -> Option<String>,
@@ -259,6 +259,13 @@ pub fn shard_from_env(
     };
     if let (Some(id), Some(count)) = (num("SLURM_ARRAY_TASK_ID")?, num("SLURM_ARRAY_TASK_COUNT")?) {
         let min = num("SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
+        // A stepped array (`--array=1-9:2`) numbers its tasks 1, 3, 5…: ID − MIN + 1 would name
+        // shards that do not exist and leave others unplayed.
+        if let Some(step) = num("SLURM_ARRAY_TASK_STEP")?.filter(|&s| s != 1) {
+            return Err(format!(
+                "SLURM_ARRAY_TASK_STEP={step}: a stepped Slurm array cannot number the shards; submit a contiguous one (--array=1-N) or give --shard I/N"
+            ));
+        }
         let i = id
             .checked_sub(min)
             .ok_or("SLURM_ARRAY_TASK_ID below SLURM_ARRAY_TASK_MIN")?
@@ -290,6 +297,37 @@ mod tests {
             col: 1,
             chunk,
         }
+    }
+
+    /// Slurm arrays: ID − MIN + 1 of COUNT; a stepped array (IDs 1, 3, 5) is refused, since it
+    /// would run shards 1, 3, 5 of 3 (two of which do not exist) and never shard 2.
+    #[test]
+    fn slurm_arrays_name_their_shard_and_stepped_ones_are_refused() {
+        fn env<'a>(vars: &'a [(&str, &str)]) -> impl Fn(&str) -> Option<String> + 'a {
+            move |k: &str| {
+                vars.iter()
+                    .find(|(n, _)| *n == k)
+                    .map(|(_, v)| v.to_string())
+            }
+        }
+        let plain = [
+            ("SLURM_ARRAY_TASK_ID", "7"),
+            ("SLURM_ARRAY_TASK_MIN", "5"),
+            ("SLURM_ARRAY_TASK_COUNT", "4"),
+            ("SLURM_ARRAY_TASK_STEP", "1"),
+        ];
+        assert_eq!(shard_from_env(env(&plain), None), Ok(Some((3, 4))));
+        let stepped = [
+            ("SLURM_ARRAY_TASK_ID", "3"),
+            ("SLURM_ARRAY_TASK_MIN", "1"),
+            ("SLURM_ARRAY_TASK_COUNT", "3"),
+            ("SLURM_ARRAY_TASK_STEP", "2"),
+        ];
+        let e = shard_from_env(env(&stepped), None).unwrap_err();
+        assert!(
+            e.starts_with("SLURM_ARRAY_TASK_STEP=2: a stepped Slurm array"),
+            "{e}"
+        );
     }
 
     #[test]
