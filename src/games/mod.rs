@@ -6,9 +6,6 @@
 //! [`Visit`], and the registry calls it with the game a name selects — the way OpenSpiel's
 //! registered games or shakmaty's variants are chosen by name.
 
-pub mod toy;
-pub mod trails;
-
 use crate::core::{GameDef, GameInfo};
 
 /// Work generic over the game, run by [`visit`] for the game a name selects.
@@ -17,17 +14,20 @@ pub trait Visit {
     fn visit<G: GameDef>(self) -> Self::Out;
 }
 
-/// Declares the registered games: one line each.
+/// Declares the registered games, one line each (`folder::Type`): the line declares the game's
+/// module (`src/games/<folder>/`) and puts its type in [`GAMES`] and [`visit`].
 macro_rules! registry {
-    ($($game:ty),+ $(,)?) => {
+    ($($module:ident :: $game:ident),+ $(,)?) => {
+        $(pub mod $module;)+
+
         /// Every registered game's constants, in registry order.
-        pub const GAMES: &[GameInfo] = &[$(<$game as GameDef>::INFO),+];
+        pub const GAMES: &[GameInfo] = &[$(<$module::$game as GameDef>::INFO),+];
 
         /// Runs `work` for the game named `name`; `None` when no game has that name.
         pub fn visit<V: Visit>(name: &str, work: V) -> Option<V::Out> {
             $(
-                if name == <$game as GameDef>::INFO.name {
-                    return Some(work.visit::<$game>());
+                if name == <$module::$game as GameDef>::INFO.name {
+                    return Some(work.visit::<$module::$game>());
                 }
             )+
             None
