@@ -170,21 +170,7 @@ pub fn matrix<G: GameDef>(o: MatrixOpts) -> Result<ExitCode> {
     let m = totals(n, &results);
     let played: u64 = m.iter().map(|c| c.games).sum();
     let shard_tag = shard.filter(|&(_, k)| k > 1);
-    let info = RunInfo {
-        command: "matrix".into(),
-        args: std::env::args().skip(1).collect(),
-        game: plan.game.clone(),
-        decks: plan.deck_names.clone(),
-        agents: vec![plan.agent_a.clone(), plan.agent_b.clone()],
-        content: plan.content.clone(),
-        games: plan.games,
-        seed: plan.seed,
-        fingerprint: plan.fingerprint(),
-        shard: shard_tag,
-        games_played: total_games,
-        seconds: secs,
-        ..Default::default()
-    };
+    let info = run_info(&plan, shard_tag, total_games, secs);
     write_outputs(&o.out, &plan, &m, &info)?;
     if shard_tag.is_none() {
         emit(&summary(&plan, &m))?;
@@ -198,6 +184,25 @@ pub fn matrix<G: GameDef>(o: MatrixOpts) -> Result<ExitCode> {
         o.out.display()
     ));
     Ok(ExitCode::SUCCESS)
+}
+
+/// The `run.json` of a matrix run (or of a merge: no games played by it).
+fn run_info(plan: &Plan, shard: Option<(u64, u64)>, played: u64, seconds: f64) -> RunInfo {
+    RunInfo {
+        command: "matrix".into(),
+        args: std::env::args().skip(1).collect(),
+        game: plan.game.clone(),
+        decks: plan.deck_names.clone(),
+        agents: vec![plan.agent_a.clone(), plan.agent_b.clone()],
+        content: plan.content.clone(),
+        games: plan.games,
+        seed: plan.seed,
+        fingerprint: plan.fingerprint(),
+        shard,
+        games_played: played,
+        seconds,
+        ..Default::default()
+    }
 }
 
 fn write_outputs(out: &Path, plan: &Plan, m: &[Counts], info: &RunInfo) -> Result<()> {
@@ -225,21 +230,7 @@ pub fn merge(parts: &[PathBuf], out: &Path) -> Result<ExitCode> {
     }
     let (plan, m) = merge_matchups(&files).map_err(|e| anyhow!(e))?;
     check_out_dir(out)?;
-    let info = RunInfo {
-        command: "matrix".into(),
-        args: std::env::args().skip(1).collect(),
-        game: plan.game.clone(),
-        decks: plan.deck_names.clone(),
-        agents: vec![plan.agent_a.clone(), plan.agent_b.clone()],
-        content: plan.content.clone(),
-        games: plan.games,
-        seed: plan.seed,
-        fingerprint: plan.fingerprint(),
-        shard: None,
-        games_played: 0,
-        seconds: 0.0,
-        ..Default::default()
-    };
+    let info = run_info(&plan, None, 0, 0.0);
     write_outputs(out, &plan, &m, &info)?;
     emit(&summary(&plan, &m))?;
     note(&format!(
