@@ -1,16 +1,14 @@
-//! Zero heap allocations where the hot paths promise it, proved with a counting global allocator:
-//! whole random and heuristic games (setup, legal actions, apply, undo, determinize), and ISMCTS
-//! iterations after warm-up.
+//! Zero heap allocations where the hot paths promise it, proved with a counting global allocator,
+//! for every registered game: whole random and heuristic games (setup, legal actions, apply, undo,
+//! determinize), and ISMCTS iterations after warm-up.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use tcgsim::agents::mcts::{MctsConfig, Tree};
 use tcgsim::agents::{Agent, HeuristicAgent, RandomAgent};
-use tcgsim::core::{rng_from_seed, ActionList, Game, Seat};
-use tcgsim::games::trails::deck::Deck;
-use tcgsim::games::trails::{bundled_cards, TrailsGame};
+use tcgsim::core::{rng_from_seed, ActionList, GameDef, Seat};
+use tcgsim::games::{visit, Visit, GAMES};
 
 struct Counting;
 
@@ -54,71 +52,93 @@ fn allocations<R>(f: impl FnOnce() -> R) -> (R, u64) {
     (r, ALLOCS.load(Ordering::SeqCst) - before)
 }
 
-fn game() -> TrailsGame {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let db = bundled_cards();
-    let a = Deck::load(&root.join("decks/trails/control.deck"), &db).unwrap();
-    let b = Deck::load(&root.join("decks/trails/academy_swarm.deck"), &db).unwrap();
-    TrailsGame::new(db, a.cards, b.cards)
-}
+/// The measurement, for one game: its bench match (`GameDef::bench_match`).
+#[derive(Clone)]
+struct HotPaths;
 
-#[test]
-fn hot_paths_do_not_allocate() {
-    let g = game();
-    // Whole games: setup, legal actions, apply, undo, determinize, random and heuristic choices.
-    for heuristic in [false, true] {
-        let mut ra = [RandomAgent::new(1), RandomAgent::new(2)];
-        let mut ha = [HeuristicAgent::new(1), HeuristicAgent::new(2)];
-        let mut list = ActionList::new();
-        let mut rng = rng_from_seed(3);
-        let (decisions, n) = allocations(|| {
-            let mut decisions = 0;
-            for seed in 0..20 {
-                let mut s = g.new_game(seed, Seat::P1);
-                while let Some(q) = g.to_move(&s) {
-                    g.legal_actions(&s, &mut list);
-                    let a = if heuristic {
-                        ha[q.index()].choose(&g, &s, q)
-                    } else {
-                        ra[q.index()].choose(&g, &s, q)
-                    };
-                    let d = g.determinize(&s, q, &mut rng);
-                    let u = g.apply(&mut s, a);
-                    let after = s;
-                    g.undo(&mut s, u);
-                    s = after;
-                    decisions += 1 + usize::from(d.turn > 1000);
+impl Visit for HotPaths {
+    type Out = ();
+    fn visit<G: GameDef>(self) {
+        let g = G::bench_match();
+        let name = G::INFO.name;
+        // Whole games: setup, legal actions, apply, undo, determinize, random and heuristic
+        // choices.
+        for heuristic in [false, true] {
+            let mut ra = [RandomAgent::new(1), RandomAgent::new(2)];
+            let mut ha = [HeuristicAgent::new(1), HeuristicAgent::new(2)];
+            let mut list = ActionList::new();
+            let mut rng = rng_from_seed(3);
+            let (decisions, n) = allocations(|| {
+                let mut decisions = 0;
+                for seed in 0..100 {
+                    let mut s = g.new_game(seed, Seat::from_index(seed as usize % 2));
+                    while let Some(q) = g.to_move(&s) {
+                        g.legal_actions(&s, &mut list);
+                        let a = if heuristic {
+                            Agent::<G>::choose(&mut ha[q.index()], &g, &s, q)
+                        } else {
+                            Agent::<G>::choose(&mut ra[q.index()], &g, &s, q)
+                        };
+                        let d = g.determinize(&s, q, &mut rng);
+                        let u = g.apply(&mut s, a);
+                        let after = s;
+                        g.undo(&mut s, u);
+                        s = after;
+                        decisions += 1 + usize::from(g.turn(&d) > 1_000_000);
+                    }
                 }
+                decisions
+            });
+            assert!(decisions > 1000, "{name}: {decisions} decisions");
+            assert_eq!(
+                n, 0,
+                "{name}: {n} allocations in {decisions} decisions (heuristic: {heuristic})"
+            );
+        }
+        // ISMCTS: after a warm-up search, another search of the same size allocates nothing. The
+        // position: 60 heuristic decisions into a game, or half of it if it is shorter.
+        let mut agents = [HeuristicAgent::new(1), HeuristicAgent::new(2)];
+        let play = |agents: &mut [HeuristicAgent<G>; 2], n: usize| {
+            let mut s = g.new_game(5, Seat::P1);
+            let mut k = 0;
+            while let Some(q) = g.to_move(&s) {
+                if k == n {
+                    break;
+                }
+                let a = Agent::<G>::choose(&mut agents[q.index()], &g, &s, q);
+                g.apply(&mut s, a);
+                k += 1;
             }
-            decisions
-        });
-        assert!(decisions > 1000);
+            (s, k)
+        };
+        let (_, length) = play(&mut agents, usize::MAX);
+        let mut agents = [HeuristicAgent::new(1), HeuristicAgent::new(2)];
+        let (s, _) = play(&mut agents, length.min(120) / 2);
+        let me = g.to_move(&s).unwrap();
+        let cfg = MctsConfig {
+            iterations: 300,
+            ..MctsConfig::default()
+        };
+        let mut tree: Tree<G> = Tree::default();
+        let mut out = Vec::new();
+        let mut rng = rng_from_seed(9);
+        tree.search(&g, &s, me, &cfg, &mut rng, &mut out);
+        let (_, n) = allocations(|| tree.search(&g, &s, me, &cfg, &mut rng, &mut out));
+        assert!(
+            tree.iterations == 300 && tree.playout_decisions > 0,
+            "{name}"
+        );
         assert_eq!(
             n, 0,
-            "{n} allocations in {decisions} decisions (heuristic: {heuristic})"
+            "{name}: {n} allocations in 300 ISMCTS iterations after warm-up"
         );
     }
-    // ISMCTS: after a warm-up search, another search of the same size allocates nothing.
-    let mut s = g.new_game(5, Seat::P1);
-    let mut agents = [HeuristicAgent::new(1), HeuristicAgent::new(2)];
-    for _ in 0..60 {
-        let q = g.to_move(&s).unwrap();
-        let a = agents[q.index()].choose(&g, &s, q);
-        g.apply(&mut s, a);
+}
+
+/// Every registered game: no heap allocation in whole games, nor in ISMCTS after warm-up.
+#[test]
+fn hot_paths_do_not_allocate() {
+    for g in GAMES {
+        visit(g.name, HotPaths).expect("a registered game");
     }
-    let me = g.to_move(&s).unwrap();
-    let cfg = MctsConfig {
-        iterations: 300,
-        ..MctsConfig::default()
-    };
-    let mut tree: Tree<TrailsGame> = Tree::default();
-    let mut out = Vec::new();
-    let mut rng = rng_from_seed(9);
-    tree.search(&g, &s, me, &cfg, &mut rng, &mut out);
-    let (_, n) = allocations(|| tree.search(&g, &s, me, &cfg, &mut rng, &mut out));
-    assert!(tree.iterations == 300 && tree.playout_decisions > 1000);
-    assert_eq!(
-        n, 0,
-        "{n} allocations in 300 ISMCTS iterations after warm-up"
-    );
 }

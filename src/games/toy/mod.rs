@@ -182,12 +182,17 @@ impl Game for ToyGame {
     fn new_game(&self, seed: u64, first: Seat) -> ToyState {
         use rand::seq::SliceRandom;
         let mut rng = crate::core::rng_from_seed(seed);
-        let orders = [0, 1].map(|k| {
-            let mut o: Vec<u8> = (0..self.decks[k].len() as u8).collect();
-            o.shuffle(&mut rng);
-            o
-        });
-        self.deal(first, [&orders[0], &orders[1]])
+        // No allocation: the orders live on the stack (tests/suite/alloc.rs).
+        let mut orders = [[0u8; DECK_SIZE]; 2];
+        for (k, o) in orders.iter_mut().enumerate() {
+            let n = self.decks[k].len();
+            for (i, x) in o.iter_mut().enumerate() {
+                *x = i as u8;
+            }
+            o[..n].shuffle(&mut rng);
+        }
+        let n = [self.decks[0].len(), self.decks[1].len()];
+        self.deal(first, [&orders[0][..n[0]], &orders[1][..n[1]]])
     }
 
     /// One action per distinct card in the mover's hand: at most 3 (X-SETUP-1), far within
