@@ -7,10 +7,10 @@
 //! bundled decks, as for `tcgsim cards`).
 use std::path::{Path, PathBuf};
 use tcgsim::agents::AgentSpec;
-use tcgsim::core::{mix_seed, Game, Seat};
+use tcgsim::core::{Game, Seat};
 use tcgsim::games::trails::deck::Deck;
 use tcgsim::games::trails::{bundled_cards, State, TrailsGame};
-use tcgsim::sim::cards::{game_seed, play_records, CardIndex};
+use tcgsim::sim::cards::{deal, play_records, CardIndex};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -46,9 +46,10 @@ fn main() {
     let mut seen = Vec::new();
     for (o, g) in gauntlet.iter().enumerate() {
         for k in 0..games {
-            let (s, first) = game_seed(seed, o, k);
-            let mut a = spec.build::<TrailsGame>(mix_seed(&[s, k, 1]));
-            let mut b = spec.build::<TrailsGame>(mix_seed(&[s, k, 2]));
+            let d = deal(seed, o, k);
+            let (s, first) = (d.seed, d.first);
+            let mut a = spec.build::<TrailsGame>(d.agent_seeds[0]);
+            let mut b = spec.build::<TrailsGame>(d.agent_seeds[1]);
             let out = |st: &State| {
                 let p = st.pl(Seat::P1);
                 ((1u64 << p.n_cards) - 1) & !p.deck_mask()

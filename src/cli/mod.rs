@@ -917,7 +917,7 @@ fn duel<G: GameDef>(o: DuelOpts) -> Result<ExitCode> {
     // content hash ties the checkpoint to the game, the decks' cards and the rules' version.
     let content = G::content_hash(&db, &[d1, d2]);
     let fingerprint = format!(
-        "tcgsim-duel v2; game={}; decks={n1},{n2}; content={content}; agent_a={a}; agent_b={b}; games={games}; seed={seed}",
+        "tcgsim-duel v3; game={}; decks={n1},{n2}; content={content}; agent_a={a}; agent_b={b}; games={games}; seed={seed}",
         G::INFO.name
     );
     check_out_dir(o.out)?;

@@ -3,28 +3,40 @@
 
 use super::play_game;
 use crate::agents::AgentSpec;
-use crate::core::{mix_seed, Game, Seat};
+use crate::core::{Game, Seat};
 use rayon::prelude::*;
 
-/// The result of one pair of games from agent `a`'s side: its points in half points (0..=4).
-pub fn play_pair<G: Game + 'static>(game: &G, a: &AgentSpec, b: &AgentSpec, seed: u64) -> usize {
+/// The result of pair `p` of agents `a` and `b` (keyed `key`: their indices) from `a`'s side, in
+/// half points (0..=4): games `2p` and `2p + 1` of `sim::schedule`, one deal played from both
+/// seats.
+pub fn play_pair<G: Game + 'static>(
+    game: &G,
+    a: &AgentSpec,
+    b: &AgentSpec,
+    master: u64,
+    key: &[u64],
+    p: u64,
+) -> usize {
     let mut half = 0usize;
-    for swap in [false, true] {
-        let mut aa = a.build::<G>(mix_seed(&[seed, 1, swap as u64]));
-        let mut bb = b.build::<G>(mix_seed(&[seed, 2, swap as u64]));
-        let (agents, a_seat): ([&mut dyn crate::agents::Agent<G>; 2], Seat) = if swap {
-            ([bb.as_mut(), aa.as_mut()], Seat::P2)
+    for k in [2 * p, 2 * p + 1] {
+        let d = super::schedule::deal(master, key, k, true);
+        let mut aa = a.build::<G>(d.agent_seeds[0]);
+        let mut bb = b.build::<G>(d.agent_seeds[1]);
+        let a_seat = d.seat_of_a();
+        let agents: [&mut dyn crate::agents::Agent<G>; 2] = if a_seat == Seat::P2 {
+            [bb.as_mut(), aa.as_mut()]
         } else {
-            ([aa.as_mut(), bb.as_mut()], Seat::P1)
+            [aa.as_mut(), bb.as_mut()]
         };
-        let rec = play_game(game, seed, Seat::P1, agents, |_, _, _, _| {});
+        let rec = play_game(game, d.seed, d.first, agents, |_, _, _, _| {});
         half += (rec.outcome.score(a_seat) * 2.0).round() as usize;
     }
     half
 }
 
-/// Plays pairs `from..to` of agents (a, b): pair k uses deck pair `k % games.len()` and the seed
-/// from (seed, a, b, k). Returns the pentanomial counts.
+/// Plays pairs `range` of agents (a, b): pair `p` uses deck pair `p % games.len()` and the deal of
+/// games `2p` and `2p + 1` keyed by the agents' indices ([`play_pair`]). Returns the pentanomial
+/// counts.
 pub fn play_pairs<G: Game + 'static>(
     games: &[G],
     specs: (&AgentSpec, &AgentSpec),
@@ -35,14 +47,10 @@ pub fn play_pairs<G: Game + 'static>(
 ) -> [u64; 5] {
     range
         .into_par_iter()
-        .map(|k| {
-            let g = &games[(k % games.len() as u64) as usize];
-            let h = play_pair(
-                g,
-                specs.0,
-                specs.1,
-                mix_seed(&[seed, ids.0 as u64, ids.1 as u64, k]),
-            );
+        .map(|p| {
+            let g = &games[(p % games.len() as u64) as usize];
+            let key = [ids.0 as u64, ids.1 as u64];
+            let h = play_pair(g, specs.0, specs.1, seed, &key, p);
             progress(2);
             let mut c = [0u64; 5];
             c[h] = 1;

@@ -12,7 +12,7 @@
 
 use super::play_game_to_end;
 use crate::agents::AgentSpec;
-use crate::core::{mix_seed, CardUse, Game, Seat};
+use crate::core::{CardUse, Game, Seat};
 use rayon::prelude::*;
 
 /// The most distinct cards a studied deck may have (one bit each in a [`Record`]).
@@ -129,17 +129,14 @@ impl<'a> Tracker<'a> {
     }
 }
 
-/// The seed of game `k` against gauntlet deck `o` (its own deal) and whether the studied deck has
-/// the turn-1 initiative (on even games).
-pub fn game_seed(seed: u64, o: usize, k: u64) -> (u64, Seat) {
-    (
-        mix_seed(&[seed, o as u64, k]),
-        Seat::from_index((k % 2) as usize),
-    )
+/// Game `k` against gauntlet deck `o` (`sim::schedule`: its own deal, keyed by the opponent's
+/// index; the studied deck, side A, has the turn-1 initiative on even games).
+pub fn deal(seed: u64, o: usize, k: u64) -> super::schedule::Deal {
+    super::schedule::deal(seed, &[o as u64], k, false)
 }
 
 /// Plays `games` games of the studied deck (seat P1 of each game of `gauntlet`) against each
-/// opponent, each game a deal of its own ([`game_seed`]); the initiative alternates. Returns one
+/// opponent, each game a deal of its own ([`deal`]); the initiative alternates. Returns one
 /// record per game, in a fixed order (opponent, then game).
 pub fn play_records<G: Game + 'static>(
     gauntlet: &[G],
@@ -155,9 +152,10 @@ pub fn play_records<G: Game + 'static>(
     jobs.par_iter()
         .map(|&(o, k)| {
             let g = &gauntlet[o];
-            let (game_seed, first) = game_seed(seed, o, k);
-            let mut a = spec.build::<G>(mix_seed(&[game_seed, k, 1]));
-            let mut b = spec.build::<G>(mix_seed(&[game_seed, k, 2]));
+            let d = deal(seed, o, k);
+            let (game_seed, first) = (d.seed, d.first);
+            let mut a = spec.build::<G>(d.agent_seeds[0]);
+            let mut b = spec.build::<G>(d.agent_seeds[1]);
             let mut tracker: Option<Tracker> = None;
             let (rec, end) = play_game_to_end(
                 g,

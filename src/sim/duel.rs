@@ -5,7 +5,7 @@
 use super::matrix::Counts;
 use super::play_game;
 use crate::agents::AgentSpec;
-use crate::core::{mix_seed, Game, Outcome, Seat};
+use crate::core::{Game, Outcome, Seat};
 use rayon::prelude::*;
 
 /// Plays game `k` of a duel: game `k` is deal `k / 2`; A plays seat P1 on even games and P2 on
@@ -18,12 +18,11 @@ pub fn duel_game<G: Game + 'static>(
     k: u64,
     seed: u64,
 ) -> Counts {
-    let deal = k / 2;
-    let a_seat = Seat::from_index((k % 2) as usize);
-    let first = Seat::from_index((deal % 2) as usize);
-    let game_seed = mix_seed(&[seed, deal]);
-    let mut agent_a = a.build::<G>(mix_seed(&[seed, k, 1]));
-    let mut agent_b = b.build::<G>(mix_seed(&[seed, k, 2]));
+    // sim::schedule: deals played from both sides, keyed by nothing but the master seed.
+    let d = super::schedule::deal(seed, &[], k, true);
+    let (a_seat, first, game_seed) = (d.seat_of_a(), d.first, d.seed);
+    let mut agent_a = a.build::<G>(d.agent_seeds[0]);
+    let mut agent_b = b.build::<G>(d.agent_seeds[1]);
     let agents: [&mut dyn crate::agents::Agent<G>; 2] = if a_seat == Seat::P1 {
         [agent_a.as_mut(), agent_b.as_mut()]
     } else {

@@ -9,8 +9,9 @@
 //! the order chunks finish in, interruptions or shards.
 
 use super::play_game_to_end;
+use super::schedule::{self, Deal};
 use crate::agents::AgentSpec;
-use crate::core::{fnv1a, mix_seed, Game, Outcome, Seat};
+use crate::core::{fnv1a, Game, Outcome, Seat};
 use rayon::prelude::*;
 
 /// Counts of one ordered matchup, from the row deck's side. Everything a report needs, and
@@ -121,7 +122,7 @@ pub struct Task {
     pub chunk: u64,
 }
 
-const PLAN_HEAD: &str = "tcgsim-matrix v2";
+const PLAN_HEAD: &str = "tcgsim-matrix v3";
 
 /// The most chunks one run may have (over all its matchups): each is a unit of work, a checkpoint
 /// line and a share of a shard. `matrix` refuses more (raise `--chunk`), and so does a plan read
@@ -241,14 +242,14 @@ impl Plan {
         fnv1a(name.bytes())
     }
 
-    /// The seed of game `k` of a matchup (its deal: both shuffles).
-    pub fn game_seed(&self, row: usize, col: usize, k: u64) -> u64 {
-        mix_seed(&[
-            self.seed,
+    /// Game `k` of a matchup (`sim::schedule`: every game its own deal, keyed by the two decks'
+    /// names).
+    pub fn deal(&self, row: usize, col: usize, k: u64) -> Deal {
+        let key = [
             Self::name_hash(&self.deck_names[row]),
             Self::name_hash(&self.deck_names[col]),
-            k,
-        ])
+        ];
+        schedule::deal(self.seed, &key, k, false)
     }
 }
 
@@ -293,9 +294,12 @@ pub fn run_task_with<G: Game + 'static>(
         // Every game its own deal, so the games are independent. (Replaying a deal with the
         // initiative swapped correlates the two games, ρ ≈ 0.6, and narrows nothing: the rate's
         // variance grows by 1 + ρ.) The row deck has the turn-1 initiative on even games.
-        let first = Seat::from_index((k % 2) as usize);
-        let seed = plan.game_seed(task.row, task.col, k);
-        let agent_seeds = [mix_seed(&[seed, k, 1]), mix_seed(&[seed, k, 2])];
+        let Deal {
+            seed,
+            first,
+            agent_seeds,
+            ..
+        } = plan.deal(task.row, task.col, k);
         let mut a = spec_a.build::<G>(agent_seeds[0]);
         let mut b = spec_b.build::<G>(agent_seeds[1]);
         let (rec, last) =

@@ -8,6 +8,7 @@ mod duel;
 pub mod matrix;
 pub mod output;
 pub mod record;
+pub mod schedule;
 
 pub use duel::{duel, duel_game};
 

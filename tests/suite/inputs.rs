@@ -142,7 +142,7 @@ fn merge_refuses_duplicated_missing_and_impossible_rows() {
     let run = std::fs::read_to_string(s1.join("run.json")).unwrap();
     std::fs::write(
         s1.join("run.json"),
-        run.replace("tcgsim-matrix v2", "tcgsim-matrix v1"),
+        run.replace("tcgsim-matrix v3", "tcgsim-matrix v2"),
     )
     .unwrap();
     refused(&merge(), "written by another version of tcgsim");

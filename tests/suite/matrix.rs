@@ -489,7 +489,7 @@ fn an_interrupted_duel_resumes_to_the_same_result() {
     assert_eq!(lines.len(), 1 + 30, "header line and one line per game");
     assert_eq!(lines[0], tcgsim::sim::checkpoint::CHUNK_HEADER);
     assert!(read(&cp, "run.txt")
-        .starts_with("tcgsim-duel v2; game=trails; decks=aggro,control; content="));
+        .starts_with("tcgsim-duel v3; game=trails; decks=aggro,control; content="));
     // Interrupted: 11 games recorded, the 12th line torn.
     let keep = lines[..12].join("\n") + "\n" + &lines[12][..3];
     std::fs::write(cp.join("chunks.csv"), keep).unwrap();
