@@ -1,16 +1,15 @@
 //! Shapes of decisions that several games share, as small helpers with one meaning each.
 //!
 //! - [`PassCount`]: a priority window in which the players take turns to act or pass, closing when
-//!   both pass in succession (Trails' combat step I and support window; Fire Force's blocker,
-//!   reaction and support windows; TMNT's counter step).
+//!   both pass in succession (combat steps where either player may act, blocker, reaction and
+//!   support windows, counter steps).
 //! - [`canonical_next`]: choosing a set one member at a time in increasing order, so that each set
-//!   is built one way and a search does not see the k! orders of one set as k! choices (Trails'
-//!   SCLM group, T-SCLM-4; attack groups, discards of several cards).
+//!   is built one way and a search does not see the k! orders of one set as k! choices (attack
+//!   groups, discards of several cards).
 //!
 //! **Action-list capacity.** Legal actions go into [`super::ActionList`], a fixed list of
 //! [`super::MAX_ACTIONS`] entries. Each game writes down its worst case beside its `legal_actions`
-//! and tests it against the capacity (Trails: `docs/rules.md` T-RES-10 and the engine's
-//! `legal`; the toy game: at most 3, the cards of a hand).
+//! (with the card-file limits that bound it) and tests it against the capacity.
 
 /// Passes in succession in a priority window: any action other than a pass resets it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -5,9 +5,9 @@
 //! `u64`) and keeps, per player, a [`Known`]: for each seat, the instances whose identity that seat
 //! knows. Determinizing for an observer deals the identities of the instances it does not know
 //! again, pool by pool: a **pool** is a set of instances whose identities are interchangeable for
-//! that observer (Trails: all of a player's unknown instances — hand, face-down homebase, deck;
-//! a game with face-down cards of a known kind, or with cards hidden from both players such as Life
-//! cards, makes one pool per kind of constraint). [`redeal`] sorts the pool's identities before
+//! that observer (often all of a player's unknown instances — hand, face-down cards, deck; a game
+//! with face-down cards of a known kind makes one pool per kind of constraint, and cards hidden
+//! from both players are unknown to either observer). [`redeal`] sorts the pool's identities before
 //! shuffling, so the result depends only on what the observer knows, never on which instance holds
 //! which hidden card.
 //!
