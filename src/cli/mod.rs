@@ -1007,7 +1007,7 @@ fn duel<G: GameDef>(o: DuelOpts) -> Result<ExitCode> {
 }
 
 /// A fixed mid-game position of the game's bench match (60 heuristic decisions from seed 1, or
-/// fewer if the game ends first), then the measurements of `sim::bench`.
+/// half of that game if it is shorter), then the measurements of `sim::bench`.
 fn bench<G: GameDef>(seconds: f64, csv: bool, threads: Option<u64>) -> Result<ExitCode> {
     use crate::agents::{Agent, HeuristicAgent};
     if !(seconds > 0.0 && seconds <= limits::BENCH_SECONDS) {
@@ -1017,18 +1017,23 @@ fn bench<G: GameDef>(seconds: f64, csv: bool, threads: Option<u64>) -> Result<Ex
         );
     }
     let game = G::bench_match();
-    let mut s = game.new_game(1, Seat::P1);
-    let mut h = [HeuristicAgent::new(1), HeuristicAgent::new(2)];
-    for _ in 0..60 {
-        let Some(q) = game.to_move(&s) else { break };
-        let before = s;
-        let act = h[q.index()].choose(&game, &s, q);
-        game.apply(&mut s, act);
-        if game.to_move(&s).is_none() {
-            s = before;
-            break;
+    // The game's length with these agents, then the position 60 decisions in (or half-way).
+    let play = |n: usize| {
+        let mut h = [HeuristicAgent::new(1), HeuristicAgent::new(2)];
+        let mut s = game.new_game(1, Seat::P1);
+        let mut k = 0;
+        while let Some(q) = game.to_move(&s) {
+            if k == n {
+                break;
+            }
+            let act = h[q.index()].choose(&game, &s, q);
+            game.apply(&mut s, act);
+            k += 1;
         }
-    }
+        (s, k)
+    };
+    let (_, length) = play(usize::MAX);
+    let (s, _) = play(60.min(length / 2));
     let pool = thread_pool(threads)?;
     let budget = std::time::Duration::from_secs_f64(seconds / 6.0);
     let rows = pool.install(|| crate::sim::bench::run_bench(&game, &s, budget));

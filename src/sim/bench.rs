@@ -122,7 +122,12 @@ pub fn run_bench<G: Game>(game: &G, mid: &G::State, budget: Duration) -> Vec<Ben
             threads: 1,
             games_per_s: f64::NAN,
             decisions_per_game: f64::NAN,
-            ns_per_decision: secs * 1e9 / pd as f64,
+            // A position whose playouts end at once has no playout decisions to time.
+            ns_per_decision: if pd == 0 {
+                f64::NAN
+            } else {
+                secs * 1e9 / pd as f64
+            },
             iterations_per_s: it as f64 / secs,
             playout_decisions_per_s: pd as f64 / secs,
         });

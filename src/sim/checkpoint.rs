@@ -41,6 +41,12 @@ impl Checkpoint {
                     path.display()
                 ));
             }
+            if !run.exists() {
+                return Err(format!(
+                    "{}: no run.txt beside chunks.csv: a checkpoint of an older tcgsim, whose games were dealt differently; remove the folder and run again",
+                    dir.display()
+                ));
+            }
             let recorded = read_text(&run, MAX_TEXT_BYTES).map_err(|e| e.to_string())?;
             if recorded.trim_end_matches('\n') != fingerprint {
                 return Err(format!(
@@ -328,6 +334,28 @@ mod tests {
             e.starts_with("SLURM_ARRAY_TASK_STEP=2: a stepped Slurm array"),
             "{e}"
         );
+    }
+
+    /// A checkpoint of another run, or of an older tcgsim (no run.txt), is not resumed.
+    #[test]
+    fn a_checkpoint_of_another_run_is_refused() {
+        let dir = std::env::temp_dir().join(format!("tcgsim-other-run-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let all: Vec<Task> = (0..2).map(task).collect();
+        drop(resume_run(Some(&dir), "run A", false, &all, &|_| 5).unwrap());
+        let e = resume_run(Some(&dir), "run B", true, &all, &|_| 5)
+            .err()
+            .unwrap();
+        assert!(
+            e.contains("belongs to a different run") && e.contains("this run: run B"),
+            "{e}"
+        );
+        std::fs::remove_file(dir.join("run.txt")).unwrap();
+        let e = resume_run(Some(&dir), "run A", true, &all, &|_| 5)
+            .err()
+            .unwrap();
+        assert!(e.contains("a checkpoint of an older tcgsim"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
