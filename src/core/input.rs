@@ -76,6 +76,75 @@ pub fn text_of(bytes: Vec<u8>, file: &str) -> Result<String, InputError> {
     })
 }
 
+/// What is wrong with a CSV file's text: the line (1-based; 0 for the file as a whole), the
+/// column it is about (`header`, `row`, or a column's name), and the reason.
+pub type CsvProblem = (usize, &'static str, String);
+
+/// The rows of a card file's CSV text — `#` comment lines and blank lines skipped, fields trimmed,
+/// quoting as the csv crate reads it — after checking its header against `columns`: each row with
+/// the line it starts on and exactly `columns.len()` fields. Every game's card file is read
+/// through it, so they agree on what a comment, a quote and a line number are.
+pub fn csv_rows(
+    text: &str,
+    columns: &[&'static str],
+) -> Result<Vec<(usize, csv::StringRecord)>, CsvProblem> {
+    let mut rdr = csv::ReaderBuilder::new()
+        .comment(Some(b'#'))
+        .trim(csv::Trim::All)
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    // The reader's positions point before any comment or blank lines it skipped: move on to the
+    // line the record really starts on.
+    let lines: Vec<&str> = text.lines().collect();
+    let line_of = |p: &csv::Position| {
+        let mut n = text.as_bytes()[..(p.byte() as usize).min(text.len())]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count();
+        while n < lines.len() && {
+            let l = lines[n].trim_start();
+            l.is_empty() || l.starts_with('#')
+        } {
+            n += 1;
+        }
+        n + 1
+    };
+    let headers = rdr
+        .headers()
+        .cloned()
+        .map_err(|e| (0, "header", format!("cannot read the header: {e}")))?;
+    let header_line = line_of(&csv::Position::new());
+    let got: Vec<&str> = headers.iter().collect();
+    if got != columns {
+        return Err((
+            header_line.max(1),
+            "header",
+            format!(
+                "expected the header `{}`, found `{}`",
+                columns.join(","),
+                got.join(",")
+            ),
+        ));
+    }
+    let mut out = Vec::new();
+    for rec in rdr.records() {
+        let rec = rec.map_err(|e| {
+            let line = e.position().map(line_of).unwrap_or(0);
+            (line, "row", format!("malformed CSV: {e}"))
+        })?;
+        let line = rec.position().map(line_of).unwrap_or(0);
+        if rec.len() != columns.len() {
+            return Err((
+                line,
+                "row",
+                format!("expected {} columns, found {}", columns.len(), rec.len()),
+            ));
+        }
+        out.push((line, rec));
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,17 +12,24 @@ fn root() -> PathBuf {
 
 #[test]
 fn card_file_rules_x_cards_1() {
-    let ok = ToyGame::parse_cards("# c\nname,value\nA,1\nB,99\n", "c.csv").unwrap();
+    let ok = ToyGame::parse_cards("# c\nname,value\nA,1\n\"B, the second\",99\n", "c.csv").unwrap();
     assert_eq!(ok.values, vec![1, 99]);
+    assert_eq!(ok.names[1], "B, the second");
     for (text, why) in [
         (
             "name,value\nA,0\n",
             "c.csv:2: value: 0 is out of range 1..=99",
         ),
         ("name,value\nA,1\na,2\n", "c.csv:3: \"a\" is defined twice"),
-        ("value,name\n", "c.csv:1: expected the header"),
+        (
+            "value,name\n",
+            "c.csv:1: header: expected the header `name,value`",
+        ),
         ("name,value\n", "c.csv: no cards"),
-        ("name,value\nA\n", "c.csv:2: \"A\": expected NAME,VALUE"),
+        (
+            "name,value\nA\n",
+            "c.csv:2: row: expected 2 columns, found 1",
+        ),
     ] {
         let e = ToyGame::parse_cards(text, "c.csv").unwrap_err();
         assert!(e.starts_with(why), "{text:?}: {e}");

@@ -55,31 +55,14 @@ impl GameDef for ToyGame {
             .expect("the bundled toy cards parse (tests)")
     }
 
-    /// X-CARDS-1: a header `name,value`, then one card a line; names unique (case-insensitive),
-    /// values 1 to 99.
+    /// X-CARDS-1: a header `name,value`, then one card a line (`core::input::csv_rows`: `#` lines
+    /// are comments); names unique (case-insensitive), values 1 to 99.
     fn parse_cards(text: &str, file: &str) -> Result<ToyCards, String> {
-        let mut it = lines(text);
-        match it.next() {
-            Some((_, h)) if h.replace(' ', "") == HEADER => {}
-            Some((n, h)) => {
-                return Err(problem(
-                    file,
-                    n,
-                    format!("expected the header \"{HEADER}\", found \"{}\"", excerpt(h)),
-                ))
-            }
-            None => return Err(problem(file, 0, "no header and no cards".into())),
-        }
+        let rows = crate::core::input::csv_rows(text, &["name", "value"])
+            .map_err(|(n, column, msg)| problem(file, n, format!("{column}: {msg}")))?;
         let mut c = ToyCards::default();
-        for (n, l) in it {
-            let Some((name, value)) = l.split_once(',') else {
-                return Err(problem(
-                    file,
-                    n,
-                    format!("\"{}\": expected NAME,VALUE", excerpt(l)),
-                ));
-            };
-            let name = name.trim();
+        for (n, rec) in rows {
+            let (name, value) = (&rec[0], &rec[1]);
             if name.is_empty() || name.chars().count() > MAX_NAME {
                 return Err(problem(
                     file,

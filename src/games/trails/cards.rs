@@ -177,63 +177,23 @@ impl CardDb {
             source: file.to_string(),
             ..CardDb::default()
         };
-        let mut rdr = csv::ReaderBuilder::new()
-            .comment(Some(b'#'))
-            .trim(csv::Trim::All)
-            .flexible(true)
-            .from_reader(text.as_bytes());
-        // The reader's positions point before any comment or blank lines it skipped: move on to
-        // the line the record really starts on.
-        let lines: Vec<&str> = text.lines().collect();
-        let line_of = |p: &csv::Position| {
-            let mut n = text.as_bytes()[..(p.byte() as usize).min(text.len())]
-                .iter()
-                .filter(|&&b| b == b'\n')
-                .count();
-            while n < lines.len() && {
-                let l = lines[n].trim_start();
-                l.is_empty() || l.starts_with('#')
-            } {
-                n += 1;
-            }
-            n + 1
-        };
         let err = |line: usize, column: &'static str, msg: String| CardError::Row {
             file: file.to_string(),
             line,
             column,
             msg,
         };
-        let headers = rdr.headers().cloned().map_err(|e| CardError::Io {
-            file: file.to_string(),
-            msg: format!("cannot read the header: {e}"),
-        })?;
-        let header_line = line_of(&csv::Position::new());
-        let got: Vec<&str> = headers.iter().collect();
-        if got != COLUMNS {
-            return Err(err(
-                header_line.max(1),
-                "header",
-                format!(
-                    "expected the header `{}`, found `{}`",
-                    COLUMNS.join(","),
-                    got.join(",")
-                ),
-            ));
-        }
-        for rec in rdr.records() {
-            let rec = rec.map_err(|e| {
-                let line = e.position().map(line_of).unwrap_or(0);
-                err(line, "row", format!("malformed CSV: {e}"))
-            })?;
-            let line = rec.position().map(line_of).unwrap_or(0);
-            if rec.len() != COLUMNS.len() {
-                return Err(err(
-                    line,
-                    "row",
-                    format!("expected {} columns, found {}", COLUMNS.len(), rec.len()),
-                ));
+        let rows = crate::core::input::csv_rows(text, &COLUMNS).map_err(|(line, column, msg)| {
+            if line == 0 {
+                CardError::Io {
+                    file: file.to_string(),
+                    msg,
+                }
+            } else {
+                err(line, column, msg)
             }
+        })?;
+        for (line, rec) in rows {
             let card = db.parse_row(&rec, line).map_err(|(c, m)| err(line, c, m))?;
             let key = (norm(&card.name), norm(&card.sub_name));
             if let Some(&prev) = db.index.full.get(&key) {
