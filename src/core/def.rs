@@ -147,6 +147,19 @@ pub trait GameDef: Game + Sized + Send + Sync + 'static {
     fn bench_match() -> Self;
 }
 
+/// The distinct ids of a deck's cards in first-seen order, with their copies: what
+/// [`GameDef::deck_cards`] returns for a deck that is a list of card ids.
+pub fn distinct_with_copies(ids: impl IntoIterator<Item = u32>) -> Vec<(u32, usize)> {
+    let mut v: Vec<(u32, usize)> = Vec::new();
+    for id in ids {
+        match v.iter_mut().find(|(x, _)| *x == id) {
+            Some((_, n)) => *n += 1,
+            None => v.push((id, 1)),
+        }
+    }
+    v
+}
+
 /// Whose view a log takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Viewer {

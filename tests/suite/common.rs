@@ -23,3 +23,19 @@ pub fn tmpdir(name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&d).unwrap();
     d
 }
+
+/// Plays `n` random actions from a new game of seed `seed` (fewer if it ends); the first player
+/// alternates with the seed's parity.
+#[allow(dead_code)]
+pub fn random_position<G: tcgsim::core::Game>(g: &G, seed: u64, n: usize) -> G::State {
+    use tcgsim::agents::{Agent, RandomAgent};
+    use tcgsim::core::Seat;
+    let mut s = g.new_game(seed, Seat::from_index((seed % 2) as usize));
+    let mut agents = [RandomAgent::new(seed ^ 11), RandomAgent::new(seed ^ 22)];
+    for _ in 0..n {
+        let Some(q) = g.to_move(&s) else { break };
+        let a = agents[q.index()].choose(g, &s, q);
+        g.apply(&mut s, a);
+    }
+    s
+}

@@ -9,9 +9,10 @@
 //! - No peeking: a decision does not change when only cards its player cannot see change.
 //! - Perft counts against `tests/data/<game>.perft` (`TCGSIM_BLESS=1` rewrites them).
 
+use crate::common::random_position;
 use std::path::{Path, PathBuf};
 use tcgsim::agents::{Agent, AgentSpec, HeuristicAgent, RandomAgent};
-use tcgsim::core::{mix_seed, perft, rng_from_seed, ActionList, Game, GameDef, Seat};
+use tcgsim::core::{mix_seed, perft, rng_from_seed, ActionList, GameDef, Seat};
 use tcgsim::games::{visit, Visit, GAMES};
 
 fn root() -> PathBuf {
@@ -315,18 +316,6 @@ fn decisions_do_not_depend_on_unseen_cards() {
 
 #[derive(Clone)]
 struct Perft;
-
-/// Plays `n` random actions from a new game (fewer if it ends).
-fn random_position<G: Game>(g: &G, seed: u64, n: usize) -> G::State {
-    let mut s = g.new_game(seed, Seat::from_index((seed % 2) as usize));
-    let mut agents = [RandomAgent::new(seed ^ 11), RandomAgent::new(seed ^ 22)];
-    for _ in 0..n {
-        let Some(q) = g.to_move(&s) else { break };
-        let a = agents[q.index()].choose(g, &s, q);
-        g.apply(&mut s, a);
-    }
-    s
-}
 
 impl Visit for Perft {
     type Out = ();

@@ -3,6 +3,7 @@
 //! view against the per-card answers, and
 //! determinization (T-STATE-3, T-INFO-1, T-INFO-2, T-INFO-3).
 
+use crate::common::random_position;
 use std::path::PathBuf;
 use tcgsim::agents::{Agent, RandomAgent};
 use tcgsim::core::{rng_from_seed, Game, Seat};
@@ -21,18 +22,6 @@ fn game(a: &str, b: &str) -> TrailsGame {
     let da = Deck::load(&root().join(format!("decks/trails/{a}.deck")), &db).unwrap();
     let dbb = Deck::load(&root().join(format!("decks/trails/{b}.deck")), &db).unwrap();
     TrailsGame::new(db, da.cards, dbb.cards)
-}
-
-/// Plays `n` random actions from a new game (fewer if it ends).
-fn random_position(g: &TrailsGame, seed: u64, n: usize) -> State {
-    let mut s = g.new_game(seed, Seat::from_index((seed % 2) as usize));
-    let mut agents = [RandomAgent::new(seed ^ 11), RandomAgent::new(seed ^ 22)];
-    for _ in 0..n {
-        let Some(q) = g.to_move(&s) else { break };
-        let a = agents[q.index()].choose(g, &s, q);
-        g.apply(&mut s, a);
-    }
-    s
 }
 
 #[test]

@@ -160,14 +160,7 @@ impl GameDef for ToyGame {
     }
 
     fn deck_cards(deck: &ToyDeck) -> Vec<(u32, usize)> {
-        let mut v: Vec<(u32, usize)> = Vec::new();
-        for &c in &deck.cards {
-            match v.iter_mut().find(|(id, _)| *id == u32::from(c)) {
-                Some((_, n)) => *n += 1,
-                None => v.push((u32::from(c), 1)),
-            }
-        }
-        v
+        crate::core::def::distinct_with_copies(deck.cards.iter().map(|&c| u32::from(c)))
     }
 
     fn card_name(cards: &ToyCards, id: u32) -> String {

@@ -70,13 +70,7 @@ impl TrailsGame {
                 }
             }
             Effect::HomebaseTop => {
-                let p = s.pl_mut(me);
-                if let Some(t) = p.pop_top() {
-                    p.homebase |= bit(t);
-                    p.reset_instance(t);
-                    p.set(t, flag::ACTIONED);
-                    p.known[me.index()] |= bit(t);
-                }
+                Self::top_to_homebase(s, me);
             }
             Effect::Bond { side, delta } => {
                 let q = if side == Side::Enemy { me.other() } else { me };
@@ -249,13 +243,7 @@ impl TrailsGame {
                 self.leaving_homebase(s, me, i);
                 self.to_trail(s, me, i);
                 // T-TERM-REBUILD: the top card of the deck into the homebase, face down, actioned.
-                let p = s.pl_mut(me);
-                if let Some(t) = p.pop_top() {
-                    p.homebase |= bit(t);
-                    p.reset_instance(t);
-                    p.set(t, flag::ACTIONED);
-                    p.known[me.index()] |= bit(t);
-                }
+                Self::top_to_homebase(s, me);
             }
             (Pending::DispatchPut, Action::DispatchPut(id)) => {
                 s.pending = Pending::None;

@@ -121,6 +121,18 @@ impl TrailsGame {
         self.refresh_static(s, q, i);
     }
 
+    /// The top card of `q`'s deck into its homebase, face down and actioned; its owner sees it
+    /// (homebase_top, T-TERM-REBUILD). Nothing with an empty deck (decision T-WIN-4).
+    pub(super) fn top_to_homebase(s: &mut State, q: Seat) {
+        let p = s.pl_mut(q);
+        if let Some(t) = p.pop_top() {
+            p.homebase |= bit(t);
+            p.reset_instance(t);
+            p.set(t, flag::ACTIONED);
+            p.known[q.index()] |= bit(t);
+        }
+    }
+
     /// A `bond` effect of `card`'s ability.
     pub(super) fn gain_bond(s: &mut State, q: Seat, delta: i16, card: CardId) {
         // T-WIN-1: bond never rises above 40 and has no lower limit.
