@@ -6,19 +6,18 @@ use crate::agents::AgentSpec;
 use crate::core::{Game, Seat};
 use rayon::prelude::*;
 
-/// The result of pair `p` of agents `a` and `b` (keyed `key`: their indices) from `a`'s side, in
-/// half points (0..=4): games `2p` and `2p + 1` of `sim::schedule`, one deal played from both
-/// seats.
+/// The result of one pair of games of agents `a` and `b` from `a`'s side, in half points (0..=4):
+/// games `2r` and `2r + 1` of `sim::schedule` under `key`, one deal played from both seats.
 pub fn play_pair<G: Game + 'static>(
     game: &G,
     a: &AgentSpec,
     b: &AgentSpec,
     master: u64,
     key: &[u64],
-    p: u64,
+    r: u64,
 ) -> usize {
     let mut half = 0usize;
-    for k in [2 * p, 2 * p + 1] {
+    for k in [2 * r, 2 * r + 1] {
         let d = super::schedule::deal(master, key, k, true);
         let mut aa = a.build::<G>(d.agent_seeds[0]);
         let mut bb = b.build::<G>(d.agent_seeds[1]);
@@ -34,8 +33,16 @@ pub fn play_pair<G: Game + 'static>(
     half
 }
 
-/// Plays pairs `range` of agents (a, b): pair `p` uses deck pair `p % games.len()` and the deal of
-/// games `2p` and `2p + 1` keyed by the agents' indices ([`play_pair`]). Returns the pentanomial
+/// Pair `p` of agents `ids` over `matches` deck pairs: deck pair `m = p mod matches`, played for
+/// the `r = p / matches`-th time, keyed `[i, j, m]`, so that each deck pair's deals alternate the
+/// first player (the schedule's parity of `r`) — a key without the deck pair would give one deck
+/// of a pair the initiative every time when the number of deck pairs is even.
+pub fn pair_slot(ids: (usize, usize), p: u64, matches: usize) -> ([u64; 3], u64) {
+    let m = p % matches as u64;
+    ([ids.0 as u64, ids.1 as u64, m], p / matches as u64)
+}
+
+/// Plays pairs `range` of agents (a, b) ([`pair_slot`], [`play_pair`]). Returns the pentanomial
 /// counts.
 pub fn play_pairs<G: Game + 'static>(
     games: &[G],
@@ -48,9 +55,9 @@ pub fn play_pairs<G: Game + 'static>(
     range
         .into_par_iter()
         .map(|p| {
-            let g = &games[(p % games.len() as u64) as usize];
-            let key = [ids.0 as u64, ids.1 as u64];
-            let h = play_pair(g, specs.0, specs.1, seed, &key, p);
+            let (key, r) = pair_slot(ids, p, games.len());
+            let g = &games[key[2] as usize];
+            let h = play_pair(g, specs.0, specs.1, seed, &key, r);
             progress(2);
             let mut c = [0u64; 5];
             c[h] = 1;
@@ -124,4 +131,26 @@ pub fn run_sprt<G: Game + 'static>(
         }
     }
     st
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// With 2 decks (4 ordered deck pairs) and 40 pairs of agents, every deck pair is played 10
+    /// times, 5 of them with P1 (its first deck) moving first — the first player never follows
+    /// the deck pair, as it did when both cycled with the pair's parity.
+    #[test]
+    fn every_deck_pair_alternates_the_first_player() {
+        let mut p1_first = [0u32; 4];
+        let mut played = [0u32; 4];
+        for p in 0..40 {
+            let (key, r) = pair_slot((0, 1), p, 4);
+            let d = crate::sim::schedule::deal(9, &key, 2 * r, true);
+            played[key[2] as usize] += 1;
+            p1_first[key[2] as usize] += u32::from(d.first == Seat::P1);
+        }
+        assert_eq!(played, [10; 4]);
+        assert_eq!(p1_first, [5; 4]);
+    }
 }
