@@ -128,3 +128,22 @@ fn the_lead_is_hidden_from_the_answer_x_info_1() {
         s.p[0].card[led]
     );
 }
+
+/// X-INFO-2: instance numbers carry no identity. Over 200 seeds, P2's instance 0 (in hand from the
+/// start) holds each of the ladder deck's 8 distinct cards, about 25 times each (200 / 8; the
+/// bounds 10..=45 are over 3 standard deviations of a binomial(200, 1/8) either side). Instances
+/// numbered by the deck list would hold its first card every time.
+#[test]
+fn instance_numbers_carry_no_identity_x_info_2() {
+    let g = bundled_match("ladder", "ladder");
+    let mut counts = std::collections::HashMap::new();
+    for seed in 0..200 {
+        let s = g.new_game(seed, Seat::P1);
+        *counts.entry(s.p[1].card[0]).or_insert(0u32) += 1;
+    }
+    assert_eq!(counts.len(), 8, "{counts:?}");
+    assert!(
+        counts.values().all(|&c| (10..=45).contains(&c)),
+        "{counts:?}"
+    );
+}

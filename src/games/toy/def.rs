@@ -441,9 +441,8 @@ impl GameDef for ToyGame {
                 "both decks are needed (P1: …, P2: …)".into(),
             ));
         }
-        let order: Vec<u8> = (0..DECK_SIZE as u8).collect();
         let game = ToyGame { cards, decks };
-        let mut s = game.deal(first, [&order, &order]);
+        let mut s = game.deal(first, [&game.decks[0], &game.decks[1]]);
         let mut illegal = None;
         for (k, (n, a)) in actions.iter().enumerate() {
             match game.parse_action(&s, a) {

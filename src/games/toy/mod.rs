@@ -89,9 +89,10 @@ fn bits(m: u16) -> impl Iterator<Item = u8> {
 }
 
 impl ToyGame {
-    /// X-SETUP-1 with the decks in a given order: `orders[k]` lists seat `k`'s instances (indices
-    /// into its deck list) from the top down. Three cards each are drawn; `first` leads.
-    pub fn deal(&self, first: Seat, orders: [&[u8]; 2]) -> ToyState {
+    /// X-SETUP-1 with the decks in a given order: `decks[k]` is seat `k`'s deck from the top down.
+    /// Instance `i` is the `i`-th card from the top (X-INFO-2: as the order is random, an instance
+    /// number says nothing of its card). Three cards each are drawn; `first` leads.
+    pub fn deal(&self, first: Seat, decks: [&[CardId]; 2]) -> ToyState {
         let mut s = ToyState {
             p: [Player::default(); 2],
             leader: first,
@@ -101,14 +102,14 @@ impl ToyGame {
         };
         for q in Seat::ALL {
             let p = &mut s.p[q.index()];
-            let deck = &self.decks[q.index()];
+            let deck = decks[q.index()];
+            let n = deck.len();
             for (i, &c) in deck.iter().enumerate() {
                 p.card[i] = c;
+                // deck[n - 1] is the top: instance 0.
+                p.deck[n - 1 - i] = i as u8;
             }
-            for (k, &i) in orders[q.index()].iter().rev().enumerate() {
-                p.deck[k] = i;
-            }
-            p.deck_len = deck.len() as u8;
+            p.deck_len = n as u8;
             for _ in 0..HAND_SIZE {
                 Self::draw(&mut s, q);
             }
@@ -182,17 +183,16 @@ impl Game for ToyGame {
     fn new_game(&self, seed: u64, first: Seat) -> ToyState {
         use rand::seq::SliceRandom;
         let mut rng = crate::core::rng_from_seed(seed);
-        // No allocation: the orders live on the stack (tests/suite/alloc.rs).
-        let mut orders = [[0u8; DECK_SIZE]; 2];
-        for (k, o) in orders.iter_mut().enumerate() {
+        // X-SETUP-1, X-INFO-2: each deck shuffled, then dealt to instances from the top down. No
+        // allocation: the decks live on the stack (tests/suite/alloc.rs).
+        let mut decks = [[0 as CardId; DECK_SIZE]; 2];
+        for (k, d) in decks.iter_mut().enumerate() {
             let n = self.decks[k].len();
-            for (i, x) in o.iter_mut().enumerate() {
-                *x = i as u8;
-            }
-            o[..n].shuffle(&mut rng);
+            d[..n].copy_from_slice(&self.decks[k]);
+            d[..n].shuffle(&mut rng);
         }
         let n = [self.decks[0].len(), self.decks[1].len()];
-        self.deal(first, [&orders[0][..n[0]], &orders[1][..n[1]]])
+        self.deal(first, [&decks[0][..n[0]], &decks[1][..n[1]]])
     }
 
     /// One action per distinct card in the mover's hand: at most 3 (X-SETUP-1), far within
