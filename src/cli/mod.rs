@@ -989,6 +989,7 @@ fn duel<G: GameDef>(o: DuelOpts) -> Result<ExitCode> {
     write_file(&o.out.join("duel.csv"), &csv)?;
     let meta = crate::sim::output::RunInfo {
         command: "duel".into(),
+        args: std::env::args().skip(1).collect(),
         game: G::INFO.name.into(),
         decks: vec![n1.to_string(), n2.to_string()],
         agents: vec![a.clone(), b.clone()],
@@ -997,6 +998,7 @@ fn duel<G: GameDef>(o: DuelOpts) -> Result<ExitCode> {
         seed,
         fingerprint,
         shard: None,
+        games_played: played.games,
         seconds: secs,
         ..Default::default()
     };

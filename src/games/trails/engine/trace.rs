@@ -40,9 +40,47 @@ pub(crate) fn bond(q: Seat, cause: BondCause, delta: i16) {
     });
 }
 
-/// Runs `f` with tracing on and returns the bond changes it reported, in order.
+/// Runs `f` with tracing on and returns the bond changes it reported, in order. The previous
+/// trace (none, or an outer `traced`'s) is restored afterwards, also if `f` panics.
 pub fn traced(f: impl FnOnce()) -> Vec<BondEvent> {
-    TRACE.with(|t| *t.borrow_mut() = Some(Vec::new()));
+    struct Restore(Option<Option<Vec<BondEvent>>>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            if let Some(prev) = self.0.take() {
+                TRACE.with(|t| *t.borrow_mut() = prev);
+            }
+        }
+    }
+    let mut restore = Restore(Some(TRACE.with(|t| t.borrow_mut().replace(Vec::new()))));
     f();
-    TRACE.with(|t| t.borrow_mut().take().unwrap_or_default())
+    let events = TRACE.with(|t| t.borrow_mut().take().unwrap_or_default());
+    if let Some(prev) = restore.0.take() {
+        TRACE.with(|t| *t.borrow_mut() = prev);
+    }
+    events
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Off outside `traced`; nested traces keep their own events; a panic inside leaves tracing
+    /// off again.
+    #[test]
+    fn traces_nest_and_end_even_on_a_panic() {
+        bond(Seat::P1, BondCause::Attack, -1);
+        let outer = traced(|| {
+            bond(Seat::P1, BondCause::Attack, -2);
+            let inner = traced(|| bond(Seat::P2, BondCause::Overkill, -3));
+            assert_eq!(inner, vec![(Seat::P2, BondCause::Overkill, -3)]);
+            bond(Seat::P1, BondCause::Attack, -4);
+        });
+        assert_eq!(
+            outer,
+            vec![(Seat::P1, BondCause::Attack, -2), (Seat::P1, BondCause::Attack, -4)]
+        );
+        let r = std::panic::catch_unwind(|| traced(|| panic!("inside")));
+        assert!(r.is_err());
+        assert!(TRACE.with(|t| t.borrow().is_none()), "tracing left on");
+    }
 }
