@@ -242,43 +242,56 @@ pub fn merge(parts: &[PathBuf], out: &Path) -> Result<ExitCode> {
 }
 
 /// Opens `records.jsonl` for a run: empty for a new run; for a resumed one, with only the records
-/// of the chunks its checkpoint holds (a chunk that ran again would otherwise be recorded twice).
+/// of the chunks its checkpoint holds, each once, and only those that are this run's games (the
+/// deal's seed the plan gives that game; a chunk that ran again, or a file of another run in the
+/// same folder, would otherwise add games). Read and rewritten a line at a time.
 fn open_records(
     path: &Path,
     plan: &Plan,
     done: &[(Task, Counts)],
 ) -> Result<std::sync::Mutex<std::fs::File>> {
-    use crate::core::input::{read_text, MAX_CHECKPOINT_BYTES};
+    use crate::core::input::{for_each_line, MAX_TEXT_BYTES};
     use std::collections::HashSet;
-    let mut keep = String::new();
+    use std::io::Write;
+    let cannot = |e: std::io::Error| anyhow!("{}: cannot write: {e}", path.display());
+    let tmp = path.with_extension("jsonl.tmp");
+    let mut out = std::io::BufWriter::new(std::fs::File::create(&tmp).map_err(cannot)?);
     if !done.is_empty() && path.exists() {
         let done: HashSet<Task> = done.iter().map(|(t, _)| *t).collect();
-        let text = read_text(path, MAX_CHECKPOINT_BYTES)?;
-        for line in text.lines() {
+        let mut seen: HashSet<(usize, usize, u64)> = HashSet::new();
+        let pos = |name: &str| plan.deck_names.iter().position(|d| d == name);
+        let mut failed = None;
+        for_each_line(path, MAX_TEXT_BYTES, |_, line| {
+            // A line cut short by the interruption does not parse: its chunk runs again.
             let Ok(r) = serde_json::from_str::<GameLine>(line) else {
-                continue; // a line cut short by the interruption
+                return Ok(true);
             };
-            let pos = |name: &str| plan.deck_names.iter().position(|d| d == name);
-            if let (Some(row), Some(col), Some(k)) =
+            let (Some(row), Some(col), Some(k)) =
                 (pos(&r.deck_names[0]), pos(&r.deck_names[1]), r.index)
-            {
-                let t = Task {
-                    row,
-                    col,
-                    chunk: k / plan.chunk,
-                };
-                if done.contains(&t) {
-                    keep.push_str(line);
-                    keep.push('\n');
+            else {
+                return Ok(true);
+            };
+            let chunk = k / plan.chunk;
+            let ours = k < plan.games && r.seed == plan.deal(row, col, k).seed;
+            if ours && done.contains(&Task { row, col, chunk }) && seen.insert((row, col, k)) {
+                if let Err(e) = writeln!(out, "{line}") {
+                    failed = Some(e);
+                    return Ok(false);
                 }
             }
+            Ok(true)
+        })?;
+        if let Some(e) = failed {
+            return Err(cannot(e));
         }
     }
-    std::fs::write(path, keep).map_err(|e| anyhow!("{}: cannot write: {e}", path.display()))?;
+    out.flush().map_err(cannot)?;
+    drop(out);
+    std::fs::rename(&tmp, path).map_err(cannot)?;
     let f = std::fs::OpenOptions::new()
         .append(true)
         .open(path)
-        .map_err(|e| anyhow!("{}: cannot write: {e}", path.display()))?;
+        .map_err(cannot)?;
     Ok(std::sync::Mutex::new(f))
 }
 

@@ -3,7 +3,6 @@
 
 use super::{card_source, check_out_dir, emit, load_decks, note, read_cards, write_file};
 use crate::agents::{Agent, AgentSpec};
-use crate::core::input::{read_text, MAX_TEXT_BYTES};
 use crate::core::{mix_seed, ActionList, GameDef, Outcome, Seat, Viewer};
 use crate::sim::play_game_to_end;
 use crate::sim::record::GameLine;
@@ -159,8 +158,7 @@ pub fn play<G: GameDef>(o: PlayOpts) -> Result<ExitCode> {
 
 /// Reads record `index` of `file` and returns its game's name (for the registry).
 pub fn record_game(file: &Path, index: usize) -> Result<String> {
-    let text = read_text(file, MAX_TEXT_BYTES)?;
-    let r = GameLine::read(&text, &file.display().to_string(), index).map_err(|e| anyhow!(e))?;
+    let r = GameLine::from_file(file, index).map_err(|e| anyhow!(e))?;
     Ok(r.game)
 }
 
@@ -169,8 +167,7 @@ pub fn record_game(file: &Path, index: usize) -> Result<String> {
 /// the log `play` prints (`--reveal` as there); the end must be the recorded one.
 pub fn replay<G: GameDef>(file: &Path, index: usize, reveal: bool) -> Result<ExitCode> {
     let name = file.display().to_string();
-    let text = read_text(file, MAX_TEXT_BYTES)?;
-    let r = GameLine::read(&text, &name, index).map_err(|e| anyhow!(e))?;
+    let r = GameLine::from_file(file, index).map_err(|e| anyhow!(e))?;
     let at = format!("{name}:{index}");
     let paths = r.decks.clone().map(PathBuf::from);
     let db = read_cards::<G>(r.cards.as_deref().map(Path::new))?;

@@ -76,6 +76,48 @@ pub fn text_of(bytes: Vec<u8>, file: &str) -> Result<String, InputError> {
     })
 }
 
+/// Reads the file at `path` a line at a time (for files too large to hold, such as a run's
+/// `records.jsonl`): calls `f` with each line's number (1-based) and text, without its line break,
+/// until `f` returns `Ok(false)` or the file ends. A line over `max_line` bytes, or not UTF-8, is an
+/// error naming the line; memory stays within one line.
+pub fn for_each_line(
+    path: &Path,
+    max_line: u64,
+    mut f: impl FnMut(usize, &str) -> Result<bool, InputError>,
+) -> Result<(), InputError> {
+    use std::io::BufRead;
+    let file = path.display().to_string();
+    let fail = |line, msg| InputError {
+        file: file.clone(),
+        line,
+        msg,
+    };
+    let h = std::fs::File::open(path).map_err(|e| fail(0, format!("cannot read: {e}")))?;
+    let mut r = std::io::BufReader::new(h);
+    let mut buf = Vec::new();
+    let mut n = 0;
+    loop {
+        buf.clear();
+        let got = (&mut r)
+            .take(max_line + 1)
+            .read_until(b'\n', &mut buf)
+            .map_err(|e| fail(n + 1, format!("cannot read: {e}")))?;
+        if got == 0 {
+            return Ok(());
+        }
+        n += 1;
+        if buf.last() == Some(&b'\n') {
+            buf.pop();
+        } else if buf.len() as u64 > max_line {
+            return Err(fail(n, format!("longer than {max_line} bytes")));
+        }
+        let line = std::str::from_utf8(&buf).map_err(|_| fail(n, "not valid UTF-8 text".into()))?;
+        if !f(n, line.trim_end_matches('\r'))? {
+            return Ok(());
+        }
+    }
+}
+
 /// What is wrong with a CSV file's text: the line (1-based; 0 for the file as a whole), the
 /// column it is about (`header`, `row`, or a column's name), and the reason.
 pub type CsvProblem = (usize, &'static str, String);
@@ -147,6 +189,32 @@ pub fn csv_rows(
 
 #[cfg(test)]
 mod tests {
+
+    /// Lines one at a time, numbered; a line over the bound is an error naming it.
+    #[test]
+    fn for_each_line_bounds_each_line() {
+        let p = std::env::temp_dir().join(format!("tcgsim-lines-{}", std::process::id()));
+        std::fs::write(&p, "ab\r\n\ncdef\n0123456789\n").unwrap();
+        let mut got = Vec::new();
+        let e = for_each_line(&p, 6, |n, l| {
+            got.push((n, l.to_string()));
+            Ok(true)
+        })
+        .unwrap_err();
+        assert_eq!(
+            got,
+            vec![(1, "ab".into()), (2, "".into()), (3, "cdef".into())]
+        );
+        assert_eq!((e.line, e.msg.as_str()), (4, "longer than 6 bytes"));
+        let mut first = None;
+        for_each_line(&p, 6, |n, l| {
+            first = Some((n, l.to_string()));
+            Ok(false)
+        })
+        .unwrap();
+        assert_eq!(first, Some((1, "ab".to_string())));
+        let _ = std::fs::remove_file(&p);
+    }
 
     /// Rows carry the line they start on, past comment and blank lines; a `#` that is not in the
     /// first column is data (the csv crate's reading), so a malformed row there is named at its

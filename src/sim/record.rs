@@ -50,27 +50,47 @@ impl GameLine {
         s
     }
 
-    /// Line `n` (1-based) of a records file; errors name the file and line.
-    pub fn read(text: &str, file: &str, n: usize) -> Result<GameLine, String> {
-        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-        let line = lines.get(n.wrapping_sub(1)).ok_or_else(|| {
-            format!(
-                "{file}: no record {n} (the file holds {} records)",
-                lines.len()
-            )
-        })?;
-        let r: GameLine = serde_json::from_str(line)
-            .map_err(|e| format!("{file}:{n}: not a game record: {e}"))?;
+    /// A record's line, checked; `at` names it in errors (`file:line`).
+    pub fn parse(line: &str, at: &str) -> Result<GameLine, String> {
+        let r: GameLine =
+            serde_json::from_str(line).map_err(|e| format!("{at}: not a game record: {e}"))?;
         if !matches!(r.first.as_str(), "P1" | "P2") {
-            return Err(format!("{file}:{n}: first: expected P1 or P2"));
+            return Err(format!("{at}: first: expected P1 or P2"));
         }
         if !r.actions.is_empty() && r.actions.len() != r.decisions as usize {
             return Err(format!(
-                "{file}:{n}: {} actions for {} decisions",
+                "{at}: {} actions for {} decisions",
                 r.actions.len(),
                 r.decisions
             ));
         }
         Ok(r)
+    }
+
+    /// Record `n` (1-based, blank lines not counted) of a records file, read a line at a time: a
+    /// run's records may be far larger than memory should hold. Errors name the file and line.
+    pub fn from_file(path: &std::path::Path, n: usize) -> Result<GameLine, String> {
+        use crate::core::input::{for_each_line, MAX_TEXT_BYTES};
+        let file = path.display().to_string();
+        let mut seen = 0;
+        let mut found = None;
+        for_each_line(path, MAX_TEXT_BYTES, |line_no, line| {
+            if line.trim().is_empty() {
+                return Ok(true);
+            }
+            seen += 1;
+            if seen == n {
+                found = Some((line_no, line.to_string()));
+                return Ok(false);
+            }
+            Ok(true)
+        })
+        .map_err(|e| e.to_string())?;
+        match found {
+            Some((line_no, line)) => GameLine::parse(&line, &format!("{file}:{line_no}")),
+            None => Err(format!(
+                "{file}: no record {n} (the file holds {seen} records)"
+            )),
+        }
     }
 }

@@ -614,8 +614,8 @@ fn docs_cli_md_matches_every_help() {
 }
 
 /// `matrix --records`: one line per game; any line replays (by its agents and seeds) to the
-/// recorded end; a resumed run keeps the records of the chunks its checkpoint holds and records
-/// the rest once.
+/// recorded end; a resumed run keeps the records of the chunks its checkpoint holds — once each,
+/// and only its own games — and records the rest once.
 #[test]
 fn matrix_records_replay_and_survive_a_resume() {
     let d = tmpdir("records");
@@ -668,7 +668,12 @@ fn matrix_records_replay_and_survive_a_resume() {
     let ck = std::fs::read_to_string(cp.join("chunks.csv")).unwrap();
     let kept: Vec<&str> = ck.lines().take(4).collect();
     std::fs::write(cp.join("chunks.csv"), kept.join("\n") + "\n").unwrap();
-    std::fs::write(&rec, all.clone() + "{\"game\":\"tra").unwrap();
+    // Also a game recorded twice, and one of another run (another seed) for a finished chunk.
+    let first = all.lines().next().unwrap();
+    let mut foreign: serde_json::Value = serde_json::from_str(first).unwrap();
+    foreign["seed"] = serde_json::json!(12345);
+    let damaged = format!("{all}{first}\n{foreign}\n{{\"game\":\"tra");
+    std::fs::write(&rec, damaged).unwrap();
     assert_eq!(run(&["--resume"]).status.code(), Some(0));
     let again = std::fs::read_to_string(&rec).unwrap();
     let mut k2: Vec<_> = again.lines().map(key).collect();
