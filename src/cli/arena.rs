@@ -263,7 +263,7 @@ fn sprt_run<G: GameDef>(
         beta,
     } = test;
     let start = std::time::Instant::now();
-    let max_pairs = (o.max_games / 2).max(1);
+    let max_pairs = even_games(o.max_games) / 2;
     let pb = Progress::new(max_pairs * 2, "games");
     let st = pool.install(|| {
         run_sprt(
@@ -293,7 +293,7 @@ fn sprt_run<G: GameDef>(
         .sum();
     let g = 2.0 * done as f64;
     let rate = score / g;
-    let elo = -400.0 * (1.0 / rate.clamp(1e-6, 1.0 - 1e-6) - 1.0).log10();
+    let elo = crate::stats::elo_from_score(rate);
     let mut text = format!(
         "SPRT {} vs {}: H0 Elo {e0}, H1 Elo {e1}, alpha {alpha}, beta {beta}; bounds {lo:.3} … {hi:.3}\n\
          after {done} pairs ({} games): LLR {llr:.3}; score {:.1}% (≈ {elo:+.0} Elo); pairs 0/½/1/1½/2 points: {:?}\n",

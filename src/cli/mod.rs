@@ -629,11 +629,13 @@ fn choose_game(
     // (game, why) for every input that shows a game.
     let mut evidence: Vec<(&'static str, String)> = Vec::new();
     for d in decks {
-        for c in d.components() {
-            let c = c.as_os_str().to_string_lossy();
-            if let Some(g) = games::GAMES.iter().find(|g| g.name == c) {
-                evidence.push((g.name, format!("{} is in a {} folder", d.display(), g.name)));
-            }
+        // The folder the deck is in (`decks/trails/x.deck`), not any folder above it.
+        let folder = d.parent().and_then(Path::file_name);
+        if let Some(g) = games::GAMES
+            .iter()
+            .find(|g| folder.is_some_and(|f| f == g.name))
+        {
+            evidence.push((g.name, format!("{} is in a {} folder", d.display(), g.name)));
         }
     }
     let card_file = args.cards.clone().or_else(|| {

@@ -283,6 +283,20 @@ pub fn merge_matchups(parts: &[Part]) -> Result<(Plan, Vec<Counts>), String> {
         }
         let p =
             Plan::from_fingerprint(&info.fingerprint).map_err(|e| format!("{json_name}: {e}"))?;
+        // What run.json says of the run in words must be what its fingerprint says.
+        if (
+            &info.game,
+            &info.decks,
+            &info.content,
+            info.games,
+            info.seed,
+        ) != (&p.game, &p.deck_names, &p.content, p.games, p.seed)
+            || info.agents != [p.agent_a.clone(), p.agent_b.clone()]
+        {
+            return Err(format!(
+                "{json_name}: its game, decks, content, agents, games or seed disagree with its fingerprint"
+            ));
+        }
         let rows = read_matchups(&part.matchups, &name)?;
         match &plan {
             None => {

@@ -39,8 +39,25 @@ pub fn newcombe_difference(s1: f64, n1: f64, s2: f64, n2: f64, z: f64) -> (f64, 
 /// 95% normal quantile.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
+/// The Elo difference that a score rate `r` (0..1, half a point a draw) corresponds to under the
+/// logistic model: `-400·log10(1/r − 1)`, clamped to ±2400 at a rate of 0 or 1.
+pub fn elo_from_score(r: f64) -> f64 {
+    -400.0 * (1.0 / r.clamp(1e-6, 1.0 - 1e-6) - 1.0).log10()
+}
+
 #[cfg(test)]
 mod tests {
+    /// Hand-computed: 50% is 0; 1/(1 + 10^(-100/400)) = 0.64006 is +100; 75% is
+    /// 400·log10(3) = 190.85; symmetric below 50%.
+    #[test]
+    fn elo_from_score_inverts_the_logistic_curve() {
+        assert_eq!(super::elo_from_score(0.5), 0.0);
+        assert!((super::elo_from_score(0.640_065) - 100.0).abs() < 0.01);
+        assert!((super::elo_from_score(0.75) - 190.848_5).abs() < 1e-3);
+        assert!((super::elo_from_score(0.25) + 190.848_5).abs() < 1e-3);
+        assert!((super::elo_from_score(1.0) - 2400.0).abs() < 0.01);
+    }
+
     use super::*;
 
     #[test]

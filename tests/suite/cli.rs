@@ -375,6 +375,13 @@ fn the_game_follows_the_decks_and_a_mismatch_exits_2() {
             stderr(&o)
         );
     }
+    // Only the deck's own folder counts: a Trails deck somewhere below a folder named `toy` is a
+    // Trails deck.
+    let d = tmpdir("toy").join("mine");
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::copy(TRAILS[0], d.join("aggro.deck")).unwrap();
+    let o = tcgsim(&["validate", d.join("aggro.deck").to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let o = tcgsim(&["play", "--game", "toy", TOY[0], TOY[1]]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o).contains("on points (X-END-1)"), "{}", stdout(&o));

@@ -362,6 +362,12 @@ fn fuzz_merge_inputs() {
     let run = |i: u64| {
         RunInfo {
             command: "matrix".into(),
+            game: p.game.clone(),
+            decks: p.deck_names.clone(),
+            agents: vec![p.agent_a.clone(), p.agent_b.clone()],
+            content: p.content.clone(),
+            games: p.games,
+            seed: p.seed,
             fingerprint: p.fingerprint(),
             shard: Some((i, 2)),
             ..Default::default()

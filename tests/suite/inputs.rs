@@ -146,6 +146,13 @@ fn merge_refuses_duplicated_missing_and_impossible_rows() {
     )
     .unwrap();
     refused(&merge(), "written by another version of tcgsim");
+    // A run.json whose words disagree with its fingerprint (another seed) is refused.
+    std::fs::write(
+        s1.join("run.json"),
+        run.replace("\"seed\": 3,", "\"seed\": 4,"),
+    )
+    .unwrap();
+    refused(&merge(), "disagree with its fingerprint");
     // A CSV with a comment line before its header is not a matchups.csv.
     std::fs::write(s1.join("run.json"), &run).unwrap();
     set([vec!["# a comment"], lines.clone()].concat()).unwrap();

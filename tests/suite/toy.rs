@@ -12,9 +12,9 @@ fn root() -> PathBuf {
 
 #[test]
 fn card_file_rules_x_cards_1() {
-    let ok = ToyGame::parse_cards("# c\nname,value\nA,1\n\"B, the second\",99\n", "c.csv").unwrap();
+    let ok = ToyGame::parse_cards("# c\nname,value\nA,1\n\"B the second\",99\n", "c.csv").unwrap();
     assert_eq!(ok.values, vec![1, 99]);
-    assert_eq!(ok.names[1], "B, the second");
+    assert_eq!(ok.names[1], "B the second");
     for (text, why) in [
         (
             "name,value\nA,0\n",
@@ -29,6 +29,10 @@ fn card_file_rules_x_cards_1() {
         (
             "name,value\nA\n",
             "c.csv:2: row: expected 2 columns, found 1",
+        ),
+        (
+            "name,value\n\"A, b\",1\n",
+            "c.csv:2: \"A, b\": a card name has no '#' or ','",
         ),
     ] {
         let e = ToyGame::parse_cards(text, "c.csv").unwrap_err();

@@ -45,7 +45,7 @@ impl GameDef for ToyGame {
         card_file: "cards.csv",
         arena_decks: &["high", "low"],
         formats: &["8 cards"],
-        filler: "Blank (value 0: it never wins a round)",
+        filler: "#blank (value 0: it never wins a round; no card file can name it)",
     };
     type Cards = ToyCards;
     type Deck = ToyDeck;
@@ -69,6 +69,10 @@ impl GameDef for ToyGame {
                     n,
                     format!("a card name has 1 to {MAX_NAME} characters"),
                 ));
+            }
+            // Deck and scenario lines cut at `#` (comments) and split at `,`.
+            if name.contains(['#', ',']) {
+                return Err(problem(file, n, format!("\"{name}\": a card name has no '#' or ','")));
             }
             if c.lookup(name).is_some() {
                 return Err(problem(file, n, format!("\"{name}\" is defined twice")));
@@ -167,11 +171,14 @@ impl GameDef for ToyGame {
         cards.names[id as usize].clone()
     }
 
+    /// One copy replaced by the filler: a card of value 0, named so that no card file can name it
+    /// (card names have no `#`, X-CARDS-1), added once.
     fn ablate(cards: &mut ToyCards, deck: &ToyDeck, id: u32) -> ToyDeck {
-        let blank = match cards.lookup("Blank") {
-            Some(b) if cards.values[b as usize] == 0 => b,
-            _ => {
-                cards.names.push("Blank".into());
+        const FILLER: &str = "#blank";
+        let blank = match cards.names.iter().position(|n| n == FILLER) {
+            Some(b) => b as CardId,
+            None => {
+                cards.names.push(FILLER.into());
                 cards.values.push(0);
                 (cards.names.len() - 1) as CardId
             }
@@ -409,6 +416,9 @@ impl GameDef for ToyGame {
                         }
                         "P1" | "P2" => {
                             let seat = usize::from(k == "P2");
+                            if !decks[seat].is_empty() {
+                                return Err(problem(file, n, format!("{k}: the deck is given twice")));
+                            }
                             for name in v.split(',') {
                                 let id = cards.lookup(name).ok_or_else(|| {
                                     problem(
