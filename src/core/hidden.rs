@@ -2,8 +2,7 @@
 //! observer does not know (the heart of every game's `Game::determinize`).
 //!
 //! A game numbers each player's card instances (at most 64, so a zone or a knowledge set is one
-//! `u64`) and keeps, per player, a [`Known`]: for each seat, the instances whose identity that seat
-//! knows. Determinizing for an observer deals the identities of the instances it does not know
+//! `u64`) and keeps, per player and seat, the mask of the instances whose identity that seat knows. Determinizing for an observer deals the identities of the instances it does not know
 //! again, pool by pool: a **pool** is a set of instances whose identities are interchangeable for
 //! that observer (often all of a player's unknown instances — hand, face-down cards, deck; a game
 //! with face-down cards of a known kind makes one pool per kind of constraint, and cards hidden
@@ -16,46 +15,7 @@
 //! would know every future shuffle. The games so far keep all chance in the deck order fixed at
 //! setup, which determinization deals again.
 
-use super::{FixedVec, GameRng, Seat};
-
-/// For one player's instances: which seats know each instance's identity (bit `i` of `self.0[s]`:
-/// seat `s` knows instance `i`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Known(pub [u64; 2]);
-
-impl Known {
-    /// The instances `seat` knows.
-    #[inline]
-    pub fn of(self, seat: Seat) -> u64 {
-        self.0[seat.index()]
-    }
-
-    /// Seat `seat` learns instance `i` (its owner draws it, looks at it).
-    #[inline]
-    pub fn reveal_to(&mut self, seat: Seat, i: u8) {
-        self.0[seat.index()] |= 1 << i;
-    }
-
-    /// Both seats learn instance `i` (it goes to a public zone, is turned face up).
-    #[inline]
-    pub fn reveal(&mut self, i: u8) {
-        self.0[0] |= 1 << i;
-        self.0[1] |= 1 << i;
-    }
-
-    /// Nobody knows instance `i` any more (it was shuffled into a deck).
-    #[inline]
-    pub fn forget(&mut self, i: u8) {
-        self.0[0] &= !(1 << i);
-        self.0[1] &= !(1 << i);
-    }
-
-    /// Of the instances `all`, those `seat` does not know.
-    #[inline]
-    pub fn unknown_to(self, seat: Seat, all: u64) -> u64 {
-        all & !self.of(seat)
-    }
-}
+use super::{FixedVec, GameRng};
 
 /// The mask of instances `0..n` (n ≤ 64).
 #[inline]
@@ -152,15 +112,9 @@ mod tests {
     }
 
     #[test]
-    fn known_sets() {
-        let mut k = Known::default();
-        k.reveal_to(Seat::P1, 3);
-        k.reveal(5);
-        assert_eq!(k.of(Seat::P1), 0b10_1000);
-        assert_eq!(k.of(Seat::P2), 0b10_0000);
-        assert_eq!(k.unknown_to(Seat::P2, first_n(6)), 0b01_1111);
-        k.forget(5);
-        assert_eq!(k.of(Seat::P1), 0b00_1000);
+    fn first_n_masks() {
+        assert_eq!(first_n(0), 0);
+        assert_eq!(first_n(6), 0b11_1111);
         assert_eq!(first_n(64), u64::MAX);
     }
 }
