@@ -7,6 +7,7 @@
 
 pub mod actions;
 pub mod def;
+pub mod dsl;
 mod fixed;
 pub mod hidden;
 pub mod input;

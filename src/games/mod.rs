@@ -38,6 +38,7 @@ macro_rules! registry {
 registry! {
     trails::TrailsGame,
     toy::ToyGame,
+    fireforce::FireForceGame,
 }
 
 /// The constants of the game named `name`.

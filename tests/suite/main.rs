@@ -13,6 +13,7 @@ mod alloc;
 mod cli;
 mod conformance;
 mod engine;
+mod fireforce;
 mod formats;
 mod fuzz;
 mod inputs;

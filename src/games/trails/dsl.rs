@@ -3,9 +3,9 @@
 //! Parsing happens once at load; the engine only sees the enums of [`super::effects`].
 
 use super::effects::{
-    Ability, CraftCost, Effect, Filter, Icons, OrgNames, Side, StaticEffect, Target, TargetMode,
-    Trigger,
+    Ability, CraftCost, Effect, Filter, Icons, OrgNames, Side, StaticEffect, Target, Trigger,
 };
+use crate::core::dsl::{self, num};
 
 pub struct Parsed {
     pub abilities: Vec<Ability>,
@@ -28,44 +28,29 @@ const TRIGGERS: &str = "enter, attack, defend, stuns, event, arts, act[COST], st
 
 /// Parses a whole effect cell. Errors say which ability and what was expected. Organization names
 /// become bits through `orgs` (the card database, which adds a name the first time it is met).
+/// The grammar (abilities, costs in brackets, targets) is the one all games share
+/// (`crate::core::dsl`); the words are the Trails TCG's.
 pub fn parse_effects(text: &str, orgs: &mut dyn OrgNames) -> Result<Parsed, String> {
     let mut out = Parsed {
         abilities: Vec::new(),
         statics: Vec::new(),
     };
-    if text.trim().is_empty() {
-        return Ok(out);
-    }
-    for (n, ability) in text.split('|').enumerate() {
-        let ability = ability.trim();
-        let (head, body) = ability.split_once(':').ok_or_else(|| {
-            format!(
-                "ability {} \"{ability}\": expected `trigger: effect`",
-                n + 1
-            )
-        })?;
-        let head = head.trim().to_ascii_lowercase();
-        let ctx = |m: String| format!("ability {} \"{ability}\": {m}", n + 1);
-        let (trig, cost) = match head.split_once('[') {
-            Some((t, rest)) => {
-                let inner = rest
-                    .strip_suffix(']')
-                    .ok_or_else(|| ctx("missing `]` after the cost".into()))?;
-                (t.trim().to_string(), Some(parse_cost(inner).map_err(ctx)?))
-            }
-            None => (head.clone(), None),
+    for raw in dsl::abilities(text)? {
+        let ctx = |m: String| raw.error(m);
+        let cost = match raw.cost {
+            Some(c) => Some(parse_cost(c).map_err(ctx)?),
+            None => None,
         };
-        if trig == "static" {
+        if raw.trigger == "static" {
             if cost.is_some() {
                 return Err(ctx("a static ability has no cost".into()));
             }
-            for eff in body.split(';') {
-                out.statics
-                    .push(parse_static(eff.trim(), orgs).map_err(ctx)?);
+            for eff in &raw.effects {
+                out.statics.push(parse_static(eff, orgs).map_err(ctx)?);
             }
             continue;
         }
-        let trigger = match trig.as_str() {
+        let trigger = match raw.trigger.as_str() {
             "enter" => Trigger::Enter,
             "attack" => Trigger::Attack,
             "defend" => Trigger::Defend,
@@ -87,8 +72,8 @@ pub fn parse_effects(text: &str, orgs: &mut dyn OrgNames) -> Result<Parsed, Stri
             }));
         }
         let mut effects = Vec::new();
-        for eff in body.split(';') {
-            effects.push(parse_effect(eff.trim(), orgs).map_err(ctx)?);
+        for eff in &raw.effects {
+            effects.push(parse_effect(eff, orgs).map_err(ctx)?);
         }
         out.abilities.push(Ability {
             trigger,
@@ -117,17 +102,6 @@ fn parse_cost(s: &str) -> Result<CraftCost, String> {
         return Err("a craft needs a cost".into());
     }
     Ok(cost)
-}
-
-fn num(s: &str, min: i32, max: i32) -> Result<i32, String> {
-    let v: i32 = s
-        .trim_start_matches('+')
-        .parse()
-        .map_err(|_| format!("\"{s}\" is not a number"))?;
-    if v < min || v > max {
-        return Err(format!("{s} is out of range {min}..={max}"));
-    }
-    Ok(v)
 }
 
 /// `+S/+D` with signs.
@@ -182,61 +156,25 @@ fn parse_filters(words: &[&str], orgs: &mut dyn OrgNames) -> Result<Filter, Stri
     Ok(f)
 }
 
-fn parse_side(w: &str) -> Option<Side> {
-    match w {
-        "own" => Some(Side::Own),
-        "enemy" => Some(Side::Enemy),
-        _ => None,
-    }
-}
-
-/// Parses a target at the start of `words`; returns it and the words after it.
+/// Parses a target at the start of `words` (the shared grammar, `crate::core::dsl::target`);
+/// returns it and the words after it.
 fn parse_target<'a>(
     words: &'a [&'a str],
     orgs: &mut dyn OrgNames,
 ) -> Result<(Target, &'a [&'a str]), String> {
     const EXPECT: &str = "expected a target: `self`, `target [own|enemy] unit [filters]` or `all [own|enemy] units [filters]`";
-    match words {
-        ["self", rest @ ..] => Ok((
-            Target {
-                mode: TargetMode::This,
-                side: Side::Own,
-                filter: Filter::default(),
-            },
-            rest,
-        )),
-        [mode @ ("target" | "all"), rest @ ..] => {
-            let (side, rest) = match rest.first().and_then(|w| parse_side(w)) {
-                Some(s) => (s, &rest[1..]),
-                None => (Side::Any, rest),
-            };
-            let want = if *mode == "target" { "unit" } else { "units" };
-            match rest.first() {
-                Some(w) if *w == want => {}
-                _ => return Err(format!("{EXPECT}: missing `{want}`")),
-            }
-            let rest = &rest[1..];
-            // Filters run to the end, except a trailing stat change or icon (buff/grant).
-            let n = rest
-                .iter()
-                .position(|w| w.contains('/') || Icons::parse(w).is_some())
-                .unwrap_or(rest.len());
-            let filter = parse_filters(&rest[..n], orgs)?;
-            Ok((
-                Target {
-                    mode: if *mode == "target" {
-                        TargetMode::Choose
-                    } else {
-                        TargetMode::All
-                    },
-                    side,
-                    filter,
-                },
-                &rest[n..],
-            ))
-        }
-        _ => Err(EXPECT.into()),
-    }
+    // Filters run to the end, except a trailing stat change or icon (buff/grant).
+    let (mode, side, filters, rest) = dsl::target(words, "unit", EXPECT, |w| {
+        w.contains('/') || Icons::parse(w).is_some()
+    })?;
+    Ok((
+        Target {
+            mode,
+            side,
+            filter: parse_filters(filters, orgs)?,
+        },
+        rest,
+    ))
 }
 
 fn parse_effect(s: &str, orgs: &mut dyn OrgNames) -> Result<Effect, String> {
@@ -316,7 +254,7 @@ fn parse_static(s: &str, orgs: &mut dyn OrgNames) -> Result<StaticEffect, String
             Ok(StaticEffect::Link(bits))
         }
         [side @ ("own" | "enemy"), "units", rest @ ..] if !rest.is_empty() => {
-            let side = parse_side(side).expect("matched");
+            let side = dsl::side_word(side).expect("matched");
             let (last, filters) = rest.split_last().expect("non-empty");
             let filter = parse_filters(filters, orgs)?;
             if last.contains('/') {
@@ -344,6 +282,7 @@ fn parse_static(s: &str, orgs: &mut dyn OrgNames) -> Result<StaticEffect, String
 #[cfg(test)]
 mod tests {
     use super::super::cards::CardDb;
+    use super::super::effects::TargetMode;
     use super::*;
 
     fn parse(s: &str) -> Result<Parsed, String> {

@@ -61,13 +61,7 @@ impl Icons {
     }
 }
 
-/// Which side an effect or filter looks at, from its controller's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Side {
-    Own,
-    Enemy,
-    Any,
-}
+pub use crate::core::dsl::{Side, TargetMode};
 
 /// Conditions on a UNIT (all must hold).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -86,16 +80,6 @@ pub struct Filter {
     pub ready: Option<bool>,
     /// Excludes the card the effect comes from.
     pub other: bool,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TargetMode {
-    /// The card the ability belongs to.
-    This,
-    /// One UNIT chosen by the controller when the effect resolves.
-    Choose,
-    /// Every UNIT that matches.
-    All,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

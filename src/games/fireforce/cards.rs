@@ -1,0 +1,823 @@
+//! The Fire Force card file (`decks/fireforce/cards.csv`, documented in `docs/cards.md`): card
+//! types, the effect language's Fire Force words, and the card database. Parsing happens once at
+//! load; the engine only sees the compact types here.
+
+use crate::core::dsl::{self, num, Side, TargetMode};
+use crate::core::input::{csv_rows, excerpt, parse_int, InputError};
+
+/// An index into [`CardDb::cards`].
+pub type CardId = u8;
+/// A set of attributes as bits; a card file names at most 16.
+pub type Attrs = u16;
+
+/// The most cards of a card file (card ids fit a byte; 255 is "no card").
+pub const MAX_POOL: usize = 250;
+/// The most abilities of a card, effects of an ability, and activated abilities of a Unit (they
+/// bound the legal-action lists, `engine::legal`).
+pub const MAX_ABILITIES: usize = 3;
+pub const MAX_EFFECTS: usize = 4;
+pub const MAX_ACTIVATED: usize = 2;
+
+pub const HEADER: [&str; 11] = [
+    "number",
+    "name",
+    "type",
+    "cost",
+    "power",
+    "support",
+    "flame",
+    "attributes",
+    "keywords",
+    "effect",
+    "trigger",
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CardType {
+    Unit,
+    Event,
+    Flame,
+}
+
+/// The keywords as bits (F-KEYWORDS).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Keywords(pub u8);
+
+impl Keywords {
+    pub const BLITZ: Keywords = Keywords(1);
+    pub const BLOCKER: Keywords = Keywords(2);
+    pub const PRAY: Keywords = Keywords(4);
+    pub const ADOLLA_LINK: Keywords = Keywords(8);
+    pub const NAMES: [(&'static str, Keywords); 4] = [
+        ("blitz", Keywords::BLITZ),
+        ("blocker", Keywords::BLOCKER),
+        ("pray", Keywords::PRAY),
+        ("adolla_link", Keywords::ADOLLA_LINK),
+    ];
+
+    #[inline]
+    pub fn has(self, k: Keywords) -> bool {
+        self.0 & k.0 != 0
+    }
+
+    pub fn parse(w: &str) -> Option<Keywords> {
+        Keywords::NAMES
+            .iter()
+            .find(|(n, _)| *n == w)
+            .map(|(_, k)| *k)
+    }
+
+    pub fn names(self) -> impl Iterator<Item = &'static str> {
+        Keywords::NAMES
+            .iter()
+            .filter(move |(_, k)| self.has(*k))
+            .map(|(n, _)| *n)
+    }
+}
+
+/// Conditions on a Unit (all must hold).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Filter {
+    pub power_min: Option<i16>,
+    pub power_max: Option<i16>,
+    pub cost_min: Option<u8>,
+    pub cost_max: Option<u8>,
+    /// One of these attributes (0 = any).
+    pub attrs: Attrs,
+    /// All of these keywords.
+    pub keywords: Keywords,
+    /// Has Flame.
+    pub flame: bool,
+    /// `Some(true)` ready only, `Some(false)` exhausted only.
+    pub ready: Option<bool>,
+    /// Not the card the ability belongs to.
+    pub other: bool,
+}
+
+/// What an effect acts on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// `self`, `target …`, `all …`.
+    Units {
+        mode: TargetMode,
+        side: Side,
+        filter: Filter,
+    },
+    /// The attacking Unit of the current battle.
+    Attacker,
+    /// The attacked Unit of the current battle.
+    Attacked,
+}
+
+impl Target {
+    pub const SELF: Target = Target::Units {
+        mode: TargetMode::This,
+        side: Side::Own,
+        filter: Filter {
+            power_min: None,
+            power_max: None,
+            cost_min: None,
+            cost_max: None,
+            attrs: 0,
+            keywords: Keywords(0),
+            flame: false,
+            ready: None,
+            other: false,
+        },
+    };
+}
+
+/// How long a power change lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Until {
+    EndOfTurn,
+    /// "during this battle" (F-BAT-9); outside a battle, until end of turn.
+    EndOfBattle,
+}
+
+/// One effect primitive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    Draw(u8),
+    Remove(Target),
+    Exhaust(Target),
+    Ready(Target),
+    Bounce(Target),
+    Power(Target, i16, Until),
+    /// Give 1 exhausted Flame card from the Flame deck (F-KW-PRAY's effect).
+    Give(Target),
+    /// Put up to N Flame cards from the Flame deck onto the Scene, exhausted.
+    Flame(u8),
+    /// Top N deck cards face down onto the Life area.
+    Life(u8),
+    /// The opponent's top N deck cards into its THE ADOLLA.
+    Mill(u8),
+}
+
+impl Effect {
+    pub fn target(&self) -> Option<&Target> {
+        match self {
+            Effect::Remove(t)
+            | Effect::Exhaust(t)
+            | Effect::Ready(t)
+            | Effect::Bounce(t)
+            | Effect::Power(t, _, _)
+            | Effect::Give(t) => Some(t),
+            _ => None,
+        }
+    }
+}
+
+/// When an ability applies (F-KW-TRIGGERS, F-KW-ACTIVE, F-KW-REACTION, F-MAIN-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Trigger {
+    Dispatched,
+    Removed,
+    Attacking,
+    Blocking,
+    BattleEnd,
+    TurnEnd,
+    Active,
+    Reaction,
+    /// A non-Reaction Event played in the main phase.
+    Main,
+}
+
+impl Trigger {
+    pub const NAMES: [(&'static str, Trigger); 9] = [
+        ("dispatched", Trigger::Dispatched),
+        ("removed", Trigger::Removed),
+        ("attacking", Trigger::Attacking),
+        ("blocking", Trigger::Blocking),
+        ("battle_end", Trigger::BattleEnd),
+        ("turn_end", Trigger::TurnEnd),
+        ("active", Trigger::Active),
+        ("reaction", Trigger::Reaction),
+        ("main", Trigger::Main),
+    ];
+
+    pub fn name(self) -> &'static str {
+        Trigger::NAMES
+            .iter()
+            .find(|(_, t)| *t == self)
+            .map(|(n, _)| *n)
+            .expect("every trigger is named")
+    }
+}
+
+/// The cost of an activated ability (`active[…]`, `reaction[…]`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AbilityCost {
+    /// Exhaust this ready Unit.
+    pub exhaust: bool,
+    /// Cards with Flame to exhaust (F-COST-1).
+    pub flame: u8,
+    /// Once Per Turn (F-KW-ONCE).
+    pub once: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ability {
+    pub trigger: Trigger,
+    pub cost: AbilityCost,
+    pub effects: Vec<Effect>,
+}
+
+/// A continuous power change of a card on the Scene.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Static {
+    pub side: Side,
+    pub filter: Filter,
+    pub power: i16,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Card {
+    pub number: String,
+    pub name: String,
+    pub ctype: CardType,
+    pub cost: u8,
+    pub power: i16,
+    pub support: i16,
+    /// The card has Flame (every Flame card; some Units).
+    pub flame: bool,
+    pub attrs: Attrs,
+    pub keywords: Keywords,
+    pub abilities: Vec<Ability>,
+    pub statics: Vec<Static>,
+    /// The Life trigger ability (F-BAT-8), empty if none.
+    pub life_trigger: Vec<Effect>,
+    /// The text as written, for display.
+    pub effect_text: String,
+    pub trigger_text: String,
+}
+
+impl Card {
+    pub fn is_unit(&self) -> bool {
+        self.ctype == CardType::Unit
+    }
+
+    /// The abilities with this trigger, with their index.
+    pub fn abilities_on(&self, t: Trigger) -> impl Iterator<Item = (usize, &Ability)> {
+        self.abilities
+            .iter()
+            .enumerate()
+            .filter(move |(_, a)| a.trigger == t)
+    }
+
+    pub fn adolla_burst(&self, db: &CardDb) -> bool {
+        db.adolla_burst != 0 && self.attrs & db.adolla_burst != 0
+    }
+}
+
+/// The card database of one card file.
+#[derive(Clone, Debug, Default)]
+pub struct CardDb {
+    pub cards: Vec<Card>,
+    /// Attribute names, bit `k` for `attr_names[k]`.
+    pub attr_names: Vec<String>,
+    /// The bit of `adolla_burst` ([THE ADOLLA BURST]), 0 if the file never names it.
+    pub adolla_burst: Attrs,
+}
+
+/// Lookups ignore case and runs of spaces.
+pub fn norm(s: &str) -> String {
+    s.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+impl CardDb {
+    pub fn card(&self, id: CardId) -> &Card {
+        &self.cards[id as usize]
+    }
+
+    /// A card by number, or by a name only one number has. `Err` says why not.
+    pub fn lookup(&self, key: &str) -> Result<CardId, String> {
+        let k = norm(key);
+        if let Some(i) = self.cards.iter().position(|c| norm(&c.number) == k) {
+            return Ok(i as CardId);
+        }
+        let hits: Vec<usize> = (0..self.cards.len())
+            .filter(|&i| norm(&self.cards[i].name) == k)
+            .collect();
+        match hits.as_slice() {
+            [i] => Ok(*i as CardId),
+            [] => Err(format!("unknown card \"{}\"", excerpt(key))),
+            _ => Err(format!(
+                "\"{}\" names {} cards ({}): name it by its number",
+                excerpt(key),
+                hits.len(),
+                hits.iter()
+                    .map(|&i| self.cards[i].number.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        }
+    }
+
+    fn attr_bit(&mut self, w: &str) -> Result<Attrs, String> {
+        if w.is_empty() || !w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return Err(format!(
+                "attribute \"{}\": letters, digits and `_` only",
+                excerpt(w)
+            ));
+        }
+        let w = w.to_ascii_lowercase();
+        let k = match self.attr_names.iter().position(|n| *n == w) {
+            Some(k) => k,
+            None => {
+                if self.attr_names.len() == 16 {
+                    return Err("more than 16 attributes in the card file".into());
+                }
+                self.attr_names.push(w.clone());
+                self.attr_names.len() - 1
+            }
+        };
+        if w == "adolla_burst" {
+            self.adolla_burst = 1 << k;
+        }
+        Ok(1 << k)
+    }
+
+    pub fn attr_list(&self, a: Attrs) -> Vec<&str> {
+        (0..self.attr_names.len())
+            .filter(|k| a & (1 << k) != 0)
+            .map(|k| self.attr_names[k].as_str())
+            .collect()
+    }
+
+    /// Parses a card file; the error names the file, line, column and reason.
+    pub fn parse(text: &str, file: &str) -> Result<CardDb, InputError> {
+        let err = |line: usize, msg: String| InputError {
+            file: file.to_string(),
+            line,
+            msg,
+        };
+        let rows = csv_rows(text, &HEADER).map_err(|(n, c, m)| err(n, format!("{c}: {m}")))?;
+        let mut db = CardDb::default();
+        for (n, r) in rows {
+            if db.cards.len() == MAX_POOL {
+                return Err(err(n, format!("more than {MAX_POOL} cards")));
+            }
+            let card = db
+                .parse_row(&r)
+                .map_err(|(col, m)| err(n, format!("column {col}: {m}")))?;
+            if db
+                .cards
+                .iter()
+                .any(|c| norm(&c.number) == norm(&card.number))
+            {
+                return Err(err(
+                    n,
+                    format!("column number: \"{}\" is defined twice", card.number),
+                ));
+            }
+            db.cards.push(card);
+        }
+        if db.cards.is_empty() {
+            return Err(err(0, "no cards".into()));
+        }
+        Ok(db)
+    }
+
+    fn parse_row(&mut self, r: &csv::StringRecord) -> Result<Card, (&'static str, String)> {
+        let col = |k: usize| r.get(k).unwrap_or("").trim();
+        let number = col(0);
+        if number.is_empty()
+            || number.len() > 20
+            || !number
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-')
+        {
+            return Err((
+                "number",
+                format!(
+                    "\"{}\": 1 to 20 letters, digits or '-'",
+                    excerpt(number)
+                ),
+            ));
+        }
+        let name = col(1);
+        if name.is_empty() || name.chars().count() > 60 || name.contains(['#', ',', '[', ']']) {
+            return Err((
+                "name",
+                "1 to 60 characters, no '#', ',', '[' or ']'".to_string(),
+            ));
+        }
+        let ctype = match col(2).to_ascii_uppercase().as_str() {
+            "UNIT" => CardType::Unit,
+            "EVENT" => CardType::Event,
+            "FLAME" => CardType::Flame,
+            other => {
+                return Err((
+                    "type",
+                    format!("\"{}\": expected UNIT, EVENT or FLAME", excerpt(other)),
+                ))
+            }
+        };
+        let unit = ctype == CardType::Unit;
+        let blank_unless = |k: usize, name: &'static str, allowed: bool| {
+            if !allowed && !col(k).is_empty() {
+                Err((name, format!("only a {} has one", if name == "cost" { "UNIT or EVENT" } else { "UNIT" })))
+            } else {
+                Ok(())
+            }
+        };
+        blank_unless(3, "cost", ctype != CardType::Flame)?;
+        for (k, name) in [(4, "power"), (5, "support"), (6, "flame"), (8, "keywords")] {
+            blank_unless(k, name, unit)?;
+        }
+        let cost = if ctype == CardType::Flame {
+            0
+        } else {
+            parse_int(col(3), 0u8, 10).map_err(|e| ("cost", e))?
+        };
+        let power = if unit {
+            parse_int(col(4), 0i16, 20000).map_err(|e| ("power", e))?
+        } else {
+            0
+        };
+        let support = if unit && !col(5).is_empty() {
+            parse_int(col(5), 0i16, 10000).map_err(|e| ("support", e))?
+        } else {
+            0
+        };
+        let flame = match col(6).to_ascii_lowercase().as_str() {
+            "" => ctype == CardType::Flame,
+            "yes" => true,
+            other => {
+                return Err((
+                    "flame",
+                    format!("\"{}\": `yes` or blank", excerpt(other)),
+                ))
+            }
+        };
+        let mut attrs = 0;
+        for w in col(7).split(';').map(str::trim).filter(|w| !w.is_empty()) {
+            attrs |= self.attr_bit(w).map_err(|e| ("attributes", e))?;
+        }
+        if attrs == 0 && ctype != CardType::Flame {
+            return Err(("attributes", "a UNIT or EVENT has at least one".into()));
+        }
+        let mut keywords = Keywords::default();
+        for w in col(8).split(';').map(str::trim).filter(|w| !w.is_empty()) {
+            let k = Keywords::parse(&w.to_ascii_lowercase()).ok_or_else(|| {
+                (
+                    "keywords",
+                    format!(
+                        "unknown keyword \"{}\" (expected blitz, blocker, pray, adolla_link)",
+                        excerpt(w)
+                    ),
+                )
+            })?;
+            keywords.0 |= k.0;
+        }
+        let (abilities, statics) = self.parse_effects(col(9), ctype).map_err(|e| ("effect", e))?;
+        let life_trigger = if col(10).is_empty() {
+            Vec::new()
+        } else {
+            if ctype == CardType::Flame {
+                return Err(("trigger", "a FLAME card has no Life trigger".into()));
+            }
+            let effs: Vec<&str> = col(10).split(';').map(str::trim).collect();
+            if effs.len() > MAX_EFFECTS {
+                return Err(("trigger", format!("at most {MAX_EFFECTS} effects")));
+            }
+            effs.iter()
+                .map(|e| self.parse_effect(e))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| ("trigger", e))?
+        };
+        Ok(Card {
+            number: number.to_string(),
+            name: name.to_string(),
+            ctype,
+            cost,
+            power,
+            support,
+            flame,
+            attrs,
+            keywords,
+            abilities,
+            statics,
+            life_trigger,
+            effect_text: col(9).to_string(),
+            trigger_text: col(10).to_string(),
+        })
+    }
+
+    /// The effect cell: abilities in the shared grammar (`crate::core::dsl`) with the Fire Force
+    /// words; which triggers each card type may have.
+    pub fn parse_effects(
+        &mut self,
+        text: &str,
+        ctype: CardType,
+    ) -> Result<(Vec<Ability>, Vec<Static>), String> {
+        let raws = dsl::abilities(text)?;
+        if raws.len() > MAX_ABILITIES {
+            return Err(format!("at most {MAX_ABILITIES} abilities"));
+        }
+        let mut abilities = Vec::new();
+        let mut statics = Vec::new();
+        for raw in &raws {
+            let ctx = |m: String| raw.error(m);
+            if raw.effects.len() > MAX_EFFECTS {
+                return Err(ctx(format!("at most {MAX_EFFECTS} effects")));
+            }
+            if raw.trigger == "static" {
+                if raw.cost.is_some() {
+                    return Err(ctx("a static ability has no cost".into()));
+                }
+                if ctype == CardType::Event {
+                    return Err(ctx("an EVENT has no static ability".into()));
+                }
+                for e in &raw.effects {
+                    statics.push(self.parse_static(e).map_err(ctx)?);
+                }
+                continue;
+            }
+            let trigger = Trigger::NAMES
+                .iter()
+                .find(|(n, _)| *n == raw.trigger)
+                .map(|(_, t)| *t)
+                .ok_or_else(|| {
+                    ctx(format!(
+                        "unknown trigger \"{}\" (expected one of: {}, static)",
+                        excerpt(&raw.trigger),
+                        Trigger::NAMES.map(|(n, _)| n).join(", ")
+                    ))
+                })?;
+            let allowed = match ctype {
+                CardType::Unit => !matches!(trigger, Trigger::Main),
+                CardType::Event => matches!(trigger, Trigger::Main | Trigger::Reaction),
+                CardType::Flame => false,
+            };
+            if !allowed {
+                return Err(ctx(match ctype {
+                    CardType::Unit => "a UNIT has no `main` ability (that is an EVENT's)".into(),
+                    CardType::Event => {
+                        "an EVENT has exactly one ability, `main:` or `reaction:`".into()
+                    }
+                    CardType::Flame => "a FLAME card has only `static` abilities".into(),
+                }));
+            }
+            let activated = matches!(trigger, Trigger::Active | Trigger::Reaction);
+            let cost = match (raw.cost, activated && ctype == CardType::Unit) {
+                (Some(c), true) => {
+                    let c = parse_cost(c).map_err(ctx)?;
+                    // Decision F-KW-ONCE-2: a cost that can be paid again and again would let a
+                    // player repeat an ability forever; every activated ability costs something.
+                    if !c.exhaust && !c.once && c.flame == 0 {
+                        return Err(ctx(
+                            "an activated ability costs `exhaust`, Flame (1 or more) or `once`"
+                                .into(),
+                        ));
+                    }
+                    c
+                }
+                (None, true) => {
+                    return Err(ctx(format!(
+                        "`{}` needs a cost in brackets, e.g. `{}[exhaust, 1]`",
+                        raw.trigger, raw.trigger
+                    )))
+                }
+                (Some(_), false) => {
+                    return Err(ctx(
+                        "only a UNIT's `active` and `reaction` abilities have a cost in brackets (an EVENT's is its cost column)"
+                            .into(),
+                    ))
+                }
+                (None, false) => AbilityCost::default(),
+            };
+            let effects = raw
+                .effects
+                .iter()
+                .map(|e| self.parse_effect(e).map_err(ctx))
+                .collect::<Result<Vec<_>, _>>()?;
+            abilities.push(Ability {
+                trigger,
+                cost,
+                effects,
+            });
+        }
+        if ctype == CardType::Event && abilities.len() != 1 {
+            return Err("an EVENT has exactly one ability, `main:` or `reaction:`".into());
+        }
+        let activated = abilities
+            .iter()
+            .filter(|a| matches!(a.trigger, Trigger::Active | Trigger::Reaction))
+            .count();
+        if ctype == CardType::Unit && activated > MAX_ACTIVATED {
+            return Err(format!(
+                "at most {MAX_ACTIVATED} `active`/`reaction` abilities on a UNIT"
+            ));
+        }
+        Ok((abilities, statics))
+    }
+
+    fn parse_filters(&mut self, words: &[&str]) -> Result<Filter, String> {
+        let mut f = Filter::default();
+        for w in words {
+            match *w {
+                "ready" => f.ready = Some(true),
+                "exhausted" => f.ready = Some(false),
+                "other" => f.other = true,
+                "flame" => f.flame = true,
+                _ => {
+                    if let Some(v) = w.strip_prefix("attr=") {
+                        f.attrs |= self.attr_bit(v)?;
+                    } else if let Some(v) = w.strip_prefix("has=") {
+                        f.keywords.0 |= Keywords::parse(v)
+                            .ok_or_else(|| format!("has=: unknown keyword \"{}\"", excerpt(v)))?
+                            .0;
+                    } else if let Some(v) = w.strip_prefix("power<=") {
+                        f.power_max = Some(num(v, 0, 30000)? as i16);
+                    } else if let Some(v) = w.strip_prefix("power>=") {
+                        f.power_min = Some(num(v, 0, 30000)? as i16);
+                    } else if let Some(v) = w.strip_prefix("cost<=") {
+                        f.cost_max = Some(num(v, 0, 10)? as u8);
+                    } else if let Some(v) = w.strip_prefix("cost>=") {
+                        f.cost_min = Some(num(v, 0, 10)? as u8);
+                    } else {
+                        return Err(format!(
+                            "unknown filter \"{}\" (expected power<=N, power>=N, cost<=N, cost>=N, attr=X, has=KEYWORD, flame, ready, exhausted, other)",
+                            excerpt(w)
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(f)
+    }
+
+    fn parse_target<'w, 'a>(
+        &mut self,
+        words: &'w [&'a str],
+    ) -> Result<(Target, &'w [&'a str]), String> {
+        const EXPECT: &str = "expected a target: `self`, `attacker`, `attacked`, `target [own|enemy] unit [filters]` or `all [own|enemy] units [filters]`";
+        match words {
+            ["attacker", rest @ ..] => return Ok((Target::Attacker, rest)),
+            ["attacked", rest @ ..] => return Ok((Target::Attacked, rest)),
+            _ => {}
+        }
+        let (mode, side, filters, rest) = dsl::target(words, "unit", EXPECT, |w| {
+            w.starts_with(['+', '-']) || w == "battle"
+        })?;
+        Ok((
+            Target::Units {
+                mode,
+                side,
+                filter: self.parse_filters(filters)?,
+            },
+            rest,
+        ))
+    }
+
+    pub fn parse_effect(&mut self, s: &str) -> Result<Effect, String> {
+        let lower = s.to_ascii_lowercase();
+        let words: Vec<&str> = lower.split_whitespace().collect();
+        let no_rest = |rest: &[&str]| {
+            if rest.is_empty() {
+                Ok(())
+            } else {
+                Err(format!("unexpected \"{}\" after the target", rest.join(" ")))
+            }
+        };
+        match words.as_slice() {
+            [] => Err("empty effect".into()),
+            ["draw", n] => Ok(Effect::Draw(num(n, 1, 5)? as u8)),
+            ["flame", n] => Ok(Effect::Flame(num(n, 1, 5)? as u8)),
+            ["life", n] => Ok(Effect::Life(num(n, 1, 5)? as u8)),
+            ["mill", n] => Ok(Effect::Mill(num(n, 1, 10)? as u8)),
+            [verb @ ("remove" | "exhaust" | "ready" | "bounce" | "give"), rest @ ..] => {
+                let (t, rest) = self.parse_target(rest)?;
+                no_rest(rest)?;
+                Ok(match *verb {
+                    "remove" => Effect::Remove(t),
+                    "exhaust" => Effect::Exhaust(t),
+                    "ready" => Effect::Ready(t),
+                    "bounce" => Effect::Bounce(t),
+                    _ => {
+                        if let Target::Units { side: Side::Own, .. } = t {
+                            Effect::Give(t)
+                        } else {
+                            return Err("give: the target is one of your own units (`self`, `target own unit`, `all own units`)".into());
+                        }
+                    }
+                })
+            }
+            ["power", rest @ ..] => {
+                let (t, rest) = self.parse_target(rest)?;
+                let (n, until) = match rest {
+                    [n] => (n, Until::EndOfTurn),
+                    [n, "battle"] => (n, Until::EndOfBattle),
+                    _ => return Err("power: expected `power TARGET +N` or `power TARGET +N battle`".into()),
+                };
+                if !n.starts_with(['+', '-']) {
+                    return Err(format!("power: expected a signed change like +2000, found \"{n}\""));
+                }
+                Ok(Effect::Power(t, num(n, -20000, 20000)? as i16, until))
+            }
+            [w, ..] => Err(format!(
+                "unknown effect \"{}\" (expected draw, remove, exhaust, ready, bounce, power, give, flame, life, mill)",
+                excerpt(w)
+            )),
+        }
+    }
+
+    fn parse_static(&mut self, s: &str) -> Result<Static, String> {
+        let lower = s.to_ascii_lowercase();
+        let words: Vec<&str> = lower.split_whitespace().collect();
+        match words.as_slice() {
+            [side @ ("own" | "enemy"), "units", filters @ .., n] if n.starts_with(['+', '-']) => {
+                Ok(Static {
+                    side: dsl::side_word(side).expect("matched"),
+                    filter: self.parse_filters(filters)?,
+                    power: num(n, -20000, 20000)? as i16,
+                })
+            }
+            _ => Err(format!(
+                "static \"{}\": expected `own|enemy units [filters] +N`",
+                excerpt(s)
+            )),
+        }
+    }
+}
+
+fn parse_cost(s: &str) -> Result<AbilityCost, String> {
+    let mut c = AbilityCost::default();
+    // Parts are separated by commas (the field then needs quotes in the CSV) or spaces.
+    for part in s.split([',', ' ']).map(str::trim).filter(|p| !p.is_empty()) {
+        match part {
+            "exhaust" => c.exhaust = true,
+            "once" => c.once = true,
+            n => {
+                c.flame = num(n, 0, 10).map_err(|_| {
+                    format!(
+                        "unknown cost \"{}\" (expected `exhaust`, `once` or a number of Flame)",
+                        excerpt(n)
+                    )
+                })? as u8
+            }
+        }
+    }
+    Ok(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEAD: &str = "number,name,type,cost,power,support,flame,attributes,keywords,effect,trigger\n";
+
+    fn db(rows: &str) -> Result<CardDb, String> {
+        CardDb::parse(&format!("{HEAD}{rows}"), "t.csv").map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn every_word_parses() {
+        let d = db("A-1,Alpha,UNIT,2,3000,1000,yes,co1;adolla_burst,blitz;blocker;pray;adolla_link,\"dispatched: draw 1; remove target enemy unit power<=2000 exhausted | active[exhaust, 1, once]: give target own unit other has=blocker | reaction[2]: power attacked +2000 battle\",flame 1; life 1; mill 2\n\
+                    A-2,Beta,EVENT,1,,,,co1,,reaction: bounce attacker; exhaust all enemy units cost<=3 ready flame,\n\
+                    A-3,Gamma,FLAME,,,,,co1,,static: own units attr=co1 +1000,\n").unwrap();
+        let a = d.card(0);
+        assert_eq!(a.keywords.0, 15);
+        assert_eq!(a.abilities.len(), 3);
+        assert_eq!(
+            a.abilities[1].cost,
+            AbilityCost {
+                exhaust: true,
+                flame: 1,
+                once: true
+            }
+        );
+        assert_eq!(a.life_trigger.len(), 3);
+        assert!(a.adolla_burst(&d));
+        assert!(matches!(
+            a.abilities[2].effects[0],
+            Effect::Power(Target::Attacked, 2000, Until::EndOfBattle)
+        ));
+        assert!(d.card(2).flame && d.card(2).statics.len() == 1);
+        assert_eq!(d.lookup("beta"), Ok(1));
+        assert_eq!(d.lookup("a-3"), Ok(2));
+    }
+
+    #[test]
+    fn errors_name_line_column_and_reason() {
+        let e = db("A-1,A,UNIT,2,3000,,,co1,,,\nA-2,B,EVENT,1,,,,co1,,main: fly,\n").unwrap_err();
+        assert!(e.starts_with("t.csv:3:") && e.contains("column effect") && e.contains("unknown effect \"fly\""), "{e}");
+        let e = db("A-1,A,EVENT,2,3000,,,co1,,main: draw 1,\n").unwrap_err();
+        assert!(e.contains("column power") && e.contains("only a UNIT"), "{e}");
+        let e = db("A-1,A,UNIT,2,3000,,,co1,,active: draw 1,\n").unwrap_err();
+        assert!(e.contains("needs a cost"), "{e}");
+        let e = db("A-1,A,UNIT,2,3000,,,co1,,main: draw 1,\n").unwrap_err();
+        assert!(e.contains("no `main`"), "{e}");
+        let e = db("A-1,A,UNIT,2,3000,,,co1,,dispatched: give target enemy unit,\n").unwrap_err();
+        assert!(e.contains("give:"), "{e}");
+        let e = db("A-1,A,UNIT,2,3000,,,co1,,,\nA-1,B,UNIT,2,3000,,,co1,,,\n").unwrap_err();
+        assert!(e.contains(":3:") && e.contains("defined twice"), "{e}");
+        let d = db("A-1,Same,UNIT,2,3000,,,co1,,,\nA-2,Same,UNIT,2,3000,,,co1,,,\n").unwrap();
+        assert!(d.lookup("same").unwrap_err().contains("A-1, A-2"));
+    }
+}

@@ -1,0 +1,296 @@
+//! The Fire Force heuristic: a fast rule of thumb for the heuristic agent and for playouts. It
+//! reads only what the player to move may see: its hand, the Scenes, the Flame decks, THE ADOLLA.
+
+use super::cards::{Effect, Target, Trigger};
+use super::state::{Bits, Pick, State, Step, FLAME_MASK, NONE, PRAY};
+use super::{Action, FireForceGame};
+use crate::core::dsl::Side;
+use crate::core::{ActionList, GameRng, Seat};
+use rand::Rng;
+
+impl FireForceGame {
+    /// The heuristic's choice among `legal` (non-empty).
+    pub fn heuristic_choice(
+        &self,
+        s: &State,
+        legal: &ActionList<Action>,
+        rng: &mut GameRng,
+    ) -> Action {
+        let me = s.chooser;
+        let first = legal[0];
+        let has = |a: Action| legal.contains(&a);
+        match s.pick {
+            Pick::Flame { .. } => return self.best_flame(legal),
+            Pick::Limit => return self.limit_choice(s, legal),
+            Pick::Link => return first,
+            Pick::Unit { .. } => return self.unit_choice(s, legal),
+            Pick::None => {}
+        }
+        match s.step {
+            Step::Redraw => {
+                let p = s.pl(me);
+                let cheap = Bits(p.hand)
+                    .filter(|&i| {
+                        let c = self.card_of(s, me, i);
+                        c.is_unit() && c.cost <= 2
+                    })
+                    .count();
+                if cheap >= 2 {
+                    Action::Keep
+                } else {
+                    Action::Redraw
+                }
+            }
+            Step::SetupFlame | Step::PrepFlame => self.best_flame(legal),
+            Step::Main => self.main_choice(s, legal, rng),
+            Step::Target => {
+                let att = s.battle.attacker;
+                let ap = self.power(s, me, att);
+                let d = me.other();
+                let kill = legal
+                    .iter()
+                    .filter_map(|&a| match a {
+                        Action::Target(u) if u != NONE && ap >= self.power(s, d, u) => Some(u),
+                        _ => None,
+                    })
+                    .max_by_key(|&u| self.card_of(s, d, u).cost);
+                match kill {
+                    Some(u) => Action::Target(u),
+                    None if has(Action::Target(NONE)) => Action::Target(NONE),
+                    None => first,
+                }
+            }
+            Step::Block => {
+                let att = s.battle.attacker;
+                let ap = self.power(s, me.other(), att);
+                let low_life = s.pl(me).life_len <= 1;
+                let best = legal
+                    .iter()
+                    .filter_map(|&a| match a {
+                        Action::Block(u) => Some(u),
+                        _ => None,
+                    })
+                    .max_by_key(|&u| self.power(s, me, u));
+                match best {
+                    Some(u)
+                        if self.power(s, me, u) > ap
+                            || (s.battle.on_player && low_life) =>
+                    {
+                        Action::Block(u)
+                    }
+                    _ => Action::Pass,
+                }
+            }
+            Step::Reaction => {
+                if self.threatened(s) {
+                    *legal
+                        .iter()
+                        .find(|a| **a != Action::Pass)
+                        .unwrap_or(&Action::Pass)
+                } else {
+                    Action::Pass
+                }
+            }
+            Step::Support => {
+                // Support only when all the support in hand saves the Unit.
+                let t = s.battle.target;
+                let att = self.power(s, me.other(), s.battle.attacker);
+                let extra: i32 = legal
+                    .iter()
+                    .map(|a| match a {
+                        Action::Support(id) => {
+                            let n = Bits(s.pl(me).hand)
+                                .filter(|&i| s.pl(me).card[i as usize] == *id)
+                                .count() as i32;
+                            i32::from(self.db.card(*id).support) * n
+                        }
+                        _ => 0,
+                    })
+                    .sum();
+                if t != NONE && self.threatened(s) && self.power(s, me, t) + extra > att {
+                    first
+                } else {
+                    Action::Pass
+                }
+            }
+            Step::LifeTrigger => Action::UseTrigger,
+            _ => first,
+        }
+    }
+
+    /// Whether the attacked player loses something if the battle resolves now.
+    fn threatened(&self, s: &State) -> bool {
+        let (a, d) = (s.active, s.active.other());
+        if s.battle.attacker == NONE {
+            return false;
+        }
+        if s.battle.on_player {
+            return true;
+        }
+        let t = s.battle.target;
+        t != NONE && self.power(s, a, s.battle.attacker) >= self.power(s, d, t)
+    }
+
+    /// The Flame card with the most static abilities (the first on a tie).
+    fn best_flame(&self, legal: &ActionList<Action>) -> Action {
+        *legal
+            .iter()
+            .max_by_key(|a| match a {
+                Action::Flame(id) => (self.db.card(*id).statics.len(), std::cmp::Reverse(*id)),
+                _ => (0, std::cmp::Reverse(u8::MAX)),
+            })
+            .expect("non-empty")
+    }
+
+    /// F-COST-2: a Flame card goes back to the Flame deck at no loss; a plain one first, an
+    /// exhausted one first; a Unit last, the weakest.
+    fn limit_choice(&self, s: &State, legal: &ActionList<Action>) -> Action {
+        let me = s.chooser;
+        let p = s.pl(me);
+        *legal
+            .iter()
+            .min_by_key(|a| match a {
+                Action::Pick(code) => {
+                    let i = code % 64;
+                    let flame = (1u64 << i) & FLAME_MASK != 0;
+                    let c = self.card_of(s, me, i);
+                    let ready = p.exhausted & 1 << i == 0;
+                    (
+                        !flame,
+                        !c.statics.is_empty(),
+                        ready,
+                        if flame { 0 } else { self.power(s, me, i) },
+                    )
+                }
+                _ => (true, true, true, i32::MAX),
+            })
+            .expect("non-empty")
+    }
+
+    /// An effect's Unit: the strongest enemy for a harmful effect, the strongest own Unit for a
+    /// helpful one.
+    fn unit_choice(&self, s: &State, legal: &ActionList<Action>) -> Action {
+        let me = s.chooser;
+        let helpful = s
+            .frames
+            .iter()
+            .next()
+            .and_then(|f| {
+                let c = self.card_of(s, Seat::ALL[f.who as usize], f.src);
+                let effects = if f.ability == super::state::LIFE_TRIGGER {
+                    c.life_trigger.as_slice()
+                } else {
+                    c.abilities.get(f.ability as usize).map(|a| a.effects.as_slice())?
+                };
+                effects.get(f.next as usize).copied()
+            })
+            .map(|e| match e {
+                Effect::Ready(_) | Effect::Give(_) => true,
+                Effect::Power(_, n, _) => n > 0,
+                _ => false,
+            })
+            .unwrap_or(true);
+        let want = if helpful { me } else { me.other() };
+        let score = |a: &Action| match a {
+            Action::Pick(code) => {
+                let q = Seat::ALL[usize::from(*code >= 64)];
+                let u = code % 64;
+                (q == want, self.power(s, q, u))
+            }
+            _ => (false, i32::MIN),
+        };
+        *legal.iter().max_by_key(|a| score(a)).expect("non-empty")
+    }
+
+    /// The attacks worth making: a Unit that may attack the player, or that removes an exhausted
+    /// enemy Unit; the strongest first.
+    fn good_attack(&self, s: &State, legal: &ActionList<Action>) -> Option<Action> {
+        let me = s.active;
+        let e = s.pl(me.other());
+        legal
+            .iter()
+            .filter_map(|&a| match a {
+                Action::Attack(u) => {
+                    let p = self.power(s, me, u);
+                    let kills = Bits(e.units() & e.exhausted)
+                        .any(|t| self.power(s, me.other(), t) <= p);
+                    let face = self.card_of(s, me, u).flame || s.pl(me).is_given(u);
+                    (kills || face).then_some((u, p))
+                }
+                _ => None,
+            })
+            .max_by_key(|&(_, p)| p)
+            .map(|(u, _)| Action::Attack(u))
+    }
+
+    fn main_choice(&self, s: &State, legal: &ActionList<Action>, rng: &mut GameRng) -> Action {
+        let me = s.active;
+        // Develop: the most expensive Unit it can pay for — first, if the Flame cards pay for it
+        // (no attacker is exhausted to pay); else after the attacks.
+        let dispatch = legal
+            .iter()
+            .filter_map(|&a| match a {
+                Action::Dispatch(id) => Some(id),
+                _ => None,
+            })
+            .max_by_key(|&id| (self.db.card(id).cost, self.db.card(id).power));
+        let flame_cards = (s.pl(me).flame_cards() & !s.pl(me).exhausted).count_ones();
+        let attack = self.good_attack(s, legal);
+        if let Some(id) = dispatch {
+            if u32::from(self.db.card(id).cost) <= flame_cards || attack.is_none() {
+                return Action::Dispatch(id);
+            }
+        }
+        if let Some(a) = attack {
+            return a;
+        }
+        // Events with something to do.
+        for &a in legal.iter() {
+            if let Action::Play(id) = a {
+                let c = self.db.card(id);
+                if c.abilities[0].trigger == Trigger::Main
+                    && c.abilities[0]
+                        .effects
+                        .iter()
+                        .any(|e| self.effect_useful(s, me, e))
+                {
+                    return a;
+                }
+            }
+        }
+        // Pray and activated abilities, now and then.
+        for &a in legal.iter() {
+            if let Action::Activate(u, k) = a {
+                if k == PRAY {
+                    let without = Bits(s.pl(me).units())
+                        .any(|v| !self.card_of(s, me, v).flame && !s.pl(me).is_given(v));
+                    if without {
+                        return a;
+                    }
+                } else if rng.gen_bool(0.5) {
+                    let _ = u;
+                    return a;
+                }
+            }
+        }
+        Action::End
+    }
+
+    /// Whether an Event's effect would do something now.
+    fn effect_useful(&self, s: &State, me: Seat, e: &Effect) -> bool {
+        match e {
+            Effect::Draw(_) | Effect::Life(_) | Effect::Mill(_) => true,
+            Effect::Flame(_) => s.pl(me).flame_deck != 0,
+            _ => match e.target() {
+                Some(t @ Target::Units { side, .. }) => {
+                    let c = self.candidates(s, t, me, NONE);
+                    match side {
+                        Side::Own => c[me.index()] != 0,
+                        _ => c[me.other().index()] != 0,
+                    }
+                }
+                _ => false,
+            },
+        }
+    }
+}

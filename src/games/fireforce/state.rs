@@ -1,0 +1,279 @@
+//! The Fire Force position: a `Copy` value of fixed-size arrays, no heap data, under 1 KiB.
+//!
+//! Each player owns up to 45 card *instances*: its main deck's at `0..n_main` (40 or 35) and its
+//! Flame deck's at [`FLAME_BASE`]`..FLAME_BASE + 5`. Zones are bit masks over the instances,
+//! except the deck and the Life area, which are ordered and share one array (the deck grows from
+//! the bottom of it, the Life area from the top). Knowledge is per instance: `known[s]` has a bit
+//! for every instance whose identity seat `s` knows, which is what determinization keeps.
+
+use super::cards::CardId;
+use crate::core::{FixedVec, Outcome, Seat};
+
+/// The first Flame instance; Flame instances are `FLAME_BASE..FLAME_BASE + FLAME_DECK`.
+pub const FLAME_BASE: usize = 40;
+/// F-DECK-1: a Flame deck has 5 cards.
+pub const FLAME_DECK: usize = 5;
+/// Instances of one player.
+pub const MAX_INST: usize = FLAME_BASE + FLAME_DECK;
+/// The Flame instances as a mask.
+pub const FLAME_MASK: u64 = ((1u64 << FLAME_DECK) - 1) << FLAME_BASE;
+/// "No instance" / "no card".
+pub const NONE: u8 = u8::MAX;
+/// F-COST-2: the Flame limit.
+pub const FLAME_LIMIT: u32 = 8;
+/// The ability index of the Pray keyword in [`super::Action::Activate`].
+pub const PRAY: u8 = 9;
+/// F-MAIN-3: the most main-phase actions (and, for the other player, reactions) in one turn.
+pub const MAX_ACTS: u8 = 40;
+
+/// The set bits of a mask, lowest first.
+#[derive(Clone, Copy)]
+pub struct Bits(pub u64);
+
+impl Iterator for Bits {
+    type Item = u8;
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        if self.0 == 0 {
+            None
+        } else {
+            let i = self.0.trailing_zeros() as u8;
+            self.0 &= self.0 - 1;
+            Some(i)
+        }
+    }
+}
+
+/// One player's cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// The card of each instance.
+    pub card: [CardId; MAX_INST],
+    /// Main-deck instances (40 Strategy, 35 Blitz Shield).
+    pub n_main: u8,
+    /// `pile[..deck_len]` is the deck, bottom first (the top is `pile[deck_len - 1]`);
+    /// `pile[FLAME_BASE - life_len..]` is the Life area, its top card at `FLAME_BASE - life_len`.
+    pub pile: [u8; FLAME_BASE],
+    pub deck_len: u8,
+    pub life_len: u8,
+    pub hand: u64,
+    /// Units, Flame cards and [THE ADOLLA BURST] cards put as Flame cards (F-KW-ADOLLA-LINK).
+    pub scene: u64,
+    pub adolla: u64,
+    pub flame_deck: u64,
+    pub exhausted: u64,
+    /// Units dispatched this turn (F-BAT-1).
+    pub fresh: u64,
+    /// Cards whose Once Per Turn ability was used this turn (F-KW-ONCE).
+    pub once: u64,
+    /// Main-deck cards on the Scene as Flame cards (F-KW-ADOLLA-LINK).
+    pub as_flame: u64,
+    /// The Unit each Flame instance is given to (F-KW-PRAY), or [`NONE`].
+    pub given_to: [u8; FLAME_DECK],
+    /// Power changes until end of turn, and during this battle, per main instance.
+    pub power_turn: [i16; FLAME_BASE],
+    pub power_battle: [i16; FLAME_BASE],
+    /// `known[s]`: instances whose identity seat `s` knows (F-INFO-1).
+    pub known: [u64; 2],
+    /// F-SETUP-2: the redraw decision has been taken.
+    pub redraw_done: bool,
+}
+
+impl Player {
+    pub const EMPTY: Player = Player {
+        card: [0; MAX_INST],
+        n_main: 0,
+        pile: [0; FLAME_BASE],
+        deck_len: 0,
+        life_len: 0,
+        hand: 0,
+        scene: 0,
+        adolla: 0,
+        flame_deck: 0,
+        exhausted: 0,
+        fresh: 0,
+        once: 0,
+        as_flame: 0,
+        given_to: [NONE; FLAME_DECK],
+        power_turn: [0; FLAME_BASE],
+        power_battle: [0; FLAME_BASE],
+        known: [0; 2],
+        redraw_done: false,
+    };
+
+    /// The deck, bottom first.
+    #[inline]
+    pub fn deck(&self) -> &[u8] {
+        &self.pile[..self.deck_len as usize]
+    }
+
+    /// The Life area, top first.
+    #[inline]
+    pub fn life(&self) -> &[u8] {
+        &self.pile[FLAME_BASE - self.life_len as usize..]
+    }
+
+    /// The deck as a mask.
+    pub fn deck_mask(&self) -> u64 {
+        self.deck().iter().fold(0, |m, &i| m | 1 << i)
+    }
+
+    /// The Life area as a mask.
+    pub fn life_mask(&self) -> u64 {
+        self.life().iter().fold(0, |m, &i| m | 1 << i)
+    }
+
+    /// Units on the Scene (not Flame cards, not cards put as Flame cards).
+    #[inline]
+    pub fn units(&self) -> u64 {
+        self.scene & !FLAME_MASK & !self.as_flame
+    }
+
+    /// Flame cards on the Scene and cards put there as Flame cards.
+    #[inline]
+    pub fn flame_cards(&self) -> u64 {
+        self.scene & (FLAME_MASK | self.as_flame)
+    }
+
+    /// Whether Unit `u` has been given a Flame card.
+    #[inline]
+    pub fn is_given(&self, u: u8) -> bool {
+        self.given_to.contains(&u)
+    }
+}
+
+/// The step of the turn, or the decision that is awaited (F-SETUP, F-TURN, F-BAT).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// F-SETUP-2: the seat keeps or redraws.
+    #[default]
+    Redraw,
+    /// F-SETUP-5: the second player chooses its exhausted Flame card.
+    SetupFlame,
+    /// F-PREP-3: the turn player chooses the Flame card for the Scene.
+    PrepFlame,
+    /// F-MAIN-1.
+    Main,
+    /// F-BAT-2: the attacker chooses the target.
+    Target,
+    /// F-BAT-3: "when attacking" (automatic).
+    Attacking,
+    /// F-BAT-4: the attacked player may block.
+    Block,
+    /// F-BAT-5: the attacked player may react.
+    Reaction,
+    /// F-BAT-6: the attacked player may support.
+    Support,
+    /// F-BAT-7 and F-BAT-8 (automatic).
+    Damage,
+    /// F-BAT-8: the attacked player may activate the revealed Life card's trigger.
+    LifeTrigger,
+    /// F-BAT-9 (automatic): end-of-battle triggers.
+    BattleEnd,
+    /// F-BAT-9 (automatic): "during this battle" effects end.
+    BattleOver,
+    /// F-END-1 (automatic), then the next turn's preparation.
+    End,
+    Over,
+}
+
+/// The current battle (F-BAT).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Battle {
+    /// The attacking Unit (the turn player's), [`NONE`] once it left the Scene.
+    pub attacker: u8,
+    /// The attacked Unit (the other player's), or [`NONE`] when the player is attacked.
+    pub target: u8,
+    /// The attack is on the player.
+    pub on_player: bool,
+    /// F-BAT-10: support cards are chosen in increasing card id; the last one chosen.
+    pub support_last: CardId,
+    /// The Life card revealed at F-BAT-8, [`NONE`] if none.
+    pub revealed: u8,
+}
+
+impl Battle {
+    pub const NONE: Battle = Battle {
+        attacker: NONE,
+        target: NONE,
+        on_player: false,
+        support_last: 0,
+        revealed: NONE,
+    };
+}
+
+/// An ability being resolved: whose it is, the card it comes from and which effect is next.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Frame {
+    /// The controller (0 = P1, 1 = P2).
+    pub who: u8,
+    /// The source instance (of `who`).
+    pub src: u8,
+    /// The ability's index in the card's abilities, or [`LIFE_TRIGGER`].
+    pub ability: u8,
+    /// The next effect to resolve.
+    pub next: u8,
+}
+
+/// [`Frame::ability`] of a Life trigger (F-BAT-8).
+pub const LIFE_TRIGGER: u8 = 0xFE;
+
+/// A choice an effect is waiting for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Pick {
+    #[default]
+    None,
+    /// One Unit among `mask[0]` (P1's instances) and `mask[1]` (P2's), for the current frame's
+    /// effect; `optional` offers "none".
+    Unit { mask: [u64; 2], optional: bool },
+    /// A Flame card of the chooser's Flame deck: given to Unit `to` (or onto the Scene when `to`
+    /// is [`NONE`]); `more` further ones after this (the `flame N` effect).
+    Flame { to: u8, more: u8 },
+    /// F-COST-4: a card with Flame of the chooser goes into THE ADOLLA.
+    Limit,
+    /// F-KW-ADOLLA-LINK: an [ADOLLA BURST] card of THE ADOLLA, or none.
+    Link,
+}
+
+/// The whole position.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct State {
+    pub p: [Player; 2],
+    pub turn: u16,
+    /// Whose turn it is (the first player before turn 1 begins).
+    pub active: Seat,
+    pub first: Seat,
+    pub step: Step,
+    /// Who decides a pick ([`State::pick`]) or the redraw.
+    pub chooser: Seat,
+    pub pick: Pick,
+    pub battle: Battle,
+    /// Abilities being resolved, the first one now. Frames are pushed one at a time where the
+    /// rules trigger them (at most one pending beside the one resolving); When Removed triggers
+    /// wait in `removed` (any number of them).
+    pub frames: FixedVec<Frame, 4>,
+    /// Instances whose When Removed ability waits (F-KW-TRIGGERS), per player.
+    pub removed: [u64; 2],
+    /// F-MAIN-3: actions each player has taken this turn (main-phase actions, reactions).
+    pub acts: [u8; 2],
+    /// F-END-1: the turn player's Units whose end-of-turn ability has yet to resolve.
+    pub ends: u64,
+    pub winner: Option<Outcome>,
+    /// Why the game ended: 1 damage with no Life (F-WIN-1), 2 deck out (F-WIN-2).
+    pub win_reason: u8,
+    /// The seed of shuffles during play (F-SETUP-2's redraw); determinization draws it anew
+    /// (`core::hidden`: a search must not know future shuffles).
+    pub seed: u64,
+}
+
+impl State {
+    #[inline]
+    pub fn pl(&self, s: Seat) -> &Player {
+        &self.p[s.index()]
+    }
+
+    #[inline]
+    pub fn pl_mut(&mut self, s: Seat) -> &mut Player {
+        &mut self.p[s.index()]
+    }
+}

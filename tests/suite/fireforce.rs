@@ -1,0 +1,468 @@
+//! The Fire Force TCG beyond its scenarios (`tests/scenarios/ff_*.scn`): deck files (F-DECK), the
+//! shuffle against the hypergeometric distribution (F-SETUP-1), the first player (F-SETUP-4),
+//! what each player knows and what determinization resamples (F-INFO), sealed pools, the card
+//! documentation, and the command line on this game.
+
+use crate::common::{tcgsim, tmpdir};
+use std::path::{Path, PathBuf};
+use tcgsim::core::{rng_from_seed, ActionList, Game, GameDef, Seat};
+use tcgsim::games::fireforce::cards::CardType;
+use tcgsim::games::fireforce::state::{Bits, Step, FLAME_MASK};
+use tcgsim::games::fireforce::{bundled_cards, Action, CardDb, FireForceGame};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn deck(name: &str) -> tcgsim::games::fireforce::def::FfDeck {
+    FireForceGame::load_deck(
+        &bundled_cards(),
+        &root().join(format!("decks/fireforce/{name}.deck")),
+    )
+    .unwrap()
+}
+
+fn game(a: &str, b: &str) -> FireForceGame {
+    FireForceGame::new_match(&bundled_cards(), [&deck(a), &deck(b)])
+}
+
+fn stderr(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Writes a deck file and runs `validate --game fireforce` on it.
+fn validate(name: &str, text: &str) -> std::process::Output {
+    let d = tmpdir(&format!("ffdeck-{name}"));
+    let p = d.join(format!("{name}.deck"));
+    std::fs::write(&p, text).unwrap();
+    tcgsim(&["validate", "--game", "fireforce", p.to_str().unwrap()])
+}
+
+/// A deck text: `main` lines, then `[flame]` and `flame` lines.
+fn deck_text(main: &[(usize, &str)], flame: &[(usize, &str)], head: &str) -> String {
+    let mut t = format!("# Plan: a test deck\n{head}");
+    for (n, c) in main {
+        t.push_str(&format!("{n} {c}\n"));
+    }
+    t.push_str("[flame]\n");
+    for (n, c) in flame {
+        t.push_str(&format!("{n} {c}\n"));
+    }
+    t
+}
+
+/// 20 distinct Unit/Event numbers of the bundled pool, two copies each: a legal Strategy deck.
+fn twenty_numbers(db: &CardDb) -> Vec<String> {
+    db.cards
+        .iter()
+        .filter(|c| c.ctype != CardType::Flame)
+        .take(20)
+        .map(|c| c.number.clone())
+        .collect()
+}
+
+/// F-DECK-1 (40 cards, at most 2 per number, 5 Flame cards), F-DECK-2 (Blitz Shield: 35, any
+/// copies), F-DECK-3 (the `[flame]` section): each problem is reported with its file and line,
+/// exit code 2.
+#[test]
+fn deck_files_follow_f_deck_1_2_3() {
+    let db = bundled_cards();
+    let nums = twenty_numbers(&db);
+    let main: Vec<(usize, &str)> = nums.iter().map(|n| (2, n.as_str())).collect();
+    let ok = validate("ok", &deck_text(&main, &[(5, "FF-F01")], ""));
+    assert_eq!(ok.status.code(), Some(0), "{}", stderr(&ok));
+    assert!(
+        String::from_utf8_lossy(&ok.stdout).contains("Strategy format, 40 cards + 5 Flame cards")
+    );
+
+    // A third copy of one number: its line (line 2 is the first card line).
+    let mut three = main.clone();
+    three[0].0 = 3;
+    three[1].0 = 1;
+    let o = validate("three", &deck_text(&three, &[(5, "FF-F01")], ""));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("three.deck:2: 3 copies of") && stderr(&o).contains("F-DECK-1"),
+        "{}",
+        stderr(&o)
+    );
+    // 39 cards; 4 Flame cards.
+    let mut short = main.clone();
+    short[0].0 = 1;
+    let o = validate("short", &deck_text(&short, &[(4, "FF-F01")], ""));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("39 cards; a Strategy deck has exactly 40"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stderr(&o).contains("4 Flame cards"), "{}", stderr(&o));
+    // F-DECK-3: a Flame card among the main deck's lines, a Unit in the [flame] section.
+    let mut mixed = main.clone();
+    mixed[19] = (2, "FF-F01");
+    let o = validate(
+        "mixed",
+        &deck_text(&mixed, &[(4, "FF-F01"), (1, &nums[0])], ""),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(
+        e.contains("mixed.deck:21:") && e.contains("belongs in the [flame] section"),
+        "{e}"
+    );
+    assert!(
+        e.contains("mixed.deck:24:") && e.contains("Flame cards only"),
+        "{e}"
+    );
+    // A name two numbers share must be given by number.
+    let shared = db
+        .cards
+        .iter()
+        .find(|c| db.cards.iter().filter(|o| o.name == c.name).count() > 1)
+        .expect("the bundled pool has a shared name (docs/cards.md)");
+    let mut named = main.clone();
+    named[19] = (2, shared.name.as_str());
+    let o = validate("named", &deck_text(&named, &[(5, "FF-F01")], ""));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("name it by its number"),
+        "{}",
+        stderr(&o)
+    );
+    // F-DECK-2: Blitz Shield, 35 cards with any number of copies.
+    let blitz = [(20, nums[0].as_str()), (15, nums[1].as_str())];
+    let o = validate(
+        "blitz",
+        &deck_text(&blitz, &[(5, "FF-F02")], "# format: blitz\n"),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("Blitz Shield format, 35 cards"));
+    let o = validate(
+        "blitz40",
+        &deck_text(&main, &[(5, "FF-F02")], "# format: blitz\n"),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("exactly 35"), "{}", stderr(&o));
+}
+
+/// F-SETUP-1, F-SETUP-2: the deck is shuffled, then 5 are drawn. A card with 2 copies in a
+/// 40-card deck is in the opening hand k times with the hypergeometric probabilities
+/// C(2,k)·C(38,5−k)/C(40,5): 0.76282, 0.22436, 0.01282. Over 6000 seeded deals the counts pass a
+/// chi-square test with 2 degrees of freedom at the 0.1% level (critical value 13.82).
+#[test]
+fn opening_hands_are_hypergeometric_f_setup_1() {
+    let g = game("aggro_blitz", "blocker_wall");
+    let probe = g.main[0][0];
+    let copies = g.main[0].iter().filter(|&&c| c == probe).count();
+    assert_eq!(copies, 2, "the probe card has two copies");
+    let c = |n: u64, k: u64| -> f64 { (0..k).map(|i| (n - i) as f64 / (i + 1) as f64).product() };
+    let p = [0, 1, 2].map(|k| c(2, k) * c(38, 5 - k) / c(40, 5));
+    assert!((p[0] - 0.76282).abs() < 1e-4 && (p[2] - 0.01282).abs() < 1e-4);
+    let n = 6000;
+    let mut counts = [0u64; 3];
+    for seed in 0..n {
+        let s = g.new_game(seed, Seat::P1);
+        assert_eq!(s.step, Step::Redraw);
+        let p1 = s.pl(Seat::P1);
+        assert_eq!(p1.hand.count_ones(), 5);
+        assert_eq!(p1.deck_len, 35);
+        let k = Bits(p1.hand)
+            .filter(|&i| p1.card[i as usize] == probe)
+            .count();
+        counts[k] += 1;
+    }
+    let chi: f64 = (0..3)
+        .map(|k| {
+            let e = p[k] * n as f64;
+            (counts[k] as f64 - e).powi(2) / e
+        })
+        .sum();
+    assert!(chi < 13.82, "chi-square {chi:.2} for counts {counts:?}");
+    // And a deal is a function of its seed.
+    assert_eq!(g.new_game(5, Seat::P1), g.new_game(5, Seat::P1));
+    assert_ne!(g.new_game(5, Seat::P1), g.new_game(6, Seat::P1));
+}
+
+/// F-SETUP-4: the first player is a parameter; the other player gets the exhausted Flame card
+/// (F-SETUP-5), and the first player's turn 1 follows.
+#[test]
+fn the_first_player_is_a_parameter_f_setup_4() {
+    let g = game("aggro_blitz", "pray_ramp");
+    for first in Seat::ALL {
+        let mut s = g.new_game(3, first);
+        assert_eq!(g.to_move(&s), Some(first));
+        g.apply(&mut s, Action::Keep);
+        assert_eq!(g.to_move(&s), Some(first.other()));
+        g.apply(&mut s, Action::Keep);
+        if s.step == Step::SetupFlame {
+            let mut l = ActionList::new();
+            g.legal_actions(&s, &mut l);
+            g.apply(&mut s, l[0]);
+        }
+        assert_eq!((s.turn, s.active), (1, first));
+        let second = s.pl(first.other());
+        assert_eq!((second.scene & FLAME_MASK).count_ones(), 1);
+        assert_eq!(second.exhausted & FLAME_MASK, second.scene & FLAME_MASK);
+        assert_eq!(s.pl(first).life_len, 5);
+        assert_eq!(second.life_len, 5);
+    }
+}
+
+/// F-INFO-1: the Life cards are known to nobody, the hand to its owner, the Scene, THE ADOLLA and
+/// the Flame decks to both. F-INFO-2: a redraw forgets where the returned cards went. F-INFO-3:
+/// determinization keeps every known card and resamples the rest — the Life cards for either
+/// observer, the opponent's hand — within each player's own cards.
+#[test]
+fn determinization_resamples_life_cards_for_both_f_info_1_2_3() {
+    let g = game("support_defence", "adolla_link");
+    // F-INFO-2.
+    let mut s = g.new_game(8, Seat::P1);
+    let old = s.pl(Seat::P1).hand;
+    g.apply(&mut s, Action::Redraw);
+    let p1 = s.pl(Seat::P1);
+    assert_eq!(
+        p1.known[0] & !FLAME_MASK,
+        p1.hand,
+        "P1 knows exactly its new hand"
+    );
+    assert!(p1.known[0] & old & !p1.hand == 0);
+    // A position in the middle of a game.
+    let s = crate::common::random_position(&g, 21, 60);
+    assert!(s.turn >= 2 && s.winner.is_none(), "turn {}", s.turn);
+    let mut rng = rng_from_seed(4);
+    for observer in Seat::ALL {
+        let me = s.pl(observer);
+        let opp = s.pl(observer.other());
+        // F-INFO-1.
+        assert_eq!(me.known[observer.index()] & me.life_mask(), 0);
+        assert_eq!(
+            opp.known[observer.index()] & (opp.hand | opp.life_mask()),
+            0
+        );
+        let mut life_changed = [false; 2];
+        let mut hand_changed = false;
+        for _ in 0..200 {
+            let d = g.determinize(&s, observer, &mut rng);
+            g.check_invariants(&d).unwrap();
+            assert_eq!(g.info_key(&d, observer), g.info_key(&s, observer));
+            for q in Seat::ALL {
+                let (a, b) = (s.pl(q), d.pl(q));
+                for i in Bits(a.scene | a.adolla | a.flame_deck) {
+                    assert_eq!(a.card[i as usize], b.card[i as usize]);
+                }
+                if a.life()
+                    .iter()
+                    .any(|&i| a.card[i as usize] != b.card[i as usize])
+                {
+                    life_changed[q.index()] = true;
+                }
+            }
+            let (a, b) = (s.pl(observer), d.pl(observer));
+            for i in Bits(a.hand) {
+                assert_eq!(a.card[i as usize], b.card[i as usize], "own hand kept");
+            }
+            let (a, b) = (s.pl(observer.other()), d.pl(observer.other()));
+            if Bits(a.hand).any(|i| a.card[i as usize] != b.card[i as usize]) {
+                hand_changed = true;
+            }
+        }
+        assert!(
+            life_changed[0] && life_changed[1],
+            "{observer}: Life cards resampled"
+        );
+        assert!(hand_changed, "{observer}: the opponent's hand resampled");
+    }
+}
+
+/// F-DECK-2: `sealed --game fireforce` opens 5 packs of 7 non-Flame cards and 1 Flame card into a
+/// Blitz Shield deck that validates; the same seed gives the same pool. Each card is drawn
+/// uniformly among the pool's cards of its kind: over 200 pools the counts of the non-Flame cards
+/// pass a chi-square test at the 0.1% level (df = cards − 1).
+#[test]
+fn sealed_pools_are_blitz_shield_decks_f_deck_2() {
+    let db = bundled_cards();
+    let text = FireForceGame::sealed(&db, 5, FireForceGame::DEFAULT_PACK, 9).unwrap();
+    assert_eq!(
+        text,
+        FireForceGame::sealed(&db, 5, FireForceGame::DEFAULT_PACK, 9).unwrap()
+    );
+    let d = tcgsim::games::fireforce::def::parse_deck(&text, "sealed", "sealed", &db).unwrap();
+    assert_eq!((d.main.len(), d.flame.len()), (35, 5));
+    assert!(
+        FireForceGame::sealed(&db, 4, FireForceGame::DEFAULT_PACK, 9)
+            .unwrap_err()
+            .contains("F-DECK-2")
+    );
+    let kinds: Vec<usize> = (0..db.cards.len())
+        .filter(|&i| db.cards[i].ctype != CardType::Flame)
+        .collect();
+    let mut counts = vec![0u64; db.cards.len()];
+    let pools = 200u64;
+    for seed in 0..pools {
+        let t = FireForceGame::sealed(&db, 5, FireForceGame::DEFAULT_PACK, seed).unwrap();
+        let d = tcgsim::games::fireforce::def::parse_deck(&t, "s", "s", &db).unwrap();
+        for c in d.main {
+            counts[c as usize] += 1;
+        }
+    }
+    let e = (pools * 35) as f64 / kinds.len() as f64;
+    let chi: f64 = kinds
+        .iter()
+        .map(|&k| (counts[k] as f64 - e).powi(2) / e)
+        .sum();
+    // Wilson–Hilferty approximation of the 99.9% quantile of chi-square(df).
+    let df = (kinds.len() - 1) as f64;
+    let q = df * (1.0 - 2.0 / (9.0 * df) + 3.090 * (2.0 / (9.0 * df)).sqrt()).powi(3);
+    assert!(chi < q, "chi-square {chi:.1} ≥ {q:.1} (df {df})");
+    // The command line writes it and `validate` accepts it.
+    let dir = tmpdir("ffsealed");
+    let o = tcgsim(&[
+        "sealed",
+        "--game",
+        "fireforce",
+        "--seed",
+        "9",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = tcgsim(&[
+        "validate",
+        "--game",
+        "fireforce",
+        dir.join("sealed-9.deck").to_str().unwrap(),
+    ]);
+    assert_eq!(v.status.code(), Some(0), "{}", stderr(&v));
+    assert!(String::from_utf8_lossy(&v.stdout)
+        .contains("Blitz Shield format, 35 cards + 5 Flame cards"));
+}
+
+/// Every effect example of the Fire Force part of `docs/cards.md` parses with the Fire Force
+/// words (and the Trails part with the Trails words: `formats.rs`).
+#[test]
+fn every_fire_force_example_in_docs_cards_md_parses() {
+    let doc = std::fs::read_to_string(root().join("docs/cards.md")).unwrap();
+    let doc = doc
+        .split("## Fire Force TCG")
+        .nth(1)
+        .expect("a Fire Force part");
+    let unit = [
+        "dispatched:",
+        "removed:",
+        "attacking:",
+        "blocking:",
+        "battle_end:",
+        "turn_end:",
+        "active[",
+        "reaction[",
+        "static:",
+    ];
+    let event = ["main:", "reaction:"];
+    let mut n = 0;
+    for span in doc.split('`').skip(1).step_by(2) {
+        let ctype = if unit.iter().any(|t| span.starts_with(t)) {
+            CardType::Unit
+        } else if event.iter().any(|t| span.starts_with(t)) {
+            CardType::Event
+        } else {
+            continue;
+        };
+        if !span.contains(": ") {
+            continue;
+        }
+        CardDb::default()
+            .parse_effects(span, ctype)
+            .unwrap_or_else(|e| panic!("docs/cards.md example `{span}`: {e}"));
+        n += 1;
+    }
+    assert!(n >= 18, "only {n} examples");
+}
+
+/// The matrix of Fire Force decks is the same with 1 and 2 threads, byte for byte.
+#[test]
+fn fire_force_matrix_is_thread_independent() {
+    let run = |t: &str| {
+        let d = tmpdir(&format!("ffmatrix{t}"));
+        let o = tcgsim(&[
+            "matrix",
+            "--game",
+            "fireforce",
+            "--games",
+            "24",
+            "--threads",
+            t,
+            "--quiet",
+            "--out",
+            d.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        d
+    };
+    let (a, b) = (run("1"), run("2"));
+    for f in ["matchups.csv", "matrix.csv", "matrix.svg"] {
+        let read = |d: &Path| std::fs::read_to_string(d.join(f)).unwrap();
+        assert_eq!(read(&a), read(&b), "{f} differs");
+    }
+    let m = std::fs::read_to_string(a.join("matchups.csv")).unwrap();
+    assert_eq!(m.lines().count(), 1 + 36, "header and 6 × 6 matchups");
+}
+
+/// Bad Fire Force inputs: a card file error names its file, line and column; a scenario with an
+/// unknown card names its line; both exit 2.
+#[test]
+fn bad_fire_force_files_exit_2_with_file_and_line() {
+    let d = tmpdir("ffbad");
+    let cards = d.join("cards.csv");
+    let good = std::fs::read_to_string(root().join("decks/fireforce/cards.csv")).unwrap();
+    let bad = good.replacen(",blitz,", ",blitzz,", 1);
+    let line = bad
+        .lines()
+        .position(|l| l.contains(",blitzz,"))
+        .expect("a blitz card")
+        + 1;
+    std::fs::write(&cards, bad).unwrap();
+    let o = tcgsim(&[
+        "validate",
+        "--game",
+        "fireforce",
+        "--cards",
+        cards.to_str().unwrap(),
+        "decks/fireforce/aggro_blitz.deck",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains(&format!(
+            "cards.csv:{line}: column keywords: unknown keyword \"blitzz\""
+        )),
+        "{}",
+        stderr(&o)
+    );
+    let scn = d.join("bad.scn");
+    std::fs::write(
+        &scn,
+        "game: fireforce\nP1: 20*Spark Cadet\nP1 flame: 5*Red Flame\nP2: 20*Spark Kadet\nP2 flame: 5*Red Flame\n",
+    )
+    .unwrap();
+    let o = tcgsim(&["scenario", scn.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("bad.scn:4: unknown card \"Spark Kadet\""),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// Perft from the start, counted by hand: each player keeps or redraws (F-SETUP-2: 2 × 2), then
+/// the second player chooses its Flame card among the distinct cards of its Flame deck (F-SETUP-5,
+/// F-PREP-5): aggro_blitz's Flame deck holds Brigade Flame and Red Flame, 2 choices — 8 leaves at
+/// depth 3; blocker_wall's (Bulwark Flame, White Flame) also 2.
+#[test]
+fn perft_from_the_start_is_counted_by_hand() {
+    let g = game("aggro_blitz", "blocker_wall");
+    for first in Seat::ALL {
+        let mut s = g.new_game(1, first);
+        assert_eq!(tcgsim::core::perft(&g, &mut s, 1), 2);
+        assert_eq!(tcgsim::core::perft(&g, &mut s, 2), 4);
+        assert_eq!(tcgsim::core::perft(&g, &mut s, 3), 8);
+    }
+}
