@@ -154,34 +154,32 @@ fn play_log_hides_hidden_cards_unless_revealed() {
 #[test]
 fn human_seat_plays_a_full_game_from_stdin() {
     use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tcgsim"))
-        .args([
-            "play",
-            "--human",
-            "1",
-            "--seed",
-            "3",
-            "decks/trails/covert.deck",
-            "decks/trails/hate_wall.deck",
-        ])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    {
-        // Always the first legal action, typed as a number; once by text.
-        let mut stdin = child.stdin.take().unwrap();
-        let _ = stdin.write_all(b"keep\n");
-        for _ in 0..2000 {
-            let _ = stdin.write_all(b"1\n");
+    // Trails, and the Fire Force TCG (whose redraw decision is also written `keep`).
+    for decks in [
+        ["decks/trails/covert.deck", "decks/trails/hate_wall.deck"],
+        FIREFORCE,
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tcgsim"))
+            .args(["play", "--human", "1", "--seed", "3", decks[0], decks[1]])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        {
+            // Always the first legal action, typed as a number; once by text.
+            let mut stdin = child.stdin.take().unwrap();
+            let _ = stdin.write_all(b"keep\n");
+            for _ in 0..2000 {
+                let _ = stdin.write_all(b"1\n");
+            }
         }
+        let o = child.wait_with_output().unwrap();
+        assert_eq!(o.status.code(), Some(0));
+        let out = stdout(&o);
+        assert!(out.contains("you are P1") && out.contains("P1> "), "{out}");
+        assert!(out.lines().last().unwrap().starts_with("winner: "), "{out}");
     }
-    let o = child.wait_with_output().unwrap();
-    assert_eq!(o.status.code(), Some(0));
-    let out = stdout(&o);
-    assert!(out.contains("you are P1") && out.contains("P1> "), "{out}");
-    assert!(out.lines().last().unwrap().starts_with("winner: "), "{out}");
 }
 
 #[test]
@@ -249,6 +247,10 @@ fn sealed_writes_a_valid_blitz_deck() {
 
 const TRAILS: [&str; 2] = ["decks/trails/aggro.deck", "decks/trails/control.deck"];
 const TOY: [&str; 2] = ["decks/toy/high.deck", "decks/toy/low.deck"];
+const FIREFORCE: [&str; 2] = [
+    "decks/fireforce/aggro_blitz.deck",
+    "decks/fireforce/reaction_control.deck",
+];
 
 /// docs/cli.md: decks are positional and `--agent` takes one value, so agents may come before or
 /// after the decks, and no agent is ever read as a deck.
@@ -467,10 +469,10 @@ fn every_csv_starts_with_its_header() {
 }
 
 /// `replay` plays a recorded game again from its actions and prints the log `play --log` printed,
-/// byte for byte (Trails and the toy game).
+/// byte for byte (Trails, the toy game, the Fire Force TCG).
 #[test]
 fn replay_reproduces_the_log_byte_for_byte() {
-    for (k, decks) in [TRAILS, TOY].iter().enumerate() {
+    for (k, decks) in [TRAILS, TOY, FIREFORCE].iter().enumerate() {
         let d = tmpdir(&format!("replay{k}"));
         let ds = d.display().to_string();
         let played = tcgsim(&[

@@ -13,6 +13,16 @@ fn problem(file: &str, line: usize, msg: impl std::fmt::Display) -> String {
     format!("{file}:{line}: {msg}")
 }
 
+/// The line without its comment: a `#` at the start of the line or after a space starts one, so
+/// `Spark Cadet#2` (the second Spark Cadet of a zone) is not cut.
+fn strip_comment(l: &str) -> &str {
+    let b = l.as_bytes();
+    match (0..b.len()).find(|&k| b[k] == b'#' && (k == 0 || b[k - 1].is_ascii_whitespace())) {
+        Some(k) => &l[..k],
+        None => l,
+    }
+}
+
 /// `CARD, 3*CARD, …` as card ids.
 fn card_list(db: &CardDb, v: &str) -> Result<Vec<CardId>, String> {
     let mut out = Vec::new();
@@ -94,7 +104,7 @@ pub fn run(
     let lines = text
         .lines()
         .enumerate()
-        .map(|(k, l)| (k + 1, l.split('#').next().unwrap_or("").trim()))
+        .map(|(k, l)| (k + 1, strip_comment(l).trim()))
         .filter(|(_, l)| !l.is_empty());
     let mut section = "";
     let mut first = Seat::P1;

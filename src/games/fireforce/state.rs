@@ -213,6 +213,8 @@ pub struct Frame {
     pub ability: u8,
     /// The next effect to resolve.
     pub next: u8,
+    /// Flame cards the `flame N` effect being resolved has put so far.
+    pub done: u8,
 }
 
 /// [`Frame::ability`] of a Life trigger (F-BAT-8).
@@ -227,8 +229,8 @@ pub enum Pick {
     /// effect; `optional` offers "none".
     Unit { mask: [u64; 2], optional: bool },
     /// A Flame card of the chooser's Flame deck: given to Unit `to` (or onto the Scene when `to`
-    /// is [`NONE`]); `more` further ones after this (the `flame N` effect).
-    Flame { to: u8, more: u8 },
+    /// is [`NONE`], one card of the `flame N` effect).
+    Flame { to: u8 },
     /// F-COST-4: a card with Flame of the chooser goes into THE ADOLLA.
     Limit,
     /// F-KW-ADOLLA-LINK: an [ADOLLA BURST] card of THE ADOLLA, or none.

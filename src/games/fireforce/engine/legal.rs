@@ -1,0 +1,246 @@
+//! The legal actions of each decision, with the capacity bound of `mod.rs`.
+
+use super::*;
+
+impl FireForceGame {
+    // ---- legal actions ----
+
+    /// F-BAT-4: the attacked player's ready Units with Blocker.
+    pub fn blockers(&self, s: &State) -> u64 {
+        let d = s.pl(s.active.other());
+        Bits(d.units() & !d.exhausted)
+            .filter(|&u| {
+                self.db
+                    .card(d.card[u as usize])
+                    .keywords
+                    .has(Keywords::BLOCKER)
+            })
+            .fold(0, |m, u| m | 1 << u)
+    }
+
+    /// F-BAT-6: the attacked player's hand cards with support power, of card id at least the last
+    /// one used (F-BAT-10).
+    pub fn support_cards(&self, s: &State) -> u64 {
+        let d = s.pl(s.active.other());
+        Bits(d.hand)
+            .filter(|&i| {
+                let id = d.card[i as usize];
+                self.db.card(id).support > 0 && id >= s.battle.support_last
+            })
+            .fold(0, |m, u| m | 1 << u)
+    }
+
+    /// Whether an activated ability `k` of `q`'s Unit `u` can be paid now.
+    pub(super) fn can_activate(&self, s: &State, q: Seat, u: u8, k: usize) -> bool {
+        let p = s.pl(q);
+        let a = &self.card_of(s, q, u).abilities[k];
+        if a.cost.once && p.once & 1 << u != 0 {
+            return false;
+        }
+        if a.cost.exhaust && p.exhausted & 1 << u != 0 {
+            return false;
+        }
+        let except = if a.cost.exhaust { 1u64 << u } else { 0 };
+        self.can_pay(s, q, except) >= u32::from(a.cost.flame)
+    }
+
+    pub(super) fn any_reaction(&self, s: &State) -> bool {
+        let mut out = ActionList::new();
+        self.reactions(s, &mut out);
+        !out.is_empty()
+    }
+
+    /// F-BAT-5, F-KW-REACTION: Reaction Events in hand and Reaction abilities on the Scene.
+    pub(super) fn reactions(&self, s: &State, out: &mut ActionList<Action>) {
+        let d = s.active.other();
+        if s.acts[d.index()] >= MAX_ACTS {
+            return;
+        }
+        let p = s.pl(d);
+        let pay = self.can_pay(s, d, 0);
+        let mut seen = 0u64;
+        for i in Bits(p.hand) {
+            let id = p.card[i as usize];
+            let c = self.db.card(id);
+            if c.ctype == CardType::Event
+                && c.abilities[0].trigger == Trigger::Reaction
+                && u32::from(c.cost) <= pay
+                && !Self::seen(&mut seen, s, d, i)
+            {
+                out.push(Action::React(id));
+            }
+        }
+        for u in Bits(p.units()) {
+            for (k, _) in self.card_of(s, d, u).abilities_on(Trigger::Reaction) {
+                if self.can_activate(s, d, u, k) {
+                    out.push(Action::Activate(u, k as u8));
+                }
+            }
+        }
+    }
+
+    /// Whether another instance of `i`'s card in `q`'s hand came first (one action per card id).
+    pub(super) fn seen(seen: &mut u64, s: &State, q: Seat, i: u8) -> bool {
+        // Card ids < 250 fit in four words; a u64 per id range is plenty for a hand: compare ids.
+        let p = s.pl(q);
+        let id = p.card[i as usize];
+        let dup = Bits(*seen).any(|j| p.card[j as usize] == id);
+        *seen |= 1 << i;
+        dup
+    }
+
+    /// The legal actions of the player to move.
+    pub fn legal(&self, s: &State, out: &mut ActionList<Action>) {
+        out.clear();
+        if s.winner.is_some() {
+            return;
+        }
+        let me = s.chooser;
+        match s.pick {
+            Pick::None => {}
+            Pick::Unit { mask, optional } => {
+                for q in Seat::ALL {
+                    for u in Bits(mask[q.index()]) {
+                        out.push(Action::Pick(q.index() as u8 * 64 + u));
+                    }
+                }
+                if optional {
+                    out.push(Action::Pass);
+                }
+                return;
+            }
+            Pick::Flame { .. } => {
+                for i in Self::flame_choices(s, me) {
+                    out.push(Action::Flame(s.pl(me).card[i as usize]));
+                }
+                return;
+            }
+            Pick::Limit => {
+                for i in Bits(self.with_flame(s, me)) {
+                    out.push(Action::Pick(me.index() as u8 * 64 + i));
+                }
+                return;
+            }
+            Pick::Link => {
+                let mut seen = 0u64;
+                for i in Bits(self.link_cards(s, me)) {
+                    if !Self::seen(&mut seen, s, me, i) {
+                        out.push(Action::Pick(me.index() as u8 * 64 + i));
+                    }
+                }
+                out.push(Action::Pass);
+                return;
+            }
+        }
+        match s.step {
+            Step::Redraw => {
+                out.push(Action::Keep);
+                out.push(Action::Redraw);
+            }
+            Step::SetupFlame | Step::PrepFlame => {
+                for i in Self::flame_choices(s, me) {
+                    out.push(Action::Flame(s.pl(me).card[i as usize]));
+                }
+            }
+            Step::Main => self.main_actions(s, out),
+            Step::Target => {
+                let d = s.pl(me.other());
+                for u in Bits(d.units() & d.exhausted) {
+                    out.push(Action::Target(u));
+                }
+                if self.may_attack_player(s, s.battle.attacker) {
+                    out.push(Action::Target(NONE));
+                }
+            }
+            Step::Block => {
+                for u in Bits(self.blockers(s)) {
+                    out.push(Action::Block(u));
+                }
+                out.push(Action::Pass);
+            }
+            Step::Reaction => {
+                self.reactions(s, out);
+                out.push(Action::Pass);
+            }
+            Step::Support => {
+                let mut seen = 0u64;
+                for i in Bits(self.support_cards(s)) {
+                    if !Self::seen(&mut seen, s, me, i) {
+                        out.push(Action::Support(s.pl(me).card[i as usize]));
+                    }
+                }
+                out.push(Action::Pass);
+            }
+            Step::LifeTrigger => {
+                out.push(Action::UseTrigger);
+                out.push(Action::Pass);
+            }
+            _ => {}
+        }
+        debug_assert!(out.len() <= crate::core::MAX_ACTIONS);
+    }
+
+    /// F-KW-ADOLLA-LINK: the [THE ADOLLA BURST] cards of `q`'s THE ADOLLA.
+    pub fn link_cards(&self, s: &State, q: Seat) -> u64 {
+        let p = s.pl(q);
+        Bits(p.adolla)
+            .filter(|&i| self.card_of(s, q, i).adolla_burst(&self.db))
+            .fold(0, |m, i| m | 1 << i)
+    }
+
+    /// F-BAT-2: only a Unit with Flame or given a Flame card attacks the player.
+    pub fn may_attack_player(&self, s: &State, u: u8) -> bool {
+        u != NONE && (self.card_of(s, s.active, u).flame || s.pl(s.active).is_given(u))
+    }
+
+    /// F-MAIN-1.
+    pub(super) fn main_actions(&self, s: &State, out: &mut ActionList<Action>) {
+        let q = s.active;
+        if s.acts[q.index()] >= MAX_ACTS {
+            // F-MAIN-3: every turn ends, whatever the cards.
+            out.push(Action::End);
+            return;
+        }
+        let p = s.pl(q);
+        let pay = self.can_pay(s, q, 0);
+        let mut seen = 0u64;
+        for i in Bits(p.hand) {
+            let id = p.card[i as usize];
+            let c = self.db.card(id);
+            if u32::from(c.cost) > pay || Self::seen(&mut seen, s, q, i) {
+                continue;
+            }
+            match c.ctype {
+                CardType::Unit => out.push(Action::Dispatch(id)),
+                CardType::Event if c.abilities[0].trigger == Trigger::Main => {
+                    out.push(Action::Play(id))
+                }
+                _ => {}
+            }
+        }
+        let enemy = s.pl(q.other());
+        let targets = enemy.units() & enemy.exhausted != 0;
+        for u in Bits(p.units()) {
+            let c = self.card_of(s, q, u);
+            let ready = p.exhausted & 1 << u == 0;
+            // F-BAT-1, F-KW-BLITZ; F-BAT-12: it needs a target.
+            if ready
+                && (p.fresh & 1 << u == 0 || c.keywords.has(Keywords::BLITZ))
+                && (targets || c.flame || p.is_given(u))
+            {
+                out.push(Action::Attack(u));
+            }
+            // F-KW-PRAY (decision F-KW-PRAY-2: only with a Flame card to give).
+            if ready && c.keywords.has(Keywords::PRAY) && p.flame_deck != 0 {
+                out.push(Action::Activate(u, PRAY));
+            }
+            for (k, _) in c.abilities_on(Trigger::Active) {
+                if self.can_activate(s, q, u, k) {
+                    out.push(Action::Activate(u, k as u8));
+                }
+            }
+        }
+        out.push(Action::End);
+    }
+
+}

@@ -1,0 +1,408 @@
+//! The Fire Force rules (`docs/rules-fireforce.md`): setup, the turn, costs and Flame, battles,
+//! effects. Each rule's ID is cited where it is implemented.
+//!
+//! The engine advances on its own ([`FireForceGame::settle`], `turn.rs`) until a player must decide; the
+//! decision is the pair (`State::step`, `State::pick`), and [`FireForceGame::legal`] (`legal.rs`)
+//! lists its actions; `play.rs` plays one, `resolve.rs` resolves abilities' effects. This file holds
+//! the match, setup, the zones, costs and power.
+//!
+//! **Action-list capacity.** A player owns at most 45 instances. In the main phase each card in
+//! hand gives at most one action (dispatch or play, by distinct card id) and each Unit on the Scene
+//! at most 4 (attack, Pray, at most [`super::cards::MAX_ACTIVATED`] = 2 activated abilities): at
+//! most 40 · 4 + 1 = 161 actions. A target is one of at most 40 Units or the player (41); a block
+//! 40 + 1; a reaction 40 · 2 + 1; support 40 + 1; a pick at most 2 · 45 + 1 = 91; a Flame card 5.
+//! All within `core::MAX_ACTIONS` (256); `legal` asserts it in debug builds.
+
+use super::cards::{CardDb, CardId, CardType, Effect, Filter, Keywords, Target, Trigger, Until};
+use super::state::*;
+use super::Action;
+use crate::core::dsl::{Side, TargetMode};
+use crate::core::{ActionList, Outcome, Seat};
+use rand::seq::SliceRandom;
+
+/// A match: the card database and both players' decks (main deck and Flame deck, card ids).
+#[derive(Clone, Debug)]
+pub struct FireForceGame {
+    pub db: CardDb,
+    pub main: [Vec<CardId>; 2],
+    pub flame: [Vec<CardId>; 2],
+}
+
+/// The side of `q` as seen by controller `who`.
+#[inline]
+fn side_ok(side: Side, who: Seat, q: Seat) -> bool {
+    match side {
+        Side::Own => q == who,
+        Side::Enemy => q != who,
+        Side::Any => true,
+    }
+}
+
+mod legal;
+mod play;
+mod resolve;
+mod turn;
+
+impl FireForceGame {
+    /// The card of `q`'s instance `i`.
+    #[inline]
+    pub fn card_of(&self, s: &State, q: Seat, i: u8) -> &super::cards::Card {
+        self.db.card(s.pl(q).card[i as usize])
+    }
+
+    // ---- setup (F-SETUP) ----
+
+    /// F-SETUP-1, F-SETUP-2: decks shuffled from `seed` and dealt to instances from the top down
+    /// (instance numbers carry no identity, F-INFO-1), 5 cards drawn; the redraw decisions follow.
+    pub fn setup(&self, seed: u64, first: Seat) -> State {
+        self.setup_with(seed, first, true)
+    }
+
+    /// [`FireForceGame::setup`]; without `shuffle` the decks keep their order, the first card on
+    /// top (scenarios stack decks this way).
+    pub fn setup_with(&self, seed: u64, first: Seat, shuffle: bool) -> State {
+        let mut rng = crate::core::rng_from_seed(seed);
+        let mut s = State {
+            p: [Player::EMPTY; 2],
+            turn: 0,
+            active: first,
+            first,
+            step: Step::Redraw,
+            chooser: first,
+            pick: Pick::None,
+            battle: Battle::NONE,
+            frames: Default::default(),
+            removed: [0; 2],
+            ends: 0,
+            acts: [0; 2],
+            winner: None,
+            win_reason: 0,
+            seed: 0,
+        };
+        for q in Seat::ALL {
+            let k = q.index();
+            let main = &self.main[k];
+            let n = main.len();
+            let p = &mut s.p[k];
+            p.n_main = n as u8;
+            // Instance i holds the i-th card from the top; the deck array is bottom first.
+            p.card[..n].copy_from_slice(main);
+            if shuffle {
+                p.card[..n].shuffle(&mut rng);
+            }
+            for k in 0..n {
+                p.pile[k] = (n - 1 - k) as u8;
+            }
+            p.deck_len = n as u8;
+            // F-SETUP-1: the Flame deck is public (F-INFO-1).
+            for (j, &c) in self.flame[k].iter().enumerate() {
+                p.card[FLAME_BASE + j] = c;
+                p.flame_deck |= 1 << (FLAME_BASE + j);
+            }
+            p.known = [FLAME_MASK; 2];
+            Self::draw_raw(&mut s, q, 5);
+        }
+        use rand::Rng;
+        s.seed = rng.gen();
+        s
+    }
+
+    /// Draws `n` cards without the deck-out check (setup).
+    fn draw_raw(s: &mut State, q: Seat, n: u8) {
+        let p = s.pl_mut(q);
+        for _ in 0..n {
+            if p.deck_len == 0 {
+                return;
+            }
+            p.deck_len -= 1;
+            let i = p.pile[p.deck_len as usize];
+            p.hand |= 1 << i;
+            p.known[q.index()] |= 1 << i;
+        }
+    }
+
+    /// F-SETUP-2, F-INFO-2: the whole hand back into the deck, shuffled, 5 drawn.
+    fn redraw(s: &mut State, q: Seat) {
+        let mut rng = crate::core::rng_from_seed(crate::core::mix_seed(&[s.seed, q.index() as u64]));
+        let p = s.pl_mut(q);
+        let hand = p.hand;
+        for i in Bits(hand) {
+            p.pile[p.deck_len as usize] = i;
+            p.deck_len += 1;
+        }
+        p.hand = 0;
+        p.known[q.index()] &= !hand;
+        let n = p.deck_len as usize;
+        p.pile[..n].shuffle(&mut rng);
+        Self::draw_raw(s, q, 5);
+    }
+
+    // ---- zones ----
+
+    /// F-WIN-2, F-WIN-3: a player whose deck is empty loses at once.
+    fn check_deck(s: &mut State, q: Seat) {
+        if s.pl(q).deck_len == 0 && s.winner.is_none() {
+            s.winner = Some(Outcome::Win(q.other()));
+            s.win_reason = 2;
+        }
+    }
+
+    fn draw(s: &mut State, q: Seat, n: u8) {
+        Self::draw_raw(s, q, n);
+        Self::check_deck(s, q);
+    }
+
+    /// Makes instance `i` of `q` public (it is on the Scene or in THE ADOLLA, face up).
+    #[inline]
+    fn reveal(s: &mut State, q: Seat, i: u8) {
+        s.pl_mut(q).known = s.pl(q).known.map(|k| k | 1 << i);
+    }
+
+    /// The top deck card into THE ADOLLA (`mill`).
+    fn mill(s: &mut State, q: Seat, n: u8) {
+        for _ in 0..n {
+            let p = s.pl_mut(q);
+            if p.deck_len == 0 {
+                break;
+            }
+            p.deck_len -= 1;
+            let i = p.pile[p.deck_len as usize];
+            p.adolla |= 1 << i;
+            Self::reveal(s, q, i);
+        }
+        Self::check_deck(s, q);
+    }
+
+    /// Top deck cards face down onto the Life area (`life`).
+    fn life(s: &mut State, q: Seat, n: u8) {
+        for _ in 0..n {
+            let p = s.pl_mut(q);
+            if p.deck_len == 0 {
+                break;
+            }
+            p.deck_len -= 1;
+            let i = p.pile[p.deck_len as usize];
+            p.life_len += 1;
+            p.pile[FLAME_BASE - p.life_len as usize] = i;
+        }
+        Self::check_deck(s, q);
+    }
+
+    /// Unit `u` of `q` leaves the Scene (to THE ADOLLA or the hand): its flags and changes go;
+    /// F-COST-6: a Flame card given to it stays on the Scene, exhausted, given to nobody.
+    fn leave_scene(s: &mut State, q: Seat, u: u8) {
+        let p = s.pl_mut(q);
+        let bit = 1u64 << u;
+        p.scene &= !bit;
+        p.exhausted &= !bit;
+        p.fresh &= !bit;
+        p.once &= !bit;
+        if (u as usize) < FLAME_BASE {
+            p.power_turn[u as usize] = 0;
+            p.power_battle[u as usize] = 0;
+        }
+        for k in 0..FLAME_DECK {
+            if p.given_to[k] == u {
+                p.given_to[k] = NONE;
+                p.exhausted |= 1 << (FLAME_BASE + k);
+            }
+        }
+        if q == s.active && s.battle.attacker == u {
+            s.battle.attacker = NONE;
+        }
+        if q != s.active && !s.battle.on_player && s.battle.target == u {
+            s.battle.target = NONE;
+        }
+    }
+
+    /// F-BAT-7, glossary "Remove": Unit `u` into its owner's THE ADOLLA; its When Removed
+    /// ability waits (F-KW-TRIGGERS).
+    fn remove(&self, s: &mut State, q: Seat, u: u8) {
+        Self::leave_scene(s, q, u);
+        s.pl_mut(q).adolla |= 1 << u;
+        if self.card_of(s, q, u).abilities_on(Trigger::Removed).next().is_some() {
+            s.removed[q.index()] |= 1 << u;
+        }
+    }
+
+    /// F-COST-2: a card with Flame into THE ADOLLA — not a removal. A Flame card returns to the
+    /// Flame deck.
+    fn limit_out(s: &mut State, q: Seat, i: u8) {
+        let bit = 1u64 << i;
+        if bit & FLAME_MASK != 0 {
+            let p = s.pl_mut(q);
+            p.scene &= !bit;
+            p.exhausted &= !bit;
+            p.given_to[i as usize - FLAME_BASE] = NONE;
+            p.flame_deck |= bit;
+        } else if s.pl(q).as_flame & bit != 0 {
+            let p = s.pl_mut(q);
+            p.scene &= !bit;
+            p.exhausted &= !bit;
+            p.as_flame &= !bit;
+            p.adolla |= bit;
+        } else {
+            Self::leave_scene(s, q, i);
+            s.pl_mut(q).adolla |= bit;
+        }
+    }
+
+    /// Units of `q` on the Scene that have Flame.
+    pub fn flame_units(&self, s: &State, q: Seat) -> u64 {
+        let p = s.pl(q);
+        Bits(p.units())
+            .filter(|&u| self.db.card(p.card[u as usize]).flame)
+            .fold(0, |m, u| m | 1 << u)
+    }
+
+    /// F-COST-2: cards with Flame on `q`'s Scene: Flame cards (given or not, F-COST-5), cards put
+    /// as Flame cards, Units with Flame.
+    pub fn with_flame(&self, s: &State, q: Seat) -> u64 {
+        s.pl(q).flame_cards() | self.flame_units(s, q)
+    }
+
+    /// F-COST-1: the ready cards with Flame of `q`, in the order F-COST-3 pays with them: Flame
+    /// cards first, then Units with Flame dispatched this turn, then the other Units with Flame,
+    /// lowest instance first within each.
+    pub fn payers(&self, s: &State, q: Seat) -> [u64; 3] {
+        let p = s.pl(q);
+        let units = self.flame_units(s, q) & !p.exhausted;
+        [
+            p.flame_cards() & !p.exhausted,
+            units & p.fresh,
+            units & !p.fresh,
+        ]
+    }
+
+    /// How many cards with Flame `q` can exhaust, not counting `except`.
+    pub fn can_pay(&self, s: &State, q: Seat, except: u64) -> u32 {
+        self.payers(s, q)
+            .iter()
+            .map(|m| (m & !except).count_ones())
+            .sum()
+    }
+
+    /// F-COST-1, F-COST-3: exhausts `n` cards with Flame of `q` (they are there: checked by
+    /// `legal`).
+    fn pay(&self, s: &mut State, q: Seat, n: u8) {
+        let mut left = n;
+        for m in self.payers(s, q) {
+            for i in Bits(m) {
+                if left == 0 {
+                    return;
+                }
+                s.pl_mut(q).exhausted |= 1 << i;
+                left -= 1;
+            }
+        }
+        debug_assert_eq!(left, 0, "a cost legal actions offered is paid");
+    }
+
+    // ---- power and filters ----
+
+    /// A Unit's power: printed, changes until end of turn and during this battle, and the static
+    /// abilities of cards on both Scenes.
+    pub fn power(&self, s: &State, q: Seat, u: u8) -> i32 {
+        let p = s.pl(q);
+        let c = self.db.card(p.card[u as usize]);
+        let mut v = i32::from(c.power)
+            + i32::from(p.power_turn[u as usize])
+            + i32::from(p.power_battle[u as usize]);
+        for owner in Seat::ALL {
+            let o = s.pl(owner);
+            for i in Bits(o.scene) {
+                let src = self.db.card(o.card[i as usize]);
+                for st in &src.statics {
+                    if side_ok(st.side, owner, q)
+                        && self.static_filter(s, q, u, &st.filter, owner, i)
+                    {
+                        v += i32::from(st.power);
+                    }
+                }
+            }
+        }
+        v.max(0)
+    }
+
+    /// A static's filter, on printed power (no static reads another's result).
+    fn static_filter(&self, s: &State, q: Seat, u: u8, f: &Filter, owner: Seat, src: u8) -> bool {
+        let c = self.card_of(s, q, u);
+        self.filter_common(s, q, u, f, owner, src)
+            && f.power_min.is_none_or(|m| c.power >= m)
+            && f.power_max.is_none_or(|m| c.power <= m)
+    }
+
+    fn filter_common(&self, s: &State, q: Seat, u: u8, f: &Filter, who: Seat, src: u8) -> bool {
+        let p = s.pl(q);
+        let c = self.db.card(p.card[u as usize]);
+        (f.attrs == 0 || c.attrs & f.attrs != 0)
+            && c.keywords.0 & f.keywords.0 == f.keywords.0
+            && (!f.flame || c.flame)
+            && f.cost_min.is_none_or(|m| c.cost >= m)
+            && f.cost_max.is_none_or(|m| c.cost <= m)
+            && f.ready.is_none_or(|r| (p.exhausted & 1 << u == 0) == r)
+            && !(f.other && q == who && u == src)
+    }
+
+    /// Whether Unit `u` of `q` matches `f` for an ability of `who`'s card `src`.
+    pub fn matches(&self, s: &State, q: Seat, u: u8, f: &Filter, who: Seat, src: u8) -> bool {
+        if !self.filter_common(s, q, u, f, who, src) {
+            return false;
+        }
+        if f.power_min.is_some() || f.power_max.is_some() {
+            let v = self.power(s, q, u);
+            f.power_min.is_none_or(|m| v >= i32::from(m))
+                && f.power_max.is_none_or(|m| v <= i32::from(m))
+        } else {
+            true
+        }
+    }
+
+    /// The Units a target names, per seat, for an ability of `who`'s card `src`.
+    pub fn candidates(&self, s: &State, t: &Target, who: Seat, src: u8) -> [u64; 2] {
+        let mut out = [0u64; 2];
+        match *t {
+            Target::Attacker => {
+                let a = s.battle.attacker;
+                if a != NONE && s.step != Step::Main {
+                    out[s.active.index()] = 1 << a;
+                }
+            }
+            Target::Attacked => {
+                let b = s.battle.target;
+                if b != NONE && !s.battle.on_player {
+                    out[s.active.other().index()] = 1 << b;
+                }
+            }
+            Target::Units {
+                mode: TargetMode::This,
+                ..
+            } => {
+                if s.pl(who).units() & 1 << src != 0 {
+                    out[who.index()] = 1 << src;
+                }
+            }
+            Target::Units { side, filter, .. } => {
+                for q in Seat::ALL {
+                    if side_ok(side, who, q) {
+                        out[q.index()] = Bits(s.pl(q).units())
+                            .filter(|&u| self.matches(s, q, u, &filter, who, src))
+                            .fold(0, |m, u| m | 1 << u);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+}
+
+/// [`Frame::ability`] of F-KW-PRAY's resolution (the Unit pick, then the Flame card).
+pub const PRAY_FRAME: u8 = 0xFC;
+/// [`Frame::ability`] of F-KW-ADOLLA-LINK's resolution (the [ADOLLA BURST] pick).
+pub const LINK_FRAME: u8 = 0xFD;
+
+#[allow(dead_code)]
+fn _assert_state_size() {
+    const _: () = assert!(std::mem::size_of::<State>() <= 1024);
+}

@@ -1,0 +1,251 @@
+//! Playing an action.
+
+use super::*;
+
+impl FireForceGame {
+    // ---- playing an action ----
+
+    /// Plays a legal action.
+    pub fn play(&self, s: &mut State, a: Action) {
+        let me = s.chooser;
+        if s.pick == Pick::None
+            && matches!(
+                a,
+                Action::Dispatch(_)
+                    | Action::Play(_)
+                    | Action::React(_)
+                    | Action::Activate(..)
+                    | Action::Attack(_)
+            )
+        {
+            s.acts[me.index()] += 1;
+        }
+        match a {
+            Action::Pick(code) => {
+                let (q, i) = (Seat::ALL[usize::from(code >= 64)], code % 64);
+                match s.pick {
+                    Pick::Limit => {
+                        s.pick = Pick::None;
+                        Self::limit_out(s, q, i);
+                    }
+                    Pick::Link => {
+                        // F-KW-ADOLLA-LINK: face down onto the Scene as an exhausted Flame card.
+                        s.pick = Pick::None;
+                        s.frames.as_mut_slice()[0].next += 1;
+                        let p = s.pl_mut(me);
+                        p.adolla &= !(1 << i);
+                        p.scene |= 1 << i;
+                        p.as_flame |= 1 << i;
+                        p.exhausted |= 1 << i;
+                    }
+                    Pick::Unit { .. } => {
+                        s.pick = Pick::None;
+                        let f = s.frames[0];
+                        let done = if f.ability == PRAY_FRAME {
+                            // F-KW-PRAY: the chosen Unit is given a Flame card.
+                            s.pick = Pick::Flame { to: i };
+                            s.chooser = me;
+                            false
+                        } else {
+                            let e = self.frame_effects(s, &f)[f.next as usize];
+                            self.apply_to(s, me, e, q, i)
+                        };
+                        if done {
+                            s.frames.as_mut_slice()[0].next += 1;
+                        }
+                    }
+                    _ => unreachable!("a pick action answers a pick"),
+                }
+            }
+            Action::Flame(id) => {
+                let i = Self::flame_choices(s, me)
+                    .find(|&i| s.pl(me).card[i as usize] == id)
+                    .expect("a legal Flame card");
+                match s.pick {
+                    Pick::Flame { to } => self.choose_flame(s, i, to),
+                    _ => self.flame_step(s, i),
+                }
+            }
+            Action::Pass => match s.pick {
+                Pick::Link => {
+                    s.pick = Pick::None;
+                    s.frames.as_mut_slice()[0].next += 1;
+                }
+                Pick::Unit { .. } => {
+                    s.pick = Pick::None;
+                    s.frames.as_mut_slice()[0].next += 1;
+                }
+                _ => match s.step {
+                    Step::Block => s.step = Step::Reaction,
+                    Step::Reaction => s.step = Step::Support,
+                    Step::Support => s.step = Step::Damage,
+                    Step::LifeTrigger => s.step = Step::BattleEnd,
+                    _ => unreachable!("pass is legal in these steps"),
+                },
+            },
+            Action::Keep | Action::Redraw => {
+                if a == Action::Redraw {
+                    Self::redraw(s, me);
+                }
+                s.pl_mut(me).redraw_done = true;
+            }
+            Action::Dispatch(id) => {
+                let i = self.hand_instance(s, me, id);
+                let cost = self.db.card(id).cost;
+                self.pay(s, me, cost);
+                let p = s.pl_mut(me);
+                p.hand &= !(1 << i);
+                p.scene |= 1 << i;
+                p.fresh |= 1 << i;
+                Self::reveal(s, me, i);
+                // F-KW-TRIGGERS: When Dispatched; F-KW-ADOLLA-LINK after it.
+                self.push_triggers(s, me, i, Trigger::Dispatched);
+                if self
+                    .db
+                    .card(id)
+                    .keywords
+                    .has(Keywords::ADOLLA_LINK)
+                {
+                    s.frames.push(Frame {
+                        who: me.index() as u8,
+                        src: i,
+                        ability: LINK_FRAME,
+                        next: 0,
+                        done: 0,
+                    });
+                }
+            }
+            Action::Play(id) | Action::React(id) => {
+                let i = self.hand_instance(s, me, id);
+                self.pay(s, me, self.db.card(id).cost);
+                let p = s.pl_mut(me);
+                p.hand &= !(1 << i);
+                // F-MAIN-2: the Event goes into THE ADOLLA as it resolves.
+                p.adolla |= 1 << i;
+                Self::reveal(s, me, i);
+                s.frames.push(Frame {
+                    who: me.index() as u8,
+                    src: i,
+                    ability: 0,
+                    next: 0,
+                    done: 0,
+                });
+            }
+            Action::Activate(u, PRAY) => {
+                // F-KW-PRAY: exhaust this Unit; choose up to 1 of your Units.
+                s.pl_mut(me).exhausted |= 1 << u;
+                s.frames.push(Frame {
+                    who: me.index() as u8,
+                    src: u,
+                    ability: PRAY_FRAME,
+                    next: 0,
+                    done: 0,
+                });
+            }
+            Action::Activate(u, k) => {
+                let cost = self.card_of(s, me, u).abilities[k as usize].cost;
+                if cost.exhaust {
+                    s.pl_mut(me).exhausted |= 1 << u;
+                }
+                if cost.once {
+                    s.pl_mut(me).once |= 1 << u;
+                }
+                self.pay(s, me, cost.flame);
+                s.frames.push(Frame {
+                    who: me.index() as u8,
+                    src: u,
+                    ability: k,
+                    next: 0,
+                    done: 0,
+                });
+            }
+            Action::Attack(u) => {
+                // F-BAT-1.
+                s.pl_mut(me).exhausted |= 1 << u;
+                s.battle = Battle {
+                    attacker: u,
+                    ..Battle::NONE
+                };
+                s.step = Step::Target;
+            }
+            Action::Target(t) => {
+                // F-BAT-2.
+                s.battle.target = t;
+                s.battle.on_player = t == NONE;
+                s.step = Step::Attacking;
+            }
+            Action::Block(u) => {
+                // F-BAT-4, F-BAT-11.
+                s.pl_mut(me).exhausted |= 1 << u;
+                s.battle.target = u;
+                s.battle.on_player = false;
+                s.step = Step::Reaction;
+                self.push_triggers(s, me, u, Trigger::Blocking);
+            }
+            Action::Support(id) => {
+                // F-BAT-6, F-BAT-10.
+                let i = self.hand_instance(s, me, id);
+                let p = s.pl_mut(me);
+                p.hand &= !(1 << i);
+                p.adolla |= 1 << i;
+                Self::reveal(s, me, i);
+                let t = s.battle.target;
+                s.pl_mut(me).power_battle[t as usize] += self.db.card(id).support;
+                s.battle.support_last = id;
+            }
+            Action::UseTrigger => {
+                // F-BAT-8.
+                s.frames.push(Frame {
+                    who: me.index() as u8,
+                    src: s.battle.revealed,
+                    ability: LIFE_TRIGGER,
+                    next: 0,
+                    done: 0,
+                });
+                s.step = Step::BattleEnd;
+            }
+            Action::End => {
+                s.step = Step::End;
+                s.ends = Bits(s.pl(me).units())
+                    .filter(|&u| {
+                        self.card_of(s, me, u)
+                            .abilities_on(Trigger::TurnEnd)
+                            .next()
+                            .is_some()
+                    })
+                    .fold(0, |m, u| m | 1 << u);
+            }
+        }
+        self.settle(s);
+    }
+
+    /// The lowest instance of card `id` in `q`'s hand.
+    pub(super) fn hand_instance(&self, s: &State, q: Seat, id: CardId) -> u8 {
+        let p = s.pl(q);
+        Bits(p.hand)
+            .find(|&i| p.card[i as usize] == id)
+            .expect("a legal action names a card in hand")
+    }
+
+    /// A static estimate that `seat` wins.
+    pub fn estimate(&self, s: &State, seat: Seat) -> f64 {
+        if let Some(o) = s.winner {
+            return match o {
+                Outcome::Win(w) if w == seat => 1.0,
+                Outcome::Win(_) => 0.0,
+                Outcome::Draw => 0.5,
+            };
+        }
+        let side = |q: Seat| {
+            let p = s.pl(q);
+            let board: i32 = Bits(p.units()).map(|u| self.power(s, q, u)).sum();
+            f64::from(p.life_len) * 1.0
+                + f64::from(board) / 3000.0
+                + f64::from(p.hand.count_ones()) * 0.3
+                + f64::from(self.with_flame(s, q).count_ones()) * 0.3
+                + if p.deck_len < 5 { -2.0 } else { 0.0 }
+        };
+        let d = side(seat) - side(seat.other());
+        1.0 / (1.0 + (-d / 3.0).exp())
+    }
+}

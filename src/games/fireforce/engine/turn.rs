@@ -1,0 +1,272 @@
+//! The turn and the battle as the engine advances them (F-PREP, F-BAT, F-END): the settle loop.
+
+use super::*;
+
+impl FireForceGame {
+    // ---- the turn (F-PREP, F-END) ----
+
+    /// F-PREP-1..3 of `q`'s turn.
+    pub(super) fn begin_turn(&self, s: &mut State, q: Seat) {
+        s.active = q;
+        s.turn += 1;
+        s.acts = [0; 2];
+        // F-PREP-1: exhausted cards, and Flame cards given to Units, become ready.
+        s.pl_mut(q).exhausted = 0;
+        // F-PREP-2 (F-PREP-4: on turn 1 too).
+        Self::draw(s, q, 1);
+        // F-PREP-3.
+        s.step = if s.pl(q).flame_deck != 0 {
+            Step::PrepFlame
+        } else {
+            Step::Main
+        };
+        s.chooser = q;
+    }
+
+    /// F-END-1 (after the end-of-turn abilities): "until end of turn" ends, the turn passes.
+    pub(super) fn end_turn(&self, s: &mut State) {
+        for p in &mut s.p {
+            p.power_turn = [0; FLAME_BASE];
+            p.fresh = 0;
+            p.once = 0;
+        }
+        self.begin_turn(s, s.active.other());
+    }
+
+    /// Advances until a player must decide or the game is over.
+    pub fn settle(&self, s: &mut State) {
+        loop {
+            if s.winner.is_some() {
+                s.step = Step::Over;
+                s.pick = Pick::None;
+                s.frames.clear();
+                return;
+            }
+            // F-COST-2: at once, whatever else is going on.
+            if s.pick == Pick::None {
+                for q in [s.active, s.active.other()] {
+                    if self.with_flame(s, q).count_ones() > FLAME_LIMIT {
+                        s.pick = Pick::Limit;
+                        s.chooser = q;
+                        return;
+                    }
+                }
+            }
+            if s.pick != Pick::None {
+                if let Pick::Flame { to } = s.pick {
+                    // A Flame choice with one distinct card is no choice.
+                    let two = Self::first_two(s);
+                    if let (Some(i), None) = two {
+                        self.choose_flame(s, i, to);
+                        continue;
+                    }
+                }
+                return;
+            }
+            if !s.frames.is_empty() {
+                // A frame waiting for a pick goes round once more: the pick may need no decision.
+                self.run_frame(s);
+                continue;
+            }
+            // When Removed abilities, the turn player's first, lowest instance first.
+            if let Some(q) = [s.active, s.active.other()]
+                .into_iter()
+                .find(|q| s.removed[q.index()] != 0)
+            {
+                let u = s.removed[q.index()].trailing_zeros() as u8;
+                s.removed[q.index()] &= !(1 << u);
+                self.push_triggers(s, q, u, Trigger::Removed);
+                continue;
+            }
+            match s.step {
+                Step::Redraw => {
+                    if let Some(q) = [s.first, s.first.other()]
+                        .into_iter()
+                        .find(|q| !s.pl(*q).redraw_done)
+                    {
+                        s.chooser = q;
+                        return;
+                    }
+                    // F-SETUP-3.
+                    for q in Seat::ALL {
+                        Self::life(s, q, 5);
+                    }
+                    s.step = Step::SetupFlame;
+                    s.chooser = s.first.other();
+                    if s.pl(s.chooser).flame_deck == 0 {
+                        self.begin_turn(s, s.first);
+                    }
+                }
+                Step::SetupFlame | Step::PrepFlame => {
+                    s.chooser = if s.step == Step::SetupFlame {
+                        s.first.other()
+                    } else {
+                        s.active
+                    };
+                    match Self::first_two(s) {
+                        (Some(i), None) => self.flame_step(s, i),
+                        (None, _) => s.step = Step::Main,
+                        _ => return,
+                    }
+                }
+                Step::Main | Step::Target => {
+                    s.chooser = s.active;
+                    return;
+                }
+                Step::LifeTrigger => {
+                    s.chooser = s.active.other();
+                    return;
+                }
+                Step::Attacking => {
+                    // F-BAT-3.
+                    let a = s.battle.attacker;
+                    s.step = Step::Block;
+                    if a != NONE {
+                        self.push_triggers(s, s.active, a, Trigger::Attacking);
+                    }
+                }
+                Step::Block => {
+                    if s.battle.attacker == NONE || self.blockers(s) == 0 {
+                        s.step = Step::Reaction;
+                        continue;
+                    }
+                    s.chooser = s.active.other();
+                    return;
+                }
+                Step::Reaction => {
+                    if !self.battle_on(s) || !self.any_reaction(s) {
+                        s.step = Step::Support;
+                        continue;
+                    }
+                    s.chooser = s.active.other();
+                    return;
+                }
+                Step::Support => {
+                    if !self.battle_on(s) || s.battle.on_player || self.support_cards(s) == 0 {
+                        s.step = Step::Damage;
+                        continue;
+                    }
+                    s.chooser = s.active.other();
+                    return;
+                }
+                Step::Damage => self.damage(s),
+                Step::BattleEnd => {
+                    // F-BAT-9: end-of-battle abilities of the Units that took part.
+                    s.step = Step::BattleOver;
+                    let (a, t) = (s.battle.attacker, s.battle.target);
+                    if a != NONE {
+                        self.push_triggers(s, s.active, a, Trigger::BattleEnd);
+                    }
+                    if t != NONE && !s.battle.on_player {
+                        self.push_triggers(s, s.active.other(), t, Trigger::BattleEnd);
+                    }
+                }
+                Step::BattleOver => {
+                    for p in &mut s.p {
+                        p.power_battle = [0; FLAME_BASE];
+                    }
+                    s.battle = Battle::NONE;
+                    s.step = Step::Main;
+                    s.chooser = s.active;
+                }
+                Step::End => {
+                    // F-END-1: end-of-turn abilities, lowest instance first.
+                    let units = s.pl(s.active).units();
+                    let next = Bits(s.ends & units).next();
+                    match next {
+                        Some(u) => {
+                            s.ends &= !(1 << u);
+                            self.push_triggers(s, s.active, u, Trigger::TurnEnd);
+                        }
+                        None => {
+                            s.ends = 0;
+                            self.end_turn(s);
+                        }
+                    }
+                }
+                Step::Over => return,
+            }
+        }
+    }
+
+    /// Whether the battle goes on: the attacker and (for an attack on a Unit) the attacked Unit
+    /// are still on the Scene (F-BAT-13).
+    pub(super) fn battle_on(&self, s: &State) -> bool {
+        s.battle.attacker != NONE && (s.battle.on_player || s.battle.target != NONE)
+    }
+
+    /// F-BAT-7, F-BAT-8.
+    pub(super) fn damage(&self, s: &mut State) {
+        s.step = Step::BattleEnd;
+        if !self.battle_on(s) {
+            return;
+        }
+        let (att, def) = (s.active, s.active.other());
+        if s.battle.on_player {
+            let p = s.pl_mut(def);
+            if p.life_len == 0 {
+                // F-WIN-1.
+                s.winner = Some(Outcome::Win(att));
+                s.win_reason = 1;
+                return;
+            }
+            let i = p.pile[FLAME_BASE - p.life_len as usize];
+            p.life_len -= 1;
+            p.adolla |= 1 << i;
+            Self::reveal(s, def, i);
+            s.battle.revealed = i;
+            if !self.card_of(s, def, i).life_trigger.is_empty() {
+                s.step = Step::LifeTrigger;
+                s.chooser = def;
+            }
+        } else {
+            let t = s.battle.target;
+            if self.power(s, att, s.battle.attacker) >= self.power(s, def, t) {
+                self.remove(s, def, t);
+            }
+        }
+    }
+
+    /// Queues `q`'s Unit `u`'s abilities with trigger `t`.
+    pub(super) fn push_triggers(&self, s: &mut State, q: Seat, u: u8, t: Trigger) {
+        let c = self.card_of(s, q, u);
+        for (k, _) in c.abilities_on(t) {
+            s.frames.push(Frame {
+                who: q.index() as u8,
+                src: u,
+                ability: k as u8,
+                next: 0,
+                done: 0,
+            });
+        }
+    }
+
+    /// A Flame card chosen at setup or in preparation.
+    pub(super) fn flame_step(&self, s: &mut State, i: u8) {
+        if s.step == Step::SetupFlame {
+            // F-SETUP-5: exhausted.
+            Self::place_flame(s, s.chooser, i, true, NONE);
+            self.begin_turn(s, s.first);
+        } else {
+            // F-PREP-3: ready.
+            Self::place_flame(s, s.active, i, false, NONE);
+            s.step = Step::Main;
+        }
+    }
+
+    /// A Flame card chosen for an effect (`give`, `flame N`, Pray): placed exhausted.
+    /// The `flame N` effect counts the card and asks again (`resolve`); `give` and Pray are done.
+    pub(super) fn choose_flame(&self, s: &mut State, i: u8, to: u8) {
+        let q = s.chooser;
+        Self::place_flame(s, q, i, true, to);
+        s.pick = Pick::None;
+        if let Some(f) = s.frames.as_mut_slice().first_mut() {
+            if to == NONE {
+                f.done += 1;
+            } else {
+                f.next += 1;
+            }
+        }
+    }
+
+}
