@@ -7,7 +7,7 @@ use super::state::{Bits, Pick, State, Step, FLAME_BASE, FLAME_DECK, FLAME_MASK, 
 use super::{Action, FireForceGame, RULES_VERSION};
 use crate::core::def::{GameDef, GameInfo, ScenarioReport, Viewer};
 use crate::core::input::{excerpt, parse_int, read_text, MAX_TEXT_BYTES};
-use crate::core::{ActionList, Game, Outcome, Seat};
+use crate::core::{ActionList, Outcome, Seat};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -328,8 +328,17 @@ impl FireForceGame {
 
     /// What the engine did between two decisions, as log lines for `viewer`.
     fn changes(&self, before: &State, after: &State, viewer: Viewer) -> Vec<String> {
+        // A new turn's header comes after what the turn before did and before what the new turn
+        // player's preparation did (its draw, its Flame card).
+        let new_turn = after.turn != before.turn;
         let mut out = Vec::new();
+        let mut next = Vec::new();
         for q in Seat::ALL {
+            let out = if new_turn && q == after.active {
+                &mut next
+            } else {
+                &mut out
+            };
             let (b, a) = (before.pl(q), after.pl(q));
             for u in Bits(b.units() & !a.scene) {
                 let name = self.card_ref(before, q, u);
@@ -386,7 +395,25 @@ impl FireForceGame {
                 ));
             }
         }
-        if after.turn != before.turn {
+        // F-BAT-7: an attacked Unit that holds is said so (a removed one is said above).
+        let (att, tgt) = (before.battle.attacker, before.battle.target);
+        if att != NONE
+            && tgt != NONE
+            && !before.battle.on_player
+            && after.battle.attacker != att
+            && after.pl(before.active.other()).units() & 1 << tgt != 0
+            && before.pl(before.active).units() & 1 << att != 0
+        {
+            let (a, d) = (before.active, before.active.other());
+            out.push(format!(
+                "  {d}'s {} ({}) holds against {} ({}): nothing happens (F-BAT-7)",
+                self.card_ref(before, d, tgt),
+                self.power(before, d, tgt),
+                self.card_ref(before, a, att),
+                self.power(before, a, att)
+            ));
+        }
+        if new_turn {
             out.push(format!(
                 "--- turn {}: {} (Life {} · {}, decks {} · {}) ---",
                 after.turn,
@@ -397,6 +424,7 @@ impl FireForceGame {
                 after.p[1].deck_len
             ));
         }
+        out.extend(next);
         if after.winner.is_some() {
             out.push(self.ending(after));
         }
@@ -626,7 +654,16 @@ impl GameDef for FireForceGame {
                     self.card_of(before, seat, before.battle.revealed).trigger_text
                 );
             }
-            Action::Redraw if !viewer.sees(seat) => {}
+            Action::Redraw => {
+                let p = after.pl(seat);
+                let _ = write!(head, " — the hand goes back, the deck is shuffled, 5 drawn (F-SETUP-2)");
+                if viewer.sees(seat) {
+                    let _ = write!(head, ": {}", self.sorted_names(after, seat, p.hand).join(", "));
+                }
+                let mut out = vec![head];
+                out.extend(self.changes(before, after, viewer).into_iter().filter(|l| !l.contains(" draws ")));
+                return out;
+            }
             _ => {}
         }
         let mut out = vec![head];
@@ -800,6 +837,15 @@ impl GameDef for FireForceGame {
             if (p.flame_deck | (p.scene & FLAME_MASK)) != flame_all || p.flame_deck & p.scene != 0 {
                 return Err(format!("{q}: the Flame cards are not in the Flame deck or on the Scene"));
             }
+            let flamey = Bits(p.units())
+                .filter(|&u| self.card_of(s, q, u).flame)
+                .fold(0, |m, u| m | 1u64 << u);
+            let statics = Bits(p.units() | (p.scene & FLAME_MASK))
+                .filter(|&i| !self.card_of(s, q, i).statics.is_empty())
+                .fold(0, |m, i| m | 1u64 << i);
+            if p.flamey != flamey || p.statics != statics {
+                return Err(format!("{q}: the derived masks of the Scene are stale"));
+            }
             if p.as_flame & !(p.scene & main_all) != 0 {
                 return Err(format!("{q}: a card put as Flame is not on the Scene"));
             }
@@ -905,10 +951,4 @@ impl GameDef for FireForceGame {
         let b = deck(include_str!("../../../decks/fireforce/blocker_wall.deck"), "blocker_wall");
         FireForceGame::new_match(&db, [&a, &b])
     }
-}
-
-/// Keeps `Game` in scope for the trait methods used above.
-#[allow(dead_code)]
-fn _uses(g: &FireForceGame, s: &State) -> Option<Seat> {
-    g.to_move(s)
 }

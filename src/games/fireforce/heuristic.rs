@@ -260,7 +260,7 @@ impl FireForceGame {
         }
         // Pray and activated abilities, now and then.
         for &a in legal.iter() {
-            if let Action::Activate(u, k) = a {
+            if let Action::Activate(_, k) = a {
                 if k == PRAY {
                     let without = Bits(s.pl(me).units())
                         .any(|v| !self.card_of(s, me, v).flame && !s.pl(me).is_given(v));
@@ -268,7 +268,6 @@ impl FireForceGame {
                         return a;
                     }
                 } else if rng.gen_bool(0.5) {
-                    let _ = u;
                     return a;
                 }
             }

@@ -68,6 +68,10 @@ pub struct Player {
     pub once: u64,
     /// Main-deck cards on the Scene as Flame cards (F-KW-ADOLLA-LINK).
     pub as_flame: u64,
+    /// Derived, kept by every move onto or off the Scene (checked by the invariants): the Units
+    /// on the Scene that have Flame, and the cards on the Scene with a static ability.
+    pub flamey: u64,
+    pub statics: u64,
     /// The Unit each Flame instance is given to (F-KW-PRAY), or [`NONE`].
     pub given_to: [u8; FLAME_DECK],
     /// Power changes until end of turn, and during this battle, per main instance.
@@ -94,6 +98,8 @@ impl Player {
         fresh: 0,
         once: 0,
         as_flame: 0,
+        flamey: 0,
+        statics: 0,
         given_to: [NONE; FLAME_DECK],
         power_turn: [0; FLAME_BASE],
         power_battle: [0; FLAME_BASE],

@@ -44,21 +44,28 @@ impl FireForceGame {
         self.can_pay(s, q, except) >= u32::from(a.cost.flame)
     }
 
+    /// Whether the attacked player has a legal reaction (F-BAT-10: else step 5 is skipped).
     pub(super) fn any_reaction(&self, s: &State) -> bool {
-        let mut out = ActionList::new();
-        self.reactions(s, &mut out);
-        !out.is_empty()
+        !self.each_reaction(s, &mut |_| false)
     }
 
     /// F-BAT-5, F-KW-REACTION: Reaction Events in hand and Reaction abilities on the Scene.
     pub(super) fn reactions(&self, s: &State, out: &mut ActionList<Action>) {
+        self.each_reaction(s, &mut |a| {
+            out.push(a);
+            true
+        });
+    }
+
+    /// Calls `f` with each legal reaction until it returns false; false if it stopped.
+    fn each_reaction(&self, s: &State, f: &mut impl FnMut(Action) -> bool) -> bool {
         let d = s.active.other();
         if s.acts[d.index()] >= MAX_ACTS {
-            return;
+            return true;
         }
         let p = s.pl(d);
         let pay = self.can_pay(s, d, 0);
-        let mut seen = 0u64;
+        let mut seen = [0u64; 4];
         for i in Bits(p.hand) {
             let id = p.card[i as usize];
             let c = self.db.card(id);
@@ -66,26 +73,29 @@ impl FireForceGame {
                 && c.abilities[0].trigger == Trigger::Reaction
                 && u32::from(c.cost) <= pay
                 && !Self::seen(&mut seen, s, d, i)
+                && !f(Action::React(id))
             {
-                out.push(Action::React(id));
+                return false;
             }
         }
         for u in Bits(p.units()) {
             for (k, _) in self.card_of(s, d, u).abilities_on(Trigger::Reaction) {
-                if self.can_activate(s, d, u, k) {
-                    out.push(Action::Activate(u, k as u8));
+                if self.can_activate(s, d, u, k) && !f(Action::Activate(u, k as u8)) {
+                    return false;
                 }
             }
         }
+        true
     }
 
-    /// Whether another instance of `i`'s card in `q`'s hand came first (one action per card id).
-    pub(super) fn seen(seen: &mut u64, s: &State, q: Seat, i: u8) -> bool {
-        // Card ids < 250 fit in four words; a u64 per id range is plenty for a hand: compare ids.
-        let p = s.pl(q);
-        let id = p.card[i as usize];
-        let dup = Bits(*seen).any(|j| p.card[j as usize] == id);
-        *seen |= 1 << i;
+    /// Whether `i`'s card (of `q`) was met before: one action per card id. `seen` is a set of
+    /// card ids (they are below 256).
+    #[inline]
+    pub(super) fn seen(seen: &mut [u64; 4], s: &State, q: Seat, i: u8) -> bool {
+        let id = s.pl(q).card[i as usize];
+        let (w, b) = (usize::from(id / 64), 1u64 << (id % 64));
+        let dup = seen[w] & b != 0;
+        seen[w] |= b;
         dup
     }
 
@@ -122,7 +132,7 @@ impl FireForceGame {
                 return;
             }
             Pick::Link => {
-                let mut seen = 0u64;
+                let mut seen = [0u64; 4];
                 for i in Bits(self.link_cards(s, me)) {
                     if !Self::seen(&mut seen, s, me, i) {
                         out.push(Action::Pick(me.index() as u8 * 64 + i));
@@ -163,7 +173,7 @@ impl FireForceGame {
                 out.push(Action::Pass);
             }
             Step::Support => {
-                let mut seen = 0u64;
+                let mut seen = [0u64; 4];
                 for i in Bits(self.support_cards(s)) {
                     if !Self::seen(&mut seen, s, me, i) {
                         out.push(Action::Support(s.pl(me).card[i as usize]));
@@ -203,7 +213,7 @@ impl FireForceGame {
         }
         let p = s.pl(q);
         let pay = self.can_pay(s, q, 0);
-        let mut seen = 0u64;
+        let mut seen = [0u64; 4];
         for i in Bits(p.hand) {
             let id = p.card[i as usize];
             let c = self.db.card(id);

@@ -194,6 +194,8 @@ impl FireForceGame {
         let p = s.pl_mut(q);
         let bit = 1u64 << u;
         p.scene &= !bit;
+        p.flamey &= !bit;
+        p.statics &= !bit;
         p.exhausted &= !bit;
         p.fresh &= !bit;
         p.once &= !bit;
@@ -232,6 +234,7 @@ impl FireForceGame {
         if bit & FLAME_MASK != 0 {
             let p = s.pl_mut(q);
             p.scene &= !bit;
+            p.statics &= !bit;
             p.exhausted &= !bit;
             p.given_to[i as usize - FLAME_BASE] = NONE;
             p.flame_deck |= bit;
@@ -248,11 +251,25 @@ impl FireForceGame {
     }
 
     /// Units of `q` on the Scene that have Flame.
+    #[inline]
     pub fn flame_units(&self, s: &State, q: Seat) -> u64 {
-        let p = s.pl(q);
-        Bits(p.units())
-            .filter(|&u| self.db.card(p.card[u as usize]).flame)
-            .fold(0, |m, u| m | 1 << u)
+        s.pl(q).flamey
+    }
+
+    /// Card `i` of `q` arrives on the Scene (a Unit dispatched, a Flame card put there): the
+    /// derived masks follow.
+    pub(super) fn enter_scene(&self, s: &mut State, q: Seat, i: u8) {
+        let c = self.card_of(s, q, i);
+        let (flame, statics) = (c.is_unit() && c.flame, !c.statics.is_empty());
+        let p = s.pl_mut(q);
+        let bit = 1u64 << i;
+        p.scene |= bit;
+        if flame {
+            p.flamey |= bit;
+        }
+        if statics {
+            p.statics |= bit;
+        }
     }
 
     /// F-COST-2: cards with Flame on `q`'s Scene: Flame cards (given or not, F-COST-5), cards put
@@ -310,7 +327,7 @@ impl FireForceGame {
             + i32::from(p.power_battle[u as usize]);
         for owner in Seat::ALL {
             let o = s.pl(owner);
-            for i in Bits(o.scene) {
+            for i in Bits(o.statics) {
                 let src = self.db.card(o.card[i as usize]);
                 for st in &src.statics {
                     if side_ok(st.side, owner, q)

@@ -93,10 +93,9 @@ impl FireForceGame {
                 let i = self.hand_instance(s, me, id);
                 let cost = self.db.card(id).cost;
                 self.pay(s, me, cost);
-                let p = s.pl_mut(me);
-                p.hand &= !(1 << i);
-                p.scene |= 1 << i;
-                p.fresh |= 1 << i;
+                s.pl_mut(me).hand &= !(1 << i);
+                self.enter_scene(s, me, i);
+                s.pl_mut(me).fresh |= 1 << i;
                 Self::reveal(s, me, i);
                 // F-KW-TRIGGERS: When Dispatched; F-KW-ADOLLA-LINK after it.
                 self.push_triggers(s, me, i, Trigger::Dispatched);

@@ -126,10 +126,15 @@ impl FireForceGame {
             }
             Effect::Power(_, n, Until::EndOfTurn) => s.pl_mut(q).power_turn[u as usize] += n,
             Effect::Power(_, n, Until::EndOfBattle) => {
-                if s.battle.attacker == NONE && s.battle.target == NONE {
-                    s.pl_mut(q).power_turn[u as usize] += n;
-                } else {
+                // F-BAT-14: outside a battle, until end of turn.
+                let in_battle = !matches!(
+                    s.step,
+                    Step::Main | Step::End | Step::Redraw | Step::SetupFlame | Step::PrepFlame
+                );
+                if in_battle {
                     s.pl_mut(q).power_battle[u as usize] += n;
+                } else {
+                    s.pl_mut(q).power_turn[u as usize] += n;
                 }
             }
             Effect::Give(_) => {
@@ -161,11 +166,11 @@ impl FireForceGame {
 
     /// Puts Flame instance `i` of `q` from the Flame deck onto the Scene (F-PREP-3, F-SETUP-5,
     /// F-KW-PRAY): exhausted or ready, given to Unit `to` or to none.
-    pub(super) fn place_flame(s: &mut State, q: Seat, i: u8, exhausted: bool, to: u8) {
+    pub(super) fn place_flame(&self, s: &mut State, q: Seat, i: u8, exhausted: bool, to: u8) {
+        self.enter_scene(s, q, i);
         let p = s.pl_mut(q);
         let bit = 1u64 << i;
         p.flame_deck &= !bit;
-        p.scene |= bit;
         if exhausted {
             p.exhausted |= bit;
         }

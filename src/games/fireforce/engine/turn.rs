@@ -245,11 +245,11 @@ impl FireForceGame {
     pub(super) fn flame_step(&self, s: &mut State, i: u8) {
         if s.step == Step::SetupFlame {
             // F-SETUP-5: exhausted.
-            Self::place_flame(s, s.chooser, i, true, NONE);
+            self.place_flame(s, s.chooser, i, true, NONE);
             self.begin_turn(s, s.first);
         } else {
             // F-PREP-3: ready.
-            Self::place_flame(s, s.active, i, false, NONE);
+            self.place_flame(s, s.active, i, false, NONE);
             s.step = Step::Main;
         }
     }
@@ -258,7 +258,7 @@ impl FireForceGame {
     /// The `flame N` effect counts the card and asks again (`resolve`); `give` and Pray are done.
     pub(super) fn choose_flame(&self, s: &mut State, i: u8, to: u8) {
         let q = s.chooser;
-        Self::place_flame(s, q, i, true, to);
+        self.place_flame(s, q, i, true, to);
         s.pick = Pick::None;
         if let Some(f) = s.frames.as_mut_slice().first_mut() {
             if to == NONE {
