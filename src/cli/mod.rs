@@ -629,7 +629,7 @@ fn choose_game(
     // (game, why) for every input that shows a game.
     let mut evidence: Vec<(&'static str, String)> = Vec::new();
     for d in decks {
-        // The folder the deck is in (`decks/trails/x.deck`), not any folder above it.
+        // The folder the deck is in (`decks/<game>/x.deck`), not any folder above it.
         let folder = d.parent().and_then(Path::file_name);
         if let Some(g) = games::GAMES
             .iter()
