@@ -6,6 +6,7 @@
 //! caller-owned list, and `apply` returns an undo record.
 
 pub mod actions;
+mod bits;
 pub mod def;
 pub mod dsl;
 mod fixed;
@@ -14,6 +15,7 @@ pub mod input;
 mod perft;
 mod seat;
 
+pub use bits::Bits;
 pub use def::{GameDef, GameInfo, ScenarioReport, Viewer};
 pub use fixed::FixedVec;
 pub use perft::perft;

@@ -701,15 +701,26 @@ impl GameDef for FireForceGame {
                 self.sorted_names(s, q, p.flame_deck).join(", ")
             );
             let units: Vec<String> = Bits(p.units()).map(|u| self.unit_label(s, q, u)).collect();
-            let _ = writeln!(t, "  Units: {}", units.join(" | "));
+            let or_none = |v: Vec<String>, sep: &str| {
+                if v.is_empty() {
+                    "none".to_string()
+                } else {
+                    v.join(sep)
+                }
+            };
+            let _ = writeln!(t, "  Units: {}", or_none(units, " | "));
             let flames: Vec<String> = Bits(p.flame_cards()).map(|i| self.flame_label(s, q, i)).collect();
             let _ = writeln!(
                 t,
                 "  Flame ({} with Flame): {}",
                 self.with_flame(s, q).count_ones(),
-                flames.join(" | ")
+                or_none(flames, " | ")
             );
-            let _ = writeln!(t, "  THE ADOLLA: {}", self.sorted_names(s, q, p.adolla).join(", "));
+            let _ = writeln!(
+                t,
+                "  THE ADOLLA: {}",
+                or_none(self.sorted_names(s, q, p.adolla), ", ")
+            );
         }
         let hand: Vec<String> = Bits(s.pl(me).hand)
             .map(|i| {

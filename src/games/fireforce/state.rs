@@ -26,23 +26,7 @@ pub const PRAY: u8 = 9;
 /// F-MAIN-3: the most main-phase actions (and, for the other player, reactions) in one turn.
 pub const MAX_ACTS: u8 = 40;
 
-/// The set bits of a mask, lowest first.
-#[derive(Clone, Copy)]
-pub struct Bits(pub u64);
-
-impl Iterator for Bits {
-    type Item = u8;
-    #[inline]
-    fn next(&mut self) -> Option<u8> {
-        if self.0 == 0 {
-            None
-        } else {
-            let i = self.0.trailing_zeros() as u8;
-            self.0 &= self.0 - 1;
-            Some(i)
-        }
-    }
-}
+pub use crate::core::Bits;
 
 /// One player's cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -117,6 +101,16 @@ impl Player {
     #[inline]
     pub fn life(&self) -> &[u8] {
         &self.pile[FLAME_BASE - self.life_len as usize..]
+    }
+
+    /// Takes the top card of the deck, if any.
+    #[inline]
+    pub fn pop_deck(&mut self) -> Option<u8> {
+        if self.deck_len == 0 {
+            return None;
+        }
+        self.deck_len -= 1;
+        Some(self.pile[self.deck_len as usize])
     }
 
     /// The deck as a mask.

@@ -132,22 +132,7 @@ impl Default for PlayerState {
     }
 }
 
-/// Iterates the set bits of a mask, lowest first.
-#[derive(Clone, Copy)]
-pub struct Bits(pub u64);
-
-impl Iterator for Bits {
-    type Item = u8;
-    #[inline]
-    fn next(&mut self) -> Option<u8> {
-        if self.0 == 0 {
-            return None;
-        }
-        let i = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
-        Some(i)
-    }
-}
+pub use crate::core::Bits;
 
 #[inline]
 pub fn bit(i: u8) -> u64 {

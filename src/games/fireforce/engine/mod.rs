@@ -111,11 +111,7 @@ impl FireForceGame {
     fn draw_raw(s: &mut State, q: Seat, n: u8) {
         let p = s.pl_mut(q);
         for _ in 0..n {
-            if p.deck_len == 0 {
-                return;
-            }
-            p.deck_len -= 1;
-            let i = p.pile[p.deck_len as usize];
+            let Some(i) = p.pop_deck() else { return };
             p.hand |= 1 << i;
             p.known[q.index()] |= 1 << i;
         }
@@ -161,13 +157,8 @@ impl FireForceGame {
     /// The top deck card into THE ADOLLA (`mill`).
     fn mill(s: &mut State, q: Seat, n: u8) {
         for _ in 0..n {
-            let p = s.pl_mut(q);
-            if p.deck_len == 0 {
-                break;
-            }
-            p.deck_len -= 1;
-            let i = p.pile[p.deck_len as usize];
-            p.adolla |= 1 << i;
+            let Some(i) = s.pl_mut(q).pop_deck() else { break };
+            s.pl_mut(q).adolla |= 1 << i;
             Self::reveal(s, q, i);
         }
         Self::check_deck(s, q);
@@ -177,11 +168,7 @@ impl FireForceGame {
     fn life(s: &mut State, q: Seat, n: u8) {
         for _ in 0..n {
             let p = s.pl_mut(q);
-            if p.deck_len == 0 {
-                break;
-            }
-            p.deck_len -= 1;
-            let i = p.pile[p.deck_len as usize];
+            let Some(i) = p.pop_deck() else { break };
             p.life_len += 1;
             p.pile[FLAME_BASE - p.life_len as usize] = i;
         }
