@@ -699,13 +699,19 @@ impl CardDb {
                     "exhaust" => Effect::Exhaust(t),
                     "ready" => Effect::Ready(t),
                     "bounce" => Effect::Bounce(t),
-                    _ => {
-                        if let Target::Units { side: Side::Own, .. } = t {
-                            Effect::Give(t)
-                        } else {
-                            return Err("give: the target is one of your own units (`self`, `target own unit`, `all own units`)".into());
+                    _ => match t {
+                        Target::Units {
+                            side: Side::Own,
+                            mode: TargetMode::This | TargetMode::Choose,
+                            ..
+                        } => Effect::Give(t),
+                        _ => {
+                            return Err(
+                                "give: the target is one of your own units (`self` or `target own unit`)"
+                                    .into(),
+                            )
                         }
-                    }
+                    },
                 })
             }
             ["power", rest @ ..] => {

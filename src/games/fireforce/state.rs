@@ -58,9 +58,10 @@ pub struct Player {
     pub statics: u64,
     /// The Unit each Flame instance is given to (F-KW-PRAY), or [`NONE`].
     pub given_to: [u8; FLAME_DECK],
-    /// Power changes until end of turn, and during this battle, per main instance.
+    /// Power changes until end of turn (saturating at ±32,767, decision F-BAT-15), and during
+    /// this battle (support power adds up here, without a bound), per main instance.
     pub power_turn: [i16; FLAME_BASE],
-    pub power_battle: [i16; FLAME_BASE],
+    pub power_battle: [i32; FLAME_BASE],
     /// `known[s]`: instances whose identity seat `s` knows (F-INFO-1).
     pub known: [u64; 2],
     /// F-SETUP-2: the redraw decision has been taken.
@@ -250,10 +251,11 @@ pub struct State {
     pub chooser: Seat,
     pub pick: Pick,
     pub battle: Battle,
-    /// Abilities being resolved, the first one now. Frames are pushed one at a time where the
-    /// rules trigger them (at most one pending beside the one resolving); When Removed triggers
-    /// wait in `removed` (any number of them).
-    pub frames: FixedVec<Frame, 4>,
+    /// Abilities being resolved, the first one now. At most 6 are queued at once: the
+    /// end-of-battle abilities of two Units (3 abilities a card, `cards::MAX_ABILITIES`); a
+    /// dispatch queues at most 3 and Adolla Link. When Removed abilities wait in `removed` (any
+    /// number of them).
+    pub frames: FixedVec<Frame, 8>,
     /// Instances whose When Removed ability waits (F-KW-TRIGGERS), per player.
     pub removed: [u64; 2],
     /// F-MAIN-3: actions each player has taken this turn (main-phase actions, reactions).

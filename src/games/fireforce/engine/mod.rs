@@ -311,7 +311,7 @@ impl FireForceGame {
         let c = self.db.card(p.card[u as usize]);
         let mut v = i32::from(c.power)
             + i32::from(p.power_turn[u as usize])
-            + i32::from(p.power_battle[u as usize]);
+            + p.power_battle[u as usize];
         for owner in Seat::ALL {
             let o = s.pl(owner);
             for i in Bits(o.statics) {
@@ -382,7 +382,7 @@ impl FireForceGame {
                 mode: TargetMode::This,
                 ..
             } => {
-                if s.pl(who).units() & 1 << src != 0 {
+                if src < 64 && s.pl(who).units() & 1 << src != 0 {
                     out[who.index()] = 1 << src;
                 }
             }

@@ -189,7 +189,7 @@ impl FireForceGame {
                 p.adolla |= 1 << i;
                 Self::reveal(s, me, i);
                 let t = s.battle.target;
-                s.pl_mut(me).power_battle[t as usize] += self.db.card(id).support;
+                s.pl_mut(me).power_battle[t as usize] += i32::from(self.db.card(id).support);
                 s.battle.support_last = id;
             }
             Action::UseTrigger => {

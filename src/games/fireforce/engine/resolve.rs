@@ -124,7 +124,10 @@ impl FireForceGame {
                 Self::leave_scene(s, q, u);
                 s.pl_mut(q).hand |= 1 << u;
             }
-            Effect::Power(_, n, Until::EndOfTurn) => s.pl_mut(q).power_turn[u as usize] += n,
+            Effect::Power(_, n, Until::EndOfTurn) => {
+                let t = &mut s.pl_mut(q).power_turn[u as usize];
+                *t = t.saturating_add(n);
+            }
             Effect::Power(_, n, Until::EndOfBattle) => {
                 // F-BAT-14: outside a battle, until end of turn.
                 let in_battle = !matches!(
@@ -132,9 +135,10 @@ impl FireForceGame {
                     Step::Main | Step::End | Step::Redraw | Step::SetupFlame | Step::PrepFlame
                 );
                 if in_battle {
-                    s.pl_mut(q).power_battle[u as usize] += n;
+                    s.pl_mut(q).power_battle[u as usize] += i32::from(n);
                 } else {
-                    s.pl_mut(q).power_turn[u as usize] += n;
+                    let t = &mut s.pl_mut(q).power_turn[u as usize];
+                    *t = t.saturating_add(n);
                 }
             }
             Effect::Give(_) => {

@@ -126,7 +126,8 @@ impl FireForceGame {
                     }
                 }
                 Step::Block => {
-                    if s.battle.attacker == NONE || self.blockers(s) == 0 {
+                    // F-BAT-13: nothing to block once the attacker or the attacked Unit left.
+                    if !self.battle_on(s) || self.blockers(s) == 0 {
                         s.step = Step::Reaction;
                         continue;
                     }
