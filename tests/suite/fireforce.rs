@@ -466,3 +466,39 @@ fn perft_from_the_start_is_counted_by_hand() {
         assert_eq!(tcgsim::core::perft(&g, &mut s, 3), 8);
     }
 }
+
+/// A game log says how each battle ended (F-BAT-7): in the logged game of seed 2, a 4000 attacker
+/// blocked by an 8000 Blocker, the battle over within the block, is said to hold; 4000 + 3000 +
+/// 2000 of reactions against 8000 holds; a 5000 Unit supported by 1000 against 7000 is removed.
+#[test]
+fn the_log_tells_each_battle_f_bat_7() {
+    let o = tcgsim(&[
+        "play",
+        "--seed",
+        "2",
+        "--log",
+        "decks/fireforce/blocker_wall.deck",
+        "decks/fireforce/reaction_control.deck",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let log = String::from_utf8_lossy(&o.stdout).into_owned();
+    let lines: Vec<&str> = log.lines().collect();
+    let after = |needle: &str| {
+        let k = lines
+            .iter()
+            .position(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("no line with {needle:?} in\n{log}"));
+        lines[k + 1]
+    };
+    assert!(log.contains("P2: target player — Raging Infernal (4000) attacks P1 (Life 5)"));
+    assert_eq!(
+        after("P1: block with Bastion Gatekeeper (power 8000)"),
+        "  P1's Bastion Gatekeeper holds against Raging Infernal: nothing happens (F-BAT-7)"
+    );
+    assert!(log.contains(
+        "  P2's Raging Infernal (9000) holds against Bastion Gatekeeper (8000): nothing happens (F-BAT-7)"
+    ));
+    assert!(log.contains("P2: support Lab Examiner — +1000 to Ash Archdeacon (power 6000)"));
+    assert!(log.contains("  P2's Ash Archdeacon is removed into THE ADOLLA"));
+    assert!(log.contains("P2: use trigger of Flashover Trap"));
+}

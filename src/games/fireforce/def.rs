@@ -635,6 +635,22 @@ impl GameDef for FireForceGame {
             }
             Action::Block(u) => {
                 let _ = write!(head, " (power {}) — it becomes the target", self.power(before, seat, u));
+                // The battle may end within this action (nothing more to decide): say how.
+                let att = before.battle.attacker;
+                let over = after.battle.attacker == NONE && after.step != Step::Over;
+                if over
+                    && after.pl(seat).units() & 1 << u != 0
+                    && after.pl(before.active).units() & 1 << att != 0
+                {
+                    let mut out = vec![head];
+                    out.push(format!(
+                        "  {seat}'s {} holds against {}: nothing happens (F-BAT-7)",
+                        self.card_ref(after, seat, u),
+                        self.card_ref(after, before.active, att)
+                    ));
+                    out.extend(self.changes(before, after, viewer));
+                    return out;
+                }
             }
             Action::Support(id) => {
                 let t = before.battle.target;
