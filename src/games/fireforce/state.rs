@@ -218,6 +218,23 @@ pub struct Frame {
     pub done: u8,
 }
 
+impl Frame {
+    /// Ability `ability` of `who`'s card `src`, from its first effect.
+    #[inline]
+    pub fn new(who: Seat, src: u8, ability: u8) -> Frame {
+        Frame {
+            who: who.index() as u8,
+            src,
+            ability,
+            next: 0,
+            done: 0,
+        }
+    }
+}
+
+/// The state fits in 1 KiB (issue 13's bound; `tcgsim bench` prints the size).
+const _: () = assert!(std::mem::size_of::<State>() <= 1024);
+
 /// [`Frame::ability`] of a Life trigger (F-BAT-8).
 pub const LIFE_TRIGGER: u8 = 0xFE;
 

@@ -405,8 +405,3 @@ impl FireForceGame {
 pub const PRAY_FRAME: u8 = 0xFC;
 /// [`Frame::ability`] of F-KW-ADOLLA-LINK's resolution (the [ADOLLA BURST] pick).
 pub const LINK_FRAME: u8 = 0xFD;
-
-#[allow(dead_code)]
-fn _assert_state_size() {
-    const _: () = assert!(std::mem::size_of::<State>() <= 1024);
-}

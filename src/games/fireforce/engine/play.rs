@@ -105,13 +105,7 @@ impl FireForceGame {
                     .keywords
                     .has(Keywords::ADOLLA_LINK)
                 {
-                    s.frames.push(Frame {
-                        who: me.index() as u8,
-                        src: i,
-                        ability: LINK_FRAME,
-                        next: 0,
-                        done: 0,
-                    });
+                    s.frames.push(Frame::new(me, i, LINK_FRAME));
                 }
             }
             Action::Play(id) | Action::React(id) => {
@@ -122,24 +116,12 @@ impl FireForceGame {
                 // F-MAIN-2: the Event goes into THE ADOLLA as it resolves.
                 p.adolla |= 1 << i;
                 Self::reveal(s, me, i);
-                s.frames.push(Frame {
-                    who: me.index() as u8,
-                    src: i,
-                    ability: 0,
-                    next: 0,
-                    done: 0,
-                });
+                s.frames.push(Frame::new(me, i, 0));
             }
             Action::Activate(u, PRAY) => {
                 // F-KW-PRAY: exhaust this Unit; choose up to 1 of your Units.
                 s.pl_mut(me).exhausted |= 1 << u;
-                s.frames.push(Frame {
-                    who: me.index() as u8,
-                    src: u,
-                    ability: PRAY_FRAME,
-                    next: 0,
-                    done: 0,
-                });
+                s.frames.push(Frame::new(me, u, PRAY_FRAME));
             }
             Action::Activate(u, k) => {
                 let cost = self.card_of(s, me, u).abilities[k as usize].cost;
@@ -150,13 +132,7 @@ impl FireForceGame {
                     s.pl_mut(me).once |= 1 << u;
                 }
                 self.pay(s, me, cost.flame);
-                s.frames.push(Frame {
-                    who: me.index() as u8,
-                    src: u,
-                    ability: k,
-                    next: 0,
-                    done: 0,
-                });
+                s.frames.push(Frame::new(me, u, k));
             }
             Action::Attack(u) => {
                 // F-BAT-1.
@@ -194,13 +170,7 @@ impl FireForceGame {
             }
             Action::UseTrigger => {
                 // F-BAT-8.
-                s.frames.push(Frame {
-                    who: me.index() as u8,
-                    src: s.battle.revealed,
-                    ability: LIFE_TRIGGER,
-                    next: 0,
-                    done: 0,
-                });
+                s.frames.push(Frame::new(me, s.battle.revealed, LIFE_TRIGGER));
                 s.step = Step::BattleEnd;
             }
             Action::End => {

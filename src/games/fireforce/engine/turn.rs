@@ -232,13 +232,7 @@ impl FireForceGame {
     pub(super) fn push_triggers(&self, s: &mut State, q: Seat, u: u8, t: Trigger) {
         let c = self.card_of(s, q, u);
         for (k, _) in c.abilities_on(t) {
-            s.frames.push(Frame {
-                who: q.index() as u8,
-                src: u,
-                ability: k as u8,
-                next: 0,
-                done: 0,
-            });
+            s.frames.push(Frame::new(q, u, k as u8));
         }
     }
 
