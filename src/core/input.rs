@@ -118,6 +118,16 @@ pub fn for_each_line(
     }
 }
 
+/// The lines of a deck file (or any file of `#` comments): numbered from 1, everything from a `#`
+/// on cut, trimmed, blank lines skipped. The games whose card names hold no `#` read their decks
+/// through it.
+pub fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(k, l)| (k + 1, l.split('#').next().unwrap_or("").trim()))
+        .filter(|(_, l)| !l.is_empty())
+}
+
 /// What is wrong with a CSV file's text: the line (1-based; 0 for the file as a whole), the
 /// column it is about (`header`, `row`, or a column's name), and the reason.
 pub type CsvProblem = (usize, &'static str, String);
@@ -189,6 +199,11 @@ pub fn csv_rows(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn content_lines_number_cut_comments_and_skip_blanks() {
+        let v: Vec<(usize, &str)> = content_lines("# head\n2 A  # two\n\n  \n1 B\n").collect();
+        assert_eq!(v, vec![(2, "2 A"), (5, "1 B")]);
+    }
 
     /// Lines one at a time, numbered; a line over the bound is an error naming it.
     #[test]

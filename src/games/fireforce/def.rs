@@ -6,7 +6,7 @@ use super::cards::{norm, CardDb, CardId, CardType, Keywords};
 use super::state::{Bits, Pick, State, Step, FLAME_BASE, FLAME_DECK, FLAME_MASK, NONE, PRAY};
 use super::{Action, FireForceGame, RULES_VERSION};
 use crate::core::def::{GameDef, GameInfo, ScenarioReport, Viewer};
-use crate::core::input::{excerpt, parse_int, read_text, MAX_TEXT_BYTES};
+use crate::core::input::{content_lines, excerpt, parse_int, read_text, MAX_TEXT_BYTES};
 use crate::core::{ActionList, Outcome, Seat};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -43,13 +43,6 @@ pub struct FfDeck {
     pub flame: Vec<CardId>,
 }
 
-/// The lines of a deck or scenario file: numbered from 1, `#` comments cut, blank lines skipped.
-fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.lines()
-        .enumerate()
-        .map(|(k, l)| (k + 1, l.split('#').next().unwrap_or("").trim()))
-        .filter(|(_, l)| !l.is_empty())
-}
 
 /// Parses a deck file's text: every problem as `file:line: reason`.
 pub fn parse_deck(text: &str, file: &str, name: &str, db: &CardDb) -> Result<FfDeck, String> {
@@ -74,7 +67,7 @@ pub fn parse_deck(text: &str, file: &str, name: &str, db: &CardDb) -> Result<FfD
     let mut flame = Vec::new();
     let mut first_line: Vec<(CardId, usize)> = Vec::new();
     let mut in_flame = false;
-    for (n, l) in lines(text) {
+    for (n, l) in content_lines(text) {
         if problems.len() >= 50 {
             problems.push(format!("{file}: stopped after 50 problems"));
             break;
@@ -479,7 +472,7 @@ impl GameDef for FireForceGame {
     }
 
     fn is_card_file(text: &str) -> bool {
-        lines(text)
+        content_lines(text)
             .next()
             .is_some_and(|(_, h)| h.replace(' ', "") == super::cards::HEADER.join(","))
     }

@@ -2,7 +2,7 @@
 
 use super::{bits, CardId, Play, ToyCards, ToyDeck, ToyGame, ToyState, DECK_SIZE};
 use crate::core::def::{GameDef, GameInfo, ScenarioReport, Viewer};
-use crate::core::input::{excerpt, parse_int, read_text, InputError, MAX_TEXT_BYTES};
+use crate::core::input::{content_lines, excerpt, parse_int, read_text, InputError, MAX_TEXT_BYTES};
 use crate::core::{content_hash, Outcome, Seat};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -26,13 +26,6 @@ fn problem(file: &str, line: usize, msg: String) -> String {
     .to_string()
 }
 
-/// Lines without `#` comments, numbered from 1, blank lines skipped.
-fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.lines()
-        .enumerate()
-        .map(|(k, l)| (k + 1, l.split('#').next().unwrap_or("").trim()))
-        .filter(|(_, l)| !l.is_empty())
-}
 
 impl GameDef for ToyGame {
     const INFO: GameInfo = GameInfo {
@@ -92,7 +85,7 @@ impl GameDef for ToyGame {
     }
 
     fn is_card_file(text: &str) -> bool {
-        lines(text)
+        content_lines(text)
             .next()
             .is_some_and(|(_, h)| h.replace(' ', "") == HEADER)
     }
@@ -107,7 +100,7 @@ impl GameDef for ToyGame {
                 .map_or_else(|| file.clone(), |s| s.to_string_lossy().into_owned()),
             cards: Vec::new(),
         };
-        for (n, l) in lines(&text) {
+        for (n, l) in content_lines(&text) {
             let (count, name) = l.split_once(' ').unwrap_or((l, ""));
             let count = usize::from(
                 parse_int(count, 1u8, DECK_SIZE as u8)
@@ -381,7 +374,7 @@ impl GameDef for ToyGame {
         let mut actions: Vec<(usize, String)> = Vec::new();
         let mut expects: Vec<(usize, String, String)> = Vec::new();
         let mut section = "";
-        for (n, l) in lines(text) {
+        for (n, l) in content_lines(text) {
             if l.starts_with('[') {
                 section = match l {
                     "[actions]" => "actions",
