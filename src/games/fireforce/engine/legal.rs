@@ -5,7 +5,7 @@ use super::*;
 impl FireForceGame {
     // ---- legal actions ----
 
-    /// F-BAT-4: the attacked player's ready Units with Blocker.
+    /// F-BAT-4, F-KW-BLOCKER: the attacked player's ready Units with Blocker.
     pub fn blockers(&self, s: &State) -> u64 {
         let d = s.pl(s.active.other());
         Bits(d.units() & !d.exhausted)

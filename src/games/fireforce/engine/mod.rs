@@ -214,8 +214,8 @@ impl FireForceGame {
         }
     }
 
-    /// F-COST-2: a card with Flame into THE ADOLLA — not a removal. A Flame card returns to the
-    /// Flame deck.
+    /// F-COST-2: a card with Flame into THE ADOLLA — not a removal, so no When Removed (F-COST-7).
+    /// A Flame card returns to the Flame deck; a card put as a Flame card goes back to THE ADOLLA.
     fn limit_out(s: &mut State, q: Seat, i: u8) {
         let bit = 1u64 << i;
         if bit & FLAME_MASK != 0 {

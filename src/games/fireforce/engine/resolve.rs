@@ -62,8 +62,9 @@ impl FireForceGame {
         }
     }
 
-    /// One effect (T-EFF-like sequencing: in order, each as far as it can). Returns false when it
-    /// waits for a pick (the pick's action finishes it).
+    /// One effect (F-EFF-1: in order, each as far as it can; `target` chosen by the controller,
+    /// automatically when only one Unit qualifies; nothing without a target). Returns false when
+    /// it waits for a pick (the pick's action finishes it).
     pub(super) fn resolve(&self, s: &mut State, who: Seat, src: u8, e: Effect) -> bool {
         match e {
             Effect::Draw(n) => Self::draw(s, who, n),

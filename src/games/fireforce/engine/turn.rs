@@ -23,7 +23,8 @@ impl FireForceGame {
         s.chooser = q;
     }
 
-    /// F-END-1 (after the end-of-turn abilities): "until end of turn" ends, the turn passes.
+    /// F-END-1 (after the end-of-turn abilities): "until end of turn" ends, the turn passes. No
+    /// card is discarded: there is no hand limit (F-END-2).
     pub(super) fn end_turn(&self, s: &mut State) {
         for p in &mut s.p {
             p.power_turn = [0; FLAME_BASE];
@@ -68,7 +69,8 @@ impl FireForceGame {
                 self.run_frame(s);
                 continue;
             }
-            // When Removed abilities, the turn player's first, lowest instance first.
+            // F-EFF-2: once the resolving ability is done, When Removed abilities, the turn
+            // player's first, lowest instance first.
             if let Some(q) = [s.active, s.active.other()]
                 .into_iter()
                 .find(|q| s.removed[q.index()] != 0)
