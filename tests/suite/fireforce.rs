@@ -502,3 +502,53 @@ fn the_log_tells_each_battle_f_bat_7() {
     assert!(log.contains("  P2's Ash Archdeacon is removed into THE ADOLLA"));
     assert!(log.contains("P2: use trigger of Flashover Trap"));
 }
+
+/// Card statistics (`tcgsim cards`) read `cards_out_of_deck`, `cards_in_hand` and `card_use`.
+/// With stacked decks the answer is known by hand: after setup and P1's first draw, P1 has taken
+/// out of its deck its top 5 cards and its 11th (cards 6 to 10 are face-down Life cards, not
+/// drawn: F-SETUP-3); a dispatch plays a card, support power uses one as a resource.
+#[test]
+fn card_statistics_see_what_left_the_deck() {
+    use tcgsim::core::CardUse;
+    let db = bundled_cards();
+    let ids: Vec<u8> = (0..db.cards.len() as u8)
+        .filter(|&i| db.card(i).ctype != CardType::Flame)
+        .take(20)
+        .collect();
+    let flame: Vec<u8> = (0..db.cards.len() as u8)
+        .filter(|&i| db.card(i).ctype == CardType::Flame)
+        .take(1)
+        .collect();
+    let g = FireForceGame {
+        db: db.clone(),
+        main: [ids.clone(), ids.clone()],
+        flame: [vec![flame[0]; 5], vec![flame[0]; 5]],
+    };
+    let mut s = g.setup_stacked(0, Seat::P1);
+    g.apply(&mut s, Action::Keep);
+    g.apply(&mut s, Action::Keep);
+    assert_eq!((s.turn, s.active, s.step), (1, Seat::P1, Step::Main));
+    let mut out = Vec::new();
+    g.cards_out_of_deck(&s, Seat::P1, &mut |c| out.push(c as u8));
+    out.sort_unstable();
+    let mut want: Vec<u8> = ids[..5].to_vec();
+    want.push(ids[10]);
+    want.sort_unstable();
+    assert_eq!(out, want);
+    let mut hand = Vec::new();
+    g.cards_in_hand(&s, Seat::P1, &mut |c| hand.push(c as u8));
+    hand.sort_unstable();
+    assert_eq!(hand, want);
+    let mut p2 = Vec::new();
+    g.cards_out_of_deck(&s, Seat::P2, &mut |c| p2.push(c as u8));
+    assert_eq!(p2.len(), 5, "P2 has drawn its opening hand only");
+    assert_eq!(
+        g.card_use(&s, Action::Dispatch(ids[0])),
+        Some((u32::from(ids[0]), CardUse::Played))
+    );
+    assert_eq!(
+        g.card_use(&s, Action::Support(ids[1])),
+        Some((u32::from(ids[1]), CardUse::Resource))
+    );
+    assert_eq!(g.card_use(&s, Action::End), None);
+}
