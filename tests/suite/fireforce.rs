@@ -129,6 +129,17 @@ fn deck_files_follow_f_deck_1_2_3() {
         "{}",
         stderr(&o)
     );
+    // Memory stays bounded whatever the counts: past 40 cards a line is refused with its line.
+    let huge = (0..1000)
+        .map(|_| format!("40 {}\n", nums[0]))
+        .collect::<String>();
+    let o = validate("huge", &format!("{huge}[flame]\n5 FF-F01\n"));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("huge.deck:2: more than 40 cards in the deck"),
+        "{}",
+        stderr(&o)
+    );
     // F-DECK-2: Blitz Shield, 35 cards with any number of copies.
     let blitz = [(20, nums[0].as_str()), (15, nums[1].as_str())];
     let o = validate(

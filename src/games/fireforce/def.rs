@@ -122,6 +122,14 @@ pub fn parse_deck(text: &str, file: &str, name: &str, db: &CardDb) -> Result<FfD
             first_line.push((id, n));
         }
         let to = if in_flame { &mut flame } else { &mut main };
+        // Bounded memory: no deck holds more than 40 cards (F-DECK-1), whatever the file says.
+        if to.len() + count > 40 {
+            problems.push(format!(
+                "{file}:{n}: more than 40 cards in the {} (F-DECK-1)",
+                if in_flame { "Flame deck" } else { "deck" }
+            ));
+            continue;
+        }
         to.extend(std::iter::repeat_n(id, count));
     }
     if format == Format::Strategy {
@@ -652,7 +660,7 @@ impl GameDef for FireForceGame {
                     " — +{} to {} (power {})",
                     self.db.card(id).support,
                     self.card_ref(before, seat, t),
-                    self.power(after, seat, t).max(self.power(before, seat, t))
+                    self.power(before, seat, t) + i32::from(self.db.card(id).support)
                 );
             }
             Action::UseTrigger => {
