@@ -128,7 +128,8 @@ impl Game for FireForceGame {
     }
 
     /// Every main-deck card out of the deck and the Life area: in hand, on the Scene, in THE
-    /// ADOLLA.
+    /// ADOLLA. A revealed Life card and a milled card reach THE ADOLLA without being drawn; they
+    /// count too (their owner has seen them), so IWD counts them as drawn.
     fn cards_out_of_deck(&self, state: &State, seat: Seat, f: &mut dyn FnMut(u32)) {
         let p = state.pl(seat);
         let inside = p.deck_mask() | p.life_mask();
