@@ -39,6 +39,7 @@ registry! {
     trails::TrailsGame,
     toy::ToyGame,
     fireforce::FireForceGame,
+    tmnt::TmntGame,
 }
 
 /// The constants of the game named `name`.

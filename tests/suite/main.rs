@@ -21,4 +21,5 @@ mod matrix;
 mod rule_ids;
 mod scenarios;
 mod statistics;
+mod tmnt;
 mod toy;

@@ -1,0 +1,686 @@
+//! The TMNT card file (`decks/tmnt/cards.csv`, documented in `docs/cards.md`, "TMNT TCG"): card
+//! types and kinds, the effect language's TMNT words, and the card database. Parsing happens once
+//! at load; the engine only sees the compact types here.
+
+use crate::core::dsl::{self, num, Side, TargetMode};
+use crate::core::input::{csv_rows, excerpt, parse_int, InputError};
+
+/// An index into [`CardDb::cards`] (its row in the card file).
+pub type CardId = u8;
+
+/// The most cards of a card file (card ids fit a byte; 255 is "no card").
+pub const MAX_POOL: usize = 250;
+/// The most abilities of a card and effects of an ability.
+pub const MAX_ABILITIES: usize = 2;
+pub const MAX_EFFECTS: usize = 4;
+/// The most titles a Forceful Attack card's combo names.
+pub const MAX_COMBO: usize = 4;
+
+pub const HEADER: [&str; 8] = [
+    "number",
+    "name",
+    "type",
+    "kind",
+    "power",
+    "attribute",
+    "combo",
+    "effect",
+];
+
+/// M-DECK-3: the four attributes, in this order.
+pub const ATTRIBUTES: [&str; 4] = ["wind", "forest", "fire", "mountain"];
+/// "No attribute" (an Event, M-DECK-2).
+pub const NO_ATTR: u8 = 4;
+
+/// M-DECK-4: the four card types.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CardType {
+    Character,
+    Attack,
+    Item,
+    Event,
+}
+
+impl CardType {
+    pub fn name(self) -> &'static str {
+        match self {
+            CardType::Character => "character",
+            CardType::Attack => "attack",
+            CardType::Item => "item",
+            CardType::Event => "event",
+        }
+    }
+}
+
+/// M-DECK-4: the kinds of attack cards, and of Events (<Play>, <Flip>, <Play & Flip>).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    None,
+    Normal,
+    Forceful,
+    Counter,
+    ForcefulCounter,
+    Play,
+    Flip,
+    PlayFlip,
+}
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::None => "",
+            Kind::Normal => "normal",
+            Kind::Forceful => "forceful",
+            Kind::Counter => "counter",
+            Kind::ForcefulCounter => "forceful_counter",
+            Kind::Play => "play",
+            Kind::Flip => "flip",
+            Kind::PlayFlip => "play_flip",
+        }
+    }
+}
+
+/// Conditions on a card (all must hold).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Filter {
+    /// One of these types, as bits `1 << CardType as u8` (0 = any).
+    pub types: u8,
+    /// One of these attributes, bit `k` for [`ATTRIBUTES`]`[k]` (0 = any).
+    pub attrs: u8,
+    pub power_min: Option<i16>,
+    pub power_max: Option<i16>,
+    /// Not the card the text is on.
+    pub other: bool,
+}
+
+/// What a `power` effect acts on: face-up cards on Block Zones and in Attack Zones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Target {
+    pub mode: TargetMode,
+    pub side: Side,
+    pub filter: Filter,
+}
+
+/// One effect primitive (`docs/cards.md`, "TMNT TCG").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    Draw(u8),
+    /// `trash own N` (`false`) / `trash enemy N` (`true`).
+    Trash { enemy: bool, n: u8 },
+    Discard { enemy: bool, n: u8 },
+    Salvage(Filter),
+    Power(Target, i16),
+    Bonus(i16),
+}
+
+/// When a text resolves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Trigger {
+    Play,
+    Flip,
+    PlayFlip,
+    Static,
+    /// A "…, when …" text (M-EFFECTS).
+    When(When),
+}
+
+/// The "when" clauses of the effect language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum When {
+    Attack,
+    Defend,
+    Damaged,
+    Trash,
+    Result,
+}
+
+impl When {
+    pub const ALL: [When; 5] = [
+        When::Attack,
+        When::Defend,
+        When::Damaged,
+        When::Trash,
+        When::Result,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            When::Attack => "attack",
+            When::Defend => "defend",
+            When::Damaged => "damaged",
+            When::Trash => "trash",
+            When::Result => "result",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ability {
+    pub trigger: Trigger,
+    pub effects: Vec<Effect>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Card {
+    pub number: String,
+    pub name: String,
+    /// The title's index among the file's distinct titles (M-DECK-1 counts by title).
+    pub title: u8,
+    pub ctype: CardType,
+    pub kind: Kind,
+    pub power: i16,
+    /// Index into [`ATTRIBUTES`], [`NO_ATTR`] for an Event.
+    pub attr: u8,
+    /// Title indices of a Forceful Attack card's combo (M-ATK-4).
+    pub combo: Vec<u8>,
+    pub abilities: Vec<Ability>,
+    /// The text as written, for display.
+    pub effect_text: String,
+}
+
+impl Card {
+    /// The effects of the ability with this trigger, if the card has one.
+    pub fn text(&self, t: Trigger) -> Option<&[Effect]> {
+        self.abilities
+            .iter()
+            .find(|a| a.trigger == t)
+            .map(|a| a.effects.as_slice())
+    }
+
+    /// The effects that resolve when the card is placed (M-EVT-1, M-ATK-3, M-ATK-7).
+    pub fn play_text(&self) -> Option<&[Effect]> {
+        self.text(Trigger::Play).or(self.text(Trigger::PlayFlip))
+    }
+
+    /// The effects that resolve when the card is turned face up on a Block Zone.
+    pub fn flip_text(&self) -> Option<&[Effect]> {
+        self.text(Trigger::Flip).or(self.text(Trigger::PlayFlip))
+    }
+
+    /// The card's "when" ability.
+    pub fn when(&self) -> Option<(When, &[Effect])> {
+        self.abilities.iter().find_map(|a| match a.trigger {
+            Trigger::When(w) => Some((w, a.effects.as_slice())),
+            _ => None,
+        })
+    }
+
+    pub fn attr_name(&self) -> &'static str {
+        ATTRIBUTES.get(self.attr as usize).copied().unwrap_or("")
+    }
+
+    /// A short description: `character 5 mountain`, `attack forceful 5 fire`, `event flip`.
+    pub fn describe(&self) -> String {
+        let mut s = self.ctype.name().to_string();
+        if self.kind != Kind::None {
+            s.push(' ');
+            s.push_str(self.kind.name());
+        }
+        if matches!(self.ctype, CardType::Character | CardType::Attack) {
+            s.push_str(&format!(" {}", self.power));
+        }
+        if self.attr != NO_ATTR {
+            s.push(' ');
+            s.push_str(self.attr_name());
+        }
+        s
+    }
+}
+
+/// The card database of one card file.
+#[derive(Clone, Debug, Default)]
+pub struct CardDb {
+    pub cards: Vec<Card>,
+    /// The distinct titles, normalised ([`norm`]), indexed by [`Card::title`].
+    pub titles: Vec<String>,
+}
+
+/// Lookups ignore case and runs of spaces.
+pub use crate::games::fireforce::cards::norm;
+
+impl CardDb {
+    pub fn card(&self, id: CardId) -> &Card {
+        &self.cards[id as usize]
+    }
+
+    /// A card by number, or by a title only one number has. `Err` says why not.
+    pub fn lookup(&self, key: &str) -> Result<CardId, String> {
+        let k = norm(key);
+        if let Some(i) = self.cards.iter().position(|c| norm(&c.number) == k) {
+            return Ok(i as CardId);
+        }
+        let hits: Vec<usize> = (0..self.cards.len())
+            .filter(|&i| norm(&self.cards[i].name) == k)
+            .collect();
+        match hits.as_slice() {
+            [i] => Ok(*i as CardId),
+            [] => Err(format!("unknown card \"{}\"", excerpt(key))),
+            _ => Err(format!(
+                "\"{}\" names {} cards ({}): name it by its number",
+                excerpt(key),
+                hits.len(),
+                hits.iter()
+                    .map(|&i| self.cards[i].number.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        }
+    }
+
+    /// Parses a card file; the error names the file, line, column and reason.
+    pub fn parse(text: &str, file: &str) -> Result<CardDb, InputError> {
+        let err = |line: usize, msg: String| InputError {
+            file: file.to_string(),
+            line,
+            msg,
+        };
+        let rows = csv_rows(text, &HEADER).map_err(|(n, c, m)| err(n, format!("{c}: {m}")))?;
+        let mut db = CardDb::default();
+        let mut combos: Vec<(usize, usize, String)> = Vec::new();
+        for (n, r) in rows {
+            if db.cards.len() == MAX_POOL {
+                return Err(err(n, format!("more than {MAX_POOL} cards")));
+            }
+            let card = db
+                .parse_row(&r)
+                .map_err(|(col, m)| err(n, format!("column {col}: {m}")))?;
+            if db
+                .cards
+                .iter()
+                .any(|c| norm(&c.number) == norm(&card.number))
+            {
+                return Err(err(
+                    n,
+                    format!("column number: \"{}\" is defined twice", card.number),
+                ));
+            }
+            let combo = r.get(6).unwrap_or("").trim().to_string();
+            if !combo.is_empty() {
+                combos.push((n, db.cards.len(), combo));
+            }
+            db.cards.push(card);
+        }
+        if db.cards.is_empty() {
+            return Err(err(0, "no cards".into()));
+        }
+        // M-ATK-4: the combo names character titles of the file (read after every row, so a
+        // combo may name a character further down).
+        for (n, i, combo) in combos {
+            let mut titles = Vec::new();
+            for t in combo.split('/').map(str::trim) {
+                let k = norm(t);
+                let found = db
+                    .cards
+                    .iter()
+                    .find(|c| c.ctype == CardType::Character && norm(&c.name) == k);
+                match found {
+                    Some(c) if !titles.contains(&c.title) => titles.push(c.title),
+                    Some(_) => {}
+                    None => {
+                        return Err(err(
+                            n,
+                            format!(
+                                "column combo: \"{}\" is not the title of a character of the file",
+                                excerpt(t)
+                            ),
+                        ))
+                    }
+                }
+            }
+            if titles.len() > MAX_COMBO {
+                return Err(err(
+                    n,
+                    format!("column combo: at most {MAX_COMBO} titles"),
+                ));
+            }
+            db.cards[i].combo = titles;
+        }
+        Ok(db)
+    }
+
+    fn parse_row(&mut self, r: &csv::StringRecord) -> Result<Card, (&'static str, String)> {
+        let col = |k: usize| r.get(k).unwrap_or("").trim();
+        let number = col(0);
+        if number.is_empty()
+            || number.len() > 20
+            || !number
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-')
+        {
+            return Err((
+                "number",
+                format!("\"{}\": 1 to 20 letters, digits or '-'", excerpt(number)),
+            ));
+        }
+        let name = col(1);
+        if name.is_empty()
+            || name.chars().count() > 60
+            || name.contains(['#', ',', '[', ']', '@', '/'])
+        {
+            return Err((
+                "name",
+                "1 to 60 characters, no '#', ',', '[', ']', '@' or '/'".to_string(),
+            ));
+        }
+        let ctype = match col(2).to_ascii_lowercase().as_str() {
+            "character" => CardType::Character,
+            "attack" => CardType::Attack,
+            "item" => CardType::Item,
+            "event" => CardType::Event,
+            other => {
+                return Err((
+                    "type",
+                    format!(
+                        "\"{}\": expected character, attack, item or event",
+                        excerpt(other)
+                    ),
+                ))
+            }
+        };
+        let mut kind = match (ctype, col(3).to_ascii_lowercase().as_str()) {
+            (CardType::Attack, "normal") => Kind::Normal,
+            (CardType::Attack, "forceful") => Kind::Forceful,
+            (CardType::Attack, "counter") => Kind::Counter,
+            (CardType::Attack, "forceful_counter") => Kind::ForcefulCounter,
+            (CardType::Attack, other) => {
+                return Err((
+                    "kind",
+                    format!(
+                        "\"{}\": an attack card's kind is normal, forceful, counter or forceful_counter",
+                        excerpt(other)
+                    ),
+                ))
+            }
+            (_, "") => Kind::None,
+            (_, _) => return Err(("kind", "only an attack card has a kind".into())),
+        };
+        let powered = matches!(ctype, CardType::Character | CardType::Attack);
+        let power = if powered {
+            parse_int(col(4), 0i16, 99).map_err(|e| ("power", e))?
+        } else if !col(4).is_empty() {
+            return Err(("power", "only a character or attack card has one".into()));
+        } else {
+            0
+        };
+        let attr = match (ctype, col(5).to_ascii_lowercase().as_str()) {
+            (CardType::Event, "") => NO_ATTR,
+            (CardType::Event, _) => {
+                return Err(("attribute", "an event has no attribute (M-DECK-2)".into()))
+            }
+            (_, a) => match ATTRIBUTES.iter().position(|x| *x == a) {
+                Some(k) => k as u8,
+                None => {
+                    return Err((
+                        "attribute",
+                        format!(
+                            "\"{}\": expected wind, forest, fire or mountain (M-DECK-2)",
+                            excerpt(a)
+                        ),
+                    ))
+                }
+            },
+        };
+        match (kind, col(6).is_empty()) {
+            (Kind::Forceful, true) => {
+                return Err((
+                    "combo",
+                    "a forceful attack card names its combo: character titles, `/`-separated (M-ATK-4)"
+                        .into(),
+                ))
+            }
+            (Kind::Forceful, false) | (_, true) => {}
+            (_, false) => return Err(("combo", "only a forceful attack card has one".into())),
+        }
+        let abilities = parse_effects(col(7), ctype).map_err(|e| ("effect", e))?;
+        if ctype == CardType::Event {
+            kind = match abilities.first().map(|a| a.trigger) {
+                Some(Trigger::Play) => Kind::Play,
+                Some(Trigger::Flip) => Kind::Flip,
+                Some(Trigger::PlayFlip) => Kind::PlayFlip,
+                _ => unreachable!("parse_effects requires one play, flip or play_flip text"),
+            };
+        }
+        let k = norm(name);
+        let title = match self.titles.iter().position(|t| *t == k) {
+            Some(t) => t,
+            None => {
+                self.titles.push(k);
+                self.titles.len() - 1
+            }
+        };
+        Ok(Card {
+            number: number.to_string(),
+            name: name.to_string(),
+            title: title as u8,
+            ctype,
+            kind,
+            power,
+            attr,
+            combo: Vec::new(),
+            abilities,
+            effect_text: col(7).to_string(),
+        })
+    }
+}
+
+/// The effect cell: abilities in the shared grammar (`crate::core::dsl`) with the TMNT words;
+/// which triggers each card type may have.
+pub fn parse_effects(text: &str, ctype: CardType) -> Result<Vec<Ability>, String> {
+    let raws = dsl::abilities(text)?;
+    if raws.len() > MAX_ABILITIES {
+        return Err(format!("at most {MAX_ABILITIES} abilities"));
+    }
+    let mut out: Vec<Ability> = Vec::new();
+    for raw in &raws {
+        if raw.cost.is_some() {
+            return Err(raw.error("TMNT texts have no cost in brackets"));
+        }
+        let t = raw.trigger.as_str();
+        let trigger = match t.split_whitespace().collect::<Vec<_>>().as_slice() {
+            ["play"] => Trigger::Play,
+            ["flip"] => Trigger::Flip,
+            ["play_flip"] => Trigger::PlayFlip,
+            ["static"] => Trigger::Static,
+            ["when", w] => match When::ALL.iter().find(|x| x.name() == *w) {
+                Some(w) => Trigger::When(*w),
+                None => {
+                    return Err(raw.error(format!(
+                        "unknown `when` clause \"{}\" (expected attack, defend, damaged, trash or result)",
+                        excerpt(w)
+                    )))
+                }
+            },
+            _ => {
+                return Err(raw.error(format!(
+                    "unknown trigger \"{}\" (expected play, flip, play_flip, static or when …)",
+                    excerpt(t)
+                )))
+            }
+        };
+        let allowed = match trigger {
+            Trigger::Play => matches!(ctype, CardType::Attack | CardType::Event),
+            Trigger::Flip => ctype != CardType::Item,
+            Trigger::PlayFlip => ctype == CardType::Event,
+            Trigger::Static => ctype == CardType::Item,
+            Trigger::When(_) => matches!(ctype, CardType::Character | CardType::Item),
+        };
+        if !allowed {
+            return Err(raw.error(format!(
+                "a{} {} has no `{}` text (docs/cards.md, TMNT triggers)",
+                if ctype == CardType::Item || ctype == CardType::Attack || ctype == CardType::Event { "n" } else { "" },
+                ctype.name(),
+                raw.trigger
+            )));
+        }
+        let same_kind = |a: &Ability| {
+            a.trigger == trigger
+                || matches!(
+                    (a.trigger, trigger),
+                    (Trigger::When(_), Trigger::When(_))
+                )
+        };
+        if out.iter().any(same_kind) {
+            return Err(raw.error("a card has at most one text of each trigger, and one `when`"));
+        }
+        if raw.effects.len() > MAX_EFFECTS {
+            return Err(raw.error(format!("at most {MAX_EFFECTS} effects")));
+        }
+        let mut effects = Vec::new();
+        for e in &raw.effects {
+            let eff = parse_effect(e).map_err(|m| raw.error(m))?;
+            if trigger == Trigger::Static {
+                match eff {
+                    Effect::Power(
+                        Target {
+                            mode: TargetMode::All,
+                            side: Side::Own,
+                            ..
+                        },
+                        _,
+                    ) => {}
+                    _ => {
+                        return Err(raw.error(
+                            "a static text is `power ±N all own cards [FILTERS]` only",
+                        ))
+                    }
+                }
+            }
+            effects.push(eff);
+        }
+        out.push(Ability { trigger, effects });
+    }
+    if ctype == CardType::Event
+        && !(out.len() == 1
+            && matches!(
+                out[0].trigger,
+                Trigger::Play | Trigger::Flip | Trigger::PlayFlip
+            ))
+    {
+        return Err(
+            "an event has exactly one text: `play:`, `flip:` or `play_flip:` (its kind, M-DECK-4)"
+                .into(),
+        );
+    }
+    Ok(out)
+}
+
+fn side(w: &str) -> Option<bool> {
+    match w {
+        "own" => Some(false),
+        "enemy" => Some(true),
+        _ => None,
+    }
+}
+
+fn filter(words: &[&str], salvage: bool) -> Result<Filter, String> {
+    let mut f = Filter::default();
+    for &w in words {
+        let types = [
+            ("character", CardType::Character),
+            ("attack", CardType::Attack),
+            ("item", CardType::Item),
+            ("event", CardType::Event),
+        ];
+        if let Some((_, t)) = types.iter().find(|(n, _)| *n == w) {
+            if !salvage && matches!(t, CardType::Item | CardType::Event) {
+                return Err(format!(
+                    "filter `{w}`: only `salvage` looks at {w}s (a `power` target is a face-up card on a Block or Attack Zone)"
+                ));
+            }
+            f.types |= 1 << *t as u8;
+        } else if let Some(k) = ATTRIBUTES.iter().position(|a| *a == w) {
+            f.attrs |= 1 << k;
+        } else if let Some(v) = w.strip_prefix("power<=") {
+            f.power_max = Some(num(v, -99, 999)? as i16);
+        } else if let Some(v) = w.strip_prefix("power>=") {
+            f.power_min = Some(num(v, -99, 999)? as i16);
+        } else if w == "other" && !salvage {
+            f.other = true;
+        } else {
+            return Err(format!(
+                "unknown filter \"{}\" (expected character, attack, {}an attribute, power<=N, power>=N{})",
+                excerpt(w),
+                if salvage { "item, event, " } else { "" },
+                if salvage { "" } else { ", other" }
+            ));
+        }
+    }
+    Ok(f)
+}
+
+const TARGETS: &str =
+    "expected a target: self, target [own|enemy] card FILTERS or all [own|enemy] cards FILTERS";
+
+/// One effect of the TMNT effect language.
+pub fn parse_effect(text: &str) -> Result<Effect, String> {
+    let lower = text.to_ascii_lowercase();
+    let w: Vec<&str> = lower.split_whitespace().collect();
+    let bad = || format!("cannot read effect \"{}\"", excerpt(text));
+    Ok(match w.as_slice() {
+        ["draw", n] => Effect::Draw(num(n, 1, 5)? as u8),
+        ["trash", s, n] => Effect::Trash {
+            enemy: side(s).ok_or_else(|| format!("`trash own N` or `trash enemy N`, not \"{}\"", excerpt(text)))?,
+            n: num(n, 1, 5)? as u8,
+        },
+        ["discard", s, n] => Effect::Discard {
+            enemy: side(s).ok_or_else(|| format!("`discard own N` or `discard enemy N`, not \"{}\"", excerpt(text)))?,
+            n: num(n, 1, 3)? as u8,
+        },
+        ["salvage", rest @ ..] => Effect::Salvage(filter(rest, true)?),
+        ["bonus", n] => Effect::Bonus(num(n, -20, 20)? as i16),
+        ["power", n, rest @ ..] => {
+            let v = num(n, -20, 20)? as i16;
+            let (mode, side, filters, after) = dsl::target(rest, "card", TARGETS, |_| false)?;
+            debug_assert!(after.is_empty());
+            Effect::Power(
+                Target {
+                    mode,
+                    side,
+                    filter: filter(filters, false)?,
+                },
+                v,
+            )
+        }
+        _ => return Err(bad()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn effects_parse_with_their_words() {
+        assert_eq!(parse_effect("draw 2"), Ok(Effect::Draw(2)));
+        assert_eq!(
+            parse_effect("trash enemy 3"),
+            Ok(Effect::Trash { enemy: true, n: 3 })
+        );
+        let Ok(Effect::Power(t, 2)) = parse_effect("power +2 target enemy card fire power<=3")
+        else {
+            panic!()
+        };
+        assert_eq!((t.mode, t.side), (TargetMode::Choose, Side::Enemy));
+        assert_eq!(t.filter.attrs, 1 << 2);
+        assert_eq!(t.filter.power_max, Some(3));
+        assert!(parse_effect("power +2 all own cards item").is_err());
+        assert!(parse_effect("salvage item").is_ok());
+        assert!(parse_effect("draw 9").unwrap_err().contains("out of range"));
+        assert!(parse_effect("trash 2").is_err());
+    }
+
+    #[test]
+    fn triggers_are_checked_against_the_card_type() {
+        assert!(parse_effects("static: power +1 all own cards", CardType::Item).is_ok());
+        assert!(parse_effects("static: draw 1", CardType::Item).is_err());
+        assert!(parse_effects("flip: draw 1", CardType::Item).is_err());
+        assert!(parse_effects("when attack: draw 1", CardType::Attack).is_err());
+        assert!(parse_effects("play: draw 1 | flip: draw 1", CardType::Event).is_err());
+        assert!(parse_effects("", CardType::Event).is_err());
+        assert!(
+            parse_effects("when attack: draw 1 | when result: draw 1", CardType::Item).is_err()
+        );
+        let a = parse_effects("play_flip: trash enemy 1", CardType::Event).unwrap();
+        assert_eq!(a[0].trigger, Trigger::PlayFlip);
+    }
+}

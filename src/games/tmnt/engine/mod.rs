@@ -1,0 +1,388 @@
+//! The TMNT rules (`docs/rules-tmnt.md`): setup, the six phases, the Attack phase's four steps,
+//! texts and their timing. Each rule's ID is cited where it is implemented.
+//!
+//! The engine advances on its own ([`TmntGame::advance`], `turn.rs`) until a player must decide;
+//! the decision is `State::step` (with `State::chooser`), and [`TmntGame::legal`] (`legal.rs`)
+//! lists its actions. A decision with exactly one legal action is taken without asking
+//! (M-TURN-2). Texts resolve in `resolve.rs`. This file holds the match, setup, the zones and
+//! power.
+//!
+//! **Action-list capacity.** Hidden cards are named by card id, so a decision over a hand, the
+//! Trash or pending texts lists at most 40 card ids (plus `pass`); a `target … card` choice at
+//! most 2 · (4 + 3) = 14 cards; a Result-step choice 4 + 1. All far within `core::MAX_ACTIONS`.
+
+use super::cards::{Card, CardDb, CardId, CardType, Filter, Kind, When, NO_ATTR};
+use super::state::*;
+use crate::core::dsl::Side;
+use crate::core::{Outcome, Seat};
+use rand::seq::SliceRandom;
+
+mod legal;
+mod resolve;
+mod turn;
+
+/// A match: the card database and both players' decks (card ids).
+#[derive(Clone, Debug)]
+pub struct TmntGame {
+    pub db: CardDb,
+    pub decks: [Vec<CardId>; 2],
+}
+
+/// The side of `q` as seen by the text's owner `who`.
+#[inline]
+fn side_ok(side: Side, who: Seat, q: Seat) -> bool {
+    match side {
+        Side::Own => q == who,
+        Side::Enemy => q != who,
+        Side::Any => true,
+    }
+}
+
+/// A set of card ids (a `u8` each), for listing distinct ids in increasing order without a heap.
+#[derive(Clone, Copy, Default)]
+pub struct IdSet(pub [u64; 4]);
+
+impl IdSet {
+    #[inline]
+    pub fn insert(&mut self, id: CardId) {
+        self.0[id as usize >> 6] |= 1 << (id & 63);
+    }
+
+    #[inline]
+    pub fn contains(&self, id: CardId) -> bool {
+        self.0[id as usize >> 6] & (1 << (id & 63)) != 0
+    }
+
+    /// The ids in increasing order.
+    pub fn ids(self) -> impl Iterator<Item = CardId> {
+        (0..4).flat_map(move |w| Bits(self.0[w]).map(move |b| (w as u8) << 6 | b))
+    }
+
+    pub fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+}
+
+impl TmntGame {
+    /// The card of `q`'s instance `i`.
+    #[inline]
+    pub fn card_of(&self, s: &State, q: Seat, i: u8) -> &Card {
+        self.db.card(s.pl(q).card[i as usize])
+    }
+
+    // ---- setup (M-SETUP) ----
+
+    /// M-SETUP-1..4: decks shuffled from `seed` (M-SETUP-3: the shuffle and the cut are one
+    /// uniform shuffle) and dealt to instances from the top down (instance numbers carry no
+    /// identity, M-INFO-1); 5 cards drawn, 4 face down onto the Block Zones; turn 1 begins.
+    pub fn setup(&self, seed: u64, first: Seat) -> State {
+        self.setup_with(seed, first, true)
+    }
+
+    /// [`TmntGame::setup`]; without `shuffle` the decks keep their order, the first card on top
+    /// (scenarios stack decks this way). The state returned has not advanced to a decision.
+    pub fn setup_with(&self, seed: u64, first: Seat, shuffle: bool) -> State {
+        let mut rng = crate::core::rng_from_seed(seed);
+        let mut s = State {
+            p: [Player::EMPTY; 2],
+            turn: 1,
+            active: first,
+            first,
+            step: Step::Set,
+            chooser: first,
+            stage: Stage::Adjust,
+            cur: Frame::IDLE,
+            pick: Pick::None,
+            pending: [0; 2],
+            pending_n: [[0; DECK]; 2],
+            waiting: [0; 2],
+            waiting_n: [[0; DECK]; 2],
+            queue: Default::default(),
+            discards: 0,
+            discard_floor: 0,
+            item: NONE,
+            attrs_used: 0,
+            plain_floor: NONE,
+            flipped: 0,
+            total: 0,
+            counter: 0,
+            forward: false,
+            forwards: 0,
+            winner: None,
+        };
+        for q in Seat::ALL {
+            let k = q.index();
+            let deck = &self.decks[k];
+            let n = deck.len().min(DECK);
+            let p = &mut s.p[k];
+            p.n = n as u8;
+            p.card[..n].copy_from_slice(&deck[..n]);
+            if shuffle {
+                p.card[..n].shuffle(&mut rng);
+            }
+            for j in 0..n {
+                p.deck[j] = (n - 1 - j) as u8;
+            }
+            p.deck_len = n as u8;
+            // M-SETUP-1: 5 cards; M-SETUP-2: the next 4 onto Block Zones 1..4.
+            for _ in 0..5 {
+                if let Some(i) = pop(p) {
+                    p.hand |= 1 << i;
+                    p.known[k] |= 1 << i;
+                }
+            }
+            for z in 0..ZONES {
+                if let Some(i) = pop(p) {
+                    p.block[z] = i;
+                    // M-SETUP-4: the owner looks at its Block cards.
+                    p.known[k] |= 1 << i;
+                }
+            }
+        }
+        s
+    }
+
+    // ---- zones ----
+
+    /// M-WIN-1, M-WIN-2: the player whose deck reached 0 loses at once.
+    #[inline]
+    fn check_deck(s: &mut State, q: Seat) {
+        if s.pl(q).deck_len == 0 && s.winner.is_none() {
+            s.winner = Some(Outcome::Win(q.other()));
+            s.step = Step::Over;
+        }
+    }
+
+    /// `q` draws one card (M-ADJ-3: one at a time); false when the game is over.
+    fn draw(s: &mut State, q: Seat) -> bool {
+        if s.winner.is_some() {
+            return false;
+        }
+        let p = s.pl_mut(q);
+        let Some(i) = pop(p) else {
+            return false;
+        };
+        p.hand |= 1 << i;
+        p.known[q.index()] |= 1 << i;
+        Self::check_deck(s, q);
+        s.winner.is_none()
+    }
+
+    /// `q` sends the top `n` cards of its deck to its Trash, one at a time (M-WIN-2 after each);
+    /// the cards moved. Triggers `when trash`; in the Forward step it forbids keeping (M-ATK-14).
+    fn trash_top(&self, s: &mut State, q: Seat, n: u32) -> u32 {
+        let mut moved = 0;
+        for _ in 0..n {
+            if s.winner.is_some() {
+                break;
+            }
+            let p = s.pl_mut(q);
+            let Some(i) = pop(p) else { break };
+            p.trash |= 1 << i;
+            p.known = [p.known[0] | 1 << i, p.known[1] | 1 << i];
+            moved += 1;
+            Self::check_deck(s, q);
+        }
+        if moved > 0 {
+            if s.forward {
+                s.pl_mut(q).trashed = true;
+            }
+            self.trigger_one(s, q, When::Trash);
+        }
+        moved
+    }
+
+    /// Makes instance `i` of `q` public (M-INFO-1: a card turned face up or put into a public
+    /// zone).
+    #[inline]
+    fn reveal(s: &mut State, q: Seat, i: u8) {
+        let p = s.pl_mut(q);
+        p.known = [p.known[0] | 1 << i, p.known[1] | 1 << i];
+    }
+
+    /// Sends `q`'s instance `i`, from wherever it is (hand, Block Zone, Attack Zone, Item Zone),
+    /// to the Trash, face up.
+    fn to_trash(s: &mut State, q: Seat, i: u8) {
+        Self::reveal(s, q, i);
+        let p = s.pl_mut(q);
+        let bit = 1u64 << i;
+        p.hand &= !bit;
+        p.items &= !bit;
+        p.up &= !bit;
+        for z in &mut p.block {
+            if *z == i {
+                *z = NONE;
+            }
+        }
+        if let Some(k) = p.attack_zone().iter().position(|&x| x == i) {
+            p.attack.copy_within(k + 1.., k);
+            p.attack_len -= 1;
+            p.attack[p.attack_len as usize] = NONE;
+        }
+        p.trash |= bit;
+    }
+
+    /// The lowest instance of card `id` among `mask`'s instances of `q`.
+    pub fn instance_of(s: &State, q: Seat, mask: u64, id: CardId) -> Option<u8> {
+        let p = s.pl(q);
+        Bits(mask).find(|&i| p.card[i as usize] == id)
+    }
+
+    /// The distinct card ids of `q`'s instances in `mask` that satisfy `ok`.
+    pub fn ids_in(&self, s: &State, q: Seat, mask: u64, mut ok: impl FnMut(&Card) -> bool) -> IdSet {
+        let p = s.pl(q);
+        let mut set = IdSet::default();
+        for i in Bits(mask) {
+            let id = p.card[i as usize];
+            if !set.contains(id) && ok(self.db.card(id)) {
+                set.insert(id);
+            }
+        }
+        set
+    }
+
+    // ---- power (M-DECK-5, M-ATK-8, M-ITM-3) ----
+
+    /// The power of `q`'s face-up card `i` now: printed, with the statics of `q`'s Items and the
+    /// changes of effects; a negative power counts as 0 (M-DECK-5).
+    pub fn power(&self, s: &State, q: Seat, i: u8) -> i32 {
+        let p = s.pl(q);
+        let c = self.db.card(p.card[i as usize]);
+        let mut v = i32::from(c.power) + i32::from(p.temp[i as usize]);
+        for it in Bits(p.items) {
+            let item = self.db.card(p.card[it as usize]);
+            if let Some(effs) = item.text(super::cards::Trigger::Static) {
+                for e in effs {
+                    if let super::cards::Effect::Power(t, n) = e {
+                        // A static's own filter reads the printed power (docs/cards.md).
+                        if Self::matches_printed(c, &t.filter) {
+                            v += i32::from(*n);
+                        }
+                    }
+                }
+            }
+        }
+        v.max(0)
+    }
+
+    fn matches_printed(c: &Card, f: &Filter) -> bool {
+        Self::matches_card(c, f, i32::from(c.power))
+    }
+
+    /// Whether card `c` with power `power` passes the filter's type, attribute and power tests.
+    pub fn matches_card(c: &Card, f: &Filter, power: i32) -> bool {
+        (f.types == 0 || f.types & (1 << c.ctype as u8) != 0)
+            && (f.attrs == 0 || (c.attr != NO_ATTR && f.attrs & (1 << c.attr) != 0))
+            && f.power_min.is_none_or(|m| power >= i32::from(m))
+            && f.power_max.is_none_or(|m| power <= i32::from(m))
+    }
+
+    /// Whether `q`'s face-up card `i` matches `f` for a text on `who`'s card `src`.
+    fn matches(&self, s: &State, q: Seat, i: u8, f: &Filter, who: Seat, src: u8) -> bool {
+        if f.other && q == who && i == src {
+            return false;
+        }
+        let c = self.card_of(s, q, i);
+        Self::matches_card(c, f, self.power(s, q, i))
+    }
+
+    /// M-ATK-2: the attacking card's power — a Forceful Counter Attack card attacks with 0.
+    pub fn attacking_power(&self, s: &State, q: Seat) -> i32 {
+        let i = s.pl(q).block[0];
+        if i == NONE {
+            return 0;
+        }
+        if self.card_of(s, q, i).kind == Kind::ForcefulCounter {
+            0
+        } else {
+            self.power(s, q, i)
+        }
+    }
+
+    /// M-ATK-8: the attacker's total power and the defender's counter power now.
+    pub fn attack_powers(&self, s: &State) -> (i32, i32) {
+        let a = s.active;
+        let d = a.other();
+        let pa = s.pl(a);
+        let mut total = self.attacking_power(s, a) + i32::from(pa.bonus);
+        for &i in pa.attack_zone() {
+            total += self.power(s, a, i);
+        }
+        let pd = s.pl(d);
+        let mut counter = i32::from(pd.bonus);
+        for &i in pd.attack_zone() {
+            counter += self.power(s, d, i);
+        }
+        (total, counter)
+    }
+
+    /// Whether `q`'s face-up Block Zone 1 card makes an Attack phase (M-ATK-1).
+    pub fn attack_card_on_block1(&self, s: &State, q: Seat) -> Option<CardType> {
+        let p = s.pl(q);
+        let i = p.block[0];
+        if i == NONE || p.up & (1 << i) == 0 {
+            return None;
+        }
+        let t = self.card_of(s, q, i).ctype;
+        matches!(t, CardType::Character | CardType::Attack).then_some(t)
+    }
+
+    // ---- checks ----
+
+    /// The invariants of a reachable state: every instance in exactly one zone, face-up cards on
+    /// Block Zones only, known instances consistent with the zones.
+    pub fn invariants(&self, s: &State) -> Result<(), String> {
+        for q in Seat::ALL {
+            let p = s.pl(q);
+            let all = crate::core::hidden::first_n(p.n as usize);
+            let mut seen = 0u64;
+            let mut add = |m: u64, what: &str| -> Result<(), String> {
+                if seen & m != 0 {
+                    return Err(format!("{q}: an instance is twice ({what})"));
+                }
+                seen |= m;
+                Ok(())
+            };
+            add(p.deck_mask(), "deck")?;
+            add(p.hand, "hand")?;
+            add(p.trash, "trash")?;
+            add(p.items, "items")?;
+            add(p.blocks_mask(), "blocks")?;
+            let az = p.attack_zone().iter().fold(0, |m, &i| m | 1u64 << i);
+            add(az, "attack zone")?;
+            if seen != all {
+                return Err(format!("{q}: instances {seen:#x} != {all:#x}"));
+            }
+            if p.up & !p.blocks_mask() != 0 {
+                return Err(format!("{q}: a face-up mark off the Block Zones"));
+            }
+            let public = p.trash | p.items | az | p.up;
+            for s2 in 0..2 {
+                if public & !p.known[s2] != 0 {
+                    return Err(format!("{q}: a public card unknown to seat {s2}"));
+                }
+            }
+            let own = p.hand | p.blocks_mask() | public;
+            if own & !p.known[q.index()] != 0 {
+                return Err(format!("{q}: a card of its hand or Block Zones unknown to it"));
+            }
+            if p.known[q.other().index()] & (p.blocks_mask() & !p.up) != 0 {
+                return Err(format!("{q}: a face-down Block card known to the opponent"));
+            }
+            if p.deck_mask() & (p.known[0] | p.known[1]) != 0 {
+                return Err(format!("{q}: a deck card is known"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Takes the top card of the deck, if any.
+#[inline]
+fn pop(p: &mut Player) -> Option<u8> {
+    if p.deck_len == 0 {
+        return None;
+    }
+    p.deck_len -= 1;
+    Some(p.deck[p.deck_len as usize])
+}

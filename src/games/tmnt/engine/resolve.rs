@@ -1,0 +1,152 @@
+//! Texts (M-EFFECTS): the effects of the text resolving now, one at a time; a choice pauses it
+//! (M-EFFECTS-4) and the decision resumes it.
+
+use super::super::cards::{Effect, Filter, Trigger};
+use super::{side_ok, TmntGame};
+use crate::core::dsl::TargetMode;
+use crate::core::Seat;
+use crate::games::tmnt::state::*;
+
+impl TmntGame {
+    /// The effects of frame `f`'s text.
+    pub fn frame_effects(&self, s: &State, f: Frame) -> &[Effect] {
+        let c = self.card_of(s, Seat::from_index(f.who as usize), f.src);
+        match f.text {
+            PLAY => c.play_text(),
+            FLIP => c.flip_text(),
+            _ => c.when().map(|(_, e)| e),
+        }
+        .unwrap_or(&[])
+    }
+
+    /// The effect resolving now (the one a choice waits for).
+    pub fn current_effect(&self, s: &State) -> Option<Effect> {
+        if !s.cur.active() {
+            return None;
+        }
+        self.frame_effects(s, s.cur).get(s.cur.next as usize).copied()
+    }
+
+    /// Resolves the current text until it is done or waits for a choice. M-EFFECTS-5: a part
+    /// with nothing to act on does nothing, and the rest still resolves.
+    pub(super) fn resolve(&self, s: &mut State) {
+        loop {
+            if s.winner.is_some() {
+                return;
+            }
+            let f = s.cur;
+            let who = Seat::from_index(f.who as usize);
+            let Some(&e) = self.frame_effects(s, f).get(f.next as usize) else {
+                s.cur = Frame::IDLE;
+                return;
+            };
+            match e {
+                Effect::Draw(n) => {
+                    for _ in 0..n {
+                        if !Self::draw(s, who) {
+                            break;
+                        }
+                    }
+                }
+                Effect::Trash { enemy, n } => {
+                    let q = if enemy { who.other() } else { who };
+                    self.trash_top(s, q, u32::from(n));
+                }
+                Effect::Discard { enemy, n } => {
+                    let q = if enemy { who.other() } else { who };
+                    let hand = s.pl(q).hand;
+                    if hand.count_ones() <= u32::from(n) {
+                        for i in Bits(hand) {
+                            Self::to_trash(s, q, i);
+                        }
+                    } else {
+                        // M-EFFECTS-4: the discarding player chooses (the text names it).
+                        s.pick = Pick::Discard;
+                        s.discards = n;
+                        s.discard_floor = 0;
+                        s.chooser = q;
+                        return;
+                    }
+                }
+                Effect::Salvage(filter) => {
+                    if self.salvage_ids(s, who, &filter).count() > 0 {
+                        s.pick = Pick::Salvage;
+                        s.chooser = who;
+                        return;
+                    }
+                }
+                Effect::Power(t, v) => match t.mode {
+                    TargetMode::This => {
+                        if s.pl(who).field_up() & (1 << f.src) != 0 {
+                            Self::add_power(s, who, f.src, v);
+                        }
+                    }
+                    TargetMode::All => {
+                        for q in Seat::ALL {
+                            if !side_ok(t.side, who, q) {
+                                continue;
+                            }
+                            for i in Bits(s.pl(q).field_up()) {
+                                if self.matches(s, q, i, &t.filter, who, f.src) {
+                                    Self::add_power(s, q, i, v);
+                                }
+                            }
+                        }
+                    }
+                    TargetMode::Choose => {
+                        let mut mask = [0u64; 2];
+                        for q in Seat::ALL {
+                            if !side_ok(t.side, who, q) {
+                                continue;
+                            }
+                            for i in Bits(s.pl(q).field_up()) {
+                                if self.matches(s, q, i, &t.filter, who, f.src) {
+                                    mask[q.index()] |= 1 << i;
+                                }
+                            }
+                        }
+                        if mask != [0, 0] {
+                            s.pick = Pick::Choose { mask };
+                            s.chooser = who;
+                            return;
+                        }
+                    }
+                },
+                Effect::Bonus(v) => {
+                    let p = s.pl_mut(who);
+                    p.bonus = p.bonus.saturating_add(v);
+                }
+            }
+            s.cur.next += 1;
+        }
+    }
+
+    #[inline]
+    fn add_power(s: &mut State, q: Seat, i: u8, v: i16) {
+        let t = &mut s.pl_mut(q).temp[i as usize];
+        *t = t.saturating_add(v);
+    }
+
+    /// The card ids of `q`'s Trash a `salvage` with `filter` may take (printed power).
+    pub fn salvage_ids(&self, s: &State, q: Seat, filter: &Filter) -> super::IdSet {
+        self.ids_in(s, q, s.pl(q).trash, |c| {
+            Self::matches_card(c, filter, i32::from(c.power))
+        })
+    }
+
+    /// `target … card`: the chosen card (`seat << 6 | instance`) gets the effect's change.
+    pub(super) fn chosen(&self, s: &mut State, code: u8) {
+        let q = Seat::from_index(usize::from(code >> 6));
+        let i = code & 63;
+        if let Some(Effect::Power(_, v)) = self.current_effect(s) {
+            Self::add_power(s, q, i, v);
+        }
+        s.pick = Pick::None;
+        s.cur.next += 1;
+    }
+
+    /// Whether the card has a text of this trigger (for the heuristic and the log).
+    pub fn has_text(&self, id: u8, t: Trigger) -> bool {
+        self.db.card(id).text(t).is_some()
+    }
+}

@@ -1,0 +1,549 @@
+//! The turn (M-TURN, M-ADJ, M-SET, M-EVT, M-ITM, M-FLIP, M-ATK): the engine advances through the
+//! stages on its own until a player must decide, and plays the decisions.
+
+use super::super::cards::{CardType, Kind, When};
+use super::super::Action;
+use super::TmntGame;
+use crate::games::tmnt::state::*;
+use crate::core::{ActionList, Seat};
+
+impl TmntGame {
+    /// Plays decision `a` (legal in `s`), then advances to the next decision.
+    pub fn play(&self, s: &mut State, a: Action) {
+        self.decide(s, a);
+        self.advance(s);
+    }
+
+    /// Advances until a player must decide among two or more actions, or the game is over.
+    /// M-TURN-2: a decision with exactly one legal action is taken without asking.
+    pub fn advance(&self, s: &mut State) {
+        let mut legal = ActionList::new();
+        loop {
+            if s.winner.is_some() {
+                s.step = Step::Over;
+                return;
+            }
+            if !self.next(s) {
+                continue;
+            }
+            self.legal(s, &mut legal);
+            match legal.len() {
+                1 => self.decide(s, legal[0]),
+                0 => unreachable!("a decision without a legal action: {:?}", s.step),
+                _ => return,
+            }
+        }
+    }
+
+    /// One piece of automatic work; `true` when a decision is awaited (`step`, `chooser` set).
+    /// Texts come first: a choice a text waits for, the text resolving, the ordering of a group
+    /// of "when" texts (M-EFFECTS-2), the group's texts in order, the next group (M-EFFECTS-3);
+    /// then the turn goes on.
+    fn next(&self, s: &mut State) -> bool {
+        match s.pick {
+            Pick::None => {}
+            Pick::Discard => {
+                s.step = Step::Discard;
+                return true;
+            }
+            Pick::Choose { .. } => {
+                s.step = Step::Choose;
+                return true;
+            }
+            Pick::Salvage => {
+                s.step = Step::Salvage;
+                return true;
+            }
+        }
+        if s.cur.active() {
+            self.resolve(s);
+            return false;
+        }
+        // M-EFFECTS: the turn player orders its texts, then the other player; then they
+        // resolve, the turn player's first.
+        for q in [s.active, s.active.other()] {
+            if s.pending[q.index()] != 0 {
+                s.step = Step::Order;
+                s.chooser = q;
+                return true;
+            }
+        }
+        if !s.queue.is_empty() {
+            // M-EFFECTS-6: a text triggered n times resolves n times in a row.
+            let e = s.queue[0];
+            if e >> 8 > 1 {
+                s.queue.as_mut_slice()[0] = e - (1 << 8);
+            } else {
+                s.queue.remove(0);
+            }
+            s.cur = Frame {
+                who: (e >> 6 & 1) as u8,
+                src: (e & 63) as u8,
+                text: WHEN,
+                next: 0,
+            };
+            return false;
+        }
+        if s.waiting != [0, 0] {
+            s.pending = s.waiting;
+            s.pending_n = s.waiting_n;
+            s.waiting = [0, 0];
+            s.waiting_n = [[0; DECK]; 2];
+            return false;
+        }
+        self.stage(s)
+    }
+
+    /// The turn's stages.
+    fn stage(&self, s: &mut State) -> bool {
+        let a = s.active;
+        let d = a.other();
+        match s.stage {
+            Stage::Adjust => {
+                // M-ADJ-2: the first player skips it on turn 1.
+                if s.turn == 1 && a == s.first {
+                    s.stage = Stage::Shift;
+                    return false;
+                }
+                // M-ADJ-1 (1): draw up to 5, or discard down to 5 (M-ADJ-4).
+                while s.pl(a).hand_len() < 5 {
+                    if !Self::draw(s, a) {
+                        return false;
+                    }
+                }
+                s.stage = Stage::AdjustDraw;
+                let h = s.pl(a).hand_len();
+                if h > 5 {
+                    s.pick = Pick::Discard;
+                    s.discards = (h - 5) as u8;
+                    s.discard_floor = 0;
+                    s.chooser = a;
+                }
+                false
+            }
+            Stage::AdjustDraw => {
+                // M-ADJ-1 (2), M-ADJ-3: 1 + the empty Block Zones counted now.
+                let n = 1 + s.pl(a).empty_zones();
+                for _ in 0..n {
+                    if !Self::draw(s, a) {
+                        return false;
+                    }
+                }
+                s.stage = Stage::Shift;
+                false
+            }
+            Stage::Shift => {
+                // M-SET-1 (1), M-SET-2: toward Block Zone 1, order and faces kept.
+                let p = s.pl_mut(a);
+                let mut k = 0;
+                for z in 0..ZONES {
+                    if p.block[z] != NONE {
+                        p.block[k] = p.block[z];
+                        k += 1;
+                    }
+                }
+                for z in k..ZONES {
+                    p.block[z] = NONE;
+                }
+                s.stage = Stage::Set;
+                false
+            }
+            Stage::Set => {
+                // M-SET-1 (2), M-SET-4: fill the empty zones while the hand lasts.
+                let p = s.pl(a);
+                if p.empty_zones() > 0 && p.hand != 0 {
+                    s.step = Step::Set;
+                    s.chooser = a;
+                    return true;
+                }
+                s.stage = Stage::Event;
+                false
+            }
+            Stage::Event => Self::ask(s, Step::Event, a),
+            Stage::Item => Self::ask(s, Step::Item, a),
+            Stage::Pay => Self::ask(s, Step::Pay, a),
+            Stage::Flip => {
+                // M-FLIP-1, M-FLIP-2.
+                s.stage = Stage::AttackBegin;
+                let i = s.pl(a).block[0];
+                if i == NONE || s.pl(a).up & (1 << i) != 0 {
+                    return false;
+                }
+                s.pl_mut(a).up |= 1 << i;
+                Self::reveal(s, a, i);
+                s.stage = Stage::FlipDone;
+                if self.card_of(s, a, i).flip_text().is_some() {
+                    s.cur = Frame {
+                        who: a.index() as u8,
+                        src: i,
+                        text: FLIP,
+                        next: 0,
+                    };
+                }
+                false
+            }
+            Stage::FlipDone => {
+                // M-FLIP-1, M-FLIP-3: only a Character or an Attack card stays.
+                let i = s.pl(a).block[0];
+                if i != NONE
+                    && s.pl(a).up & (1 << i) != 0
+                    && !matches!(
+                        self.card_of(s, a, i).ctype,
+                        CardType::Character | CardType::Attack
+                    )
+                {
+                    Self::to_trash(s, a, i);
+                }
+                s.stage = Stage::AttackBegin;
+                false
+            }
+            Stage::AttackBegin => {
+                // M-ATK-1: only with a face-up Character or Attack card on Block Zone 1.
+                match self.attack_card_on_block1(s, a) {
+                    None => s.stage = Stage::EndTurn,
+                    Some(t) => {
+                        self.trigger_one(s, a, When::Attack);
+                        self.trigger_one(s, d, When::Defend);
+                        if t == CardType::Character {
+                            let c = self.card_of(s, a, s.pl(a).block[0]);
+                            s.attrs_used = 1 << c.attr;
+                            s.plain_floor = NONE;
+                            s.stage = Stage::AttackStep;
+                        } else {
+                            // M-ATK-2: an Attack card on Block Zone 1 skips the Attack step;
+                            // no card was placed, so there is no Counter step (M-ATK-7).
+                            s.stage = Stage::Forward;
+                        }
+                    }
+                }
+                false
+            }
+            Stage::AttackStep => {
+                // M-ATK-3: at most 3.
+                if s.pl(a).attack_len as usize >= ATTACK_ZONE {
+                    s.stage = Stage::Counter;
+                    return false;
+                }
+                Self::ask(s, Step::Attack, a)
+            }
+            Stage::Counter => {
+                // M-ATK-7: only if an Attack card was placed.
+                if s.pl(a).attack_len == 0 {
+                    s.stage = Stage::Forward;
+                    return false;
+                }
+                Self::ask(s, Step::Counter, d)
+            }
+            Stage::Forward => {
+                self.forward(s);
+                false
+            }
+            Stage::FlipTexts => {
+                // M-ATK-11: the defender's cards turned face up by the damage, from Block Zone 1.
+                if s.flipped == 0 {
+                    s.stage = Stage::CounterTrash;
+                    return false;
+                }
+                let z = s.flipped.trailing_zeros() as usize;
+                s.flipped &= !(1 << z);
+                let i = s.pl(d).block[z];
+                if i != NONE && self.card_of(s, d, i).flip_text().is_some() {
+                    s.cur = Frame {
+                        who: d.index() as u8,
+                        src: i,
+                        text: FLIP,
+                        next: 0,
+                    };
+                }
+                false
+            }
+            Stage::CounterTrash => {
+                // M-ATK-12: a bigger counter trashes the difference from the attacker's deck.
+                s.stage = Stage::Result;
+                if s.counter > s.total {
+                    self.trash_top(s, a, (s.counter - s.total) as u32);
+                }
+                false
+            }
+            Stage::Result => {
+                // M-ATK-13: the Result step begins; M-ATK-14 looked at the Forward step only.
+                s.forward = false;
+                self.trigger_one(s, a, When::Result);
+                self.trigger_one(s, d, When::Result);
+                s.stage = Stage::KeepActive;
+                false
+            }
+            Stage::KeepActive | Stage::KeepOther => {
+                let q = if s.stage == Stage::KeepActive { a } else { d };
+                // M-ATK-14: a player that trashed deck cards in the Forward step keeps none.
+                if s.pl(q).trashed {
+                    s.pl_mut(q).kept = NONE;
+                    Self::next_keep(s);
+                    return false;
+                }
+                s.step = Step::Keep;
+                s.chooser = q;
+                true
+            }
+            Stage::Cleanup => {
+                // M-ATK-13: every other face-up card of the Block and Attack Zones to the Trash.
+                for q in Seat::ALL {
+                    let p = s.pl(q);
+                    let kept = p.kept;
+                    let blocks = p.block;
+                    let up = p.up;
+                    for (z, &i) in blocks.iter().enumerate() {
+                        if i != NONE && up & (1 << i) != 0 && z as u8 != kept {
+                            Self::to_trash(s, q, i);
+                        }
+                    }
+                    while let Some(&i) = s.pl(q).attack_zone().first() {
+                        Self::to_trash(s, q, i);
+                    }
+                    let p = s.pl_mut(q);
+                    p.kept = NONE;
+                    p.trashed = false;
+                }
+                s.stage = Stage::EndTurn;
+                false
+            }
+            Stage::EndTurn => {
+                // M-ATK-16: the power changes end with the turn.
+                for p in &mut s.p {
+                    p.temp = [0; DECK];
+                    p.bonus = 0;
+                }
+                s.turn = s.turn.saturating_add(1);
+                s.active = d;
+                s.stage = Stage::Adjust;
+                false
+            }
+        }
+    }
+
+    #[inline]
+    fn ask(s: &mut State, step: Step, q: Seat) -> bool {
+        s.step = step;
+        s.chooser = q;
+        true
+    }
+
+    fn next_keep(s: &mut State) {
+        s.stage = if s.stage == Stage::KeepActive {
+            Stage::KeepOther
+        } else {
+            Stage::Cleanup
+        };
+    }
+
+    /// M-ATK-8..10: the damage, the flips, the overflow to the deck; `when damaged` triggers.
+    fn forward(&self, s: &mut State) {
+        let a = s.active;
+        let d = a.other();
+        s.forward = true;
+        s.forwards = s.forwards.wrapping_add(1);
+        let (total, counter) = self.attack_powers(s);
+        s.total = total.clamp(-9999, 9999) as i16;
+        s.counter = counter.clamp(-9999, 9999) as i16;
+        s.flipped = 0;
+        s.stage = Stage::FlipTexts;
+        let dmg = total - counter;
+        if dmg <= 0 {
+            return;
+        }
+        // M-ATK-9: Block cards from Block Zone 1, face up or down, one point each; empty zones
+        // are skipped.
+        let mut left = dmg;
+        for z in 0..ZONES {
+            if left == 0 {
+                break;
+            }
+            let i = s.pl(d).block[z];
+            if i == NONE {
+                continue;
+            }
+            left -= 1;
+            if s.pl(d).up & (1 << i) == 0 {
+                s.pl_mut(d).up |= 1 << i;
+                Self::reveal(s, d, i);
+                s.flipped |= 1 << z;
+            }
+        }
+        self.trigger_one(s, d, When::Damaged);
+        // M-ATK-10: the rest from the deck.
+        if left > 0 {
+            self.trash_top(s, d, left as u32);
+        }
+    }
+
+    /// `q`'s "when" texts of clause `w` trigger: its Items and its face-up characters on Block
+    /// Zones (M-EFFECTS; they wait for the next group, M-EFFECTS-3).
+    pub(super) fn trigger_one(&self, s: &mut State, q: Seat, w: When) {
+        let p = s.pl(q);
+        let mut m = 0u64;
+        for i in Bits(p.items | (p.up & p.blocks_mask())) {
+            let c = self.db.card(p.card[i as usize]);
+            let kind_ok = if p.items & (1 << i) != 0 {
+                c.ctype == CardType::Item
+            } else {
+                c.ctype == CardType::Character
+            };
+            if kind_ok && c.when().is_some_and(|(x, _)| x == w) {
+                m |= 1 << i;
+            }
+        }
+        s.waiting[q.index()] |= m;
+        for i in Bits(m) {
+            let n = &mut s.waiting_n[q.index()][i as usize];
+            *n = n.saturating_add(1);
+        }
+    }
+
+    /// Plays one decision.
+    pub(super) fn decide(&self, s: &mut State, a: Action) {
+        let q = s.chooser;
+        match (s.step, a) {
+            (Step::Discard, Action::Discard(id)) => {
+                let i = Self::instance_of(s, q, s.pl(q).hand, id).expect("legal discard");
+                Self::to_trash(s, q, i);
+                s.discard_floor = id;
+                s.discards -= 1;
+                if s.discards == 0 || s.pl(q).hand == 0 {
+                    s.discards = 0;
+                    s.pick = Pick::None;
+                    if s.cur.active() {
+                        s.cur.next += 1;
+                    }
+                }
+            }
+            (Step::Set, Action::Set(id)) => {
+                let i = Self::instance_of(s, q, s.pl(q).hand, id).expect("legal set");
+                let p = s.pl_mut(q);
+                let z = p.block.iter().position(|&x| x == NONE).expect("an empty zone");
+                p.block[z] = i;
+                p.hand &= !(1 << i);
+                // M-INFO-2: face down, the opponent follows the zone, not the card.
+                p.known[q.other().index()] &= !(1 << i);
+            }
+            (Step::Event, Action::Event(id)) => {
+                let i = Self::instance_of(s, q, s.pl(q).hand, id).expect("legal event");
+                // M-EVT-1, M-EVT-2: placed, its text resolves, then it is in the Trash (it goes
+                // there at once: no text reads where the Event is while it resolves).
+                Self::to_trash(s, q, i);
+                s.cur = Frame {
+                    who: q.index() as u8,
+                    src: i,
+                    text: PLAY,
+                    next: 0,
+                };
+                s.stage = Stage::Item;
+            }
+            (Step::Event, Action::Pass) => s.stage = Stage::Item,
+            (Step::Item, Action::Item(id)) => {
+                s.item = Self::instance_of(s, q, s.pl(q).hand, id).expect("legal item");
+                s.stage = Stage::Pay;
+            }
+            (Step::Item, Action::Pass) => s.stage = Stage::Flip,
+            (Step::Pay, Action::Pay(id)) => {
+                // M-ITM-1: the Item to the Item Zone, the other card to the Trash.
+                let item = s.item;
+                let hand = s.pl(q).hand & !(1 << item);
+                let i = Self::instance_of(s, q, hand, id).expect("legal pay");
+                Self::to_trash(s, q, i);
+                let p = s.pl_mut(q);
+                p.hand &= !(1 << item);
+                p.items |= 1 << item;
+                Self::reveal(s, q, item);
+                s.item = NONE;
+                s.stage = Stage::Flip;
+            }
+            (Step::Attack, Action::Attack(id)) => {
+                let i = Self::instance_of(s, q, s.pl(q).hand, id).expect("legal attack");
+                let c = self.db.card(id);
+                s.attrs_used |= 1 << c.attr;
+                let text = c.play_text().is_some();
+                Self::place(s, q, i);
+                // M-ATK-6: the canonical order of cards without <Play>.
+                if text {
+                    s.plain_floor = NONE;
+                    s.cur = Frame {
+                        who: q.index() as u8,
+                        src: i,
+                        text: PLAY,
+                        next: 0,
+                    };
+                } else {
+                    s.plain_floor = id;
+                }
+            }
+            (Step::Attack, Action::Pass) => s.stage = Stage::Counter,
+            (Step::Counter, Action::Counter(id)) => {
+                let i = Self::instance_of(s, q, s.pl(q).hand, id).expect("legal counter");
+                Self::place(s, q, i);
+                if self.db.card(id).play_text().is_some() {
+                    s.cur = Frame {
+                        who: q.index() as u8,
+                        src: i,
+                        text: PLAY,
+                        next: 0,
+                    };
+                }
+                s.stage = Stage::Forward;
+            }
+            (Step::Counter, Action::Pass) => s.stage = Stage::Forward,
+            (Step::Keep, Action::Keep(z)) => {
+                s.pl_mut(q).kept = z;
+                Self::next_keep(s);
+            }
+            (Step::Keep, Action::Pass) => {
+                s.pl_mut(q).kept = NONE;
+                Self::next_keep(s);
+            }
+            (Step::Order, Action::Order(id)) => {
+                let i = Self::instance_of(s, q, s.pending[q.index()], id).expect("legal order");
+                s.pending[q.index()] &= !(1 << i);
+                let times = std::mem::take(&mut s.pending_n[q.index()][i as usize]);
+                s.queue
+                    .push(u16::from(times) << 8 | (q.index() as u16) << 6 | u16::from(i));
+            }
+            (Step::Choose, Action::Choose(code)) => self.chosen(s, code),
+            (Step::Salvage, Action::Salvage(id)) => {
+                let i = Self::instance_of(s, q, s.pl(q).trash, id).expect("legal salvage");
+                // M-INFO-2: a public card put into a hand stays known to both players.
+                let p = s.pl_mut(q);
+                p.trash &= !(1 << i);
+                p.hand |= 1 << i;
+                s.pick = Pick::None;
+                s.cur.next += 1;
+            }
+            (step, a) => panic!("{a:?} is not a legal action at {step:?}"),
+        }
+    }
+
+    /// Places `q`'s hand card `i` in its Attack Zone, face up (M-ATK-3, M-ATK-7).
+    fn place(s: &mut State, q: Seat, i: u8) {
+        Self::reveal(s, q, i);
+        let p = s.pl_mut(q);
+        p.hand &= !(1 << i);
+        p.attack[p.attack_len as usize] = i;
+        p.attack_len += 1;
+    }
+
+    /// Whether `q` may place attack card `id` from hand now (M-ATK-3, M-ATK-4, M-ATK-6).
+    pub(super) fn placeable(&self, s: &State, q: Seat, id: u8) -> bool {
+        let c = self.db.card(id);
+        if c.ctype != CardType::Attack || s.attrs_used & (1 << c.attr) != 0 {
+            return false;
+        }
+        let ok_kind = match c.kind {
+            Kind::Normal | Kind::Counter => true,
+            Kind::Forceful => {
+                let ch = s.pl(q).block[0];
+                ch != NONE && c.combo.contains(&self.card_of(s, q, ch).title)
+            }
+            _ => false,
+        };
+        ok_kind && (c.play_text().is_some() || s.plain_floor == NONE || id > s.plain_floor)
+    }
+}
+

@@ -1,0 +1,314 @@
+//! The TMNT position: a `Copy` value of fixed-size arrays, no heap data, under 1 KiB.
+//!
+//! Each player owns up to 40 card *instances* (its deck's cards, the i-th from the top at setup
+//! being instance i). Hand, Trash, Item Zone and face-up cards are bit masks over the instances;
+//! the deck, the four Block Zones and the Attack Zone are ordered. Knowledge is per instance:
+//! `known[s]` has a bit for every instance whose identity seat `s` knows (M-INFO-1), which is what
+//! determinization keeps.
+
+use super::cards::CardId;
+use crate::core::{FixedVec, Outcome, Seat};
+
+pub use crate::core::Bits;
+
+/// M-DECK-1: a deck has 40 cards.
+pub const DECK: usize = 40;
+/// "No instance" / "no card" / "no zone".
+pub const NONE: u8 = u8::MAX;
+/// Block Zones (M-SETUP-2).
+pub const ZONES: usize = 4;
+/// The most cards in one Attack Zone: 3 attack cards (M-ATK-3) or 1 counter (M-ATK-7).
+pub const ATTACK_ZONE: usize = 3;
+
+/// One player's cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// The card of each instance.
+    pub card: [CardId; DECK],
+    /// Instances (40 in a game; 10 to 40 in a scenario).
+    pub n: u8,
+    /// `deck[..deck_len]` is the deck, bottom first (the top is `deck[deck_len - 1]`).
+    pub deck: [u8; DECK],
+    pub deck_len: u8,
+    pub hand: u64,
+    pub trash: u64,
+    pub items: u64,
+    /// Block Zones 1–4 (index 0 is Block Zone 1, M-SETUP-5): an instance or [`NONE`].
+    pub block: [u8; ZONES],
+    /// Face-up instances among the Block cards.
+    pub up: u64,
+    /// The Attack Zone, in the order placed.
+    pub attack: [u8; ATTACK_ZONE],
+    pub attack_len: u8,
+    /// Power changes by effects until the end of the turn (M-ATK-16), per instance.
+    pub temp: [i16; DECK],
+    /// `bonus` effects: the player's side of this turn's Forward step.
+    pub bonus: i16,
+    /// M-ATK-14: cards of this player's deck went to its Trash in this Forward step.
+    pub trashed: bool,
+    /// M-ATK-13: the zone of the character this player keeps, or [`NONE`].
+    pub kept: u8,
+    /// `known[s]`: instances whose identity seat `s` knows (M-INFO-1).
+    pub known: [u64; 2],
+}
+
+impl Player {
+    pub const EMPTY: Player = Player {
+        card: [0; DECK],
+        n: 0,
+        deck: [0; DECK],
+        deck_len: 0,
+        hand: 0,
+        trash: 0,
+        items: 0,
+        block: [NONE; ZONES],
+        up: 0,
+        attack: [NONE; ATTACK_ZONE],
+        attack_len: 0,
+        temp: [0; DECK],
+        bonus: 0,
+        trashed: false,
+        kept: NONE,
+        known: [0; 2],
+    };
+
+    /// The deck, bottom first.
+    #[inline]
+    pub fn deck(&self) -> &[u8] {
+        &self.deck[..self.deck_len as usize]
+    }
+
+    /// The deck as a mask.
+    pub fn deck_mask(&self) -> u64 {
+        self.deck().iter().fold(0, |m, &i| m | 1 << i)
+    }
+
+    /// The cards in the Attack Zone, in the order placed.
+    #[inline]
+    pub fn attack_zone(&self) -> &[u8] {
+        &self.attack[..self.attack_len as usize]
+    }
+
+    /// The Block cards as a mask.
+    pub fn blocks_mask(&self) -> u64 {
+        self.block
+            .iter()
+            .filter(|&&i| i != NONE)
+            .fold(0, |m, &i| m | 1 << i)
+    }
+
+    /// The face-up cards on Block Zones and in the Attack Zone: the cards `power` targets.
+    pub fn field_up(&self) -> u64 {
+        self.attack_zone()
+            .iter()
+            .fold(self.up & self.blocks_mask(), |m, &i| m | 1 << i)
+    }
+
+    /// Empty Block Zones.
+    pub fn empty_zones(&self) -> usize {
+        self.block.iter().filter(|&&i| i == NONE).count()
+    }
+
+    /// The number of cards in hand.
+    #[inline]
+    pub fn hand_len(&self) -> u32 {
+        self.hand.count_ones()
+    }
+}
+
+/// The decision that is awaited (or the end).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// M-ADJ-4, `discard` effects: the chooser discards a card.
+    #[default]
+    Discard,
+    /// M-SET-3: a card onto the lowest empty Block Zone.
+    Set,
+    /// M-EVT-1.
+    Event,
+    /// M-ITM-1: an Item, then the card paid for it.
+    Item,
+    Pay,
+    /// M-ATK-3.
+    Attack,
+    /// M-ATK-7.
+    Counter,
+    /// M-ATK-13.
+    Keep,
+    /// M-EFFECTS-2.
+    Order,
+    /// A card for `target … card` (M-EFFECTS-4).
+    Choose,
+    /// A card of the Trash for `salvage`.
+    Salvage,
+    Over,
+}
+
+impl Step {
+    pub fn name(self) -> &'static str {
+        match self {
+            Step::Discard => "discard",
+            Step::Set => "set",
+            Step::Event => "event",
+            Step::Item => "item",
+            Step::Pay => "pay",
+            Step::Attack => "attack",
+            Step::Counter => "counter",
+            Step::Keep => "keep",
+            Step::Order => "order",
+            Step::Choose => "choose",
+            Step::Salvage => "salvage",
+            Step::Over => "over",
+        }
+    }
+}
+
+/// Where the turn stands between decisions: the engine's program counter (`engine::turn`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Stage {
+    /// M-ADJ-1 (1).
+    #[default]
+    Adjust,
+    /// M-ADJ-1 (2).
+    AdjustDraw,
+    /// M-SET-1 (1).
+    Shift,
+    /// M-SET-1 (2).
+    Set,
+    Event,
+    Item,
+    /// M-ITM-2: the card discarded for the Item.
+    Pay,
+    /// M-FLIP-1.
+    Flip,
+    /// M-FLIP-1: after the flipped card's text.
+    FlipDone,
+    /// M-ATK-1: the phase begins.
+    AttackBegin,
+    AttackStep,
+    Counter,
+    /// M-ATK-8..10.
+    Forward,
+    /// M-ATK-11.
+    FlipTexts,
+    /// M-ATK-12.
+    CounterTrash,
+    /// M-ATK-13: the Result step begins.
+    Result,
+    /// M-ATK-13: the turn player, then the other player, keep.
+    KeepActive,
+    KeepOther,
+    /// M-ATK-13: the rest goes to the Trash.
+    Cleanup,
+    /// The turn ends (M-ATK-16: power changes end); the next one begins.
+    EndTurn,
+}
+
+/// A choice a text or the Adjust phase is waiting for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Pick {
+    #[default]
+    None,
+    /// M-ADJ-4, `discard`: [`State::discards`] more cards from the chooser's hand.
+    Discard,
+    /// `target … card`: one of these face-up cards, `mask[0]` P1's instances, `mask[1]` P2's.
+    Choose { mask: [u64; 2] },
+    /// `salvage`: a card of the chooser's Trash matching the current effect's filter.
+    Salvage,
+}
+
+/// A text being resolved: whose it is, the card it is on, which text, the next effect.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Frame {
+    /// The text's owner (0 = P1, 1 = P2); [`NONE`] when no text is resolving.
+    pub who: u8,
+    /// The card's instance (of `who`).
+    pub src: u8,
+    /// [`PLAY`], [`FLIP`] or [`WHEN`].
+    pub text: u8,
+    /// The next effect to resolve.
+    pub next: u8,
+}
+
+pub const PLAY: u8 = 0;
+pub const FLIP: u8 = 1;
+pub const WHEN: u8 = 2;
+
+impl Frame {
+    pub const IDLE: Frame = Frame {
+        who: NONE,
+        src: 0,
+        text: 0,
+        next: 0,
+    };
+
+    #[inline]
+    pub fn active(&self) -> bool {
+        self.who != NONE
+    }
+}
+
+/// The state fits in 1 KiB (issue 14's bound; `tcgsim bench` prints the size).
+const _: () = assert!(std::mem::size_of::<State>() <= 1024);
+
+/// The whole position.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct State {
+    pub p: [Player; 2],
+    pub turn: u16,
+    /// Whose turn it is.
+    pub active: Seat,
+    pub first: Seat,
+    /// The decision awaited.
+    pub step: Step,
+    /// Who decides it.
+    pub chooser: Seat,
+    /// Where the turn goes on once no text is resolving.
+    pub stage: Stage,
+    /// The text resolving now.
+    pub cur: Frame,
+    /// The choice awaited by the text resolving or the Adjust phase.
+    pub pick: Pick,
+    /// M-EFFECTS-2: "when" texts (by instance, per player) of the group being ordered, and how
+    /// many times each was triggered (M-EFFECTS-6).
+    pub pending: [u64; 2],
+    pub pending_n: [[u8; DECK]; 2],
+    /// M-EFFECTS-3: "when" texts triggered since, waiting for the next group, with their counts.
+    pub waiting: [u64; 2],
+    pub waiting_n: [[u8; DECK]; 2],
+    /// The ordered group resolving, the next one first: `times << 8 | seat << 6 | instance`. A
+    /// text triggered several times is one entry (M-EFFECTS-6), so a group holds at most the 80
+    /// instances of both players.
+    pub queue: FixedVec<u16, 80>,
+    /// Discards left to choose (M-ADJ-4, `discard`), and the lowest card id still allowed.
+    pub discards: u8,
+    pub discard_floor: CardId,
+    /// M-ITM-2: the Item instance being placed, or [`NONE`].
+    pub item: u8,
+    /// M-ATK-3: attributes used this Attack step (the character's and the placed cards').
+    pub attrs_used: u8,
+    /// M-ATK-6: placements without <Play> must exceed this card id ([`NONE`]: no floor).
+    pub plain_floor: u8,
+    /// M-ATK-11: the defender's Block Zones turned face up by this damage, bit per zone.
+    pub flipped: u8,
+    /// M-ATK-8: the total and counter power of this Forward step.
+    pub total: i16,
+    pub counter: i16,
+    /// M-ATK-14: the Forward step is under way (trashed deck cards forbid keeping).
+    pub forward: bool,
+    /// Forward steps so far (logs tell one from the next).
+    pub forwards: u16,
+    pub winner: Option<Outcome>,
+}
+
+impl State {
+    #[inline]
+    pub fn pl(&self, s: Seat) -> &Player {
+        &self.p[s.index()]
+    }
+
+    #[inline]
+    pub fn pl_mut(&mut self, s: Seat) -> &mut Player {
+        &mut self.p[s.index()]
+    }
+}
