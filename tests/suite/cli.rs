@@ -154,10 +154,12 @@ fn play_log_hides_hidden_cards_unless_revealed() {
 #[test]
 fn human_seat_plays_a_full_game_from_stdin() {
     use std::io::Write;
-    // Trails, and the Fire Force TCG (whose redraw decision is also written `keep`).
+    // Trails, the Fire Force TCG (whose redraw decision is also written `keep`), and the TMNT
+    // TCG (where `keep` is not a legal first action: it is asked again).
     for decks in [
         ["decks/trails/covert.deck", "decks/trails/hate_wall.deck"],
         FIREFORCE,
+        TMNT,
     ] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tcgsim"))
             .args(["play", "--human", "1", "--seed", "3", decks[0], decks[1]])
@@ -251,6 +253,7 @@ const FIREFORCE: [&str; 2] = [
     "decks/fireforce/aggro_blitz.deck",
     "decks/fireforce/reaction_control.deck",
 ];
+const TMNT: [&str; 2] = ["decks/tmnt/fire_burn.deck", "decks/tmnt/items_engine.deck"];
 
 /// docs/cli.md: decks are positional and `--agent` takes one value, so agents may come before or
 /// after the decks, and no agent is ever read as a deck.
@@ -469,10 +472,10 @@ fn every_csv_starts_with_its_header() {
 }
 
 /// `replay` plays a recorded game again from its actions and prints the log `play --log` printed,
-/// byte for byte (Trails, the toy game, the Fire Force TCG).
+/// byte for byte (Trails, the toy game, the Fire Force TCG, the TMNT TCG).
 #[test]
 fn replay_reproduces_the_log_byte_for_byte() {
-    for (k, decks) in [TRAILS, TOY, FIREFORCE].iter().enumerate() {
+    for (k, decks) in [TRAILS, TOY, FIREFORCE, TMNT].iter().enumerate() {
         let d = tmpdir(&format!("replay{k}"));
         let ds = d.display().to_string();
         let played = tcgsim(&[

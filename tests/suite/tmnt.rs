@@ -37,6 +37,7 @@ T-1,Plain Brawler,character,,2,mountain,,
 T-2,Other Brawler,character,,3,wind,,
 T-3,Twin Print,character,,1,fire,,
 T-4,Twin Print,character,,1,fire,,flip: draw 1
+T-5,Big Brawler,character,,6,mountain,,
 ";
 
 fn pool() -> CardDb {
@@ -420,6 +421,22 @@ fn card_statistics_see_what_left_the_deck() {
     assert_eq!(g.card_use(&s, Action::Set(2)), Some((2, CardUse::Resource)));
     assert_eq!(g.card_use(&s, Action::Keep(0)), None);
     assert!(s.pl(Seat::P1).block.iter().all(|&i| i != NONE));
+    // Cards sent from the deck straight to the Trash are not drawn: P1's Big Brawler (6) deals 6
+    // damage on turn 1, P2's 4 Block cards turn face up and 2 cards go from its deck to the Trash
+    // (M-ATK-10). P2 has 11 cards out of its deck; 9 of them (hand and Block cards) were drawn.
+    let g = TmntGame {
+        db: pool(),
+        decks: [vec![4; 40], vec![4; 40]],
+    };
+    let s = g.new_game(3, Seat::P1);
+    assert_eq!((s.step, s.chooser), (Step::Keep, Seat::P1));
+    assert_eq!(s.pl(Seat::P2).deck_len, 40 - 11);
+    let mut n = 0;
+    g.cards_out_of_deck(&s, Seat::P2, &mut |c| {
+        assert_eq!(c, 4);
+        n += 1;
+    });
+    assert_eq!(n, 9);
 }
 
 /// The log of a game shows an attack with three attack cards and a counter, checked against the

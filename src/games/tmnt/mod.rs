@@ -119,12 +119,14 @@ impl Game for TmntGame {
         self.estimate(state, seat)
     }
 
-    /// Every card out of the deck: in hand, on the Block Zones, in the Attack and Item Zones, in
-    /// the Trash. Block cards and cards trashed from the deck count too (their owner has seen
-    /// them), so IWD counts them as drawn.
+    /// Every card its player got to use: out of the deck by a draw or onto a Block Zone (in hand,
+    /// on the Block Zones, in the Attack and Item Zones, or in the Trash after one of those).
+    /// Cards sent from the deck straight to the Trash (damage, `trash`) are not counted: a deck
+    /// that runs out loses (M-WIN-1), so counting them would make every card of a lost game
+    /// "drawn" and IWD a measure of losing.
     fn cards_out_of_deck(&self, state: &State, seat: Seat, f: &mut dyn FnMut(u32)) {
         let p = state.pl(seat);
-        for i in Bits(first_n(usize::from(p.n)) & !p.deck_mask()) {
+        for i in Bits(first_n(usize::from(p.n)) & !p.deck_mask() & !p.milled) {
             f(u32::from(p.card[i as usize]));
         }
     }

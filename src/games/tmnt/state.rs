@@ -50,6 +50,9 @@ pub struct Player {
     pub kept: u8,
     /// `known[s]`: instances whose identity seat `s` knows (M-INFO-1).
     pub known: [u64; 2],
+    /// Instances sent from the deck straight to the Trash (never in hand or on a Block Zone):
+    /// card statistics do not count them as drawn.
+    pub milled: u64,
 }
 
 impl Player {
@@ -70,6 +73,7 @@ impl Player {
         trashed: false,
         kept: NONE,
         known: [0; 2],
+        milled: 0,
     };
 
     /// The deck, bottom first.

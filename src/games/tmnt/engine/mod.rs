@@ -179,6 +179,7 @@ impl TmntGame {
             let p = s.pl_mut(q);
             let Some(i) = pop(p) else { break };
             p.trash |= 1 << i;
+            p.milled |= 1 << i;
             p.known = [p.known[0] | 1 << i, p.known[1] | 1 << i];
             moved += 1;
             Self::check_deck(s, q);
@@ -368,6 +369,9 @@ impl TmntGame {
             }
             if p.known[q.other().index()] & (p.blocks_mask() & !p.up) != 0 {
                 return Err(format!("{q}: a face-down Block card known to the opponent"));
+            }
+            if p.milled & !p.trash != 0 {
+                return Err(format!("{q}: a card milled from the deck is not in the Trash"));
             }
             if p.deck_mask() & (p.known[0] | p.known[1]) != 0 {
                 return Err(format!("{q}: a deck card is known"));

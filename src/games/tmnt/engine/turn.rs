@@ -512,6 +512,7 @@ impl TmntGame {
                 // M-INFO-2: a public card put into a hand stays known to both players.
                 let p = s.pl_mut(q);
                 p.trash &= !(1 << i);
+                p.milled &= !(1 << i);
                 p.hand |= 1 << i;
                 s.pick = Pick::None;
                 s.cur.next += 1;
