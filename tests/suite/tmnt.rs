@@ -560,3 +560,64 @@ fn set_phase_fills_what_the_hand_allows_m_set_4() {
         "the turn went on"
     );
 }
+
+/// M-INFO-2: a card the opponent knows in a hand (salvaged from the public Trash) is known no more
+/// once its owner sets a card face down from that hand — the opponent cannot tell which card went
+/// to the Block Zone. Over random games of salvaging decks, after every Set the opponent knows
+/// none of the setter's hand and none of its face-down Block cards.
+#[test]
+fn a_set_card_hides_which_card_left_the_hand_m_info_2() {
+    use tcgsim::agents::{Agent, RandomAgent};
+    let g = game("fire_burn", "items_engine");
+    let (mut sets, mut known_before) = (0, 0);
+    for seed in 0..300 {
+        let mut s = g.new_game(seed, Seat::from_index((seed % 2) as usize));
+        let mut agents = [RandomAgent::new(seed), RandomAgent::new(seed + 1000)];
+        while let Some(q) = g.to_move(&s) {
+            let a = agents[q.index()].choose(&g, &s, q);
+            let opp = q.other().index();
+            let trash = s.pl(q).trash;
+            if matches!(a, Action::Set(_)) {
+                known_before += usize::from(s.pl(q).known[opp] & s.pl(q).hand != 0);
+            }
+            g.apply(&mut s, a);
+            // (A salvage later in the same stretch makes a hand card known again: skip those.)
+            if matches!(a, Action::Set(_)) && trash & !s.pl(q).trash == 0 {
+                sets += 1;
+                let p = s.pl(q);
+                let down = p.blocks_mask() & !p.up;
+                assert_eq!(p.known[opp] & (p.hand | down), 0, "seed {seed}");
+            }
+        }
+    }
+    assert!(
+        sets > 1000 && known_before > 10,
+        "{sets} sets, {known_before} with a known card"
+    );
+}
+
+/// M-INFO-1, M-TURN-2: a pass is asked only when something else was possible, so a log for a
+/// viewer who does not see the hand never shows a pass in the Event, Item, Attack or Counter step
+/// (with `--reveal` it does).
+#[test]
+fn a_public_log_does_not_tell_of_passes() {
+    let mut revealed = 0;
+    for seed in ["1", "2", "3"] {
+        let args = [
+            "play",
+            "--seed",
+            seed,
+            "--log",
+            "decks/tmnt/forest_counter.deck",
+            "decks/tmnt/wind_tempo.deck",
+        ];
+        let public = String::from_utf8_lossy(&tcgsim(&args).stdout).into_owned();
+        assert!(!public.lines().any(|l| l.ends_with(": pass")), "{public}");
+        let mut all = args.to_vec();
+        all.push("--reveal");
+        let shown = String::from_utf8_lossy(&tcgsim(&all).stdout).into_owned();
+        revealed += shown.lines().filter(|l| l.ends_with(": pass")).count();
+        assert_eq!(public.lines().last(), shown.lines().last(), "the same game");
+    }
+    assert!(revealed > 0, "no pass at all in three games");
+}

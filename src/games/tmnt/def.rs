@@ -208,7 +208,7 @@ impl TmntGame {
         let describe = |q: Seat, i: u8| {
             let c = self.card_of(after, q, i);
             let text = match c.flip_text() {
-                Some(_) => format!(" — its text resolves: {}", c.effect_text),
+                Some(_) => format!(" — text: {}", c.effect_text),
                 None => String::new(),
             };
             format!("{} ({}){text}", self.card_label(c_id(after, q, i)), c.describe())
@@ -262,7 +262,8 @@ impl TmntGame {
         let mut next = Vec::new();
         for q in [att, def] {
             let (b, a) = (before.pl(q), after.pl(q));
-            let drawn = a.hand & b.deck_mask();
+            // Out of the deck and not straight to the Trash: drawn (then perhaps discarded).
+            let drawn = b.deck_mask() & !a.deck_mask() & !a.milled;
             if drawn != 0 {
                 // The new turn's header comes before the new turn player's Adjust draws.
                 let out = if turns && q == after.active {
@@ -281,7 +282,7 @@ impl TmntGame {
                     if drawn.count_ones() == 1 { "" } else { "s" }
                 ));
             }
-            let milled = a.trash & b.deck_mask();
+            let milled = a.milled & !b.milled;
             if milled != 0 {
                 out.push(format!(
                     "  {q} sends {} card{} from its deck to the Trash: {} (deck {})",
@@ -531,18 +532,40 @@ impl GameDef for TmntGame {
         if before.step == Step::Keep && a == Action::Pass {
             head = format!("{seat}: keeps nothing (M-ATK-13)");
         }
+        // The card this action moves is said by its own line, not again as a discard.
         let mut placed = [0u64; 2];
-        if let Action::Event(id) = a {
-            if let Some(i) = Self::instance_of(before, seat, before.pl(seat).hand, id) {
-                placed[seat.index()] = 1 << i;
-            }
+        let hand = before.pl(seat).hand;
+        let moved = match a {
+            Action::Event(id) | Action::Discard(id) => Self::instance_of(before, seat, hand, id),
+            Action::Pay(id) => Self::instance_of(before, seat, hand & !(1 << before.item), id),
+            _ => None,
+        };
+        if let Some(i) = moved {
+            placed[seat.index()] = 1 << i;
         }
-        let mut out = vec![head];
+        // M-INFO-1: passing says what could have been done (M-TURN-2 asks only when there is a
+        // choice), so a viewer who does not see the hand is not told of a pass.
+        let hidden_pass = a == Action::Pass
+            && matches!(
+                before.step,
+                Step::Event | Step::Item | Step::Attack | Step::Counter
+            )
+            && !viewer.sees(seat);
+        let mut out = if hidden_pass { Vec::new() } else { vec![head] };
         out.extend(self.changes(before, after, viewer, placed));
         out
     }
 
     fn log_start(&self, s: &State, first: Seat) -> Vec<String> {
+        // What happened before the first decision: the deal again from the same cards (instance
+        // i is the i-th card from the top), then the difference to `s`.
+        let n = |q: usize| usize::from(s.p[q].n);
+        let dealt = self.deal(
+            [&s.p[0].card[..n(0)], &s.p[1].card[..n(1)]],
+            0,
+            first,
+            false,
+        );
         let mut v = vec![
             format!("{first} goes first (M-SETUP-1) and skips its first Adjust phase (M-ADJ-2)."),
             format!(
@@ -550,16 +573,7 @@ impl GameDef for TmntGame {
                 s.p[0].deck_len, s.p[1].deck_len
             ),
         ];
-        let p = s.pl(s.active);
-        let i = p.block[0];
-        if i != NONE && p.up & (1 << i) != 0 {
-            v.push(format!(
-                "  {}'s Block Zone 1 turns face up: {} ({})",
-                s.active,
-                self.card_label(p.card[i as usize]),
-                self.card_of(s, s.active, i).describe()
-            ));
-        }
+        v.extend(self.changes(&dealt, s, Viewer::Public, [0, 0]));
         v
     }
 

@@ -31,6 +31,7 @@ pub struct Player {
     pub deck: [u8; DECK],
     pub deck_len: u8,
     pub hand: u64,
+    /// M-TURN-3: the Trash is a set (no rule reads its order).
     pub trash: u64,
     pub items: u64,
     /// Block Zones 1–4 (index 0 is Block Zone 1, M-SETUP-5): an instance or [`NONE`].
@@ -302,6 +303,9 @@ pub struct State {
     pub forward: bool,
     /// Forward steps so far (logs tell one from the next).
     pub forwards: u16,
+    /// M-EVT-1: the turn player's Event placed in the Event phase while its text resolves (it
+    /// goes to the Trash after), or [`NONE`].
+    pub event: u8,
     pub winner: Option<Outcome>,
 }
 

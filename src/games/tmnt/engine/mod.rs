@@ -82,6 +82,11 @@ impl TmntGame {
     /// [`TmntGame::setup`]; without `shuffle` the decks keep their order, the first card on top
     /// (scenarios stack decks this way). The state returned has not advanced to a decision.
     pub fn setup_with(&self, seed: u64, first: Seat, shuffle: bool) -> State {
+        self.deal([&self.decks[0], &self.decks[1]], seed, first, shuffle)
+    }
+
+    /// The setup of `decks` (top first unless `shuffle`).
+    pub fn deal(&self, decks: [&[CardId]; 2], seed: u64, first: Seat, shuffle: bool) -> State {
         let mut rng = crate::core::rng_from_seed(seed);
         let mut s = State {
             p: [Player::EMPTY; 2],
@@ -108,11 +113,12 @@ impl TmntGame {
             counter: 0,
             forward: false,
             forwards: 0,
+            event: NONE,
             winner: None,
         };
         for q in Seat::ALL {
             let k = q.index();
-            let deck = &self.decks[k];
+            let deck = decks[k];
             let n = deck.len().min(DECK);
             let p = &mut s.p[k];
             p.n = n as u8;
@@ -244,8 +250,9 @@ impl TmntGame {
 
     // ---- power (M-DECK-5, M-ATK-8, M-ITM-3) ----
 
-    /// The power of `q`'s face-up card `i` now: printed, with the statics of `q`'s Items and the
-    /// changes of effects; a negative power counts as 0 (M-DECK-5).
+    /// The power of `q`'s face-up card `i` now: printed, with the statics of `q`'s Items
+    /// (continuous texts, M-ITM-3, M-EFFECTS-1) and the changes of effects; a negative power
+    /// counts as 0 (M-DECK-5).
     pub fn power(&self, s: &State, q: Seat, i: u8) -> i32 {
         let p = s.pl(q);
         let c = self.db.card(p.card[i as usize]);
@@ -351,13 +358,20 @@ impl TmntGame {
             add(p.blocks_mask(), "blocks")?;
             let az = p.attack_zone().iter().fold(0, |m, &i| m | 1u64 << i);
             add(az, "attack zone")?;
+            // M-EVT-1: the Event placed, its text resolving, belongs to the turn player.
+            if s.event != NONE && q == s.active {
+                add(1u64 << s.event, "the Event resolving")?;
+            }
             if seen != all {
                 return Err(format!("{q}: instances {seen:#x} != {all:#x}"));
             }
             if p.up & !p.blocks_mask() != 0 {
                 return Err(format!("{q}: a face-up mark off the Block Zones"));
             }
-            let public = p.trash | p.items | az | p.up;
+            let mut public = p.trash | p.items | az | p.up;
+            if s.event != NONE && q == s.active {
+                public |= 1u64 << s.event;
+            }
             for s2 in 0..2 {
                 if public & !p.known[s2] != 0 {
                     return Err(format!("{q}: a public card unknown to seat {s2}"));

@@ -49,6 +49,7 @@ impl TmntGame {
                     }
                 }
                 Effect::Trash { enemy, n } => {
+                    // M-WIN-3: one deck per effect, one card at a time.
                     let q = if enemy { who.other() } else { who };
                     self.trash_top(s, q, u32::from(n));
                 }

@@ -94,7 +94,7 @@ impl TmntGame {
         self.stage(s)
     }
 
-    /// The turn's stages.
+    /// The turn's stages: Adjust, Set, Event, Item, Flip, Attack (M-TURN-1).
     fn stage(&self, s: &mut State) -> bool {
         let a = s.active;
         let d = a.other();
@@ -160,7 +160,14 @@ impl TmntGame {
                 false
             }
             Stage::Event => Self::ask(s, Step::Event, a),
-            Stage::Item => Self::ask(s, Step::Item, a),
+            Stage::Item => {
+                if s.event != NONE {
+                    let i = std::mem::replace(&mut s.event, NONE);
+                    s.pl_mut(a).trash |= 1 << i;
+                    return false;
+                }
+                Self::ask(s, Step::Item, a)
+            }
             Stage::Pay => Self::ask(s, Step::Pay, a),
             Stage::Flip => {
                 // M-FLIP-1, M-FLIP-2.
@@ -308,7 +315,8 @@ impl TmntGame {
                 false
             }
             Stage::EndTurn => {
-                // M-ATK-16: the power changes end with the turn.
+                // M-ATK-16: the power changes end with the turn. M-WIN-4: no turn limit — every
+                // Adjust phase draws, so the decks run out.
                 for p in &mut s.p {
                     p.temp = [0; DECK];
                     p.bonus = 0;
@@ -422,14 +430,20 @@ impl TmntGame {
                 let z = p.block.iter().position(|&x| x == NONE).expect("an empty zone");
                 p.block[z] = i;
                 p.hand &= !(1 << i);
-                // M-INFO-2: face down, the opponent follows the zone, not the card.
-                p.known[q.other().index()] &= !(1 << i);
+                // M-INFO-2: face down, the opponent follows the zone, not the card — and it
+                // cannot tell which card of the hand went there, so a card it knew in the hand (a
+                // salvaged one) is known no more, wherever it is now.
+                let other = q.other().index();
+                p.known[other] &= !(p.hand | 1 << i);
             }
             (Step::Event, Action::Event(id)) => {
                 let i = Self::instance_of(s, q, s.pl(q).hand, id).expect("legal event");
-                // M-EVT-1, M-EVT-2: placed, its text resolves, then it is in the Trash (it goes
-                // there at once: no text reads where the Event is while it resolves).
-                Self::to_trash(s, q, i);
+                // M-EVT-1, M-EVT-2, M-EVT-3: placed face up, its text resolves, then it goes to
+                // the Trash (the Item stage does that first, `Stage::Item`), so its own text
+                // cannot `salvage` it.
+                Self::reveal(s, q, i);
+                s.pl_mut(q).hand &= !(1 << i);
+                s.event = i;
                 s.cur = Frame {
                     who: q.index() as u8,
                     src: i,
@@ -462,6 +476,7 @@ impl TmntGame {
                 let c = self.db.card(id);
                 s.attrs_used |= 1 << c.attr;
                 let text = c.play_text().is_some();
+                // M-ATK-5: a <Play> text resolves once, as its card is placed.
                 Self::place(s, q, i);
                 // M-ATK-6: the canonical order of cards without <Play>.
                 if text {
