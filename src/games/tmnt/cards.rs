@@ -174,11 +174,25 @@ pub struct Card {
     /// Title indices of a Forceful Attack card's combo (M-ATK-4).
     pub combo: Vec<u8>,
     pub abilities: Vec<Ability>,
+    /// Derived from `abilities` at load, for the engine's hot paths: the card has a text that
+    /// resolves when placed / when turned face up, its "when" clause, a `static` text.
+    pub play: bool,
+    pub flip: bool,
+    pub when: Option<When>,
+    pub has_static: bool,
     /// The text as written, for display.
     pub effect_text: String,
 }
 
 impl Card {
+    /// Sets the derived fields from `abilities`.
+    pub fn derive(&mut self) {
+        self.play = self.play_text().is_some();
+        self.flip = self.flip_text().is_some();
+        self.when = self.when().map(|(w, _)| w);
+        self.has_static = self.text(Trigger::Static).is_some();
+    }
+
     /// The effects of the ability with this trigger, if the card has one.
     pub fn text(&self, t: Trigger) -> Option<&[Effect]> {
         self.abilities
@@ -448,7 +462,7 @@ impl CardDb {
                 self.titles.len() - 1
             }
         };
-        Ok(Card {
+        let mut card = Card {
             number: number.to_string(),
             name: name.to_string(),
             title: title as u8,
@@ -458,8 +472,14 @@ impl CardDb {
             attr,
             combo: Vec::new(),
             abilities,
+            play: false,
+            flip: false,
+            when: None,
+            has_static: false,
             effect_text: col(7).to_string(),
-        })
+        };
+        card.derive();
+        Ok(card)
     }
 }
 

@@ -475,6 +475,10 @@ impl GameDef for TmntGame {
                     attr: super::cards::NO_ATTR,
                     combo: Vec::new(),
                     abilities: Vec::new(),
+                    play: false,
+                    flip: false,
+                    when: None,
+                    has_static: false,
                     effect_text: String::new(),
                 });
                 (cards.cards.len() - 1) as CardId

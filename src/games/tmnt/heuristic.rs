@@ -10,7 +10,7 @@ use rand::Rng;
 
 /// What a card is worth kept in hand (to attack, counter, play).
 fn hand_value(c: &Card) -> i32 {
-    let text = i32::from(c.play_text().is_some());
+    let text = i32::from(c.play);
     match (c.ctype, c.kind) {
         (CardType::Attack, Kind::Counter) => 3 * i32::from(c.power) + 3 + text,
         (CardType::Attack, Kind::ForcefulCounter) => 3 * i32::from(c.power) + 1 + text,
@@ -24,7 +24,7 @@ fn hand_value(c: &Card) -> i32 {
 /// What a card is worth set face down on a Block Zone (flipped in its owner's Flip phase or by
 /// damage).
 fn set_value(c: &Card) -> i32 {
-    let text = i32::from(c.flip_text().is_some()) * 3;
+    let text = i32::from(c.flip) * 3;
     match (c.ctype, c.kind) {
         (CardType::Character, _) => 3 * i32::from(c.power) + 4 + text,
         (CardType::Attack, Kind::ForcefulCounter) => text,
@@ -73,7 +73,7 @@ impl TmntGame {
                         if c.kind == Kind::Counter && counters < 2 {
                             None
                         } else {
-                            Some(i32::from(c.power) * 2 + i32::from(c.play_text().is_some()))
+                            Some(i32::from(c.power) * 2 + i32::from(c.play))
                         }
                     }
                     _ => None,

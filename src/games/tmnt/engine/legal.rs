@@ -10,6 +10,36 @@ use crate::games::tmnt::state::*;
 impl TmntGame {
     pub fn legal(&self, s: &State, out: &mut ActionList<Action>) {
         out.clear();
+        self.each_legal(s, |a| {
+            out.push(a);
+            true
+        });
+    }
+
+    /// The first legal action and whether there is another (M-TURN-2), without a list.
+    pub fn single_legal(&self, s: &State) -> (Option<Action>, bool) {
+        let (mut first, mut more) = (None, false);
+        self.each_legal(s, |a| {
+            if first.is_none() {
+                first = Some(a);
+                true
+            } else {
+                more = true;
+                false
+            }
+        });
+        (first, more)
+    }
+
+    /// Calls `f` with each legal action in the engine's order until it returns `false`.
+    pub fn each_legal(&self, s: &State, mut f: impl FnMut(Action) -> bool) {
+        macro_rules! emit {
+            ($a:expr) => {
+                if !f($a) {
+                    return;
+                }
+            };
+        }
         let q = s.chooser;
         let p = s.pl(q);
         match s.step {
@@ -25,29 +55,29 @@ impl TmntGame {
                         .count()
                         >= left;
                     if id >= floor && enough {
-                        out.push(Action::Discard(id));
+                        emit!(Action::Discard(id));
                     }
                 }
             }
             // M-SET-3: any card, by id.
             Step::Set => {
                 for id in self.ids_in(s, q, p.hand, |_| true).ids() {
-                    out.push(Action::Set(id));
+                    emit!(Action::Set(id));
                 }
             }
             // M-EVT-1, M-EVT-2: a <Play> or <Play & Flip> Event.
             Step::Event => {
-                out.push(Action::Pass);
+                emit!(Action::Pass);
                 let ids = self.ids_in(s, q, p.hand, |c| {
                     c.ctype == CardType::Event && matches!(c.kind, Kind::Play | Kind::PlayFlip)
                 });
                 for id in ids.ids() {
-                    out.push(Action::Event(id));
+                    emit!(Action::Event(id));
                 }
             }
             // M-ITM-1, M-ITM-2: an Item with another card of its attribute in hand.
             Step::Item => {
-                out.push(Action::Pass);
+                emit!(Action::Pass);
                 let items = self.ids_in(s, q, p.hand, |c| c.ctype == CardType::Item);
                 for id in items.ids() {
                     let attr = self.db.card(id).attr;
@@ -55,7 +85,7 @@ impl TmntGame {
                         .filter(|&i| self.db.card(p.card[i as usize]).attr == attr)
                         .count();
                     if same >= 2 {
-                        out.push(Action::Item(id));
+                        emit!(Action::Item(id));
                     }
                 }
             }
@@ -63,31 +93,31 @@ impl TmntGame {
                 let attr = self.card_of(s, q, s.item).attr;
                 let hand = p.hand & !(1 << s.item);
                 for id in self.ids_in(s, q, hand, |c| c.attr == attr).ids() {
-                    out.push(Action::Pay(id));
+                    emit!(Action::Pay(id));
                 }
             }
             // M-ATK-3, M-ATK-4, M-ATK-6.
             Step::Attack => {
-                out.push(Action::Pass);
+                emit!(Action::Pass);
                 for id in self.ids_in(s, q, p.hand, |c| c.ctype == CardType::Attack).ids() {
                     if self.placeable(s, q, id) {
-                        out.push(Action::Attack(id));
+                        emit!(Action::Attack(id));
                     }
                 }
             }
             // M-ATK-7: a Counter or Forceful Counter Attack card.
             Step::Counter => {
-                out.push(Action::Pass);
+                emit!(Action::Pass);
                 let ids = self.ids_in(s, q, p.hand, |c| {
                     matches!(c.kind, Kind::Counter | Kind::ForcefulCounter)
                 });
                 for id in ids.ids() {
-                    out.push(Action::Counter(id));
+                    emit!(Action::Counter(id));
                 }
             }
             // M-ATK-13, M-ATK-15.
             Step::Keep => {
-                out.push(Action::Pass);
+                emit!(Action::Pass);
                 for z in 0..ZONES {
                     let i = p.block[z];
                     if i == NONE
@@ -112,21 +142,21 @@ impl TmntGame {
                         }
                     }
                     if !twin {
-                        out.push(Action::Keep(z as u8));
+                        emit!(Action::Keep(z as u8));
                     }
                 }
             }
             // M-EFFECTS-2.
             Step::Order => {
                 for id in self.ids_in(s, q, s.pending[q.index()], |_| true).ids() {
-                    out.push(Action::Order(id));
+                    emit!(Action::Order(id));
                 }
             }
             Step::Choose => {
                 if let Pick::Choose { mask } = s.pick {
                     for (k, m) in mask.iter().enumerate() {
                         for i in Bits(*m) {
-                            out.push(Action::Choose((k as u8) << 6 | i));
+                            emit!(Action::Choose((k as u8) << 6 | i));
                         }
                     }
                 }
@@ -134,7 +164,7 @@ impl TmntGame {
             Step::Salvage => {
                 if let Some(Effect::Salvage(f)) = self.current_effect(s) {
                     for id in self.salvage_ids(s, q, &f).ids() {
-                        out.push(Action::Salvage(id));
+                        emit!(Action::Salvage(id));
                     }
                 }
             }

@@ -259,6 +259,9 @@ impl TmntGame {
         let mut v = i32::from(c.power) + i32::from(p.temp[i as usize]);
         for it in Bits(p.items) {
             let item = self.db.card(p.card[it as usize]);
+            if !item.has_static {
+                continue;
+            }
             if let Some(effs) = item.text(super::cards::Trigger::Static) {
                 for e in effs {
                     if let super::cards::Effect::Power(t, n) = e {

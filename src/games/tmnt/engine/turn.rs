@@ -5,7 +5,7 @@ use super::super::cards::{CardType, Kind, When};
 use super::super::Action;
 use super::TmntGame;
 use crate::games::tmnt::state::*;
-use crate::core::{ActionList, Seat};
+use crate::core::Seat;
 
 impl TmntGame {
     /// Plays decision `a` (legal in `s`), then advances to the next decision.
@@ -17,7 +17,6 @@ impl TmntGame {
     /// Advances until a player must decide among two or more actions, or the game is over.
     /// M-TURN-2: a decision with exactly one legal action is taken without asking.
     pub fn advance(&self, s: &mut State) {
-        let mut legal = ActionList::new();
         loop {
             if s.winner.is_some() {
                 s.step = Step::Over;
@@ -26,11 +25,10 @@ impl TmntGame {
             if !self.next(s) {
                 continue;
             }
-            self.legal(s, &mut legal);
-            match legal.len() {
-                1 => self.decide(s, legal[0]),
-                0 => unreachable!("a decision without a legal action: {:?}", s.step),
-                _ => return,
+            match self.single_legal(s) {
+                (Some(a), false) => self.decide(s, a),
+                (None, _) => unreachable!("a decision without a legal action: {:?}", s.step),
+                (Some(_), true) => return,
             }
         }
     }
@@ -179,7 +177,7 @@ impl TmntGame {
                 s.pl_mut(a).up |= 1 << i;
                 Self::reveal(s, a, i);
                 s.stage = Stage::FlipDone;
-                if self.card_of(s, a, i).flip_text().is_some() {
+                if self.card_of(s, a, i).flip {
                     s.cur = Frame {
                         who: a.index() as u8,
                         src: i,
@@ -254,7 +252,7 @@ impl TmntGame {
                 let z = s.flipped.trailing_zeros() as usize;
                 s.flipped &= !(1 << z);
                 let i = s.pl(d).block[z];
-                if i != NONE && self.card_of(s, d, i).flip_text().is_some() {
+                if i != NONE && self.card_of(s, d, i).flip {
                     s.cur = Frame {
                         who: d.index() as u8,
                         src: i,
@@ -396,7 +394,7 @@ impl TmntGame {
             } else {
                 c.ctype == CardType::Character
             };
-            if kind_ok && c.when().is_some_and(|(x, _)| x == w) {
+            if kind_ok && c.when == Some(w) {
                 m |= 1 << i;
             }
         }
@@ -475,7 +473,7 @@ impl TmntGame {
                 let i = Self::instance_of(s, q, s.pl(q).hand, id).expect("legal attack");
                 let c = self.db.card(id);
                 s.attrs_used |= 1 << c.attr;
-                let text = c.play_text().is_some();
+                let text = c.play;
                 // M-ATK-5: a <Play> text resolves once, as its card is placed.
                 Self::place(s, q, i);
                 // M-ATK-6: the canonical order of cards without <Play>.
@@ -495,7 +493,7 @@ impl TmntGame {
             (Step::Counter, Action::Counter(id)) => {
                 let i = Self::instance_of(s, q, s.pl(q).hand, id).expect("legal counter");
                 Self::place(s, q, i);
-                if self.db.card(id).play_text().is_some() {
+                if self.db.card(id).play {
                     s.cur = Frame {
                         who: q.index() as u8,
                         src: i,
@@ -559,7 +557,7 @@ impl TmntGame {
             }
             _ => false,
         };
-        ok_kind && (c.play_text().is_some() || s.plain_floor == NONE || id > s.plain_floor)
+        ok_kind && (c.play || s.plain_floor == NONE || id > s.plain_floor)
     }
 }
 
