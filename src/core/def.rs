@@ -160,6 +160,25 @@ pub fn distinct_with_copies(ids: impl IntoIterator<Item = u32>) -> Vec<(u32, usi
     v
 }
 
+/// The legal action whose text ([`Game::action_text`]) is `text`, ignoring case and runs of
+/// spaces; the error lists the legal actions. The parser of every game whose notation is the text
+/// of its legal actions.
+pub fn action_by_text<G: Game>(g: &G, s: &G::State, text: &str) -> Result<G::Action, String> {
+    use super::input::{excerpt, norm};
+    let want = norm(text);
+    let mut legal = super::ActionList::new();
+    g.legal_actions(s, &mut legal);
+    if let Some(&a) = legal.iter().find(|&&a| norm(&g.action_text(s, a)) == want) {
+        return Ok(a);
+    }
+    let offered: Vec<String> = legal.iter().map(|&a| g.action_text(s, a)).collect();
+    Err(format!(
+        "\"{}\" is not a legal action; legal now: {}",
+        excerpt(text),
+        offered.join("; ")
+    ))
+}
+
 /// Whose view a log takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Viewer {

@@ -128,6 +128,42 @@ pub fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
         .filter(|(_, l)| !l.is_empty())
 }
 
+/// A name as every lookup compares it: whitespace collapsed, lower case.
+pub fn norm(s: &str) -> String {
+    s.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// A scenario line without its comment, trimmed: a `#` at the start of the line or after a space
+/// starts one, so `Name#2` (the second card of that name in a zone) is read whole.
+pub fn strip_comment(l: &str) -> &str {
+    let b = l.as_bytes();
+    match (0..b.len()).find(|&k| b[k] == b'#' && (k == 0 || b[k - 1].is_ascii_whitespace())) {
+        Some(k) => l[..k].trim(),
+        None => l.trim(),
+    }
+}
+
+/// A scenario's deck list `CARD, 3*CARD, …` (top first) as card ids, through the game's
+/// `lookup`; at most 40 cards.
+pub fn card_list(v: &str, lookup: impl Fn(&str) -> Result<u8, String>) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    for part in v.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let (n, name) = match part.split_once('*') {
+            Some((n, name)) => (usize::from(parse_int(n.trim(), 1u8, 40)?), name.trim()),
+            None => (1, part),
+        };
+        let id = lookup(name)?;
+        if out.len() + n > 40 {
+            return Err("more than 40 cards".into());
+        }
+        out.extend(std::iter::repeat_n(id, n));
+    }
+    Ok(out)
+}
+
 /// What is wrong with a CSV file's text: the line (1-based; 0 for the file as a whole), the
 /// column it is about (`header`, `row`, or a column's name), and the reason.
 pub type CsvProblem = (usize, &'static str, String);
@@ -199,6 +235,28 @@ pub fn csv_rows(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn scenario_text_helpers() {
+        assert_eq!(norm("  Spark   CADET "), "spark cadet");
+        assert_eq!(
+            strip_comment("take Spark Cadet#2  # second"),
+            "take Spark Cadet#2"
+        );
+        assert_eq!(strip_comment("# all comment"), "");
+        let lookup = |n: &str| match n {
+            "a" => Ok(1u8),
+            "b" => Ok(2),
+            _ => Err(format!("unknown card \"{n}\"")),
+        };
+        assert_eq!(card_list("a, 3*b", lookup), Ok(vec![1, 2, 2, 2]));
+        assert_eq!(
+            card_list("a, 40*b", lookup),
+            Err("more than 40 cards".into())
+        );
+        assert_eq!(card_list("c", lookup), Err("unknown card \"c\"".into()));
+        assert!(card_list("0*a", lookup).is_err());
+    }
+
     #[test]
     fn content_lines_number_cut_comments_and_skip_blanks() {
         let v: Vec<(usize, &str)> = content_lines("# head\n2 A  # two\n\n  \n1 B\n").collect();

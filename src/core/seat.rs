@@ -25,6 +25,15 @@ impl Seat {
         }
     }
 
+    /// `P1` or `P2` (either case), as scenarios and logs write a seat.
+    pub fn from_name(w: &str) -> Option<Seat> {
+        match w {
+            "P1" | "p1" => Some(Seat::P1),
+            "P2" | "p2" => Some(Seat::P2),
+            _ => None,
+        }
+    }
+
     #[inline]
     pub fn from_index(i: usize) -> Seat {
         if i == 0 {

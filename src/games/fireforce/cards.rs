@@ -281,12 +281,7 @@ pub struct CardDb {
 }
 
 /// Lookups ignore case and runs of spaces.
-pub fn norm(s: &str) -> String {
-    s.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase()
-}
+pub use crate::core::input::norm;
 
 impl CardDb {
     pub fn card(&self, id: CardId) -> &Card {

@@ -7,7 +7,7 @@ use super::state::{Bits, Pick, State, Step, FLAME_BASE, FLAME_DECK, FLAME_MASK, 
 use super::{Action, FireForceGame, RULES_VERSION};
 use crate::core::def::{GameDef, GameInfo, ScenarioReport, Viewer};
 use crate::core::input::{content_lines, excerpt, parse_int, read_text, MAX_TEXT_BYTES};
-use crate::core::{ActionList, Outcome, Seat};
+use crate::core::{Outcome, Seat};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -589,20 +589,7 @@ impl GameDef for FireForceGame {
     }
 
     fn parse_action(&self, s: &State, text: &str) -> Result<Action, String> {
-        let want = norm(text);
-        let mut legal = ActionList::new();
-        self.legal(s, &mut legal);
-        for &a in legal.iter() {
-            if norm(&self.notation(s, a)) == want {
-                return Ok(a);
-            }
-        }
-        let offered: Vec<String> = legal.iter().map(|&a| self.notation(s, a)).collect();
-        Err(format!(
-            "\"{}\" is not a legal action; legal now: {}",
-            excerpt(text),
-            offered.join("; ")
-        ))
+        crate::core::def::action_by_text(self, s, text)
     }
 
     fn narrate(

@@ -250,7 +250,7 @@ pub struct CardDb {
 }
 
 /// Lookups ignore case and runs of spaces.
-pub use crate::games::fireforce::cards::norm;
+pub use crate::core::input::norm;
 
 impl CardDb {
     pub fn card(&self, id: CardId) -> &Card {

@@ -5,8 +5,8 @@ use super::cards::{norm, CardDb, CardId, CardType, Kind};
 use super::state::{Bits, Pick, State, Step, NONE, ZONES};
 use super::{Action, TmntGame, RULES_VERSION};
 use crate::core::def::{GameDef, GameInfo, ScenarioReport, Viewer};
-use crate::core::input::{content_lines, excerpt, parse_int, read_text, MAX_TEXT_BYTES};
-use crate::core::{ActionList, Outcome, Seat};
+use crate::core::input::{content_lines, parse_int, read_text, MAX_TEXT_BYTES};
+use crate::core::{Outcome, Seat};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -492,20 +492,7 @@ impl GameDef for TmntGame {
     }
 
     fn parse_action(&self, s: &State, text: &str) -> Result<Action, String> {
-        let want = norm(text);
-        let mut legal = ActionList::new();
-        self.legal(s, &mut legal);
-        for &a in legal.iter() {
-            if norm(&self.notation(s, a)) == want {
-                return Ok(a);
-            }
-        }
-        let offered: Vec<String> = legal.iter().map(|&a| self.notation(s, a)).collect();
-        Err(format!(
-            "\"{}\" is not a legal action; legal now: {}",
-            excerpt(text),
-            offered.join("; ")
-        ))
+        crate::core::def::action_by_text(self, s, text)
     }
 
     fn narrate(

@@ -5,7 +5,7 @@ use super::cards::{norm, CardDb, CardId};
 use super::state::State;
 use super::TmntGame;
 use crate::core::def::{GameDef, ScenarioReport};
-use crate::core::input::{excerpt, parse_int, read_text, MAX_TEXT_BYTES};
+use crate::core::input::{excerpt, read_text, strip_comment, MAX_TEXT_BYTES};
 use crate::core::{ActionList, Game, Outcome, Seat};
 use std::path::Path;
 
@@ -13,38 +13,13 @@ fn problem(file: &str, line: usize, msg: impl std::fmt::Display) -> String {
     format!("{file}:{line}: {msg}")
 }
 
-/// The line without its comment (a `#` at the start of the line or after a space).
-fn strip_comment(l: &str) -> &str {
-    let b = l.as_bytes();
-    match (0..b.len()).find(|&k| b[k] == b'#' && (k == 0 || b[k - 1].is_ascii_whitespace())) {
-        Some(k) => &l[..k],
-        None => l,
-    }
-}
-
-/// `CARD, 3*CARD, …` as card ids (at most 40).
+/// `CARD, 3*CARD, …` as card ids.
 fn card_list(db: &CardDb, v: &str) -> Result<Vec<CardId>, String> {
-    let mut out = Vec::new();
-    for part in v.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let (n, name) = match part.split_once('*') {
-            Some((n, name)) => (usize::from(parse_int(n.trim(), 1u8, 40)?), name.trim()),
-            None => (1, part),
-        };
-        let id = db.lookup(name)?;
-        if out.len() + n > 40 {
-            return Err("more than 40 cards".into());
-        }
-        out.extend(std::iter::repeat_n(id, n));
-    }
-    Ok(out)
+    crate::core::input::card_list(v, |name| db.lookup(name))
 }
 
 fn seat_word(w: &str) -> Option<Seat> {
-    match w {
-        "P1" | "p1" => Some(Seat::P1),
-        "P2" | "p2" => Some(Seat::P2),
-        _ => None,
-    }
+    Seat::from_name(w)
 }
 
 /// The value of expectation `key` in `s`, or `None` for an unknown key.
@@ -100,7 +75,7 @@ pub fn run(
     let lines = text
         .lines()
         .enumerate()
-        .map(|(k, l)| (k + 1, strip_comment(l).trim()))
+        .map(|(k, l)| (k + 1, strip_comment(l)))
         .filter(|(_, l)| !l.is_empty());
     let mut section = "";
     let mut first = Seat::P1;

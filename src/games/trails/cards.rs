@@ -130,13 +130,7 @@ struct NameIndex {
     names: Vec<(String, String)>,
 }
 
-/// A name as lookups compare it: whitespace collapsed, lower case.
-fn norm(s: &str) -> String {
-    s.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase()
-}
+use crate::core::input::norm;
 
 /// The longest name or sub-name a card may have, in characters.
 pub const MAX_NAME_CHARS: usize = 200;

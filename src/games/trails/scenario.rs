@@ -98,13 +98,7 @@ pub fn cards_line(text: &str) -> Option<String> {
         .find_map(|l| l.strip_prefix("cards:").map(|v| v.trim().to_string()))
 }
 
-fn strip_comment(l: &str) -> &str {
-    match l.find('#') {
-        // `#` after a card name is a `Name#2` reference, not a comment.
-        Some(k) if k == 0 || l[..k].ends_with(char::is_whitespace) => l[..k].trim(),
-        _ => l.trim(),
-    }
-}
+use crate::core::input::strip_comment;
 
 /// An error at a line of the file (0: the position as a whole); [`Scenario::parse`] adds the file.
 type LineError = (usize, String);
@@ -996,12 +990,7 @@ impl Scenario {
     }
 }
 
-fn norm(t: &str) -> String {
-    t.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase()
-}
+use crate::core::input::norm;
 
 /// What running a scenario produced.
 #[derive(Debug)]
