@@ -179,6 +179,55 @@ pub fn action_by_text<G: Game>(g: &G, s: &G::State, text: &str) -> Result<G::Act
     ))
 }
 
+/// Plays a scenario's actions (`(line, text)`, each `TEXT` or `P1: TEXT`) from `s`, checking the
+/// game's invariants after each. `Ok(Some(message))` for the first action that is illegal or
+/// names a seat not to move (the message names the file and line; the actions after it are not
+/// played), `Err` for a broken invariant.
+pub fn play_actions<G: GameDef>(
+    g: &G,
+    s: &mut G::State,
+    actions: &[(usize, String)],
+    file: &str,
+) -> Result<Option<String>, String> {
+    use super::input::excerpt;
+    for (k, (n, a)) in actions.iter().enumerate() {
+        let (who, text) = match a.split_once(':') {
+            Some((w, t)) if Seat::from_name(w.trim()).is_some() => {
+                (Seat::from_name(w.trim()), t.trim())
+            }
+            _ => (None, a.as_str()),
+        };
+        let mover = g.to_move(s);
+        if let Some(w) = who {
+            if mover != Some(w) {
+                return Ok(Some(format!(
+                    "{file}:{n}: action {} \"{}\": {w} is not to move ({})",
+                    k + 1,
+                    excerpt(a),
+                    mover.map_or("the game is over".into(), |m| format!("{m} is"))
+                )));
+            }
+        }
+        match g.parse_action(s, text) {
+            Ok(act) => {
+                g.apply(s, act);
+                if let Err(e) = g.check_invariants(s) {
+                    return Err(format!(
+                        "{file}:{n}: invariant broken after this action: {e}"
+                    ));
+                }
+            }
+            Err(e) => {
+                return Ok(Some(format!(
+                    "{file}:{n}: action {} is illegal: {e}",
+                    k + 1
+                )))
+            }
+        }
+    }
+    Ok(None)
+}
+
 /// Whose view a log takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Viewer {

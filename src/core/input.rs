@@ -136,6 +136,33 @@ pub fn norm(s: &str) -> String {
         .to_lowercase()
 }
 
+/// The index of the card `key` names among `cards` (number, name): its number, or a name only
+/// one number has (ignoring case and runs of spaces). `Err` says why not.
+pub fn lookup_card<'a>(
+    key: &str,
+    cards: impl Iterator<Item = (&'a str, &'a str)> + Clone,
+) -> Result<usize, String> {
+    let k = norm(key);
+    if let Some(i) = cards.clone().position(|(number, _)| norm(number) == k) {
+        return Ok(i);
+    }
+    let hits: Vec<(usize, &str)> = cards
+        .enumerate()
+        .filter(|(_, (_, name))| norm(name) == k)
+        .map(|(i, (number, _))| (i, number))
+        .collect();
+    match hits.as_slice() {
+        [(i, _)] => Ok(*i),
+        [] => Err(format!("unknown card \"{}\"", excerpt(key))),
+        _ => Err(format!(
+            "\"{}\" names {} cards ({}): name it by its number",
+            excerpt(key),
+            hits.len(),
+            hits.iter().map(|(_, n)| *n).collect::<Vec<_>>().join(", ")
+        )),
+    }
+}
+
 /// A scenario line without its comment, trimmed: a `#` at the start of the line or after a space
 /// starts one, so `Name#2` (the second card of that name in a zone) is read whole.
 pub fn strip_comment(l: &str) -> &str {

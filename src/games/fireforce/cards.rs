@@ -290,26 +290,8 @@ impl CardDb {
 
     /// A card by number, or by a name only one number has. `Err` says why not.
     pub fn lookup(&self, key: &str) -> Result<CardId, String> {
-        let k = norm(key);
-        if let Some(i) = self.cards.iter().position(|c| norm(&c.number) == k) {
-            return Ok(i as CardId);
-        }
-        let hits: Vec<usize> = (0..self.cards.len())
-            .filter(|&i| norm(&self.cards[i].name) == k)
-            .collect();
-        match hits.as_slice() {
-            [i] => Ok(*i as CardId),
-            [] => Err(format!("unknown card \"{}\"", excerpt(key))),
-            _ => Err(format!(
-                "\"{}\" names {} cards ({}): name it by its number",
-                excerpt(key),
-                hits.len(),
-                hits.iter()
-                    .map(|&i| self.cards[i].number.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )),
-        }
+        let cards = self.cards.iter().map(|c| (c.number.as_str(), c.name.as_str()));
+        crate::core::input::lookup_card(key, cards).map(|i| i as CardId)
     }
 
     fn attr_bit(&mut self, w: &str) -> Result<Attrs, String> {

@@ -146,41 +146,7 @@ pub fn run(
     }
     let g = TmntGame { db, decks: decks_ids };
     let mut s = g.setup_stacked(first);
-    let mut illegal = None;
-    for (k, (n, a)) in actions.iter().enumerate() {
-        let (who, text) = match a.split_once(':') {
-            Some((w, t)) if seat_word(w.trim()).is_some() => (seat_word(w.trim()), t.trim()),
-            _ => (None, a.as_str()),
-        };
-        let mover = g.to_move(&s);
-        if let Some(w) = who {
-            if mover != Some(w) {
-                illegal = Some(problem(
-                    file,
-                    *n,
-                    format!(
-                        "action {} \"{}\": {w} is not to move ({})",
-                        k + 1,
-                        excerpt(a),
-                        mover.map_or("the game is over".into(), |m| format!("{m} is"))
-                    ),
-                ));
-                break;
-            }
-        }
-        match g.parse_action(&s, text) {
-            Ok(act) => {
-                g.apply(&mut s, act);
-                if let Err(e) = g.check_invariants(&s) {
-                    return Err(problem(file, *n, format!("invariant broken after this action: {e}")));
-                }
-            }
-            Err(e) => {
-                illegal = Some(problem(file, *n, format!("action {} is illegal: {e}", k + 1)));
-                break;
-            }
-        }
-    }
+    let illegal = crate::core::def::play_actions(&g, &mut s, &actions, file)?;
     let mut failed = Vec::new();
     if illegal.is_none() {
         for (n, k, v) in &expects {
