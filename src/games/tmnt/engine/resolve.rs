@@ -1,7 +1,7 @@
 //! Texts (M-EFFECTS): the effects of the text resolving now, one at a time; a choice pauses it
 //! (M-EFFECTS-4) and the decision resumes it.
 
-use super::super::cards::{Effect, Filter, Trigger};
+use super::super::cards::{Effect, Filter};
 use super::{side_ok, TmntGame};
 use crate::core::dsl::TargetMode;
 use crate::core::Seat;
@@ -144,10 +144,5 @@ impl TmntGame {
         }
         s.pick = Pick::None;
         s.cur.next += 1;
-    }
-
-    /// Whether the card has a text of this trigger (for the heuristic and the log).
-    pub fn has_text(&self, id: u8, t: Trigger) -> bool {
-        self.db.card(id).text(t).is_some()
     }
 }
