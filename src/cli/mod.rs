@@ -14,6 +14,7 @@ mod matrix;
 mod out;
 mod play;
 mod progress;
+mod tune;
 
 pub use out::{emit, note, set_quiet, WriteError};
 
@@ -178,6 +179,49 @@ enum Command {
         /// Print the first N cards of each ranking (all of them in cards.csv).
         #[arg(long, value_name = "N")]
         top: Option<usize>,
+    },
+    /// Improve a deck by card swaps against a gauntlet: a race of every legal swap each round,
+    /// the gain re-measured on fresh deals at the end (docs/tuning.md).
+    Tune {
+        /// The deck to tune.
+        deck: PathBuf,
+        /// The game (default: the game of the deck's folder or card file).
+        #[arg(long, value_name = "GAME", value_parser = game_names())]
+        game: Option<String>,
+        /// The card file: the deck, the gauntlet and every card a swap may add (default: the card
+        /// file beside the deck, else the game's bundled pool).
+        #[arg(long, alias = "cards", value_name = "FILE")]
+        pool: Option<PathBuf>,
+        /// An opponent deck; give the flag once per deck (default: the other bundled decks).
+        #[arg(long = "gauntlet", value_name = "DECK")]
+        gauntlet: Vec<PathBuf>,
+        #[command(flatten)]
+        agents: AgentArgs,
+        /// Stop starting new looks after this long (90s, 8m, 1h30m, 10h). Default 10m when
+        /// --rounds is not given either.
+        #[arg(long, value_name = "DURATION", value_parser = tune::parse_duration)]
+        time: Option<std::time::Duration>,
+        /// Stop after this many rounds (each accepts at most one swap).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+        rounds: Option<u64>,
+        /// Games of the final measurement on fresh deals (each deck; rounded up to whole laps of
+        /// the gauntlet with and without the initiative).
+        #[arg(long, default_value_t = 12000, value_parser = clap::value_parser!(u64).range(2..=limits::CARDS_GAMES))]
+        check_games: u64,
+        #[command(flatten)]
+        seed: SeedArg,
+        #[command(flatten)]
+        threads: ThreadsArg,
+        #[command(flatten)]
+        out: OutArg,
+        #[command(flatten)]
+        quiet: QuietArg,
+        /// Keep the search's state here after every look, so a killed run can be resumed.
+        #[arg(long, value_name = "DIR")]
+        checkpoint: Option<PathBuf>,
+        /// Continue the search recorded in --checkpoint.
+        #[arg(long, requires = "checkpoint")]
+        resume: bool,
     },
     /// Round robin of agents (paired games, seats swapped) with Bradley–Terry Elo ratings, or a
     /// two-agent SPRT. Give --agent once per agent (at least two).
@@ -396,6 +440,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Matrix { quiet, .. }
         | Command::Merge { quiet, .. }
         | Command::Cards { quiet, .. }
+        | Command::Tune { quiet, .. }
         | Command::Arena { quiet, .. }
         | Command::Duel { quiet, .. } => quiet.quiet,
         _ => false,
@@ -414,6 +459,16 @@ fn run(cli: Cli) -> Result<ExitCode> {
             choose_game(game, &[], Some((file, &text)))?
         }
         Command::Sealed { game, .. } => choose_game(game, &[], None)?,
+        Command::Tune {
+            deck, game, pool, ..
+        } => choose_game(
+            &GameArgs {
+                game: game.clone(),
+                cards: pool.clone(),
+            },
+            std::slice::from_ref(deck),
+            None,
+        )?,
         Command::Replay { record, index, .. } => {
             let g = play::record_game(record, *index as usize)?;
             match games::info(&g) {
@@ -493,6 +548,34 @@ fn run_game<G: GameDef>(cmd: &Command) -> Result<ExitCode> {
             ablation: !no_ablation,
             cards: game.cards.clone(),
             top: *top,
+        }),
+        Command::Tune {
+            deck,
+            pool,
+            gauntlet,
+            agents,
+            time,
+            rounds,
+            check_games,
+            seed,
+            threads,
+            out,
+            checkpoint,
+            resume,
+            ..
+        } => tune::tune::<G>(tune::TuneOpts {
+            deck: deck.clone(),
+            gauntlet: gauntlet.clone(),
+            pool: pool.clone(),
+            agent: one_agent(agents)?,
+            time: *time,
+            rounds: *rounds,
+            check_games: *check_games,
+            seed: seed.seed,
+            threads: threads.threads,
+            out: out.out.clone(),
+            checkpoint: checkpoint.clone(),
+            resume: *resume,
         }),
         Command::Arena {
             decks,

@@ -62,8 +62,23 @@ pub trait GameDef: Game + Sized + Send + Sync + 'static {
     /// Whether `text` looks like this game's card file (its header), to infer the game.
     fn is_card_file(text: &str) -> bool;
     /// Reads and checks a deck file against the game's formats; the error lists every problem
-    /// with its file and line.
-    fn load_deck(cards: &Self::Cards, path: &Path) -> Result<Self::Deck, String>;
+    /// with its file and line. The deck's name is the file stem.
+    fn load_deck(cards: &Self::Cards, path: &Path) -> Result<Self::Deck, String> {
+        use super::input::{read_text, MAX_TEXT_BYTES};
+        let file = path.display().to_string();
+        let text = read_text(path, MAX_TEXT_BYTES).map_err(|e| e.to_string())?;
+        let name = path
+            .file_stem()
+            .map_or_else(|| file.clone(), |s| s.to_string_lossy().into_owned());
+        Self::parse_deck(cards, &text, &file, &name)
+    }
+    /// Reads and checks a deck file's text (`file` names it in errors, `name` is the deck's name).
+    fn parse_deck(
+        cards: &Self::Cards,
+        text: &str,
+        file: &str,
+        name: &str,
+    ) -> Result<Self::Deck, String>;
     /// The deck's name (its file stem).
     fn deck_name(deck: &Self::Deck) -> &str;
     /// One line about a valid deck for `validate` ("Strategy format, 50 cards").
@@ -85,6 +100,22 @@ pub trait GameDef: Game + Sized + Send + Sync + 'static {
     /// The deck with one copy of card `id` replaced by the game's neutral filler (ablation);
     /// `cards` may gain the filler card.
     fn ablate(cards: &mut Self::Cards, deck: &Self::Deck, id: u32) -> Self::Deck;
+
+    // ---- tuning (`tune`, `balance`: `docs/tuning.md`) ----
+
+    /// The number of cards of the card database: card ids are `0..card_count`.
+    fn card_count(cards: &Self::Cards) -> usize;
+    /// The deck with the first `copies` copies of card `remove` replaced, where they stand, by
+    /// card `add` (in the part of the deck that held them: main deck, side deck); `None` when the
+    /// deck holds fewer copies. The result is not checked against the formats:
+    /// `crate::sim::tune::swap` checks it by writing and reading it back.
+    fn replace(deck: &Self::Deck, remove: u32, add: u32, copies: usize) -> Option<Self::Deck>;
+    /// The deck as a deck file that [`GameDef::parse_deck`] reads back to the same cards (the
+    /// first line a comment: `comment`).
+    fn deck_file(cards: &Self::Cards, deck: &Self::Deck, comment: &str) -> String;
+    /// The numeric columns of the card file that `balance` may change by one step: `(column,
+    /// step, least, most)` (the card file's own bounds; the step is the game's unit, 1 or 1000).
+    const TUNABLE: &'static [(&'static str, i64, i64, i64)];
 
     // ---- text and views ----
 
@@ -158,6 +189,25 @@ pub fn distinct_with_copies(ids: impl IntoIterator<Item = u32>) -> Vec<(u32, usi
         }
     }
     v
+}
+
+/// `ids` with the first `copies` entries equal to `remove` replaced, where they stand, by `add`;
+/// `None` when `ids` holds fewer. What [`GameDef::replace`] does for a deck that is a list of card
+/// ids (ids of any integer type that converts to and from `u32`).
+pub fn replace_ids<T>(ids: &[T], remove: u32, add: u32, copies: usize) -> Option<Vec<T>>
+where
+    T: Copy + Into<u32> + TryFrom<u32>,
+{
+    let add = T::try_from(add).ok()?;
+    let mut v = ids.to_vec();
+    let mut left = copies;
+    for x in v.iter_mut() {
+        if left > 0 && (*x).into() == remove {
+            *x = add;
+            left -= 1;
+        }
+    }
+    (left == 0 && copies > 0).then_some(v)
 }
 
 /// The legal action whose text ([`Game::action_text`]) is `text`, ignoring case and runs of

@@ -1,5 +1,6 @@
 //! Statistics as small pure functions, each citing its method.
 
+pub mod racing;
 mod rating;
 
 pub use rating::{bradley_terry, sprt_bounds, sprt_llr};

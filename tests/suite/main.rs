@@ -23,3 +23,4 @@ mod scenarios;
 mod statistics;
 mod tmnt;
 mod toy;
+mod tune;

@@ -6,7 +6,7 @@ use super::cards::{norm, CardDb, CardId, CardType, Keywords};
 use super::state::{Bits, Pick, State, Step, FLAME_BASE, FLAME_DECK, FLAME_MASK, NONE, PRAY};
 use super::{Action, FireForceGame, RULES_VERSION};
 use crate::core::def::{GameDef, GameInfo, ScenarioReport, Viewer};
-use crate::core::input::{content_lines, excerpt, parse_int, read_text, MAX_TEXT_BYTES};
+use crate::core::input::{content_lines, excerpt, parse_int};
 use crate::core::{Outcome, Seat};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -485,14 +485,35 @@ impl GameDef for FireForceGame {
             .is_some_and(|(_, h)| h.replace(' ', "") == super::cards::HEADER.join(","))
     }
 
-    fn load_deck(cards: &CardDb, path: &Path) -> Result<FfDeck, String> {
-        let file = path.display().to_string();
-        let text = read_text(path, MAX_TEXT_BYTES).map_err(|e| e.to_string())?;
-        let name = path
-            .file_stem()
-            .map_or_else(|| file.clone(), |s| s.to_string_lossy().into_owned());
-        parse_deck(&text, &file, &name, cards)
+    fn parse_deck(cards: &CardDb, text: &str, file: &str, name: &str) -> Result<FfDeck, String> {
+        parse_deck(text, file, name, cards)
     }
+
+    fn card_count(cards: &CardDb) -> usize {
+        cards.cards.len()
+    }
+
+    /// In the main deck or the Flame deck, whichever holds the copies.
+    fn replace(deck: &FfDeck, remove: u32, add: u32, copies: usize) -> Option<FfDeck> {
+        use crate::core::def::replace_ids;
+        let mut d = deck.clone();
+        if let Some(main) = replace_ids(&deck.main, remove, add, copies) {
+            d.main = main;
+        } else {
+            d.flame = replace_ids(&deck.flame, remove, add, copies)?;
+        }
+        Some(d)
+    }
+
+    fn deck_file(cards: &CardDb, deck: &FfDeck, comment: &str) -> String {
+        deck_text(cards, &deck.main, &deck.flame, deck.format, comment)
+    }
+
+    const TUNABLE: &'static [(&'static str, i64, i64, i64)] = &[
+        ("cost", 1, 0, 10),
+        ("power", 1000, 0, 20000),
+        ("support", 1000, 0, 10000),
+    ];
 
     fn deck_name(deck: &FfDeck) -> &str {
         &deck.name

@@ -5,7 +5,7 @@ use super::cards::{norm, CardDb, CardId, CardType, Kind};
 use super::state::{Bits, Pick, State, Step, NONE, ZONES};
 use super::{Action, TmntGame, RULES_VERSION};
 use crate::core::def::{GameDef, GameInfo, ScenarioReport, Viewer};
-use crate::core::input::{content_lines, parse_int, read_text, MAX_TEXT_BYTES};
+use crate::core::input::{content_lines, parse_int};
 use crate::core::{Outcome, Seat};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -393,14 +393,33 @@ impl GameDef for TmntGame {
             .is_some_and(|(_, h)| h.replace(' ', "") == super::cards::HEADER.join(","))
     }
 
-    fn load_deck(cards: &CardDb, path: &Path) -> Result<TmntDeck, String> {
-        let file = path.display().to_string();
-        let text = read_text(path, MAX_TEXT_BYTES).map_err(|e| e.to_string())?;
-        let name = path
-            .file_stem()
-            .map_or_else(|| file.clone(), |s| s.to_string_lossy().into_owned());
-        parse_deck(&text, &file, &name, cards)
+    fn parse_deck(cards: &CardDb, text: &str, file: &str, name: &str) -> Result<TmntDeck, String> {
+        parse_deck(text, file, name, cards)
     }
+
+    fn card_count(cards: &CardDb) -> usize {
+        cards.cards.len()
+    }
+
+    fn replace(deck: &TmntDeck, remove: u32, add: u32, copies: usize) -> Option<TmntDeck> {
+        let cards = crate::core::def::replace_ids(&deck.cards, remove, add, copies)?;
+        Some(TmntDeck {
+            name: deck.name.clone(),
+            cards,
+        })
+    }
+
+    /// One line per card number, `COUNT NUMBER   # name`.
+    fn deck_file(cards: &CardDb, deck: &TmntDeck, comment: &str) -> String {
+        let mut t = format!("# {comment}\n");
+        for (id, n) in crate::core::def::distinct_with_copies(deck.cards.iter().map(|&c| u32::from(c))) {
+            let c = &cards.cards[id as usize];
+            let _ = writeln!(t, "{n} {}   # {}", c.number, c.name);
+        }
+        t
+    }
+
+    const TUNABLE: &'static [(&'static str, i64, i64, i64)] = &[("power", 1, 0, 99)];
 
     fn deck_name(deck: &TmntDeck) -> &str {
         &deck.name

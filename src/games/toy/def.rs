@@ -2,7 +2,7 @@
 
 use super::{bits, CardId, Play, ToyCards, ToyDeck, ToyGame, ToyState, DECK_SIZE};
 use crate::core::def::{GameDef, GameInfo, ScenarioReport, Viewer};
-use crate::core::input::{content_lines, excerpt, parse_int, read_text, InputError, MAX_TEXT_BYTES};
+use crate::core::input::{content_lines, excerpt, parse_int, InputError};
 use crate::core::{content_hash, Outcome, Seat};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -91,16 +91,13 @@ impl GameDef for ToyGame {
     }
 
     /// X-DECK-1: `COUNT NAME` lines, exactly 8 cards.
-    fn load_deck(cards: &ToyCards, path: &Path) -> Result<ToyDeck, String> {
-        let file = path.display().to_string();
-        let text = read_text(path, MAX_TEXT_BYTES).map_err(|e| e.to_string())?;
+    fn parse_deck(cards: &ToyCards, text: &str, file: &str, name: &str) -> Result<ToyDeck, String> {
+        let file = file.to_string();
         let mut deck = ToyDeck {
-            name: path
-                .file_stem()
-                .map_or_else(|| file.clone(), |s| s.to_string_lossy().into_owned()),
+            name: name.to_string(),
             cards: Vec::new(),
         };
-        for (n, l) in content_lines(&text) {
+        for (n, l) in content_lines(text) {
             let (count, name) = l.split_once(' ').unwrap_or((l, ""));
             let count = usize::from(
                 parse_int(count, 1u8, DECK_SIZE as u8)
@@ -126,6 +123,28 @@ impl GameDef for ToyGame {
         }
         Ok(deck)
     }
+
+    fn card_count(cards: &ToyCards) -> usize {
+        cards.names.len()
+    }
+
+    fn replace(deck: &ToyDeck, remove: u32, add: u32, copies: usize) -> Option<ToyDeck> {
+        let cards = crate::core::def::replace_ids(&deck.cards, remove, add, copies)?;
+        Some(ToyDeck {
+            name: deck.name.clone(),
+            cards,
+        })
+    }
+
+    fn deck_file(cards: &ToyCards, deck: &ToyDeck, comment: &str) -> String {
+        let mut t = format!("# {comment}\n");
+        for (id, n) in crate::core::def::distinct_with_copies(deck.cards.iter().map(|&c| u32::from(c))) {
+            let _ = writeln!(t, "{n} {}", cards.names[id as usize]);
+        }
+        t
+    }
+
+    const TUNABLE: &'static [(&'static str, i64, i64, i64)] = &[("value", 1, 1, 99)];
 
     fn deck_name(deck: &ToyDeck) -> &str {
         &deck.name

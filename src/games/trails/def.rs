@@ -47,9 +47,26 @@ impl GameDef for TrailsGame {
             .is_some_and(|l| l.replace(' ', "").starts_with(CARD_HEADER))
     }
 
-    fn load_deck(cards: &CardDb, path: &Path) -> Result<Deck, String> {
-        Deck::load(path, cards).map_err(|e| e.to_string())
+    fn parse_deck(cards: &CardDb, text: &str, file: &str, name: &str) -> Result<Deck, String> {
+        Deck::parse(text, file, name, cards).map_err(|e| e.to_string())
     }
+
+    fn card_count(cards: &CardDb) -> usize {
+        cards.len()
+    }
+
+    fn replace(deck: &Deck, remove: u32, add: u32, copies: usize) -> Option<Deck> {
+        let mut d = deck.clone();
+        d.cards = crate::core::def::replace_ids(&deck.cards, remove, add, copies)?;
+        Some(d)
+    }
+
+    fn deck_file(cards: &CardDb, deck: &Deck, comment: &str) -> String {
+        super::deck::deck_text(cards, &deck.cards, deck.format, comment)
+    }
+
+    const TUNABLE: &'static [(&'static str, i64, i64, i64)] =
+        &[("cost", 1, 0, 20), ("str", 1, 0, 99), ("def", 1, 0, 99)];
 
     fn deck_name(deck: &Deck) -> &str {
         &deck.name

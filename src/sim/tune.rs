@@ -1,0 +1,556 @@
+//! Deck tuning (`tcgsim tune`, `docs/tuning.md`): a steepest-ascent local search over card swaps,
+//! each round a race of every legal swap of the incumbent deck against it on the same deals.
+//!
+//! - **Moves**: `copies` copies of one card of the deck replaced, where they stand, by another card
+//!   of the pool, for `copies` = 1 and = all the copies the deck holds. A move is kept only if the
+//!   deck it makes is legal: [`swap`] writes it as a deck file and reads it back with the game's
+//!   own deck reader, which checks every format rule.
+//! - **Evaluation**: game `k` of round `r` is played against gauntlet deck `o = k mod m` on the
+//!   deal `schedule::deal(seed, [TUNE, r, o], k div m)`: the studied deck is seat P1 and the turn-1
+//!   initiative alternates. Every candidate of a round and the incumbent play the same deals
+//!   (common random numbers): a candidate's measure is its paired difference with the incumbent.
+//!   Each round has deals of its own, so no round's choice is tuned to another round's deals.
+//! - **Racing** (`stats::racing`): a round looks at its candidates after `n0`, `2·n0`, `4·n0`, …
+//!   games each, up to `n_max`. At each look a candidate shown worse is dropped; the best candidate
+//!   shown better is accepted and ends the round; otherwise the better half (by mean) goes on, so
+//!   the games go to the promising swaps (successive halving: a budget rule, not a claim).
+//! - **State**: everything a round has learnt is in [`Search`], which is written (atomically) after
+//!   every look: a run killed at any moment resumes from its last look and reaches the same deck.
+
+use super::play_game_to_end;
+use super::schedule::{self, Deal};
+use crate::agents::AgentSpec;
+use crate::core::{GameDef, Seat};
+use crate::stats::racing::{Arm, Race, Verdict};
+use rayon::prelude::*;
+
+/// The first word of every tuning deal's key (so no other command's games share a deal).
+const TUNE_KEY: u64 = 0x7475_6e65; // "tune"
+/// The round number of the fresh deals of the final measurement: no round of a search uses it.
+pub const FRESH_ROUND: u64 = u64::MAX;
+
+/// One move: `copies` copies of card `remove` replaced by card `add`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Swap {
+    pub remove: u32,
+    pub add: u32,
+    pub copies: usize,
+}
+
+/// The deck `s` makes of `deck`, if it is legal: the game's [`GameDef::replace`], then written as
+/// a deck file and read back by the game's deck reader (every format rule), which must give the
+/// same cards.
+pub fn swap<G: GameDef>(cards: &G::Cards, deck: &G::Deck, s: Swap) -> Result<G::Deck, String> {
+    if s.remove == s.add {
+        return Err("a card swapped for itself".into());
+    }
+    let d = G::replace(deck, s.remove, s.add, s.copies)
+        .ok_or_else(|| format!("the deck holds fewer than {} copies", s.copies))?;
+    let name = G::deck_name(deck);
+    let back = G::parse_deck(cards, &G::deck_file(cards, &d, name), name, name)?;
+    let sorted = |x: &G::Deck| {
+        let mut v = G::deck_cards(x);
+        v.sort_unstable();
+        v
+    };
+    if sorted(&back) != sorted(&d) {
+        return Err("the deck file does not read back to the same cards".into());
+    }
+    Ok(d)
+}
+
+/// Every legal move of `deck` with a card of `pool`, in a fixed order (the deck's cards in deck
+/// order; one copy, then every copy; the pool in id order), with the deck each makes.
+pub fn neighbours<G: GameDef>(
+    cards: &G::Cards,
+    deck: &G::Deck,
+    pool: &[u32],
+) -> Vec<(Swap, G::Deck)> {
+    let mut v = Vec::new();
+    for (remove, held) in G::deck_cards(deck) {
+        let mut counts = vec![1];
+        if held > 1 {
+            counts.push(held);
+        }
+        for copies in counts {
+            for &add in pool {
+                let s = Swap {
+                    remove,
+                    add,
+                    copies,
+                };
+                if let Ok(d) = swap::<G>(cards, deck, s) {
+                    v.push((s, d));
+                }
+            }
+        }
+    }
+    v
+}
+
+/// The card ids a swap may add: every card of the card database.
+pub fn pool<G: GameDef>(cards: &G::Cards) -> Vec<u32> {
+    (0..G::card_count(cards) as u32).collect()
+}
+
+/// What the games are played with: the cards, the gauntlet, the agent (both seats) and the
+/// master seed.
+pub struct Gauntlet<'a, G: GameDef> {
+    pub cards: &'a G::Cards,
+    pub opponents: Vec<&'a G::Deck>,
+    pub spec: &'a AgentSpec,
+    pub seed: u64,
+}
+
+impl<G: GameDef> Gauntlet<'_, G> {
+    /// Game `k` of round `round` (module doc): the opponent's index and the deal.
+    pub fn deal(&self, round: u64, k: u64) -> (usize, Deal) {
+        let m = self.opponents.len() as u64;
+        let o = k % m;
+        (
+            o as usize,
+            schedule::deal(self.seed, &[TUNE_KEY, round, o], k / m, false),
+        )
+    }
+
+    /// The scores of each deck of `decks` in games `from..to` of `round`, in half points (2 a
+    /// win, 1 a draw), in game order. Games run in parallel, in blocks; `progress` sees each
+    /// finished block's games.
+    pub fn scores(
+        &self,
+        decks: &[&G::Deck],
+        round: u64,
+        from: u64,
+        to: u64,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Vec<Vec<u8>> {
+        const BLOCK: u64 = 192;
+        let jobs: Vec<(usize, u64)> = (0..decks.len())
+            .flat_map(|d| (from..to).step_by(BLOCK as usize).map(move |b| (d, b)))
+            .collect();
+        let done: Vec<(usize, u64, Vec<u8>)> = jobs
+            .par_iter()
+            .map(|&(d, b)| {
+                let matches: Vec<G> = self
+                    .opponents
+                    .iter()
+                    .map(|o| G::new_match(self.cards, [decks[d], o]))
+                    .collect();
+                let end = (b + BLOCK).min(to);
+                let v: Vec<u8> = (b..end)
+                    .map(|k| {
+                        let (o, deal) = self.deal(round, k);
+                        let mut a = self.spec.build::<G>(deal.agent_seeds[0]);
+                        let mut z = self.spec.build::<G>(deal.agent_seeds[1]);
+                        let (rec, _) = play_game_to_end(
+                            &matches[o],
+                            deal.seed,
+                            deal.first,
+                            [a.as_mut(), z.as_mut()],
+                            |_, _, _, _| {},
+                        );
+                        (rec.outcome.score(Seat::P1) * 2.0).round() as u8
+                    })
+                    .collect();
+                progress(end - b);
+                (d, b, v)
+            })
+            .collect();
+        let mut out = vec![Vec::with_capacity((to - from) as usize); decks.len()];
+        // `par_iter().collect()` keeps the jobs' order: deck, then block.
+        for (d, _, v) in done {
+            out[d].extend(v);
+        }
+        out
+    }
+}
+
+/// How a search races its candidates.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Params {
+    /// Games per candidate at a round's first look (a multiple of twice the gauntlet's size, so
+    /// every opponent is met with and without the initiative equally often).
+    pub n0: u64,
+    /// Games per candidate at the last look of the first round; a round that accepts nothing
+    /// doubles it for the next.
+    pub n_max: u64,
+    /// The chance a round accepts a swap that is not better (all its candidates together).
+    pub alpha: f64,
+    /// The chance the race drops a given swap that is not worse.
+    pub beta: f64,
+    /// The largest `n_max` may grow to.
+    pub n_cap: u64,
+}
+
+impl Params {
+    /// The default race for a gauntlet of `m` decks.
+    pub fn for_gauntlet(m: u64) -> Params {
+        let unit = 2 * m.max(1);
+        Params {
+            n0: unit * 2,
+            n_max: unit * 2 * 256,
+            alpha: 0.05,
+            beta: 0.05,
+            n_cap: unit * 2 * 4096,
+        }
+    }
+
+    /// The one-line description written with every checkpoint.
+    pub fn text(&self) -> String {
+        format!(
+            "n0={}; n_max={}; alpha={}; beta={}; n_cap={}",
+            self.n0, self.n_max, self.alpha, self.beta, self.n_cap
+        )
+    }
+}
+
+/// A candidate still in the race: its index in the round's [`neighbours`], its paired
+/// differences, and its own score (half points).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Alive {
+    pub index: usize,
+    pub arm: Arm,
+    pub score: u64,
+}
+
+/// An accepted swap: one row of `tune.csv`.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Accepted {
+    pub round: u64,
+    pub swap: Swap,
+    /// Games each of the incumbent and the candidate played in the round.
+    pub games: u64,
+    /// Their scores on those games, half points.
+    pub before: u64,
+    pub after: u64,
+    /// The paired differences.
+    pub arm: Arm,
+    /// Games played in the round by every candidate and the incumbent.
+    pub spent: u64,
+    /// Candidates raced in the round.
+    pub candidates: u64,
+}
+
+/// A point of the win rate over time: after `games` games of the search in all, the incumbent
+/// scored `score` half points in `n` games of a round.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Point {
+    pub games: u64,
+    pub round: u64,
+    pub n: u64,
+    pub score: u64,
+}
+
+/// The whole state of a search, written after every look.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Search {
+    /// The run's fingerprint: a state with another is never resumed.
+    pub fingerprint: String,
+    pub params: Params,
+    /// The accepted swaps, in order: the incumbent is the starting deck with them applied.
+    pub accepted: Vec<Accepted>,
+    /// The incumbent's win rate, round by round.
+    pub points: Vec<Point>,
+    /// The current round, its `n_max`, the games each alive candidate has played in it, the
+    /// incumbent's score on them, the candidates it started with, and the games it has spent.
+    pub round: u64,
+    pub n_max: u64,
+    pub games: u64,
+    pub incumbent_score: u64,
+    pub candidates: u64,
+    pub spent: u64,
+    /// The candidates still in the round's race; `None` before the round's first look.
+    pub alive: Option<Vec<Alive>>,
+    /// Games played by the search in all.
+    pub total_games: u64,
+    /// Candidates raced in all.
+    pub tried: u64,
+}
+
+impl Search {
+    /// A new search.
+    pub fn new(fingerprint: String, params: Params) -> Search {
+        Search {
+            fingerprint,
+            params,
+            accepted: Vec::new(),
+            points: Vec::new(),
+            round: 0,
+            n_max: params.n_max,
+            games: 0,
+            incumbent_score: 0,
+            candidates: 0,
+            spent: 0,
+            alive: None,
+            total_games: 0,
+            tried: 0,
+        }
+    }
+
+    /// The incumbent: `start` with the accepted swaps applied.
+    pub fn incumbent<G: GameDef>(
+        &self,
+        cards: &G::Cards,
+        start: &G::Deck,
+    ) -> Result<G::Deck, String> {
+        let mut d = start.clone();
+        for a in &self.accepted {
+            d = swap::<G>(cards, &d, a.swap)
+                .map_err(|e| format!("accepted swap of round {} does not apply: {e}", a.round))?;
+        }
+        Ok(d)
+    }
+
+    /// Reads a state back, checking that it is this run's and that its numbers hang together.
+    pub fn parse(text: &str, file: &str, fingerprint: &str) -> Result<Search, String> {
+        let s: Search = serde_json::from_str(text)
+            .map_err(|e| format!("{file}: not a tcgsim tune state: {e}"))?;
+        if s.fingerprint != fingerprint {
+            return Err(format!(
+                "{file}: written by another run (its fingerprint: {}; this run's: {fingerprint}); \
+                 use another --checkpoint folder or leave out --resume",
+                s.fingerprint
+            ));
+        }
+        let bad = |m: String| Err(format!("{file}: {m}"));
+        if s.params.n0 == 0 || s.n_max < s.params.n0 || s.n_max > s.params.n_cap.max(s.params.n_max)
+        {
+            return bad("its race sizes are out of range".into());
+        }
+        if s.incumbent_score > 2 * s.games || s.games > s.n_max {
+            return bad(format!(
+                "incumbent score {} in {} games",
+                s.incumbent_score, s.games
+            ));
+        }
+        for a in s.alive.iter().flatten() {
+            a.arm
+                .check()
+                .map_err(|e| format!("{file}: candidate {}: {e}", a.index))?;
+            if a.arm.n != s.games || a.score > 2 * s.games || a.index as u64 >= s.candidates {
+                return bad(format!("candidate {} does not fit the round", a.index));
+            }
+        }
+        for a in &s.accepted {
+            a.arm
+                .check()
+                .map_err(|e| format!("{file}: round {}: {e}", a.round))?;
+            if a.before > 2 * a.games || a.after > 2 * a.games || a.arm.n != a.games {
+                return bad(format!(
+                    "accepted swap of round {} does not add up",
+                    a.round
+                ));
+            }
+        }
+        Ok(s)
+    }
+}
+
+/// What a look tells the caller (progress lines).
+pub struct Look<'a> {
+    pub search: &'a Search,
+    /// Candidates alive after the look.
+    pub alive: usize,
+    /// The best alive candidate's swap and its mean difference, if any.
+    pub best: Option<(Swap, f64)>,
+    /// The swap accepted at this look.
+    pub accepted: Option<&'a Accepted>,
+    /// Whether the round ended.
+    pub round_over: bool,
+}
+
+/// Runs one look of the current round of `search` (starting the round if it has not started),
+/// playing the games it needs. Returns after the look; the caller saves the state and decides
+/// whether to go on.
+/// The incumbent and its moves, kept between the looks of a round (`Default` to start).
+pub struct Moves<G: GameDef> {
+    /// The number of accepted swaps the incumbent was made with.
+    made_with: Option<usize>,
+    incumbent: Option<G::Deck>,
+    list: Vec<(Swap, G::Deck)>,
+}
+
+impl<G: GameDef> Default for Moves<G> {
+    fn default() -> Self {
+        Moves {
+            made_with: None,
+            incumbent: None,
+            list: Vec::new(),
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn step<G: GameDef>(
+    search: &mut Search,
+    g: &Gauntlet<G>,
+    start: &G::Deck,
+    pool: &[u32],
+    moves: &mut Moves<G>,
+    progress: &(dyn Fn(u64) + Sync),
+    look: &mut dyn FnMut(&Look),
+) -> Result<(), String> {
+    if moves.made_with != Some(search.accepted.len()) {
+        let inc = search.incumbent::<G>(g.cards, start)?;
+        moves.list = neighbours::<G>(g.cards, &inc, pool);
+        moves.incumbent = Some(inc);
+        moves.made_with = Some(search.accepted.len());
+    }
+    let incumbent = moves.incumbent.as_ref().expect("made above");
+    let cands = &moves.list;
+    if cands.is_empty() {
+        return Err("the deck has no legal swap with the pool".into());
+    }
+    let mut alive = match search.alive.take() {
+        Some(a) => a,
+        None => {
+            search.candidates = cands.len() as u64;
+            search.tried += cands.len() as u64;
+            search.games = 0;
+            search.incumbent_score = 0;
+            search.spent = 0;
+            (0..cands.len())
+                .map(|index| Alive {
+                    index,
+                    arm: Arm::default(),
+                    score: 0,
+                })
+                .collect()
+        }
+    };
+    if search.candidates != cands.len() as u64 {
+        return Err(format!(
+            "round {} had {} candidates and now has {}: the cards or decks changed",
+            search.round,
+            search.candidates,
+            cands.len()
+        ));
+    }
+    let p = search.params;
+    let from = search.games;
+    let to = if from == 0 {
+        p.n0
+    } else {
+        (2 * from).min(search.n_max)
+    };
+    let mut decks: Vec<&G::Deck> = vec![incumbent];
+    decks.extend(alive.iter().map(|a| &cands[a.index].1));
+    let scores = g.scores(&decks, search.round, from, to, progress);
+    let played = (to - from) * decks.len() as u64;
+    search.spent += played;
+    search.total_games += played;
+    search.incumbent_score += scores[0].iter().map(|&x| u64::from(x)).sum::<u64>();
+    for (a, s) in alive.iter_mut().zip(&scores[1..]) {
+        for (&c, &i) in s.iter().zip(&scores[0]) {
+            a.arm.push(i64::from(c) - i64::from(i));
+            a.score += u64::from(c);
+        }
+    }
+    search.games = to;
+    let race = Race {
+        alpha: p.alpha,
+        beta: p.beta,
+        candidates: search.candidates,
+        looks: looks(p.n0, search.n_max),
+    };
+    alive.retain(|a| race.verdict(&a.arm) != Verdict::Worse);
+    // Best first: mean difference, then the lower order of the move list.
+    alive.sort_by(|a, b| {
+        b.arm
+            .mean()
+            .total_cmp(&a.arm.mean())
+            .then(a.index.cmp(&b.index))
+    });
+    let winner = alive
+        .iter()
+        .find(|a| race.verdict(&a.arm) == Verdict::Better)
+        .copied();
+    let best = alive.first().map(|a| (cands[a.index].0, a.arm.mean()));
+    let point = Point {
+        games: search.total_games,
+        round: search.round,
+        n: search.games,
+        score: search.incumbent_score,
+    };
+    if let Some(w) = winner {
+        search.accepted.push(Accepted {
+            round: search.round,
+            swap: cands[w.index].0,
+            games: search.games,
+            before: search.incumbent_score,
+            after: w.score,
+            arm: w.arm,
+            spent: search.spent,
+            candidates: search.candidates,
+        });
+        search.points.push(point);
+        search.round += 1;
+        search.alive = None;
+        look(&Look {
+            search,
+            alive: alive.len(),
+            best,
+            accepted: search.accepted.last(),
+            round_over: true,
+        });
+        return Ok(());
+    }
+    if alive.is_empty() || search.games >= search.n_max {
+        // Nothing shown better: a finer race next round.
+        search.points.push(point);
+        search.round += 1;
+        search.n_max = (2 * search.n_max).min(p.n_cap);
+        search.alive = None;
+        look(&Look {
+            search,
+            alive: alive.len(),
+            best,
+            accepted: None,
+            round_over: true,
+        });
+        return Ok(());
+    }
+    // Successive halving: the better half goes on.
+    let keep = alive.len().div_ceil(2).max(1);
+    alive.truncate(keep);
+    alive.sort_by_key(|a| a.index);
+    let n_alive = alive.len();
+    search.alive = Some(alive);
+    look(&Look {
+        search,
+        alive: n_alive,
+        best,
+        accepted: None,
+        round_over: false,
+    });
+    Ok(())
+}
+
+/// The looks of a round from `n0` to `n_max` games, doubling: 1 + ⌈log2(n_max / n0)⌉.
+pub fn looks(n0: u64, n_max: u64) -> u64 {
+    let mut n = n0.max(1);
+    let mut k = 1;
+    while n < n_max {
+        n *= 2;
+        k += 1;
+    }
+    k
+}
+
+/// The final, honest measurement: `start` and `tuned` on `games` fresh deals (never used by a
+/// round), paired. Returns (start's score, tuned's score, the paired differences), half points.
+pub fn fresh<G: GameDef>(
+    g: &Gauntlet<G>,
+    start: &G::Deck,
+    tuned: &G::Deck,
+    games: u64,
+    progress: &(dyn Fn(u64) + Sync),
+) -> (u64, u64, Arm) {
+    let s = g.scores(&[start, tuned], FRESH_ROUND, 0, games, progress);
+    let mut arm = Arm::default();
+    for (&a, &b) in s[0].iter().zip(&s[1]) {
+        arm.push(i64::from(b) - i64::from(a));
+    }
+    let sum = |v: &[u8]| v.iter().map(|&x| u64::from(x)).sum::<u64>();
+    (sum(&s[0]), sum(&s[1]), arm)
+}

@@ -1,0 +1,428 @@
+//! `tcgsim tune` (`docs/tuning.md`): the legality of every move, the race's error rates on arms
+//! with known means, resuming a killed search, and a planted card the search must find.
+
+use crate::common::{tcgsim, tmpdir};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64;
+use std::collections::HashMap;
+use tcgsim::core::GameDef;
+use tcgsim::games::{fireforce::FireForceGame, tmnt::TmntGame, toy::ToyGame, trails::TrailsGame};
+use tcgsim::sim::tune::{neighbours, pool, swap, Swap};
+use tcgsim::stats::racing::{Arm, Race, Verdict};
+
+/// The bundled decks of a game, read with its bundled cards.
+fn bundled<G: GameDef>() -> (G::Cards, Vec<G::Deck>) {
+    let cards = G::bundled_cards();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(G::INFO.deck_dir);
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == G::INFO.deck_ext))
+        .collect();
+    paths.sort();
+    let decks = paths
+        .iter()
+        .map(|p| G::load_deck(&cards, p).unwrap())
+        .collect();
+    (cards, decks)
+}
+
+/// Every move of random decks of `G` makes a deck that (1) the game's own reader accepts from the
+/// file `deck_file` writes, (2) holds the cards of the move, no more and no less, and (3) passes
+/// `legal`, the format's rules written again here from the rules documents. Random decks: each
+/// bundled deck after a random walk of accepted random swaps.
+fn every_move_is_legal<G: GameDef>(legal: impl Fn(&G::Cards, &G::Deck) -> Result<(), String>) {
+    let (cards, decks) = bundled::<G>();
+    let ids = pool::<G>(&cards);
+    let mut rng = Pcg64::seed_from_u64(15);
+    let mut checked = 0;
+    for start in &decks {
+        let mut deck = start.clone();
+        for walk in 0..3 {
+            for (s, d) in neighbours::<G>(&cards, &deck, &ids) {
+                let name = G::deck_name(&d).to_string();
+                let text = G::deck_file(&cards, &d, "a move");
+                let back = G::parse_deck(&cards, &text, "move.deck", &name)
+                    .unwrap_or_else(|e| panic!("{name}: {s:?} read back: {e}"));
+                let count =
+                    |x: &G::Deck| -> HashMap<u32, usize> { G::deck_cards(x).into_iter().collect() };
+                let (before, after) = (count(&deck), count(&back));
+                let mut want = before.clone();
+                *want.get_mut(&s.remove).unwrap() -= s.copies;
+                *want.entry(s.add).or_insert(0) += s.copies;
+                want.retain(|_, n| *n > 0);
+                assert_eq!(after, want, "{name}: {s:?}");
+                legal(&cards, &back).unwrap_or_else(|e| panic!("{name}: {s:?}: {e}"));
+                checked += 1;
+            }
+            // A random legal step: the deck of the next walk.
+            for _ in 0..200 {
+                let held = G::deck_cards(&deck);
+                let (remove, n) = held[rng.gen_range(0..held.len())];
+                let s = Swap {
+                    remove,
+                    add: ids[rng.gen_range(0..ids.len())],
+                    copies: rng.gen_range(1..=n),
+                };
+                if let Ok(d) = swap::<G>(&cards, &deck, s) {
+                    deck = d;
+                    break;
+                }
+            }
+            let _ = walk;
+        }
+    }
+    assert!(checked > 1000, "{}: {checked} moves", G::INFO.name);
+}
+
+/// Copies per key of a deck's cards.
+fn per_key(list: &[(u32, usize)], key: impl Fn(u32) -> String) -> HashMap<String, usize> {
+    let mut m = HashMap::new();
+    for &(id, n) in list {
+        *m.entry(key(id)).or_insert(0) += n;
+    }
+    m
+}
+
+/// T-DECK-1 (50 cards, at most 4 of a name and sub-name unless "General") or T-DECK-2 (40 cards,
+/// any copies): the bundled Blitz deck is the only 40-card one.
+#[test]
+fn every_trails_move_is_legal_t_deck_1() {
+    every_move_is_legal::<TrailsGame>(|cards, deck| {
+        let list = &<TrailsGame as GameDef>::deck_cards(deck);
+        let total: usize = list.iter().map(|x| x.1).sum();
+        match total {
+            50 => {
+                for (name, n) in per_key(list, |id| <TrailsGame as GameDef>::card_name(cards, id)) {
+                    if n > 4 && !name.ends_with("/ General") {
+                        return Err(format!("{n} copies of {name}"));
+                    }
+                }
+                Ok(())
+            }
+            40 => Ok(()),
+            t => Err(format!("{t} cards")),
+        }
+    });
+}
+
+/// F-DECK-1: 40 main-deck cards, at most 2 per card number, and 5 Flame cards (numbers `FF-F…`).
+/// F-DECK-2: a Blitz Shield deck has 35, any copies. (Moves change the main deck only: `deck_cards` lists
+/// it; the Flame deck stays as it is.)
+#[test]
+fn every_fire_force_move_is_legal_f_deck_1() {
+    every_move_is_legal::<FireForceGame>(|cards, deck| {
+        let name = |id: u8| <FireForceGame as GameDef>::card_name(cards, u32::from(id));
+        let flame = |id: u8| name(id).contains("[FF-F");
+        // F-DECK-2: a Blitz Shield deck has 35 main cards, any copies.
+        let blitz = deck.main.len() == 35;
+        if !(deck.main.len() == 40 || blitz) || deck.main.iter().any(|&c| flame(c)) {
+            return Err(format!(
+                "a main deck of {} cards, or with a Flame card",
+                deck.main.len()
+            ));
+        }
+        if deck.flame.len() != 5 || !deck.flame.iter().all(|&c| flame(c)) {
+            return Err(format!(
+                "a Flame deck of {} cards, or with a main card",
+                deck.flame.len()
+            ));
+        }
+        let list = tcgsim::core::def::distinct_with_copies(deck.main.iter().map(|&c| u32::from(c)));
+        match list.iter().find(|x| x.1 > 2 && !blitz) {
+            Some((id, n)) => Err(format!("{n} copies of {}", name(*id as u8))),
+            None => Ok(()),
+        }
+    });
+}
+
+/// M-DECK-1: 40 cards, at most 3 of one title (a title printed under two numbers counts once).
+#[test]
+fn every_tmnt_move_is_legal_m_deck_1() {
+    every_move_is_legal::<TmntGame>(|cards, deck| {
+        let list = &<TmntGame as GameDef>::deck_cards(deck);
+        let total: usize = list.iter().map(|x| x.1).sum();
+        if total != 40 {
+            return Err(format!("{total} cards"));
+        }
+        let title = |id| {
+            let n = <TmntGame as GameDef>::card_name(cards, id);
+            n[..n.rfind(" [").unwrap()].to_lowercase()
+        };
+        match per_key(list, title).into_iter().find(|x| x.1 > 3) {
+            Some((t, n)) => Err(format!("{n} copies of the title {t}")),
+            None => Ok(()),
+        }
+    });
+}
+
+/// X-DECK-1: 8 cards, any copies.
+#[test]
+fn every_toy_move_is_legal_x_deck_1() {
+    let (cards, decks) = bundled::<ToyGame>();
+    let ids = pool::<ToyGame>(&cards);
+    for d in &decks {
+        let moves = neighbours::<ToyGame>(&cards, d, &ids);
+        // Every other card for one copy and for all copies of each distinct card.
+        let distinct = ToyGame::deck_cards(d);
+        let want: usize = distinct
+            .iter()
+            .map(|&(_, n)| if n > 1 { 2 } else { 1 } * (ids.len() - 1))
+            .sum();
+        assert_eq!(moves.len(), want, "{}", ToyGame::deck_name(d));
+        for (_, m) in moves {
+            assert_eq!(m.cards.len(), 8);
+        }
+    }
+}
+
+/// Runs the race on arms with known means: each game the candidate scores 1 with probability
+/// `pc`, the incumbent with probability `pi`, independently; looks at 24, 48, … 6,144 games as
+/// `tune` does. Returns how many of `runs` races accepted and how many dropped the candidate.
+fn race_outcomes(pc: f64, pi: f64, runs: u64, seed: u64) -> (u64, u64) {
+    let race = Race {
+        alpha: 0.05,
+        beta: 0.05,
+        candidates: 1,
+        looks: tcgsim::sim::tune::looks(24, 6144),
+    };
+    assert_eq!(race.looks, 9);
+    let mut rng = Pcg64::seed_from_u64(seed);
+    let (mut acc, mut drop) = (0, 0);
+    for _ in 0..runs {
+        let mut arm = Arm::default();
+        let mut n = 24;
+        loop {
+            while arm.n < n {
+                let c = i64::from(rng.gen_bool(pc)) * 2;
+                let i = i64::from(rng.gen_bool(pi)) * 2;
+                arm.push(c - i);
+            }
+            match race.verdict(&arm) {
+                Verdict::Better => {
+                    acc += 1;
+                    break;
+                }
+                Verdict::Worse => {
+                    drop += 1;
+                    break;
+                }
+                Verdict::Open if n >= 6144 => break,
+                Verdict::Open => n *= 2,
+            }
+        }
+    }
+    (acc, drop)
+}
+
+/// The stated error rates hold: α = 5% (accepting a candidate no better than the incumbent) and
+/// β = 5% (dropping one no worse), each exceeded by no more than three standard errors of the
+/// estimated rate over 2,000 races. And the race decides: a candidate 20 points better is
+/// accepted, one 20 points worse dropped, in at least 95% of races by 6,144 games (so the test
+/// cannot pass by a race that never decides).
+#[test]
+fn the_race_keeps_its_stated_error_rates_on_bernoulli_arms() {
+    let runs = 2000;
+    let limit = |p: f64| (p + 3.0 * (p * (1.0 - p) / runs as f64).sqrt()) * runs as f64;
+    // Equal arms: neither side may be declared.
+    let (acc, drop) = race_outcomes(0.5, 0.5, runs, 1);
+    assert!(
+        (acc as f64) <= limit(0.05),
+        "accepted {acc} of {runs} equal arms"
+    );
+    assert!(
+        (drop as f64) <= limit(0.05),
+        "dropped {drop} of {runs} equal arms"
+    );
+    // A slightly better candidate is not dropped more often than β; a slightly worse one is not
+    // accepted more often than α.
+    let (_, drop) = race_outcomes(0.55, 0.5, runs, 2);
+    assert!(
+        (drop as f64) <= limit(0.05),
+        "dropped {drop} of {runs} better arms"
+    );
+    let (acc, _) = race_outcomes(0.45, 0.5, runs, 3);
+    assert!(
+        (acc as f64) <= limit(0.05),
+        "accepted {acc} of {runs} worse arms"
+    );
+    // Power.
+    let (acc, _) = race_outcomes(0.7, 0.5, 400, 4);
+    assert!(acc >= 380, "accepted {acc} of 400 arms 20 points better");
+    let (_, drop) = race_outcomes(0.3, 0.5, 400, 5);
+    assert!(drop >= 380, "dropped {drop} of 400 arms 20 points worse");
+}
+
+/// The arguments of a small Trails tune: the planted pool, a gauntlet of two decks.
+fn planted_args<'a>(out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut v = vec![
+        "tune",
+        "decks/trails/academy_swarm.deck",
+        "--pool",
+        "tests/data/tune/trails_cards.csv",
+        "--gauntlet",
+        "decks/trails/covert.deck",
+        "--gauntlet",
+        "decks/trails/aggro.deck",
+        "--check-games",
+        "200",
+        "--quiet",
+        "--out",
+        out,
+    ];
+    v.extend_from_slice(extra);
+    v
+}
+
+/// A pool with one card far better than any other (Planted Titan: cost 1, STR 9, DEF 9): the
+/// first round's accepted swap adds it, and the fresh re-measurement shows the gain.
+#[test]
+fn tune_finds_the_planted_card() {
+    let dir = tmpdir("tune-planted");
+    let out = dir.display().to_string();
+    let r = tcgsim(&planted_args(&out, &["--rounds", "1"]));
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let csv = std::fs::read_to_string(dir.join("tune.csv")).unwrap();
+    let row: Vec<&str> = csv
+        .lines()
+        .nth(1)
+        .expect("one accepted swap")
+        .split(',')
+        .collect();
+    assert_eq!(row[2], "Planted Titan / Test Card", "{csv}");
+    let deck = std::fs::read_to_string(dir.join("academy_swarm_tuned.deck")).unwrap();
+    assert!(deck.contains("Planted Titan"), "{deck}");
+    // The gain on fresh deals is stated, and positive beyond its interval.
+    let text = String::from_utf8_lossy(&r.stdout);
+    let gain = text
+        .lines()
+        .find(|l| l.contains("gain:"))
+        .expect("a gain line");
+    let lo: f64 = gain
+        .split("interval ")
+        .nth(1)
+        .and_then(|x| x.split(' ').next())
+        .and_then(|x| x.parse().ok())
+        .unwrap_or_else(|| panic!("{gain}"));
+    assert!(lo > 0.0, "{gain}");
+}
+
+/// A search killed in the middle of a round and resumed reaches the same deck, with the same
+/// accepted swaps, as one never interrupted; a checkpoint of another run is refused.
+#[test]
+fn a_killed_tune_resumes_to_the_same_deck() {
+    let dir = tmpdir("tune-resume");
+    let whole = dir.join("whole").display().to_string();
+    let r = tcgsim(&planted_args(&whole, &["--rounds", "3", "--seed", "4"]));
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+
+    let cut = dir.join("cut").display().to_string();
+    let ck = dir.join("ck").display().to_string();
+    let state = dir.join("ck").join("tune-state.json");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tcgsim"))
+        .args(planted_args(
+            &cut,
+            &["--rounds", "3", "--seed", "4", "--checkpoint", &ck],
+        ))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kill it once it has saved a look (the state file is replaced whole, never half-written).
+    let t0 = std::time::Instant::now();
+    while !state.exists() && t0.elapsed().as_secs() < 120 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(state.exists(), "no state saved in 120 s");
+    let killed = std::fs::read_to_string(&state).unwrap();
+    let resumed = tcgsim(&planted_args(
+        &cut,
+        &[
+            "--rounds",
+            "3",
+            "--seed",
+            "4",
+            "--checkpoint",
+            &ck,
+            "--resume",
+        ],
+    ));
+    assert!(
+        resumed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&resumed.stderr)
+    );
+    for f in ["academy_swarm_tuned.deck", "tune.csv"] {
+        assert_eq!(
+            std::fs::read_to_string(dir.join("whole").join(f)).unwrap(),
+            std::fs::read_to_string(dir.join("cut").join(f)).unwrap(),
+            "{f} differs after a resume from {killed}"
+        );
+    }
+    // The same checkpoint under another seed is another run: refused, exit code 2.
+    let other = tcgsim(&planted_args(
+        &cut,
+        &[
+            "--rounds",
+            "3",
+            "--seed",
+            "5",
+            "--checkpoint",
+            &ck,
+            "--resume",
+        ],
+    ));
+    assert_eq!(other.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&other.stderr).contains("written by another run"));
+    // Without --resume an existing checkpoint is not overwritten.
+    let again = tcgsim(&planted_args(
+        &cut,
+        &["--rounds", "3", "--seed", "4", "--checkpoint", &ck],
+    ));
+    assert_eq!(again.status.code(), Some(2));
+    // A damaged state file is an error naming it, not a panic.
+    std::fs::write(&state, "{\"fingerprint\": 3").unwrap();
+    let bad = tcgsim(&planted_args(
+        &cut,
+        &[
+            "--rounds",
+            "3",
+            "--seed",
+            "4",
+            "--checkpoint",
+            &ck,
+            "--resume",
+        ],
+    ));
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("tune-state.json"));
+}
+
+/// Bad arguments: clear errors, exit code 2.
+#[test]
+fn tune_refuses_bad_arguments() {
+    for (args, says) in [
+        (
+            vec!["tune", "decks/trails/aggro.deck", "--time", "8x"],
+            "duration",
+        ),
+        (
+            vec!["tune", "decks/trails/aggro.deck", "--rounds", "0"],
+            "rounds",
+        ),
+        (vec!["tune", "decks/trails/nothing.deck"], "nothing.deck"),
+        (
+            vec!["tune", "decks/trails/aggro.deck", "--resume"],
+            "checkpoint",
+        ),
+    ] {
+        let r = tcgsim(&args);
+        assert_eq!(r.status.code(), Some(2), "{args:?}");
+        let e = String::from_utf8_lossy(&r.stderr);
+        assert!(e.contains(says), "{args:?}: {e}");
+    }
+}
