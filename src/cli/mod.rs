@@ -8,6 +8,7 @@
 //! `--cards`, `--game`, `--out` and `--quiet` are defined once, here.
 
 mod arena;
+mod balance;
 mod cards;
 mod human;
 mod matrix;
@@ -222,6 +223,41 @@ enum Command {
         /// Continue the search recorded in --checkpoint.
         #[arg(long, requires = "checkpoint")]
         resume: bool,
+    },
+    /// Propose single-card changes (one step of a cost, a power, a defence) that flatten the
+    /// matrix of decks: screened by card statistics, raced on paired deals, the best re-measured
+    /// on fresh deals (docs/tuning.md).
+    Balance {
+        /// Decks (default: every deck in the game's bundled deck folder).
+        decks: Vec<PathBuf>,
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        agents: AgentArgs,
+        /// Changes raced after screening (the most promising first).
+        #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u64).range(1..=1000))]
+        candidates: u64,
+        /// Games per ordered matchup at the race's first stage (and per deck pair for screening);
+        /// each stage doubles them.
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(10..=limits::CARDS_GAMES))]
+        games: u64,
+        /// The most games per ordered matchup a stage may reach.
+        #[arg(long, default_value_t = 3200, value_parser = clap::value_parser!(u64).range(10..=limits::CARDS_GAMES))]
+        max_games: u64,
+        /// Games per ordered matchup of the final measurement on fresh deals.
+        #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(10..=limits::CARDS_GAMES))]
+        check_games: u64,
+        /// Stop the race after the stage that passes this time (90s, 8m, 10h); default none.
+        #[arg(long, alias = "time", value_name = "DURATION", value_parser = tune::parse_duration)]
+        budget: Option<std::time::Duration>,
+        #[command(flatten)]
+        seed: SeedArg,
+        #[command(flatten)]
+        threads: ThreadsArg,
+        #[command(flatten)]
+        out: OutArg,
+        #[command(flatten)]
+        quiet: QuietArg,
     },
     /// Round robin of agents (paired games, seats swapped) with Bradley–Terry Elo ratings, or a
     /// two-agent SPRT. Give --agent once per agent (at least two).
@@ -441,6 +477,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         | Command::Merge { quiet, .. }
         | Command::Cards { quiet, .. }
         | Command::Tune { quiet, .. }
+        | Command::Balance { quiet, .. }
         | Command::Arena { quiet, .. }
         | Command::Duel { quiet, .. } => quiet.quiet,
         _ => false,
@@ -449,6 +486,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
     let game = match &cli.command {
         Command::Merge { parts, out, .. } => return matrix::merge(parts, &out.out),
         Command::Matrix { decks, game, .. }
+        | Command::Balance { decks, game, .. }
         | Command::Cards { decks, game, .. }
         | Command::Arena { decks, game, .. }
         | Command::Duel { decks, game, .. }
@@ -548,6 +586,32 @@ fn run_game<G: GameDef>(cmd: &Command) -> Result<ExitCode> {
             ablation: !no_ablation,
             cards: game.cards.clone(),
             top: *top,
+        }),
+        Command::Balance {
+            decks,
+            game,
+            agents,
+            candidates,
+            games,
+            max_games,
+            check_games,
+            budget,
+            seed,
+            threads,
+            out,
+            ..
+        } => balance::balance::<G>(balance::BalanceOpts {
+            decks: decks.clone(),
+            cards: game.cards.clone(),
+            agent: one_agent(agents)?,
+            candidates: *candidates as usize,
+            games: *games,
+            max_games: *max_games,
+            check_games: *check_games,
+            budget: *budget,
+            seed: seed.seed,
+            threads: threads.threads,
+            out: out.out.clone(),
         }),
         Command::Tune {
             deck,

@@ -425,7 +425,7 @@ fn tune_svg(
     start: (f64, f64, f64),
     tuned: (f64, f64, f64),
 ) -> String {
-    let (w, h, l, r, top, bottom) = (720.0, 400.0, 60.0, 20.0, 40.0, 50.0);
+    let (w, h, l, r, top, bottom) = (720.0, 410.0, 60.0, 20.0, 40.0, 60.0);
     let xmax = points.last().map_or(1, |p| p.games).max(1) as f64;
     let x = |g: f64| l + (w - l - r) * g / xmax;
     let y = |v: f64| top + (h - top - bottom) * (1.0 - v);
@@ -455,10 +455,10 @@ fn tune_svg(
         s,
         "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">games played by the search</text><text x=\"{l}\" y=\"{}\">0</text><text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>",
         (l + w - r) / 2.0,
-        h - 12.0,
-        h - bottom + 16.0,
+        h - bottom + 30.0,
+        h - bottom + 14.0,
         w - r,
-        h - bottom + 16.0,
+        h - bottom + 14.0,
         xmax as u64
     );
     for (v, label, colour) in [
@@ -515,9 +515,9 @@ fn tune_svg(
     let _ = writeln!(
         s,
         "<text x=\"{l}\" y=\"{}\" fill=\"#009E73\">● incumbent at each round's end (95% Wilson)</text><text x=\"{}\" y=\"{}\" fill=\"#E69F00\">■ accepted swap, search's estimate</text>",
-        h - 28.0,
+        h - 4.0,
         l + 320.0,
-        h - 28.0
+        h - 4.0
     );
     s.push_str("</svg>\n");
     s

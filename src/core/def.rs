@@ -33,6 +33,38 @@ pub struct GameInfo {
     pub filler: &'static str,
 }
 
+/// A numeric column of a card file that `balance` may change (`docs/tuning.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tunable {
+    /// The column's name in the card file's header.
+    pub column: &'static str,
+    /// One step: the game's unit (1, or 1000 for Fire Force's power).
+    pub step: i64,
+    /// The least and the most value the card file allows.
+    pub least: i64,
+    pub most: i64,
+    /// Whether a higher value makes the card stronger for its owner (power) or weaker (cost).
+    pub raise_helps: bool,
+}
+
+impl Tunable {
+    pub const fn new(
+        column: &'static str,
+        step: i64,
+        least: i64,
+        most: i64,
+        raise_helps: bool,
+    ) -> Tunable {
+        Tunable {
+            column,
+            step,
+            least,
+            most,
+            raise_helps,
+        }
+    }
+}
+
 /// The result of a scenario file: the final state as JSON, and what went wrong.
 #[derive(Clone, Debug, Default)]
 pub struct ScenarioReport {
@@ -113,9 +145,8 @@ pub trait GameDef: Game + Sized + Send + Sync + 'static {
     /// The deck as a deck file that [`GameDef::parse_deck`] reads back to the same cards (the
     /// first line a comment: `comment`).
     fn deck_file(cards: &Self::Cards, deck: &Self::Deck, comment: &str) -> String;
-    /// The numeric columns of the card file that `balance` may change by one step: `(column,
-    /// step, least, most)` (the card file's own bounds; the step is the game's unit, 1 or 1000).
-    const TUNABLE: &'static [(&'static str, i64, i64, i64)];
+    /// The numeric columns of the card file that `balance` may change by one step.
+    const TUNABLE: &'static [Tunable];
 
     // ---- text and views ----
 

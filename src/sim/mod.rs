@@ -1,6 +1,7 @@
 //! Self-play: running games between agents.
 
 pub mod arena;
+pub mod balance;
 pub mod bench;
 pub mod cards;
 pub mod checkpoint;

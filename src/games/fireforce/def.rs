@@ -509,10 +509,10 @@ impl GameDef for FireForceGame {
         deck_text(cards, &deck.main, &deck.flame, deck.format, comment)
     }
 
-    const TUNABLE: &'static [(&'static str, i64, i64, i64)] = &[
-        ("cost", 1, 0, 10),
-        ("power", 1000, 0, 20000),
-        ("support", 1000, 0, 10000),
+    const TUNABLE: &'static [crate::core::def::Tunable] = &[
+        crate::core::def::Tunable::new("cost", 1, 0, 10, false),
+        crate::core::def::Tunable::new("power", 1000, 0, 20000, true),
+        crate::core::def::Tunable::new("support", 1000, 0, 10000, true),
     ];
 
     fn deck_name(deck: &FfDeck) -> &str {

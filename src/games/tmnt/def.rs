@@ -419,7 +419,7 @@ impl GameDef for TmntGame {
         t
     }
 
-    const TUNABLE: &'static [(&'static str, i64, i64, i64)] = &[("power", 1, 0, 99)];
+    const TUNABLE: &'static [crate::core::def::Tunable] = &[crate::core::def::Tunable::new("power", 1, 0, 99, true)];
 
     fn deck_name(deck: &TmntDeck) -> &str {
         &deck.name

@@ -144,7 +144,7 @@ impl GameDef for ToyGame {
         t
     }
 
-    const TUNABLE: &'static [(&'static str, i64, i64, i64)] = &[("value", 1, 1, 99)];
+    const TUNABLE: &'static [crate::core::def::Tunable] = &[crate::core::def::Tunable::new("value", 1, 1, 99, true)];
 
     fn deck_name(deck: &ToyDeck) -> &str {
         &deck.name

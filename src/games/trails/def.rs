@@ -65,8 +65,11 @@ impl GameDef for TrailsGame {
         super::deck::deck_text(cards, &deck.cards, deck.format, comment)
     }
 
-    const TUNABLE: &'static [(&'static str, i64, i64, i64)] =
-        &[("cost", 1, 0, 20), ("str", 1, 0, 99), ("def", 1, 0, 99)];
+    const TUNABLE: &'static [crate::core::def::Tunable] = &[
+        crate::core::def::Tunable::new("cost", 1, 0, 20, false),
+        crate::core::def::Tunable::new("str", 1, 0, 99, true),
+        crate::core::def::Tunable::new("def", 1, 0, 99, true),
+    ];
 
     fn deck_name(deck: &Deck) -> &str {
         &deck.name
