@@ -323,7 +323,6 @@ pub fn balance<G: GameDef>(o: BalanceOpts) -> Result<ExitCode> {
                 .total_cmp(&rows[a].est.unwrap()[2].value),
         )
     });
-    let f4 = |x: f64| format!("{x:.4}");
     let base_means = |games: u64| -> Vec<f64> {
         // The unchanged cards' means on the first `games` games of each matchup (the games the
         // candidate played).
@@ -337,28 +336,18 @@ pub fn balance<G: GameDef>(o: BalanceOpts) -> Result<ExitCode> {
         let r = &rows[i];
         let e = r.est.expect("every candidate played a stage");
         let c = &r.change;
-        csv.row([
+        csv_row(
+            &mut csv,
             (rank + 1).to_string(),
             G::card_name(&db, c.card),
-            c.column.to_string(),
-            c.from.to_string(),
-            c.to.to_string(),
-            format!("{:.5}", r.screen),
-            "race".to_string(),
-            r.per_matchup.to_string(),
-            f4(e[0].value),
-            f4(e[0].lo),
-            f4(e[0].hi),
-            f4(e[1].value),
-            f4(e[1].lo),
-            f4(e[1].hi),
-            f4(e[2].value),
-            f4(e[2].lo),
-            f4(e[2].hi),
-            f4(ssd(&base_means(r.per_matchup))),
-            f4(ssd(&means_of(n, &r.games))),
-            r.status.clone(),
-        ]);
+            c,
+            r.screen,
+            "race",
+            r.per_matchup,
+            &e,
+            (ssd(&base_means(r.per_matchup)), ssd(&means_of(n, &r.games))),
+            &r.status,
+        );
     }
     let mut summary = String::new();
     let _ = writeln!(
@@ -372,28 +361,18 @@ pub fn balance<G: GameDef>(o: BalanceOpts) -> Result<ExitCode> {
     if let (Some(b), Some((before, after, est))) = (best, &fresh) {
         let c = &rows[b].change;
         let (mb, ma) = (means_of(n, before), means_of(n, after));
-        csv.row([
+        csv_row(
+            &mut csv,
             String::new(),
             G::card_name(&db, c.card),
-            c.column.to_string(),
-            c.from.to_string(),
-            c.to.to_string(),
-            format!("{:.5}", rows[b].screen),
-            "fresh".to_string(),
-            o.check_games.to_string(),
-            f4(est[0].value),
-            f4(est[0].lo),
-            f4(est[0].hi),
-            f4(est[1].value),
-            f4(est[1].lo),
-            f4(est[1].hi),
-            f4(est[2].value),
-            f4(est[2].lo),
-            f4(est[2].hi),
-            f4(ssd(&mb)),
-            f4(ssd(&ma)),
-            "best, re-measured on fresh deals".to_string(),
-        ]);
+            c,
+            rows[b].screen,
+            "fresh",
+            o.check_games,
+            est,
+            (ssd(&mb), ssd(&ma)),
+            "best, re-measured on fresh deals",
+        );
         let (patched, _) = apply::<G>(&text, &db, c, &fname).map_err(|e| anyhow!(e))?;
         let patched_path = o.out.join(format!(
             "{}_balanced.csv",
@@ -483,6 +462,38 @@ pub fn balance<G: GameDef>(o: BalanceOpts) -> Result<ExitCode> {
         o.out.display()
     ));
     Ok(ExitCode::SUCCESS)
+}
+
+/// One row of `balance.csv`.
+#[allow(clippy::too_many_arguments)]
+fn csv_row(
+    csv: &mut Table,
+    rank: String,
+    card: String,
+    c: &Change,
+    screen: f64,
+    measure: &str,
+    games: u64,
+    e: &[Est; 3],
+    (ssd_before, ssd_after): (f64, f64),
+    status: &str,
+) {
+    let f4 = |x: f64| format!("{x:.4}");
+    let mut v = vec![
+        rank,
+        card,
+        c.column.to_string(),
+        c.from.to_string(),
+        c.to.to_string(),
+        format!("{screen:.5}"),
+        measure.to_string(),
+        games.to_string(),
+    ];
+    for x in e {
+        v.extend([f4(x.value), f4(x.lo), f4(x.hi)]);
+    }
+    v.extend([f4(ssd_before), f4(ssd_after), status.to_string()]);
+    csv.row(v);
 }
 
 /// Two heatmaps in one picture, side by side, each under its title.

@@ -22,7 +22,7 @@ use super::play_game_to_end;
 use super::schedule;
 use crate::agents::AgentSpec;
 use crate::core::def::Tunable;
-use crate::core::{fnv1a, GameDef, Outcome, Seat};
+use crate::core::{fnv1a, GameDef, Seat};
 use rand::Rng;
 use rayon::prelude::*;
 
@@ -254,20 +254,7 @@ impl<G: GameDef> Plan<'_, G> {
                         [x.as_mut(), y.as_mut()],
                         |_, _, _, _| {},
                     );
-                    counts.games += 1;
-                    counts.turns += u64::from(rec.turns);
-                    counts.decisions += u64::from(rec.decisions);
-                    match rec.outcome {
-                        Outcome::Win(w) => {
-                            if w == Seat::P1 {
-                                counts.wins += 1;
-                            } else {
-                                counts.losses += 1;
-                            }
-                            counts.first_player_wins += u64::from(w == d.first);
-                        }
-                        Outcome::Draw => counts.draws += 1,
-                    }
+                    counts.record(&rec, d.first);
                     s.push((rec.outcome.score(Seat::P1) * 2.0).round() as u8);
                 }
                 progress(end - b);

@@ -79,6 +79,24 @@ impl Counts {
         Ok(())
     }
 
+    /// Adds one game of seat P1 (the row deck), in which `first` had the turn-1 initiative.
+    pub fn record(&mut self, rec: &crate::sim::GameRecord, first: Seat) {
+        self.games += 1;
+        self.turns += u64::from(rec.turns);
+        self.decisions += u64::from(rec.decisions);
+        match rec.outcome {
+            Outcome::Win(w) => {
+                if w == Seat::P1 {
+                    self.wins += 1;
+                } else {
+                    self.losses += 1;
+                }
+                self.first_player_wins += u64::from(w == first);
+            }
+            Outcome::Draw => self.draws += 1,
+        }
+    }
+
     /// The row deck's score rate (draws half).
     pub fn win_rate(&self) -> f64 {
         if self.games == 0 {
@@ -313,20 +331,7 @@ pub fn run_task_with<G: Game + 'static>(
             record: rec,
             end: &last,
         });
-        c.games += 1;
-        c.turns += u64::from(rec.turns);
-        c.decisions += u64::from(rec.decisions);
-        match rec.outcome {
-            Outcome::Win(w) => {
-                if w == Seat::P1 {
-                    c.wins += 1;
-                } else {
-                    c.losses += 1;
-                }
-                c.first_player_wins += u64::from(w == first);
-            }
-            Outcome::Draw => c.draws += 1,
-        }
+        c.record(&rec, first);
     }
     c
 }
