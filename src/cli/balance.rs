@@ -81,6 +81,7 @@ pub fn balance<G: GameDef>(o: BalanceOpts) -> Result<ExitCode> {
         .map_err(|e| anyhow!("{e} (balance changes a card file: name it with --cards)"))?;
     let fname = file.display().to_string();
     let db = G::parse_cards(&text, &fname).map_err(|e| anyhow!(e))?;
+    crate::sim::balance::layout(&text).map_err(|e| anyhow!("{fname}: {e}"))?;
     let decks = load_decks::<G>(&db, &paths, true)?;
     let n = decks.len();
     let names: Vec<String> = decks.iter().map(|d| G::deck_name(d).to_string()).collect();

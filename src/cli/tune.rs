@@ -105,6 +105,7 @@ pub fn tune<G: GameDef>(o: TuneOpts) -> Result<ExitCode> {
     };
     let start = load_decks::<G>(&db, std::slice::from_ref(&o.deck), false)?.remove(0);
     let name = G::deck_name(&start).to_string();
+    G::tunable_deck(&start).map_err(|e| anyhow!("{}: {e}", o.deck.display()))?;
     let gauntlet_paths = if o.gauntlet.is_empty() {
         bundled_decks::<G>().map_err(|e| anyhow!("no --gauntlet given: {e}"))?
     } else {
@@ -119,12 +120,22 @@ pub fn tune<G: GameDef>(o: TuneOpts) -> Result<ExitCode> {
         bail!("{name}: the gauntlet is empty (give --gauntlet DECK)");
     }
     let m = opponents.len() as u64;
+    // The deck files as written: the order of their cards decides the move list and the deals
+    // (the content hash does not see order).
+    let mut files = fnv1a(read_text(&o.deck, MAX_TEXT_BYTES)?.bytes());
+    for d in &opponents {
+        let p = &gauntlet_paths[gauntlet_decks
+            .iter()
+            .position(|x| std::ptr::eq(x, *d))
+            .expect("an opponent is a gauntlet deck")];
+        files = crate::core::mix_seed(&[files, fnv1a(read_text(p, MAX_TEXT_BYTES)?.bytes())]);
+    }
     let params = Params::for_gauntlet(m);
     let pool_ids = pool::<G>(&db);
     let mut all: Vec<&G::Deck> = vec![&start];
     all.extend(&opponents);
     let fingerprint = format!(
-        "{TUNE_HEAD}; game={}; deck={name}; gauntlet={}; content={}; pool={pool_hash}; agent={}; seed={}; {}",
+        "{TUNE_HEAD}; game={}; deck={name}; gauntlet={}; content={}; files={files:016x}; pool={pool_hash}; agent={}; seed={}; {}",
         G::INFO.name,
         opponents.iter().map(|d| G::deck_name(d)).collect::<Vec<_>>().join(","),
         G::content_hash(&db, &all),
@@ -145,6 +156,14 @@ pub fn tune<G: GameDef>(o: TuneOpts) -> Result<ExitCode> {
             let text = read_text(p, 1 << 30)?;
             let s = Search::parse(&text, &p.display().to_string(), &fingerprint)
                 .map_err(|e| anyhow!(e))?;
+            if s.params != params {
+                bail!(
+                    "{}: its race parameters ({}) are not this run's ({})",
+                    p.display(),
+                    s.params.text(),
+                    params.text()
+                );
+            }
             s.incumbent::<G>(&db, &start)
                 .map_err(|e| anyhow!("{}: {e}", p.display()))?;
             note(&format!(

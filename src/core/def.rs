@@ -145,6 +145,11 @@ pub trait GameDef: Game + Sized + Send + Sync + 'static {
     /// The deck as a deck file that [`GameDef::parse_deck`] reads back to the same cards (the
     /// first line a comment: `comment`).
     fn deck_file(cards: &Self::Cards, deck: &Self::Deck, comment: &str) -> String;
+    /// Whether `tune` may swap cards of this deck: `Err` says why not (a sealed deck holds only
+    /// the cards of its opened packs, which the deck file does not record).
+    fn tunable_deck(_deck: &Self::Deck) -> Result<(), String> {
+        Ok(())
+    }
     /// The numeric columns of the card file that `balance` may change by one step.
     const TUNABLE: &'static [Tunable];
 

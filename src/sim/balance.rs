@@ -41,9 +41,10 @@ pub struct Change {
     pub helps: bool,
 }
 
-/// The data rows of a card file: `(line index, card id)` for every line that is neither blank
-/// nor a `#` comment, after the header; and the header's line index.
-fn rows(text: &str) -> (Option<usize>, Vec<usize>) {
+/// The data rows of a card file: the header's line index and the line index of every line that
+/// is neither blank nor a `#` comment after it (card `k` is the `k`-th). `Err` when a quoted field
+/// spans lines (an odd number of quotes on a line): rows and lines would then differ.
+fn rows(text: &str) -> Result<(usize, Vec<usize>), String> {
     let mut header = None;
     let mut v = Vec::new();
     for (k, l) in text.lines().enumerate() {
@@ -51,13 +52,44 @@ fn rows(text: &str) -> (Option<usize>, Vec<usize>) {
         if t.is_empty() || t.starts_with('#') {
             continue;
         }
+        if t.matches('"').count() % 2 == 1 {
+            return Err(format!(
+                "line {}: a quoted field runs over more than one line; balance changes card files of one card a line",
+                k + 1
+            ));
+        }
         if header.is_none() {
             header = Some(k);
         } else {
             v.push(k);
         }
     }
-    (header, v)
+    Ok((header.ok_or("the card file has no header")?, v))
+}
+
+/// Whether `balance` can change the card file `text`: one card a line, a header first.
+pub fn layout(text: &str) -> Result<(), String> {
+    rows(text).map(|_| ())
+}
+
+/// The byte range of field `col` of a CSV line (quotes included), without its line end.
+fn field_span(line: &str, col: usize) -> Option<(usize, usize)> {
+    let body = line.trim_end_matches(['\r', '\n']);
+    let (mut start, mut k, mut quoted) = (0, 0, false);
+    for (i, b) in body.bytes().enumerate() {
+        match b {
+            b'"' => quoted = !quoted,
+            b',' if !quoted => {
+                if k == col {
+                    return Some((start, i));
+                }
+                k += 1;
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    (k == col).then_some((start, body.len()))
 }
 
 fn record(line: &str) -> Result<csv::StringRecord, String> {
@@ -74,18 +106,18 @@ fn record(line: &str) -> Result<csv::StringRecord, String> {
 /// The value of `column` of the card with id `id` (its data row), if it is a whole number.
 pub fn field(text: &str, id: u32, column: &str) -> Option<i64> {
     let lines: Vec<&str> = text.lines().collect();
-    let (h, data) = rows(text);
-    let head = record(lines[h?]).ok()?;
+    let (h, data) = rows(text).ok()?;
+    let head = record(lines[h]).ok()?;
     let col = head.iter().position(|x| x.trim() == column)?;
     let rec = record(lines[*data.get(id as usize)?]).ok()?;
     rec.get(col)?.trim().parse().ok()
 }
 
-/// The card file with `column` of card `id` set to `value`; every other byte unchanged.
+/// The card file with `column` of card `id` set to `value`: the bytes of that one field replaced,
+/// every other byte unchanged.
 pub fn patch(text: &str, id: u32, column: &str, value: i64) -> Result<String, String> {
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
-    let (h, data) = rows(text);
-    let h = h.ok_or("the card file has no header")?;
+    let (h, data) = rows(text)?;
     let head = record(lines[h])?;
     let col = head
         .iter()
@@ -94,38 +126,17 @@ pub fn patch(text: &str, id: u32, column: &str, value: i64) -> Result<String, St
     let k = *data
         .get(id as usize)
         .ok_or_else(|| format!("the card file has no card {id}"))?;
-    let old = lines[k];
-    let mut rec = record(old)?;
-    if rec.len() <= col {
-        return Err(format!("line {}: no column \"{column}\"", k + 1));
-    }
-    let fields: Vec<String> = rec
-        .iter()
-        .enumerate()
-        .map(|(i, f)| {
-            if i == col {
-                value.to_string()
-            } else {
-                f.to_string()
-            }
-        })
-        .collect();
-    rec = csv::StringRecord::from(fields);
-    let mut w = csv::WriterBuilder::new()
-        .terminator(csv::Terminator::Any(b'\n'))
-        .from_writer(Vec::new());
-    w.write_record(&rec).map_err(|e| e.to_string())?;
-    let mut new =
-        String::from_utf8(w.into_inner().map_err(|e| e.to_string())?).map_err(|e| e.to_string())?;
-    if !old.ends_with('\n') {
-        new.pop();
-    } else if old.ends_with("\r\n") {
-        new.pop();
-        new.push_str("\r\n");
-    }
+    let (a, b) = field_span(lines[k], col)
+        .ok_or_else(|| format!("line {}: no column \"{column}\"", k + 1))?;
     let mut out = String::with_capacity(text.len() + 8);
     for (i, l) in lines.iter().enumerate() {
-        out.push_str(if i == k { &new } else { l });
+        if i == k {
+            out.push_str(&l[..a]);
+            out.push_str(&value.to_string());
+            out.push_str(&l[b..]);
+        } else {
+            out.push_str(l);
+        }
     }
     Ok(out)
 }
@@ -396,6 +407,16 @@ mod tests {
         let t = patch(FILE, 0, "value", 12).unwrap();
         assert_eq!(t, FILE.replace("One,1,", "One,12,"));
         assert!(patch(FILE, 3, "value", 1).is_err());
+        // Only the field's bytes change: other quoting stays as written.
+        let q = "name,value,note\n\"One\",1, \"a, b\"\r\n";
+        assert_eq!(
+            patch(q, 0, "value", 7).unwrap(),
+            "name,value,note\n\"One\",7, \"a, b\"\r\n"
+        );
+        // A quoted field over two lines: refused, not miscounted.
+        let m = "name,value,note\nOne,1,\"a\nb\"\nTwo,2,x\n";
+        assert!(patch(m, 1, "value", 3).is_err());
+        assert_eq!(field(m, 1, "value"), None);
         assert!(patch(FILE, 0, "cost", 1).is_err());
     }
 

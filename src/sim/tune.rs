@@ -44,6 +44,14 @@ pub fn swap<G: GameDef>(cards: &G::Cards, deck: &G::Deck, s: Swap) -> Result<G::
     if s.remove == s.add {
         return Err("a card swapped for itself".into());
     }
+    let n = G::card_count(cards) as u32;
+    if s.remove >= n || s.add >= n {
+        return Err(format!(
+            "card id {} is not in the card file ({n} cards)",
+            s.remove.max(s.add)
+        ));
+    }
+    G::tunable_deck(deck)?;
     let d = G::replace(deck, s.remove, s.add, s.copies)
         .ok_or_else(|| format!("the deck holds fewer than {} copies", s.copies))?;
     let name = G::deck_name(deck);
@@ -323,11 +331,50 @@ impl Search {
                 s.incumbent_score, s.games
             ));
         }
+        // The race's sizes are on the doubling grid from n0.
+        let on_grid = |n: u64| {
+            n >= s.params.n0 && n.is_multiple_of(s.params.n0) && (n / s.params.n0).is_power_of_two()
+        };
+        if !on_grid(s.n_max) || (s.games != 0 && !on_grid(s.games)) || s.params.n_cap > 1 << 40 {
+            return bad(format!(
+                "{} games of a race up to {} are off its looks",
+                s.games, s.n_max
+            ));
+        }
+        // One point per finished round, in order; the accepted swaps in increasing rounds.
+        if s.points.len() as u64 != s.round
+            || s.points
+                .iter()
+                .enumerate()
+                .any(|(k, p)| p.round != k as u64 || p.n == 0 || p.score > 2 * p.n)
+            || s.accepted.windows(2).any(|w| w[0].round >= w[1].round)
+            || s.accepted.iter().any(|a| a.round >= s.round)
+        {
+            return bad("its rounds do not add up".into());
+        }
+        match &s.alive {
+            Some(alive) => {
+                if alive.is_empty() || s.games == 0 {
+                    return bad("a round in progress with no candidates or no games".into());
+                }
+                if alive.windows(2).any(|w| w[0].index >= w[1].index) {
+                    return bad("its candidates are not listed once each, in order".into());
+                }
+            }
+            None if s.games != 0 => {
+                return bad("games of a round with no candidates".into());
+            }
+            None => {}
+        }
         for a in s.alive.iter().flatten() {
             a.arm
                 .check()
                 .map_err(|e| format!("{file}: candidate {}: {e}", a.index))?;
-            if a.arm.n != s.games || a.score > 2 * s.games || a.index as u64 >= s.candidates {
+            if a.arm.n != s.games
+                || a.score > 2 * s.games
+                || a.index as u64 >= s.candidates
+                || a.score as i64 - s.incumbent_score as i64 != a.arm.sum
+            {
                 return bad(format!("candidate {} does not fit the round", a.index));
             }
         }
@@ -335,7 +382,12 @@ impl Search {
             a.arm
                 .check()
                 .map_err(|e| format!("{file}: round {}: {e}", a.round))?;
-            if a.before > 2 * a.games || a.after > 2 * a.games || a.arm.n != a.games {
+            if a.games == 0
+                || a.before > 2 * a.games
+                || a.after > 2 * a.games
+                || a.arm.n != a.games
+                || a.after as i64 - a.before as i64 != a.arm.sum
+            {
                 return bad(format!(
                     "accepted swap of round {} does not add up",
                     a.round

@@ -171,6 +171,42 @@ mod tests {
         assert!(bernstein_radius(1, 0.0, 2.0, 0.05).is_infinite());
     }
 
+    /// The union bounds, by hand: 60 games won by the candidate alone and 40 equal (mean 0.6,
+    /// variance 24/99 = 0.242424), 10 candidates, 4 looks. Accept side δ = 0.05/(10·4) = 0.00125:
+    /// ln(1600) = 7.377759, radius sqrt(2·0.242424·7.377759/100) + 14·7.377759/297 = 0.536905,
+    /// lower 0.063095. Drop side δ = 0.05/4 = 0.0125: ln(160) = 5.075174, radius 0.396100,
+    /// upper 0.996100.
+    #[test]
+    fn the_race_spends_alpha_over_candidates_and_looks_and_beta_over_looks() {
+        let mut a = Arm::default();
+        for k in 0..100 {
+            a.push(if k < 60 { 2 } else { 0 });
+        }
+        let race = Race {
+            alpha: 0.05,
+            beta: 0.05,
+            candidates: 10,
+            looks: 4,
+        };
+        assert!(
+            (race.lower(&a) - 0.063_095).abs() < 1e-5,
+            "{}",
+            race.lower(&a)
+        );
+        assert!(
+            (race.upper(&a) - 0.996_100).abs() < 1e-5,
+            "{}",
+            race.upper(&a)
+        );
+        assert_eq!(race.verdict(&a), Verdict::Better);
+        // With 100 candidates the accept side needs more: ln(16000) = 9.680344 → lower < 0.
+        let many = Race {
+            candidates: 100,
+            ..race
+        };
+        assert_eq!(many.verdict(&a), Verdict::Open);
+    }
+
     /// Sums in half points give the mean and variance of the values in points: 1, ½, 0, −1 →
     /// mean 1/8, variance ((1 − .125)² + (.5 − .125)² + .125² + (1.125)²)/3 = 2.1875/3 = 0.729167.
     #[test]

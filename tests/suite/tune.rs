@@ -100,7 +100,7 @@ fn every_trails_move_is_legal_t_deck_1() {
                 }
                 Ok(())
             }
-            40 => Ok(()),
+            // T-DECK-2: a Blitz Shield deck (40 cards) has no moves at all (`tunable_deck`).
             t => Err(format!("{t} cards")),
         }
     });
@@ -384,6 +384,58 @@ fn a_killed_tune_resumes_to_the_same_deck() {
         &["--rounds", "3", "--seed", "4", "--checkpoint", &ck],
     ));
     assert_eq!(again.status.code(), Some(2));
+    // The same deck with its lines in another order is another run (the order decides the moves
+    // and the deals): refused.
+    let re = dir.join("re");
+    std::fs::create_dir_all(&re).unwrap();
+    let text = std::fs::read_to_string("decks/trails/academy_swarm.deck").unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines.reverse();
+    std::fs::write(re.join("academy_swarm.deck"), lines.join("\n")).unwrap();
+    let re_deck = re.join("academy_swarm.deck").display().to_string();
+    let mut args = planted_args(
+        &cut,
+        &[
+            "--rounds",
+            "3",
+            "--seed",
+            "4",
+            "--checkpoint",
+            &ck,
+            "--resume",
+        ],
+    );
+    args[1] = &re_deck;
+    let reordered = tcgsim(&args);
+    assert_eq!(reordered.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&reordered.stderr).contains("written by another run"));
+    // A state whose numbers were edited is refused: its race parameters, its rounds.
+    let good = std::fs::read_to_string(&state).unwrap();
+    for (from, to) in [
+        ("\"alpha\":0.05", "\"alpha\":0.99"),
+        ("\"round\":3", "\"round\":2"),
+    ] {
+        assert!(good.contains(from), "{from} in {good}");
+        std::fs::write(&state, good.replace(from, to)).unwrap();
+        let r = tcgsim(&planted_args(
+            &cut,
+            &[
+                "--rounds",
+                "3",
+                "--seed",
+                "4",
+                "--checkpoint",
+                &ck,
+                "--resume",
+            ],
+        ));
+        assert_eq!(
+            r.status.code(),
+            Some(2),
+            "{to}: {}",
+            String::from_utf8_lossy(&r.stderr)
+        );
+    }
     // A damaged state file is an error naming it, not a panic.
     std::fs::write(&state, "{\"fingerprint\": 3").unwrap();
     let bad = tcgsim(&planted_args(
@@ -419,6 +471,21 @@ fn tune_refuses_bad_arguments() {
             vec!["tune", "decks/trails/aggro.deck", "--resume"],
             "checkpoint",
         ),
+        (
+            vec!["tune", "decks/trails/blitz.deck", "--rounds", "1"],
+            "T-DECK-2",
+        ),
+        (
+            vec![
+                "tune",
+                "--game",
+                "fireforce",
+                "decks/fireforce/blitz_shield.deck",
+                "--rounds",
+                "1",
+            ],
+            "F-DECK-2",
+        ),
     ] {
         let r = tcgsim(&args);
         assert_eq!(r.status.code(), Some(2), "{args:?}");
@@ -433,7 +500,7 @@ fn tune_refuses_bad_arguments() {
 /// Over 300 simulated runs the 95% intervals of the spread, of the changed spread and of their
 /// difference each contain the true value at least 90% of the time (95% less three standard
 /// errors of 300 runs, 3.8 points), and not 100% of the time by being vacuous (mean width under
-/// 12 points).
+/// 12 points); the difference's interval is under 0.6 times as wide as on unpaired games.
 #[test]
 fn balance_intervals_cover_the_true_spread() {
     use tcgsim::sim::balance::{bootstrap, deck_means, spread, Games};
@@ -462,7 +529,7 @@ fn balance_intervals_cover_the_true_spread() {
     let (t0, t1) = (truth(false), truth(true));
     let mut rng = Pcg64::seed_from_u64(99);
     let runs = 300;
-    let (mut cover, mut width) = ([0u32; 3], [0.0f64; 3]);
+    let (mut cover, mut width, mut unpaired) = ([0u32; 3], [0.0f64; 3], 0.0);
     for run in 0..runs {
         let (mut a, mut b) = (Games::default(), Games::default());
         a.scores = vec![Vec::new(); n * n];
@@ -477,11 +544,32 @@ fn balance_intervals_cover_the_true_spread() {
             }
         }
         let est = bootstrap(n, &a, &b, 300, run);
+        // The same changed card file on games of their own (not paired with `a`).
+        let mut c = Games {
+            scores: vec![Vec::new(); n * n],
+            ..Default::default()
+        };
+        for r in 0..n {
+            for q in (0..n).filter(|&q| q != r) {
+                for _ in 0..400 {
+                    let u: f64 = rng.gen();
+                    c.scores[r * n + q].push(if u < p(r, q, true) { 2 } else { 0 });
+                }
+            }
+        }
+        let e = bootstrap(n, &a, &c, 300, run);
+        unpaired += (e[2].hi - e[2].lo) / runs as f64;
         for (k, t) in [t0, t1, t0 - t1].into_iter().enumerate() {
             cover[k] += u32::from(est[k].lo <= t && t <= est[k].hi);
             width[k] += (est[k].hi - est[k].lo) / runs as f64;
         }
     }
+    // Pairing by deal narrows the difference's interval: on unpaired games it is far wider.
+    assert!(
+        width[2] < 0.6 * unpaired,
+        "paired width {} against unpaired {unpaired}",
+        width[2]
+    );
     for k in 0..3 {
         assert!(
             cover[k] >= 270,

@@ -505,6 +505,15 @@ impl GameDef for FireForceGame {
         Some(d)
     }
 
+    /// F-DECK-2: a Blitz Shield deck holds only cards of its opened packs, which the deck file
+    /// does not record.
+    fn tunable_deck(deck: &FfDeck) -> Result<(), String> {
+        if deck.format == Format::BlitzShield {
+            return Err("a Blitz Shield deck may hold only the cards of its opened packs (F-DECK-2), which its deck file does not record: tune cannot tell which swaps are legal".into());
+        }
+        Ok(())
+    }
+
     fn deck_file(cards: &CardDb, deck: &FfDeck, comment: &str) -> String {
         deck_text(cards, &deck.main, &deck.flame, deck.format, comment)
     }

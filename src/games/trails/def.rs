@@ -61,6 +61,15 @@ impl GameDef for TrailsGame {
         Some(d)
     }
 
+    /// T-DECK-2: a Blitz Shield deck holds only cards of its opened packs, which the deck file
+    /// does not record.
+    fn tunable_deck(deck: &Deck) -> Result<(), String> {
+        if deck.format == super::deck::Format::Blitz {
+            return Err("a Blitz Shield deck may hold only the cards of its opened packs (T-DECK-2), which its deck file does not record: tune cannot tell which swaps are legal".into());
+        }
+        Ok(())
+    }
+
     fn deck_file(cards: &CardDb, deck: &Deck, comment: &str) -> String {
         super::deck::deck_text(cards, &deck.cards, deck.format, comment)
     }
