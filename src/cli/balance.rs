@@ -9,7 +9,7 @@ use crate::agents::AgentSpec;
 use crate::core::input::{read_text, MAX_TEXT_BYTES};
 use crate::core::GameDef;
 use crate::sim::balance::{
-    apply, bootstrap, changes, means_of, spread, ssd, Change, Est, Games, Plan, FRESH_ROUND,
+    apply, bootstrap, changes, means_of, ssd, Change, Est, Games, Plan, FRESH_ROUND,
 };
 use crate::sim::cards::rank_deck;
 use crate::sim::output::{matrix_svg, RunInfo, Table};
@@ -441,7 +441,6 @@ pub fn balance<G: GameDef>(o: BalanceOpts) -> Result<ExitCode> {
             "no change survived the race: none was shown not to widen the spread"
         );
     }
-    let _ = spread;
     write_file(&o.out.join("balance.csv"), &csv.finish())?;
     let info = RunInfo {
         command: "balance".into(),

@@ -9,7 +9,7 @@ use crate::agents::AgentSpec;
 use crate::core::input::{read_text, MAX_TEXT_BYTES};
 use crate::core::{fnv1a, GameDef};
 use crate::sim::output::{RunInfo, Table};
-use crate::sim::tune::{fresh, pool, step, Accepted, Gauntlet, Params, Point, Search};
+use crate::sim::tune::{fresh, pool, step, Accepted, Gauntlet, Params, Point, Search, Swap};
 use crate::stats::{wilson, Z95};
 use anyhow::{anyhow, bail, Result};
 use std::fmt::Write as _;
@@ -120,6 +120,8 @@ pub fn tune<G: GameDef>(o: TuneOpts) -> Result<ExitCode> {
         bail!("{name}: the gauntlet is empty (give --gauntlet DECK)");
     }
     let m = opponents.len() as u64;
+    let gauntlet: Vec<&str> = opponents.iter().map(|d| G::deck_name(d)).collect();
+    let gauntlet_names = gauntlet.join(", ");
     // The deck files as written: the order of their cards decides the move list and the deals
     // (the content hash does not see order).
     let mut files = fnv1a(read_text(&o.deck, MAX_TEXT_BYTES)?.bytes());
@@ -137,7 +139,7 @@ pub fn tune<G: GameDef>(o: TuneOpts) -> Result<ExitCode> {
     let fingerprint = format!(
         "{TUNE_HEAD}; game={}; deck={name}; gauntlet={}; content={}; files={files:016x}; pool={pool_hash}; agent={}; seed={}; {}",
         G::INFO.name,
-        opponents.iter().map(|d| G::deck_name(d)).collect::<Vec<_>>().join(","),
+        gauntlet.join(","),
         G::content_hash(&db, &all),
         o.agent,
         o.seed,
@@ -197,21 +199,16 @@ pub fn tune<G: GameDef>(o: TuneOpts) -> Result<ExitCode> {
         (None, None) => Some(DEFAULT_TIME),
         (t, _) => t,
     };
+    let mut moves = crate::sim::tune::Moves::<G>::default();
     note(&format!(
         "tuning {name} ({}) against {} with {}: {} candidate swaps a round; budget {}",
         G::INFO.title,
-        opponents
-            .iter()
-            .map(|d| G::deck_name(d))
-            .collect::<Vec<_>>()
-            .join(", "),
+        gauntlet_names,
         o.agent,
-        crate::sim::tune::neighbours::<G>(
-            &db,
-            &search.incumbent::<G>(&db, &start).map_err(|e| anyhow!(e))?,
-            &pool_ids
-        )
-        .len(),
+        moves
+            .update(&search, &db, &start, &pool_ids)
+            .map_err(|e| anyhow!(e))?
+            .len(),
         match (budget, o.rounds) {
             (Some(t), Some(r)) => format!("{}s or {r} rounds", t.as_secs()),
             (Some(t), None) => format!("{}s", t.as_secs()),
@@ -222,7 +219,7 @@ pub fn tune<G: GameDef>(o: TuneOpts) -> Result<ExitCode> {
     let clock = Instant::now();
     let games_before = search.total_games;
     let card = |id: u32| G::card_name(&db, id);
-    let mut moves = crate::sim::tune::Moves::<G>::default();
+    let swap_text = |sw: &Swap| format!("{}×{} → {}", sw.copies, card(sw.remove), card(sw.add));
     loop {
         if o.rounds.is_some_and(|r| search.round >= r) {
             break;
@@ -236,23 +233,15 @@ pub fn tune<G: GameDef>(o: TuneOpts) -> Result<ExitCode> {
                 step::<G>(&mut search, &g, &start, &pool_ids, &mut moves, &|_| {}, &mut |l| {
                     let s = l.search;
                     let best = l.best.map_or(String::new(), |(sw, d)| {
-                        format!(
-                            "; best {}×{} → {} ({:+.1} pts)",
-                            sw.copies,
-                            card(sw.remove),
-                            card(sw.add),
-                            100.0 * d
-                        )
+                        format!("; best {} ({:+.1} pts)", swap_text(&sw), 100.0 * d)
                     });
                     let head = match (l.accepted, l.round_over) {
                         (Some(a), _) => format!(
-                            "round {} accepts {}×{} → {}: {} → {} on {} games",
+                            "round {} accepts {}: {} → {} on {} games",
                             a.round,
-                            a.swap.copies,
-                            card(a.swap.remove),
-                            card(a.swap.add),
-                            pct(a.before as f64 / (2 * a.games) as f64),
-                            pct(a.after as f64 / (2 * a.games) as f64),
+                            swap_text(&a.swap),
+                            pct(a.rates().0),
+                            pct(a.rates().1),
                             a.games
                         ),
                         (None, true) => format!(
@@ -295,7 +284,7 @@ pub fn tune<G: GameDef>(o: TuneOpts) -> Result<ExitCode> {
     let deck_path = o.out.join(format!("{stem}.{}", G::INFO.deck_ext));
     let comment = format!(
         "{name} tuned by tcgsim tune against {} ({}, seed {}): {} swaps; {} → {} on {check} fresh games",
-        opponents.iter().map(|d| G::deck_name(d)).collect::<Vec<_>>().join(", "),
+        gauntlet_names,
         o.agent,
         o.seed,
         search.accepted.len(),
@@ -398,8 +387,8 @@ pub fn tune<G: GameDef>(o: TuneOpts) -> Result<ExitCode> {
             a.swap.copies,
             card(a.swap.remove),
             card(a.swap.add),
-            pct(a.before as f64 / (2 * a.games) as f64),
-            pct(a.after as f64 / (2 * a.games) as f64),
+            pct(a.rates().0),
+            pct(a.rates().1),
             a.games,
             100.0 * a.arm.mean()
         );
@@ -408,7 +397,7 @@ pub fn tune<G: GameDef>(o: TuneOpts) -> Result<ExitCode> {
         let _ = writeln!(
             t,
             "the search's own estimate of the tuned deck: {} (biased up: it is the best of {} candidates; docs/tuning.md)",
-            pct(a.after as f64 / (2 * a.games) as f64),
+            pct(a.rates().1),
             a.candidates
         );
     }
@@ -520,7 +509,7 @@ fn tune_svg(
     );
     for a in accepted {
         if let Some(p) = points.iter().find(|p| p.round == a.round) {
-            let v = a.after as f64 / (2 * a.games) as f64;
+            let v = a.rates().1;
             let _ = writeln!(
                 s,
                 "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"6\" height=\"6\" fill=\"#E69F00\"><title>round {}: accepted at {:.1}% (the search's own estimate)</title></rect>",

@@ -227,6 +227,16 @@ pub fn distinct_with_copies(ids: impl IntoIterator<Item = u32>) -> Vec<(u32, usi
     v
 }
 
+/// Deck file lines `COUNT LABEL`, one per distinct card in first-seen order: what
+/// [`GameDef::deck_file`] writes for a deck that is a list of card ids.
+pub fn deck_lines(ids: impl IntoIterator<Item = u32>, label: impl Fn(u32) -> String) -> String {
+    let mut t = String::new();
+    for (id, n) in distinct_with_copies(ids) {
+        t.push_str(&format!("{n} {}\n", label(id)));
+    }
+    t
+}
+
 /// `ids` with the first `copies` entries equal to `remove` replaced, where they stand, by `add`;
 /// `None` when `ids` holds fewer. What [`GameDef::replace`] does for a deck that is a list of card
 /// ids (ids of any integer type that converts to and from `u32`).

@@ -313,21 +313,15 @@ pub fn ssd(means: &[f64]) -> f64 {
     means.iter().map(|m| (m - 0.5) * (m - 0.5)).sum()
 }
 
-fn sums(n: usize, g: &Games) -> (Vec<u64>, Vec<u64>) {
-    let s = g
+/// The means of a set of games.
+pub fn means_of(n: usize, g: &Games) -> Vec<f64> {
+    let sum: Vec<u64> = g
         .scores
         .iter()
         .map(|v| v.iter().map(|&x| u64::from(x)).sum())
         .collect();
-    let k = g.scores.iter().map(|v| v.len() as u64).collect();
-    let _ = n;
-    (s, k)
-}
-
-/// The means of a set of games.
-pub fn means_of(n: usize, g: &Games) -> Vec<f64> {
-    let (s, k) = sums(n, g);
-    deck_means(n, &s, &k)
+    let games: Vec<u64> = g.scores.iter().map(|v| v.len() as u64).collect();
+    deck_means(n, &sum, &games)
 }
 
 /// A value with its 95% interval.
@@ -368,11 +362,8 @@ pub fn bootstrap(n: usize, base: &Games, other: &Games, reps: usize, seed: u64) 
         draws[1].push(q);
         draws[2].push(p - q);
     }
-    let point = [
-        spread(&means_of(n, base)),
-        spread(&means_of(n, other)),
-        spread(&means_of(n, base)) - spread(&means_of(n, other)),
-    ];
+    let (p, q) = (spread(&means_of(n, base)), spread(&means_of(n, other)));
+    let point = [p, q, p - q];
     let mut out = [Est {
         value: 0.0,
         lo: 0.0,

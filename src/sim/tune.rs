@@ -411,9 +411,6 @@ pub struct Look<'a> {
     pub round_over: bool,
 }
 
-/// Runs one look of the current round of `search` (starting the round if it has not started),
-/// playing the games it needs. Returns after the look; the caller saves the state and decides
-/// whether to go on.
 /// The incumbent and its moves, kept between the looks of a round (`Default` to start).
 pub struct Moves<G: GameDef> {
     /// The number of accepted swaps the incumbent was made with.
@@ -432,6 +429,36 @@ impl<G: GameDef> Default for Moves<G> {
     }
 }
 
+impl<G: GameDef> Moves<G> {
+    /// The incumbent of `search` and its moves, made again only when a swap was accepted since.
+    pub fn update(
+        &mut self,
+        search: &Search,
+        cards: &G::Cards,
+        start: &G::Deck,
+        pool: &[u32],
+    ) -> Result<&[(Swap, G::Deck)], String> {
+        if self.made_with != Some(search.accepted.len()) {
+            let inc = search.incumbent::<G>(cards, start)?;
+            self.list = neighbours::<G>(cards, &inc, pool);
+            self.incumbent = Some(inc);
+            self.made_with = Some(search.accepted.len());
+        }
+        Ok(&self.list)
+    }
+}
+
+impl Accepted {
+    /// The incumbent's and the candidate's rates on the round's games (draws half).
+    pub fn rates(&self) -> (f64, f64) {
+        let g = (2 * self.games) as f64;
+        (self.before as f64 / g, self.after as f64 / g)
+    }
+}
+
+/// Runs one look of the current round of `search` (starting the round if it has not started),
+/// playing the games it needs. `moves` keeps the round's move list between looks. Returns after
+/// the look; the caller saves the state and decides whether to go on.
 #[allow(clippy::too_many_arguments)]
 pub fn step<G: GameDef>(
     search: &mut Search,
@@ -442,13 +469,8 @@ pub fn step<G: GameDef>(
     progress: &(dyn Fn(u64) + Sync),
     look: &mut dyn FnMut(&Look),
 ) -> Result<(), String> {
-    if moves.made_with != Some(search.accepted.len()) {
-        let inc = search.incumbent::<G>(g.cards, start)?;
-        moves.list = neighbours::<G>(g.cards, &inc, pool);
-        moves.incumbent = Some(inc);
-        moves.made_with = Some(search.accepted.len());
-    }
-    let incumbent = moves.incumbent.as_ref().expect("made above");
+    moves.update(search, g.cards, start, pool)?;
+    let incumbent = moves.incumbent.as_ref().expect("made by update");
     let cands = &moves.list;
     if cands.is_empty() {
         return Err("the deck has no legal swap with the pool".into());

@@ -218,6 +218,12 @@ mod tests {
         assert_eq!(a.mean(), 0.125);
         assert!((a.var() - 0.729_167).abs() < 1e-6, "{}", a.var());
         assert!(a.check().is_ok());
+        // The report interval: 0.125 ± 1.959964·sqrt(0.729167/4) = 0.125 ± 0.836819.
+        let (lo, hi) = a.interval();
+        assert!(
+            (lo + 0.711_819).abs() < 1e-5 && (hi - 0.961_819).abs() < 1e-5,
+            "{lo} {hi}"
+        );
         assert!(Arm {
             n: 1,
             sum: 3,

@@ -411,12 +411,11 @@ impl GameDef for TmntGame {
 
     /// One line per card number, `COUNT NUMBER   # name`.
     fn deck_file(cards: &CardDb, deck: &TmntDeck, comment: &str) -> String {
-        let mut t = format!("# {comment}\n");
-        for (id, n) in crate::core::def::distinct_with_copies(deck.cards.iter().map(|&c| u32::from(c))) {
+        let lines = crate::core::def::deck_lines(deck.cards.iter().map(|&c| u32::from(c)), |id| {
             let c = &cards.cards[id as usize];
-            let _ = writeln!(t, "{n} {}   # {}", c.number, c.name);
-        }
-        t
+            format!("{}   # {}", c.number, c.name)
+        });
+        format!("# {comment}\n{lines}")
     }
 
     const TUNABLE: &'static [crate::core::def::Tunable] = &[crate::core::def::Tunable::new("power", 1, 0, 99, true)];

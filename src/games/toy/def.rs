@@ -137,11 +137,10 @@ impl GameDef for ToyGame {
     }
 
     fn deck_file(cards: &ToyCards, deck: &ToyDeck, comment: &str) -> String {
-        let mut t = format!("# {comment}\n");
-        for (id, n) in crate::core::def::distinct_with_copies(deck.cards.iter().map(|&c| u32::from(c))) {
-            let _ = writeln!(t, "{n} {}", cards.names[id as usize]);
-        }
-        t
+        let lines = crate::core::def::deck_lines(deck.cards.iter().map(|&c| u32::from(c)), |id| {
+            cards.names[id as usize].clone()
+        });
+        format!("# {comment}\n{lines}")
     }
 
     const TUNABLE: &'static [crate::core::def::Tunable] = &[crate::core::def::Tunable::new("value", 1, 1, 99, true)];

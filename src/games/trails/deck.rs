@@ -321,19 +321,13 @@ pub fn sealed_pool(
 
 /// A deck file for `cards` (one line per distinct card, in first-seen order).
 pub fn deck_text(db: &CardDb, cards: &[CardId], format: Format, comment: &str) -> String {
-    let mut counts: Vec<(CardId, usize)> = Vec::new();
-    for &c in cards {
-        match counts.iter_mut().find(|(id, _)| *id == c) {
-            Some(e) => e.1 += 1,
-            None => counts.push((c, 1)),
-        }
-    }
     let mut s = format!("# {comment}\n");
     if format == Format::Blitz {
         s.push_str("# format: blitz\n");
     }
-    for (id, n) in counts {
-        s.push_str(&format!("{n} {}\n", db.card(id).full_name()));
-    }
+    s.push_str(&crate::core::def::deck_lines(
+        cards.iter().map(|&c| u32::from(c)),
+        |id| db.card(id as CardId).full_name(),
+    ));
     s
 }
