@@ -1,12 +1,14 @@
 //! Agent spec strings, used everywhere on the command line: `name[:key=value,...]`, e.g.
 //! `random`, `heuristic`, `pimc:dets=16,iters=64`, `ismcts:iters=2000,c=0.7,playout=heuristic`,
-//! `ismcts:ms=50`, `cheat:iters=2000`.
+//! `ismcts:ms=50`, `cheat:iters=2000`, `process:python3 bot.py` (another program:
+//! `docs/protocol.md`).
 
 use super::mcts::{MctsAgent, MctsConfig, MAX_TREE_NODES};
 use super::pimc::{PimcAgent, PimcConfig};
 use super::playout::Policy;
+use super::process::{ProcessAgent, ProcessSpec};
 use super::{Agent, HeuristicAgent, RandomAgent};
-use crate::core::Game;
+use crate::core::GameDef;
 use std::time::Duration;
 
 /// A validated agent spec.
@@ -17,6 +19,8 @@ pub enum AgentSpec {
     Pimc(PimcConfig),
     /// ISMCTS (`determinize`) or the cheating MCTS.
     Mcts(MctsConfig),
+    /// Another program, over the process protocol.
+    Process(ProcessSpec),
 }
 
 /// The agents and the keys each accepts.
@@ -70,9 +74,13 @@ impl AgentSpec {
             Some((k, r)) => (k.trim(), r),
             None => (text.trim(), ""),
         };
+        if kind == "process" {
+            // Everything after the colon is the command, commas and all.
+            return ProcessSpec::parse(rest).map(AgentSpec::Process);
+        }
         let Some((_, keys)) = KINDS.iter().find(|(k, _)| *k == kind) else {
             return Err(format!(
-                "unknown agent \"{kind}\" (expected one of: {})",
+                "unknown agent \"{kind}\" (expected one of: {}, process:COMMAND)",
                 KINDS.map(|(k, _)| k).join(", ")
             ));
         };
@@ -147,12 +155,27 @@ impl AgentSpec {
     }
 
     /// Builds the agent, seeded.
-    pub fn build<G: Game + 'static>(&self, seed: u64) -> Box<dyn Agent<G>> {
-        match *self {
+    pub fn build<G: GameDef>(&self, seed: u64) -> Box<dyn Agent<G>> {
+        match self {
             AgentSpec::Random => Box::new(RandomAgent::new(seed)),
             AgentSpec::Heuristic => Box::new(HeuristicAgent::new(seed)),
-            AgentSpec::Pimc(c) => Box::new(PimcAgent::<G>::new(c, seed)),
-            AgentSpec::Mcts(c) => Box::new(MctsAgent::<G>::new(c, seed)),
+            AgentSpec::Pimc(c) => Box::new(PimcAgent::<G>::new(*c, seed)),
+            AgentSpec::Mcts(c) => Box::new(MctsAgent::<G>::new(*c, seed)),
+            AgentSpec::Process(p) => Box::new(ProcessAgent::<G>::new(p.clone(), seed)),
+        }
+    }
+
+    /// Whether an agent of this spec failed and the run must stop (`--on-agent-error abort`).
+    pub fn aborted(&self) -> bool {
+        matches!(self, AgentSpec::Process(p) if p.aborted())
+    }
+
+    /// The games this spec's agents forfeited so far, and the first failure's message (always
+    /// none but for `process:`).
+    pub fn failures(&self) -> (u64, Option<String>) {
+        match self {
+            AgentSpec::Process(p) => p.failures(),
+            _ => (0, None),
         }
     }
 }
@@ -193,7 +216,7 @@ mod tests {
         assert_eq!((p.dets, p.iters), (4, 8));
         let e = AgentSpec::parse("genius").unwrap_err();
         assert!(
-            e.contains("expected one of: random, heuristic, pimc, ismcts, cheat"),
+            e.contains("expected one of: random, heuristic, pimc, ismcts, cheat, process:COMMAND"),
             "{e}"
         );
         let e = AgentSpec::parse("random:iters=5").unwrap_err();

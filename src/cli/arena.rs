@@ -129,6 +129,9 @@ pub fn arena<G: GameDef>(o: ArenaOpts) -> Result<ExitCode> {
     let mut penta = Vec::new();
     for i in 0..n {
         for j in i + 1..n {
+            if specs.iter().any(AgentSpec::aborted) {
+                break;
+            }
             let c = pool.install(|| {
                 play_pairs(
                     &games,
@@ -152,6 +155,10 @@ pub fn arena<G: GameDef>(o: ArenaOpts) -> Result<ExitCode> {
         }
     }
     pb.finish();
+    super::agent_failures(
+        &specs.iter().collect::<Vec<_>>(),
+        "the arena keeps no checkpoint; nothing was written",
+    )?;
     let (elo, se) = bradley_terry(&score, &played);
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by(|&a, &b| elo[b].total_cmp(&elo[a]).then(a.cmp(&b)));
@@ -283,6 +290,13 @@ fn sprt_run<G: GameDef>(
         )
     });
     pb.finish();
+    super::agent_failures(
+        &specs.iter().collect::<Vec<_>>(),
+        &format!(
+            "{} pairs were finished; nothing was written",
+            st.counts.iter().sum::<u64>()
+        ),
+    )?;
     let c = st.counts;
     let done = st.pairs;
     let (lo, hi, llr) = (st.lower, st.upper, st.llr);

@@ -146,6 +146,7 @@ pub fn balance<G: GameDef>(o: BalanceOpts) -> Result<ExitCode> {
                 )
             })
             .map_err(|e| anyhow!("{}: {e}", G::deck_name(d)))?;
+        super::agent_failures(&[&spec], "nothing was written")?;
         played += r.games;
         screen_means.push(r.win_rate);
         iwd.push(
@@ -209,6 +210,7 @@ pub fn balance<G: GameDef>(o: BalanceOpts) -> Result<ExitCode> {
         let pb = Progress::new((to - from) * matchups * variants.len() as u64, "games");
         pool.install(|| plan.play(&variants, 0, from, to, &mut into, &|k| pb.inc(k)));
         pb.finish();
+        super::agent_failures(&[&spec], "nothing was written")?;
         played += (to - from) * matchups * variants.len() as u64;
         base = std::mem::take(&mut into[0]);
         for (k, &i) in alive.iter().enumerate() {
@@ -286,6 +288,7 @@ pub fn balance<G: GameDef>(o: BalanceOpts) -> Result<ExitCode> {
             )
         });
         pb.finish();
+        super::agent_failures(&[&spec], "nothing was written")?;
         played += o.check_games * matchups * 2;
         let est = bootstrap(n, &into[0], &into[1], REPS, o.seed ^ 0xf5e5);
         let after = into.pop().expect("two");

@@ -94,6 +94,7 @@ pub fn cards<G: GameDef>(o: CardsOpts) -> Result<ExitCode> {
             })
             .map_err(|e| anyhow!("{name}: {e}"))?;
         pb.finish();
+        super::agent_failures(&[&spec], "nothing was written")?;
         played += total;
         let rows = &ranking.rows;
         let games = ranking.games;

@@ -165,6 +165,16 @@ pub fn matrix<G: GameDef>(o: MatrixOpts) -> Result<ExitCode> {
         )
     });
     pb.finish();
+    let finished = results.len() + new.len();
+    super::agent_failures(
+        &[&spec_a, &spec_b],
+        &match &checkpoint {
+            Some(_) => format!(
+                "{finished} finished chunks are recorded in the checkpoint (--resume continues them)"
+            ),
+            None => format!("{finished} chunks were finished (not written; --checkpoint keeps them)"),
+        },
+    )?;
     let secs = start.elapsed().as_secs_f64();
     results.extend(new);
     let m = totals(n, &results);

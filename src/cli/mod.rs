@@ -96,6 +96,55 @@ pub struct AgentArgs {
     /// once per agent; left out, agents are `heuristic`.
     #[arg(long = "agent", value_name = "SPEC")]
     pub agents: Vec<String>,
+    /// `process:` agents: the longest wait for one decision, in milliseconds (docs/protocol.md).
+    #[arg(long, value_name = "MS", default_value_t = 10_000,
+          value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    pub move_timeout: u64,
+    /// `process:` agents: what a failure (the program exits, writes garbage, answers an illegal
+    /// action or times out) does: its game counts as a loss, or the run stops (finished games
+    /// are kept).
+    #[arg(long, value_enum, value_name = "WHAT", default_value = "loss")]
+    pub on_agent_error: OnAgentError,
+}
+
+/// `--on-agent-error`.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OnAgentError {
+    Loss,
+    Abort,
+}
+
+impl AgentArgs {
+    /// Makes `--move-timeout` and `--on-agent-error` those of the `process:` specs parsed from
+    /// now on.
+    fn apply(&self) {
+        use crate::agents::process::{set_defaults, OnError};
+        set_defaults(
+            std::time::Duration::from_millis(self.move_timeout),
+            match self.on_agent_error {
+                OnAgentError::Loss => OnError::Loss,
+                OnAgentError::Abort => OnError::Abort,
+            },
+        );
+    }
+}
+
+/// After a run: says how many games `process:` agents forfeited (counted as losses); an error
+/// when one failed under `--on-agent-error abort` (the run stopped; what it finished is kept
+/// where the command keeps it, e.g. its checkpoint).
+fn agent_failures(specs: &[&AgentSpec], kept: &str) -> Result<()> {
+    for spec in specs {
+        let (n, first) = spec.failures();
+        let Some(first) = first else { continue };
+        if spec.aborted() {
+            bail!("{first}\nthe run stopped (--on-agent-error abort); {kept}");
+        }
+        out::error(&format!(
+            "warning: {n} game{} forfeited by a failing agent, counted as losses (--on-agent-error loss); the first: {first}",
+            if n == 1 { "" } else { "s" }
+        ));
+    }
+    Ok(())
 }
 
 #[derive(Subcommand, Debug)]
@@ -483,6 +532,16 @@ fn run(cli: Cli) -> Result<ExitCode> {
         _ => false,
     };
     set_quiet(quiet);
+    match &cli.command {
+        Command::Matrix { agents, .. }
+        | Command::Cards { agents, .. }
+        | Command::Tune { agents, .. }
+        | Command::Balance { agents, .. }
+        | Command::Arena { agents, .. }
+        | Command::Duel { agents, .. }
+        | Command::Play { agents, .. } => agents.apply(),
+        _ => {}
+    }
     let game = match &cli.command {
         Command::Merge { parts, out, .. } => return matrix::merge(parts, &out.out),
         Command::Matrix { decks, game, .. }
@@ -1114,6 +1173,20 @@ fn duel<G: GameDef>(o: DuelOpts) -> Result<ExitCode> {
     });
     pb.finish();
     r.add(&played);
+    agent_failures(
+        &[&spec_a, &spec_b],
+        &match &o.checkpoint {
+            Some(dir) => format!(
+                "{} finished games are recorded in {} (--resume continues them)",
+                r.games,
+                dir.display()
+            ),
+            None => format!(
+                "{} games finished: A won {}, B won {}, {} draws (not written)",
+                r.games, r.wins, r.losses, r.draws
+            ),
+        },
+    )?;
     let secs = start.elapsed().as_secs_f64();
     let (lo, hi) = r.interval();
     let text = format!(

@@ -124,6 +124,14 @@ pub fn play<G: GameDef>(o: PlayOpts) -> Result<ExitCode> {
     if let Some(e) = failed {
         return Err(e.into());
     }
+    if let Some(f) = rec.forfeit {
+        // One game: a failed agent leaves nothing to report but why.
+        let (_, why) = specs[f.seat.index()].failures();
+        bail!(
+            "{}; the game was not finished",
+            why.unwrap_or_else(|| format!("the agent of {} failed", f.seat))
+        );
+    }
     let last = result_line(&game, &end, &names, rec.turns, rec.decisions);
     log.push_str(&last);
     emit(&last)?;
@@ -219,6 +227,12 @@ pub fn replay<G: GameDef>(file: &Path, index: usize, reveal: bool) -> Result<Exi
         );
         if let Some(e) = failed {
             return Err(e.into());
+        }
+        if let Some(f) = rec.forfeit {
+            bail!(
+                "{at}: the agent of {} failed; the replay was not finished",
+                f.seat
+            );
         }
         (end, rec.turns, rec.decisions)
     } else {

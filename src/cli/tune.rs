@@ -266,6 +266,16 @@ pub fn tune<G: GameDef>(o: TuneOpts) -> Result<ExitCode> {
                 })
             })
             .map_err(|e| anyhow!("{name}: {e}"))?;
+        // A look an agent failed in is not saved: the checkpoint keeps the look before it.
+        super::agent_failures(
+            &[&spec],
+            match &state_path {
+                Some(_) => {
+                    "the checkpoint holds the last look before the failure (--resume goes on)"
+                }
+                None => "nothing was written",
+            },
+        )?;
         if let Some(p) = &state_path {
             let text = serde_json::to_string(&search).expect("the state serializes");
             write_file(p, &text)?;
@@ -275,6 +285,7 @@ pub fn tune<G: GameDef>(o: TuneOpts) -> Result<ExitCode> {
     // The honest measure: fresh deals, never used by a round.
     let check = o.check_games.div_ceil(2 * m) * 2 * m;
     let (s0, s1, arm) = threads.install(|| fresh::<G>(&g, &start, &tuned, check, &|_| {}));
+    super::agent_failures(&[&spec], "nothing was written")?;
     let (r0, lo0, hi0) = rate_ci(s0, check);
     let (r1, lo1, hi1) = rate_ci(s1, check);
     let (dlo, dhi) = arm.interval();

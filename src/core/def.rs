@@ -153,6 +153,22 @@ pub trait GameDef: Game + Sized + Send + Sync + 'static {
     /// The numeric columns of the card file that `balance` may change by one step.
     const TUNABLE: &'static [Tunable];
 
+    // ---- the match, as a player may know it (`process:` agents) ----
+
+    /// The card database of this match.
+    fn match_cards(&self) -> &Self::Cards;
+    /// The card ids of `seat`'s deck(s) in this match, every copy, in deck-file order.
+    fn match_deck(&self, seat: Seat) -> Vec<u32>;
+    /// `seat`'s deck list in this match: (card id, name, copies), distinct cards in first-seen
+    /// order. Both lists are open to both players (the built-in search agents redeal hidden cards
+    /// from them), so process agents are told both (`docs/protocol.md`).
+    fn deck_list(&self, seat: Seat) -> Vec<(u32, String, usize)> {
+        distinct_with_copies(self.match_deck(seat))
+            .into_iter()
+            .map(|(id, n)| (id, Self::card_name(self.match_cards(), id), n))
+            .collect()
+    }
+
     // ---- text and views ----
 
     /// Parses an action in the game's notation (as [`Game::action_text`] writes it), legal in

@@ -3,21 +3,25 @@
 
 use super::play_game;
 use crate::agents::AgentSpec;
-use crate::core::{Game, Seat};
+use crate::core::{GameDef, Seat};
 use rayon::prelude::*;
 
 /// The result of one pair of games of agents `a` and `b` from `a`'s side, in half points (0..=4):
 /// games `2r` and `2r + 1` of `sim::schedule` under `key`, one deal played from both seats.
-pub fn play_pair<G: Game + 'static>(
+/// `None` when an agent failed and the run is stopping (the pair is not counted).
+pub fn play_pair<G: GameDef>(
     game: &G,
     a: &AgentSpec,
     b: &AgentSpec,
     master: u64,
     key: &[u64],
     r: u64,
-) -> usize {
+) -> Option<usize> {
     let mut half = 0usize;
     for k in [2 * r, 2 * r + 1] {
+        if a.aborted() || b.aborted() {
+            return None;
+        }
         let d = super::schedule::deal(master, key, k, true);
         let mut aa = a.build::<G>(d.agent_seeds[0]);
         let mut bb = b.build::<G>(d.agent_seeds[1]);
@@ -28,9 +32,12 @@ pub fn play_pair<G: Game + 'static>(
             [aa.as_mut(), bb.as_mut()]
         };
         let rec = play_game(game, d.seed, d.first, agents, |_, _, _, _| {});
+        if rec.aborted() {
+            return None;
+        }
         half += (rec.outcome.score(a_seat) * 2.0).round() as usize;
     }
-    half
+    Some(half)
 }
 
 /// Pair `p` of agents `ids` over `matches` deck pairs: deck pair `m = p mod matches`, played for
@@ -43,8 +50,9 @@ pub fn pair_slot(ids: (usize, usize), p: u64, matches: usize) -> ([u64; 3], u64)
 }
 
 /// Plays pairs `range` of agents (a, b) ([`pair_slot`], [`play_pair`]). Returns the pentanomial
-/// counts.
-pub fn play_pairs<G: Game + 'static>(
+/// counts (of the pairs played to the end: none after an agent failed under
+/// `--on-agent-error abort`).
+pub fn play_pairs<G: GameDef>(
     games: &[G],
     specs: (&AgentSpec, &AgentSpec),
     ids: (usize, usize),
@@ -57,10 +65,11 @@ pub fn play_pairs<G: Game + 'static>(
         .map(|p| {
             let (key, r) = pair_slot(ids, p, games.len());
             let g = &games[key[2] as usize];
-            let h = play_pair(g, specs.0, specs.1, seed, &key, r);
-            progress(2);
             let mut c = [0u64; 5];
-            c[h] = 1;
+            if let Some(h) = play_pair(g, specs.0, specs.1, seed, &key, r) {
+                progress(2);
+                c[h] = 1;
+            }
             c
         })
         .reduce(|| [0; 5], |a, b| std::array::from_fn(|i| a[i] + b[i]))
@@ -93,7 +102,7 @@ pub struct SprtState {
 /// batch, `progress` each finished game. The pairs are those of [`play_pairs`], so a test is
 /// reproduced by its seed.
 #[allow(clippy::too_many_arguments)]
-pub fn run_sprt<G: Game + 'static>(
+pub fn run_sprt<G: GameDef>(
     games: &[G],
     specs: (&AgentSpec, &AgentSpec),
     seed: u64,
@@ -126,7 +135,7 @@ pub fn run_sprt<G: Game + 'static>(
             st.verdict = Some("H0");
         }
         on_batch(&st);
-        if st.verdict.is_some() {
+        if st.verdict.is_some() || specs.0.aborted() || specs.1.aborted() {
             break;
         }
     }

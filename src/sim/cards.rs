@@ -138,7 +138,7 @@ pub fn deal(seed: u64, o: usize, k: u64) -> super::schedule::Deal {
 /// Plays `games` games of the studied deck (seat P1 of each game of `gauntlet`) against each
 /// opponent, each game a deal of its own ([`deal`]); the initiative alternates. Returns one
 /// record per game, in a fixed order (opponent, then game).
-pub fn play_records<G: Game + 'static>(
+pub fn play_records<G: crate::core::GameDef>(
     gauntlet: &[G],
     index: &CardIndex,
     spec: &AgentSpec,

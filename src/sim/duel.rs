@@ -5,19 +5,20 @@
 use super::matrix::Counts;
 use super::play_game;
 use crate::agents::AgentSpec;
-use crate::core::{Game, Outcome, Seat};
+use crate::core::{GameDef, Outcome, Seat};
 use rayon::prelude::*;
 
 /// Plays game `k` of a duel: game `k` is deal `k / 2`; A plays seat P1 on even games and P2 on
 /// odd ones, so both sides of each deal are played. The turn-1 initiative alternates by deal.
-/// Counted from A's side: A's wins are `wins`, B's are `losses`.
-pub fn duel_game<G: Game + 'static>(
+/// Counted from A's side: A's wins are `wins`, B's are `losses`. `None` when an agent failed and
+/// the run is stopping (the game is not counted).
+pub fn duel_game<G: GameDef>(
     game: &G,
     a: &AgentSpec,
     b: &AgentSpec,
     k: u64,
     seed: u64,
-) -> Counts {
+) -> Option<Counts> {
     // sim::schedule: deals played from both sides, keyed by nothing but the master seed.
     let d = super::schedule::deal(seed, &[], k, true);
     let (a_seat, first, game_seed) = (d.seat_of_a(), d.first, d.seed);
@@ -29,6 +30,9 @@ pub fn duel_game<G: Game + 'static>(
         [agent_b.as_mut(), agent_a.as_mut()]
     };
     let rec = play_game(game, game_seed, first, agents, |_, _, _, _| {});
+    if rec.aborted() {
+        return None;
+    }
     let mut r = Counts {
         games: 1,
         turns: u64::from(rec.turns),
@@ -46,12 +50,13 @@ pub fn duel_game<G: Game + 'static>(
         }
         Outcome::Draw => r.draws = 1,
     }
-    r
+    Some(r)
 }
 
 /// Plays the games `todo` (indices as in [`duel_game`]) and sums them; `on_game` sees each
-/// finished game as it ends (for progress and checkpoints).
-pub fn duel<G: Game + 'static>(
+/// finished game as it ends (for progress and checkpoints). A game an agent failed under
+/// `--on-agent-error abort` is neither counted nor shown, and no game starts after it.
+pub fn duel<G: GameDef>(
     game: &G,
     a: &AgentSpec,
     b: &AgentSpec,
@@ -61,7 +66,12 @@ pub fn duel<G: Game + 'static>(
 ) -> Counts {
     todo.par_iter()
         .map(|&k| {
-            let r = duel_game(game, a, b, k, seed);
+            if a.aborted() || b.aborted() {
+                return Counts::default();
+            }
+            let Some(r) = duel_game(game, a, b, k, seed) else {
+                return Counts::default();
+            };
             on_game(k, &r);
             r
         })

@@ -11,7 +11,7 @@
 use super::play_game_to_end;
 use super::schedule::{self, Deal};
 use crate::agents::AgentSpec;
-use crate::core::{fnv1a, Game, Outcome, Seat};
+use crate::core::{fnv1a, Game, GameDef, Outcome, Seat};
 use rayon::prelude::*;
 
 /// Counts of one ordered matchup, from the row deck's side. Everything a report needs, and
@@ -286,7 +286,7 @@ pub struct Played<'a, G: Game> {
 
 /// Plays the games of one task. `game` is the match of the row deck (seat P1) against the column
 /// deck (seat P2).
-pub fn run_task<G: Game + 'static>(
+pub fn run_task<G: GameDef>(
     plan: &Plan,
     game: &G,
     spec_a: &AgentSpec,
@@ -297,7 +297,7 @@ pub fn run_task<G: Game + 'static>(
 }
 
 /// [`run_task`], showing every finished game to `each` (in game order).
-pub fn run_task_with<G: Game + 'static>(
+pub fn run_task_with<G: GameDef>(
     plan: &Plan,
     game: &G,
     spec_a: &AgentSpec,
@@ -322,6 +322,11 @@ pub fn run_task_with<G: Game + 'static>(
         let mut b = spec_b.build::<G>(agent_seeds[1]);
         let (rec, last) =
             play_game_to_end(game, seed, first, [a.as_mut(), b.as_mut()], |_, _, _, _| {});
+        if rec.aborted() {
+            // An agent failed and the run is stopping: the task is not finished
+            // (`run_tasks` drops it).
+            break;
+        }
         each(&Played {
             task,
             index: k,
@@ -342,8 +347,9 @@ pub type RecordFn<'a, G> = Option<&'a (dyn Fn(&Played<G>) -> String + Sync)>;
 
 /// Runs `tasks` in parallel; `done` is called (from any thread) with each finished task, its
 /// counts and, with `record`, the lines of its games (in game order), e.g. to checkpoint it.
-/// Returns the counts per task.
-pub fn run_tasks<G: Game + 'static>(
+/// Returns the counts per task. A task during which an agent failed under `--on-agent-error
+/// abort` is neither returned nor shown to `done`, and no task starts after it.
+pub fn run_tasks<G: GameDef>(
     plan: &Plan,
     games: &[G],
     spec_a: &AgentSpec,
@@ -353,17 +359,24 @@ pub fn run_tasks<G: Game + 'static>(
     done: &(dyn Fn(Task, &Counts, &[String]) + Sync),
 ) -> Vec<(Task, Counts)> {
     let n = plan.deck_names.len();
+    let stopping = || spec_a.aborted() || spec_b.aborted();
     tasks
         .par_iter()
-        .map(|&t| {
+        .filter_map(|&t| {
+            if stopping() {
+                return None;
+            }
             let mut lines = Vec::new();
             let g = &games[t.row * n + t.col];
             let c = match record {
                 Some(f) => run_task_with(plan, g, spec_a, spec_b, t, &mut |p| lines.push(f(p))),
                 None => run_task(plan, g, spec_a, spec_b, t),
             };
+            if stopping() {
+                return None;
+            }
             done(t, &c, &lines);
-            (t, c)
+            Some((t, c))
         })
         .collect()
 }

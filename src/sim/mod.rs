@@ -23,6 +23,24 @@ pub struct GameRecord {
     pub outcome: Outcome,
     pub turns: u32,
     pub decisions: u32,
+    /// The game ended because this seat's agent failed ([`crate::agents::Failure`]): the outcome
+    /// is the other seat's win.
+    pub forfeit: Option<Forfeit>,
+}
+
+/// A game lost by an agent's failure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Forfeit {
+    pub seat: Seat,
+    /// The run must stop, and this game is not counted (`--on-agent-error abort`).
+    pub abort: bool,
+}
+
+impl GameRecord {
+    /// Whether the game must not be counted: its agent failed and the run is stopping.
+    pub fn aborted(&self) -> bool {
+        self.forfeit.is_some_and(|f| f.abort)
+    }
 }
 
 /// Plays one game to its end. `observe` sees every action with the state before and after it.
@@ -36,7 +54,9 @@ pub fn play_game<G: Game>(
     play_game_to_end(game, seed, first, agents, observe).0
 }
 
-/// [`play_game`], also returning the final state.
+/// [`play_game`], also returning the final state. An agent that fails
+/// ([`Agent::try_choose`]) forfeits: the game ends there, won by the other seat, and the record
+/// says so ([`GameRecord::forfeit`]); the final state is the state it failed in.
 pub fn play_game_to_end<G: Game>(
     game: &G,
     seed: u64,
@@ -46,17 +66,40 @@ pub fn play_game_to_end<G: Game>(
 ) -> (GameRecord, G::State) {
     let mut s = game.new_game(seed, first);
     let mut decisions = 0u32;
+    // Asked once: agents that do not watch cost one predictable branch an action.
+    let watch = [agents[0].watches(), agents[1].watches()];
     while let Some(seat) = game.to_move(&s) {
-        let a = agents[seat.index()].choose(game, &s, seat);
+        let a = match agents[seat.index()].try_choose(game, &s, seat) {
+            Ok(a) => a,
+            Err(f) => {
+                let rec = GameRecord {
+                    outcome: Outcome::Win(seat.other()),
+                    // At least one turn, as every game counts (`Counts::check`).
+                    turns: game.turn(&s).max(1),
+                    decisions,
+                    forfeit: Some(Forfeit {
+                        seat,
+                        abort: f.abort,
+                    }),
+                };
+                return (rec, s);
+            }
+        };
         let before = s;
         game.apply(&mut s, a);
         observe(&before, seat, a, &s);
+        for q in Seat::ALL {
+            if watch[q.index()] {
+                agents[q.index()].observe(game, q, &before, seat, a, &s);
+            }
+        }
         decisions += 1;
     }
     let rec = GameRecord {
         outcome: game.outcome(&s).expect("a finished game has an outcome"),
         turns: game.turn(&s),
         decisions,
+        forfeit: None,
     };
     (rec, s)
 }

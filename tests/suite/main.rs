@@ -18,6 +18,7 @@ mod formats;
 mod fuzz;
 mod inputs;
 mod matrix;
+mod process;
 mod rule_ids;
 mod scenarios;
 mod statistics;

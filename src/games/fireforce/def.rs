@@ -618,6 +618,14 @@ impl GameDef for FireForceGame {
         d
     }
 
+    fn match_cards(&self) -> &Self::Cards {
+        &self.db
+    }
+
+    fn match_deck(&self, seat: Seat) -> Vec<u32> {
+        self.main[seat.index()].iter().map(|&c| u32::from(c)).chain(self.flame[seat.index()].iter().map(|&c| u32::from(c))).collect()
+    }
+
     fn parse_action(&self, s: &State, text: &str) -> Result<Action, String> {
         crate::core::def::action_by_text(self, s, text)
     }

@@ -509,6 +509,14 @@ impl GameDef for TmntGame {
         d
     }
 
+    fn match_cards(&self) -> &Self::Cards {
+        &self.db
+    }
+
+    fn match_deck(&self, seat: Seat) -> Vec<u32> {
+        self.decks[seat.index()].iter().map(|&c| u32::from(c)).collect()
+    }
+
     fn parse_action(&self, s: &State, text: &str) -> Result<Action, String> {
         crate::core::def::action_by_text(self, s, text)
     }

@@ -201,6 +201,14 @@ impl GameDef for ToyGame {
         d
     }
 
+    fn match_cards(&self) -> &Self::Cards {
+        &self.cards
+    }
+
+    fn match_deck(&self, seat: Seat) -> Vec<u32> {
+        self.decks[seat.index()].iter().map(|&c| u32::from(c)).collect()
+    }
+
     fn parse_action(&self, s: &ToyState, text: &str) -> Result<Play, String> {
         let name = text
             .trim()

@@ -119,6 +119,14 @@ impl GameDef for TrailsGame {
         d
     }
 
+    fn match_cards(&self) -> &Self::Cards {
+        &self.db
+    }
+
+    fn match_deck(&self, seat: Seat) -> Vec<u32> {
+        self.decks[seat.index()].iter().map(|&c| u32::from(c)).collect()
+    }
+
     fn parse_action(&self, state: &State, text: &str) -> Result<super::Action, String> {
         TrailsGame::parse_action(self, state, text)
     }

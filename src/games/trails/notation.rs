@@ -1,6 +1,8 @@
 //! The text notation of actions, shared by logs, scenarios and the human player. Cards in hand or
 //! homebase are named by name; cards on the field by name, with `#k` (the k-th of that name in its
-//! zone, by instance order) when the player has several.
+//! zone, by instance order) when the player has several. In the homebase, face-up and face-down
+//! cards are numbered apart (T-INFO-5: a face-up card's label must not tell the opponent that a
+//! face-down copy lies beside it).
 
 use super::action::Action;
 use super::engine::TrailsGame;
@@ -27,7 +29,11 @@ impl TrailsGame {
             .find(|z| z & bit != 0)
             .unwrap_or(0);
         let id = p.card[i as usize];
-        let same: Vec<u8> = Bits(zone).filter(|&j| p.card[j as usize] == id).collect();
+        // Numbered among the cards of its zone that the same players see (T-INFO-5).
+        let up = |j: u8| zone == p.homebase && p.has(j, flag::FACE_UP);
+        let same: Vec<u8> = Bits(zone)
+            .filter(|&j| p.card[j as usize] == id && up(j) == up(i))
+            .collect();
         let name = self.card_name(id);
         if same.len() > 1 {
             let k = same.iter().position(|&j| j == i).unwrap_or(0) + 1;

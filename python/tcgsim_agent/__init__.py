@@ -1,0 +1,98 @@
+"""A client of tcgsim's process protocol (docs/protocol.md), in pure Python.
+
+tcgsim plays the game; a process agent only chooses. Subclass `Agent`, implement `act`, and call
+`serve(agent)` at the end of a script; then give tcgsim the spec `process:python3 my_bot.py`:
+
+    from tcgsim_agent import Agent, serve
+
+    class FirstLegal(Agent):
+        name = "first-legal"
+        def act(self, obs, legal):
+            return legal[0]["id"]
+
+    if __name__ == "__main__":
+        serve(FirstLegal())
+
+One program serves many games, one at a time (tcgsim starts one per thread and seat): `new_game`
+re-seeds `self.rng` from the game's seed, so the same tcgsim seed gives the same games whatever
+the thread count. Write logs to standard error: standard output carries the protocol.
+"""
+
+import json
+import random
+import sys
+
+PROTOCOL = 1
+
+__all__ = ["Agent", "serve", "PROTOCOL"]
+
+
+class Agent:
+    """A player. tcgsim calls `act` once per decision; the other hooks are optional."""
+
+    #: The name sent in the `ready` answer.
+    name = "agent"
+
+    def __init__(self):
+        self.rng = random.Random(0)
+        self.game = None
+        self.seat = None
+        self.decks = None
+
+    def hello(self, msg):
+        """Once per program: `msg` has `protocol`, `game` (its registry name) and `title`."""
+        self.game = msg.get("game")
+
+    def new_game(self, msg):
+        """A game starts: `msg` has `seat` ("P1"/"P2"), `seed` and both `decks` lists (each
+        `{"seat", "cards": [{"card", "name", "copies"}]}`). The default re-seeds `self.rng`."""
+        self.seat = msg["seat"]
+        self.decks = msg["decks"]
+        self.rng = random.Random(msg["seed"])
+
+    def act(self, obs, legal):
+        """Returns the `id` of one entry of `legal` (each `{"id", "text", "card", "use"}`).
+
+        `obs` is the observation message: `seat`, `turn`, `view` (what the seat sees, as text),
+        `info` (its information-state string: equal strings, equal information), `events` (log
+        lines since the last decision) and `history` (every log line of this game the seat saw,
+        kept by this client)."""
+        raise NotImplementedError
+
+    def game_over(self, msg):
+        """The game ended: `msg` has `result` ("win"/"loss"/"draw"), `winner`, `ending`,
+        `turn`. A game abandoned because the opponent's agent failed gets no `game_over`."""
+
+
+def serve(agent, inp=None, out=None):
+    """Answers tcgsim's messages on standard input until it closes them."""
+    inp = sys.stdin if inp is None else inp
+    out = sys.stdout if out is None else out
+    history = []
+    for line in inp:
+        if not line.strip():
+            continue
+        msg = json.loads(line)
+        kind = msg.get("type")
+        if kind == "hello":
+            if msg.get("protocol") != PROTOCOL:
+                print(f"tcgsim_agent: protocol {msg.get('protocol')} is not {PROTOCOL}",
+                      file=sys.stderr)
+            agent.hello(msg)
+            reply = {"type": "ready", "name": agent.name}
+        elif kind == "new_game":
+            history = []
+            agent.new_game(msg)
+            continue
+        elif kind == "observation":
+            history.extend(msg.get("events", []))
+            msg["history"] = history
+            reply = {"action": int(agent.act(msg, msg["legal"]))}
+        elif kind == "game_over":
+            history.extend(msg.get("events", []))
+            agent.game_over(msg)
+            continue
+        else:
+            continue
+        out.write(json.dumps(reply) + "\n")
+        out.flush()

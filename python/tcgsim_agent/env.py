@@ -1,0 +1,145 @@
+"""A Gymnasium-style environment over tcgsim, with no compiled extension: tcgsim plays the game
+and the opponent; this environment is the other seat's process agent, through a relay over two
+named pipes (`relay.py`).
+
+    env = TcgsimEnv(["decks/trails/aggro.deck", "decks/trails/control.deck"], opponent="heuristic")
+    obs, info = env.reset()
+    while True:
+        legal = [i for i, m in enumerate(obs["action_mask"]) if m]
+        obs, reward, terminated, truncated, info = env.step(legal[0])
+        if terminated:
+            obs, info = env.reset()  # the next game
+
+Episodes are the games of `tcgsim duel DECK1 DECK2 --agent <this env> --agent OPPONENT --seed
+SEED --threads 1`: game k is deal k // 2, and the environment's seat alternates P1, P2 (its deck is
+DECK1 as P1, and DECK2 as P2 — a duel plays each deal from both sides). The reward is +1 for a
+win, -1 for a loss, 0 for a draw, given at the step that ends the game; every other step gives 0.
+The same seed and the same actions give the same games.
+
+The action space is `MAX_ACTIONS` ids; `obs["action_mask"]` marks the legal ones, which are ids
+0..n-1 of `obs["legal"]` (`docs/protocol.md`). The observation is the protocol's `observation`
+message (the seat's view, its information-state string, the log lines since the last decision,
+the legal actions) plus `action_mask` and `history`.
+"""
+
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+
+#: The most legal actions a decision can have in tcgsim (`core::MAX_ACTIONS`).
+MAX_ACTIONS = 256
+
+
+class TcgsimEnv:
+    def __init__(self, decks, opponent="heuristic", seed=1, tcgsim=None, games=1_000_000,
+                 game=None, move_timeout_ms=3_600_000):
+        self.decks = list(decks)
+        self.opponent = opponent
+        self.seed = seed
+        self.tcgsim = tcgsim or os.environ.get("TCGSIM", "tcgsim")
+        self.games = games
+        self.game = game
+        self.move_timeout_ms = move_timeout_ms
+        self.proc = None
+        self.last = None
+        self.history = []
+        self.episodes = 0
+
+    # ---- the Gymnasium-style interface ----
+
+    def reset(self, seed=None, options=None):
+        """Starts the next game (a new tcgsim run on the first call, or with a new `seed`);
+        returns (observation, info)."""
+        if seed is not None and seed != self.seed:
+            self.close()
+            self.seed = seed
+        if self.proc is None:
+            self._start()
+        msg = self._next(("observation",))
+        self.episodes += 1
+        return self._obs(msg), {"seat": self.seat, "episode": self.episodes}
+
+    def step(self, action):
+        """Plays legal action id `action`; returns (observation, reward, terminated, truncated,
+        info)."""
+        n = len(self.last["legal"])
+        if not 0 <= int(action) < n:
+            raise ValueError(f"action {action} is not legal (legal ids 0..{n - 1})")
+        self._send({"action": int(action)})
+        msg = self._next(("observation", "game_over"))
+        if msg["type"] == "game_over":
+            reward = {"win": 1.0, "loss": -1.0}.get(msg["result"], 0.0)
+            self.history.extend(msg.get("events", []))
+            obs = dict(msg, action_mask=[0] * MAX_ACTIONS, legal=[], history=list(self.history))
+            return obs, reward, True, False, {"result": msg["result"], "ending": msg["ending"]}
+        return self._obs(msg), 0.0, False, False, {}
+
+    def close(self):
+        if self.proc is not None:
+            for f in (self.tx, self.rx):
+                try:
+                    f.close()
+                except OSError:
+                    pass
+            self.proc.kill()
+            self.proc.wait()
+            self.proc = None
+            shutil.rmtree(self.dir, ignore_errors=True)
+
+    def __del__(self):
+        self.close()
+
+    # ---- the protocol ----
+
+    def _start(self):
+        self.dir = tempfile.mkdtemp(prefix="tcgsim-env-")
+        to_env = os.path.join(self.dir, "to_env")
+        from_env = os.path.join(self.dir, "from_env")
+        os.mkfifo(to_env)
+        os.mkfifo(from_env)
+        relay = os.path.join(os.path.dirname(os.path.abspath(__file__)), "relay.py")
+        agent = "process:" + " ".join(shlex.quote(w) for w in (sys.executable, relay, to_env, from_env))
+        cmd = [self.tcgsim, "duel", *self.decks, "--agent", agent, "--agent", self.opponent,
+               "--games", str(self.games), "--seed", str(self.seed), "--threads", "1",
+               "--move-timeout", str(self.move_timeout_ms), "--on-agent-error", "abort",
+               "--out", os.path.join(self.dir, "out"), "--quiet"]
+        if self.game:
+            cmd += ["--game", self.game]
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
+        self.rx = open(to_env, "r")
+        self.tx = open(from_env, "w")
+
+    def _send(self, v):
+        self.tx.write(json.dumps(v) + "\n")
+        self.tx.flush()
+
+    def _next(self, kinds):
+        while True:
+            line = self.rx.readline()
+            if not line:
+                code = self.proc.wait()
+                self.proc = None
+                raise RuntimeError(f"tcgsim ended (exit code {code}): see its messages above")
+            msg = json.loads(line)
+            t = msg.get("type")
+            if t == "hello":
+                self._send({"type": "ready", "name": "env"})
+            elif t == "new_game":
+                self.seat = msg["seat"]
+                self.decks_known = msg["decks"]
+                self.history = []
+            elif t in kinds:
+                return msg
+            # Anything else (a game_over while waiting for a new game) is skipped.
+
+    def _obs(self, msg):
+        self.last = msg
+        self.history.extend(msg.get("events", []))
+        mask = [0] * MAX_ACTIONS
+        for a in msg["legal"]:
+            mask[a["id"]] = 1
+        return dict(msg, action_mask=mask, history=list(self.history))

@@ -1,0 +1,587 @@
+//! `process:CMD`: an agent that is another program, spoken to in JSON Lines over its standard
+//! input and output (`docs/protocol.md`). The engine plays; the program only chooses, from an
+//! observation that holds what its seat may see and nothing else.
+//!
+//! Each thread keeps its programs alive between games ([`POOL`]): a program is started once, told
+//! `hello`, then serves game after game (`new_game` … `game_over`), so a model is loaded once per
+//! thread. A program that exits, writes something that is not an answer, answers an action that is
+//! not legal, or is silent past the move timeout fails its game: the game ends as a forfeit
+//! ([`Failure`]), the program is stopped and a fresh one serves the next game. What a forfeit does
+//! to the run — a loss, or the end of the run — is the spec's [`OnError`].
+
+use super::{Agent, Failure};
+use crate::core::{ActionList, GameDef, Outcome, Seat, Viewer};
+use serde_json::{json, Value};
+use std::cell::RefCell;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// The protocol's version, sent in `hello`.
+pub const PROTOCOL: u32 = 1;
+/// The longest line a program may write (64 KiB): an answer is a few bytes.
+pub const MAX_LINE: usize = 64 * 1024;
+/// The default `--move-timeout`: 10 s per decision.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
+/// Time a program has, beyond the move timeout, to start and answer `hello` (loading a model).
+pub const STARTUP_GRACE: Duration = Duration::from_secs(60);
+/// The longest `--move-timeout`: one hour.
+pub const MAX_TIMEOUT: Duration = Duration::from_secs(3600);
+
+/// What a failed program does to the run (`--on-agent-error`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnError {
+    /// The game is a loss for the failing seat; the run goes on.
+    Loss,
+    /// The run stops: the failed game is not counted, finished games are kept.
+    Abort,
+}
+
+static TIMEOUT_MS: AtomicU64 = AtomicU64::new(DEFAULT_TIMEOUT.as_millis() as u64);
+static ABORT: AtomicBool = AtomicBool::new(false);
+
+/// Sets the move timeout and the failure policy of the `process:` specs parsed from now on (the
+/// command line's `--move-timeout` and `--on-agent-error`).
+pub fn set_defaults(timeout: Duration, on_error: OnError) {
+    TIMEOUT_MS.store(timeout.as_millis() as u64, Ordering::Relaxed);
+    ABORT.store(on_error == OnError::Abort, Ordering::Relaxed);
+}
+
+/// What all agents of one spec have seen go wrong, shared between threads.
+#[derive(Debug, Default)]
+pub struct Supervisor {
+    /// Games forfeited.
+    forfeits: AtomicU64,
+    /// Set once a program failed under [`OnError::Abort`]: later decisions fail at once.
+    aborted: AtomicBool,
+    /// The first failure's message.
+    first: Mutex<Option<String>>,
+}
+
+/// A parsed `process:CMD` spec.
+#[derive(Clone, Debug)]
+pub struct ProcessSpec {
+    /// The command as written.
+    pub command: String,
+    /// The program and its arguments.
+    pub argv: Vec<String>,
+    pub timeout: Duration,
+    pub on_error: OnError,
+    supervisor: Arc<Supervisor>,
+}
+
+impl PartialEq for ProcessSpec {
+    fn eq(&self, o: &Self) -> bool {
+        (&self.argv, self.timeout, self.on_error) == (&o.argv, o.timeout, o.on_error)
+    }
+}
+
+impl ProcessSpec {
+    /// Parses the command of `process:CMD` (words split as a shell would, with quotes and
+    /// backslashes, but no variables, globs or pipes).
+    pub fn parse(command: &str) -> Result<ProcessSpec, String> {
+        let argv = split_words(command)?;
+        if argv.is_empty() {
+            return Err("process: no command (expected process:PROGRAM ARGS…)".into());
+        }
+        Ok(ProcessSpec {
+            command: command.trim().to_string(),
+            argv,
+            timeout: Duration::from_millis(TIMEOUT_MS.load(Ordering::Relaxed)),
+            on_error: if ABORT.load(Ordering::Relaxed) {
+                OnError::Abort
+            } else {
+                OnError::Loss
+            },
+            supervisor: Arc::default(),
+        })
+    }
+
+    /// Whether a program of this spec failed under [`OnError::Abort`].
+    pub fn aborted(&self) -> bool {
+        self.supervisor.aborted.load(Ordering::Relaxed)
+    }
+
+    /// The games forfeited so far and the first failure's message.
+    pub fn failures(&self) -> (u64, Option<String>) {
+        let first = self
+            .supervisor
+            .first
+            .lock()
+            .map(|f| f.clone())
+            .ok()
+            .flatten();
+        (self.supervisor.forfeits.load(Ordering::Relaxed), first)
+    }
+
+    fn fail(&self, message: String) -> Failure {
+        self.supervisor.forfeits.fetch_add(1, Ordering::Relaxed);
+        if let Ok(mut f) = self.supervisor.first.lock() {
+            f.get_or_insert_with(|| message.clone());
+        }
+        let abort = self.on_error == OnError::Abort;
+        if abort {
+            self.supervisor.aborted.store(true, Ordering::Relaxed);
+        }
+        Failure { message, abort }
+    }
+}
+
+/// Splits a command line into words: runs of spaces separate words, '…' keeps everything
+/// literally, "…" keeps everything but `\"` and `\\`, and a backslash outside quotes escapes the
+/// next character.
+pub fn split_words(s: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut in_word = false;
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            c if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut cur));
+                    in_word = false;
+                }
+            }
+            '\'' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(x) => cur.push(x),
+                        None => return Err(format!("process: unclosed ' in \"{s}\"")),
+                    }
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(x @ ('"' | '\\')) => cur.push(x),
+                            Some(x) => {
+                                cur.push('\\');
+                                cur.push(x);
+                            }
+                            None => return Err(format!("process: unclosed \" in \"{s}\"")),
+                        },
+                        Some(x) => cur.push(x),
+                        None => return Err(format!("process: unclosed \" in \"{s}\"")),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                match chars.next() {
+                    Some(x) => cur.push(x),
+                    None => return Err(format!("process: a lone \\ ends \"{s}\"")),
+                }
+            }
+            c => {
+                in_word = true;
+                cur.push(c);
+            }
+        }
+    }
+    if in_word {
+        words.push(cur);
+    }
+    Ok(words)
+}
+
+/// What the reader thread of a program passes on.
+enum Line {
+    Text(String),
+    Closed,
+    TooLong,
+    Error(String),
+}
+
+/// A running program: its input, and its output's lines through a reader thread (so a silent
+/// program can be timed out).
+struct Conn {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<Line>,
+    /// The `(command, game)` it was started for: a pooled program serves only those.
+    key: (Vec<String>, &'static str),
+}
+
+impl Drop for Conn {
+    fn drop(&mut self) {
+        // A program taken out of service (failed, or its thread ending): stop it and reap it.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+thread_local! {
+    /// The programs this thread started and is not using now, to serve its next games.
+    static POOL: RefCell<Vec<Conn>> = const { RefCell::new(Vec::new()) };
+}
+
+fn spawn(spec: &ProcessSpec, game: &'static str) -> Result<Conn, String> {
+    let mut child = Command::new(&spec.argv[0])
+        .args(&spec.argv[1..])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .map_err(|e| format!("cannot start {}: {e}", spec.argv[0]))?;
+    let (stdin, stdout) = match (child.stdin.take(), child.stdout.take()) {
+        (Some(i), Some(o)) => (i, o),
+        _ => return Err("no pipes to the program".into()),
+    };
+    // A bounded channel: a program that floods its output waits, memory stays bounded.
+    let (tx, rx) = sync_channel(4);
+    std::thread::Builder::new()
+        .name("tcgsim-agent-reader".into())
+        .spawn(move || {
+            let mut r = BufReader::new(stdout);
+            loop {
+                let mut buf = Vec::new();
+                let line = match (&mut r)
+                    .take(MAX_LINE as u64 + 1)
+                    .read_until(b'\n', &mut buf)
+                {
+                    Ok(0) => Line::Closed,
+                    Ok(_) if buf.len() > MAX_LINE => Line::TooLong,
+                    Ok(_) => Line::Text(String::from_utf8_lossy(&buf).trim_end().to_string()),
+                    Err(e) => Line::Error(e.to_string()),
+                };
+                let last = !matches!(line, Line::Text(_));
+                if tx.send(line).is_err() || last {
+                    return;
+                }
+            }
+        })
+        .map_err(|e| format!("cannot start a reader thread: {e}"))?;
+    Ok(Conn {
+        child,
+        stdin,
+        lines: rx,
+        key: (spec.argv.clone(), game),
+    })
+}
+
+impl Conn {
+    fn send(&mut self, v: &Value) -> Result<(), String> {
+        let mut line = v.to_string();
+        line.push('\n');
+        self.stdin
+            .write_all(line.as_bytes())
+            .and_then(|_| self.stdin.flush())
+            .map_err(|e| match self.child.try_wait() {
+                Ok(Some(st)) => format!("the program exited ({st})"),
+                _ => format!("cannot write to the program: {e}"),
+            })
+    }
+
+    /// The next line the program writes, within `timeout`.
+    fn receive(&mut self, timeout: Duration, waiting_for: &str) -> Result<String, String> {
+        match self.lines.recv_timeout(timeout) {
+            Ok(Line::Text(t)) => Ok(t),
+            Ok(Line::TooLong) => Err(format!(
+                "wrote a line of more than {MAX_LINE} bytes where {waiting_for} was expected"
+            )),
+            Ok(Line::Error(e)) => Err(format!("cannot read the program's output: {e}")),
+            Ok(Line::Closed) | Err(RecvTimeoutError::Disconnected) => {
+                // Give an exiting program a moment to be reaped, to report its status.
+                let status = (0..50).find_map(|_| match self.child.try_wait() {
+                    Ok(Some(st)) => Some(st.to_string()),
+                    _ => {
+                        std::thread::sleep(Duration::from_millis(2));
+                        None
+                    }
+                });
+                Err(format!(
+                    "the program closed its output ({}) where {waiting_for} was expected",
+                    status.unwrap_or_else(|| "still running".into())
+                ))
+            }
+            Err(RecvTimeoutError::Timeout) => Err(format!(
+                "no answer within {} ms where {waiting_for} was expected",
+                timeout.as_millis()
+            )),
+        }
+    }
+}
+
+/// A short quote of what a program wrote, for messages.
+fn quote(t: &str) -> String {
+    let mut q: String = t.chars().take(80).collect();
+    if q.len() < t.len() {
+        q.push('…');
+    }
+    format!("\"{q}\"")
+}
+
+/// The `observation` message of `seat` in `state` (`docs/protocol.md`): the seat's view as text
+/// ([`GameDef::render`]), its information-state string ([`GameDef::info_key`]), the log lines it
+/// saw since its last decision, and the legal actions by id. Everything in it is a function of
+/// what the seat may see (tested against determinizations, `tests/suite/process.rs`).
+pub fn observation<G: GameDef>(
+    game: &G,
+    state: &G::State,
+    seat: Seat,
+    events: &[String],
+    legal: &ActionList<G::Action>,
+) -> Value {
+    let legal: Vec<Value> = legal
+        .iter()
+        .enumerate()
+        .map(|(id, &a)| {
+            let (card, used) = match game.card_use(state, a) {
+                Some((c, u)) => (
+                    json!(c),
+                    json!(match u {
+                        crate::core::CardUse::Played => "played",
+                        crate::core::CardUse::Resource => "resource",
+                    }),
+                ),
+                None => (Value::Null, Value::Null),
+            };
+            json!({"id": id, "text": game.action_text(state, a), "card": card, "use": used})
+        })
+        .collect();
+    json!({
+        "type": "observation",
+        "seat": seat.to_string(),
+        "turn": game.turn(state),
+        "events": events,
+        "view": game.render(state, seat),
+        "info": game.info_key(state, seat),
+        "legal": legal,
+    })
+}
+
+/// The agent of one seat of one game, served by a pooled program.
+pub struct ProcessAgent<G: GameDef> {
+    spec: ProcessSpec,
+    seed: u64,
+    conn: Option<Conn>,
+    /// Whether `new_game` was sent (the first decision or the game's end sends it).
+    started: bool,
+    /// Log lines seen since the last observation.
+    events: Vec<String>,
+    legal: ActionList<G::Action>,
+}
+
+impl<G: GameDef> ProcessAgent<G> {
+    pub fn new(spec: ProcessSpec, seed: u64) -> Self {
+        ProcessAgent {
+            spec,
+            seed,
+            conn: None,
+            started: false,
+            events: Vec::new(),
+            legal: ActionList::new(),
+        }
+    }
+
+    /// A program for this game: one from the thread's pool, or a new one told `hello`.
+    fn connect(&mut self) -> Result<&mut Conn, String> {
+        if self.conn.is_none() {
+            let key = (self.spec.argv.clone(), G::INFO.name);
+            let pooled = POOL.with(|p| {
+                let mut p = p.borrow_mut();
+                let i = p.iter().position(|c| c.key == key)?;
+                Some(p.swap_remove(i))
+            });
+            let conn = match pooled {
+                Some(c) => c,
+                None => {
+                    let mut c = spawn(&self.spec, G::INFO.name)?;
+                    c.send(&json!({
+                        "type": "hello",
+                        "protocol": PROTOCOL,
+                        "game": G::INFO.name,
+                        "title": G::INFO.title,
+                    }))?;
+                    let t = c.receive(self.spec.timeout + STARTUP_GRACE, "the answer to hello")?;
+                    match serde_json::from_str::<Value>(&t) {
+                        Ok(v) if v["type"] == "ready" => {}
+                        _ => {
+                            return Err(format!(
+                                "answered hello with {} where {{\"type\": \"ready\"}} was expected",
+                                quote(&t)
+                            ))
+                        }
+                    }
+                    c
+                }
+            };
+            self.conn = Some(conn);
+        }
+        Ok(self.conn.as_mut().expect("connected above"))
+    }
+
+    fn start(&mut self, game: &G, seat: Seat) -> Result<(), String> {
+        if self.started {
+            return Ok(());
+        }
+        let decks: Vec<Value> = Seat::ALL
+            .iter()
+            .map(|&q| {
+                let cards: Vec<Value> = game
+                    .deck_list(q)
+                    .into_iter()
+                    .map(|(id, name, copies)| json!({"card": id, "name": name, "copies": copies}))
+                    .collect();
+                json!({"seat": q.to_string(), "cards": cards})
+            })
+            .collect();
+        let msg = json!({
+            "type": "new_game",
+            "seat": seat.to_string(),
+            "seed": self.seed,
+            "decks": decks,
+        });
+        self.started = true;
+        self.connect()?.send(&msg)
+    }
+
+    fn decide(&mut self, game: &G, state: &G::State, seat: Seat) -> Result<G::Action, String> {
+        self.start(game, seat)?;
+        game.legal_actions(state, &mut self.legal);
+        let obs = observation(game, state, seat, &self.events, &self.legal);
+        self.events.clear();
+        let n = self.legal.len();
+        let timeout = self.spec.timeout;
+        let conn = self.connect()?;
+        conn.send(&obs)?;
+        let t = conn.receive(timeout, "an action")?;
+        let v: Value = serde_json::from_str(&t).map_err(|_| {
+            format!(
+                "answered {} where {{\"action\": ID}} was expected",
+                quote(&t)
+            )
+        })?;
+        let id = v.get("action").and_then(Value::as_u64).ok_or_else(|| {
+            format!(
+                "answered {} where {{\"action\": ID}} was expected",
+                quote(&t)
+            )
+        })?;
+        if id >= n as u64 {
+            return Err(format!(
+                "answered action {id}, which is not legal (legal ids 0..{})",
+                n - 1
+            ));
+        }
+        Ok(self.legal[id as usize])
+    }
+}
+
+impl<G: GameDef> Drop for ProcessAgent<G> {
+    fn drop(&mut self) {
+        // A healthy program serves the thread's next game.
+        if let Some(c) = self.conn.take() {
+            POOL.with(|p| p.borrow_mut().push(c));
+        }
+    }
+}
+
+impl<G: GameDef> Agent<G> for ProcessAgent<G> {
+    fn name(&self) -> String {
+        format!("process:{}", self.spec.command)
+    }
+
+    /// [`Agent::try_choose`], or the first legal action after a failure (callers that cannot end
+    /// a game as a forfeit).
+    fn choose(&mut self, game: &G, state: &G::State, seat: Seat) -> G::Action {
+        match self.try_choose(game, state, seat) {
+            Ok(a) => a,
+            Err(_) => {
+                game.legal_actions(state, &mut self.legal);
+                self.legal[0]
+            }
+        }
+    }
+
+    fn try_choose(&mut self, game: &G, state: &G::State, seat: Seat) -> Result<G::Action, Failure> {
+        if self.spec.aborted() {
+            return Err(Failure {
+                message: "the run is stopping".into(),
+                abort: true,
+            });
+        }
+        self.decide(game, state, seat).map_err(|e| {
+            // The program is out of service: dropping it stops it.
+            self.conn = None;
+            self.spec.fail(format!(
+                "agent \"process:{}\" as {seat} on turn {}: {e}",
+                self.spec.command,
+                game.turn(state)
+            ))
+        })
+    }
+
+    fn watches(&self) -> bool {
+        true
+    }
+
+    fn observe(
+        &mut self,
+        game: &G,
+        me: Seat,
+        before: &G::State,
+        actor: Seat,
+        action: G::Action,
+        after: &G::State,
+    ) {
+        self.events
+            .extend(game.narrate(before, actor, action, after, Viewer::Seat(me)));
+        if game.to_move(after).is_none() && self.conn.is_some() {
+            let outcome = game.outcome(after);
+            let result = match outcome {
+                Some(Outcome::Win(w)) if w == me => "win",
+                Some(Outcome::Win(_)) => "loss",
+                _ => "draw",
+            };
+            let winner = match outcome {
+                Some(Outcome::Win(w)) => json!(w.to_string()),
+                _ => Value::Null,
+            };
+            let msg = json!({
+                "type": "game_over",
+                "result": result,
+                "winner": winner,
+                "ending": game.ending(after),
+                "turn": game.turn(after),
+                "events": std::mem::take(&mut self.events),
+            });
+            if let Some(c) = self.conn.as_mut() {
+                if c.send(&msg).is_err() {
+                    // It could not take the news: it will not serve another game.
+                    self.conn = None;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_words_like_a_shell() {
+        let w = |s| split_words(s).unwrap();
+        assert_eq!(
+            w("python3  bot.py --x 1"),
+            ["python3", "bot.py", "--x", "1"]
+        );
+        assert_eq!(w("sh -c 'echo \"a b\"'"), ["sh", "-c", "echo \"a b\""]);
+        assert_eq!(w(r#"a "b \"c\" \d" e\ f"#), ["a", r#"b "c" \d"#, "e f"]);
+        assert_eq!(w("''"), [""]);
+        assert!(w("  ").is_empty());
+        assert!(split_words("a 'b").unwrap_err().contains("unclosed '"));
+        assert!(split_words("a \"b").unwrap_err().contains("unclosed \""));
+        assert!(split_words("a \\").unwrap_err().contains("lone"));
+    }
+}

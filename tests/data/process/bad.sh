@@ -1,0 +1,32 @@
+#!/bin/sh
+# A process agent that goes wrong on purpose (tests/suite/process.rs). It answers hello, then the
+# first N observations with action 0, then fails as MODE says:
+#   exit     exits with status 3 (only while the file FLAG exists, when a FLAG is given)
+#   garbage  writes a line that is not JSON
+#   illegal  answers action 9999
+#   hang     stops answering (sleeps)
+#   nohello  answers hello with a line that is not JSON (N is unused)
+# Usage: bad.sh MODE N [FLAG]
+mode=$1
+n=${2:-0}
+flag=$3
+k=0
+while IFS= read -r line; do
+  case "$line" in
+    *'"type":"hello"'*)
+      if [ "$mode" = nohello ]; then echo 'not json'; else echo '{"type":"ready","name":"bad"}'; fi ;;
+    *'"type":"observation"'*)
+      if [ "$k" -ge "$n" ]; then
+        case "$mode" in
+          exit) if [ -z "$flag" ] || [ -e "$flag" ]; then exit 3; fi; echo '{"action":0}' ;;
+          garbage) echo 'hello world' ;;
+          illegal) echo '{"action":9999}' ;;
+          hang) exec sleep 30 ;;
+          *) echo '{"action":0}' ;;
+        esac
+      else
+        echo '{"action":0}'
+      fi
+      k=$((k + 1)) ;;
+  esac
+done

@@ -1,0 +1,557 @@
+//! `process:` agents (`docs/protocol.md`): the protocol carries the engine's legal actions in order
+//! (a replay in process plays the same games), observations hold only what the seat may see,
+//! programs that go wrong are reported and never corrupt a run, and the Python package's agents
+//! and environment play (skipped, saying so, where python3 is absent).
+
+use crate::common::{tcgsim, tmpdir};
+use std::path::Path;
+use tcgsim::agents::process::observation;
+use tcgsim::agents::{Agent, AgentSpec};
+use tcgsim::core::{rng_from_seed, ActionList, GameDef, Outcome, Seat, Viewer};
+use tcgsim::games::fireforce::FireForceGame;
+use tcgsim::games::tmnt::TmntGame;
+use tcgsim::games::toy::ToyGame;
+use tcgsim::games::trails::TrailsGame;
+
+const FIRST: &str = "process:sh tests/data/process/first.sh";
+
+fn stderr(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The numbers of a `duel.csv` (its one row): games, wins_a, wins_b, draws, first_player_wins.
+fn duel_counts(dir: &Path) -> [u64; 5] {
+    let text = std::fs::read_to_string(dir.join("duel.csv")).unwrap();
+    let row: Vec<&str> = text.lines().nth(1).unwrap().rsplitn(11, ',').collect();
+    // Fields from the end: mean_decisions, mean_turns, first_player_wins, ci_high, ci_low,
+    // win_rate_a, draws, wins_b, wins_a, games, (agents and decks).
+    [row[9], row[8], row[7], row[6], row[2]].map(|x| x.parse().unwrap())
+}
+
+/// An agent that plays the first legal action: what `tests/data/process/first.sh` answers.
+struct FirstLegal<G: GameDef>(ActionList<G::Action>);
+
+impl<G: GameDef> Agent<G> for FirstLegal<G> {
+    fn name(&self) -> String {
+        "first".into()
+    }
+    fn choose(&mut self, game: &G, state: &G::State, _seat: Seat) -> G::Action {
+        game.legal_actions(state, &mut self.0);
+        self.0[0]
+    }
+}
+
+/// The duel of [`FirstLegal`] against the heuristic, played in process on duel's schedule
+/// (`sim::schedule`): the counts `duel.csv` must show.
+fn replay<G: GameDef>(decks: [&str; 2], games: u64, seed: u64) -> [u64; 5] {
+    let dir = Path::new(decks[0]).parent().unwrap();
+    let file = dir.join(G::INFO.card_file);
+    let text = std::fs::read_to_string(&file).unwrap();
+    let db = G::parse_cards(&text, &file.display().to_string()).unwrap();
+    let d: Vec<G::Deck> = decks
+        .iter()
+        .map(|p| G::load_deck(&db, Path::new(p)).unwrap())
+        .collect();
+    let game = G::new_match(&db, [&d[0], &d[1]]);
+    let mut c = [0u64; 5];
+    for k in 0..games {
+        let deal = tcgsim::sim::schedule::deal(seed, &[], k, true);
+        let mut a = FirstLegal::<G>(ActionList::new());
+        let mut b = AgentSpec::Heuristic.build::<G>(deal.agent_seeds[1]);
+        let a_seat = deal.seat_of_a();
+        let agents: [&mut dyn Agent<G>; 2] = if a_seat == Seat::P1 {
+            [&mut a, b.as_mut()]
+        } else {
+            [b.as_mut(), &mut a]
+        };
+        let rec = tcgsim::sim::play_game(&game, deal.seed, deal.first, agents, |_, _, _, _| {});
+        c[0] += 1;
+        match rec.outcome {
+            Outcome::Win(w) => {
+                c[if w == a_seat { 1 } else { 2 }] += 1;
+                c[4] += u64::from(w == deal.first);
+            }
+            Outcome::Draw => c[3] += 1,
+        }
+    }
+    c
+}
+
+/// The protocol passes the engine's legal actions in its order and the answers back: a duel of
+/// a program answering "the first legal action" equals the same duel replayed in process with an
+/// agent that plays the first legal action, game for game, in every game with decks.
+#[test]
+fn a_process_agent_plays_the_games_of_an_in_process_replay() {
+    fn check<G: GameDef>(decks: [&str; 2]) {
+        let out = tmpdir(&format!("process-replay-{}", G::INFO.name));
+        let o = tcgsim(&[
+            "duel",
+            decks[0],
+            decks[1],
+            "--agent",
+            FIRST,
+            "--agent",
+            "heuristic",
+            "--games",
+            "12",
+            "--seed",
+            "5",
+            "--out",
+            out.to_str().unwrap(),
+            "--quiet",
+        ]);
+        assert!(o.status.success(), "{}: {}", G::INFO.name, stderr(&o));
+        let want = replay::<G>(decks, 12, 5);
+        assert_eq!(duel_counts(&out), want, "{}", G::INFO.name);
+    }
+    check::<TrailsGame>(["decks/trails/aggro.deck", "decks/trails/control.deck"]);
+    check::<FireForceGame>([
+        "decks/fireforce/aggro_blitz.deck",
+        "decks/fireforce/reaction_control.deck",
+    ]);
+    check::<TmntGame>([
+        "decks/tmnt/starter_north.deck",
+        "decks/tmnt/starter_east.deck",
+    ]);
+}
+
+/// No peeking through the protocol (T-INFO-5; T-INFO, F-INFO, M-INFO, X-INFO): at every decision of
+/// several games, the observation message a seat is sent — its view, its information-state
+/// string, the legal actions with their ids and texts — is the same in every state the seat
+/// cannot tell apart (determinizations for that seat, which redeal every card it cannot see), and
+/// so are the log lines of its own actions and of the opponent's. The control: determinizing for
+/// the other seat (which redeals the cards this seat does see) changes the message.
+#[test]
+fn observations_are_the_same_whatever_the_hidden_cards() {
+    fn check<G: GameDef>(game: &G, games: u64) {
+        let mut rng = rng_from_seed(7);
+        let (mut decisions, mut changed, mut narrated) = (0, 0, 0);
+        let mut legal = ActionList::new();
+        let mut legal_d = ActionList::new();
+        for seed in 0..games {
+            let mut agents = [
+                AgentSpec::Heuristic.build::<G>(seed),
+                AgentSpec::Random.build::<G>(seed + 100),
+            ];
+            let mut s = game.new_game(seed, Seat::from_index((seed % 2) as usize));
+            while let Some(q) = game.to_move(&s) {
+                game.legal_actions(&s, &mut legal);
+                let events = vec!["a line".to_string()];
+                let msg = observation(game, &s, q, &events, &legal);
+                for _ in 0..3 {
+                    let d = game.determinize(&s, q, &mut rng);
+                    game.legal_actions(&d, &mut legal_d);
+                    let msg_d = observation(game, &d, q, &events, &legal_d);
+                    assert_eq!(msg, msg_d, "{}: seed {seed}, {q} to move", G::INFO.name);
+                    let o = game.determinize(&s, q.other(), &mut rng);
+                    game.legal_actions(&o, &mut legal_d);
+                    changed += usize::from(observation(game, &o, q, &events, &legal_d) != msg);
+                }
+                decisions += 1;
+                let a = agents[q.index()].choose(game, &s, q);
+                let mut after = s;
+                game.apply(&mut after, a);
+                // What each seat's log says of this action, against the same action from a
+                // state that seat cannot tell apart, where it is legal there and what the seat
+                // learns from it is the same (not a different card drawn).
+                for viewer in Seat::ALL {
+                    let line = game.narrate(&s, q, a, &after, Viewer::Seat(viewer));
+                    let d = game.determinize(&s, viewer, &mut rng);
+                    game.legal_actions(&d, &mut legal_d);
+                    let mut d_after = d;
+                    if legal_d.contains(&a) && {
+                        game.apply(&mut d_after, a);
+                        game.info_key(&d_after, viewer) == game.info_key(&after, viewer)
+                    } {
+                        narrated += 1;
+                        assert_eq!(
+                            line,
+                            game.narrate(&d, q, a, &d_after, Viewer::Seat(viewer)),
+                            "{}: seed {seed}, {q}'s action as {viewer} sees it",
+                            G::INFO.name
+                        );
+                    }
+                }
+                s = after;
+            }
+        }
+        assert!(decisions > 100, "{}: {decisions} decisions", G::INFO.name);
+        eprintln!(
+            "{}: {decisions} decisions, {narrated} narrations compared, {changed} controls changed",
+            G::INFO.name
+        );
+        assert!(
+            narrated > decisions / 2,
+            "{}: {narrated} narrations compared",
+            G::INFO.name
+        );
+        assert!(
+            changed > decisions / 10,
+            "{}: the control changed only {changed} of {} messages",
+            G::INFO.name,
+            3 * decisions
+        );
+    }
+    check(&TrailsGame::bench_match(), 6);
+    check(&FireForceGame::bench_match(), 6);
+    check(&TmntGame::bench_match(), 12);
+    check(&ToyGame::bench_match(), 20);
+}
+
+fn duel_with(agent: &str, extra: &[&str], out: &Path) -> std::process::Output {
+    let mut args = vec![
+        "duel",
+        "decks/trails/aggro.deck",
+        "decks/trails/control.deck",
+        "--agent",
+        agent,
+        "--agent",
+        "heuristic",
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ];
+    args.extend_from_slice(extra);
+    tcgsim(&args)
+}
+
+/// The lines of a checkpoint's `chunks.csv` after its header.
+fn checkpoint_lines(dir: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(dir.join("chunks.csv")).unwrap();
+    text.lines().skip(1).map(str::to_string).collect()
+}
+
+/// A program that exits in the middle of a run under `--on-agent-error abort`: exit code 2, a
+/// message naming the agent, the seat and what happened; the games finished before it are in the
+/// checkpoint exactly as a run of a working agent records them; and once the program works again,
+/// `--resume` finishes the run with the results of an uninterrupted one.
+#[test]
+fn an_agent_that_exits_stops_the_run_and_keeps_the_finished_games() {
+    let root = tmpdir("process-abort");
+    let flag = root.join("fail-now");
+    std::fs::write(&flag, "").unwrap();
+    let bad = format!(
+        "process:sh tests/data/process/bad.sh exit 150 {}",
+        flag.display()
+    );
+    let common = ["--games", "12", "--threads", "1", "--seed", "3"];
+    // The reference: a working agent (bad.sh without its flag file answers as first.sh does).
+    let good_ck = root.join("good-ck");
+    let o = duel_with(
+        FIRST,
+        &[&common[..], &["--checkpoint", good_ck.to_str().unwrap()]].concat(),
+        &root.join("good"),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let good = checkpoint_lines(&good_ck);
+    assert_eq!(good.len(), 12);
+
+    let ck = root.join("ck");
+    let args = [
+        &common[..],
+        &[
+            "--checkpoint",
+            ck.to_str().unwrap(),
+            "--on-agent-error",
+            "abort",
+        ],
+    ]
+    .concat();
+    let o = duel_with(&bad, &args, &root.join("out"));
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(
+        e.contains("bad.sh exit 150")
+            && e.contains(
+                "the program closed its output (exit status: 3) where an action was expected"
+            )
+            && e.contains("the run stopped (--on-agent-error abort)")
+            && !e.contains("panicked"),
+        "{e}"
+    );
+    let kept = checkpoint_lines(&ck);
+    assert!(
+        !kept.is_empty() && kept.len() < 12,
+        "{} games kept",
+        kept.len()
+    );
+    for l in &kept {
+        assert!(
+            good.contains(l),
+            "a kept game differs from the working run's: {l}"
+        );
+    }
+    assert!(!root.join("out").join("duel.csv").exists());
+
+    // The program works again: the run goes on from its checkpoint.
+    std::fs::remove_file(&flag).unwrap();
+    let resume = [&args[..], &["--resume"]].concat();
+    let o = duel_with(&bad, &resume, &root.join("out"));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        duel_counts(&root.join("out")),
+        duel_counts(&root.join("good"))
+    );
+}
+
+/// Under `--on-agent-error loss` (the default) a failing program loses its games and the run
+/// goes on; the count of forfeits is reported. A program that answers an illegal id at every
+/// decision forfeits every game: A wins none.
+#[test]
+fn an_agent_that_answers_illegal_ids_forfeits_every_game() {
+    let out = tmpdir("process-illegal");
+    let o = duel_with(
+        "process:sh tests/data/process/bad.sh illegal 0",
+        &["--games", "6", "--threads", "2"],
+        &out,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(
+        e.contains("warning: 6 games forfeited by a failing agent, counted as losses")
+            && e.contains("answered action 9999, which is not legal (legal ids 0.."),
+        "{e}"
+    );
+    assert_eq!(duel_counts(&out)[..4], [6, 0, 6, 0]);
+}
+
+/// Every other way a program goes wrong is named: garbage, silence past `--move-timeout`, a bad
+/// answer to hello, a program that cannot start, an empty command.
+#[test]
+fn bad_agents_get_clear_errors() {
+    let root = tmpdir("process-bad");
+    for (k, (agent, extra, want)) in [
+        (
+            "process:sh tests/data/process/bad.sh garbage 2",
+            &["--on-agent-error", "abort"][..],
+            "answered \"hello world\" where {\"action\": ID} was expected",
+        ),
+        (
+            "process:sh tests/data/process/bad.sh hang 2",
+            &["--on-agent-error", "abort", "--move-timeout", "300"][..],
+            "no answer within 300 ms where an action was expected",
+        ),
+        (
+            "process:sh tests/data/process/bad.sh nohello 0",
+            &["--on-agent-error", "abort"][..],
+            "answered hello with \"not json\" where {\"type\": \"ready\"} was expected",
+        ),
+        (
+            "process:/nonexistent/tcgsim-bot --x",
+            &["--on-agent-error", "abort"][..],
+            "cannot start /nonexistent/tcgsim-bot",
+        ),
+        ("process:", &[][..], "process: no command"),
+        ("process:bot 'x", &[][..], "process: unclosed '"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let o = duel_with(
+            agent,
+            &[extra, &["--games", "4", "--threads", "1"]].concat(),
+            &root.join(k.to_string()),
+        );
+        assert_eq!(o.status.code(), Some(2), "{agent}: {}", stderr(&o));
+        assert!(stderr(&o).contains(want), "{agent}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+    }
+}
+
+/// An arena of a process agent and built-in agents rates them all like any other arena.
+#[test]
+fn an_arena_rates_process_and_built_in_agents_together() {
+    let out = tmpdir("process-arena");
+    let o = tcgsim(&[
+        "arena",
+        "decks/trails/aggro.deck",
+        "decks/trails/control.deck",
+        "--agent",
+        FIRST,
+        "--agent",
+        "random",
+        "--agent",
+        "heuristic",
+        "--games",
+        "20",
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(out.join("arena.csv")).unwrap();
+    let rows: Vec<&str> = text.lines().skip(1).collect();
+    assert_eq!(rows.len(), 3, "{text}");
+    let row = rows.iter().find(|r| r.starts_with(FIRST)).expect(FIRST);
+    let f: Vec<&str> = row.rsplitn(7, ',').collect();
+    // games, then elo, elo_lo, elo_hi: an interval around the rating.
+    assert_eq!(f[2], "40", "{row}");
+    let (elo, lo, hi): (f64, f64, f64) = (
+        f[5].parse().unwrap(),
+        f[4].parse().unwrap(),
+        f[3].parse().unwrap(),
+    );
+    assert!(lo < elo && elo < hi, "{row}");
+}
+
+// ---- the Python package (python/): skipped where python3 is absent ----
+
+fn python() -> Option<&'static str> {
+    let ok = std::process::Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        eprintln!("SKIPPED: python3 is not installed; the Python package's tests did not run");
+    }
+    ok.then_some("python3")
+}
+
+/// Wilson interval of `wins` of `games` (draws none here).
+fn wilson(wins: u64, games: u64) -> (f64, f64) {
+    tcgsim::stats::wilson(wins as f64, games as f64, tcgsim::stats::Z95)
+}
+
+/// The acceptance run: the Python random agent against the heuristic, 100 games in each game,
+/// agrees with tcgsim's own random agent against the heuristic (2,000 games): the 95% intervals
+/// overlap.
+#[test]
+fn the_python_random_agent_plays_like_the_built_in_one() {
+    let Some(py) = python() else { return };
+    let agent = format!("process:{py} python/examples/random_agent.py");
+    for (g, decks) in [
+        (
+            "trails",
+            ["decks/trails/aggro.deck", "decks/trails/control.deck"],
+        ),
+        (
+            "fireforce",
+            [
+                "decks/fireforce/aggro_blitz.deck",
+                "decks/fireforce/reaction_control.deck",
+            ],
+        ),
+        (
+            "tmnt",
+            [
+                "decks/tmnt/starter_north.deck",
+                "decks/tmnt/starter_east.deck",
+            ],
+        ),
+    ] {
+        let run = |a: &str, games: &str, name: &str| {
+            let out = tmpdir(&format!("process-py-{g}-{name}"));
+            let o = tcgsim(&[
+                "duel",
+                decks[0],
+                decks[1],
+                "--agent",
+                a,
+                "--agent",
+                "heuristic",
+                "--games",
+                games,
+                "--out",
+                out.to_str().unwrap(),
+                "--quiet",
+            ]);
+            assert!(o.status.success(), "{g}: {}", stderr(&o));
+            duel_counts(&out)
+        };
+        let p = run(&agent, "100", "python");
+        let b = run("random", "2000", "builtin");
+        assert_eq!(p[0], 100);
+        let (plo, phi) = wilson(p[1] + p[3] / 2, p[0]);
+        let (blo, bhi) = wilson(b[1] + b[3] / 2, b[0]);
+        assert!(
+            plo <= bhi && blo <= phi,
+            "{g}: python random {plo:.3}..{phi:.3}, built-in random {blo:.3}..{bhi:.3}"
+        );
+    }
+}
+
+/// The Python agents re-seed from each game's seed: the same seed gives the same games whatever
+/// the thread count (so however the pooled programs were shared out). And the greedy agent
+/// beats the random one (the lower end of its 95% interval above 50%).
+#[test]
+fn python_agents_are_reproducible_and_greedy_beats_random() {
+    let Some(py) = python() else { return };
+    let random = format!("process:{py} python/examples/random_agent.py");
+    let runs: Vec<[u64; 5]> = ["1", "2"]
+        .iter()
+        .map(|t| {
+            let out = tmpdir(&format!("process-py-threads-{t}"));
+            let o = duel_with(&random, &["--games", "30", "--threads", t], &out);
+            assert!(o.status.success(), "{}", stderr(&o));
+            duel_counts(&out)
+        })
+        .collect();
+    assert_eq!(runs[0], runs[1]);
+    let out = tmpdir("process-py-greedy");
+    let o = tcgsim(&[
+        "duel",
+        "decks/trails/aggro.deck",
+        "decks/trails/control.deck",
+        "--agent",
+        &format!("process:{py} python/examples/greedy_agent.py"),
+        "--agent",
+        &random,
+        "--games",
+        "100",
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let c = duel_counts(&out);
+    let (lo, _) = wilson(c[1] + c[3] / 2, c[0]);
+    assert!(lo > 0.5, "greedy vs random {c:?}");
+}
+
+/// The Gymnasium-style environment plays the games of `tcgsim duel` with the same seed: playing
+/// the first legal action in every episode, its rewards are the wins and losses of the duel of
+/// `first.sh` against the heuristic.
+#[test]
+fn the_python_environment_plays_the_duel_s_games() {
+    let Some(py) = python() else { return };
+    let script = r#"
+import sys
+sys.path.insert(0, "python")
+from tcgsim_agent.env import TcgsimEnv, MAX_ACTIONS
+env = TcgsimEnv(["decks/trails/aggro.deck", "decks/trails/control.deck"], opponent="heuristic",
+                seed=4, tcgsim=sys.argv[1])
+wins = losses = steps = 0
+for ep in range(8):
+    obs, info = env.reset()
+    assert info["seat"] == ("P1" if ep % 2 == 0 else "P2"), info
+    while True:
+        mask = obs["action_mask"]
+        assert len(mask) == MAX_ACTIONS and sum(mask) == len(obs["legal"]) > 0
+        obs, reward, terminated, truncated, info = env.step(0)
+        steps += 1
+        if terminated:
+            wins += reward > 0
+            losses += reward < 0
+            break
+        assert reward == 0
+env.close()
+print(wins, losses, steps)
+"#;
+    let o = std::process::Command::new(py)
+        .args(["-c", script, env!("CARGO_BIN_EXE_tcgsim")])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    let v: Vec<u64> = text
+        .split_whitespace()
+        .map(|x| x.parse().unwrap())
+        .collect();
+    let out = tmpdir("process-py-env");
+    let d = duel_with(FIRST, &["--games", "8", "--seed", "4"], &out);
+    assert!(d.status.success(), "{}", stderr(&d));
+    let c = duel_counts(&out);
+    assert_eq!((v[0], v[1]), (c[1], c[2]), "env {text} vs duel {c:?}");
+    assert!(v[2] > 8);
+}
