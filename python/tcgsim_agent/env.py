@@ -22,6 +22,7 @@ message (the seat's view, its information-state string, the log lines since the 
 the legal actions) plus `action_mask` and `history`.
 """
 
+import errno
 import json
 import os
 import shlex
@@ -29,6 +30,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 #: The most legal actions a decision can have in tcgsim (`core::MAX_ACTIONS`).
 MAX_ACTIONS = 256
@@ -45,6 +47,7 @@ class TcgsimEnv:
         self.game = game
         self.move_timeout_ms = move_timeout_ms
         self.proc = None
+        self.tx = self.rx = self.dir = None
         self.last = None
         self.history = []
         self.episodes = 0
@@ -52,13 +55,24 @@ class TcgsimEnv:
     # ---- the Gymnasium-style interface ----
 
     def reset(self, seed=None, options=None):
-        """Starts the next game (a new tcgsim run on the first call, or with a new `seed`);
-        returns (observation, info)."""
-        if seed is not None and seed != self.seed:
+        """Starts the next game and returns (observation, info). With `seed`, a new tcgsim run
+        from that seed: its first game, so `reset(seed=s)` always gives the same game. A game in
+        progress is finished first, with the first legal action at each decision (it counts in
+        the duel as played)."""
+        if seed is not None:
             self.close()
             self.seed = seed
         if self.proc is None:
             self._start()
+        elif self.last is not None:
+            # Truncated mid-game: play it out, so tcgsim reaches the next game.
+            while True:
+                self._send({"action": 0})
+                msg = self._next(("observation", "game_over"))
+                if msg["type"] == "game_over":
+                    break
+                self.last = msg
+        self.last = None
         msg = self._next(("observation",))
         self.episodes += 1
         return self._obs(msg), {"seat": self.seat, "episode": self.episodes}
@@ -66,6 +80,8 @@ class TcgsimEnv:
     def step(self, action):
         """Plays legal action id `action`; returns (observation, reward, terminated, truncated,
         info)."""
+        if self.last is None:
+            raise RuntimeError("step() before reset(), or after the game ended")
         n = len(self.last["legal"])
         if not 0 <= int(action) < n:
             raise ValueError(f"action {action} is not legal (legal ids 0..{n - 1})")
@@ -75,20 +91,30 @@ class TcgsimEnv:
             reward = {"win": 1.0, "loss": -1.0}.get(msg["result"], 0.0)
             self.history.extend(msg.get("events", []))
             obs = dict(msg, action_mask=[0] * MAX_ACTIONS, legal=[], history=list(self.history))
+            self.last = None
             return obs, reward, True, False, {"result": msg["result"], "ending": msg["ending"]}
         return self._obs(msg), 0.0, False, False, {}
 
     def close(self):
-        if self.proc is not None:
-            for f in (self.tx, self.rx):
+        """Stops tcgsim and removes the pipes. Safe to call twice, or after an error."""
+        for name in ("tx", "rx"):
+            f = getattr(self, name, None)
+            if f is not None:
                 try:
                     f.close()
                 except OSError:
                     pass
-            self.proc.kill()
+                setattr(self, name, None)
+        if self.proc is not None:
+            if self.proc.poll() is None:
+                self.proc.kill()
             self.proc.wait()
             self.proc = None
-            shutil.rmtree(self.dir, ignore_errors=True)
+        d = getattr(self, "dir", None)
+        if d:
+            shutil.rmtree(d, ignore_errors=True)
+            self.dir = None
+        self.last = None
 
     def __del__(self):
         self.close()
@@ -110,8 +136,26 @@ class TcgsimEnv:
         if self.game:
             cmd += ["--game", self.game]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
+        # The relay opens FROM_ENV to read, then TO_ENV to write. Opening FROM_ENV to write
+        # without blocking fails until the relay is there: waiting so, a tcgsim that stopped
+        # first (a bad deck, a bad opponent) is seen instead of waited for forever.
+        while True:
+            try:
+                fd = os.open(from_env, os.O_WRONLY | os.O_NONBLOCK)
+                break
+            except OSError as e:
+                if e.errno != errno.ENXIO:
+                    raise
+            code = self.proc.poll()
+            if code is not None:
+                self.proc = None
+                self.close()
+                raise RuntimeError(f"tcgsim stopped before the game began (exit code {code}): "
+                                   "see its message above")
+            time.sleep(0.01)
+        os.set_blocking(fd, True)
+        self.tx = os.fdopen(fd, "w")
         self.rx = open(to_env, "r")
-        self.tx = open(from_env, "w")
 
     def _send(self, v):
         self.tx.write(json.dumps(v) + "\n")
@@ -122,7 +166,7 @@ class TcgsimEnv:
             line = self.rx.readline()
             if not line:
                 code = self.proc.wait()
-                self.proc = None
+                self.close()
                 raise RuntimeError(f"tcgsim ended (exit code {code}): see its messages above")
             msg = json.loads(line)
             t = msg.get("type")

@@ -7,9 +7,10 @@ import threading
 
 def main():
     to_env_path, from_env_path = sys.argv[1], sys.argv[2]
-    # The same order as the environment opens them (it reads TO_ENV first): no deadlock.
-    to_env = open(to_env_path, "w")
+    # The environment opens FROM_ENV to write first (waiting until this is there), then TO_ENV
+    # to read: the same order, no deadlock.
     from_env = open(from_env_path, "r")
+    to_env = open(to_env_path, "w")
 
     def forward():
         for line in sys.stdin:

@@ -32,17 +32,19 @@ pub trait Agent<G: Game> {
     fn name(&self) -> String;
     /// Chooses one of the legal actions for `seat` in `state`.
     fn choose(&mut self, game: &G, state: &G::State, seat: Seat) -> G::Action;
-    /// [`Agent::choose`] for an agent that can fail: an error ends the game as a forfeit.
+    /// [`Agent::choose`] for an agent that can fail: an error ends the game as a forfeit. Called
+    /// instead of `choose` only for [`Agent::supervised`] agents.
     fn try_choose(&mut self, game: &G, state: &G::State, seat: Seat) -> Result<G::Action, Failure> {
         Ok(self.choose(game, state, seat))
     }
-    /// Whether the agent wants to see every action of its games ([`Agent::observe`]); asked
-    /// once a game, so agents that do not pay nothing.
-    fn watches(&self) -> bool {
+    /// Whether the agent may fail ([`Agent::try_choose`]) or wants to see every action of its
+    /// games ([`Agent::observe`]). Asked once a game: a game of agents that are not supervised
+    /// runs the plain loop (`choose` only), so the built-in agents pay nothing for either.
+    fn supervised(&self) -> bool {
         false
     }
     /// Sees `action` by `actor` from `before` to `after`, as the agent of seat `me` (called only
-    /// when [`Agent::watches`]). It must use only what `me` may see of it.
+    /// when [`Agent::supervised`]). It must use only what `me` may see of it.
     #[allow(clippy::too_many_arguments)]
     fn observe(
         &mut self,

@@ -14,16 +14,22 @@ use crate::core::{ActionList, GameDef, Outcome, Seat, Viewer};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// The protocol's version, sent in `hello`.
 pub const PROTOCOL: u32 = 1;
-/// The longest line a program may write (64 KiB): an answer is a few bytes.
+/// The longest line a program may write (64 KiB, not counting the newline): an answer is a few
+/// bytes.
 pub const MAX_LINE: usize = 64 * 1024;
+/// Messages that may wait unread by a program before it is taken for one that does not read.
+const INPUT_LINES: usize = 64;
+/// Programs that fail to start or to answer `hello` this many times in a row stop the run,
+/// whatever `--on-agent-error` says: every further game would fail the same way.
+pub const MAX_START_FAILURES: u64 = 3;
 /// The default `--move-timeout`: 10 s per decision.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 /// Time a program has, beyond the move timeout, to start and answer `hello` (loading a model).
@@ -59,6 +65,8 @@ pub struct Supervisor {
     aborted: AtomicBool,
     /// The first failure's message.
     first: Mutex<Option<String>>,
+    /// Programs that failed to start or to answer `hello`, in a row.
+    start_failures: AtomicU64,
 }
 
 /// A parsed `process:CMD` spec.
@@ -117,12 +125,24 @@ impl ProcessSpec {
         (self.supervisor.forfeits.load(Ordering::Relaxed), first)
     }
 
-    fn fail(&self, message: String) -> Failure {
+    fn fail(&self, mut message: String) -> Failure {
         self.supervisor.forfeits.fetch_add(1, Ordering::Relaxed);
-        if let Ok(mut f) = self.supervisor.first.lock() {
-            f.get_or_insert_with(|| message.clone());
+        let starts = self.supervisor.start_failures.load(Ordering::Relaxed);
+        let give_up = starts >= MAX_START_FAILURES;
+        if give_up {
+            message.push_str(&format!(
+                " ({starts} programs in a row failed to start: the run stops whatever --on-agent-error says)"
+            ));
         }
-        let abort = self.on_error == OnError::Abort;
+        if let Ok(mut f) = self.supervisor.first.lock() {
+            if give_up && self.on_error == OnError::Loss {
+                // The message that stops the run is the one to report.
+                *f = Some(message.clone());
+            } else {
+                f.get_or_insert_with(|| message.clone());
+            }
+        }
+        let abort = self.on_error == OnError::Abort || give_up;
         if abort {
             self.supervisor.aborted.store(true, Ordering::Relaxed);
         }
@@ -201,11 +221,15 @@ enum Line {
     Error(String),
 }
 
-/// A running program: its input, and its output's lines through a reader thread (so a silent
-/// program can be timed out).
+/// A running program: its input through a writer thread (so a program that does not read cannot
+/// block tcgsim), and its output's lines through a reader thread (so a silent program can be
+/// timed out).
 struct Conn {
     child: Child,
-    stdin: ChildStdin,
+    /// Lines for the writer thread; bounded, so a program that never reads is found out.
+    input: SyncSender<String>,
+    /// Set by the writer thread when a write failed (the program closed its input).
+    write_failed: Arc<AtomicBool>,
     lines: Receiver<Line>,
     /// The `(command, game)` it was started for: a pooled program serves only those.
     key: (Vec<String>, &'static str),
@@ -213,11 +237,31 @@ struct Conn {
 
 impl Drop for Conn {
     fn drop(&mut self) {
-        // A program taken out of service (failed, or its thread ending): stop it and reap it.
+        // A program taken out of service (failed, or its thread ending): stop it — with every
+        // process it started, its process group — and reap it.
+        kill_group(&self.child);
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
 }
+
+#[cfg(unix)]
+fn kill_group(child: &Child) {
+    extern "C" {
+        fn kill(pid: i32, sig: i32) -> i32;
+    }
+    const SIGKILL: i32 = 9;
+    if let Ok(pid) = i32::try_from(child.id()) {
+        // SAFETY: kill(2) takes plain integers; a negative pid names the process group the
+        // program leads (spawn puts it in its own), so only its processes are signalled.
+        unsafe {
+            kill(-pid, SIGKILL);
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn kill_group(_child: &Child) {}
 
 thread_local! {
     /// The programs this thread started and is not using now, to serve its next games.
@@ -225,11 +269,16 @@ thread_local! {
 }
 
 fn spawn(spec: &ProcessSpec, game: &'static str) -> Result<Conn, String> {
-    let mut child = Command::new(&spec.argv[0])
-        .args(&spec.argv[1..])
+    let mut cmd = Command::new(&spec.argv[0]);
+    cmd.args(&spec.argv[1..])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
+        .stderr(Stdio::inherit());
+    // Its own process group: stopping the program stops what it started (a wrapper script's
+    // interpreter, `uv run`, `poetry run`).
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+    let mut child = cmd
         .spawn()
         .map_err(|e| format!("cannot start {}: {e}", spec.argv[0]))?;
     let (stdin, stdout) = match (child.stdin.take(), child.stdout.take()) {
@@ -245,12 +294,20 @@ fn spawn(spec: &ProcessSpec, game: &'static str) -> Result<Conn, String> {
             loop {
                 let mut buf = Vec::new();
                 let line = match (&mut r)
-                    .take(MAX_LINE as u64 + 1)
+                    .take(MAX_LINE as u64 + 2)
                     .read_until(b'\n', &mut buf)
                 {
                     Ok(0) => Line::Closed,
-                    Ok(_) if buf.len() > MAX_LINE => Line::TooLong,
-                    Ok(_) => Line::Text(String::from_utf8_lossy(&buf).trim_end().to_string()),
+                    Ok(_) => {
+                        if buf.last() == Some(&b'\n') {
+                            buf.pop();
+                        }
+                        if buf.len() > MAX_LINE {
+                            Line::TooLong
+                        } else {
+                            Line::Text(String::from_utf8_lossy(&buf).trim_end().to_string())
+                        }
+                    }
                     Err(e) => Line::Error(e.to_string()),
                 };
                 let last = !matches!(line, Line::Text(_));
@@ -260,25 +317,56 @@ fn spawn(spec: &ProcessSpec, game: &'static str) -> Result<Conn, String> {
             }
         })
         .map_err(|e| format!("cannot start a reader thread: {e}"))?;
+    let (input, lines_in) = sync_channel::<String>(INPUT_LINES);
+    let write_failed = Arc::new(AtomicBool::new(false));
+    let failed = Arc::clone(&write_failed);
+    std::thread::Builder::new()
+        .name("tcgsim-agent-writer".into())
+        .spawn(move || {
+            let mut stdin = stdin;
+            for line in lines_in {
+                if stdin
+                    .write_all(line.as_bytes())
+                    .and_then(|_| stdin.flush())
+                    .is_err()
+                {
+                    failed.store(true, Ordering::Relaxed);
+                    return;
+                }
+            }
+        })
+        .map_err(|e| format!("cannot start a writer thread: {e}"))?;
     Ok(Conn {
         child,
-        stdin,
+        input,
+        write_failed,
         lines: rx,
         key: (spec.argv.clone(), game),
     })
 }
 
 impl Conn {
+    /// Queues a message for the program; never blocks.
     fn send(&mut self, v: &Value) -> Result<(), String> {
         let mut line = v.to_string();
         line.push('\n');
-        self.stdin
-            .write_all(line.as_bytes())
-            .and_then(|_| self.stdin.flush())
-            .map_err(|e| match self.child.try_wait() {
-                Ok(Some(st)) => format!("the program exited ({st})"),
-                _ => format!("cannot write to the program: {e}"),
-            })
+        if self.write_failed.load(Ordering::Relaxed) {
+            return Err(self.closed());
+        }
+        match self.input.try_send(line) {
+            Ok(()) => Ok(()),
+            Err(TrySendError::Full(_)) => Err(format!(
+                "the program does not read its input ({INPUT_LINES} messages wait unread)"
+            )),
+            Err(TrySendError::Disconnected(_)) => Err(self.closed()),
+        }
+    }
+
+    fn closed(&mut self) -> String {
+        match self.child.try_wait() {
+            Ok(Some(st)) => format!("the program exited ({st})"),
+            _ => "the program closed its input".to_string(),
+        }
     }
 
     /// The next line the program writes, within `timeout`.
@@ -311,6 +399,88 @@ impl Conn {
     }
 }
 
+/// The seed a program is told for a game: SHA-256 of the agent's seed (its first 8 bytes, big
+/// endian). The agent's seed is derived from the deal's seed by invertible mixing
+/// (`sim::schedule`), so telling it as it is would let a program recompute the deal — every hidden
+/// card; a one-way hash tells nothing of it, and the same tcgsim seed still gives the same games.
+pub fn program_seed(seed: u64) -> u64 {
+    let mut m = b"tcgsim process seed ".to_vec();
+    m.extend_from_slice(&seed.to_be_bytes());
+    let h = sha256(&m);
+    u64::from_be_bytes(h[..8].try_into().expect("8 bytes"))
+}
+
+/// SHA-256 (FIPS 180-4) of a short message.
+fn sha256(msg: &[u8]) -> [u8; 32] {
+    const K: [u32; 64] = [
+        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4,
+        0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe,
+        0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f,
+        0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7,
+        0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc,
+        0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b,
+        0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116,
+        0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
+        0xc67178f2,
+    ];
+    let mut h: [u32; 8] = [
+        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab,
+        0x5be0cd19,
+    ];
+    let mut m = msg.to_vec();
+    m.push(0x80);
+    while m.len() % 64 != 56 {
+        m.push(0);
+    }
+    m.extend_from_slice(&((msg.len() as u64) * 8).to_be_bytes());
+    for block in m.chunks(64) {
+        let mut w = [0u32; 64];
+        for (i, c) in block.chunks(4).enumerate() {
+            w[i] = u32::from_be_bytes([c[0], c[1], c[2], c[3]]);
+        }
+        for i in 16..64 {
+            let s0 = w[i - 15].rotate_right(7) ^ w[i - 15].rotate_right(18) ^ (w[i - 15] >> 3);
+            let s1 = w[i - 2].rotate_right(17) ^ w[i - 2].rotate_right(19) ^ (w[i - 2] >> 10);
+            w[i] = w[i - 16]
+                .wrapping_add(s0)
+                .wrapping_add(w[i - 7])
+                .wrapping_add(s1);
+        }
+        let mut v = h;
+        for i in 0..64 {
+            let s1 = v[4].rotate_right(6) ^ v[4].rotate_right(11) ^ v[4].rotate_right(25);
+            let ch = (v[4] & v[5]) ^ (!v[4] & v[6]);
+            let t1 = v[7]
+                .wrapping_add(s1)
+                .wrapping_add(ch)
+                .wrapping_add(K[i])
+                .wrapping_add(w[i]);
+            let s0 = v[0].rotate_right(2) ^ v[0].rotate_right(13) ^ v[0].rotate_right(22);
+            let maj = (v[0] & v[1]) ^ (v[0] & v[2]) ^ (v[1] & v[2]);
+            let t2 = s0.wrapping_add(maj);
+            v = [
+                t1.wrapping_add(t2),
+                v[0],
+                v[1],
+                v[2],
+                v[3].wrapping_add(t1),
+                v[4],
+                v[5],
+                v[6],
+            ];
+        }
+        for (x, y) in h.iter_mut().zip(v) {
+            *x = x.wrapping_add(y);
+        }
+    }
+    let mut out = [0u8; 32];
+    for (i, x) in h.iter().enumerate() {
+        out[4 * i..4 * i + 4].copy_from_slice(&x.to_be_bytes());
+    }
+    out
+}
+
 /// A short quote of what a program wrote, for messages.
 fn quote(t: &str) -> String {
     let mut q: String = t.chars().take(80).collect();
@@ -321,9 +491,11 @@ fn quote(t: &str) -> String {
 }
 
 /// The `observation` message of `seat` in `state` (`docs/protocol.md`): the seat's view as text
-/// ([`GameDef::render`]), its information-state string ([`GameDef::info_key`]), the log lines it
-/// saw since its last decision, and the legal actions by id. Everything in it is a function of
-/// what the seat may see (tested against determinizations, `tests/suite/process.rs`).
+/// ([`GameDef::render`]), the log lines it saw since its last decision, and the legal actions by
+/// id. Everything in it is a function of what the seat may see (tested against determinizations
+/// and against a hand card put face down, `tests/suite/process.rs`). [`GameDef::info_key`] is not
+/// sent: it names card slots, so it tells apart states a player cannot (which slot of a hand went
+/// face down) — exact enough to key a search, too exact to show a player.
 pub fn observation<G: GameDef>(
     game: &G,
     state: &G::State,
@@ -354,7 +526,6 @@ pub fn observation<G: GameDef>(
         "turn": game.turn(state),
         "events": events,
         "view": game.render(state, seat),
-        "info": game.info_key(state, seat),
         "legal": legal,
     })
 }
@@ -395,6 +566,8 @@ impl<G: GameDef> ProcessAgent<G> {
             let conn = match pooled {
                 Some(c) => c,
                 None => {
+                    let sup = &self.spec.supervisor;
+                    sup.start_failures.fetch_add(1, Ordering::Relaxed);
                     let mut c = spawn(&self.spec, G::INFO.name)?;
                     c.send(&json!({
                         "type": "hello",
@@ -404,7 +577,9 @@ impl<G: GameDef> ProcessAgent<G> {
                     }))?;
                     let t = c.receive(self.spec.timeout + STARTUP_GRACE, "the answer to hello")?;
                     match serde_json::from_str::<Value>(&t) {
-                        Ok(v) if v["type"] == "ready" => {}
+                        Ok(v) if v["type"] == "ready" => {
+                            sup.start_failures.store(0, Ordering::Relaxed);
+                        }
                         _ => {
                             return Err(format!(
                                 "answered hello with {} where {{\"type\": \"ready\"}} was expected",
@@ -438,7 +613,7 @@ impl<G: GameDef> ProcessAgent<G> {
         let msg = json!({
             "type": "new_game",
             "seat": seat.to_string(),
-            "seed": self.seed,
+            "seed": program_seed(self.seed),
             "decks": decks,
         });
         self.started = true;
@@ -521,7 +696,7 @@ impl<G: GameDef> Agent<G> for ProcessAgent<G> {
         })
     }
 
-    fn watches(&self) -> bool {
+    fn supervised(&self) -> bool {
         true
     }
 
@@ -568,6 +743,26 @@ impl<G: GameDef> Agent<G> for ProcessAgent<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// FIPS 180-4's examples (NIST's "abc" and the two-block message) and the empty message.
+    #[test]
+    fn sha256_matches_the_standard_s_examples() {
+        let hex = |b: [u8; 32]| b.iter().map(|x| format!("{x:02x}")).collect::<String>();
+        assert_eq!(
+            hex(sha256(b"abc")),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+        assert_eq!(
+            hex(sha256(b"")),
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+        );
+        assert_eq!(
+            hex(sha256(
+                b"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"
+            )),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+        );
+    }
 
     #[test]
     fn splits_words_like_a_shell() {

@@ -133,7 +133,10 @@ pub fn matrix<G: GameDef>(o: MatrixOpts) -> Result<ExitCode> {
                 crate::core::Outcome::Win(w) => w.to_string(),
                 crate::core::Outcome::Draw => "draw".into(),
             },
-            ending: g.ending(p.end),
+            ending: match p.record.forfeit {
+                Some(f) => format!("{} forfeited: its agent failed", f.seat),
+                None => g.ending(p.end),
+            },
             turns: p.record.turns,
             decisions: p.record.decisions,
             actions: Vec::new(),

@@ -15,6 +15,7 @@ mod matrix;
 mod out;
 mod play;
 mod progress;
+mod serve;
 mod tune;
 
 pub use out::{emit, note, set_quiet, WriteError};
@@ -137,7 +138,7 @@ fn agent_failures(specs: &[&AgentSpec], kept: &str) -> Result<()> {
         let (n, first) = spec.failures();
         let Some(first) = first else { continue };
         if spec.aborted() {
-            bail!("{first}\nthe run stopped (--on-agent-error abort); {kept}");
+            bail!("{first}\nthe run stopped; {kept}");
         }
         out::error(&format!(
             "warning: {n} game{} forfeited by a failing agent, counted as losses (--on-agent-error loss); the first: {first}",
@@ -391,6 +392,16 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
     },
+    /// Serve the game as a model to other programs' search (OpenSpiel): JSON requests on standard
+    /// input (new, apply, legal, info, view, resample, choose, free, retain), one answer a line
+    /// (docs/protocol.md, "The model server").
+    Serve {
+        /// The deck of P1, then the deck of P2.
+        #[arg(num_args = 2, required = true, value_names = ["DECK1", "DECK2"])]
+        decks: Vec<PathBuf>,
+        #[command(flatten)]
+        game: GameArgs,
+    },
     /// Play a recorded game again from its actions (a record of `play --out`), printing its log.
     Replay {
         /// A records file (`record.jsonl`: one JSON line per game).
@@ -550,6 +561,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         | Command::Arena { decks, game, .. }
         | Command::Duel { decks, game, .. }
         | Command::Play { decks, game, .. }
+        | Command::Serve { decks, game }
         | Command::Validate { decks, game } => choose_game(game, decks, None)?,
         Command::Scenario { file, game } => {
             let text = read_text(file, MAX_TEXT_BYTES)?;
@@ -764,6 +776,10 @@ fn run_game<G: GameDef>(cmd: &Command) -> Result<ExitCode> {
             human: human.map(|h| Seat::from_index(h as usize - 1)),
             cards: game.cards.clone(),
             out: out.clone(),
+        }),
+        Command::Serve { decks, game } => serve::serve::<G>(serve::ServeOpts {
+            decks: [decks[0].clone(), decks[1].clone()],
+            cards: game.cards.clone(),
         }),
         Command::Validate { decks, game } => validate::<G>(decks, game.cards.as_deref()),
         Command::Scenario { file, game } => scenario::<G>(file, game.cards.as_deref()),

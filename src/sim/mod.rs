@@ -66,34 +66,44 @@ pub fn play_game_to_end<G: Game>(
 ) -> (GameRecord, G::State) {
     let mut s = game.new_game(seed, first);
     let mut decisions = 0u32;
-    // Asked once: agents that do not watch cost one predictable branch an action.
-    let watch = [agents[0].watches(), agents[1].watches()];
-    while let Some(seat) = game.to_move(&s) {
-        let a = match agents[seat.index()].try_choose(game, &s, seat) {
-            Ok(a) => a,
-            Err(f) => {
-                let rec = GameRecord {
-                    outcome: Outcome::Win(seat.other()),
-                    // At least one turn, as every game counts (`Counts::check`).
-                    turns: game.turn(&s).max(1),
-                    decisions,
-                    forfeit: Some(Forfeit {
-                        seat,
-                        abort: f.abort,
-                    }),
-                };
-                return (rec, s);
-            }
-        };
-        let before = s;
-        game.apply(&mut s, a);
-        observe(&before, seat, a, &s);
-        for q in Seat::ALL {
-            if watch[q.index()] {
-                agents[q.index()].observe(game, q, &before, seat, a, &s);
-            }
+    let supervised = [agents[0].supervised(), agents[1].supervised()];
+    if supervised == [false, false] {
+        // The plain loop: agents that cannot fail and watch nothing (every built-in agent).
+        while let Some(seat) = game.to_move(&s) {
+            let a = agents[seat.index()].choose(game, &s, seat);
+            let before = s;
+            game.apply(&mut s, a);
+            observe(&before, seat, a, &s);
+            decisions += 1;
         }
-        decisions += 1;
+    } else {
+        while let Some(seat) = game.to_move(&s) {
+            let a = match agents[seat.index()].try_choose(game, &s, seat) {
+                Ok(a) => a,
+                Err(f) => {
+                    let rec = GameRecord {
+                        outcome: Outcome::Win(seat.other()),
+                        // At least one turn, as every game counts (`Counts::check`).
+                        turns: game.turn(&s).max(1),
+                        decisions,
+                        forfeit: Some(Forfeit {
+                            seat,
+                            abort: f.abort,
+                        }),
+                    };
+                    return (rec, s);
+                }
+            };
+            let before = s;
+            game.apply(&mut s, a);
+            observe(&before, seat, a, &s);
+            for q in Seat::ALL {
+                if supervised[q.index()] {
+                    agents[q.index()].observe(game, q, &before, seat, a, &s);
+                }
+            }
+            decisions += 1;
+        }
     }
     let rec = GameRecord {
         outcome: game.outcome(&s).expect("a finished game has an outcome"),

@@ -5,6 +5,8 @@
 #   garbage  writes a line that is not JSON
 #   illegal  answers action 9999
 #   hang     stops answering (sleeps)
+#   orphan   stops answering, waiting on a child it started (no exec): its pid goes to FLAG
+#   deaf     answers every observation it will ever get at once, and reads nothing more
 #   nohello  answers hello with a line that is not JSON (N is unused)
 # Usage: bad.sh MODE N [FLAG]
 mode=$1
@@ -22,6 +24,8 @@ while IFS= read -r line; do
           garbage) echo 'hello world' ;;
           illegal) echo '{"action":9999}' ;;
           hang) exec sleep 30 ;;
+          orphan) sleep 30 & echo $! > "$flag"; wait ;;
+          deaf) while :; do echo '{"action":0}'; done ;;
           *) echo '{"action":0}' ;;
         esac
       else

@@ -1,0 +1,240 @@
+//! `tcgsim serve DECK1 DECK2`: the game as a model other programs search with (OpenSpiel's bots,
+//! `python/tcgsim_agent/openspiel_game.py`; `docs/protocol.md`, "The model server"). One JSON
+//! request a line on standard input, one JSON answer a line on standard output. States live in a
+//! table and never change: `apply` and `resample` make new ones, so a client's `clone` is free;
+//! `free` gives them back, `retain` frees all but some. A bad request is answered `{"error": …}` and the server goes on.
+
+use super::{card_source, load_decks, read_cards};
+use crate::agents::AgentSpec;
+use crate::core::{rng_from_seed, ActionList, GameDef, Outcome, Seat};
+use anyhow::Result;
+use serde_json::{json, Value};
+use std::io::{BufRead, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// The most states the table holds at once (a client that never frees is told so).
+pub const MAX_STATES: usize = 1 << 22;
+/// The longest request line.
+const MAX_REQUEST: usize = 64 * 1024;
+
+pub struct ServeOpts {
+    pub decks: [PathBuf; 2],
+    pub cards: Option<PathBuf>,
+}
+
+struct Table<G: GameDef> {
+    game: G,
+    states: Vec<Option<G::State>>,
+    free: Vec<usize>,
+    legal: ActionList<G::Action>,
+}
+
+fn seat_of(v: &Value) -> Result<Seat, String> {
+    v.as_str()
+        .and_then(Seat::from_name)
+        .ok_or_else(|| format!("\"seat\": expected \"P1\" or \"P2\", found {v}"))
+}
+
+impl<G: GameDef> Table<G> {
+    fn get(&self, v: &Value) -> Result<G::State, String> {
+        let i = v
+            .as_u64()
+            .ok_or_else(|| format!("\"state\": expected a state id, found {v}"))?;
+        self.states
+            .get(i as usize)
+            .copied()
+            .flatten()
+            .ok_or_else(|| format!("state {i} does not exist (never made, or freed)"))
+    }
+
+    fn put(&mut self, s: G::State) -> Result<usize, String> {
+        if let Some(i) = self.free.pop() {
+            self.states[i] = Some(s);
+            return Ok(i);
+        }
+        if self.states.len() >= MAX_STATES {
+            return Err(format!(
+                "{MAX_STATES} states are live: free some (\"op\": \"free\")"
+            ));
+        }
+        self.states.push(Some(s));
+        Ok(self.states.len() - 1)
+    }
+
+    /// What a client needs of a state after making it: who moves, how many legal actions, the
+    /// returns once it is over.
+    fn summary(&mut self, id: usize) -> Value {
+        let s = self.states[id].expect("just made");
+        self.game.legal_actions(&s, &mut self.legal);
+        let returns = self.game.outcome(&s).map(|o| match o {
+            Outcome::Win(w) => {
+                let mut r = [-1.0, -1.0];
+                r[w.index()] = 1.0;
+                r
+            }
+            Outcome::Draw => [0.0, 0.0],
+        });
+        json!({
+            "state": id,
+            "to_move": self.game.to_move(&s).map(|q| q.to_string()),
+            "legal": self.legal.len(),
+            "returns": returns,
+        })
+    }
+
+    fn handle(&mut self, r: &Value) -> Result<Value, String> {
+        let op = r["op"].as_str().unwrap_or("");
+        let seed = |r: &Value| r["seed"].as_u64().unwrap_or(0);
+        match op {
+            "new" => {
+                let first = match r.get("first") {
+                    Some(v) => seat_of(v)?,
+                    None => Seat::P1,
+                };
+                let s = self.game.new_game(seed(r), first);
+                let id = self.put(s)?;
+                Ok(self.summary(id))
+            }
+            "apply" => {
+                let mut s = self.get(&r["state"])?;
+                self.game.legal_actions(&s, &mut self.legal);
+                let k = r["action"].as_u64().unwrap_or(u64::MAX);
+                if k >= self.legal.len() as u64 {
+                    return Err(format!(
+                        "action {}: not a legal id (0..{})",
+                        r["action"],
+                        self.legal.len()
+                    ));
+                }
+                self.game.apply(&mut s, self.legal[k as usize]);
+                let id = self.put(s)?;
+                Ok(self.summary(id))
+            }
+            "legal" => {
+                let s = self.get(&r["state"])?;
+                self.game.legal_actions(&s, &mut self.legal);
+                let texts: Vec<String> = self
+                    .legal
+                    .iter()
+                    .map(|&a| self.game.action_text(&s, a))
+                    .collect();
+                Ok(json!({ "legal": texts }))
+            }
+            "info" => {
+                let s = self.get(&r["state"])?;
+                let q = seat_of(&r["seat"])?;
+                Ok(json!({ "info": self.game.info_key(&s, q) }))
+            }
+            "view" => {
+                let s = self.get(&r["state"])?;
+                let q = seat_of(&r["seat"])?;
+                Ok(json!({ "view": self.game.render(&s, q) }))
+            }
+            "resample" => {
+                let s = self.get(&r["state"])?;
+                let q = seat_of(&r["seat"])?;
+                let mut rng = rng_from_seed(seed(r));
+                let d = self.game.determinize(&s, q, &mut rng);
+                let id = self.put(d)?;
+                Ok(self.summary(id))
+            }
+            "choose" => {
+                let s = self.get(&r["state"])?;
+                let Some(q) = self.game.to_move(&s) else {
+                    return Err("the game is over: no one chooses".into());
+                };
+                let spec = AgentSpec::parse(r["agent"].as_str().unwrap_or(""))
+                    .map_err(|e| format!("\"agent\": {e}"))?;
+                let mut agent = spec.build::<G>(seed(r));
+                let a = agent
+                    .try_choose(&self.game, &s, q)
+                    .map_err(|f| f.message)?;
+                self.game.legal_actions(&s, &mut self.legal);
+                let k = self.legal.iter().position(|&x| x == a).expect("legal");
+                Ok(json!({ "action": k }))
+            }
+            "free" => {
+                let ids = r["states"].as_array().cloned().unwrap_or_default();
+                for v in ids {
+                    if let Some(i) = v.as_u64().map(|i| i as usize) {
+                        if self.states.get(i).is_some_and(Option::is_some) {
+                            self.states[i] = None;
+                            self.free.push(i);
+                        }
+                    }
+                }
+                Ok(json!({}))
+            }
+            "retain" => {
+                // Frees every state but those listed (a search's states, once it has moved).
+                let mut keep = vec![false; self.states.len()];
+                for v in r["states"].as_array().cloned().unwrap_or_default() {
+                    if let Some(k) = v.as_u64().and_then(|i| keep.get_mut(i as usize)) {
+                        *k = true;
+                    }
+                }
+                self.free.clear();
+                for (i, s) in self.states.iter_mut().enumerate() {
+                    if !keep[i] {
+                        *s = None;
+                    }
+                    if s.is_none() {
+                        self.free.push(i);
+                    }
+                }
+                Ok(json!({ "live": self.states.len() - self.free.len() }))
+            }
+            _ => Err(format!(
+                "unknown op {}: expected new, apply, legal, info, view, resample, choose, free or retain",
+                r["op"]
+            )),
+        }
+    }
+}
+
+pub fn serve<G: GameDef>(o: ServeOpts) -> Result<ExitCode> {
+    let source = card_source::<G>(o.cards.as_deref(), Some(&o.decks[0]));
+    let db = read_cards::<G>(source.as_deref())?;
+    let decks = load_decks::<G>(&db, &o.decks, false)?;
+    let mut t = Table::<G> {
+        game: G::new_match(&db, [&decks[0], &decks[1]]),
+        states: Vec::new(),
+        free: Vec::new(),
+        legal: ActionList::new(),
+    };
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        let n = (&mut input)
+            .take(MAX_REQUEST as u64 + 1)
+            .read_until(b'\n', &mut line)?;
+        if n == 0 {
+            return Ok(ExitCode::SUCCESS);
+        }
+        let answer = if line.len() > MAX_REQUEST {
+            // Skip the rest of the long line, a bounded piece at a time.
+            while !line.ends_with(b"\n") {
+                line.clear();
+                if (&mut input)
+                    .take(MAX_REQUEST as u64)
+                    .read_until(b'\n', &mut line)?
+                    == 0
+                {
+                    break;
+                }
+            }
+            json!({ "error": format!("a request of more than {MAX_REQUEST} bytes") })
+        } else {
+            match serde_json::from_slice::<Value>(&line) {
+                Ok(r) => t.handle(&r).unwrap_or_else(|e| json!({ "error": e })),
+                Err(e) => json!({ "error": format!("not JSON: {e}") }),
+            }
+        };
+        writeln!(out, "{answer}")?;
+        out.flush()?;
+    }
+}
