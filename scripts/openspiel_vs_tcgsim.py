@@ -12,10 +12,10 @@ independent implementation of the same algorithm?) and at equal time per move.
     cargo build --release
     python3 scripts/openspiel_vs_tcgsim.py --game tmnt --games 40
 
-OpenSpiel's C++ ISMCTSBot is not used: in open_spiel 2.0.2 (pip, Python 3.11) every C++ bot
-crashes (segmentation fault) on every Python game, OpenSpiel's own python_tic_tac_toe included;
-OpenSpiel's Python ISMCTSBot (open_spiel.python.algorithms.ismcts, "adapted from the C++
-implementation") plays instead.
+OpenSpiel's C++ ISMCTSBot is not used: open_spiel 1.5 and 1.6.1 cannot resample a Python game's
+state, and in 1.6.15 and 2.0.2 (pip, Python 3.11) every C++ bot crashes (segmentation fault) on
+every Python game, OpenSpiel's own python_tic_tac_toe included. OpenSpiel's Python ISMCTSBot
+(open_spiel.python.algorithms.ismcts, "adapted from the C++ implementation") plays instead.
 """
 
 import argparse

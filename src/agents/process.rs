@@ -13,20 +13,18 @@ use super::{Agent, Failure};
 use crate::core::{ActionList, GameDef, Outcome, Seat, Viewer};
 use serde_json::{json, Value};
 use std::cell::RefCell;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, Command, Stdio};
+use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender, TrySendError};
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The protocol's version, sent in `hello`.
 pub const PROTOCOL: u32 = 1;
 /// The longest line a program may write (64 KiB, not counting the newline): an answer is a few
 /// bytes.
 pub const MAX_LINE: usize = 64 * 1024;
-/// Messages that may wait unread by a program before it is taken for one that does not read.
-const INPUT_LINES: usize = 64;
 /// Programs that fail to start or to answer `hello` this many times in a row stop the run,
 /// whatever `--on-agent-error` says: every further game would fail the same way.
 pub const MAX_START_FAILURES: u64 = 3;
@@ -221,15 +219,12 @@ enum Line {
     Error(String),
 }
 
-/// A running program: its input through a writer thread (so a program that does not read cannot
-/// block tcgsim), and its output's lines through a reader thread (so a silent program can be
-/// timed out).
+/// A running program: its input, written without blocking (so a program that does not read is
+/// timed out, not waited on), and its output's lines through a reader thread (so a silent program
+/// can be timed out).
 struct Conn {
     child: Child,
-    /// Lines for the writer thread; bounded, so a program that never reads is found out.
-    input: SyncSender<String>,
-    /// Set by the writer thread when a write failed (the program closed its input).
-    write_failed: Arc<AtomicBool>,
+    stdin: ChildStdin,
     lines: Receiver<Line>,
     /// The `(command, game)` it was started for: a pooled program serves only those.
     key: (Vec<String>, &'static str),
@@ -247,21 +242,40 @@ impl Drop for Conn {
 
 #[cfg(unix)]
 fn kill_group(child: &Child) {
-    extern "C" {
-        fn kill(pid: i32, sig: i32) -> i32;
-    }
-    const SIGKILL: i32 = 9;
-    if let Ok(pid) = i32::try_from(child.id()) {
+    if let Ok(pid) = libc::pid_t::try_from(child.id()) {
         // SAFETY: kill(2) takes plain integers; a negative pid names the process group the
-        // program leads (spawn puts it in its own), so only its processes are signalled.
+        // program leads (spawn puts it in its own; the program is not reaped yet, so its pid, and
+        // so the group's id, cannot have been reused), and only its processes are signalled.
         unsafe {
-            kill(-pid, SIGKILL);
+            libc::kill(-pid, libc::SIGKILL);
         }
     }
 }
 
 #[cfg(not(unix))]
 fn kill_group(_child: &Child) {}
+
+/// Makes tcgsim's end of the pipe to the program non-blocking (the program's end is not changed).
+#[cfg(unix)]
+fn set_nonblocking(stdin: &ChildStdin) -> std::io::Result<()> {
+    use std::os::unix::io::AsRawFd;
+    let fd = stdin.as_raw_fd();
+    // SAFETY: fcntl(2) on a file descriptor this process owns, with integer arguments.
+    let ok = unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        flags >= 0 && libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) >= 0
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(std::io::Error::last_os_error())
+    }
+}
+
+#[cfg(not(unix))]
+fn set_nonblocking(_stdin: &ChildStdin) -> std::io::Result<()> {
+    Ok(())
+}
 
 thread_local! {
     /// The programs this thread started and is not using now, to serve its next games.
@@ -317,49 +331,41 @@ fn spawn(spec: &ProcessSpec, game: &'static str) -> Result<Conn, String> {
             }
         })
         .map_err(|e| format!("cannot start a reader thread: {e}"))?;
-    let (input, lines_in) = sync_channel::<String>(INPUT_LINES);
-    let write_failed = Arc::new(AtomicBool::new(false));
-    let failed = Arc::clone(&write_failed);
-    std::thread::Builder::new()
-        .name("tcgsim-agent-writer".into())
-        .spawn(move || {
-            let mut stdin = stdin;
-            for line in lines_in {
-                if stdin
-                    .write_all(line.as_bytes())
-                    .and_then(|_| stdin.flush())
-                    .is_err()
-                {
-                    failed.store(true, Ordering::Relaxed);
-                    return;
-                }
-            }
-        })
-        .map_err(|e| format!("cannot start a writer thread: {e}"))?;
+    set_nonblocking(&stdin).map_err(|e| format!("cannot set up the pipe to the program: {e}"))?;
     Ok(Conn {
         child,
-        input,
-        write_failed,
+        stdin,
         lines: rx,
         key: (spec.argv.clone(), game),
     })
 }
 
 impl Conn {
-    /// Queues a message for the program; never blocks.
-    fn send(&mut self, v: &Value) -> Result<(), String> {
+    /// Writes a message to the program. The pipe does not block: when it is full (the program
+    /// has not read what came before) the write is retried every millisecond for `timeout`.
+    fn send(&mut self, v: &Value, timeout: Duration) -> Result<(), String> {
         let mut line = v.to_string();
         line.push('\n');
-        if self.write_failed.load(Ordering::Relaxed) {
-            return Err(self.closed());
+        let mut rest = line.as_bytes();
+        let deadline = Instant::now() + timeout;
+        while !rest.is_empty() {
+            match self.stdin.write(rest) {
+                Ok(0) => return Err(self.closed()),
+                Ok(n) => rest = &rest[n..],
+                Err(e) if e.kind() == ErrorKind::WouldBlock => {
+                    if Instant::now() >= deadline {
+                        return Err(format!(
+                            "the program does not read its input (its pipe stayed full for {} ms)",
+                            timeout.as_millis()
+                        ));
+                    }
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                Err(_) => return Err(self.closed()),
+            }
         }
-        match self.input.try_send(line) {
-            Ok(()) => Ok(()),
-            Err(TrySendError::Full(_)) => Err(format!(
-                "the program does not read its input ({INPUT_LINES} messages wait unread)"
-            )),
-            Err(TrySendError::Disconnected(_)) => Err(self.closed()),
-        }
+        Ok(())
     }
 
     fn closed(&mut self) -> String {
@@ -569,12 +575,15 @@ impl<G: GameDef> ProcessAgent<G> {
                     let sup = &self.spec.supervisor;
                     sup.start_failures.fetch_add(1, Ordering::Relaxed);
                     let mut c = spawn(&self.spec, G::INFO.name)?;
-                    c.send(&json!({
-                        "type": "hello",
-                        "protocol": PROTOCOL,
-                        "game": G::INFO.name,
-                        "title": G::INFO.title,
-                    }))?;
+                    c.send(
+                        &json!({
+                            "type": "hello",
+                            "protocol": PROTOCOL,
+                            "game": G::INFO.name,
+                            "title": G::INFO.title,
+                        }),
+                        self.spec.timeout,
+                    )?;
                     let t = c.receive(self.spec.timeout + STARTUP_GRACE, "the answer to hello")?;
                     match serde_json::from_str::<Value>(&t) {
                         Ok(v) if v["type"] == "ready" => {
@@ -617,7 +626,8 @@ impl<G: GameDef> ProcessAgent<G> {
             "decks": decks,
         });
         self.started = true;
-        self.connect()?.send(&msg)
+        let timeout = self.spec.timeout;
+        self.connect()?.send(&msg, timeout)
     }
 
     fn decide(&mut self, game: &G, state: &G::State, seat: Seat) -> Result<G::Action, String> {
@@ -628,7 +638,7 @@ impl<G: GameDef> ProcessAgent<G> {
         let n = self.legal.len();
         let timeout = self.spec.timeout;
         let conn = self.connect()?;
-        conn.send(&obs)?;
+        conn.send(&obs, timeout)?;
         let t = conn.receive(timeout, "an action")?;
         let v: Value = serde_json::from_str(&t).map_err(|_| {
             format!(
@@ -730,8 +740,9 @@ impl<G: GameDef> Agent<G> for ProcessAgent<G> {
                 "turn": game.turn(after),
                 "events": std::mem::take(&mut self.events),
             });
+            let timeout = self.spec.timeout;
             if let Some(c) = self.conn.as_mut() {
-                if c.send(&msg).is_err() {
+                if c.send(&msg, timeout).is_err() {
                     // It could not take the news: it will not serve another game.
                     self.conn = None;
                 }

@@ -796,8 +796,8 @@ fn a_card_put_face_down_is_not_told_apart() {
     assert!(found >= 3, "{found} cases");
 }
 
-/// A program that never reads its input cannot hang a run: it is found out when its unread
-/// messages pile up. A program whose wrapper started it without `exec` is stopped with
+/// A program that never reads its input cannot hang a run: it is found out when its pipe stays
+/// full for the move timeout. A program whose wrapper started it without `exec` is stopped with
 /// everything it started (its process group): no process is left once the run is over.
 #[test]
 fn programs_that_do_not_read_or_leave_children_are_stopped() {
