@@ -4,19 +4,25 @@ The rules stay in tcgsim: `tcgsim serve DECK1 DECK2` keeps the states and answer
 `resample` (a determinization for one seat: every card it cannot see redealt), `info` (the seat's
 information-state string) and `choose` (a tcgsim agent's move), one JSON line each
 (docs/protocol.md, "The model server"). A state here is a handle to one of the server's states;
-states there never change, so `clone` is free.
+states there never change. OpenSpiel clones a Python state by making a new initial state and
+overwriting its fields, so each clone leaves a state in the server: call `game.model.retain([...])`
+with the states still in use after each move.
 
     import pyspiel
     from tcgsim_agent.openspiel_game import register
     register(tcgsim="target/release/tcgsim")
     game = pyspiel.load_game("python_tcgsim", {"deck1": "decks/tmnt/starter_north.deck",
                                                "deck2": "decks/tmnt/starter_east.deck"})
-    bot = pyspiel.ISMCTSBot(1, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, 1000, -1,
-                            pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False)
+    from open_spiel.python.algorithms import ismcts, mcts
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1), 2.0, 100)
+    state = game.new_initial_state(seed=1)
+    state.apply_action(bot.step(state))
+    game.model.retain([state])   # frees every other server state: the search's, the clones'
 
 Shuffles are folded into the server (a game's seed decides its deck order): the game is
 `SAMPLED_STOCHASTIC` with no explicit chance nodes. Actions are the ids of `docs/protocol.md`
-(0..n-1 in the engine's order; `MAX_ACTIONS` distinct). Needs `pip install open_spiel`.
+(0..n-1 in the engine's order; `MAX_ACTIONS` distinct). Needs `pip install open_spiel`; its C++
+bots cannot play Python-defined games in the wheels tried (docs/agents.md), its Python bots can.
 """
 
 import json

@@ -2,9 +2,10 @@
 //! input and output (`docs/protocol.md`). The engine plays; the program only chooses, from an
 //! observation that holds what its seat may see and nothing else.
 //!
-//! Each thread keeps its programs alive between games ([`POOL`]): a program is started once, told
-//! `hello`, then serves game after game (`new_game` … `game_over`), so a model is loaded once per
-//! thread. A program that exits, writes something that is not an answer, answers an action that is
+//! tcgsim keeps its programs alive between games ([`POOL`]): a program is started once, told
+//! `hello`, then serves game after game (`new_game` … `game_over`), so a model is loaded once, not
+//! once a game; at most one program a thread and seat is busy at a time. [`shutdown`] closes the
+//! idle programs' input at the end of a command and gives them a moment to exit. A program that exits, writes something that is not an answer, answers an action that is
 //! not legal, or is silent past the move timeout fails its game: the game ends as a forfeit
 //! ([`Failure`]), the program is stopped and a fresh one serves the next game. What a forfeit does
 //! to the run — a loss, or the end of the run — is the spec's [`OnError`].
@@ -12,7 +13,6 @@
 use super::{Agent, Failure};
 use crate::core::{ActionList, GameDef, Outcome, Seat, Viewer};
 use serde_json::{json, Value};
-use std::cell::RefCell;
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -224,7 +224,8 @@ enum Line {
 /// can be timed out).
 struct Conn {
     child: Child,
-    stdin: ChildStdin,
+    /// `None` once closed ([`shutdown`]).
+    stdin: Option<ChildStdin>,
     lines: Receiver<Line>,
     /// The `(command, game)` it was started for: a pooled program serves only those.
     key: (Vec<String>, &'static str),
@@ -232,12 +233,128 @@ struct Conn {
 
 impl Drop for Conn {
     fn drop(&mut self) {
-        // A program taken out of service (failed, or its thread ending): stop it — with every
-        // process it started, its process group — and reap it.
+        // A program taken out of service (failed, or the run over): stop it — with every process
+        // it started, its process group — and reap it. Nothing reaped it before (`exit_status`
+        // only peeks), so its pid, the group's id, cannot have been reused.
         kill_group(&self.child);
         let _ = self.child.kill();
         let _ = self.child.wait();
+        unregister(self.child.id());
     }
+}
+
+/// How the program ended, if it has, without reaping it (so its process group's id stays its own
+/// until [`Conn`]'s drop kills the group).
+#[cfg(unix)]
+fn exit_status(child: &Child) -> Option<String> {
+    // SAFETY: waitid(2) with WNOWAIT only reads the child's state into `info`, which it owns.
+    unsafe {
+        let mut info: libc::siginfo_t = std::mem::zeroed();
+        let r = libc::waitid(
+            libc::P_PID,
+            child.id() as libc::id_t,
+            &mut info,
+            libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+        );
+        if r != 0 || info.si_pid() == 0 {
+            return None;
+        }
+        Some(match info.si_code {
+            libc::CLD_EXITED => format!("exit status: {}", info.si_status()),
+            _ => format!("signal: {}", info.si_status()),
+        })
+    }
+}
+
+#[cfg(not(unix))]
+fn exit_status(_child: &Child) -> Option<String> {
+    None
+}
+
+/// The process groups of the running programs, for the signal handler: a fixed table of atomics,
+/// the one kind of memory a handler may read. 0 is a free slot.
+#[cfg(unix)]
+static GROUPS: [std::sync::atomic::AtomicI32; 1024] =
+    [const { std::sync::atomic::AtomicI32::new(0) }; 1024];
+
+#[cfg(unix)]
+fn register(pid: u32) {
+    static HANDLER: std::sync::Once = std::sync::Once::new();
+    HANDLER.call_once(|| {
+        // SAFETY: installs a handler that only reads atomics and calls kill, signal and raise,
+        // all async-signal-safe.
+        unsafe {
+            for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                libc::signal(
+                    sig,
+                    on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t,
+                );
+            }
+        }
+    });
+    let pid = pid as i32;
+    for g in GROUPS.iter() {
+        if g.compare_exchange(0, pid, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok()
+        {
+            return;
+        }
+    }
+}
+
+#[cfg(unix)]
+fn unregister(pid: u32) {
+    let pid = pid as i32;
+    for g in GROUPS.iter() {
+        if g.compare_exchange(pid, 0, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok()
+        {
+            return;
+        }
+    }
+}
+
+/// Ctrl-C (SIGINT), SIGTERM, SIGHUP: the programs run in process groups of their own, so the
+/// terminal's signal does not reach them; stop them all, then die of the signal as before.
+#[cfg(unix)]
+extern "C" fn on_signal(sig: libc::c_int) {
+    for g in GROUPS.iter() {
+        let pid = g.load(Ordering::SeqCst);
+        if pid > 0 {
+            // SAFETY: kill is async-signal-safe; the group is one of our programs'.
+            unsafe {
+                libc::kill(-pid, libc::SIGKILL);
+            }
+        }
+    }
+    // SAFETY: the default action again, then the signal: tcgsim ends as it did without a handler.
+    unsafe {
+        libc::signal(sig, libc::SIG_DFL);
+        libc::raise(sig);
+    }
+}
+
+#[cfg(not(unix))]
+fn register(_pid: u32) {}
+
+#[cfg(not(unix))]
+fn unregister(_pid: u32) {}
+
+/// Ends the idle programs at the end of a command: closes their input (the protocol's "no more
+/// games"), gives them up to 2 s together to exit, then stops what is left.
+pub fn shutdown() {
+    let mut conns: Vec<Conn> = POOL
+        .lock()
+        .map(|mut p| std::mem::take(&mut *p))
+        .unwrap_or_default();
+    for c in &mut conns {
+        c.stdin = None;
+    }
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while Instant::now() < deadline && conns.iter().any(|c| exit_status(&c.child).is_none()) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    drop(conns);
 }
 
 #[cfg(unix)]
@@ -277,10 +394,8 @@ fn set_nonblocking(_stdin: &ChildStdin) -> std::io::Result<()> {
     Ok(())
 }
 
-thread_local! {
-    /// The programs this thread started and is not using now, to serve its next games.
-    static POOL: RefCell<Vec<Conn>> = const { RefCell::new(Vec::new()) };
-}
+/// The programs started and not serving a game now, to serve the next games.
+static POOL: Mutex<Vec<Conn>> = Mutex::new(Vec::new());
 
 fn spawn(spec: &ProcessSpec, game: &'static str) -> Result<Conn, String> {
     let mut cmd = Command::new(&spec.argv[0]);
@@ -331,10 +446,11 @@ fn spawn(spec: &ProcessSpec, game: &'static str) -> Result<Conn, String> {
             }
         })
         .map_err(|e| format!("cannot start a reader thread: {e}"))?;
+    register(child.id());
     set_nonblocking(&stdin).map_err(|e| format!("cannot set up the pipe to the program: {e}"))?;
     Ok(Conn {
         child,
-        stdin,
+        stdin: Some(stdin),
         lines: rx,
         key: (spec.argv.clone(), game),
     })
@@ -349,7 +465,10 @@ impl Conn {
         let mut rest = line.as_bytes();
         let deadline = Instant::now() + timeout;
         while !rest.is_empty() {
-            match self.stdin.write(rest) {
+            let Some(stdin) = self.stdin.as_mut() else {
+                return Err("its input is closed".into());
+            };
+            match stdin.write(rest) {
                 Ok(0) => return Err(self.closed()),
                 Ok(n) => rest = &rest[n..],
                 Err(e) if e.kind() == ErrorKind::WouldBlock => {
@@ -369,9 +488,9 @@ impl Conn {
     }
 
     fn closed(&mut self) -> String {
-        match self.child.try_wait() {
-            Ok(Some(st)) => format!("the program exited ({st})"),
-            _ => "the program closed its input".to_string(),
+        match exit_status(&self.child) {
+            Some(st) => format!("the program exited ({st})"),
+            None => "the program closed its input".to_string(),
         }
     }
 
@@ -385,12 +504,12 @@ impl Conn {
             Ok(Line::Error(e)) => Err(format!("cannot read the program's output: {e}")),
             Ok(Line::Closed) | Err(RecvTimeoutError::Disconnected) => {
                 // Give an exiting program a moment to be reaped, to report its status.
-                let status = (0..50).find_map(|_| match self.child.try_wait() {
-                    Ok(Some(st)) => Some(st.to_string()),
-                    _ => {
+                let status = (0..50).find_map(|_| {
+                    let st = exit_status(&self.child);
+                    if st.is_none() {
                         std::thread::sleep(Duration::from_millis(2));
-                        None
                     }
+                    st
                 });
                 Err(format!(
                     "the program closed its output ({}) where {waiting_for} was expected",
@@ -564,8 +683,7 @@ impl<G: GameDef> ProcessAgent<G> {
     fn connect(&mut self) -> Result<&mut Conn, String> {
         if self.conn.is_none() {
             let key = (self.spec.argv.clone(), G::INFO.name);
-            let pooled = POOL.with(|p| {
-                let mut p = p.borrow_mut();
+            let pooled = POOL.lock().ok().and_then(|mut p| {
                 let i = p.iter().position(|c| c.key == key)?;
                 Some(p.swap_remove(i))
             });
@@ -573,8 +691,13 @@ impl<G: GameDef> ProcessAgent<G> {
                 Some(c) => c,
                 None => {
                     let sup = &self.spec.supervisor;
-                    sup.start_failures.fetch_add(1, Ordering::Relaxed);
-                    let mut c = spawn(&self.spec, G::INFO.name)?;
+                    // Counted only when a start fails (programs starting at once on several
+                    // threads are not failures).
+                    let failed = |e: String| {
+                        sup.start_failures.fetch_add(1, Ordering::Relaxed);
+                        e
+                    };
+                    let mut c = spawn(&self.spec, G::INFO.name).map_err(failed)?;
                     c.send(
                         &json!({
                             "type": "hello",
@@ -583,17 +706,20 @@ impl<G: GameDef> ProcessAgent<G> {
                             "title": G::INFO.title,
                         }),
                         self.spec.timeout,
-                    )?;
-                    let t = c.receive(self.spec.timeout + STARTUP_GRACE, "the answer to hello")?;
+                    )
+                    .map_err(failed)?;
+                    let t = c
+                        .receive(self.spec.timeout + STARTUP_GRACE, "the answer to hello")
+                        .map_err(failed)?;
                     match serde_json::from_str::<Value>(&t) {
                         Ok(v) if v["type"] == "ready" => {
                             sup.start_failures.store(0, Ordering::Relaxed);
                         }
                         _ => {
-                            return Err(format!(
+                            return Err(failed(format!(
                                 "answered hello with {} where {{\"type\": \"ready\"}} was expected",
                                 quote(&t)
-                            ))
+                            )))
                         }
                     }
                     c
@@ -664,9 +790,11 @@ impl<G: GameDef> ProcessAgent<G> {
 
 impl<G: GameDef> Drop for ProcessAgent<G> {
     fn drop(&mut self) {
-        // A healthy program serves the thread's next game.
+        // A healthy program serves a next game.
         if let Some(c) = self.conn.take() {
-            POOL.with(|p| p.borrow_mut().push(c));
+            if let Ok(mut p) = POOL.lock() {
+                p.push(c);
+            }
         }
     }
 }

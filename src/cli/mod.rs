@@ -515,10 +515,13 @@ pub fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    match run(cli) {
+    let code = match run(cli) {
         Ok(code) => code,
         Err(e) => failure(e),
-    }
+    };
+    // `process:` agents' programs: their input closed, a moment to exit, then stopped.
+    crate::agents::process::shutdown();
+    code
 }
 
 /// The command, run for one game.

@@ -13,8 +13,9 @@ use std::io::{BufRead, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// The most states the table holds at once (a client that never frees is told so).
-pub const MAX_STATES: usize = 1 << 22;
+/// The most states the table holds at once (a client that never frees is told so): about 1 GiB
+/// for states of about 1 kB.
+pub const MAX_STATES: usize = 1 << 20;
 /// The longest request line.
 const MAX_REQUEST: usize = 64 * 1024;
 
@@ -28,6 +29,37 @@ struct Table<G: GameDef> {
     states: Vec<Option<G::State>>,
     free: Vec<usize>,
     legal: ActionList<G::Action>,
+}
+
+/// A whole number field, or an error naming it.
+fn uint(r: &Value, key: &str) -> Result<u64, String> {
+    r[key]
+        .as_u64()
+        .ok_or_else(|| format!("\"{key}\": expected a whole number ≥ 0, found {}", r[key]))
+}
+
+/// `"seed"`, 0 when left out.
+fn seed_of(r: &Value) -> Result<u64, String> {
+    match r.get("seed") {
+        None => Ok(0),
+        Some(_) => uint(r, "seed"),
+    }
+}
+
+/// `"states"`: a list of state ids.
+fn ids_of(r: &Value) -> Result<Vec<usize>, String> {
+    let bad = || {
+        format!(
+            "\"states\": expected a list of state ids, found {}",
+            r["states"]
+        )
+    };
+    r["states"]
+        .as_array()
+        .ok_or_else(bad)?
+        .iter()
+        .map(|v| v.as_u64().map(|i| i as usize).ok_or_else(bad))
+        .collect()
 }
 
 fn seat_of(v: &Value) -> Result<Seat, String> {
@@ -85,26 +117,27 @@ impl<G: GameDef> Table<G> {
 
     fn handle(&mut self, r: &Value) -> Result<Value, String> {
         let op = r["op"].as_str().unwrap_or("");
-        let seed = |r: &Value| r["seed"].as_u64().unwrap_or(0);
         match op {
             "new" => {
                 let first = match r.get("first") {
                     Some(v) => seat_of(v)?,
                     None => Seat::P1,
                 };
-                let s = self.game.new_game(seed(r), first);
+                let s = self.game.new_game(seed_of(r)?, first);
                 let id = self.put(s)?;
                 Ok(self.summary(id))
             }
             "apply" => {
                 let mut s = self.get(&r["state"])?;
                 self.game.legal_actions(&s, &mut self.legal);
-                let k = r["action"].as_u64().unwrap_or(u64::MAX);
+                let k = uint(r, "action")?;
+                if self.legal.is_empty() {
+                    return Err("the game is over: no action is legal".into());
+                }
                 if k >= self.legal.len() as u64 {
                     return Err(format!(
-                        "action {}: not a legal id (0..{})",
-                        r["action"],
-                        self.legal.len()
+                        "action {k}: not a legal id (0 to {})",
+                        self.legal.len() - 1
                     ));
                 }
                 self.game.apply(&mut s, self.legal[k as usize]);
@@ -134,7 +167,7 @@ impl<G: GameDef> Table<G> {
             "resample" => {
                 let s = self.get(&r["state"])?;
                 let q = seat_of(&r["seat"])?;
-                let mut rng = rng_from_seed(seed(r));
+                let mut rng = rng_from_seed(seed_of(r)?);
                 let d = self.game.determinize(&s, q, &mut rng);
                 let id = self.put(d)?;
                 Ok(self.summary(id))
@@ -146,7 +179,7 @@ impl<G: GameDef> Table<G> {
                 };
                 let spec = AgentSpec::parse(r["agent"].as_str().unwrap_or(""))
                     .map_err(|e| format!("\"agent\": {e}"))?;
-                let mut agent = spec.build::<G>(seed(r));
+                let mut agent = spec.build::<G>(seed_of(r)?);
                 let a = agent
                     .try_choose(&self.game, &s, q)
                     .map_err(|f| f.message)?;
@@ -155,24 +188,26 @@ impl<G: GameDef> Table<G> {
                 Ok(json!({ "action": k }))
             }
             "free" => {
-                let ids = r["states"].as_array().cloned().unwrap_or_default();
-                for v in ids {
-                    if let Some(i) = v.as_u64().map(|i| i as usize) {
-                        if self.states.get(i).is_some_and(Option::is_some) {
-                            self.states[i] = None;
-                            self.free.push(i);
-                        }
+                let ids = ids_of(r)?;
+                for &i in &ids {
+                    self.get(&json!(i))?;
+                }
+                for i in ids {
+                    if self.states[i].take().is_some() {
+                        self.free.push(i);
                     }
                 }
                 Ok(json!({}))
             }
             "retain" => {
                 // Frees every state but those listed (a search's states, once it has moved).
+                let ids = ids_of(r)?;
+                for &i in &ids {
+                    self.get(&json!(i))?;
+                }
                 let mut keep = vec![false; self.states.len()];
-                for v in r["states"].as_array().cloned().unwrap_or_default() {
-                    if let Some(k) = v.as_u64().and_then(|i| keep.get_mut(i as usize)) {
-                        *k = true;
-                    }
+                for i in ids {
+                    keep[i] = true;
                 }
                 self.free.clear();
                 for (i, s) in self.states.iter_mut().enumerate() {
@@ -210,12 +245,13 @@ pub fn serve<G: GameDef>(o: ServeOpts) -> Result<ExitCode> {
     loop {
         line.clear();
         let n = (&mut input)
-            .take(MAX_REQUEST as u64 + 1)
+            .take(MAX_REQUEST as u64 + 2)
             .read_until(b'\n', &mut line)?;
         if n == 0 {
             return Ok(ExitCode::SUCCESS);
         }
-        let answer = if line.len() > MAX_REQUEST {
+        let body = line.strip_suffix(b"\n").unwrap_or(&line).len();
+        let answer = if body > MAX_REQUEST {
             // Skip the rest of the long line, a bounded piece at a time.
             while !line.ends_with(b"\n") {
                 line.clear();
@@ -229,7 +265,7 @@ pub fn serve<G: GameDef>(o: ServeOpts) -> Result<ExitCode> {
             }
             json!({ "error": format!("a request of more than {MAX_REQUEST} bytes") })
         } else {
-            match serde_json::from_slice::<Value>(&line) {
+            match serde_json::from_slice::<Value>(&line[..body]) {
                 Ok(r) => t.handle(&r).unwrap_or_else(|e| json!({ "error": e })),
                 Err(e) => json!({ "error": format!("not JSON: {e}") }),
             }

@@ -873,3 +873,74 @@ fn a_program_that_never_starts_stops_the_run() {
         "{e}"
     );
 }
+
+/// F-INFO-4: the attacked player's pass in the reaction and support steps is asked only when its
+/// hand holds a card it could play there, so the opponent's log leaves it out (the attacked
+/// player's own log keeps it). Over 40 Fire Force games: at every such pass, the opponent's lines
+/// name no pass, and the passing player's own lines do.
+#[test]
+fn a_fire_force_pass_in_reaction_or_support_is_not_told_to_the_attacker() {
+    use tcgsim::games::fireforce::Action as FA;
+    let cards = FireForceGame::bundled_cards();
+    let ld = |n: &str| {
+        FireForceGame::load_deck(&cards, Path::new(&format!("decks/fireforce/{n}.deck"))).unwrap()
+    };
+    let (d1, d2) = (ld("aggro_blitz"), ld("reaction_control"));
+    let g = FireForceGame::new_match(&cards, [&d1, &d2]);
+    let (mut hidden, mut own) = (0, 0);
+    let mut legal = ActionList::new();
+    for seed in 0..40u64 {
+        let mut agents = [
+            AgentSpec::Heuristic.build::<FireForceGame>(seed),
+            AgentSpec::Heuristic.build::<FireForceGame>(seed + 7),
+        ];
+        let mut s = g.new_game(seed, Seat::from_index((seed % 2) as usize));
+        while let Some(q) = g.to_move(&s) {
+            g.legal_actions(&s, &mut legal);
+            let a = agents[q.index()].choose(&g, &s, q);
+            let mut after = s;
+            g.apply(&mut after, a);
+            let step = format!("{:?}", s.step);
+            if a == FA::Pass && (step == "Reaction" || step == "Support") {
+                let theirs = GameDef::narrate(&g, &s, q, a, &after, Viewer::Seat(q.other()));
+                let mine = GameDef::narrate(&g, &s, q, a, &after, Viewer::Seat(q));
+                let head = format!("{q}: pass");
+                assert!(
+                    !theirs.iter().any(|l| l.starts_with(&head)),
+                    "seed {seed}: {theirs:?}"
+                );
+                assert!(
+                    mine.first().is_some_and(|l| l.starts_with(&head)),
+                    "{mine:?}"
+                );
+                hidden += 1;
+                own += 1;
+            }
+            s = after;
+        }
+    }
+    assert!(hidden > 20 && own == hidden, "{hidden} passes");
+}
+
+/// Programs starting at once on several threads are not failed starts: one program that fails
+/// to start costs one forfeited game, and the run goes on.
+#[test]
+fn one_failed_start_among_many_threads_forfeits_one_game() {
+    let root = tmpdir("process-flaky");
+    let lock = root.join("first");
+    let o = duel_with(
+        &format!(
+            "process:sh tests/data/process/bad.sh flaky 0 {}",
+            lock.display()
+        ),
+        &["--games", "20", "--threads", "3"],
+        &root.join("out"),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("warning: 1 game forfeited by a failing agent"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(duel_counts(&root.join("out"))[0], 20);
+}

@@ -708,7 +708,13 @@ impl GameDef for FireForceGame {
             }
             _ => {}
         }
-        let mut out = vec![head];
+        // F-INFO-4: the attacked player is asked to react or support only when its hand holds a
+        // card it could play (F-BAT-10), so its pass there says so; a viewer who does not see
+        // that hand is not told of the pass.
+        let hidden_pass = a == Action::Pass
+            && matches!(before.step, Step::Reaction | Step::Support)
+            && !viewer.sees(seat);
+        let mut out = if hidden_pass { Vec::new() } else { vec![head] };
         out.extend(self.changes(before, after, viewer));
         out
     }

@@ -7,12 +7,15 @@
 #   hang     stops answering (sleeps)
 #   orphan   stops answering, waiting on a child it started (no exec): its pid goes to FLAG
 #   deaf     answers every observation it will ever get at once, and reads nothing more
+#   flaky    the first program started (the one that makes the folder FLAG) exits at once; the
+#            others answer as first.sh does
 #   nohello  answers hello with a line that is not JSON (N is unused)
 # Usage: bad.sh MODE N [FLAG]
 mode=$1
 n=${2:-0}
 flag=$3
 k=0
+if [ "$mode" = flaky ] && mkdir "$flag" 2>/dev/null; then exit 3; fi
 while IFS= read -r line; do
   case "$line" in
     *'"type":"hello"'*)
