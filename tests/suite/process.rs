@@ -944,3 +944,73 @@ fn one_failed_start_among_many_threads_forfeits_one_game() {
     );
     assert_eq!(duel_counts(&root.join("out"))[0], 20);
 }
+
+/// F-INFO-5 and M-INFO-4: a card taken from hand by name, when the opponent knows a copy of it
+/// there, is the known copy (else the opponent would learn that the known one stayed). Over
+/// heuristic games of Fire Force and TMNT: whenever an action takes from the hand a card of which
+/// the opponent knew a copy there, a known copy is among the instances that left the hand.
+#[test]
+fn a_known_copy_is_the_one_played() {
+    fn check<G: GameDef>(
+        g: &G,
+        games: u64,
+        hand: impl Fn(&G::State, Seat) -> (u64, u64, Vec<u32>),
+    ) -> usize {
+        let mut cases = 0;
+        for seed in 0..games {
+            let mut agents = [
+                AgentSpec::Heuristic.build::<G>(seed),
+                AgentSpec::Random.build::<G>(seed + 5),
+            ];
+            let mut s = g.new_game(seed, Seat::from_index((seed % 2) as usize));
+            while let Some(q) = g.to_move(&s) {
+                let a = agents[q.index()].choose(g, &s, q);
+                let mut after = s;
+                g.apply(&mut after, a);
+                let (h0, known, cards) = hand(&s, q);
+                let (h1, _, _) = hand(&after, q);
+                let left = h0 & !h1;
+                for i in (0..64).filter(|i| left & 1 << i != 0) {
+                    // The card that left; copies of it the opponent knew in hand.
+                    let same = (0..64)
+                        .filter(|&j| h0 & 1 << j != 0 && cards[j] == cards[i])
+                        .fold(0u64, |m, j| m | 1 << j);
+                    let known_copies = same & known;
+                    // Only when exactly one copy left, and the opponent knew some but not all.
+                    if (same & left).count_ones() == 1 && known_copies != 0 && known_copies != same
+                    {
+                        assert!(
+                            left & known_copies != 0,
+                            "{}: seed {seed}, {q}: {}",
+                            G::INFO.name,
+                            g.action_text(&s, a)
+                        );
+                        cases += 1;
+                    }
+                }
+                s = after;
+            }
+        }
+        cases
+    }
+    let ff = FireForceGame::bench_match();
+    let n = check(&ff, 300, |s, q| {
+        let p = s.pl(q);
+        (
+            p.hand,
+            p.known[q.other().index()],
+            p.card.iter().map(|&c| u32::from(c)).collect(),
+        )
+    });
+    let tm = TmntGame::bench_match();
+    let m = check(&tm, 300, |s, q| {
+        let p = s.pl(q);
+        (
+            p.hand,
+            p.known[q.other().index()],
+            p.card.iter().map(|&c| u32::from(c)).collect(),
+        )
+    });
+    eprintln!("fireforce {n}, tmnt {m} cases");
+    assert!(n > 0 && m > 0, "fireforce {n}, tmnt {m} cases");
+}

@@ -166,8 +166,9 @@ impl Game for FireForceGame {
     }
 }
 
-/// The version of these rules, in the content hash of a run.
-pub const RULES_VERSION: u32 = 1;
+/// The version of these rules, in the content hash of a run: bumped by every change that changes
+/// games (2: F-INFO-5, the known copy is the one played).
+pub const RULES_VERSION: u32 = 2;
 
 /// The bundled original sample card pool.
 pub const BUNDLED_CARDS: &str = include_str!("../../../decks/fireforce/cards.csv");

@@ -188,12 +188,15 @@ impl FireForceGame {
         self.settle(s);
     }
 
-    /// The lowest instance of card `id` in `q`'s hand.
+    /// The instance of card `id` in `q`'s hand that is played: a copy the opponent knows, if it
+    /// knows one, else the lowest (F-INFO-5: playing the unknown copy would tell the opponent that
+    /// the known one is still in hand).
     pub(super) fn hand_instance(&self, s: &State, q: Seat, id: CardId) -> u8 {
         let p = s.pl(q);
-        Bits(p.hand)
-            .find(|&i| p.card[i as usize] == id)
-            .expect("a legal action names a card in hand")
+        let mut copies = Bits(p.hand).filter(|&i| p.card[i as usize] == id);
+        let first = copies.clone().next().expect("a legal action names a card in hand");
+        let known = p.known[q.other().index()];
+        copies.find(|&i| known & 1 << i != 0).unwrap_or(first)
     }
 
     /// A static estimate that `seat` wins.

@@ -229,10 +229,15 @@ impl TmntGame {
         p.trash |= bit;
     }
 
-    /// The lowest instance of card `id` among `mask`'s instances of `q`.
+    /// The instance of card `id` among `mask`'s instances of `q` that an action names: a copy the
+    /// opponent knows, if it knows one, else the lowest (M-INFO-4: moving the unknown copy out of
+    /// a hidden zone would tell the opponent that the known one is still there).
     pub fn instance_of(s: &State, q: Seat, mask: u64, id: CardId) -> Option<u8> {
         let p = s.pl(q);
-        Bits(mask).find(|&i| p.card[i as usize] == id)
+        let mut copies = Bits(mask).filter(|&i| p.card[i as usize] == id);
+        let first = copies.clone().next()?;
+        let known = p.known[q.other().index()];
+        Some(copies.find(|&i| known & 1 << i != 0).unwrap_or(first))
     }
 
     /// The distinct card ids of `q`'s instances in `mask` that satisfy `ok`.
