@@ -802,16 +802,19 @@ fn a_card_put_face_down_is_not_told_apart() {
 #[test]
 fn programs_that_do_not_read_or_leave_children_are_stopped() {
     let root = tmpdir("process-deaf");
+    let args = [
+        "--games",
+        "2",
+        "--threads",
+        "1",
+        "--on-agent-error",
+        "abort",
+        "--move-timeout",
+        "300",
+    ];
     let o = duel_with(
         "process:sh tests/data/process/bad.sh deaf 0",
-        &[
-            "--games",
-            "2",
-            "--threads",
-            "1",
-            "--on-agent-error",
-            "abort",
-        ],
+        &args,
         &root.join("deaf"),
     );
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
@@ -826,16 +829,7 @@ fn programs_that_do_not_read_or_leave_children_are_stopped() {
             "process:sh tests/data/process/bad.sh orphan 3 {}",
             pid_file.display()
         ),
-        &[
-            "--games",
-            "2",
-            "--threads",
-            "1",
-            "--on-agent-error",
-            "abort",
-            "--move-timeout",
-            "300",
-        ],
+        &args,
         &root.join("orphan"),
     );
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
