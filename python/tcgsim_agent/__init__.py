@@ -13,9 +13,9 @@ tcgsim plays the game; a process agent only chooses. Subclass `Agent`, implement
     if __name__ == "__main__":
         serve(FirstLegal())
 
-One program serves many games, one at a time (tcgsim starts one per thread and seat): `new_game`
-re-seeds `self.rng` from the game's seed, so the same tcgsim seed gives the same games whatever
-the thread count. Write logs to standard error: standard output carries the protocol.
+One program serves many games, one at a time (tcgsim keeps at most one busy per thread and seat):
+`new_game` re-seeds `self.rng` from the game's seed, so the same tcgsim seed gives the same games
+whatever the thread count. Write logs to standard error: standard output carries the protocol.
 """
 
 import json

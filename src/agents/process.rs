@@ -679,7 +679,7 @@ impl<G: GameDef> ProcessAgent<G> {
         }
     }
 
-    /// A program for this game: one from the thread's pool, or a new one told `hello`.
+    /// A program for this game: an idle one from the pool, or a new one told `hello`.
     fn connect(&mut self) -> Result<&mut Conn, String> {
         if self.conn.is_none() {
             let key = (self.spec.argv.clone(), G::INFO.name);
