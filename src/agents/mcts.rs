@@ -7,6 +7,14 @@
 //! available); one untried legal action is expanded; a playout scores the leaf; every node on the
 //! path adds the result of the player who chose its action. The final move is the most visited.
 //! The tree lives in an arena reused between decisions: no allocation per iteration once warm.
+//!
+//! **Tree reuse** (`reuse`): after a decision the tree keeps following the game along the edges of
+//! what its player sees happen — its own actions, and the opponent's actions it sees whole — and
+//! the next search starts from the node it reached, with the statistics below it, instead of an
+//! empty tree. An opponent action it sees only in part (a card put face down) loses the tree; one it
+//! does not see at all (Fire Force's hidden pass, F-INFO-4) changes nothing it knows, so the tree
+//! stays where it was. What the player sees is the game's own log for that player
+//! ([`crate::core::GameDef::narrate`]), so the choice to reuse reads nothing hidden.
 
 use super::playout::{playout, Policy};
 use super::Agent;
@@ -37,6 +45,9 @@ pub struct MctsConfig {
     pub trees: u32,
     /// `false`: search the true state (the cheating yardstick).
     pub determinize: bool,
+    /// Keep the part of the tree that still applies from one decision to the next (module
+    /// documentation): the iterations of a decision are added to those kept.
+    pub reuse: bool,
 }
 
 impl Default for MctsConfig {
@@ -50,6 +61,7 @@ impl Default for MctsConfig {
             depth: 0,
             trees: 1,
             determinize: true,
+            reuse: false,
         }
     }
 }
@@ -85,6 +97,14 @@ pub struct Tree<G: Game> {
     pub playout_decisions: u64,
     /// Iterations run in the last search.
     pub iterations: u64,
+    /// Where the game is in this tree after the actions seen since the last search (the root
+    /// right after a search), or `NONE` when the tree no longer applies.
+    cursor: u32,
+    /// The arena a kept subtree is copied into, and the copy's work list.
+    spare: Vec<Node<G::Action>>,
+    stack: Vec<(u32, u32)>,
+    /// Tree nodes kept from earlier decisions at the start of the last search.
+    pub kept: u64,
 }
 
 impl<G: Game> Default for Tree<G> {
@@ -96,6 +116,10 @@ impl<G: Game> Default for Tree<G> {
             untried: ActionList::new(),
             playout_decisions: 0,
             iterations: 0,
+            cursor: NONE,
+            spare: Vec::new(),
+            stack: Vec::new(),
+            kept: 0,
         }
     }
 }
@@ -136,8 +160,69 @@ impl<G: Game> Tree<G> {
         })
     }
 
+    /// Follows `action` by `mover` from where the game is in the tree; the tree no longer applies
+    /// when the search never tried it there.
+    pub fn advance(&mut self, action: G::Action, mover: Seat) {
+        if self.cursor == NONE {
+            return;
+        }
+        let mut c = self.nodes[self.cursor as usize].first_child;
+        while c != NONE {
+            let n = &self.nodes[c as usize];
+            if n.action == action && n.mover == mover {
+                self.cursor = c;
+                return;
+            }
+            c = n.next_sibling;
+        }
+        self.cursor = NONE;
+    }
+
+    /// The tree no longer applies (an action seen only in part).
+    pub fn forget(&mut self) {
+        self.cursor = NONE;
+    }
+
+    /// Makes the node `root` the root: its subtree is copied to the front of a fresh arena, in the
+    /// same sibling order, without the root's children of another mover than `observer` (what the
+    /// opponent did at once in some determinizations, where it did not in this game).
+    fn reroot(&mut self, root: u32, observer: Seat) {
+        self.spare.clear();
+        self.stack.clear();
+        let mut r = self.nodes[root as usize];
+        r.first_child = NONE;
+        r.next_sibling = NONE;
+        self.spare.push(r);
+        self.stack.push((root, 0));
+        while let Some((old, new)) = self.stack.pop() {
+            let mut prev = NONE;
+            let mut c = self.nodes[old as usize].first_child;
+            while c != NONE {
+                let n = self.nodes[c as usize];
+                if new != 0 || n.mover == observer {
+                    let id = self.spare.len() as u32;
+                    self.spare.push(Node {
+                        first_child: NONE,
+                        next_sibling: NONE,
+                        ..n
+                    });
+                    if prev == NONE {
+                        self.spare[new as usize].first_child = id;
+                    } else {
+                        self.spare[prev as usize].next_sibling = id;
+                    }
+                    prev = id;
+                    self.stack.push((c, id));
+                }
+                c = n.next_sibling;
+            }
+        }
+        std::mem::swap(&mut self.nodes, &mut self.spare);
+    }
+
     /// Runs a search from `root` for `observer` and returns the visit count of each root action
-    /// (written into `out` as (action, visits)).
+    /// (written into `out` as (action, visits)). With `cfg.reuse`, the part of the last search's
+    /// tree where the game now is ([`Tree::advance`]) is kept and the iterations are added to it.
     pub fn search(
         &mut self,
         game: &G,
@@ -147,7 +232,18 @@ impl<G: Game> Tree<G> {
         rng: &mut GameRng,
         out: &mut Vec<(G::Action, u32)>,
     ) {
-        self.nodes.clear();
+        let cap = u64::from(MAX_TREE_NODES / cfg.trees.max(1));
+        // A kept tree above half the cap would leave too little room to search.
+        if cfg.reuse
+            && self.cursor != NONE
+            && self.cursor != 0
+            && (self.nodes.len() as u64) < cap / 2
+        {
+            self.reroot(self.cursor, observer);
+        } else {
+            self.nodes.clear();
+        }
+        self.kept = self.nodes.len() as u64;
         // Room for any path and root the first search will ever need, so that later searches
         // never allocate (a tree deeper than 1,024 plies would grow it once).
         self.path.clear();
@@ -161,7 +257,10 @@ impl<G: Game> Tree<G> {
         }
         self.playout_decisions = 0;
         self.iterations = 0;
-        self.push(G::Action::default(), observer, NONE);
+        if self.nodes.is_empty() {
+            self.push(G::Action::default(), observer, NONE);
+        }
+        self.cursor = 0;
         let deadline = cfg.time.map(|t| Instant::now() + t);
         let mut it = 0u32;
         loop {
@@ -178,7 +277,7 @@ impl<G: Game> Tree<G> {
                     }
                 }
             }
-            if self.nodes.len() as u64 >= u64::from(MAX_TREE_NODES / cfg.trees.max(1)) {
+            if self.nodes.len() as u64 >= cap {
                 break;
             }
             self.iterate(game, root, observer, cfg, rng);
@@ -270,6 +369,43 @@ impl<G: Game> Tree<G> {
     }
 }
 
+/// How much of an opponent's action a player sees, for tree reuse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seen {
+    /// Nothing: the player's log has no line for it.
+    Not,
+    /// All of it: the player's log says what a log that reveals every card says.
+    Whole,
+    /// Some of it (a card it cannot see moved).
+    Part,
+}
+
+/// What `me` sees of `action` by `actor` from `before` to `after`: the game's log for that seat
+/// against the log that reveals everything (`GameDef::narrate`, whose views are tested for
+/// no-peek).
+pub fn seen_by<G: crate::core::GameDef>(
+    game: &G,
+    before: &G::State,
+    actor: Seat,
+    action: G::Action,
+    after: &G::State,
+    me: Seat,
+) -> Seen {
+    use crate::core::Viewer;
+    let mine = game.narrate(before, actor, action, after, Viewer::Seat(me));
+    if mine.is_empty() {
+        Seen::Not
+    } else if mine == game.narrate(before, actor, action, after, Viewer::All) {
+        Seen::Whole
+    } else {
+        Seen::Part
+    }
+}
+
+/// What a player sees of an opponent's action ([`seen_by`] for a game with logs).
+pub type Sees<G> =
+    fn(&G, &<G as Game>::State, Seat, <G as Game>::Action, &<G as Game>::State, Seat) -> Seen;
+
 /// The ISMCTS agent (or, with `determinize: false`, the cheating MCTS).
 pub struct MctsAgent<G: Game> {
     cfg: MctsConfig,
@@ -278,6 +414,8 @@ pub struct MctsAgent<G: Game> {
     trees: Vec<Tree<G>>,
     counts: Vec<(G::Action, u32)>,
     scratch: Vec<Vec<(G::Action, u32)>>,
+    /// What the player sees of the opponent's actions; tree reuse needs it.
+    sees: Option<Sees<G>>,
 }
 
 impl<G: Game> MctsAgent<G> {
@@ -290,6 +428,25 @@ impl<G: Game> MctsAgent<G> {
             trees: (0..k).map(|_| Tree::default()).collect(),
             counts: Vec::new(),
             scratch: vec![Vec::new(); k],
+            sees: None,
+        }
+    }
+
+    /// The agent with what its player sees of opponents' actions ([`seen_by`]), so that `reuse`
+    /// can follow the game between decisions. Without it the tree is never kept.
+    pub fn with_sight(mut self, sees: Sees<G>) -> Self {
+        self.sees = Some(sees);
+        self
+    }
+
+    /// Tree nodes kept from earlier decisions at the start of the last decision, over all trees.
+    pub fn last_kept(&self) -> u64 {
+        self.trees.iter().map(|t| t.kept).sum()
+    }
+
+    fn advance(&mut self, action: G::Action, mover: Seat) {
+        for t in &mut self.trees {
+            t.advance(action, mover);
         }
     }
 
@@ -310,10 +467,38 @@ impl<G: Game> Agent<G> for MctsAgent<G> {
         }
     }
 
+    fn supervised(&self) -> bool {
+        // Reuse follows the game through `observe`.
+        self.cfg.reuse && self.sees.is_some()
+    }
+
+    fn observe(
+        &mut self,
+        game: &G,
+        me: Seat,
+        before: &G::State,
+        actor: Seat,
+        action: G::Action,
+        after: &G::State,
+    ) {
+        // Its own actions were followed when chosen.
+        if actor == me {
+            return;
+        }
+        match self.sees.map(|f| f(game, before, actor, action, after, me)) {
+            Some(Seen::Not) => {}
+            Some(Seen::Whole) => self.advance(action, actor),
+            _ => self.trees.iter_mut().for_each(Tree::forget),
+        }
+    }
+
     fn choose(&mut self, game: &G, state: &G::State, seat: Seat) -> G::Action {
         let mut list = ActionList::new();
         game.legal_actions(state, &mut list);
         if list.len() == 1 {
+            if self.supervised() {
+                self.advance(list[0], seat);
+            }
             return list[0];
         }
         self.decisions += 1;
@@ -351,6 +536,123 @@ impl<G: Game> Agent<G> for MctsAgent<G> {
                 best = c;
             }
         }
+        if self.supervised() {
+            self.advance(best.0, seat);
+        }
         best.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agents::{Agent, HeuristicAgent};
+    use crate::core::GameDef;
+    use crate::games::trails::TrailsGame;
+
+    /// A node and everything below it, read recursively (apart from `reroot`'s loop): (action,
+    /// mover, visits, availability, reward, children in sibling order).
+    #[derive(Debug, PartialEq)]
+    struct Sub<A>(A, Seat, u32, u32, u64, Vec<Sub<A>>);
+
+    fn read<G: Game>(t: &Tree<G>, id: u32) -> Sub<G::Action> {
+        let n = &t.nodes[id as usize];
+        let mut kids = Vec::new();
+        let mut c = n.first_child;
+        while c != NONE {
+            kids.push(read(t, c));
+            c = t.nodes[c as usize].next_sibling;
+        }
+        Sub(
+            n.action,
+            n.mover,
+            n.visits,
+            n.avail,
+            n.reward.to_bits(),
+            kids,
+        )
+    }
+
+    fn size<A>(s: &Sub<A>) -> usize {
+        1 + s.5.iter().map(size).sum::<usize>()
+    }
+
+    /// Tree reuse keeps exactly the subtree below the path the game took: every node, its
+    /// statistics and its children's order, less the new root's children of the other player.
+    #[test]
+    fn a_kept_tree_is_the_subtree_of_the_path_taken() {
+        let g = TrailsGame::bench_match();
+        let (mut checked, mut kept) = (0, 0);
+        for (start, plies) in [
+            (20, 1),
+            (40, 1),
+            (70, 1),
+            (100, 1),
+            (20, 2),
+            (40, 2),
+            (70, 2),
+        ] {
+            let mut s = g.new_game(3, Seat::P1);
+            let mut h = [HeuristicAgent::new(1), HeuristicAgent::new(2)];
+            for _ in 0..start {
+                let Some(q) = g.to_move(&s) else { break };
+                let a = h[q.index()].choose(&g, &s, q);
+                g.apply(&mut s, a);
+            }
+            let Some(me) = g.to_move(&s) else { continue };
+            let cfg = MctsConfig {
+                iterations: 400,
+                reuse: true,
+                depth: 20,
+                ..MctsConfig::default()
+            };
+            let mut t: Tree<TrailsGame> = Tree::default();
+            let mut out = Vec::new();
+            let mut rng = rng_from_seed(start);
+            t.search(&g, &s, me, &cfg, &mut rng, &mut out);
+            // Down the most visited line, wherever it leads.
+            let mut path = Vec::new();
+            let mut id = 0u32;
+            for _ in 0..plies {
+                let mut best = NONE;
+                let mut c = t.nodes[id as usize].first_child;
+                while c != NONE {
+                    if best == NONE || t.nodes[c as usize].visits > t.nodes[best as usize].visits {
+                        best = c;
+                    }
+                    c = t.nodes[c as usize].next_sibling;
+                }
+                if best == NONE {
+                    break;
+                }
+                path.push((t.nodes[best as usize].action, t.nodes[best as usize].mover));
+                id = best;
+            }
+            let mut want = read(&t, id);
+            want.5.retain(|k| k.1 == me);
+            for &(a, m) in &path {
+                t.advance(a, m);
+            }
+            // No iterations: the search only re-roots.
+            let zero = MctsConfig {
+                iterations: 0,
+                ..cfg
+            };
+            t.search(&g, &s, me, &zero, &mut rng, &mut out);
+            let got = read(&t, 0);
+            assert_eq!(got, want, "start {start}, {plies} plies");
+            assert_eq!(t.kept as usize, size(&want));
+            assert_eq!(t.nodes.len(), size(&want));
+            kept += size(&want);
+            // An edge the tree does not have (the new root's children are all `me`'s) loses it.
+            t.advance(path[0].0, me.other());
+            t.search(&g, &s, me, &zero, &mut rng, &mut out);
+            assert_eq!(t.nodes.len(), 1);
+            checked += 1;
+        }
+        assert_eq!(checked, 7);
+        // Subtrees worth keeping (341 nodes in all when written; a line that ends the turn keeps
+        // only its root).
+        assert!(kept > 200, "{kept} nodes kept in all");
     }
 }

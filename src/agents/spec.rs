@@ -30,11 +30,15 @@ pub const KINDS: [(&str, &[&str]); 5] = [
     ("pimc", &["dets", "iters", "playout", "eps", "depth"]),
     (
         "ismcts",
-        &["iters", "ms", "c", "playout", "eps", "depth", "threads"],
+        &[
+            "iters", "ms", "c", "playout", "eps", "depth", "threads", "reuse",
+        ],
     ),
     (
         "cheat",
-        &["iters", "ms", "c", "playout", "eps", "depth", "threads"],
+        &[
+            "iters", "ms", "c", "playout", "eps", "depth", "threads", "reuse",
+        ],
     ),
 ];
 
@@ -140,6 +144,7 @@ impl AgentSpec {
                         "playout" => c.playout = Policy::parse(v)?,
                         "eps" => c.eps = real(k, v, 0.0, 1.0)?,
                         "depth" => c.depth = num(k, v, 0, limits::DEPTH)?,
+                        "reuse" => c.reuse = num::<u8>(k, v, 0, 1)? == 1,
                         _ => c.trees = num(k, v, 1, limits::MCTS_TREES)?,
                     }
                 }
@@ -160,7 +165,9 @@ impl AgentSpec {
             AgentSpec::Random => Box::new(RandomAgent::new(seed)),
             AgentSpec::Heuristic => Box::new(HeuristicAgent::new(seed)),
             AgentSpec::Pimc(c) => Box::new(PimcAgent::<G>::new(*c, seed)),
-            AgentSpec::Mcts(c) => Box::new(MctsAgent::<G>::new(*c, seed)),
+            AgentSpec::Mcts(c) => {
+                Box::new(MctsAgent::<G>::new(*c, seed).with_sight(super::mcts::seen_by::<G>))
+            }
             AgentSpec::Process(p) => Box::new(ProcessAgent::<G>::new(p.clone(), seed)),
         }
     }

@@ -121,6 +121,89 @@ fn the_same_seed_gives_the_same_decision_and_game() {
             .install(|| tcgsim::sim::duel(&g, &spec, &h, &[0, 1, 2, 3, 4, 5], 3, &|_, _| {}))
     };
     assert_eq!(run(1), run(2), "a duel must not depend on the thread count");
+    // With tree reuse and two trees a decision: a duel's games and counts do not depend on the
+    // thread count either, and keeping the tree changes the games.
+    let reuse = AgentSpec::parse("ismcts:iters=40,depth=20,threads=2,reuse=1").unwrap();
+    let fresh = AgentSpec::parse("ismcts:iters=40,depth=20,threads=2").unwrap();
+    let run = |threads: usize, spec: &AgentSpec| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| tcgsim::sim::duel(&g, spec, &h, &[0, 1, 2, 3, 4, 5], 3, &|_, _| {}))
+    };
+    let kept = run(1, &reuse);
+    assert_eq!(kept, run(2, &reuse), "tree reuse across thread counts");
+    assert_ne!(
+        format!("{kept:?}"),
+        format!("{:?}", run(1, &fresh)),
+        "reuse must change the search"
+    );
+}
+
+/// Tree reuse follows an opponent's action only as far as its player sees it
+/// (`agents::mcts::seen_by`): what it sees (nothing, all, or part of the action) must be the same
+/// for every action the opponent could have taken that reads the same in its log, in every
+/// determinization of what it knew before, and an action it sees whole must be that action — else
+/// keeping or losing the tree, or the edge it follows, would tell it something hidden. Random
+/// games of every game with hidden cards.
+#[test]
+fn tree_reuse_follows_only_what_the_player_sees() {
+    use tcgsim::agents::mcts::{seen_by, Seen};
+    use tcgsim::core::{GameDef, Viewer};
+    use tcgsim::games::{visit, Visit};
+    struct Check;
+    impl Visit for Check {
+        type Out = [usize; 4];
+        fn visit<G: GameDef>(self) -> [usize; 4] {
+            let g = G::bench_match();
+            let mut n = [0usize; 4];
+            let mut rng = rng_from_seed(11);
+            let mut list = tcgsim::core::ActionList::new();
+            for seed in 0..40 {
+                let mut s = g.new_game(seed, Seat::from_index(seed as usize % 2));
+                let mut ag = [RandomAgent::new(seed), RandomAgent::new(seed + 50)];
+                while let Some(q) = g.to_move(&s) {
+                    let a = ag[q.index()].choose(&g, &s, q);
+                    let before = s;
+                    g.apply(&mut s, a);
+                    let me = q.other();
+                    let seen = seen_by(&g, &before, q, a, &s, me);
+                    n[seen as usize] += 1;
+                    let mine = g.narrate(&before, q, a, &s, Viewer::Seat(me));
+                    for _ in 0..3 {
+                        let d = g.determinize(&before, me, &mut rng);
+                        if g.to_move(&d) != Some(q) {
+                            continue;
+                        }
+                        g.legal_actions(&d, &mut list);
+                        for &x in list.iter() {
+                            let mut e = d;
+                            g.apply(&mut e, x);
+                            if g.narrate(&d, q, x, &e, Viewer::Seat(me)) != mine {
+                                continue;
+                            }
+                            let what = g.action_text(&d, x);
+                            assert_eq!(seen_by(&g, &d, q, x, &e, me), seen, "{what}");
+                            if seen == Seen::Whole {
+                                assert_eq!(x, a, "{what} reads as {:?}", mine);
+                            }
+                            n[3] += 1;
+                        }
+                    }
+                }
+            }
+            n
+        }
+    }
+    for game in ["trails", "fireforce", "tmnt"] {
+        let [not, whole, part, checked] = visit(game, Check).unwrap();
+        eprintln!("{game}: {not} unseen, {whole} whole, {part} in part; {checked} alternatives");
+        assert!(whole > 100 && part > 100 && checked > 1000, "{game}");
+        if game != "trails" {
+            assert!(not > 5, "{game}: the hidden passes (F-INFO-4, M-INFO-1)");
+        }
+    }
 }
 
 #[test]
