@@ -363,6 +363,11 @@ enum Command {
         /// Continue the duel recorded in --checkpoint.
         #[arg(long, requires = "checkpoint")]
         resume: bool,
+        /// Play one game at a time, each agent's search using every worker thread: for agents
+        /// with a time budget and threads (`ismcts:ms=100,threads=4`), which would otherwise share
+        /// the cores with the games beside them. The games and counts are the same either way.
+        #[arg(long)]
+        one_at_a_time: bool,
     },
     /// Play one game between two agents and print the winner and why the game ended. The first
     /// --agent plays P1, the second P2 (one: both seats; none: heuristic).
@@ -747,6 +752,7 @@ fn run_game<G: GameDef>(cmd: &Command) -> Result<ExitCode> {
             out,
             checkpoint,
             resume,
+            one_at_a_time,
             ..
         } => duel::<G>(DuelOpts {
             agents: two_agents(agents, true)?,
@@ -758,6 +764,7 @@ fn run_game<G: GameDef>(cmd: &Command) -> Result<ExitCode> {
             checkpoint: checkpoint.as_deref(),
             resume: *resume,
             cards: game.cards.as_deref(),
+            one_at_a_time: *one_at_a_time,
         }),
         Command::Play {
             decks,
@@ -1128,6 +1135,7 @@ struct DuelOpts<'a> {
     checkpoint: Option<&'a Path>,
     resume: bool,
     cards: Option<&'a Path>,
+    one_at_a_time: bool,
 }
 
 fn duel<G: GameDef>(o: DuelOpts) -> Result<ExitCode> {
@@ -1175,20 +1183,36 @@ fn duel<G: GameDef>(o: DuelOpts) -> Result<ExitCode> {
     let pool = thread_pool(o.threads)?;
     let pb = Progress::new(todo.len() as u64, "games");
     let start = std::time::Instant::now();
+    let on_game = |k: u64, c: &Counts| {
+        if let Some(ck) = &ckpt {
+            ck.record(
+                Task {
+                    row: 0,
+                    col: 0,
+                    chunk: k,
+                },
+                c,
+            );
+        }
+        pb.inc(1);
+    };
     let played = pool.install(|| {
-        crate::sim::duel(&game, &spec_a, &spec_b, &todo, seed, &|k, c| {
-            if let Some(ck) = &ckpt {
-                ck.record(
-                    Task {
-                        row: 0,
-                        col: 0,
-                        chunk: k,
-                    },
-                    c,
-                );
+        if o.one_at_a_time {
+            let mut sum = Counts::default();
+            for k in &todo {
+                sum.add(&crate::sim::duel(
+                    &game,
+                    &spec_a,
+                    &spec_b,
+                    std::slice::from_ref(k),
+                    seed,
+                    &on_game,
+                ));
             }
-            pb.inc(1);
-        })
+            sum
+        } else {
+            crate::sim::duel(&game, &spec_a, &spec_b, &todo, seed, &on_game)
+        }
     });
     pb.finish();
     r.add(&played);

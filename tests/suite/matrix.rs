@@ -509,6 +509,23 @@ fn an_interrupted_duel_resumes_to_the_same_result() {
     assert!(err.contains("belongs to a different run"), "{err}");
 }
 
+/// `--one-at-a-time` plays the same games (one after another, each search with every worker
+/// thread): the same counts with two trees a decision and tree reuse, checkpointed game by game.
+#[test]
+fn a_duel_one_game_at_a_time_plays_the_same_games() {
+    let agents = ["ismcts:iters=30,depth=10,threads=2,reuse=1", "heuristic"];
+    let (code, full, err) = duel_result(agents, &["--threads", "2"]);
+    assert_eq!(code, Some(0), "{err}");
+    let cp = tmpdir("duel-one");
+    let cps = cp.to_str().unwrap();
+    let (code, one, err) = duel_result(
+        agents,
+        &["--threads", "2", "--one-at-a-time", "--checkpoint", cps],
+    );
+    assert_eq!((code, &one), (Some(0), &full), "{err}");
+    assert_eq!(read(&cp, "chunks.csv").lines().count(), 1 + 30);
+}
+
 /// Results must not change unless the rules or the agents do: two fixed-seed matrices (49
 /// matchups × 100 games, heuristic and random agents), recorded in `tests/data/golden/` by the
 /// engine as of its last deliberate change, are reproduced byte for byte. The decision
