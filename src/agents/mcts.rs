@@ -314,7 +314,7 @@ impl<G: Game> Tree<G> {
             game.legal_actions(&s, &mut self.list);
             // Children legal here gain availability; untried actions are the legal ones with no
             // child yet.
-            self.untried.clear();
+            self.untried.clear_scratch();
             for &a in self.list.iter() {
                 self.untried.push(a);
             }

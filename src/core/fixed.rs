@@ -53,6 +53,14 @@ impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
         self.len = 0;
     }
 
+    /// Empties a scratch list without zeroing it: for lists outside a game state (a caller's
+    /// legal-action list), where no one compares the bytes past the length. Contents and
+    /// equality ([`PartialEq`] compares the elements only) are those of [`FixedVec::clear`].
+    #[inline]
+    pub fn clear_scratch(&mut self) {
+        self.len = 0;
+    }
+
     #[inline]
     pub fn push(&mut self, x: T) {
         assert!(self.len() < N, "FixedVec capacity {N} exceeded");

@@ -22,7 +22,7 @@ impl TrailsGame {
     /// The legal actions of the player who decides now (none when the game is over), into `out`:
     /// the pending choice if there is one, else the actions of the step.
     pub fn legal(&self, s: &State, out: &mut ActionList<Action>) {
-        out.clear();
+        out.clear_scratch();
         let Some(me) = s.chooser() else { return };
         match s.pending {
             Pending::Target => self.legal_effect_targets(s, out),
