@@ -64,8 +64,9 @@ impl TrailsGame {
     fn legal_homebase(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         let p = s.pl(me);
         out.push(Action::Pass);
+        let mut seen = Seen::default();
         for i in Bits(p.hand) {
-            if first_of_card(p, p.hand, i) {
+            if seen.first(p, p.hand, i) {
                 out.push(Action::Homebase(p.card[i as usize]));
             }
         }
@@ -77,23 +78,25 @@ impl TrailsGame {
     fn legal_deploy(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         let p = s.pl(me);
         out.push(Action::Pass);
+        let mut seen = Seen::default();
         for i in Bits(p.hand) {
             let c = self.hot(p.card[i as usize]);
             if matches!(c.ctype, CardType::Unit | CardType::Item)
                 && c.cost <= p.cp
-                && first_of_card(p, p.hand, i)
+                && seen.first(p, p.hand, i)
                 && self.reinforcement_ok(s, me, p.card[i as usize])
             {
                 out.push(Action::Deploy(p.card[i as usize]));
             }
         }
         let down = p.homebase & !p.face_up();
+        let mut seen = Seen::default();
         for i in Bits(down) {
             let c = self.hot(p.card[i as usize]);
             if c.ctype == CardType::Unit
                 && c.icons.has(Icons::DISPATCH)
                 && c.cost <= p.cp
-                && first_of_card(p, down, i)
+                && seen.first(p, down, i)
                 && self.reinforcement_ok(s, me, p.card[i as usize])
             {
                 out.push(Action::Dispatch(p.card[i as usize]));
@@ -177,6 +180,7 @@ impl TrailsGame {
         }
         let p = s.pl(me);
         let (ep, up) = (p.ep_available() as u8, p.face_up());
+        let mut seen = Seen::default();
         for i in Bits(p.hand & p.kinds.play) {
             let id = p.card[i as usize];
             let c = self.hot(id);
@@ -186,7 +190,7 @@ impl TrailsGame {
             let event = c.ctype == CardType::Event && c.cost <= ep;
             let arts = c.arts.is_some_and(|a| a <= ep);
             // One action per card, whatever the copies (actions name cards by id).
-            if !(event || arts) || !first_of_card(p, p.hand, i) {
+            if !(event || arts) || !seen.first(p, p.hand, i) {
                 continue;
             }
             if event {
@@ -204,6 +208,7 @@ impl TrailsGame {
         }
         let hb = p.homebase_count();
         let down = p.homebase & !up;
+        let mut seen = Seen::default();
         // Only cards that can give an action, still in instance order.
         for i in Bits((up & p.kinds.craft) | (down & p.kinds.play)) {
             let id = p.card[i as usize];
@@ -219,7 +224,7 @@ impl TrailsGame {
             let event = c.ctype == CardType::Event && c.cost <= ep;
             let base = c.ctype == CardType::Base && u32::from(c.cost) <= hb;
             let arts = c.arts.is_some_and(|a| a <= ep);
-            if !(event || base || arts) || !first_of_card(p, down, i) {
+            if !(event || base || arts) || !seen.first(p, down, i) {
                 continue;
             }
             if event {
@@ -301,8 +306,9 @@ fn legal_rebuild(s: &State, me: Seat, out: &mut ActionList<Action>) {
 fn legal_dispatch_put(s: &State, me: Seat, out: &mut ActionList<Action>) {
     out.push(Action::Pass);
     let p = s.pl(me);
+    let mut seen = Seen::default();
     for i in Bits(p.hand) {
-        if first_of_card(p, p.hand, i) {
+        if seen.first(p, p.hand, i) {
             out.push(Action::DispatchPut(p.card[i as usize]));
         }
     }
@@ -312,10 +318,11 @@ fn legal_dispatch_put(s: &State, me: Seat, out: &mut ActionList<Action>) {
 fn legal_mulligan(s: &State, me: Seat, out: &mut ActionList<Action>) {
     let p = s.pl(me);
     out.push(Action::Pass);
+    let mut seen = Seen::default();
     for i in Bits(p.hand) {
         // T-SETUP-4: one card at a time, in the order the player chooses (each order
         // of a set is one sequence of actions; copies of a card are one action).
-        if first_of_card(p, p.hand, i) {
+        if seen.first(p, p.hand, i) {
             out.push(Action::Mulligan(p.card[i as usize]));
         }
     }
@@ -332,6 +339,29 @@ fn legal_cure(s: &State, me: Seat, out: &mut ActionList<Action>) {
     }
 }
 
+/// The card ids met in one walk of a zone in increasing instance order, so that only a card's first
+/// copy adds its actions (actions name cards by id). [`Seen::first`] must be asked of every
+/// instance of the zone whose card passes the walk's tests before it (tests of the card alone, the
+/// same for every copy), so a card's first copy is the first one asked about.
+#[derive(Default)]
+struct Seen([u64; 4]);
+
+impl Seen {
+    /// Whether instance `i` is the first (lowest) of its card in `zone`, as [`first_of_card`]
+    /// answers; card ids of 256 and above are looked up there.
+    #[inline]
+    fn first(&mut self, p: &PlayerState, zone: u64, i: u8) -> bool {
+        let id = p.card[i as usize];
+        if id >= 256 {
+            return first_of_card(p, zone, i);
+        }
+        let (w, b) = ((id >> 6) as usize, 1u64 << (id & 63));
+        let new = self.0[w] & b == 0;
+        self.0[w] |= b;
+        new
+    }
+}
+
 /// Whether instance `i` is the first (lowest) of its card in `zone`: actions name cards by id, so
 /// only the first copy adds them.
 #[inline]
@@ -344,5 +374,47 @@ fn first_of_card(p: &PlayerState, zone: u64, i: u8) -> bool {
 fn push_unique(out: &mut ActionList<Action>, a: Action) {
     if !out.contains(&a) {
         out.push(a);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agents::{Agent, RandomAgent};
+    use crate::core::{Game, GameDef};
+
+    /// `Seen::first` answers as `first_of_card` (a rescan of the lower instances) for every walk of
+    /// a hand and a homebase in random games, and for card ids above 255.
+    #[test]
+    fn the_seen_set_finds_the_first_copy_as_a_rescan_does() {
+        let g = TrailsGame::bench_match();
+        let mut checked = 0;
+        for seed in 0..30 {
+            let mut s = g.new_game(seed, Seat::P1);
+            let mut a = [RandomAgent::new(seed), RandomAgent::new(seed + 1)];
+            while let Some(q) = g.to_move(&s) {
+                for p in &s.p {
+                    for zone in [p.hand, p.homebase, p.homebase & !p.face_up()] {
+                        let mut seen = Seen::default();
+                        for i in Bits(zone) {
+                            assert_eq!(seen.first(p, zone, i), first_of_card(p, zone, i));
+                            checked += 1;
+                        }
+                    }
+                    // The same walks with every id moved above 255 (the rescan's path).
+                    let mut big = *p;
+                    for c in big.card.iter_mut() {
+                        *c += 300;
+                    }
+                    let mut seen = Seen::default();
+                    for i in Bits(big.hand) {
+                        assert_eq!(seen.first(&big, big.hand, i), first_of_card(p, p.hand, i));
+                    }
+                }
+                let act = a[q.index()].choose(&g, &s, q);
+                g.apply(&mut s, act);
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
     }
 }
