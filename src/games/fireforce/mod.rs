@@ -73,6 +73,8 @@ impl Game for FireForceGame {
         self.legal(state, out);
     }
 
+    /// Inlined, so that a caller that drops the undo record (self-play) does not copy the state.
+    #[inline]
     fn apply(&self, state: &mut State, action: Action) -> State {
         let undo = *state;
         self.play(state, action);
