@@ -207,13 +207,20 @@ impl FireForceGame {
     fn good_attack(&self, s: &State, legal: &ActionList<Action>) -> Option<Action> {
         let me = s.active;
         let e = s.pl(me.other());
+        // The weakest exhausted enemy Unit's power, computed once (at the first attack): an
+        // attacker removes some exhausted enemy Unit exactly when it removes that one.
+        let mut weakest: Option<Option<i32>> = None;
         legal
             .iter()
             .filter_map(|&a| match a {
                 Action::Attack(u) => {
                     let p = self.power(s, me, u);
-                    let kills = Bits(e.units() & e.exhausted)
-                        .any(|t| self.power(s, me.other(), t) <= p);
+                    let w = *weakest.get_or_insert_with(|| {
+                        Bits(e.units() & e.exhausted)
+                            .map(|t| self.power(s, me.other(), t))
+                            .min()
+                    });
+                    let kills = w.is_some_and(|w| w <= p);
                     let face = self.card_of(s, me, u).flame || s.pl(me).is_given(u);
                     (kills || face).then_some((u, p))
                 }
@@ -235,9 +242,15 @@ impl FireForceGame {
             })
             .max_by_key(|&id| (self.db.card(id).cost, self.db.card(id).power));
         let flame_cards = (s.pl(me).flame_cards() & !s.pl(me).exhausted).count_ones();
+        if let Some(id) = dispatch {
+            // The attacks are looked at only when the Flame cards do not pay for it.
+            if u32::from(self.db.card(id).cost) <= flame_cards {
+                return Action::Dispatch(id);
+            }
+        }
         let attack = self.good_attack(s, legal);
         if let Some(id) = dispatch {
-            if u32::from(self.db.card(id).cost) <= flame_cards || attack.is_none() {
+            if attack.is_none() {
                 return Action::Dispatch(id);
             }
         }
