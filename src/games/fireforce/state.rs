@@ -282,6 +282,9 @@ pub struct State {
     pub winner: Option<Outcome>,
     /// Why the game ended: 1 damage with no Life (F-WIN-1), 2 deck out (F-WIN-2).
     pub win_reason: u8,
+    /// Derived: a card with Flame may have arrived on a Scene since the Flame limit (F-COST-2)
+    /// was last found kept; only an arrival can break it (`enter_scene`, the Link pick).
+    pub flame_check: bool,
     /// The seed of shuffles during play (F-SETUP-2's redraw); determinization draws it anew
     /// (`core::hidden`: a search must not know future shuffles).
     pub seed: u64,

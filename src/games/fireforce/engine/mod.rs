@@ -77,6 +77,7 @@ impl FireForceGame {
             acts: [0; 2],
             winner: None,
             win_reason: 0,
+            flame_check: true,
             seed: 0,
         };
         for q in Seat::ALL {
@@ -248,6 +249,7 @@ impl FireForceGame {
     pub(super) fn enter_scene(&self, s: &mut State, q: Seat, i: u8) {
         let c = self.card_of(s, q, i);
         let (flame, statics) = (c.is_unit() && c.flame, !c.statics.is_empty());
+        s.flame_check = true;
         let p = s.pl_mut(q);
         let bit = 1u64 << i;
         p.scene |= bit;

@@ -37,6 +37,7 @@ impl FireForceGame {
                         p.scene |= 1 << i;
                         p.as_flame |= 1 << i;
                         p.exhausted |= 1 << i;
+                        s.flame_check = true;
                     }
                     Pick::Unit { .. } => {
                         s.pick = Pick::None;

@@ -43,8 +43,9 @@ impl FireForceGame {
                 s.frames.clear();
                 return;
             }
-            // F-COST-2: at once, whatever else is going on.
-            if s.pick == Pick::None {
+            // F-COST-2: at once, whatever else is going on (checked again only once a card with
+            // Flame has arrived on a Scene: nothing else adds to the count).
+            if s.pick == Pick::None && s.flame_check {
                 for q in [s.active, s.active.other()] {
                     if self.with_flame(s, q).count_ones() > FLAME_LIMIT {
                         s.pick = Pick::Limit;
@@ -52,6 +53,7 @@ impl FireForceGame {
                         return;
                     }
                 }
+                s.flame_check = false;
             }
             if s.pick != Pick::None {
                 if let Pick::Flame { to } = s.pick {
