@@ -229,6 +229,37 @@ pub struct Static {
     pub side: Side,
     pub filter: Filter,
     pub power: i16,
+    /// Derived by [`CardDb::derive`]: the card ids (a bit each) whose printed fields pass
+    /// `filter` ([`Filter::printed_ok`]); the rest of the filter (ready, other) is the state's.
+    pub hits: [u64; 4],
+}
+
+impl Static {
+    /// Whether card `id` passes the printed part of the filter (from [`Static::hits`]).
+    #[inline]
+    pub fn hits(&self, id: CardId) -> bool {
+        self.hits[usize::from(id / 64)] & 1 << (id % 64) != 0
+    }
+}
+
+impl Filter {
+    /// The conditions on a card's printed fields, but power: attributes, keywords, Flame, cost.
+    #[inline]
+    pub fn card_ok(&self, c: &Card) -> bool {
+        (self.attrs == 0 || c.attrs & self.attrs != 0)
+            && c.keywords.0 & self.keywords.0 == self.keywords.0
+            && (!self.flame || c.flame)
+            && self.cost_min.is_none_or(|m| c.cost >= m)
+            && self.cost_max.is_none_or(|m| c.cost <= m)
+    }
+
+    /// [`Filter::card_ok`] and the power bounds on printed power (a static's filter: no static
+    /// reads another's result).
+    pub fn printed_ok(&self, c: &Card) -> bool {
+        self.card_ok(c)
+            && self.power_min.is_none_or(|m| c.power >= m)
+            && self.power_max.is_none_or(|m| c.power <= m)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -356,7 +387,36 @@ impl CardDb {
         if db.cards.is_empty() {
             return Err(err(0, "no cards".into()));
         }
+        db.derive();
         Ok(db)
+    }
+
+    /// Computes the derived fields of every card ([`Static::hits`]); after any change to the
+    /// cards (parsing does it; so does `ablate`'s filler card).
+    pub fn derive(&mut self) {
+        let hits: Vec<Vec<[u64; 4]>> = self
+            .cards
+            .iter()
+            .map(|src| {
+                src.statics
+                    .iter()
+                    .map(|st| {
+                        let mut h = [0u64; 4];
+                        for (id, c) in self.cards.iter().enumerate() {
+                            if st.filter.printed_ok(c) {
+                                h[id / 64] |= 1 << (id % 64);
+                            }
+                        }
+                        h
+                    })
+                    .collect()
+            })
+            .collect();
+        for (c, h) in self.cards.iter_mut().zip(hits) {
+            for (st, h) in c.statics.iter_mut().zip(h) {
+                st.hits = h;
+            }
+        }
     }
 
     fn parse_row(&mut self, r: &csv::StringRecord) -> Result<Card, (&'static str, String)> {
@@ -719,6 +779,7 @@ impl CardDb {
                     side: dsl::side_word(side).expect("matched"),
                     filter: self.parse_filters(filters)?,
                     power: num(n, -20000, 20000)? as i16,
+                    hits: [0; 4],
                 })
             }
             _ => Err(format!(

@@ -608,6 +608,7 @@ impl GameDef for FireForceGame {
                     effect_text: String::new(),
                     trigger_text: String::new(),
                 });
+                cards.derive();
                 (cards.cards.len() - 1) as CardId
             }
         };

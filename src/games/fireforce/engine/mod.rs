@@ -13,7 +13,9 @@
 //! 40 + 1; a reaction 40 · 2 + 1; support 40 + 1; a pick at most 2 · 45 + 1 = 91; a Flame card 5.
 //! All within `core::MAX_ACTIONS` (256); `legal` asserts it in debug builds.
 
-use super::cards::{CardDb, CardId, CardType, Effect, Filter, Keywords, Target, Trigger, Until};
+use super::cards::{
+    Card, CardDb, CardId, CardType, Effect, Filter, Keywords, Static, Target, Trigger, Until,
+};
 use super::state::*;
 use super::Action;
 use crate::core::dsl::{Side, TargetMode};
@@ -310,18 +312,20 @@ impl FireForceGame {
     /// abilities of cards on both Scenes.
     pub fn power(&self, s: &State, q: Seat, u: u8) -> i32 {
         let p = s.pl(q);
-        let c = self.db.card(p.card[u as usize]);
+        let id = p.card[u as usize];
+        let c = self.db.card(id);
         let mut v = i32::from(c.power)
             + i32::from(p.power_turn[u as usize])
             + p.power_battle[u as usize];
+        let ready = p.exhausted & 1 << u == 0;
         for owner in Seat::ALL {
             let o = s.pl(owner);
             for i in Bits(o.statics) {
                 let src = self.db.card(o.card[i as usize]);
+                // "other": not the static's own card.
+                let this = owner == q && i == u;
                 for st in &src.statics {
-                    if side_ok(st.side, owner, q)
-                        && self.static_filter(s, q, u, &st.filter, owner, i)
-                    {
+                    if side_ok(st.side, owner, q) && Self::static_filter(st, id, c, ready, this) {
                         v += i32::from(st.power);
                     }
                 }
@@ -330,29 +334,25 @@ impl FireForceGame {
         v.max(0)
     }
 
-    /// A static's filter, on printed power (no static reads another's result).
-    fn static_filter(&self, s: &State, q: Seat, u: u8, f: &Filter, owner: Seat, src: u8) -> bool {
-        let c = self.card_of(s, q, u);
-        self.filter_common(s, q, u, f, owner, src)
-            && f.power_min.is_none_or(|m| c.power >= m)
-            && f.power_max.is_none_or(|m| c.power <= m)
+    /// A static's filter on a Unit of card `id` (`c`), ready or not, the static's own card or
+    /// not: on printed power (no static reads another's result), which [`Static::hits`] holds.
+    #[inline]
+    fn static_filter(st: &Static, id: CardId, c: &Card, ready: bool, this: bool) -> bool {
+        debug_assert_eq!(st.hits(id), st.filter.printed_ok(c), "CardDb::derive is stale");
+        st.hits(id) && Self::state_filter(&st.filter, ready, this)
     }
 
-    fn filter_common(&self, s: &State, q: Seat, u: u8, f: &Filter, who: Seat, src: u8) -> bool {
-        let p = s.pl(q);
-        let c = self.db.card(p.card[u as usize]);
-        (f.attrs == 0 || c.attrs & f.attrs != 0)
-            && c.keywords.0 & f.keywords.0 == f.keywords.0
-            && (!f.flame || c.flame)
-            && f.cost_min.is_none_or(|m| c.cost >= m)
-            && f.cost_max.is_none_or(|m| c.cost <= m)
-            && f.ready.is_none_or(|r| (p.exhausted & 1 << u == 0) == r)
-            && !(f.other && q == who && u == src)
+    /// The state's part of a filter: ready or exhausted, not the ability's own card.
+    #[inline]
+    fn state_filter(f: &Filter, ready: bool, this: bool) -> bool {
+        f.ready.is_none_or(|r| ready == r) && !(f.other && this)
     }
 
     /// Whether Unit `u` of `q` matches `f` for an ability of `who`'s card `src`.
     pub fn matches(&self, s: &State, q: Seat, u: u8, f: &Filter, who: Seat, src: u8) -> bool {
-        if !self.filter_common(s, q, u, f, who, src) {
+        let p = s.pl(q);
+        let (ready, this) = (p.exhausted & 1 << u == 0, q == who && u == src);
+        if !(f.card_ok(self.db.card(p.card[u as usize])) && Self::state_filter(f, ready, this)) {
             return false;
         }
         if f.power_min.is_some() || f.power_max.is_some() {
