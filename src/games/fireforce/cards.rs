@@ -281,11 +281,20 @@ pub struct Card {
     /// The text as written, for display.
     pub effect_text: String,
     pub trigger_text: String,
+    /// Derived by [`CardDb::derive`]: bit `3 * t + k` for each ability `k` with trigger `t`
+    /// ([`Card::on`]).
+    pub on: u32,
 }
 
 impl Card {
     pub fn is_unit(&self) -> bool {
         self.ctype == CardType::Unit
+    }
+
+    /// The indices of the abilities with this trigger, as a mask (from [`Card::on`]).
+    #[inline]
+    pub fn on(&self, t: Trigger) -> u64 {
+        u64::from(self.on >> (3 * t as u32) & 7)
     }
 
     /// The abilities with this trigger, with their index.
@@ -391,9 +400,17 @@ impl CardDb {
         Ok(db)
     }
 
-    /// Computes the derived fields of every card ([`Static::hits`]); after any change to the
-    /// cards (parsing does it; so does `ablate`'s filler card).
+    /// Computes the derived fields of every card ([`Static::hits`], [`Card::on`]); after any
+    /// change to the cards (parsing does it; so does `ablate`'s filler card).
     pub fn derive(&mut self) {
+        const _: () = assert!(MAX_ABILITIES <= 3, "Card::on has 3 bits a trigger");
+        for c in &mut self.cards {
+            c.on = c
+                .abilities
+                .iter()
+                .enumerate()
+                .fold(0, |m, (k, a)| m | 1 << (3 * a.trigger as u32 + k as u32));
+        }
         let hits: Vec<Vec<[u64; 4]>> = self
             .cards
             .iter()
@@ -542,6 +559,7 @@ impl CardDb {
             life_trigger,
             effect_text: col(9).to_string(),
             trigger_text: col(10).to_string(),
+            on: 0,
         })
     }
 

@@ -607,6 +607,7 @@ impl GameDef for FireForceGame {
                     life_trigger: Vec::new(),
                     effect_text: String::new(),
                     trigger_text: String::new(),
+                    on: 0,
                 });
                 cards.derive();
                 (cards.cards.len() - 1) as CardId

@@ -31,9 +31,9 @@ impl FireForceGame {
     }
 
     /// Whether an activated ability `k` of `q`'s Unit `u` can be paid now.
-    pub(super) fn can_activate(&self, s: &State, q: Seat, u: u8, k: usize) -> bool {
+    pub(super) fn can_activate(&self, s: &State, q: Seat, u: u8, k: u8) -> bool {
         let p = s.pl(q);
-        let a = &self.card_of(s, q, u).abilities[k];
+        let a = &self.card_of(s, q, u).abilities[usize::from(k)];
         if a.cost.once && p.once & 1 << u != 0 {
             return false;
         }
@@ -70,7 +70,7 @@ impl FireForceGame {
             let id = p.card[i as usize];
             let c = self.db.card(id);
             if c.ctype == CardType::Event
-                && c.abilities[0].trigger == Trigger::Reaction
+                && c.on(Trigger::Reaction) & 1 != 0
                 && u32::from(c.cost) <= pay
                 && !Self::seen(&mut seen, s, d, i)
                 && !f(Action::React(id))
@@ -79,8 +79,8 @@ impl FireForceGame {
             }
         }
         for u in Bits(p.units()) {
-            for (k, _) in self.card_of(s, d, u).abilities_on(Trigger::Reaction) {
-                if self.can_activate(s, d, u, k) && !f(Action::Activate(u, k as u8)) {
+            for k in Bits(self.card_of(s, d, u).on(Trigger::Reaction)) {
+                if self.can_activate(s, d, u, k) && !f(Action::Activate(u, k)) {
                     return false;
                 }
             }
@@ -222,7 +222,7 @@ impl FireForceGame {
             }
             match c.ctype {
                 CardType::Unit => out.push(Action::Dispatch(id)),
-                CardType::Event if c.abilities[0].trigger == Trigger::Main => {
+                CardType::Event if c.on(Trigger::Main) & 1 != 0 => {
                     out.push(Action::Play(id))
                 }
                 _ => {}
@@ -244,9 +244,9 @@ impl FireForceGame {
             if ready && c.keywords.has(Keywords::PRAY) && p.flame_deck != 0 {
                 out.push(Action::Activate(u, PRAY));
             }
-            for (k, _) in c.abilities_on(Trigger::Active) {
+            for k in Bits(c.on(Trigger::Active)) {
                 if self.can_activate(s, q, u, k) {
-                    out.push(Action::Activate(u, k as u8));
+                    out.push(Action::Activate(u, k));
                 }
             }
         }

@@ -212,7 +212,7 @@ impl FireForceGame {
     fn remove(&self, s: &mut State, q: Seat, u: u8) {
         Self::leave_scene(s, q, u);
         s.pl_mut(q).adolla |= 1 << u;
-        if self.card_of(s, q, u).abilities_on(Trigger::Removed).next().is_some() {
+        if self.card_of(s, q, u).on(Trigger::Removed) != 0 {
             s.removed[q.index()] |= 1 << u;
         }
     }
@@ -282,12 +282,11 @@ impl FireForceGame {
         ]
     }
 
-    /// How many cards with Flame `q` can exhaust, not counting `except`.
+    /// How many cards with Flame `q` can exhaust, not counting `except`: the ready cards with
+    /// Flame (the three masks of [`FireForceGame::payers`] are disjoint; one count for all).
     pub fn can_pay(&self, s: &State, q: Seat, except: u64) -> u32 {
-        self.payers(s, q)
-            .iter()
-            .map(|m| (m & !except).count_ones())
-            .sum()
+        let p = s.pl(q);
+        ((p.flame_cards() | self.flame_units(s, q)) & !p.exhausted & !except).count_ones()
     }
 
     /// F-COST-1, F-COST-3: exhausts `n` cards with Flame of `q` (they are there: checked by

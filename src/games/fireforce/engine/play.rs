@@ -177,12 +177,7 @@ impl FireForceGame {
             Action::End => {
                 s.step = Step::End;
                 s.ends = Bits(s.pl(me).units())
-                    .filter(|&u| {
-                        self.card_of(s, me, u)
-                            .abilities_on(Trigger::TurnEnd)
-                            .next()
-                            .is_some()
-                    })
+                    .filter(|&u| self.card_of(s, me, u).on(Trigger::TurnEnd) != 0)
                     .fold(0, |m, u| m | 1 << u);
             }
         }

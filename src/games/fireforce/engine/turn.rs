@@ -235,8 +235,8 @@ impl FireForceGame {
     /// Queues `q`'s Unit `u`'s abilities with trigger `t`.
     pub(super) fn push_triggers(&self, s: &mut State, q: Seat, u: u8, t: Trigger) {
         let c = self.card_of(s, q, u);
-        for (k, _) in c.abilities_on(t) {
-            s.frames.push(Frame::new(q, u, k as u8));
+        for k in Bits(c.on(t)) {
+            s.frames.push(Frame::new(q, u, k));
         }
     }
 
