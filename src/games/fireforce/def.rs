@@ -5,6 +5,7 @@
 use super::cards::{norm, CardDb, CardId, CardType, Keywords};
 use super::state::{Bits, Pick, State, Step, FLAME_BASE, FLAME_DECK, FLAME_MASK, NONE, PRAY};
 use super::{Action, FireForceGame, RULES_VERSION};
+use crate::core::dsl::Side;
 use crate::core::def::{GameDef, GameInfo, ScenarioReport, Viewer};
 use crate::core::input::{content_lines, excerpt, parse_int};
 use crate::core::{Outcome, Seat};
@@ -901,9 +902,14 @@ impl GameDef for FireForceGame {
             let flamey = Bits(p.units())
                 .filter(|&u| self.card_of(s, q, u).flame)
                 .fold(0, |m, u| m | 1u64 << u);
-            let statics = Bits(p.units() | (p.scene & FLAME_MASK))
-                .filter(|&i| !self.card_of(s, q, i).statics.is_empty())
-                .fold(0, |m, i| m | 1u64 << i);
+            let statics = [Side::Own, Side::Enemy].map(|reach| {
+                Bits(p.units() | (p.scene & FLAME_MASK))
+                    .filter(|&i| {
+                        let c = self.card_of(s, q, i);
+                        c.statics.iter().any(|st| st.side == reach || st.side == Side::Any)
+                    })
+                    .fold(0, |m, i| m | 1u64 << i)
+            });
             if p.flamey != flamey || p.statics != statics {
                 return Err(format!("{q}: the derived masks of the Scene are stale"));
             }

@@ -53,9 +53,11 @@ pub struct Player {
     /// Main-deck cards on the Scene as Flame cards (F-KW-ADOLLA-LINK).
     pub as_flame: u64,
     /// Derived, kept by every move onto or off the Scene (checked by the invariants): the Units
-    /// on the Scene that have Flame, and the cards on the Scene with a static ability.
+    /// on the Scene that have Flame, and the cards on the Scene with a static ability by the side
+    /// it reaches: `statics[0]` a static on their controller's Units (`own` or `any`),
+    /// `statics[1]` on the opponent's (`enemy` or `any`).
     pub flamey: u64,
-    pub statics: u64,
+    pub statics: [u64; 2],
     /// The Unit each Flame instance is given to (F-KW-PRAY), or [`NONE`].
     pub given_to: [u8; FLAME_DECK],
     /// Power changes until end of turn (saturating at ±32,767, decision F-BAT-15), and during
@@ -84,7 +86,7 @@ impl Player {
         once: 0,
         as_flame: 0,
         flamey: 0,
-        statics: 0,
+        statics: [0; 2],
         given_to: [NONE; FLAME_DECK],
         power_turn: [0; FLAME_BASE],
         power_battle: [0; FLAME_BASE],

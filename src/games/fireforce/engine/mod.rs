@@ -185,7 +185,7 @@ impl FireForceGame {
         let bit = 1u64 << u;
         p.scene &= !bit;
         p.flamey &= !bit;
-        p.statics &= !bit;
+        p.statics = p.statics.map(|m| m & !bit);
         p.exhausted &= !bit;
         p.fresh &= !bit;
         p.once &= !bit;
@@ -224,7 +224,7 @@ impl FireForceGame {
         if bit & FLAME_MASK != 0 {
             let p = s.pl_mut(q);
             p.scene &= !bit;
-            p.statics &= !bit;
+            p.statics = p.statics.map(|m| m & !bit);
             p.exhausted &= !bit;
             p.given_to[i as usize - FLAME_BASE] = NONE;
             p.flame_deck |= bit;
@@ -250,7 +250,9 @@ impl FireForceGame {
     /// derived masks follow.
     pub(super) fn enter_scene(&self, s: &mut State, q: Seat, i: u8) {
         let c = self.card_of(s, q, i);
-        let (flame, statics) = (c.is_unit() && c.flame, !c.statics.is_empty());
+        let flame = c.is_unit() && c.flame;
+        let own = c.statics.iter().any(|st| st.side != Side::Enemy);
+        let enemy = c.statics.iter().any(|st| st.side != Side::Own);
         s.flame_check = true;
         let p = s.pl_mut(q);
         let bit = 1u64 << i;
@@ -258,8 +260,11 @@ impl FireForceGame {
         if flame {
             p.flamey |= bit;
         }
-        if statics {
-            p.statics |= bit;
+        if own {
+            p.statics[0] |= bit;
+        }
+        if enemy {
+            p.statics[1] |= bit;
         }
     }
 
@@ -317,9 +322,10 @@ impl FireForceGame {
             + i32::from(p.power_turn[u as usize])
             + p.power_battle[u as usize];
         let ready = p.exhausted & 1 << u == 0;
-        for owner in Seat::ALL {
+        // The sources whose statics reach `q`'s Units: its own, then the opponent's.
+        for (owner, reach) in [(q, 0), (q.other(), 1)] {
             let o = s.pl(owner);
-            for i in Bits(o.statics) {
+            for i in Bits(o.statics[reach]) {
                 let src = self.db.card(o.card[i as usize]);
                 // "other": not the static's own card.
                 let this = owner == q && i == u;
