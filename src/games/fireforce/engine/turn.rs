@@ -45,7 +45,7 @@ impl FireForceGame {
             }
             // F-COST-2: at once, whatever else is going on (checked again only once a card with
             // Flame has arrived on a Scene: nothing else adds to the count).
-            if s.pick == Pick::None && s.flame_check {
+            if matches!(s.pick, Pick::None) && s.flame_check {
                 for q in [s.active, s.active.other()] {
                     if self.with_flame(s, q).count_ones() > FLAME_LIMIT {
                         s.pick = Pick::Limit;
@@ -55,7 +55,7 @@ impl FireForceGame {
                 }
                 s.flame_check = false;
             }
-            if s.pick != Pick::None {
+            if !matches!(s.pick, Pick::None) {
                 if let Pick::Flame { to } = s.pick {
                     // A Flame choice with one distinct card is no choice.
                     let two = Self::first_two(s);
@@ -73,9 +73,13 @@ impl FireForceGame {
             }
             // F-EFF-2: once the resolving ability is done, When Removed abilities, the turn
             // player's first, lowest instance first.
-            if let Some(q) = [s.active, s.active.other()]
-                .into_iter()
-                .find(|q| s.removed[q.index()] != 0)
+            if let Some(q) = (s.removed != [0; 2])
+                .then(|| {
+                    [s.active, s.active.other()]
+                        .into_iter()
+                        .find(|q| s.removed[q.index()] != 0)
+                })
+                .flatten()
             {
                 let u = s.removed[q.index()].trailing_zeros() as u8;
                 s.removed[q.index()] &= !(1 << u);
