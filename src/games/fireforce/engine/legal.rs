@@ -101,7 +101,7 @@ impl FireForceGame {
 
     /// The legal actions of the player to move.
     pub fn legal(&self, s: &State, out: &mut ActionList<Action>) {
-        out.clear();
+        out.clear_scratch();
         if s.winner.is_some() {
             return;
         }
