@@ -3,7 +3,7 @@
 
 use super::super::cards::{CardType, Effect, Kind};
 use super::super::Action;
-use super::TmntGame;
+use super::{for_ids, TmntGame};
 use crate::core::ActionList;
 use crate::games::tmnt::state::*;
 
@@ -49,7 +49,7 @@ impl TmntGame {
             Step::Discard => {
                 let floor = s.discard_floor;
                 let left = usize::from(s.discards);
-                for id in self.ids_in(s, q, p.hand, |_| true).ids() {
+                for_ids!(Self::ids_of(s, q, p.hand), |id| {
                     let enough = Bits(p.hand)
                         .filter(|&i| p.card[i as usize] >= id)
                         .count()
@@ -57,13 +57,13 @@ impl TmntGame {
                     if id >= floor && enough {
                         emit!(Action::Discard(id));
                     }
-                }
+                });
             }
             // M-SET-3: any card, by id.
             Step::Set => {
-                for id in self.ids_in(s, q, p.hand, |_| true).ids() {
+                for_ids!(Self::ids_of(s, q, p.hand), |id| {
                     emit!(Action::Set(id));
-                }
+                });
             }
             // M-EVT-1, M-EVT-2: a <Play> or <Play & Flip> Event.
             Step::Event => {
@@ -71,15 +71,15 @@ impl TmntGame {
                 let ids = self.ids_in(s, q, p.hand, |c| {
                     c.ctype == CardType::Event && matches!(c.kind, Kind::Play | Kind::PlayFlip)
                 });
-                for id in ids.ids() {
+                for_ids!(ids, |id| {
                     emit!(Action::Event(id));
-                }
+                });
             }
             // M-ITM-1, M-ITM-2: an Item with another card of its attribute in hand.
             Step::Item => {
                 emit!(Action::Pass);
                 let items = self.ids_in(s, q, p.hand, |c| c.ctype == CardType::Item);
-                for id in items.ids() {
+                for_ids!(items, |id| {
                     let attr = self.db.card(id).attr;
                     let same = Bits(p.hand)
                         .filter(|&i| self.db.card(p.card[i as usize]).attr == attr)
@@ -87,23 +87,23 @@ impl TmntGame {
                     if same >= 2 {
                         emit!(Action::Item(id));
                     }
-                }
+                });
             }
             Step::Pay => {
                 let attr = self.card_of(s, q, s.item).attr;
                 let hand = p.hand & !(1 << s.item);
-                for id in self.ids_in(s, q, hand, |c| c.attr == attr).ids() {
+                for_ids!(self.ids_in(s, q, hand, |c| c.attr == attr), |id| {
                     emit!(Action::Pay(id));
-                }
+                });
             }
             // M-ATK-3, M-ATK-4, M-ATK-6.
             Step::Attack => {
                 emit!(Action::Pass);
-                for id in self.ids_in(s, q, p.hand, |c| c.ctype == CardType::Attack).ids() {
+                for_ids!(self.ids_in(s, q, p.hand, |c| c.ctype == CardType::Attack), |id| {
                     if self.placeable(s, q, id) {
                         emit!(Action::Attack(id));
                     }
-                }
+                });
             }
             // M-ATK-7: a Counter or Forceful Counter Attack card.
             Step::Counter => {
@@ -111,9 +111,9 @@ impl TmntGame {
                 let ids = self.ids_in(s, q, p.hand, |c| {
                     matches!(c.kind, Kind::Counter | Kind::ForcefulCounter)
                 });
-                for id in ids.ids() {
+                for_ids!(ids, |id| {
                     emit!(Action::Counter(id));
-                }
+                });
             }
             // M-ATK-13, M-ATK-15.
             Step::Keep => {
@@ -148,9 +148,9 @@ impl TmntGame {
             }
             // M-EFFECTS-2.
             Step::Order => {
-                for id in self.ids_in(s, q, s.pending[q.index()], |_| true).ids() {
+                for_ids!(Self::ids_of(s, q, s.pending[q.index()]), |id| {
                     emit!(Action::Order(id));
-                }
+                });
             }
             Step::Choose => {
                 if let Pick::Choose { mask } = s.pick {
@@ -163,9 +163,9 @@ impl TmntGame {
             }
             Step::Salvage => {
                 if let Some(Effect::Salvage(f)) = self.current_effect(s) {
-                    for id in self.salvage_ids(s, q, &f).ids() {
+                    for_ids!(self.salvage_ids(s, q, &f), |id| {
                         emit!(Action::Salvage(id));
-                    }
+                    });
                 }
             }
         }

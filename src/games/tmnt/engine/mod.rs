@@ -63,6 +63,23 @@ impl IdSet {
     }
 }
 
+/// Runs `$body` with `$id` bound to each id of the [`IdSet`] `$set`, in increasing order, as
+/// plain loops (so that `return` in the body leaves the enclosing function).
+macro_rules! for_ids {
+    ($set:expr, |$id:ident| $body:block) => {
+        let set: $crate::games::tmnt::engine::IdSet = $set;
+        for w in 0..4 {
+            let mut m = set.0[w];
+            while m != 0 {
+                let $id = (w as u8) << 6 | m.trailing_zeros() as u8;
+                m &= m - 1;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use for_ids;
+
 impl TmntGame {
     /// The card of `q`'s instance `i`.
     #[inline]
@@ -234,22 +251,38 @@ impl TmntGame {
     /// a hidden zone would tell the opponent that the known one is still there).
     pub fn instance_of(s: &State, q: Seat, mask: u64, id: CardId) -> Option<u8> {
         let p = s.pl(q);
-        let mut copies = Bits(mask).filter(|&i| p.card[i as usize] == id);
-        let first = copies.clone().next()?;
-        let known = p.known[q.other().index()];
-        Some(copies.find(|&i| known & 1 << i != 0).unwrap_or(first))
+        let mut copies = 0u64;
+        for i in Bits(mask) {
+            copies |= u64::from(p.card[i as usize] == id) << i;
+        }
+        if copies == 0 {
+            return None;
+        }
+        let known = copies & p.known[q.other().index()];
+        let pick = if known != 0 { known } else { copies };
+        Some(pick.trailing_zeros() as u8)
+    }
+
+    /// The distinct card ids of `q`'s instances in `mask`.
+    #[inline]
+    pub fn ids_of(s: &State, q: Seat, mask: u64) -> IdSet {
+        let p = s.pl(q);
+        let mut set = IdSet::default();
+        for i in Bits(mask) {
+            set.insert(p.card[i as usize]);
+        }
+        set
     }
 
     /// The distinct card ids of `q`'s instances in `mask` that satisfy `ok`.
     pub fn ids_in(&self, s: &State, q: Seat, mask: u64, mut ok: impl FnMut(&Card) -> bool) -> IdSet {
-        let p = s.pl(q);
-        let mut set = IdSet::default();
-        for i in Bits(mask) {
-            let id = p.card[i as usize];
-            if !set.contains(id) && ok(self.db.card(id)) {
-                set.insert(id);
+        let all = Self::ids_of(s, q, mask);
+        let mut set = all;
+        for_ids!(all, |id| {
+            if !ok(self.db.card(id)) {
+                set.0[id as usize >> 6] &= !(1 << (id & 63));
             }
-        }
+        });
         set
     }
 
