@@ -4,6 +4,7 @@
 
 use crate::core::dsl::{self, num, Side, TargetMode};
 use crate::core::input::{csv_rows, excerpt, parse_int, InputError};
+use crate::core::Bits;
 
 /// An index into [`CardDb::cards`] (its row in the card file).
 pub type CardId = u8;
@@ -241,12 +242,64 @@ impl Card {
     }
 }
 
+/// A set of card ids (a `u8` each), for listing distinct ids in increasing order without a heap.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct IdSet(pub [u64; 4]);
+
+impl IdSet {
+    #[inline]
+    pub fn insert(&mut self, id: CardId) {
+        self.0[id as usize >> 6] |= 1 << (id & 63);
+    }
+
+    #[inline]
+    pub fn contains(&self, id: CardId) -> bool {
+        self.0[id as usize >> 6] & (1 << (id & 63)) != 0
+    }
+
+    /// The ids in increasing order.
+    pub fn ids(self) -> impl Iterator<Item = CardId> {
+        (0..4).flat_map(move |w| Bits(self.0[w]).map(move |b| (w as u8) << 6 | b))
+    }
+
+    /// The ids in both sets.
+    #[inline]
+    pub fn and(self, o: &IdSet) -> IdSet {
+        IdSet(std::array::from_fn(|w| self.0[w] & o.0[w]))
+    }
+
+    pub fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+}
+
+/// Card ids by the properties that the engine's hot paths ask, derived from the cards by
+/// [`CardDb::derive_sets`] (so a legal-action list is one mask operation, not a look at each card).
+#[derive(Clone, Debug, Default)]
+pub struct CardSets {
+    /// M-EVT-1, M-EVT-2: Events with a <Play> or <Play & Flip> text.
+    pub play_events: IdSet,
+    /// M-ITM-1.
+    pub items: IdSet,
+    /// M-ATK-3.
+    pub attacks: IdSet,
+    /// M-ATK-7: Counter and Forceful Counter Attack cards.
+    pub counters: IdSet,
+    /// By attribute (index into [`ATTRIBUTES`], [`NO_ATTR`] last).
+    pub attrs: [IdSet; 5],
+    /// By "when" clause (`When as usize`): the Characters and the Items with that text.
+    pub when_chars: [IdSet; 5],
+    pub when_items: [IdSet; 5],
+}
+
 /// The card database of one card file.
 #[derive(Clone, Debug, Default)]
 pub struct CardDb {
     pub cards: Vec<Card>,
     /// The distinct titles, normalised ([`norm`]), indexed by [`Card::title`].
     pub titles: Vec<String>,
+    /// Derived from `cards` ([`CardDb::derive_sets`]).
+    pub sets: CardSets,
 }
 
 /// Lookups ignore case and runs of spaces.
@@ -255,6 +308,38 @@ pub use crate::core::input::norm;
 impl CardDb {
     pub fn card(&self, id: CardId) -> &Card {
         &self.cards[id as usize]
+    }
+
+    /// Sets [`CardDb::sets`] from the cards (after every change of `cards`).
+    pub fn derive_sets(&mut self) {
+        let mut sets = CardSets::default();
+        for (k, c) in self.cards.iter().enumerate() {
+            let id = k as CardId;
+            let put = |set: &mut IdSet, yes: bool| {
+                if yes {
+                    set.insert(id);
+                }
+            };
+            put(
+                &mut sets.play_events,
+                c.ctype == CardType::Event && matches!(c.kind, Kind::Play | Kind::PlayFlip),
+            );
+            put(&mut sets.items, c.ctype == CardType::Item);
+            put(&mut sets.attacks, c.ctype == CardType::Attack);
+            put(
+                &mut sets.counters,
+                matches!(c.kind, Kind::Counter | Kind::ForcefulCounter),
+            );
+            put(&mut sets.attrs[usize::from(c.attr.min(NO_ATTR))], true);
+            if let Some(w) = c.when {
+                put(
+                    &mut sets.when_chars[w as usize],
+                    c.ctype == CardType::Character,
+                );
+                put(&mut sets.when_items[w as usize], c.ctype == CardType::Item);
+            }
+        }
+        self.sets = sets;
     }
 
     /// A card by number, or by a title only one number has. `Err` says why not.
@@ -331,6 +416,7 @@ impl CardDb {
             }
             db.cards[i].combo = titles;
         }
+        db.derive_sets();
         Ok(db)
     }
 

@@ -499,6 +499,7 @@ impl GameDef for TmntGame {
                     has_static: false,
                     effect_text: String::new(),
                 });
+                cards.derive_sets();
                 (cards.cards.len() - 1) as CardId
             }
         };

@@ -1,7 +1,7 @@
 //! The legal actions of the decision awaited: `pass` first where passing is allowed, then card
 //! ids in increasing order (the engine's order, `docs/scenario.md`).
 
-use super::super::cards::{CardType, Effect, Kind};
+use super::super::cards::{CardType, Effect};
 use super::super::Action;
 use super::{for_ids, TmntGame};
 use crate::core::ActionList;
@@ -68,9 +68,7 @@ impl TmntGame {
             // M-EVT-1, M-EVT-2: a <Play> or <Play & Flip> Event.
             Step::Event => {
                 emit!(Action::Pass);
-                let ids = self.ids_in(s, q, p.hand, |c| {
-                    c.ctype == CardType::Event && matches!(c.kind, Kind::Play | Kind::PlayFlip)
-                });
+                let ids = Self::ids_of(s, q, p.hand).and(&self.db.sets.play_events);
                 for_ids!(ids, |id| {
                     emit!(Action::Event(id));
                 });
@@ -78,7 +76,7 @@ impl TmntGame {
             // M-ITM-1, M-ITM-2: an Item with another card of its attribute in hand.
             Step::Item => {
                 emit!(Action::Pass);
-                let items = self.ids_in(s, q, p.hand, |c| c.ctype == CardType::Item);
+                let items = Self::ids_of(s, q, p.hand).and(&self.db.sets.items);
                 for_ids!(items, |id| {
                     let attr = self.db.card(id).attr;
                     let same = Bits(p.hand)
@@ -92,14 +90,16 @@ impl TmntGame {
             Step::Pay => {
                 let attr = self.card_of(s, q, s.item).attr;
                 let hand = p.hand & !(1 << s.item);
-                for_ids!(self.ids_in(s, q, hand, |c| c.attr == attr), |id| {
+                let ids = Self::ids_of(s, q, hand).and(&self.db.sets.attrs[usize::from(attr)]);
+                for_ids!(ids, |id| {
                     emit!(Action::Pay(id));
                 });
             }
             // M-ATK-3, M-ATK-4, M-ATK-6.
             Step::Attack => {
                 emit!(Action::Pass);
-                for_ids!(self.ids_in(s, q, p.hand, |c| c.ctype == CardType::Attack), |id| {
+                let ids = Self::ids_of(s, q, p.hand).and(&self.db.sets.attacks);
+                for_ids!(ids, |id| {
                     if self.placeable(s, q, id) {
                         emit!(Action::Attack(id));
                     }
@@ -108,9 +108,7 @@ impl TmntGame {
             // M-ATK-7: a Counter or Forceful Counter Attack card.
             Step::Counter => {
                 emit!(Action::Pass);
-                let ids = self.ids_in(s, q, p.hand, |c| {
-                    matches!(c.kind, Kind::Counter | Kind::ForcefulCounter)
-                });
+                let ids = Self::ids_of(s, q, p.hand).and(&self.db.sets.counters);
                 for_ids!(ids, |id| {
                     emit!(Action::Counter(id));
                 });

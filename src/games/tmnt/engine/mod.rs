@@ -11,6 +11,7 @@
 //! Trash or pending texts lists at most 40 card ids (plus `pass`); a `target … card` choice at
 //! most 2 · (4 + 3) = 14 cards; a Result-step choice 4 + 1. All far within `core::MAX_ACTIONS`.
 
+pub use super::cards::IdSet;
 use super::cards::{Card, CardDb, CardId, CardType, Filter, Kind, When, NO_ATTR};
 use super::state::*;
 use crate::core::dsl::Side;
@@ -35,31 +36,6 @@ fn side_ok(side: Side, who: Seat, q: Seat) -> bool {
         Side::Own => q == who,
         Side::Enemy => q != who,
         Side::Any => true,
-    }
-}
-
-/// A set of card ids (a `u8` each), for listing distinct ids in increasing order without a heap.
-#[derive(Clone, Copy, Default)]
-pub struct IdSet(pub [u64; 4]);
-
-impl IdSet {
-    #[inline]
-    pub fn insert(&mut self, id: CardId) {
-        self.0[id as usize >> 6] |= 1 << (id & 63);
-    }
-
-    #[inline]
-    pub fn contains(&self, id: CardId) -> bool {
-        self.0[id as usize >> 6] & (1 << (id & 63)) != 0
-    }
-
-    /// The ids in increasing order.
-    pub fn ids(self) -> impl Iterator<Item = CardId> {
-        (0..4).flat_map(move |w| Bits(self.0[w]).map(move |b| (w as u8) << 6 | b))
-    }
-
-    pub fn count(&self) -> u32 {
-        self.0.iter().map(|w| w.count_ones()).sum()
     }
 }
 

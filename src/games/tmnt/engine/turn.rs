@@ -386,17 +386,16 @@ impl TmntGame {
     /// Zones (M-EFFECTS; they wait for the next group, M-EFFECTS-3).
     pub(super) fn trigger_one(&self, s: &mut State, q: Seat, w: When) {
         let p = s.pl(q);
+        let (items, chars) = (
+            &self.db.sets.when_items[w as usize],
+            &self.db.sets.when_chars[w as usize],
+        );
         let mut m = 0u64;
-        for i in Bits(p.items | (p.up & p.blocks_mask())) {
-            let c = self.db.card(p.card[i as usize]);
-            let kind_ok = if p.items & (1 << i) != 0 {
-                c.ctype == CardType::Item
-            } else {
-                c.ctype == CardType::Character
-            };
-            if kind_ok && c.when == Some(w) {
-                m |= 1 << i;
-            }
+        for i in Bits(p.items) {
+            m |= u64::from(items.contains(p.card[i as usize])) << i;
+        }
+        for i in Bits(p.up & p.blocks_mask()) {
+            m |= u64::from(chars.contains(p.card[i as usize])) << i;
         }
         s.waiting[q.index()] |= m;
         for i in Bits(m) {
