@@ -38,24 +38,40 @@ impl TmntGame {
     /// of "when" texts (M-EFFECTS-2), the group's texts in order, the next group (M-EFFECTS-3);
     /// then the turn goes on.
     fn next(&self, s: &mut State) -> bool {
+        // Most of the time no text is under way: one test for all of them.
+        let idle = s.pick == Pick::None
+            && !s.cur.active()
+            && (s.pending[0] | s.pending[1] | s.waiting[0] | s.waiting[1]) == 0
+            && s.queue.is_empty();
+        if !idle {
+            if let Some(asks) = self.texts(s) {
+                return asks;
+            }
+        }
+        self.stage(s)
+    }
+
+    /// The texts' part of [`TmntGame::next`]: `None` when no text is under way.
+    #[inline(never)]
+    fn texts(&self, s: &mut State) -> Option<bool> {
         match s.pick {
             Pick::None => {}
             Pick::Discard => {
                 s.step = Step::Discard;
-                return true;
+                return Some(true);
             }
             Pick::Choose { .. } => {
                 s.step = Step::Choose;
-                return true;
+                return Some(true);
             }
             Pick::Salvage => {
                 s.step = Step::Salvage;
-                return true;
+                return Some(true);
             }
         }
         if s.cur.active() {
             self.resolve(s);
-            return false;
+            return Some(false);
         }
         // M-EFFECTS: the turn player orders its texts, then the other player; then they
         // resolve, the turn player's first.
@@ -63,7 +79,7 @@ impl TmntGame {
             if s.pending[q.index()] != 0 {
                 s.step = Step::Order;
                 s.chooser = q;
-                return true;
+                return Some(true);
             }
         }
         if !s.queue.is_empty() {
@@ -80,16 +96,16 @@ impl TmntGame {
                 text: WHEN,
                 next: 0,
             };
-            return false;
+            return Some(false);
         }
         if s.waiting != [0, 0] {
             s.pending = s.waiting;
             s.pending_n = s.waiting_n;
             s.waiting = [0, 0];
             s.waiting_n = [[0; DECK]; 2];
-            return false;
+            return Some(false);
         }
-        self.stage(s)
+        None
     }
 
     /// The turn's stages: Adjust, Set, Event, Item, Flip, Attack (M-TURN-1).
