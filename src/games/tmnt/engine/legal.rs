@@ -16,8 +16,20 @@ impl TmntGame {
         });
     }
 
-    /// The first legal action and whether there is another (M-TURN-2), without a list.
+    /// A legal action and whether there is another (M-TURN-2), without a list: when it is the
+    /// only one, the action; when there are more, the first one or another legal one.
     pub fn single_legal(&self, s: &State) -> (Option<Action>, bool) {
+        if s.step == Step::Set {
+            // M-SET-3: one action per distinct card id in hand, so more than one as soon as two
+            // cards of the hand differ (nearly always at the second card).
+            let p = s.pl(s.chooser);
+            let mut hand = Bits(p.hand);
+            if let Some(i) = hand.next() {
+                let id = p.card[i as usize];
+                let more = hand.any(|j| p.card[j as usize] != id);
+                return (Some(Action::Set(id)), more);
+            }
+        }
         let (mut first, mut more) = (None, false);
         self.each_legal(s, |a| {
             if first.is_none() {
