@@ -222,6 +222,17 @@ impl TmntGame {
         p.trash |= bit;
     }
 
+    /// Sends the instances in `gone` (on Block Zones or in the Attack Zone, already taken off
+    /// them) to the Trash, face up: [`TmntGame::to_trash`] for several cards at once.
+    #[inline]
+    fn all_to_trash(p: &mut Player, gone: u64) {
+        p.known = [p.known[0] | gone, p.known[1] | gone];
+        p.hand &= !gone;
+        p.items &= !gone;
+        p.up &= !gone;
+        p.trash |= gone;
+    }
+
     /// The instance of card `id` among `mask`'s instances of `q` that an action names: a copy the
     /// opponent knows, if it knows one, else the lowest (M-INFO-4: moving the unknown copy out of
     /// a hidden zone would tell the opponent that the known one is still there).

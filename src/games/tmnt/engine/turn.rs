@@ -108,237 +108,238 @@ impl TmntGame {
         None
     }
 
-    /// The turn's stages: Adjust, Set, Event, Item, Flip, Attack (M-TURN-1).
+    /// The turn's stages: Adjust, Set, Event, Item, Flip, Attack (M-TURN-1). A stage that
+    /// neither triggers a text, starts one, nor can end the game goes straight on to the next
+    /// (`continue`); the others return to [`TmntGame::advance`], which looks at the texts and the
+    /// winner first.
     fn stage(&self, s: &mut State) -> bool {
-        let a = s.active;
-        let d = a.other();
-        match s.stage {
-            Stage::Adjust => {
-                // M-ADJ-2: the first player skips it on turn 1.
-                if s.turn == 1 && a == s.first {
+        loop {
+            let a = s.active;
+            let d = a.other();
+            match s.stage {
+                Stage::Adjust => {
+                    // M-ADJ-2: the first player skips it on turn 1.
+                    if s.turn == 1 && a == s.first {
+                        s.stage = Stage::Shift;
+                        continue;
+                    }
+                    // M-ADJ-1 (1): draw up to 5, or discard down to 5 (M-ADJ-4).
+                    while s.pl(a).hand_len() < 5 {
+                        if !Self::draw(s, a) {
+                            return false;
+                        }
+                    }
+                    s.stage = Stage::AdjustDraw;
+                    let h = s.pl(a).hand_len();
+                    if h > 5 {
+                        s.pick = Pick::Discard;
+                        s.discards = (h - 5) as u8;
+                        s.discard_floor = 0;
+                        s.chooser = a;
+                        return false;
+                    }
+                }
+                Stage::AdjustDraw => {
+                    // M-ADJ-1 (2), M-ADJ-3: 1 + the empty Block Zones counted now.
+                    let n = 1 + s.pl(a).empty_zones();
+                    for _ in 0..n {
+                        if !Self::draw(s, a) {
+                            return false;
+                        }
+                    }
                     s.stage = Stage::Shift;
+                }
+                Stage::Shift => {
+                    // M-SET-1 (1), M-SET-2: toward Block Zone 1, order and faces kept.
+                    let p = s.pl_mut(a);
+                    let mut k = 0;
+                    for z in 0..ZONES {
+                        if p.block[z] != NONE {
+                            p.block[k] = p.block[z];
+                            k += 1;
+                        }
+                    }
+                    for z in k..ZONES {
+                        p.block[z] = NONE;
+                    }
+                    s.stage = Stage::Set;
+                }
+                Stage::Set => {
+                    // M-SET-1 (2), M-SET-4: fill the empty zones while the hand lasts.
+                    let p = s.pl(a);
+                    if p.empty_zones() > 0 && p.hand != 0 {
+                        s.step = Step::Set;
+                        s.chooser = a;
+                        return true;
+                    }
+                    s.stage = Stage::Event;
+                }
+                Stage::Event => return Self::ask(s, Step::Event, a),
+                Stage::Item => {
+                    if s.event != NONE {
+                        let i = std::mem::replace(&mut s.event, NONE);
+                        s.pl_mut(a).trash |= 1 << i;
+                        continue;
+                    }
+                    return Self::ask(s, Step::Item, a);
+                }
+                Stage::Pay => return Self::ask(s, Step::Pay, a),
+                Stage::Flip => {
+                    // M-FLIP-1, M-FLIP-2.
+                    s.stage = Stage::AttackBegin;
+                    let i = s.pl(a).block[0];
+                    if i == NONE || s.pl(a).up & (1 << i) != 0 {
+                        continue;
+                    }
+                    s.pl_mut(a).up |= 1 << i;
+                    Self::reveal(s, a, i);
+                    s.stage = Stage::FlipDone;
+                    if self.card_of(s, a, i).flip {
+                        s.cur = Frame {
+                            who: a.index() as u8,
+                            src: i,
+                            text: FLIP,
+                            next: 0,
+                        };
+                        return false;
+                    }
+                }
+                Stage::FlipDone => {
+                    // M-FLIP-1, M-FLIP-3: only a Character or an Attack card stays.
+                    let i = s.pl(a).block[0];
+                    if i != NONE
+                        && s.pl(a).up & (1 << i) != 0
+                        && !matches!(
+                            self.card_of(s, a, i).ctype,
+                            CardType::Character | CardType::Attack
+                        )
+                    {
+                        Self::to_trash(s, a, i);
+                    }
+                    s.stage = Stage::AttackBegin;
+                }
+                Stage::AttackBegin => {
+                    // M-ATK-1: only with a face-up Character or Attack card on Block Zone 1.
+                    match self.attack_card_on_block1(s, a) {
+                        None => s.stage = Stage::EndTurn,
+                        Some(t) => {
+                            self.trigger_one(s, a, When::Attack);
+                            self.trigger_one(s, d, When::Defend);
+                            if t == CardType::Character {
+                                let c = self.card_of(s, a, s.pl(a).block[0]);
+                                s.attrs_used = 1 << c.attr;
+                                s.plain_floor = NONE;
+                                s.stage = Stage::AttackStep;
+                            } else {
+                                // M-ATK-2: an Attack card on Block Zone 1 skips the Attack
+                                // step; no card was placed, so there is no Counter step (M-ATK-7).
+                                s.stage = Stage::Forward;
+                            }
+                            return false;
+                        }
+                    }
+                }
+                Stage::AttackStep => {
+                    // M-ATK-3: at most 3.
+                    if s.pl(a).attack_len as usize >= ATTACK_ZONE {
+                        s.stage = Stage::Counter;
+                        continue;
+                    }
+                    return Self::ask(s, Step::Attack, a);
+                }
+                Stage::Counter => {
+                    // M-ATK-7: only if an Attack card was placed.
+                    if s.pl(a).attack_len == 0 {
+                        s.stage = Stage::Forward;
+                        continue;
+                    }
+                    return Self::ask(s, Step::Counter, d);
+                }
+                Stage::Forward => {
+                    self.forward(s);
                     return false;
                 }
-                // M-ADJ-1 (1): draw up to 5, or discard down to 5 (M-ADJ-4).
-                while s.pl(a).hand_len() < 5 {
-                    if !Self::draw(s, a) {
+                Stage::FlipTexts => {
+                    // M-ATK-11: the defender's cards turned face up by the damage, from Block
+                    // Zone 1.
+                    while s.flipped != 0 {
+                        let z = s.flipped.trailing_zeros() as usize;
+                        s.flipped &= !(1 << z);
+                        let i = s.pl(d).block[z];
+                        if i != NONE && self.card_of(s, d, i).flip {
+                            s.cur = Frame {
+                                who: d.index() as u8,
+                                src: i,
+                                text: FLIP,
+                                next: 0,
+                            };
+                            return false;
+                        }
+                    }
+                    s.stage = Stage::CounterTrash;
+                }
+                Stage::CounterTrash => {
+                    // M-ATK-12: a bigger counter trashes the difference from the attacker's deck.
+                    s.stage = Stage::Result;
+                    if s.counter > s.total {
+                        self.trash_top(s, a, (s.counter - s.total) as u32);
                         return false;
                     }
                 }
-                s.stage = Stage::AdjustDraw;
-                let h = s.pl(a).hand_len();
-                if h > 5 {
-                    s.pick = Pick::Discard;
-                    s.discards = (h - 5) as u8;
-                    s.discard_floor = 0;
-                    s.chooser = a;
+                Stage::Result => {
+                    // M-ATK-13: the Result step begins; M-ATK-14 looked at the Forward step only.
+                    s.forward = false;
+                    self.trigger_one(s, a, When::Result);
+                    self.trigger_one(s, d, When::Result);
+                    s.stage = Stage::KeepActive;
+                    return false;
                 }
-                false
-            }
-            Stage::AdjustDraw => {
-                // M-ADJ-1 (2), M-ADJ-3: 1 + the empty Block Zones counted now.
-                let n = 1 + s.pl(a).empty_zones();
-                for _ in 0..n {
-                    if !Self::draw(s, a) {
-                        return false;
+                Stage::KeepActive | Stage::KeepOther => {
+                    let q = if s.stage == Stage::KeepActive { a } else { d };
+                    // M-ATK-14: a player that trashed deck cards in the Forward step keeps none.
+                    if s.pl(q).trashed {
+                        s.pl_mut(q).kept = NONE;
+                        Self::next_keep(s);
+                        continue;
                     }
-                }
-                s.stage = Stage::Shift;
-                false
-            }
-            Stage::Shift => {
-                // M-SET-1 (1), M-SET-2: toward Block Zone 1, order and faces kept.
-                let p = s.pl_mut(a);
-                let mut k = 0;
-                for z in 0..ZONES {
-                    if p.block[z] != NONE {
-                        p.block[k] = p.block[z];
-                        k += 1;
-                    }
-                }
-                for z in k..ZONES {
-                    p.block[z] = NONE;
-                }
-                s.stage = Stage::Set;
-                false
-            }
-            Stage::Set => {
-                // M-SET-1 (2), M-SET-4: fill the empty zones while the hand lasts.
-                let p = s.pl(a);
-                if p.empty_zones() > 0 && p.hand != 0 {
-                    s.step = Step::Set;
-                    s.chooser = a;
+                    s.step = Step::Keep;
+                    s.chooser = q;
                     return true;
                 }
-                s.stage = Stage::Event;
-                false
-            }
-            Stage::Event => Self::ask(s, Step::Event, a),
-            Stage::Item => {
-                if s.event != NONE {
-                    let i = std::mem::replace(&mut s.event, NONE);
-                    s.pl_mut(a).trash |= 1 << i;
-                    return false;
-                }
-                Self::ask(s, Step::Item, a)
-            }
-            Stage::Pay => Self::ask(s, Step::Pay, a),
-            Stage::Flip => {
-                // M-FLIP-1, M-FLIP-2.
-                s.stage = Stage::AttackBegin;
-                let i = s.pl(a).block[0];
-                if i == NONE || s.pl(a).up & (1 << i) != 0 {
-                    return false;
-                }
-                s.pl_mut(a).up |= 1 << i;
-                Self::reveal(s, a, i);
-                s.stage = Stage::FlipDone;
-                if self.card_of(s, a, i).flip {
-                    s.cur = Frame {
-                        who: a.index() as u8,
-                        src: i,
-                        text: FLIP,
-                        next: 0,
-                    };
-                }
-                false
-            }
-            Stage::FlipDone => {
-                // M-FLIP-1, M-FLIP-3: only a Character or an Attack card stays.
-                let i = s.pl(a).block[0];
-                if i != NONE
-                    && s.pl(a).up & (1 << i) != 0
-                    && !matches!(
-                        self.card_of(s, a, i).ctype,
-                        CardType::Character | CardType::Attack
-                    )
-                {
-                    Self::to_trash(s, a, i);
-                }
-                s.stage = Stage::AttackBegin;
-                false
-            }
-            Stage::AttackBegin => {
-                // M-ATK-1: only with a face-up Character or Attack card on Block Zone 1.
-                match self.attack_card_on_block1(s, a) {
-                    None => s.stage = Stage::EndTurn,
-                    Some(t) => {
-                        self.trigger_one(s, a, When::Attack);
-                        self.trigger_one(s, d, When::Defend);
-                        if t == CardType::Character {
-                            let c = self.card_of(s, a, s.pl(a).block[0]);
-                            s.attrs_used = 1 << c.attr;
-                            s.plain_floor = NONE;
-                            s.stage = Stage::AttackStep;
-                        } else {
-                            // M-ATK-2: an Attack card on Block Zone 1 skips the Attack step;
-                            // no card was placed, so there is no Counter step (M-ATK-7).
-                            s.stage = Stage::Forward;
+                Stage::Cleanup => {
+                    // M-ATK-13: every other face-up card of the Block and Attack Zones to the
+                    // Trash.
+                    for p in &mut s.p {
+                        let mut gone = 0u64;
+                        for z in 0..ZONES {
+                            let i = p.block[z];
+                            if i != NONE && p.up & (1 << i) != 0 && z as u8 != p.kept {
+                                gone |= 1 << i;
+                                p.block[z] = NONE;
+                            }
                         }
-                    }
-                }
-                false
-            }
-            Stage::AttackStep => {
-                // M-ATK-3: at most 3.
-                if s.pl(a).attack_len as usize >= ATTACK_ZONE {
-                    s.stage = Stage::Counter;
-                    return false;
-                }
-                Self::ask(s, Step::Attack, a)
-            }
-            Stage::Counter => {
-                // M-ATK-7: only if an Attack card was placed.
-                if s.pl(a).attack_len == 0 {
-                    s.stage = Stage::Forward;
-                    return false;
-                }
-                Self::ask(s, Step::Counter, d)
-            }
-            Stage::Forward => {
-                self.forward(s);
-                false
-            }
-            Stage::FlipTexts => {
-                // M-ATK-11: the defender's cards turned face up by the damage, from Block Zone 1.
-                if s.flipped == 0 {
-                    s.stage = Stage::CounterTrash;
-                    return false;
-                }
-                let z = s.flipped.trailing_zeros() as usize;
-                s.flipped &= !(1 << z);
-                let i = s.pl(d).block[z];
-                if i != NONE && self.card_of(s, d, i).flip {
-                    s.cur = Frame {
-                        who: d.index() as u8,
-                        src: i,
-                        text: FLIP,
-                        next: 0,
-                    };
-                }
-                false
-            }
-            Stage::CounterTrash => {
-                // M-ATK-12: a bigger counter trashes the difference from the attacker's deck.
-                s.stage = Stage::Result;
-                if s.counter > s.total {
-                    self.trash_top(s, a, (s.counter - s.total) as u32);
-                }
-                false
-            }
-            Stage::Result => {
-                // M-ATK-13: the Result step begins; M-ATK-14 looked at the Forward step only.
-                s.forward = false;
-                self.trigger_one(s, a, When::Result);
-                self.trigger_one(s, d, When::Result);
-                s.stage = Stage::KeepActive;
-                false
-            }
-            Stage::KeepActive | Stage::KeepOther => {
-                let q = if s.stage == Stage::KeepActive { a } else { d };
-                // M-ATK-14: a player that trashed deck cards in the Forward step keeps none.
-                if s.pl(q).trashed {
-                    s.pl_mut(q).kept = NONE;
-                    Self::next_keep(s);
-                    return false;
-                }
-                s.step = Step::Keep;
-                s.chooser = q;
-                true
-            }
-            Stage::Cleanup => {
-                // M-ATK-13: every other face-up card of the Block and Attack Zones to the Trash.
-                for q in Seat::ALL {
-                    let p = s.pl(q);
-                    let kept = p.kept;
-                    let blocks = p.block;
-                    let up = p.up;
-                    for (z, &i) in blocks.iter().enumerate() {
-                        if i != NONE && up & (1 << i) != 0 && z as u8 != kept {
-                            Self::to_trash(s, q, i);
+                        for &i in p.attack_zone() {
+                            gone |= 1 << i;
                         }
+                        p.attack = [NONE; ATTACK_ZONE];
+                        p.attack_len = 0;
+                        Self::all_to_trash(p, gone);
+                        p.kept = NONE;
+                        p.trashed = false;
                     }
-                    while let Some(&i) = s.pl(q).attack_zone().first() {
-                        Self::to_trash(s, q, i);
+                    s.stage = Stage::EndTurn;
+                }
+                Stage::EndTurn => {
+                    // M-ATK-16: the power changes end with the turn. M-WIN-4: no turn limit —
+                    // every Adjust phase draws, so the decks run out.
+                    for p in &mut s.p {
+                        p.temp = [0; DECK];
+                        p.bonus = 0;
                     }
-                    let p = s.pl_mut(q);
-                    p.kept = NONE;
-                    p.trashed = false;
+                    s.turn = s.turn.saturating_add(1);
+                    s.active = d;
+                    s.stage = Stage::Adjust;
                 }
-                s.stage = Stage::EndTurn;
-                false
-            }
-            Stage::EndTurn => {
-                // M-ATK-16: the power changes end with the turn. M-WIN-4: no turn limit — every
-                // Adjust phase draws, so the decks run out.
-                for p in &mut s.p {
-                    p.temp = [0; DECK];
-                    p.bonus = 0;
-                }
-                s.turn = s.turn.saturating_add(1);
-                s.active = d;
-                s.stage = Stage::Adjust;
-                false
             }
         }
     }
