@@ -238,16 +238,14 @@ impl TmntGame {
     /// a hidden zone would tell the opponent that the known one is still there).
     pub fn instance_of(s: &State, q: Seat, mask: u64, id: CardId) -> Option<u8> {
         let p = s.pl(q);
-        let mut copies = 0u64;
-        for i in Bits(mask) {
-            copies |= u64::from(p.card[i as usize] == id) << i;
+        let known = mask & p.known[q.other().index()];
+        // The lowest known copy, else the lowest copy (then none is known).
+        for k in [known, mask & !known] {
+            if let Some(i) = Bits(k).find(|&i| p.card[i as usize] == id) {
+                return Some(i);
+            }
         }
-        if copies == 0 {
-            return None;
-        }
-        let known = copies & p.known[q.other().index()];
-        let pick = if known != 0 { known } else { copies };
-        Some(pick.trailing_zeros() as u8)
+        None
     }
 
     /// The distinct card ids of `q`'s instances in `mask`.
