@@ -1,7 +1,7 @@
 //! The turn (M-TURN, M-ADJ, M-SET, M-EVT, M-ITM, M-FLIP, M-ATK): the engine advances through the
 //! stages on its own until a player must decide, and plays the decisions.
 
-use super::super::cards::{CardType, Kind, When};
+use super::super::cards::{CardId, CardType, Kind, When};
 use super::super::Action;
 use super::TmntGame;
 use crate::games::tmnt::state::*;
@@ -421,8 +421,34 @@ impl TmntGame {
         }
     }
 
-    /// Plays one decision.
+    /// Plays one decision. The common ones (M-SET-3, passing) here, the rest out of line.
+    #[inline]
     pub(super) fn decide(&self, s: &mut State, a: Action) {
+        match (s.step, a) {
+            (Step::Set, Action::Set(id)) => Self::set(s, id),
+            (Step::Event, Action::Pass) => s.stage = Stage::Item,
+            (Step::Item, Action::Pass) => s.stage = Stage::Flip,
+            _ => self.decide_other(s, a),
+        }
+    }
+
+    /// M-SET-3: the card onto the lowest empty Block Zone, face down.
+    fn set(s: &mut State, id: CardId) {
+        let q = s.chooser;
+        let i = Self::instance_of(s, q, s.pl(q).hand, id).expect("legal set");
+        let p = s.pl_mut(q);
+        let z = p.block.iter().position(|&x| x == NONE).expect("an empty zone");
+        p.block[z] = i;
+        p.hand &= !(1 << i);
+        // M-INFO-2: face down, the opponent follows the zone, not the card — and it cannot tell
+        // which card of the hand went there, so a card it knew in the hand (a salvaged one) is
+        // known no more, wherever it is now.
+        let other = q.other().index();
+        p.known[other] &= !(p.hand | 1 << i);
+    }
+
+    #[inline(never)]
+    fn decide_other(&self, s: &mut State, a: Action) {
         let q = s.chooser;
         match (s.step, a) {
             (Step::Discard, Action::Discard(id)) => {
@@ -437,18 +463,6 @@ impl TmntGame {
                         s.cur.next += 1;
                     }
                 }
-            }
-            (Step::Set, Action::Set(id)) => {
-                let i = Self::instance_of(s, q, s.pl(q).hand, id).expect("legal set");
-                let p = s.pl_mut(q);
-                let z = p.block.iter().position(|&x| x == NONE).expect("an empty zone");
-                p.block[z] = i;
-                p.hand &= !(1 << i);
-                // M-INFO-2: face down, the opponent follows the zone, not the card — and it
-                // cannot tell which card of the hand went there, so a card it knew in the hand (a
-                // salvaged one) is known no more, wherever it is now.
-                let other = q.other().index();
-                p.known[other] &= !(p.hand | 1 << i);
             }
             (Step::Event, Action::Event(id)) => {
                 let i = Self::instance_of(s, q, s.pl(q).hand, id).expect("legal event");
@@ -466,12 +480,10 @@ impl TmntGame {
                 };
                 s.stage = Stage::Item;
             }
-            (Step::Event, Action::Pass) => s.stage = Stage::Item,
             (Step::Item, Action::Item(id)) => {
                 s.item = Self::instance_of(s, q, s.pl(q).hand, id).expect("legal item");
                 s.stage = Stage::Pay;
             }
-            (Step::Item, Action::Pass) => s.stage = Stage::Flip,
             (Step::Pay, Action::Pay(id)) => {
                 // M-ITM-1: the Item to the Item Zone, the other card to the Trash.
                 let item = s.item;
