@@ -34,31 +34,38 @@ fn set_value(c: &Card) -> i32 {
     }
 }
 
+/// The action of `legal` with the highest value under `f` (the last of equal ones, as
+/// `Iterator::max_by_key`), among those `f` values.
+fn best_of(legal: &ActionList<Action>, f: impl Fn(Action) -> Option<i32>) -> Option<Action> {
+    let mut best: Option<(i32, Action)> = None;
+    for &a in legal.iter() {
+        if let Some(v) = f(a) {
+            if best.is_none_or(|(b, _)| v >= b) {
+                best = Some((v, a));
+            }
+        }
+    }
+    best.map(|(_, a)| a)
+}
+
 impl TmntGame {
     /// The heuristic's choice among `legal` (non-empty).
     pub fn heuristic_choice(&self, s: &State, legal: &ActionList<Action>, rng: &mut GameRng) -> Action {
         let me = s.chooser;
         let card = |id: u8| self.db.card(id);
-        let best_by = |f: &dyn Fn(Action) -> Option<i32>| -> Option<Action> {
-            legal
-                .iter()
-                .filter_map(|&a| f(a).map(|v| (v, a)))
-                .max_by_key(|&(v, _)| v)
-                .map(|(_, a)| a)
-        };
         let pick = match s.step {
             // Discard what is worth least in hand and on a Block Zone.
-            Step::Discard => best_by(&|a| match a {
+            Step::Discard => best_of(legal, |a| match a {
                 Action::Discard(id) => Some(-hand_value(card(id)).max(set_value(card(id)))),
                 _ => None,
             }),
             // Set what is worth more on a Block Zone than in hand.
-            Step::Set => best_by(&|a| match a {
+            Step::Set => best_of(legal, |a| match a {
                 Action::Set(id) => Some(set_value(card(id)) - hand_value(card(id))),
                 _ => None,
             }),
             Step::Event | Step::Item => legal.iter().copied().find(|&a| a != Action::Pass),
-            Step::Pay => best_by(&|a| match a {
+            Step::Pay => best_of(legal, |a| match a {
                 Action::Pay(id) => Some(-hand_value(card(id))),
                 _ => None,
             }),
@@ -67,7 +74,7 @@ impl TmntGame {
                 let counters = Bits(s.pl(me).hand)
                     .filter(|&i| self.card_of(s, me, i).kind == Kind::Counter)
                     .count();
-                best_by(&|a| match a {
+                best_of(legal, |a| match a {
                     Action::Attack(id) => {
                         let c = card(id);
                         if c.kind == Kind::Counter && counters < 2 {
@@ -85,7 +92,7 @@ impl TmntGame {
                 let (total, counter) = self.attack_powers(s);
                 let blocks = s.pl(me).block.iter().filter(|&&i| i != NONE).count() as i32;
                 if total - counter >= blocks.min(3) {
-                    best_by(&|a| match a {
+                    best_of(legal, |a| match a {
                         Action::Counter(id) => Some(i32::from(card(id).power)),
                         _ => None,
                     })
@@ -94,7 +101,7 @@ impl TmntGame {
                 }
             }
             // Keep the strongest character.
-            Step::Keep => best_by(&|a| match a {
+            Step::Keep => best_of(legal, |a| match a {
                 Action::Keep(z) => {
                     let i = s.pl(me).block[z as usize];
                     Some(self.power(s, me, i))
@@ -104,7 +111,7 @@ impl TmntGame {
             // A power change: raise an own card, lower an enemy's.
             Step::Choose => {
                 let up = matches!(self.current_effect(s), Some(Effect::Power(_, v)) if v > 0);
-                best_by(&|a| match a {
+                best_of(legal, |a| match a {
                     Action::Choose(code) => {
                         let q = Seat::from_index(usize::from(code >> 6));
                         let i = code & 63;
@@ -115,7 +122,7 @@ impl TmntGame {
                     _ => None,
                 })
             }
-            Step::Salvage => best_by(&|a| match a {
+            Step::Salvage => best_of(legal, |a| match a {
                 Action::Salvage(id) => Some(hand_value(card(id))),
                 _ => None,
             }),
