@@ -103,15 +103,18 @@ impl Player {
     }
 
     /// The face-up cards on Block Zones and in the Attack Zone: the cards `power` targets.
+    /// (`up` marks Block cards only, `TmntGame::invariants`.)
     pub fn field_up(&self) -> u64 {
-        self.attack_zone()
-            .iter()
-            .fold(self.up & self.blocks_mask(), |m, &i| m | 1 << i)
+        self.attack_zone().iter().fold(self.up, |m, &i| m | 1 << i)
     }
 
-    /// Empty Block Zones.
+    /// Empty Block Zones: the bytes of `block` that are [`NONE`], counted four at once.
+    #[inline]
     pub fn empty_zones(&self) -> usize {
-        self.block.iter().filter(|&&i| i == NONE).count()
+        let x = !u32::from_ne_bytes(self.block);
+        // A high bit in each byte of `x` that is 0 (a zone that is NONE), exactly.
+        let zero = !(((x & 0x7f7f_7f7f) + 0x7f7f_7f7f) | x | 0x7f7f_7f7f);
+        zero.count_ones() as usize
     }
 
     /// The number of cards in hand.

@@ -411,7 +411,8 @@ impl TmntGame {
         for i in Bits(p.items) {
             m |= u64::from(items.contains(p.card[i as usize])) << i;
         }
-        for i in Bits(p.up & p.blocks_mask()) {
+        // Face-up marks are on Block Zones only (`invariants`), so `up` is the face-up Block cards.
+        for i in Bits(p.up) {
             m |= u64::from(chars.contains(p.card[i as usize])) << i;
         }
         s.waiting[q.index()] |= m;
