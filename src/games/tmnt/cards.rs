@@ -204,12 +204,14 @@ impl Card {
 
     /// The effects that resolve when the card is placed (M-EVT-1, M-ATK-3, M-ATK-7).
     pub fn play_text(&self) -> Option<&[Effect]> {
-        self.text(Trigger::Play).or(self.text(Trigger::PlayFlip))
+        self.text(Trigger::Play)
+            .or_else(|| self.text(Trigger::PlayFlip))
     }
 
     /// The effects that resolve when the card is turned face up on a Block Zone.
     pub fn flip_text(&self) -> Option<&[Effect]> {
-        self.text(Trigger::Flip).or(self.text(Trigger::PlayFlip))
+        self.text(Trigger::Flip)
+            .or_else(|| self.text(Trigger::PlayFlip))
     }
 
     /// The card's "when" ability.

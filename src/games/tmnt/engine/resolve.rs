@@ -30,13 +30,15 @@ impl TmntGame {
     /// Resolves the current text until it is done or waits for a choice. M-EFFECTS-5: a part
     /// with nothing to act on does nothing, and the rest still resolves.
     pub(super) fn resolve(&self, s: &mut State) {
+        // The text stays the same while it resolves (only `next` moves).
+        let effects = self.frame_effects(s, s.cur);
         loop {
             if s.winner.is_some() {
                 return;
             }
             let f = s.cur;
             let who = Seat::from_index(f.who as usize);
-            let Some(&e) = self.frame_effects(s, f).get(f.next as usize) else {
+            let Some(&e) = effects.get(f.next as usize) else {
                 s.cur = Frame::IDLE;
                 return;
             };
