@@ -9,7 +9,7 @@ use crate::games::tmnt::state::*;
 
 impl TmntGame {
     pub fn legal(&self, s: &State, out: &mut ActionList<Action>) {
-        out.clear();
+        out.clear_scratch();
         self.each_legal(s, |a| {
             out.push(a);
             true
