@@ -14,6 +14,8 @@ pub const MAX_POOL: usize = 250;
 /// The most abilities of a card and effects of an ability.
 pub const MAX_ABILITIES: usize = 2;
 pub const MAX_EFFECTS: usize = 4;
+/// The highest printed power (a card's power is 0 to 99).
+pub const MAX_POWER: i16 = 99;
 /// The most titles a Forceful Attack card's combo names.
 pub const MAX_COMBO: usize = 4;
 
@@ -264,10 +266,21 @@ impl IdSet {
         (0..4).flat_map(move |w| Bits(self.0[w]).map(move |b| (w as u8) << 6 | b))
     }
 
+    /// The ids in either set.
+    #[inline]
+    pub fn or(self, o: &IdSet) -> IdSet {
+        IdSet(std::array::from_fn(|w| self.0[w] | o.0[w]))
+    }
+
     /// The ids in both sets.
     #[inline]
     pub fn and(self, o: &IdSet) -> IdSet {
         IdSet(std::array::from_fn(|w| self.0[w] & o.0[w]))
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
     }
 
     pub fn count(&self) -> u32 {
@@ -289,6 +302,12 @@ pub struct CardSets {
     pub counters: IdSet,
     /// By attribute (index into [`ATTRIBUTES`], [`NO_ATTR`] last).
     pub attrs: [IdSet; 5],
+    /// By card type (`CardType as usize`).
+    pub types: [IdSet; 4],
+    /// `power_le[k]`: printed power at most `k`; `power_ge[k]`: at least `k` (`k` in 0..=99, the
+    /// powers a card file allows).
+    pub power_le: Vec<IdSet>,
+    pub power_ge: Vec<IdSet>,
     /// By "when" clause (`When as usize`): the Characters and the Items with that text.
     pub when_chars: [IdSet; 5],
     pub when_items: [IdSet; 5],
@@ -333,6 +352,7 @@ impl CardDb {
                 matches!(c.kind, Kind::Counter | Kind::ForcefulCounter),
             );
             put(&mut sets.attrs[usize::from(c.attr.min(NO_ATTR))], true);
+            put(&mut sets.types[c.ctype as usize], true);
             if let Some(w) = c.when {
                 put(
                     &mut sets.when_chars[w as usize],
@@ -341,7 +361,65 @@ impl CardDb {
                 put(&mut sets.when_items[w as usize], c.ctype == CardType::Item);
             }
         }
+        sets.power_le = (0..=MAX_POWER)
+            .map(|k| self.ids_where(|c| c.power <= k))
+            .collect();
+        sets.power_ge = (0..=MAX_POWER)
+            .map(|k| self.ids_where(|c| c.power >= k))
+            .collect();
         self.sets = sets;
+    }
+
+    fn ids_where(&self, ok: impl Fn(&Card) -> bool) -> IdSet {
+        let mut set = IdSet::default();
+        for (k, c) in self.cards.iter().enumerate() {
+            if ok(c) {
+                set.insert(k as CardId);
+            }
+        }
+        set
+    }
+
+    /// The card ids that pass `f`'s type, attribute and printed-power tests
+    /// ([`crate::games::tmnt::TmntGame::matches_card`] with the printed power), by set
+    /// operations.
+    pub fn matching(&self, f: &Filter) -> IdSet {
+        let sets = &self.sets;
+        let union = |bits: u8, of: &[IdSet]| {
+            let mut u = IdSet::default();
+            for (k, set) in of.iter().enumerate() {
+                if bits & (1 << k) != 0 {
+                    u = u.or(set);
+                }
+            }
+            u
+        };
+        let mut m = if f.types == 0 {
+            IdSet([u64::MAX; 4])
+        } else {
+            union(f.types, &sets.types)
+        };
+        if f.attrs != 0 {
+            // An Event (no attribute) never matches an attribute test.
+            m = m.and(&union(f.attrs, &sets.attrs[..NO_ATTR as usize]));
+        }
+        if let Some(lo) = f.power_min {
+            if lo > MAX_POWER {
+                return IdSet::default();
+            }
+            if lo > 0 {
+                m = m.and(&sets.power_ge[lo as usize]);
+            }
+        }
+        if let Some(hi) = f.power_max {
+            if hi < 0 {
+                return IdSet::default();
+            }
+            if hi < MAX_POWER {
+                m = m.and(&sets.power_le[hi as usize]);
+            }
+        }
+        m
     }
 
     /// A card by number, or by a title only one number has. `Err` says why not.
@@ -480,7 +558,7 @@ impl CardDb {
         };
         let powered = matches!(ctype, CardType::Character | CardType::Attack);
         let power = if powered {
-            parse_int(col(4), 0i16, 99).map_err(|e| ("power", e))?
+            parse_int(col(4), 0i16, MAX_POWER).map_err(|e| ("power", e))?
         } else if !col(4).is_empty() {
             return Err(("power", "only a character or attack card has one".into()));
         } else {

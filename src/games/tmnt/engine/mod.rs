@@ -259,18 +259,6 @@ impl TmntGame {
         set
     }
 
-    /// The distinct card ids of `q`'s instances in `mask` that satisfy `ok`.
-    pub fn ids_in(&self, s: &State, q: Seat, mask: u64, mut ok: impl FnMut(&Card) -> bool) -> IdSet {
-        let all = Self::ids_of(s, q, mask);
-        let mut set = all;
-        for_ids!(all, |id| {
-            if !ok(self.db.card(id)) {
-                set.0[id as usize >> 6] &= !(1 << (id & 63));
-            }
-        });
-        set
-    }
-
     // ---- power (M-DECK-5, M-ATK-8, M-ITM-3) ----
 
     /// The power of `q`'s face-up card `i` now: printed, with the statics of `q`'s Items

@@ -72,7 +72,7 @@ impl TmntGame {
                     }
                 }
                 Effect::Salvage(filter) => {
-                    if self.salvage_ids(s, who, &filter).count() > 0 {
+                    if !self.salvage_ids(s, who, &filter).is_empty() {
                         s.pick = Pick::Salvage;
                         s.chooser = who;
                         return;
@@ -132,9 +132,7 @@ impl TmntGame {
 
     /// The card ids of `q`'s Trash a `salvage` with `filter` may take (printed power).
     pub fn salvage_ids(&self, s: &State, q: Seat, filter: &Filter) -> super::IdSet {
-        self.ids_in(s, q, s.pl(q).trash, |c| {
-            Self::matches_card(c, filter, i32::from(c.power))
-        })
+        Self::ids_of(s, q, s.pl(q).trash).and(&self.db.matching(filter))
     }
 
     /// `target … card`: the chosen card (`seat << 6 | instance`) gets the effect's change.
