@@ -238,6 +238,18 @@ pub struct Frame {
     pub next: u8,
 }
 
+impl Frame {
+    /// The start of text `text` (`PLAY`, `FLIP`, `WHEN`) of instance `src` of player `who`.
+    pub fn start(who: Seat, src: u8, text: u8) -> Frame {
+        Frame {
+            who: who.index() as u8,
+            src,
+            text,
+            next: 0,
+        }
+    }
+}
+
 pub const PLAY: u8 = 0;
 pub const FLIP: u8 = 1;
 pub const WHEN: u8 = 2;

@@ -195,12 +195,7 @@ impl TmntGame {
                     Self::reveal(s, a, i);
                     s.stage = Stage::FlipDone;
                     if self.card_of(s, a, i).flip {
-                        s.cur = Frame {
-                            who: a.index() as u8,
-                            src: i,
-                            text: FLIP,
-                            next: 0,
-                        };
+                        s.cur = Frame::start(a, i, FLIP);
                         return false;
                     }
                 }
@@ -267,12 +262,7 @@ impl TmntGame {
                         s.flipped &= !(1 << z);
                         let i = s.pl(d).block[z];
                         if i != NONE && self.card_of(s, d, i).flip {
-                            s.cur = Frame {
-                                who: d.index() as u8,
-                                src: i,
-                                text: FLIP,
-                                next: 0,
-                            };
+                            s.cur = Frame::start(d, i, FLIP);
                             return false;
                         }
                     }
@@ -473,12 +463,7 @@ impl TmntGame {
                 Self::reveal(s, q, i);
                 s.pl_mut(q).hand &= !(1 << i);
                 s.event = i;
-                s.cur = Frame {
-                    who: q.index() as u8,
-                    src: i,
-                    text: PLAY,
-                    next: 0,
-                };
+                s.cur = Frame::start(q, i, PLAY);
                 s.stage = Stage::Item;
             }
             (Step::Item, Action::Item(id)) => {
@@ -508,12 +493,7 @@ impl TmntGame {
                 // M-ATK-6: the canonical order of cards without <Play>.
                 if text {
                     s.plain_floor = NONE;
-                    s.cur = Frame {
-                        who: q.index() as u8,
-                        src: i,
-                        text: PLAY,
-                        next: 0,
-                    };
+                    s.cur = Frame::start(q, i, PLAY);
                 } else {
                     s.plain_floor = id;
                 }
@@ -523,12 +503,7 @@ impl TmntGame {
                 let i = Self::instance_of(s, q, s.pl(q).hand, id).expect("legal counter");
                 Self::place(s, q, i);
                 if self.db.card(id).play {
-                    s.cur = Frame {
-                        who: q.index() as u8,
-                        src: i,
-                        text: PLAY,
-                        next: 0,
-                    };
+                    s.cur = Frame::start(q, i, PLAY);
                 }
                 s.stage = Stage::Forward;
             }
