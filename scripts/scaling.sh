@@ -23,6 +23,7 @@ bin=${TCGSIM:-target/release/tcgsim}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 total=$((49 * games))
+first=$(echo $counts | cut -d' ' -f1)
 {
 echo "round,threads,wall_s,cpu_s,busy_cores,games_per_s"
 for r in $(seq 1 "$rounds"); do
@@ -30,8 +31,8 @@ for r in $(seq 1 "$rounds"); do
     /usr/bin/time -f "%e %U %S" -o "$out/time" \
       "$bin" matrix --games "$games" --seed 9 --threads "$t" --quiet --out "$out/m$t" >/dev/null
     read -r wall user sys < "$out/time"
-    if [ "$t" != "$(echo $counts | cut -d' ' -f1)" ] && ! cmp -s "$out/m$t/matchups.csv" "$out/m$(echo $counts | cut -d' ' -f1)/matchups.csv"; then
-      echo "threads $t wrote other counts than $(echo $counts | cut -d' ' -f1) thread(s)" >&2; exit 1
+    if [ "$t" != "$first" ] && ! cmp -s "$out/m$t/matchups.csv" "$out/m$first/matchups.csv"; then
+      echo "threads $t wrote other counts than $first thread(s)" >&2; exit 1
     fi
     awk -v r="$r" -v t="$t" -v w="$wall" -v u="$user" -v s="$sys" -v n="$total" \
       'BEGIN { printf "%d,%d,%.2f,%.2f,%.2f,%.0f\n", r, t, w, u + s, (u + s) / w, n / w }'

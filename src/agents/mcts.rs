@@ -439,11 +439,6 @@ impl<G: Game> MctsAgent<G> {
         self
     }
 
-    /// Tree nodes kept from earlier decisions at the start of the last decision, over all trees.
-    pub fn last_kept(&self) -> u64 {
-        self.trees.iter().map(|t| t.kept).sum()
-    }
-
     fn advance(&mut self, action: G::Action, mover: Seat) {
         for t in &mut self.trees {
             t.advance(action, mover);
