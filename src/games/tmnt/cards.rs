@@ -817,6 +817,62 @@ pub fn parse_effect(text: &str) -> Result<Effect, String> {
 mod tests {
     use super::*;
 
+    /// Every derived card-id set holds exactly the cards its property names, read from each card
+    /// here, for the bundled card file and after `ablate` added its filler card (a stale set would
+    /// change legal actions, triggers and salvage).
+    #[test]
+    fn the_card_id_sets_hold_the_cards_of_their_property() {
+        use crate::core::GameDef;
+        use crate::games::tmnt::TmntGame;
+        let check = |db: &CardDb| {
+            let s = &db.sets;
+            for (k, c) in db.cards.iter().enumerate() {
+                let id = k as CardId;
+                let event = c.ctype == CardType::Event;
+                assert_eq!(
+                    s.play_events.contains(id),
+                    event && matches!(c.kind, Kind::Play | Kind::PlayFlip)
+                );
+                assert_eq!(s.items.contains(id), c.ctype == CardType::Item);
+                assert_eq!(s.attacks.contains(id), c.ctype == CardType::Attack);
+                assert_eq!(
+                    s.counters.contains(id),
+                    matches!(c.kind, Kind::Counter | Kind::ForcefulCounter)
+                );
+                for a in 0..5 {
+                    assert_eq!(s.attrs[a].contains(id), usize::from(c.attr.min(NO_ATTR)) == a);
+                }
+                for t in 0..4 {
+                    assert_eq!(s.types[t].contains(id), c.ctype as usize == t);
+                }
+                for p in 0..=MAX_POWER {
+                    assert_eq!(s.power_le[p as usize].contains(id), c.power <= p);
+                    assert_eq!(s.power_ge[p as usize].contains(id), c.power >= p);
+                }
+                for w in 0..5 {
+                    let has = c.when.is_some_and(|x| x as usize == w);
+                    assert_eq!(
+                        s.when_chars[w].contains(id),
+                        has && c.ctype == CardType::Character
+                    );
+                    assert_eq!(
+                        s.when_items[w].contains(id),
+                        has && c.ctype == CardType::Item
+                    );
+                }
+            }
+        };
+        let mut db = crate::games::tmnt::bundled_cards();
+        check(&db);
+        let text = include_str!("../../../decks/tmnt/starter_north.deck");
+        let deck = TmntGame::parse_deck(&db, text, "starter_north", "starter_north").unwrap();
+        let before = db.cards.len();
+        let id = TmntGame::deck_cards(&deck)[0].0;
+        TmntGame::ablate(&mut db, &deck, id);
+        assert_eq!(db.cards.len(), before + 1, "ablate adds its filler card");
+        check(&db);
+    }
+
     #[test]
     fn effects_parse_with_their_words() {
         assert_eq!(parse_effect("draw 2"), Ok(Effect::Draw(2)));
