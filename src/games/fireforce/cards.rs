@@ -832,6 +832,41 @@ fn parse_cost(s: &str) -> Result<AbilityCost, String> {
 mod tests {
     use super::*;
 
+    /// The derived fields are current: every static's `hits` holds exactly the cards its filter
+    /// passes on printed fields, and `Card::on` has the bit of each ability's trigger, for the
+    /// bundled card file and after `ablate` added its filler card (the engine's `debug_assert`
+    /// checks the same, but the suite runs in release).
+    #[test]
+    fn the_derived_fields_match_the_cards() {
+        use crate::core::GameDef;
+        use crate::games::fireforce::FireForceGame;
+        let check = |db: &CardDb| {
+            let mut statics = 0;
+            for src in &db.cards {
+                for (k, a) in src.abilities.iter().enumerate() {
+                    assert_ne!(src.on & 1 << (3 * a.trigger as u32 + k as u32), 0);
+                }
+                assert_eq!(src.on.count_ones() as usize, src.abilities.len());
+                for st in &src.statics {
+                    for (id, c) in db.cards.iter().enumerate() {
+                        assert_eq!(st.hits(id as CardId), st.filter.printed_ok(c), "{}", c.name);
+                    }
+                    statics += 1;
+                }
+            }
+            assert!(statics > 5, "the bundled cards have statics");
+        };
+        let mut db = crate::games::fireforce::bundled_cards();
+        check(&db);
+        let text = include_str!("../../../decks/fireforce/aggro_blitz.deck");
+        let deck = FireForceGame::parse_deck(&db, text, "aggro_blitz", "aggro_blitz").unwrap();
+        let before = db.cards.len();
+        let id = FireForceGame::deck_cards(&deck)[0].0;
+        FireForceGame::ablate(&mut db, &deck, id);
+        assert_eq!(db.cards.len(), before + 1, "ablate adds its filler card");
+        check(&db);
+    }
+
     const HEAD: &str = "number,name,type,cost,power,support,flame,attributes,keywords,effect,trigger\n";
 
     fn db(rows: &str) -> Result<CardDb, String> {
