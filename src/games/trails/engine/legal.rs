@@ -64,7 +64,7 @@ impl TrailsGame {
     fn legal_homebase(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         let p = s.pl(me);
         out.push(Action::Pass);
-        let mut seen = Seen::default();
+        let mut seen = IdsMet::default();
         for i in Bits(p.hand) {
             if seen.first(p, p.hand, i) {
                 out.push(Action::Homebase(p.card[i as usize]));
@@ -78,7 +78,7 @@ impl TrailsGame {
     fn legal_deploy(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         let p = s.pl(me);
         out.push(Action::Pass);
-        let mut seen = Seen::default();
+        let mut seen = IdsMet::default();
         for i in Bits(p.hand) {
             let c = self.hot(p.card[i as usize]);
             if matches!(c.ctype, CardType::Unit | CardType::Item)
@@ -90,7 +90,7 @@ impl TrailsGame {
             }
         }
         let down = p.homebase & !p.face_up();
-        let mut seen = Seen::default();
+        let mut seen = IdsMet::default();
         for i in Bits(down) {
             let c = self.hot(p.card[i as usize]);
             if c.ctype == CardType::Unit
@@ -180,7 +180,7 @@ impl TrailsGame {
         }
         let p = s.pl(me);
         let (ep, up) = (p.ep_available() as u8, p.face_up());
-        let mut seen = Seen::default();
+        let mut seen = IdsMet::default();
         for i in Bits(p.hand & p.kinds.play) {
             let id = p.card[i as usize];
             let c = self.hot(id);
@@ -208,7 +208,7 @@ impl TrailsGame {
         }
         let hb = p.homebase_count();
         let down = p.homebase & !up;
-        let mut seen = Seen::default();
+        let mut seen = IdsMet::default();
         // Only cards that can give an action, still in instance order.
         for i in Bits((up & p.kinds.craft) | (down & p.kinds.play)) {
             let id = p.card[i as usize];
@@ -306,7 +306,7 @@ fn legal_rebuild(s: &State, me: Seat, out: &mut ActionList<Action>) {
 fn legal_dispatch_put(s: &State, me: Seat, out: &mut ActionList<Action>) {
     out.push(Action::Pass);
     let p = s.pl(me);
-    let mut seen = Seen::default();
+    let mut seen = IdsMet::default();
     for i in Bits(p.hand) {
         if seen.first(p, p.hand, i) {
             out.push(Action::DispatchPut(p.card[i as usize]));
@@ -318,7 +318,7 @@ fn legal_dispatch_put(s: &State, me: Seat, out: &mut ActionList<Action>) {
 fn legal_mulligan(s: &State, me: Seat, out: &mut ActionList<Action>) {
     let p = s.pl(me);
     out.push(Action::Pass);
-    let mut seen = Seen::default();
+    let mut seen = IdsMet::default();
     for i in Bits(p.hand) {
         // T-SETUP-4: one card at a time, in the order the player chooses (each order
         // of a set is one sequence of actions; copies of a card are one action).
@@ -340,13 +340,13 @@ fn legal_cure(s: &State, me: Seat, out: &mut ActionList<Action>) {
 }
 
 /// The card ids met in one walk of a zone in increasing instance order, so that only a card's first
-/// copy adds its actions (actions name cards by id). [`Seen::first`] must be asked of every
+/// copy adds its actions (actions name cards by id). [`IdsMet::first`] must be asked of every
 /// instance of the zone whose card passes the walk's tests before it (tests of the card alone, the
 /// same for every copy), so a card's first copy is the first one asked about.
 #[derive(Default)]
-struct Seen([u64; 4]);
+struct IdsMet([u64; 4]);
 
-impl Seen {
+impl IdsMet {
     /// Whether instance `i` is the first (lowest) of its card in `zone`, as [`first_of_card`]
     /// answers; card ids of 256 and above are looked up there.
     #[inline]
@@ -383,7 +383,7 @@ mod tests {
     use crate::agents::{Agent, RandomAgent};
     use crate::core::{Game, GameDef};
 
-    /// `Seen::first` answers as `first_of_card` (a rescan of the lower instances) for every walk of
+    /// `IdsMet::first` answers as `first_of_card` (a rescan of the lower instances) for every walk of
     /// a hand and a homebase in random games, and for card ids above 255.
     #[test]
     fn the_seen_set_finds_the_first_copy_as_a_rescan_does() {
@@ -395,7 +395,7 @@ mod tests {
             while let Some(q) = g.to_move(&s) {
                 for p in &s.p {
                     for zone in [p.hand, p.homebase, p.homebase & !p.face_up()] {
-                        let mut seen = Seen::default();
+                        let mut seen = IdsMet::default();
                         for i in Bits(zone) {
                             assert_eq!(seen.first(p, zone, i), first_of_card(p, zone, i));
                             checked += 1;
@@ -406,7 +406,7 @@ mod tests {
                     for c in big.card.iter_mut() {
                         *c += 300;
                     }
-                    let mut seen = Seen::default();
+                    let mut seen = IdsMet::default();
                     for i in Bits(big.hand) {
                         assert_eq!(seen.first(&big, big.hand, i), first_of_card(p, p.hand, i));
                     }
