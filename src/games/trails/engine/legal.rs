@@ -12,9 +12,9 @@
 //! 251-action position.
 
 use super::super::action::Action;
-use super::super::cards::{CardId, CardType, Icons, Trigger};
+use super::super::cards::{CardId, CardType, Icons};
 use super::super::state::{bit, flag, AttackTarget, Bits, Pending, PlayerState, State, Step};
-use super::{feat, TrailsGame, MAX_ALWAYS_PER_TURN};
+use super::{TrailsGame, MAX_ALWAYS_PER_TURN};
 use crate::core::actions::canonical_next;
 use crate::core::{ActionList, Seat};
 
@@ -184,7 +184,7 @@ impl TrailsGame {
         for i in Bits(p.hand & p.kinds.play) {
             let id = p.card[i as usize];
             let c = self.hot(id);
-            if c.feat & feat::FROM_HAND == 0 {
+            if c.hand_ep > ep {
                 continue;
             }
             let event = c.ctype == CardType::Event && c.cost <= ep;
@@ -250,15 +250,13 @@ impl TrailsGame {
 
     fn craft_actions(&self, s: &State, me: Seat, i: u8, ep: u8, out: &mut ActionList<Action>) {
         let p = s.pl(me);
-        let c = self.db.card(p.card[i as usize]);
-        for (k, a) in c.abilities.iter().enumerate() {
-            if a.trigger == Trigger::Act
-                && a.cost.ep <= ep
-                && (!a.cost.self_action || !p.has(i, flag::ACTIONED))
-            {
+        let k = &self.crafts[p.card[i as usize] as usize];
+        let ready = !p.has(i, flag::ACTIONED);
+        for j in 0..k.n as usize {
+            if k.ep[j] <= ep && (ready || k.self_action & (1 << j) == 0) {
                 out.push(Action::Craft {
                     inst: i,
-                    ability: k as u8,
+                    ability: k.ability[j],
                 });
             }
         }
@@ -266,13 +264,19 @@ impl TrailsGame {
 
     /// T-ICON-REINF: a [Reinforcement] card is played as a UNIT only while its player controls a
     /// UNIT sharing one of its organizations.
+    #[inline]
     fn reinforcement_ok(&self, s: &State, me: Seat, id: CardId) -> bool {
         let c = self.hot(id);
-        if !c.icons.has(Icons::REINFORCEMENT) || c.ctype != CardType::Unit {
-            return true;
-        }
+        !c.icons.has(Icons::REINFORCEMENT)
+            || c.ctype != CardType::Unit
+            || self.reinforcement_linked(s, me, id)
+    }
+
+    /// Whether `me` controls an active UNIT sharing an organization with card `id`.
+    #[inline(never)]
+    fn reinforcement_linked(&self, s: &State, me: Seat, id: CardId) -> bool {
         // Decision T-TERM-LINK-3: the card in hand or homebase has its linked organizations too.
-        let own = self.linked(s, me, c.orgs);
+        let own = self.linked(s, me, self.hot(id).orgs);
         Bits(self.active_units(s, me)).any(|i| self.orgs(s, me, i) & own != 0)
     }
 }

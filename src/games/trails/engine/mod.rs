@@ -29,7 +29,7 @@ pub use combat::Clash;
 pub use views::{FieldView, Marks};
 
 use super::action::Action;
-use super::cards::{CardDb, CardId, CardType, Icons, Orgs, StaticEffect, Trigger};
+use super::cards::{CardDb, CardId, CardType, Icons, Orgs, StaticEffect, Trigger, MAX_CRAFTS};
 use super::state::{flag, Bits, Pending, State, Step, MAX_CARDS};
 use crate::core::Seat;
 
@@ -40,7 +40,7 @@ pub const MAX_ALWAYS_PER_TURN: u8 = 40;
 /// T-WIN-1: starting (and highest) bond.
 pub const MAX_BOND: i16 = 40;
 
-/// What the rules read of a card most often, packed into 10 bytes and stored densely by card id:
+/// What the rules read of a card most often, packed into 12 bytes and stored densely by card id:
 /// the full [`super::cards::Card`] keeps names and effect lists on the heap, one pointer away.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct HotCard {
@@ -54,6 +54,40 @@ pub(crate) struct HotCard {
     pub orgs: Orgs,
     /// Arts cost, when the card has arts.
     pub arts: Option<u8>,
+    /// The least EP that plays the card from hand (T-RES-2 an EVENT's cost, T-RES-3 its arts
+    /// cost), `u8::MAX` when it cannot be played from hand: one test skips the cards the player
+    /// cannot afford.
+    pub hand_ep: u8,
+}
+
+/// The crafts with a cost of a card (T-RES-5), read by the legal actions without walking the card's
+/// abilities: for each, its ability index, its EP cost and whether it actions the UNIT itself.
+/// Decision T-RES-12 bounds them to [`MAX_CRAFTS`] a card.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Crafts {
+    pub n: u8,
+    pub ability: [u8; MAX_CRAFTS],
+    pub ep: [u8; MAX_CRAFTS],
+    /// Bit `j`: craft `j` costs "action this ready UNIT".
+    pub self_action: u8,
+}
+
+impl Crafts {
+    fn of(c: &super::cards::Card) -> Crafts {
+        let mut k = Crafts::default();
+        for (a, ab) in c.abilities.iter().enumerate() {
+            if ab.trigger == Trigger::Act {
+                let j = k.n as usize;
+                // The card file was refused with more (decision T-RES-12).
+                assert!(j < MAX_CRAFTS, "decision T-RES-12");
+                k.ability[j] = a as u8;
+                k.ep[j] = ab.cost.ep;
+                k.self_action |= u8::from(ab.cost.self_action) << j;
+                k.n += 1;
+            }
+        }
+        k
+    }
 }
 
 /// Feature bits of a [`HotCard`].
@@ -108,6 +142,11 @@ impl HotCard {
             feat: f,
             orgs: c.orgs,
             arts: c.arts_cost,
+            hand_ep: match (c.ctype, c.arts_cost) {
+                (CardType::Event, a) => c.cost.min(a.unwrap_or(u8::MAX)),
+                (_, Some(a)) => a,
+                (_, None) => u8::MAX,
+            },
         }
     }
 }
@@ -128,6 +167,8 @@ pub struct TrailsGame {
     has_static_stats: bool,
     /// [`HotCard`] of every card id of the database.
     hot: Vec<HotCard>,
+    /// [`Crafts`] of every card id of the database.
+    crafts: Vec<Crafts>,
 }
 
 /// Every tunable number of the heuristic policy (`super::heuristic`), in one place. Each
@@ -192,8 +233,12 @@ impl TrailsGame {
         let hot = (0..db.len())
             .map(|id| HotCard::of(db.card(id as CardId)))
             .collect();
+        let crafts = (0..db.len())
+            .map(|id| Crafts::of(db.card(id as CardId)))
+            .collect();
         TrailsGame {
             hot,
+            crafts,
             db,
             decks: [deck_a, deck_b],
             weights: Default::default(),
