@@ -8,5 +8,6 @@ pub mod agents;
 pub mod cli;
 pub mod core;
 pub mod games;
+pub mod report;
 pub mod sim;
 pub mod stats;

@@ -251,6 +251,7 @@ pub fn arena<G: GameDef>(o: ArenaOpts) -> Result<ExitCode> {
     write_file(&o.out.join("run.json"), &info.to_json())?;
     emit(&report)?;
     note(&format!("wrote {} and {}", p.display(), p2.display()));
+    super::report::after_run(&o.out)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -370,5 +371,6 @@ fn sprt_run<G: GameDef>(
     info.seconds = start.elapsed().as_secs_f64();
     write_file(&o.out.join("run.json"), &info.to_json())?;
     note(&format!("wrote {}", p.display()));
+    super::report::after_run(&o.out)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -12,7 +12,7 @@ use crate::sim::balance::{
     apply, bootstrap, changes, means_of, ssd, Change, Est, Games, Plan, FRESH_ROUND,
 };
 use crate::sim::cards::rank_deck;
-use crate::sim::output::{matrix_svg, RunInfo, Table};
+use crate::sim::output::{matchups_csv, matrix_svg, RunInfo, Table};
 use anyhow::{anyhow, bail, Result};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -394,6 +394,14 @@ pub fn balance<G: GameDef>(o: BalanceOpts) -> Result<ExitCode> {
             ..Default::default()
         };
         write_file(
+            &o.out.join("balance_before_matchups.csv"),
+            &matchups_csv(&mplan, &before.counts),
+        )?;
+        write_file(
+            &o.out.join("balance_after_matchups.csv"),
+            &matchups_csv(&mplan, &after.counts),
+        )?;
+        write_file(
             &o.out.join("balance.svg"),
             &side_by_side(
                 &matrix_svg(&mplan, &before.counts),
@@ -461,9 +469,10 @@ pub fn balance<G: GameDef>(o: BalanceOpts) -> Result<ExitCode> {
     write_file(&o.out.join("run.json"), &info.to_json())?;
     emit(&summary)?;
     note(&format!(
-        "wrote balance.csv, balance.svg and run.json in {}",
+        "wrote balance.csv, balance.svg, balance_before_matchups.csv, balance_after_matchups.csv and run.json in {}",
         o.out.display()
     ));
+    super::report::after_run(&o.out)?;
     Ok(ExitCode::SUCCESS)
 }
 

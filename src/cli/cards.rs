@@ -216,5 +216,6 @@ pub fn cards<G: GameDef>(o: CardsOpts) -> Result<ExitCode> {
     write_file(&o.out.join("run.json"), &info.to_json())?;
     emit(&report)?;
     note(&format!("wrote {}", path.display()));
+    super::report::after_run(&o.out)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -187,6 +187,7 @@ pub fn matrix<G: GameDef>(o: MatrixOpts) -> Result<ExitCode> {
     write_outputs(&o.out, &plan, &m, &info)?;
     if shard_tag.is_none() {
         emit(&summary(&plan, &m))?;
+        super::report::after_run(&o.out)?;
     }
     let decisions: u64 = m.iter().map(|c| c.decisions).sum();
     note(&format!(
@@ -246,6 +247,7 @@ pub fn merge(parts: &[PathBuf], out: &Path) -> Result<ExitCode> {
     let info = run_info(&plan, None, 0, 0.0);
     write_outputs(out, &plan, &m, &info)?;
     emit(&summary(&plan, &m))?;
+    super::report::after_run(out)?;
     note(&format!(
         "merged {} parts into {}",
         parts.len(),

@@ -15,6 +15,7 @@ mod matrix;
 mod out;
 mod play;
 mod progress;
+mod report;
 mod serve;
 mod tune;
 
@@ -418,6 +419,16 @@ enum Command {
         #[arg(long)]
         reveal: bool,
     },
+    /// One self-contained HTML page (report.html) from run folders: run.json and the CSV files of
+    /// matrix, cards, arena, tune, balance or duel; no server, no network (docs/cli.md).
+    Report {
+        /// Run folders (each with run.json), one part of the page each.
+        #[arg(required = true, value_name = "DIR")]
+        dirs: Vec<PathBuf>,
+        /// The page to write (default: report.html in the first folder).
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
     /// Check deck files against their format; every problem with its file and line.
     Validate {
         /// Deck files.
@@ -563,6 +574,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
     }
     let game = match &cli.command {
         Command::Merge { parts, out, .. } => return matrix::merge(parts, &out.out),
+        Command::Report { dirs, out } => return report::report(dirs, out.as_deref()),
         Command::Matrix { decks, game, .. }
         | Command::Balance { decks, game, .. }
         | Command::Cards { decks, game, .. }
@@ -817,7 +829,9 @@ fn run_game<G: GameDef>(cmd: &Command) -> Result<ExitCode> {
             index,
             reveal,
         } => play::replay::<G>(record, *index as usize, *reveal),
-        Command::Merge { .. } => unreachable!("merge names no game: run() handles it"),
+        Command::Merge { .. } | Command::Report { .. } => {
+            unreachable!("merge and report name no game: run() handles them")
+        }
     }
 }
 

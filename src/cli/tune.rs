@@ -352,6 +352,43 @@ pub fn tune<G: GameDef>(o: TuneOpts) -> Result<ExitCode> {
         ]);
     }
     write_file(&o.out.join("tune.csv"), &csv.finish())?;
+    // For the report (and any reader): the win rate round by round, and the fresh measurement.
+    let mut prog = Table::new(&[
+        "round", "games", "n", "score", "win_rate", "ci_low", "ci_high", "accepted",
+    ]);
+    for p in &search.points {
+        let (v, lo, hi) = rate_ci(p.score, p.n);
+        let accepted = search.accepted.iter().any(|a| a.round == p.round);
+        prog.row([
+            p.round.to_string(),
+            p.games.to_string(),
+            p.n.to_string(),
+            p.score.to_string(),
+            format!("{v:.4}"),
+            format!("{lo:.4}"),
+            format!("{hi:.4}"),
+            u8::from(accepted).to_string(),
+        ]);
+    }
+    if !search.points.is_empty() {
+        write_file(&o.out.join("tune_progress.csv"), &prog.finish())?;
+    }
+    let mut fresh_csv = Table::new(&["measure", "deck", "games", "value", "lo", "hi"]);
+    for (measure, deck, (v, lo, hi)) in [
+        ("start", name.clone(), (r0, lo0, hi0)),
+        ("tuned", stem.clone(), (r1, lo1, hi1)),
+        ("gain", String::new(), (arm.mean(), dlo, dhi)),
+    ] {
+        fresh_csv.row([
+            measure.to_string(),
+            deck,
+            check.to_string(),
+            format!("{v:.4}"),
+            format!("{lo:.4}"),
+            format!("{hi:.4}"),
+        ]);
+    }
+    write_file(&o.out.join("tune_fresh.csv"), &fresh_csv.finish())?;
     write_file(
         &o.out.join("tune.svg"),
         &tune_svg(
@@ -427,10 +464,11 @@ pub fn tune<G: GameDef>(o: TuneOpts) -> Result<ExitCode> {
     );
     emit(&t)?;
     note(&format!(
-        "wrote {}, tune.csv, tune.svg and run.json in {}",
+        "wrote {}, tune.csv, tune_progress.csv, tune_fresh.csv, tune.svg and run.json in {}",
         deck_path.display(),
         o.out.display()
     ));
+    super::report::after_run(&o.out)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,0 +1,500 @@
+//! The report's charts, written by hand as inline SVG (the reasons: `docs/architecture.md`,
+//! "The HTML report"). Every number a chart shows is text, marked with where it came from, like the
+//! report's tables; axis labels carry `class="axis"`.
+
+use super::esc;
+use std::fmt::Write as _;
+
+/// A diverging orange–purple scale for a win rate (ColorBrewer's PuOr, 9 classes): orange below
+/// 50%, near white at 50%, purple above — readable with every common colour-vision deficiency, and
+/// never red against green. Grey when undefined.
+pub fn colour(r: f64) -> String {
+    const STOPS: [(u8, u8, u8); 9] = [
+        (0xb3, 0x58, 0x06),
+        (0xe0, 0x82, 0x14),
+        (0xfd, 0xb8, 0x63),
+        (0xfe, 0xe0, 0xb6),
+        (0xf7, 0xf7, 0xf7),
+        (0xd8, 0xda, 0xeb),
+        (0xb2, 0xab, 0xd2),
+        (0x80, 0x73, 0xac),
+        (0x54, 0x27, 0x88),
+    ];
+    if r.is_nan() {
+        return "#dddddd".into();
+    }
+    // 0.2 to 0.8 spans the scale: matchups further from even are all strongly coloured.
+    let t = ((r - 0.2) / 0.6).clamp(0.0, 1.0) * 8.0;
+    let k = (t.floor() as usize).min(7);
+    let f = t - k as f64;
+    let mix = |a: u8, b: u8| (a as f64 + (b as f64 - a as f64) * f).round() as u8;
+    let (a, b) = (STOPS[k], STOPS[k + 1]);
+    format!(
+        "#{:02x}{:02x}{:02x}",
+        mix(a.0, b.0),
+        mix(a.1, b.1),
+        mix(a.2, b.2)
+    )
+}
+
+/// Whether text on `colour(r)` should be white (the dark ends of the scale).
+fn dark(r: f64) -> bool {
+    !r.is_nan() && !(0.29..=0.71).contains(&r)
+}
+
+/// One cell of a heatmap: the row deck's win rate, and the attributes that mark where its numbers
+/// came from (the cell's text: the rate; its title: rate, interval, games).
+pub struct Cell {
+    pub rate: f64,
+    pub even: bool,
+    pub mirror: bool,
+    /// Attributes of the cell's label (`data-f`, `data-l`, `data-c="win_rate"`).
+    pub label_src: String,
+    /// Attributes and text of the hover title.
+    pub title_src: String,
+    pub title: String,
+}
+
+/// A win-rate heatmap: `names` in display order, `cells[i][j]` the row deck `i` against the
+/// column deck `j`; a colour legend under it.
+pub fn heatmap(id: &str, caption: &str, names: &[String], cells: &[Vec<Cell>]) -> String {
+    let n = names.len();
+    let cell = 56.0;
+    let longest = names.iter().map(|s| s.chars().count()).max().unwrap_or(4) as f64;
+    let left = 16.0 + 7.5 * longest;
+    let top = 24.0 + 7.5 * longest * 0.7;
+    let w = left + cell * n as f64 + 7.5 * longest * 0.6 + 20.0;
+    let legend_y = top + cell * n as f64 + 20.0;
+    let h = legend_y + 52.0;
+    let mut s = format!(
+        "<svg class=\"chart\" id=\"{id}\" role=\"img\" aria-label=\"{}\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{w:.0}\" height=\"{h:.0}\" viewBox=\"0 0 {w:.0} {h:.0}\" font-size=\"12\">\n\
+         <defs><pattern id=\"{id}-mirror\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"8\" stroke=\"#999\" stroke-width=\"1.5\"/></pattern>\n\
+         <linearGradient id=\"{id}-scale\">{}</linearGradient></defs>\n",
+        esc(caption),
+        (0..=10)
+            .map(|k| format!(
+                "<stop offset=\"{}%\" stop-color=\"{}\"/>",
+                k * 10,
+                colour(k as f64 / 10.0)
+            ))
+            .collect::<String>()
+    );
+    for (k, name) in names.iter().enumerate() {
+        let y = top + cell * k as f64 + cell / 2.0 + 4.0;
+        let _ = writeln!(
+            s,
+            "<text class=\"name\" x=\"{:.0}\" y=\"{y:.0}\" text-anchor=\"end\">{}</text>",
+            left - 6.0,
+            esc(name)
+        );
+        let x = left + cell * k as f64 + cell / 2.0;
+        let _ = writeln!(
+            s,
+            "<text class=\"name\" x=\"{x:.0}\" y=\"{:.0}\" transform=\"rotate(-35 {x:.0} {:.0})\">{}</text>",
+            top - 8.0,
+            top - 8.0,
+            esc(name)
+        );
+    }
+    for (i, row) in cells.iter().enumerate() {
+        for (j, c) in row.iter().enumerate() {
+            let x = left + cell * j as f64;
+            let y = top + cell * i as f64;
+            let class = if c.even { "cell even" } else { "cell" };
+            let _ = write!(
+                s,
+                "<g class=\"{class}\"><title{}>{}</title><rect x=\"{x:.0}\" y=\"{y:.0}\" width=\"{cell:.0}\" height=\"{cell:.0}\" fill=\"{}\" stroke=\"#888\"/>",
+                c.title_src,
+                esc(&c.title),
+                colour(c.rate)
+            );
+            if c.mirror {
+                let _ = write!(
+                    s,
+                    "<rect x=\"{x:.0}\" y=\"{y:.0}\" width=\"{cell:.0}\" height=\"{cell:.0}\" fill=\"url(#{id}-mirror)\" stroke=\"#888\"/>"
+                );
+            }
+            let fill = if dark(c.rate) { "#fff" } else { "#000" };
+            let mark = if c.even { "≈" } else { "" };
+            let label = if c.rate.is_nan() {
+                "–".to_string()
+            } else {
+                format!("{mark}{:.0}%", 100.0 * c.rate)
+            };
+            let _ = writeln!(
+                s,
+                "<text{} x=\"{:.0}\" y=\"{:.0}\" text-anchor=\"middle\" fill=\"{fill}\" font-weight=\"{}\">{}</text></g>",
+                c.label_src,
+                x + cell / 2.0,
+                y + cell / 2.0 + 4.0,
+                if c.even { "normal" } else { "bold" },
+                esc(&label)
+            );
+        }
+    }
+    let lx = 16.0;
+    let _ = writeln!(
+        s,
+        "<rect x=\"{lx:.0}\" y=\"{legend_y:.0}\" width=\"200\" height=\"12\" fill=\"url(#{id}-scale)\" stroke=\"#888\"/>"
+    );
+    for (k, t) in ["0%", "50%", "100%"].iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "<text class=\"axis\" x=\"{:.0}\" y=\"{:.0}\" font-size=\"11\" text-anchor=\"middle\">{t}</text>",
+            lx + 100.0 * k as f64,
+            legend_y + 25.0
+        );
+    }
+    let _ = writeln!(
+        s,
+        "<text class=\"axis\" x=\"{:.0}\" y=\"{:.0}\" font-size=\"11\">the row deck's win rate: orange loses, white even, purple wins</text>",
+        lx + 214.0,
+        legend_y + 10.0
+    );
+    let _ = writeln!(
+        s,
+        "<text class=\"axis\" x=\"{lx:.0}\" y=\"{:.0}\" font-size=\"11\">≈ (not bold): the 95% interval includes 50% · hatched: mirror matchup · hover a cell for its interval</text>\n</svg>",
+        legend_y + 42.0
+    );
+    s
+}
+
+/// One row of an interval chart: a label, then marks (value, low, high) each in a series.
+pub struct IRow {
+    pub label: String,
+    pub marks: Vec<(f64, f64, f64)>,
+    /// The text shown at the right of the row (numbers marked like a table cell), if any:
+    /// (attributes, text).
+    pub text: Option<(String, String)>,
+}
+
+/// The series of an interval chart: colour and marker shape (circle, square), so that two
+/// series differ in shape as well as in colour.
+pub const SERIES: [(&str, &str, &str); 2] = [
+    ("#5e3c99", "circle", "ablation"),
+    ("#e66101", "square", "IWD"),
+];
+
+/// A horizontal chart of intervals: each row's marks as a dot (or square) on a whisker from low
+/// to high, against an axis from `lo` to `hi` (`scale` times the values, with `unit`), a reference
+/// line at `reference`. `bars`: draw a bar from the axis's start to each first mark.
+#[allow(clippy::too_many_arguments)]
+pub fn intervals(
+    caption: &str,
+    rows: &[IRow],
+    (lo, hi): (f64, f64),
+    scale: f64,
+    unit: &str,
+    reference: Option<f64>,
+    bars: bool,
+    legend: &[&str],
+) -> String {
+    let longest = rows
+        .iter()
+        .map(|r| r.label.chars().count())
+        .max()
+        .unwrap_or(4)
+        .min(48) as f64;
+    let left = 16.0 + 7.0 * longest;
+    let plot = 420.0;
+    let text_w = if rows.iter().any(|r| r.text.is_some()) {
+        190.0
+    } else {
+        20.0
+    };
+    let per = if rows.iter().any(|r| r.marks.len() > 1) {
+        22.0
+    } else {
+        20.0
+    };
+    let top = 14.0;
+    let h = top + per * rows.len() as f64 + 40.0 + if legend.is_empty() { 0.0 } else { 18.0 };
+    let w = left + plot + text_w;
+    let x = |v: f64| left + plot * ((v - lo) / (hi - lo)).clamp(0.0, 1.0);
+    let mut s = format!(
+        "<svg class=\"chart\" role=\"img\" aria-label=\"{}\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{w:.0}\" height=\"{h:.0}\" viewBox=\"0 0 {w:.0} {h:.0}\" font-size=\"12\">\n",
+        esc(caption)
+    );
+    // Grid and axis: five ticks.
+    let axis_y = top + per * rows.len() as f64 + 4.0;
+    for k in 0..=4 {
+        let v = lo + (hi - lo) * k as f64 / 4.0;
+        let xx = x(v);
+        let _ = writeln!(
+            s,
+            "<line x1=\"{xx:.1}\" x2=\"{xx:.1}\" y1=\"{top:.0}\" y2=\"{axis_y:.0}\" stroke=\"#e4e4e4\"/><text class=\"axis\" x=\"{xx:.1}\" y=\"{:.0}\" text-anchor=\"middle\" font-size=\"11\">{}{unit}</text>",
+            axis_y + 14.0,
+            tick(v * scale)
+        );
+    }
+    if let Some(r) = reference {
+        let xx = x(r);
+        let _ = writeln!(
+            s,
+            "<line x1=\"{xx:.1}\" x2=\"{xx:.1}\" y1=\"{top:.0}\" y2=\"{axis_y:.0}\" stroke=\"#333\" stroke-dasharray=\"4 3\"/>"
+        );
+    }
+    for (k, r) in rows.iter().enumerate() {
+        let y0 = top + per * k as f64;
+        let label: String = r.label.chars().take(48).collect();
+        let _ = writeln!(
+            s,
+            "<text class=\"name\" x=\"{:.0}\" y=\"{:.0}\" text-anchor=\"end\">{}</text>",
+            left - 6.0,
+            y0 + per / 2.0 + 4.0,
+            esc(&label)
+        );
+        let m = r.marks.len().max(1) as f64;
+        for (j, &(v, l, h)) in r.marks.iter().enumerate() {
+            if v.is_nan() {
+                continue;
+            }
+            let y = y0 + per * (j as f64 + 0.5) / m;
+            let (colour, shape, _) = SERIES[j % SERIES.len()];
+            if bars && j == 0 {
+                let _ = writeln!(
+                    s,
+                    "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"#b2abd2\"/>",
+                    x(lo),
+                    y0 + 3.0,
+                    (x(v) - x(lo)).max(0.0),
+                    per - 6.0
+                );
+            }
+            if !l.is_nan() && !h.is_nan() {
+                let _ = writeln!(
+                    s,
+                    "<line x1=\"{:.1}\" x2=\"{:.1}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"{colour}\" stroke-width=\"1.5\"/>",
+                    x(l),
+                    x(h)
+                );
+            }
+            let _ = writeln!(
+                s,
+                "{}",
+                if shape == "circle" {
+                    format!(
+                        "<circle cx=\"{:.1}\" cy=\"{y:.1}\" r=\"3.5\" fill=\"{colour}\"/>",
+                        x(v)
+                    )
+                } else {
+                    format!(
+                        "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"7\" height=\"7\" fill=\"{colour}\"/>",
+                        x(v) - 3.5,
+                        y - 3.5
+                    )
+                }
+            );
+        }
+        if let Some((attrs, text)) = &r.text {
+            let _ = writeln!(
+                s,
+                "<text{attrs} x=\"{:.0}\" y=\"{:.0}\">{}</text>",
+                left + plot + 8.0,
+                y0 + per / 2.0 + 4.0,
+                esc(text)
+            );
+        }
+    }
+    if !legend.is_empty() {
+        let ly = h - 8.0;
+        let mut lx = left;
+        for (j, name) in legend.iter().enumerate() {
+            let (colour, shape, _) = SERIES[j % SERIES.len()];
+            let marker = if shape == "circle" {
+                format!(
+                    "<circle cx=\"{:.0}\" cy=\"{:.0}\" r=\"4\" fill=\"{colour}\"/>",
+                    lx,
+                    ly - 4.0
+                )
+            } else {
+                format!(
+                    "<rect x=\"{:.0}\" y=\"{:.0}\" width=\"8\" height=\"8\" fill=\"{colour}\"/>",
+                    lx - 4.0,
+                    ly - 8.0
+                )
+            };
+            let _ = writeln!(
+                s,
+                "{marker}<text class=\"axis\" x=\"{:.0}\" y=\"{ly:.0}\">{}</text>",
+                lx + 8.0,
+                esc(name)
+            );
+            lx += 30.0 + 7.0 * name.chars().count() as f64;
+        }
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// A tick label: whole numbers plainly, others with one decimal.
+fn tick(v: f64) -> String {
+    if (v - v.round()).abs() < 1e-9 {
+        format!("{:.0}", v).replace('-', "−")
+    } else {
+        format!("{v:.1}").replace('-', "−")
+    }
+}
+
+/// One point of a line chart: x, the value with its interval, the hover title (attributes,
+/// text), whether it is marked (an accepted swap).
+pub struct LPoint {
+    pub x: f64,
+    pub v: f64,
+    pub lo: f64,
+    pub hi: f64,
+    pub title: (String, String),
+    pub marked: bool,
+}
+
+/// A line chart of a rate over `x` (0 to the largest x), 0–100% on the y axis scaled to the data,
+/// with whiskers and square marks where `marked`.
+pub fn line(caption: &str, x_label: &str, points: &[LPoint], refs: &[(f64, String)]) -> String {
+    let (w, h, l, r, top, bottom) = (720.0, 320.0, 56.0, 20.0, 16.0, 52.0);
+    let xmax = points.iter().map(|p| p.x).fold(1.0, f64::max);
+    let ymin = points
+        .iter()
+        .map(|p| if p.lo.is_nan() { p.v } else { p.lo })
+        .chain(refs.iter().map(|r| r.0))
+        .fold(0.5, f64::min);
+    let ymax = points
+        .iter()
+        .map(|p| if p.hi.is_nan() { p.v } else { p.hi })
+        .chain(refs.iter().map(|r| r.0))
+        .fold(0.5, f64::max);
+    let (y0, y1) = (
+        ((ymin * 10.0).floor() / 10.0).max(0.0),
+        ((ymax * 10.0).ceil() / 10.0).min(1.0),
+    );
+    let (y0, y1) = if y1 - y0 < 0.1 {
+        (y0, y0 + 0.1)
+    } else {
+        (y0, y1)
+    };
+    let x = |g: f64| l + (w - l - r) * g / xmax;
+    let y = |v: f64| top + (h - top - bottom) * (1.0 - (v - y0) / (y1 - y0));
+    let mut s = format!(
+        "<svg class=\"chart\" role=\"img\" aria-label=\"{}\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-size=\"12\">\n",
+        esc(caption)
+    );
+    let steps = ((y1 - y0) / 0.05).round() as usize;
+    for k in 0..=steps {
+        let v = y0 + 0.05 * k as f64;
+        let yy = y(v);
+        let _ = writeln!(
+            s,
+            "<line x1=\"{l}\" x2=\"{:.0}\" y1=\"{yy:.1}\" y2=\"{yy:.1}\" stroke=\"#e4e4e4\"/><text class=\"axis\" x=\"{:.0}\" y=\"{:.1}\" text-anchor=\"end\" font-size=\"11\">{:.0}%</text>",
+            w - r,
+            l - 6.0,
+            yy + 4.0,
+            100.0 * v
+        );
+    }
+    let _ = writeln!(
+        s,
+        "<text class=\"axis\" x=\"{:.0}\" y=\"{:.0}\" text-anchor=\"middle\">{}</text><text class=\"axis\" x=\"{l}\" y=\"{:.0}\" font-size=\"11\">0</text><text class=\"axis\" x=\"{:.0}\" y=\"{:.0}\" text-anchor=\"end\" font-size=\"11\">{}</text>",
+        (l + w - r) / 2.0,
+        h - bottom + 32.0,
+        esc(x_label),
+        h - bottom + 14.0,
+        w - r,
+        h - bottom + 14.0,
+        xmax as u64
+    );
+    for (v, label) in refs {
+        let yy = y(*v);
+        let _ = writeln!(
+            s,
+            "<line x1=\"{l}\" x2=\"{:.0}\" y1=\"{yy:.1}\" y2=\"{yy:.1}\" stroke=\"#e66101\" stroke-dasharray=\"6 4\"/><text class=\"axis\" x=\"{:.0}\" y=\"{:.1}\" text-anchor=\"end\" fill=\"#b35806\" font-size=\"11\">{}</text>",
+            w - r,
+            w - r - 4.0,
+            yy - 4.0,
+            esc(label)
+        );
+    }
+    let mut poly = String::new();
+    for p in points {
+        let _ = write!(poly, "{:.1},{:.1} ", x(p.x), y(p.v));
+    }
+    let _ = writeln!(
+        s,
+        "<polyline points=\"{poly}\" fill=\"none\" stroke=\"#5e3c99\" stroke-width=\"1.5\"/>"
+    );
+    for p in points {
+        let (xx, yy) = (x(p.x), y(p.v));
+        if !p.lo.is_nan() {
+            let _ = write!(
+                s,
+                "<line x1=\"{xx:.1}\" x2=\"{xx:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"#5e3c99\"/>",
+                y(p.lo),
+                y(p.hi)
+            );
+        }
+        let mark = if p.marked {
+            format!(
+                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"8\" height=\"8\" fill=\"#e66101\"/>",
+                xx - 4.0,
+                yy - 4.0
+            )
+        } else {
+            format!("<circle cx=\"{xx:.1}\" cy=\"{yy:.1}\" r=\"3\" fill=\"#5e3c99\"/>")
+        };
+        let _ = writeln!(
+            s,
+            "<g><title{}>{}</title>{mark}</g>",
+            p.title.0,
+            esc(&p.title.1)
+        );
+    }
+    let _ = writeln!(
+        s,
+        "<circle cx=\"{l}\" cy=\"{:.0}\" r=\"4\" fill=\"#5e3c99\"/><text class=\"axis\" x=\"{:.0}\" y=\"{:.0}\" font-size=\"11\">the deck's win rate at each round's end (95% interval)</text><rect x=\"{:.0}\" y=\"{:.0}\" width=\"8\" height=\"8\" fill=\"#e66101\"/><text class=\"axis\" x=\"{:.0}\" y=\"{:.0}\" font-size=\"11\">a round that accepted a swap</text>",
+        h - 8.0,
+        l + 8.0,
+        h - 4.0,
+        l + 340.0,
+        h - 12.0,
+        l + 352.0,
+        h - 4.0
+    );
+    s.push_str("</svg>\n");
+    s
+}
+
+/// A histogram: bars of `counts` over bin labels, each bar's count written above it.
+pub fn histogram(caption: &str, x_label: &str, bins: &[(String, String, u64)]) -> String {
+    let (l, top, bottom) = (40.0, 24.0, 48.0);
+    let bw = (640.0 / bins.len().max(1) as f64).clamp(14.0, 48.0);
+    let w = l + bw * bins.len() as f64 + 20.0;
+    let h = 260.0;
+    let most = bins.iter().map(|b| b.2).max().unwrap_or(1).max(1) as f64;
+    let mut s = format!(
+        "<svg class=\"chart\" role=\"img\" aria-label=\"{}\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{w:.0}\" height=\"{h:.0}\" viewBox=\"0 0 {w:.0} {h:.0}\" font-size=\"10\">\n",
+        esc(caption)
+    );
+    let ph = h - top - bottom;
+    for (k, (label, attrs, c)) in bins.iter().enumerate() {
+        let bh = ph * *c as f64 / most;
+        let x = l + bw * k as f64;
+        let _ = writeln!(
+            s,
+            "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{bh:.1}\" fill=\"#8073ac\"/><text{attrs} x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{c}</text><text class=\"axis\" x=\"{:.1}\" y=\"{:.0}\" text-anchor=\"middle\">{}</text>",
+            x + 1.0,
+            top + ph - bh,
+            bw - 2.0,
+            x + bw / 2.0,
+            top + ph - bh - 3.0,
+            x + bw / 2.0,
+            top + ph + 13.0,
+            esc(label)
+        );
+    }
+    let _ = writeln!(
+        s,
+        "<text class=\"axis\" x=\"{:.0}\" y=\"{:.0}\" text-anchor=\"middle\" font-size=\"12\">{}</text></svg>",
+        l + bw * bins.len() as f64 / 2.0,
+        h - 10.0,
+        esc(x_label)
+    );
+    s
+}
