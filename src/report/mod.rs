@@ -403,8 +403,16 @@ fn heatmap_of(mu: &Matchups, id: &str, caption: &str) -> String {
                         even: mu.m[k].games > 0 && lo <= 0.5 && 0.5 <= hi,
                         mirror: r == c,
                         label_src: src(&mu.file, mu.line[k], "win_rate"),
-                        title_src: src(&mu.file, mu.line[k], "win_rate ci_low ci_high games"),
-                        title: format!("{}, {} games", pct_ci(v, lo, hi), mu.m[k].games),
+                        title_src: if mu.m[k].games == 0 {
+                            src(&mu.file, mu.line[k], "games")
+                        } else {
+                            src(&mu.file, mu.line[k], "win_rate ci_low ci_high games")
+                        },
+                        title: if mu.m[k].games == 0 {
+                            "not played (0 games)".to_string()
+                        } else {
+                            format!("{}, {} games", pct_ci(v, lo, hi), mu.m[k].games)
+                        },
                     }
                 })
                 .collect()
@@ -438,7 +446,7 @@ fn deck_means(mu: &Matchups, caption: &str) -> (String, String) {
             let (lo, hi) = t.interval();
             let name = &mu.names[*d];
             format!(
-                "<td class=\"num\" data-sort=\"{}\">{}</td>{}{}{}",
+                "<td class=\"num t\" data-sort=\"{}\">{}</td>{}{}{}",
                 k + 1,
                 k + 1,
                 td(name),

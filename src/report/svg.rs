@@ -124,7 +124,7 @@ pub fn heatmap(id: &str, caption: &str, names: &[String], cells: &[Vec<Cell>]) -
             let _ = writeln!(
                 s,
                 "<text{} x=\"{:.0}\" y=\"{:.0}\" text-anchor=\"middle\" fill=\"{fill}\" font-weight=\"{}\">{}</text></g>",
-                c.label_src,
+                if c.rate.is_nan() { "" } else { &c.label_src },
                 x + cell / 2.0,
                 y + cell / 2.0 + 4.0,
                 if c.even { "normal" } else { "bold" },

@@ -19,6 +19,7 @@ mod fuzz;
 mod inputs;
 mod matrix;
 mod process;
+mod report;
 mod rule_ids;
 mod scenarios;
 mod statistics;
