@@ -21,7 +21,7 @@ cargo build --release --quiet
 TCGSIM=target/release/tcgsim
 if [ $# -ge 1 ]; then
   RUN=$1
-  "$TCGSIM" report "$RUN" --quiet 2>/dev/null || "$TCGSIM" report "$RUN"
+  "$TCGSIM" report "$RUN"
 else
   RUN=$(mktemp -d)
   "$TCGSIM" matrix --games "${GAMES:-200}" --records --out "$RUN" --quiet >/dev/null
