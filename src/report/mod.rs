@@ -873,7 +873,7 @@ fn arena_sections(
         let hi = (0..c.len()).map(|r| c.num(r, "elo_hi")).fold(0.0, f64::max);
         let lo = (lo / 100.0).floor() * 100.0;
         let hi = ((hi / 100.0).ceil() * 100.0).max(lo + 100.0);
-        let mut html = String::from("<p>Bradley–Terry ratings in Elo (the first agent's scale anchored at 0), with 95% intervals.</p>\n");
+        let mut html = String::from("<p>Bradley–Terry ratings in Elo, centred so that their mean is 0 (<code>docs/statistics.md</code>), with 95% intervals.</p>\n");
         html += &svg::intervals(
             "Agent ratings",
             &rows,

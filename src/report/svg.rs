@@ -215,16 +215,16 @@ pub fn intervals(
         "<svg class=\"chart\" role=\"img\" aria-label=\"{}\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{w:.0}\" height=\"{h:.0}\" viewBox=\"0 0 {w:.0} {h:.0}\" font-size=\"12\">\n",
         esc(caption)
     );
-    // Grid and axis: five ticks.
+    // Grid and axis: round ticks of the shown scale.
     let axis_y = top + per * rows.len() as f64 + 4.0;
-    for k in 0..=4 {
-        let v = lo + (hi - lo) * k as f64 / 4.0;
+    for t in nice_ticks(lo * scale, hi * scale) {
+        let v = t / scale;
         let xx = x(v);
         let _ = writeln!(
             s,
             "<line x1=\"{xx:.1}\" x2=\"{xx:.1}\" y1=\"{top:.0}\" y2=\"{axis_y:.0}\" stroke=\"#e4e4e4\"/><text class=\"axis\" x=\"{xx:.1}\" y=\"{:.0}\" text-anchor=\"middle\" font-size=\"11\">{}{unit}</text>",
             axis_y + 14.0,
-            tick(v * scale)
+            tick(t)
         );
     }
     if let Some(r) = reference {
@@ -325,6 +325,24 @@ pub fn intervals(
     }
     s.push_str("</svg>\n");
     s
+}
+
+/// Round tick values from `lo` to `hi`: multiples of 1, 2 or 5 × 10^k, the step that gives 3 to 7
+/// of them.
+fn nice_ticks(lo: f64, hi: f64) -> Vec<f64> {
+    let span = hi - lo;
+    if span <= 0.0 || !span.is_finite() {
+        return vec![lo];
+    }
+    let mag = 10f64.powf((span / 4.0).log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * mag)
+        .find(|st| span / st <= 6.0)
+        .unwrap_or(10.0 * mag);
+    let first = (lo / step).ceil() as i64;
+    let last = (hi / step + 1e-9).floor() as i64;
+    (first..=last).map(|k| k as f64 * step).collect()
 }
 
 /// A tick label: whole numbers plainly, others with one decimal.
@@ -497,4 +515,21 @@ pub fn histogram(caption: &str, x_label: &str, bins: &[(String, String, u64)]) -
         esc(x_label)
     );
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nice_ticks;
+
+    #[test]
+    fn ticks_are_round_steps_inside_the_range() {
+        assert_eq!(nice_ticks(-500.0, 300.0), [-400.0, -200.0, 0.0, 200.0]);
+        assert_eq!(nice_ticks(0.0, 100.0), [0.0, 20.0, 40.0, 60.0, 80.0, 100.0]);
+        assert_eq!(
+            nice_ticks(-15.0, 15.0),
+            [-15.0, -10.0, -5.0, 0.0, 5.0, 10.0, 15.0]
+        );
+        assert_eq!(nice_ticks(0.0, 9.0), [0.0, 2.0, 4.0, 6.0, 8.0]);
+        assert_eq!(nice_ticks(3.0, 3.0), [3.0]);
+    }
 }
