@@ -347,7 +347,21 @@ fn nice_ticks(lo: f64, hi: f64) -> Vec<f64> {
 
 /// A tick label: whole numbers plainly, others with one decimal.
 fn tick(v: f64) -> String {
-    if (v - v.round()).abs() < 1e-9 {
+    if (v - v.round()).abs() < 1e-9 && v.abs() >= 10_000.0 {
+        // Thousands grouped: 1,000,000.
+        let digits = format!("{:.0}", v.abs());
+        let mut out = String::new();
+        for (k, ch) in digits.chars().enumerate() {
+            if k > 0 && (digits.len() - k) % 3 == 0 {
+                out.push(',');
+            }
+            out.push(ch);
+        }
+        if v < 0.0 {
+            out.insert(0, '−');
+        }
+        out
+    } else if (v - v.round()).abs() < 1e-9 {
         format!("{:.0}", v).replace('-', "−")
     } else {
         format!("{v:.1}").replace('-', "−")
@@ -395,9 +409,8 @@ pub fn line(caption: &str, x_label: &str, points: &[LPoint], refs: &[(f64, Strin
         "<svg class=\"chart\" role=\"img\" aria-label=\"{}\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-size=\"12\">\n",
         esc(caption)
     );
-    let steps = ((y1 - y0) / 0.05).round() as usize;
-    for k in 0..=steps {
-        let v = y0 + 0.05 * k as f64;
+    for t in nice_ticks(100.0 * y0, 100.0 * y1) {
+        let v = t / 100.0;
         let yy = y(v);
         let _ = writeln!(
             s,
@@ -410,15 +423,22 @@ pub fn line(caption: &str, x_label: &str, points: &[LPoint], refs: &[(f64, Strin
     }
     let _ = writeln!(
         s,
-        "<text class=\"axis\" x=\"{:.0}\" y=\"{:.0}\" text-anchor=\"middle\">{}</text><text class=\"axis\" x=\"{l}\" y=\"{:.0}\" font-size=\"11\">0</text><text class=\"axis\" x=\"{:.0}\" y=\"{:.0}\" text-anchor=\"end\" font-size=\"11\">{}</text>",
+        "<text class=\"axis\" x=\"{:.0}\" y=\"{:.0}\" text-anchor=\"middle\">{}</text>",
         (l + w - r) / 2.0,
         h - bottom + 32.0,
         esc(x_label),
-        h - bottom + 14.0,
-        w - r,
-        h - bottom + 14.0,
-        xmax as u64
     );
+    for t in nice_ticks(0.0, xmax) {
+        // The rightmost label ends at the plot's edge instead of running off the picture.
+        let anchor = if x(t) > w - r - 24.0 { "end" } else { "middle" };
+        let _ = writeln!(
+            s,
+            "<text class=\"axis\" x=\"{:.1}\" y=\"{:.0}\" text-anchor=\"{anchor}\" font-size=\"11\">{}</text>",
+            x(t),
+            h - bottom + 14.0,
+            tick(t)
+        );
+    }
     for (v, label) in refs {
         let yy = y(*v);
         let _ = writeln!(
@@ -531,5 +551,9 @@ mod tests {
         );
         assert_eq!(nice_ticks(0.0, 9.0), [0.0, 2.0, 4.0, 6.0, 8.0]);
         assert_eq!(nice_ticks(3.0, 3.0), [3.0]);
+        assert_eq!(super::tick(1_000_000.0), "1,000,000");
+        assert_eq!(super::tick(-25_000.0), "−25,000");
+        assert_eq!(super::tick(-400.0), "−400");
+        assert_eq!(super::tick(2.5), "2.5");
     }
 }
