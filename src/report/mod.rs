@@ -1337,10 +1337,12 @@ fn balance_sections(
             &["deck", "before (95%)", "after (95%)"],
             &trs,
         );
-        html += "<div class=\"pair\">";
+        html +=
+            "<div class=\"pair\"><div><h3>The matrix on the fresh deals, before the change</h3>";
         html += &heatmap_of(b, &format!("{id}-before"), "Before the change");
+        html += "</div><div><h3>After the change</h3>";
         html += &heatmap_of(a, &format!("{id}-after"), "After the change");
-        html += "</div>\n";
+        html += "</div></div>\n";
     }
     out.push(Section {
         id: format!("{id}-balance"),
