@@ -318,6 +318,75 @@ pub struct CardDb {
     pub attr_names: Vec<String>,
     /// The bit of `adolla_burst` ([THE ADOLLA BURST]), 0 if the file never names it.
     pub adolla_burst: Attrs,
+    /// Derived by [`CardDb::derive`]: each card id's facts that legal actions read, a few bytes a
+    /// card in one table indexed by the `u8` id (no bounds check, no walk of the whole `Card`).
+    pub brief: Briefs,
+}
+
+/// The facts of one card id that legal-action generation reads ([`CardDb::brief`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Brief {
+    /// The printed cost (F-COST-1).
+    pub cost: u8,
+    /// [`Brief::UNIT`] and the other flags.
+    pub flags: u16,
+    /// [`Card::on`] of [`Trigger::Active`] and of [`Trigger::Reaction`].
+    pub active: u8,
+    pub reaction: u8,
+}
+
+impl Brief {
+    /// A Unit (F-MAIN-1: dispatched from hand).
+    pub const UNIT: u16 = 1;
+    /// An Event whose first ability is `main` (F-MAIN-1: played from hand).
+    pub const MAIN_EVENT: u16 = 2;
+    /// An Event whose first ability is `reaction` (F-BAT-5, F-KW-REACTION).
+    pub const REACT_EVENT: u16 = 4;
+    /// The card has Flame (F-COST-1, F-BAT-2).
+    pub const FLAME: u16 = 8;
+    /// F-KW-BLITZ, F-KW-BLOCKER, F-KW-PRAY.
+    pub const BLITZ: u16 = 16;
+    pub const BLOCKER: u16 = 32;
+    pub const PRAY: u16 = 64;
+    /// Support power above 0 (F-BAT-6).
+    pub const SUPPORT: u16 = 128;
+    /// A [THE ADOLLA BURST] card (F-KW-ADOLLA-LINK).
+    pub const BURST: u16 = 256;
+
+    /// The brief of `c` (of the card file `db`).
+    pub fn of(c: &Card, db: &CardDb) -> Brief {
+        let event = c.ctype == CardType::Event;
+        let flag = |b: bool, f: u16| if b { f } else { 0 };
+        Brief {
+            cost: c.cost,
+            flags: flag(c.is_unit(), Brief::UNIT)
+                | flag(event && c.on(Trigger::Main) & 1 != 0, Brief::MAIN_EVENT)
+                | flag(event && c.on(Trigger::Reaction) & 1 != 0, Brief::REACT_EVENT)
+                | flag(c.flame, Brief::FLAME)
+                | flag(c.keywords.has(Keywords::BLITZ), Brief::BLITZ)
+                | flag(c.keywords.has(Keywords::BLOCKER), Brief::BLOCKER)
+                | flag(c.keywords.has(Keywords::PRAY), Brief::PRAY)
+                | flag(c.support > 0, Brief::SUPPORT)
+                | flag(c.adolla_burst(db), Brief::BURST),
+            active: c.on(Trigger::Active) as u8,
+            reaction: c.on(Trigger::Reaction) as u8,
+        }
+    }
+
+    #[inline]
+    pub fn has(self, f: u16) -> bool {
+        self.flags & f != 0
+    }
+}
+
+/// [`Brief`]s by card id, for every `u8` (ids past the file's cards are all zero).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Briefs(pub Box<[Brief; 256]>);
+
+impl Default for Briefs {
+    fn default() -> Briefs {
+        Briefs(Box::new([Brief::default(); 256]))
+    }
 }
 
 /// Lookups ignore case and runs of spaces.
@@ -326,6 +395,12 @@ pub use crate::core::input::norm;
 impl CardDb {
     pub fn card(&self, id: CardId) -> &Card {
         &self.cards[id as usize]
+    }
+
+    /// The derived facts of card `id` ([`Brief`]).
+    #[inline]
+    pub fn brief(&self, id: CardId) -> Brief {
+        self.brief.0[usize::from(id)]
     }
 
     /// A card by number, or by a name only one number has. `Err` says why not.
@@ -434,6 +509,11 @@ impl CardDb {
                 st.hits = h;
             }
         }
+        let mut brief = Briefs::default();
+        for (b, c) in brief.0.iter_mut().zip(&self.cards) {
+            *b = Brief::of(c, self);
+        }
+        self.brief = brief;
     }
 
     fn parse_row(&mut self, r: &csv::StringRecord) -> Result<Card, (&'static str, String)> {
@@ -855,6 +935,10 @@ mod tests {
                 }
             }
             assert!(statics > 5, "the bundled cards have statics");
+            for (id, c) in db.cards.iter().enumerate() {
+                assert_eq!(db.brief(id as CardId), Brief::of(c, db), "{}", c.name);
+            }
+            assert!(db.brief.0[db.cards.len()..].iter().all(|b| *b == Brief::default()));
         };
         let mut db = crate::games::fireforce::bundled_cards();
         check(&db);

@@ -9,12 +9,7 @@ impl FireForceGame {
     pub fn blockers(&self, s: &State) -> u64 {
         let d = s.pl(s.active.other());
         Bits(d.units() & !d.exhausted)
-            .filter(|&u| {
-                self.db
-                    .card(d.card[u as usize])
-                    .keywords
-                    .has(Keywords::BLOCKER)
-            })
+            .filter(|&u| self.db.brief(d.card[u as usize]).has(Brief::BLOCKER))
             .fold(0, |m, u| m | 1 << u)
     }
 
@@ -22,10 +17,11 @@ impl FireForceGame {
     /// one used (F-BAT-10).
     pub fn support_cards(&self, s: &State) -> u64 {
         let d = s.pl(s.active.other());
+        let last = s.battle.support_last;
         Bits(d.hand)
             .filter(|&i| {
                 let id = d.card[i as usize];
-                self.db.card(id).support > 0 && id >= s.battle.support_last
+                id >= last && self.db.brief(id).has(Brief::SUPPORT)
             })
             .fold(0, |m, u| m | 1 << u)
     }
@@ -68,10 +64,9 @@ impl FireForceGame {
         let mut seen = [0u64; 4];
         for i in Bits(p.hand) {
             let id = p.card[i as usize];
-            let c = self.db.card(id);
-            if c.ctype == CardType::Event
-                && c.on(Trigger::Reaction) & 1 != 0
-                && u32::from(c.cost) <= pay
+            let b = self.db.brief(id);
+            if b.has(Brief::REACT_EVENT)
+                && u32::from(b.cost) <= pay
                 && !Self::seen(&mut seen, s, d, i)
                 && !f(Action::React(id))
             {
@@ -79,7 +74,7 @@ impl FireForceGame {
             }
         }
         for u in Bits(p.units()) {
-            for k in Bits(self.card_of(s, d, u).on(Trigger::Reaction)) {
+            for k in Bits(u64::from(self.db.brief(p.card[u as usize]).reaction)) {
                 if self.can_activate(s, d, u, k) && !f(Action::Activate(u, k)) {
                     return false;
                 }
@@ -200,10 +195,11 @@ impl FireForceGame {
 
     /// F-BAT-2: only a Unit with Flame or given a Flame card attacks the player.
     pub fn may_attack_player(&self, s: &State, u: u8) -> bool {
-        u != NONE && (self.card_of(s, s.active, u).flame || s.pl(s.active).is_given(u))
+        let p = s.pl(s.active);
+        u != NONE && (self.db.brief(p.card[usize::from(u)]).has(Brief::FLAME) || p.is_given(u))
     }
 
-    /// F-MAIN-1.
+    /// F-MAIN-1. Card facts come from [`CardDb::brief`], one small table read per card.
     pub(super) fn main_actions(&self, s: &State, out: &mut ActionList<Action>) {
         let q = s.active;
         if s.acts[q.index()] >= MAX_ACTS {
@@ -216,35 +212,49 @@ impl FireForceGame {
         let mut seen = [0u64; 4];
         for i in Bits(p.hand) {
             let id = p.card[i as usize];
-            let c = self.db.card(id);
-            if u32::from(c.cost) > pay || Self::seen(&mut seen, s, q, i) {
+            let b = self.db.brief(id);
+            // F-COST-1: payable; a Unit is dispatched, an Event with a `main` ability played.
+            // (A card of neither kind gives nothing, so leaving its id out of `seen` changes no
+            // other card's action: `seen` is by card id.)
+            if u32::from(b.cost) > pay
+                || !b.has(Brief::UNIT | Brief::MAIN_EVENT)
+                || Self::seen(&mut seen, s, q, i)
+            {
                 continue;
             }
-            match c.ctype {
-                CardType::Unit => out.push(Action::Dispatch(id)),
-                CardType::Event if c.on(Trigger::Main) & 1 != 0 => {
-                    out.push(Action::Play(id))
-                }
-                _ => {}
-            }
+            out.push(if b.has(Brief::UNIT) {
+                Action::Dispatch(id)
+            } else {
+                Action::Play(id)
+            });
         }
         let enemy = s.pl(q.other());
-        let targets = enemy.units() & enemy.exhausted != 0;
+        // F-BAT-12: an attack needs a target: an exhausted enemy Unit, or (F-BAT-2) the player,
+        // which only a Unit with Flame or given a Flame card may attack.
+        let reach = if enemy.units() & enemy.exhausted != 0 {
+            !0
+        } else {
+            p.given_to
+                .iter()
+                .filter(|&&u| u != NONE)
+                .fold(0u64, |m, &u| m | 1 << u)
+        };
+        let ready = !p.exhausted;
         for u in Bits(p.units()) {
-            let c = self.card_of(s, q, u);
-            let ready = p.exhausted & 1 << u == 0;
-            // F-BAT-1, F-KW-BLITZ; F-BAT-12: it needs a target.
-            if ready
-                && (p.fresh & 1 << u == 0 || c.keywords.has(Keywords::BLITZ))
-                && (targets || c.flame || p.is_given(u))
+            let b = self.db.brief(p.card[u as usize]);
+            let bit = 1u64 << u;
+            // F-BAT-1, F-KW-BLITZ.
+            if ready & bit != 0
+                && (p.fresh & bit == 0 || b.has(Brief::BLITZ))
+                && (reach & bit != 0 || b.has(Brief::FLAME))
             {
                 out.push(Action::Attack(u));
             }
             // F-KW-PRAY (decision F-KW-PRAY-2: only with a Flame card to give).
-            if ready && c.keywords.has(Keywords::PRAY) && p.flame_deck != 0 {
+            if ready & bit != 0 && b.has(Brief::PRAY) && p.flame_deck != 0 {
                 out.push(Action::Activate(u, PRAY));
             }
-            for k in Bits(c.on(Trigger::Active)) {
+            for k in Bits(u64::from(b.active)) {
                 if self.can_activate(s, q, u, k) {
                     out.push(Action::Activate(u, k));
                 }
@@ -252,5 +262,187 @@ impl FireForceGame {
         }
         out.push(Action::End);
     }
+}
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{rng_from_seed, Game, GameDef};
+    use rand::Rng;
+
+    /// The legal-action code as it was before [`CardDb::brief`]: every fact read from the whole
+    /// `Card`. The engine's lists must stay these, action for action and in order (agents pick
+    /// by index: the same games).
+    struct Reference<'a>(&'a FireForceGame);
+
+    impl Reference<'_> {
+        fn blockers(&self, s: &State) -> u64 {
+            let d = s.pl(s.active.other());
+            Bits(d.units() & !d.exhausted)
+                .filter(|&u| {
+                    self.0
+                        .db
+                        .card(d.card[u as usize])
+                        .keywords
+                        .has(Keywords::BLOCKER)
+                })
+                .fold(0, |m, u| m | 1 << u)
+        }
+
+        fn support_cards(&self, s: &State) -> u64 {
+            let d = s.pl(s.active.other());
+            Bits(d.hand)
+                .filter(|&i| {
+                    let id = d.card[i as usize];
+                    self.0.db.card(id).support > 0 && id >= s.battle.support_last
+                })
+                .fold(0, |m, u| m | 1 << u)
+        }
+
+        fn reactions(&self, s: &State, out: &mut ActionList<Action>) {
+            let g = self.0;
+            let d = s.active.other();
+            if s.acts[d.index()] >= MAX_ACTS {
+                return;
+            }
+            let p = s.pl(d);
+            let pay = g.can_pay(s, d, 0);
+            let mut seen = [0u64; 4];
+            for i in Bits(p.hand) {
+                let id = p.card[i as usize];
+                let c = g.db.card(id);
+                if c.ctype == crate::games::fireforce::cards::CardType::Event
+                    && c.on(Trigger::Reaction) & 1 != 0
+                    && u32::from(c.cost) <= pay
+                    && !FireForceGame::seen(&mut seen, s, d, i)
+                {
+                    out.push(Action::React(id));
+                }
+            }
+            for u in Bits(p.units()) {
+                for k in Bits(g.card_of(s, d, u).on(Trigger::Reaction)) {
+                    if g.can_activate(s, d, u, k) {
+                        out.push(Action::Activate(u, k));
+                    }
+                }
+            }
+        }
+
+        fn may_attack_player(&self, s: &State, u: u8) -> bool {
+            u != NONE && (self.0.card_of(s, s.active, u).flame || s.pl(s.active).is_given(u))
+        }
+
+        fn main_actions(&self, s: &State, out: &mut ActionList<Action>) {
+            use crate::games::fireforce::cards::CardType;
+            let g = self.0;
+            let q = s.active;
+            if s.acts[q.index()] >= MAX_ACTS {
+                out.push(Action::End);
+                return;
+            }
+            let p = s.pl(q);
+            let pay = g.can_pay(s, q, 0);
+            let mut seen = [0u64; 4];
+            for i in Bits(p.hand) {
+                let id = p.card[i as usize];
+                let c = g.db.card(id);
+                if u32::from(c.cost) > pay || FireForceGame::seen(&mut seen, s, q, i) {
+                    continue;
+                }
+                match c.ctype {
+                    CardType::Unit => out.push(Action::Dispatch(id)),
+                    CardType::Event if c.on(Trigger::Main) & 1 != 0 => out.push(Action::Play(id)),
+                    _ => {}
+                }
+            }
+            let enemy = s.pl(q.other());
+            let targets = enemy.units() & enemy.exhausted != 0;
+            for u in Bits(p.units()) {
+                let c = g.card_of(s, q, u);
+                let ready = p.exhausted & 1 << u == 0;
+                if ready
+                    && (p.fresh & 1 << u == 0 || c.keywords.has(Keywords::BLITZ))
+                    && (targets || c.flame || p.is_given(u))
+                {
+                    out.push(Action::Attack(u));
+                }
+                if ready && c.keywords.has(Keywords::PRAY) && p.flame_deck != 0 {
+                    out.push(Action::Activate(u, PRAY));
+                }
+                for k in Bits(c.on(Trigger::Active)) {
+                    if g.can_activate(s, q, u, k) {
+                        out.push(Action::Activate(u, k));
+                    }
+                }
+            }
+            out.push(Action::End);
+        }
+    }
+
+    /// Every query the legal actions make through [`CardDb::brief`] answers as the reference's
+    /// walk of the whole cards, in any position (whoever's step it is).
+    fn same_as_reference(g: &FireForceGame, s: &State) -> usize {
+        let r = Reference(g);
+        let (mut a, mut b) = (ActionList::new(), ActionList::new());
+        g.main_actions(s, &mut a);
+        r.main_actions(s, &mut b);
+        assert_eq!(a.as_slice(), b.as_slice(), "main actions\n{s:?}");
+        assert_eq!(g.blockers(s), r.blockers(s));
+        assert_eq!(g.support_cards(s), r.support_cards(s));
+        let (mut a, mut b) = (ActionList::new(), ActionList::new());
+        g.reactions(s, &mut a);
+        r.reactions(s, &mut b);
+        assert_eq!(a.as_slice(), b.as_slice(), "reactions\n{s:?}");
+        assert_eq!(g.any_reaction(s), !b.is_empty());
+        let mut units = s.pl(s.active).units();
+        units |= 1 << 63; // and NONE
+        for u in Bits(units).map(|u| if u == 63 { NONE } else { u }) {
+            assert_eq!(g.may_attack_player(s, u), r.may_attack_player(s, u));
+        }
+        a.len()
+    }
+
+    /// Random games of every pair of bundled decks, the card-file ids shuffled by
+    /// determinization on the way: at every position the brief-based legal actions equal the
+    /// reference. (Breaking `Brief::of`, e.g. dropping `Brief::BLITZ`, fails this test.)
+    #[test]
+    fn legal_actions_by_brief_equal_the_full_card_walk() {
+        let db = crate::games::fireforce::bundled_cards();
+        let decks: Vec<_> = [
+            ("aggro_blitz", include_str!("../../../../decks/fireforce/aggro_blitz.deck")),
+            ("adolla_link", include_str!("../../../../decks/fireforce/adolla_link.deck")),
+            ("blitz_shield", include_str!("../../../../decks/fireforce/blitz_shield.deck")),
+            ("blocker_wall", include_str!("../../../../decks/fireforce/blocker_wall.deck")),
+            ("pray_ramp", include_str!("../../../../decks/fireforce/pray_ramp.deck")),
+            ("reaction_control", include_str!("../../../../decks/fireforce/reaction_control.deck")),
+            ("support_defence", include_str!("../../../../decks/fireforce/support_defence.deck")),
+        ]
+        .iter()
+        .map(|(n, t)| FireForceGame::parse_deck(&db, t, n, n).unwrap())
+        .collect();
+        let mut rng = rng_from_seed(17);
+        let (mut positions, mut actions) = (0usize, 0usize);
+        for (k, a) in decks.iter().enumerate() {
+            for b in &decks {
+                let g = FireForceGame::new_match(&db, [a, b]);
+                for seed in 0..6u64 {
+                    let mut s = g.new_game(seed * 31 + k as u64, Seat::ALL[(seed % 2) as usize]);
+                    let mut list = ActionList::new();
+                    while let Some(q) = g.to_move(&s) {
+                        actions += same_as_reference(&g, &s);
+                        positions += 1;
+                        if positions % 7 == 0 {
+                            let d = g.determinize(&s, Seat::ALL[positions % 2], &mut rng);
+                            same_as_reference(&g, &d);
+                        }
+                        g.legal_actions(&s, &mut list);
+                        let pick = list.as_slice()[rng.gen_range(0..list.len())];
+                        let _ = q;
+                        g.apply(&mut s, pick);
+                    }
+                }
+            }
+        }
+        assert!(positions > 10_000 && actions > 20_000, "{positions} {actions}");
+    }
 }

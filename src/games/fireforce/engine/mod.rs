@@ -14,7 +14,7 @@
 //! All within `core::MAX_ACTIONS` (256); `legal` asserts it in debug builds.
 
 use super::cards::{
-    Card, CardDb, CardId, CardType, Effect, Filter, Keywords, Static, Target, Trigger, Until,
+    Brief, Card, CardDb, CardId, Effect, Filter, Keywords, Static, Target, Trigger, Until,
 };
 use super::state::*;
 use super::Action;
