@@ -189,10 +189,15 @@ impl FireForceGame {
     /// the known one is still in hand).
     pub(super) fn hand_instance(&self, s: &State, q: Seat, id: CardId) -> u8 {
         let p = s.pl(q);
-        let mut copies = Bits(p.hand).filter(|&i| p.card[i as usize] == id);
-        let first = copies.clone().next().expect("a legal action names a card in hand");
-        let known = p.known[q.other().index()];
-        copies.find(|&i| known & 1 << i != 0).unwrap_or(first)
+        let known = p.hand & p.known[q.other().index()];
+        // The lowest known copy, else the lowest copy (then no copy is known): the known cards
+        // in hand are few, and the walk stops at the first copy.
+        for k in [known, p.hand & !known] {
+            if let Some(i) = Bits(k).find(|&i| p.card[i as usize] == id) {
+                return i;
+            }
+        }
+        panic!("a legal action names a card in hand")
     }
 
     /// A static estimate that `seat` wins.
