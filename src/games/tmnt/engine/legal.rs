@@ -3,7 +3,7 @@
 
 use super::super::cards::{CardType, Effect};
 use super::super::Action;
-use super::{for_ids, TmntGame};
+use super::{for_ids, IdSet, TmntGame};
 use crate::core::ActionList;
 use crate::games::tmnt::state::*;
 
@@ -59,16 +59,23 @@ impl TmntGame {
             // M-ADJ-4: discarded ids never decrease, so an id is offered only while enough
             // cards of it and higher ids remain for the discards left.
             Step::Discard => {
+                // One walk of the hand: the copies of each id, then the cards of ids at least
+                // `id` counted down as the ids go up (not a walk of the hand per id).
                 let floor = s.discard_floor;
-                let left = usize::from(s.discards);
-                for_ids!(Self::ids_of(s, q, p.hand), |id| {
-                    let enough = Bits(p.hand)
-                        .filter(|&i| p.card[i as usize] >= id)
-                        .count()
-                        >= left;
-                    if id >= floor && enough {
+                let left = u32::from(s.discards);
+                let mut copies = [0u8; 256];
+                let mut ids = IdSet::default();
+                for i in Bits(p.hand) {
+                    let id = p.card[i as usize];
+                    copies[usize::from(id)] += 1;
+                    ids.insert(id);
+                }
+                let mut at_least = p.hand.count_ones();
+                for_ids!(ids, |id| {
+                    if id >= floor && at_least >= left {
                         emit!(Action::Discard(id));
                     }
+                    at_least -= u32::from(copies[usize::from(id)]);
                 });
             }
             // M-SET-3: any card, by id.
@@ -179,5 +186,90 @@ impl TmntGame {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{rng_from_seed, Game, GameDef, Seat};
+    use rand::Rng;
+
+    /// M-ADJ-4 as it was written before the one-walk count: for each id, a walk of the hand
+    /// counting the cards of that id or higher.
+    fn reference_discards(g: &TmntGame, s: &State) -> Vec<Action> {
+        let q = s.chooser;
+        let p = s.pl(q);
+        let mut out = Vec::new();
+        let left = usize::from(s.discards);
+        for_ids!(TmntGame::ids_of(s, q, p.hand), |id| {
+            let enough = Bits(p.hand)
+                .filter(|&i| p.card[i as usize] >= id)
+                .count()
+                >= left;
+            if id >= s.discard_floor && enough {
+                out.push(Action::Discard(id));
+            }
+        });
+        let _ = g;
+        out
+    }
+
+    /// Random games of every pair of bundled decks (and determinizations of their positions):
+    /// at every Discard step, and at made-up ones (every hand, every count of discards left, every
+    /// floor seen), the list equals the reference. (Counting `at_least` down before the test
+    /// instead of after fails it.)
+    #[test]
+    fn discards_by_one_walk_equal_the_walk_per_id() {
+        let db = crate::games::tmnt::bundled_cards();
+        let decks: Vec<_> = [
+            ("fire_burn", include_str!("../../../../decks/tmnt/fire_burn.deck")),
+            ("flip_tricks", include_str!("../../../../decks/tmnt/flip_tricks.deck")),
+            ("forest_counter", include_str!("../../../../decks/tmnt/forest_counter.deck")),
+            ("items_engine", include_str!("../../../../decks/tmnt/items_engine.deck")),
+            ("mountain_brawlers", include_str!("../../../../decks/tmnt/mountain_brawlers.deck")),
+            ("starter_east", include_str!("../../../../decks/tmnt/starter_east.deck")),
+            ("starter_north", include_str!("../../../../decks/tmnt/starter_north.deck")),
+            ("wind_tempo", include_str!("../../../../decks/tmnt/wind_tempo.deck")),
+        ]
+        .iter()
+        .map(|(n, t)| TmntGame::parse_deck(&db, t, n, n).unwrap())
+        .collect();
+        let mut rng = rng_from_seed(23);
+        let (mut real, mut made) = (0usize, 0usize);
+        let mut list = ActionList::new();
+        for (k, a) in decks.iter().enumerate() {
+            for b in &decks {
+                let g = TmntGame::new_match(&db, [a, b]);
+                for seed in 0..4u64 {
+                    let mut s = g.new_game(seed * 29 + k as u64, Seat::ALL[(seed % 2) as usize]);
+                    while g.to_move(&s).is_some() {
+                        let mut states = vec![s];
+                        if rng.gen_range(0..5) == 0 {
+                            states.push(g.determinize(&s, Seat::ALL[rng.gen_range(0..2)], &mut rng));
+                        }
+                        for mut t in states {
+                            if t.step == Step::Discard {
+                                real += 1;
+                            } else if t.pl(t.chooser).hand != 0 {
+                                // A Discard step made up from this hand.
+                                t.step = Step::Discard;
+                                t.discards = rng.gen_range(0..=t.pl(t.chooser).hand.count_ones() as u8 + 1);
+                                t.discard_floor = rng.gen_range(0..=60);
+                                made += 1;
+                            } else {
+                                continue;
+                            }
+                            g.legal(&t, &mut list);
+                            assert_eq!(list.as_slice(), reference_discards(&g, &t).as_slice());
+                        }
+                        g.legal(&s, &mut list);
+                        let pick = list.as_slice()[rng.gen_range(0..list.len())];
+                        g.apply(&mut s, pick);
+                    }
+                }
+            }
+        }
+        assert!(real > 300 && made > 5_000, "{real} {made}");
     }
 }
