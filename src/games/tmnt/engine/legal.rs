@@ -30,6 +30,18 @@ impl TmntGame {
                 return (Some(Action::Set(id)), more);
             }
         }
+        // M-EVT-1, M-ATK-7: `pass`, and more as soon as one hand card is of the set (no id set
+        // of the hand built, no action listed).
+        let set = match s.step {
+            Step::Event => Some(&self.db.sets.play_events),
+            Step::Counter => Some(&self.db.sets.counters),
+            _ => None,
+        };
+        if let Some(set) = set {
+            let p = s.pl(s.chooser);
+            let more = Bits(p.hand).any(|i| set.contains(p.card[i as usize]));
+            return (Some(Action::Pass), more);
+        }
         let (mut first, mut more) = (None, false);
         self.each_legal(s, |a| {
             if first.is_none() {
