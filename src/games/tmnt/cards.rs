@@ -311,6 +311,27 @@ pub struct CardSets {
     /// By "when" clause (`When as usize`): the Characters and the Items with that text.
     pub when_chars: [IdSet; 5],
     pub when_items: [IdSet; 5],
+    /// The heuristic's worth of each card id (`super::heuristic`): `[in hand, set on a Block
+    /// Zone]`, read by id without a look at the card.
+    pub worth: Worths,
+}
+
+/// [`CardSets::worth`]: a pair for every `u8` id (zero past the file's cards).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Worths(pub Box<[[i32; 2]; 256]>);
+
+impl Default for Worths {
+    fn default() -> Worths {
+        Worths(Box::new([[0; 2]; 256]))
+    }
+}
+
+impl Worths {
+    /// `[in hand, set on a Block Zone]` of card `id`.
+    #[inline]
+    pub fn of(&self, id: CardId) -> [i32; 2] {
+        self.0[usize::from(id)]
+    }
 }
 
 /// The card database of one card file.
@@ -353,6 +374,10 @@ impl CardDb {
             );
             put(&mut sets.attrs[usize::from(c.attr.min(NO_ATTR))], true);
             put(&mut sets.types[c.ctype as usize], true);
+            sets.worth.0[usize::from(id)] = [
+                super::heuristic::hand_value(c),
+                super::heuristic::set_value(c),
+            ];
             if let Some(w) = c.when {
                 put(
                     &mut sets.when_chars[w as usize],
@@ -849,6 +874,13 @@ mod tests {
                     assert_eq!(s.power_le[p as usize].contains(id), c.power <= p);
                     assert_eq!(s.power_ge[p as usize].contains(id), c.power >= p);
                 }
+                assert_eq!(
+                    s.worth.of(id),
+                    [
+                        super::super::heuristic::hand_value(c),
+                        super::super::heuristic::set_value(c)
+                    ]
+                );
                 for w in 0..5 {
                     let has = c.when.is_some_and(|x| x as usize == w);
                     assert_eq!(

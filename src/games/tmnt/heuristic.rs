@@ -9,7 +9,7 @@ use crate::core::{ActionList, GameRng, Seat};
 use rand::Rng;
 
 /// What a card is worth kept in hand (to attack, counter, play).
-fn hand_value(c: &Card) -> i32 {
+pub(crate) fn hand_value(c: &Card) -> i32 {
     let text = i32::from(c.play);
     match (c.ctype, c.kind) {
         (CardType::Attack, Kind::Counter) => 3 * i32::from(c.power) + 3 + text,
@@ -23,7 +23,7 @@ fn hand_value(c: &Card) -> i32 {
 
 /// What a card is worth set face down on a Block Zone (flipped in its owner's Flip phase or by
 /// damage).
-fn set_value(c: &Card) -> i32 {
+pub(crate) fn set_value(c: &Card) -> i32 {
     let text = i32::from(c.flip) * 3;
     match (c.ctype, c.kind) {
         (CardType::Character, _) => 3 * i32::from(c.power) + 4 + text,
@@ -53,20 +53,28 @@ impl TmntGame {
     pub fn heuristic_choice(&self, s: &State, legal: &ActionList<Action>, rng: &mut GameRng) -> Action {
         let me = s.chooser;
         let card = |id: u8| self.db.card(id);
+        let worth = &self.db.sets.worth;
         let pick = match s.step {
             // Discard what is worth least in hand and on a Block Zone.
+            // (Worths by id: `CardSets::worth`, derived from `hand_value` and `set_value`.)
             Step::Discard => best_of(legal, |a| match a {
-                Action::Discard(id) => Some(-hand_value(card(id)).max(set_value(card(id)))),
+                Action::Discard(id) => {
+                    let [hand, set] = worth.of(id);
+                    Some(-hand.max(set))
+                }
                 _ => None,
             }),
             // Set what is worth more on a Block Zone than in hand.
             Step::Set => best_of(legal, |a| match a {
-                Action::Set(id) => Some(set_value(card(id)) - hand_value(card(id))),
+                Action::Set(id) => {
+                    let [hand, set] = worth.of(id);
+                    Some(set - hand)
+                }
                 _ => None,
             }),
             Step::Event | Step::Item => legal.iter().copied().find(|&a| a != Action::Pass),
             Step::Pay => best_of(legal, |a| match a {
-                Action::Pay(id) => Some(-hand_value(card(id))),
+                Action::Pay(id) => Some(-worth.of(id)[0]),
                 _ => None,
             }),
             // Attack with the strongest card; keep counters for defence unless two are held.
@@ -123,7 +131,7 @@ impl TmntGame {
                 })
             }
             Step::Salvage => best_of(legal, |a| match a {
-                Action::Salvage(id) => Some(hand_value(card(id))),
+                Action::Salvage(id) => Some(worth.of(id)[0]),
                 _ => None,
             }),
             Step::Order | Step::Over => None,
