@@ -64,20 +64,16 @@ impl FireForceGame {
                 let att = s.battle.attacker;
                 let ap = self.power(s, me.other(), att);
                 let low_life = s.pl(me).life_len <= 1;
+                // Each blocker's power once: the strongest (the last of equal ones) and its power.
                 let best = legal
                     .iter()
                     .filter_map(|&a| match a {
-                        Action::Block(u) => Some(u),
+                        Action::Block(u) => Some((u, self.power(s, me, u))),
                         _ => None,
                     })
-                    .max_by_key(|&u| self.power(s, me, u));
+                    .max_by_key(|&(_, p)| p);
                 match best {
-                    Some(u)
-                        if self.power(s, me, u) > ap
-                            || (s.battle.on_player && low_life) =>
-                    {
-                        Action::Block(u)
-                    }
+                    Some((u, p)) if p > ap || (s.battle.on_player && low_life) => Action::Block(u),
                     _ => Action::Pass,
                 }
             }
