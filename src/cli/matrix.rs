@@ -9,7 +9,7 @@ use crate::core::GameDef;
 use crate::sim::checkpoint::{parse_shard, resume_run, shard_from_env, Resumed};
 use crate::sim::matrix::{run_tasks, totals, Counts, Plan, Played, Task};
 use crate::sim::output::{
-    matchups_csv, matrix_csv, matrix_svg, merge_matchups, summary, Part, RunInfo,
+    lengths_csv, matchups_csv, matrix_csv, matrix_svg, merge_matchups, summary, Part, RunInfo,
 };
 use crate::sim::record::GameLine;
 use anyhow::{anyhow, bail, Result};
@@ -222,6 +222,7 @@ fn run_info(plan: &Plan, shard: Option<(u64, u64)>, played: u64, seconds: f64) -
 fn write_outputs(out: &Path, plan: &Plan, m: &[Counts], info: &RunInfo) -> Result<()> {
     let w = |name: &str, text: String| write_file(&out.join(name), &text);
     w("matchups.csv", matchups_csv(plan, m))?;
+    w("lengths.csv", lengths_csv(plan, m))?;
     if info.shard.is_none() {
         w("matrix.csv", matrix_csv(plan, m))?;
         w("matrix.svg", matrix_svg(plan, m))?;
@@ -230,7 +231,7 @@ fn write_outputs(out: &Path, plan: &Plan, m: &[Counts], info: &RunInfo) -> Resul
     Ok(())
 }
 
-/// `tcgsim merge`: reads the parts' `run.json` and `matchups.csv`, checks and adds them up
+/// `tcgsim merge`: reads the parts' `run.json`, `matchups.csv` and `lengths.csv`, checks and adds them up
 /// ([`merge_matchups`]), and writes the merged outputs.
 pub fn merge(parts: &[PathBuf], out: &Path) -> Result<ExitCode> {
     use crate::core::input::{read_text, MAX_TEXT_BYTES};
@@ -240,6 +241,14 @@ pub fn merge(parts: &[PathBuf], out: &Path) -> Result<ExitCode> {
             name: dir.display().to_string(),
             run_json: read_text(&dir.join("run.json"), MAX_TEXT_BYTES)?,
             matchups: read_text(&dir.join("matchups.csv"), MAX_TEXT_BYTES)?,
+            lengths: {
+                let f = dir.join("lengths.csv");
+                if f.exists() {
+                    Some(read_text(&f, MAX_TEXT_BYTES)?)
+                } else {
+                    None
+                }
+            },
         });
     }
     let (plan, m) = merge_matchups(&files).map_err(|e| anyhow!(e))?;

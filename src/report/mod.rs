@@ -344,6 +344,7 @@ fn read_matchups(dir: &Path, name: &str) -> Result<Option<Matchups>, String> {
             first_player_wins: u("first_player_wins")?,
             turns: u("turns")?,
             decisions: 0,
+            lengths: Default::default(),
         };
         let x = &m[cell];
         if x.wins + x.losses + x.draws != x.games || x.first_player_wins > x.games {

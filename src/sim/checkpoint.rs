@@ -3,7 +3,7 @@
 //! finished work; `--resume` reads them back. `DIR/run.txt` holds the run's fingerprint: a
 //! checkpoint is only ever resumed by the same run.
 
-use super::matrix::{Counts, Task};
+use super::matrix::{Counts, Lengths, Task, LENGTH_BINS};
 use crate::core::input::{read_text, MAX_CHECKPOINT_BYTES, MAX_TEXT_BYTES};
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
@@ -47,6 +47,16 @@ impl Checkpoint {
                     dir.display()
                 ));
             }
+            let text = read_text(&path, MAX_CHECKPOINT_BYTES).map_err(|e| e.to_string())?;
+            // A checkpoint of an older format first: its fingerprint differs too, but the reason
+            // is its format, not another run.
+            let first = text.lines().next().unwrap_or("");
+            if first != CHUNK_HEADER && first.starts_with("row,col,chunk,") {
+                return Err(format!(
+                    "{}:1: a checkpoint of an older tcgsim (header `{first}`; this one writes `{CHUNK_HEADER}`): its chunks have no game-length histogram and cannot be resumed; remove the folder and run again",
+                    path.display()
+                ));
+            }
             let recorded = read_text(&run, MAX_TEXT_BYTES).map_err(|e| e.to_string())?;
             if recorded.trim_end_matches('\n') != fingerprint {
                 return Err(format!(
@@ -55,7 +65,6 @@ impl Checkpoint {
                     recorded.lines().next().unwrap_or("")
                 ));
             }
-            let text = read_text(&path, MAX_CHECKPOINT_BYTES).map_err(|e| e.to_string())?;
             done = parse_checkpoint(&text, &path.display().to_string(), games_of)?;
             // Rewrite without a torn last line, so appends start on a fresh line.
             let mut clean = head.clone();
@@ -118,15 +127,22 @@ pub fn parse_checkpoint(
     for (k, line) in lines.enumerate() {
         let at = k + 2;
         let bad = |msg: String| format!("{file}:{at}: {msg}");
-        let f: Vec<u64> = match line
-            .split(',')
-            .map(str::parse)
-            .collect::<Result<Vec<u64>, _>>()
-        {
-            Ok(f) if f.len() == 10 => f,
-            // A line cut short by an interruption: that chunk runs again.
-            _ if at == count && !text.ends_with('\n') => break,
-            _ => return Err(bad("malformed checkpoint line".into())),
+        // A last line without its line break was cut short by an interruption (a chunk's line is
+        // written whole, break included): that chunk runs again, even where what is left parses.
+        if at == count && !text.ends_with('\n') {
+            break;
+        }
+        let parsed = line.rsplit_once(',').and_then(|(nums, lengths)| {
+            let f = nums
+                .split(',')
+                .map(str::parse)
+                .collect::<Result<Vec<u64>, _>>()
+                .ok()?;
+            (f.len() == 10).then_some(())?;
+            Some((f, parse_lengths(lengths)?))
+        });
+        let Some((f, lengths)) = parsed else {
+            return Err(bad("malformed checkpoint line".into()));
         };
         let t = Task {
             row: usize::try_from(f[0]).unwrap_or(usize::MAX),
@@ -141,6 +157,7 @@ pub fn parse_checkpoint(
             first_player_wins: f[7],
             turns: f[8],
             decisions: f[9],
+            lengths,
         };
         let games = games_of(t).ok_or_else(|| {
             bad(format!(
@@ -163,13 +180,40 @@ pub fn parse_checkpoint(
 
 /// The header of `chunks.csv`.
 pub const CHUNK_HEADER: &str =
-    "row,col,chunk,games,wins,losses,draws,first_player_wins,turns,decisions";
+    "row,col,chunk,games,wins,losses,draws,first_player_wins,turns,decisions,lengths";
+
+/// A histogram as a checkpoint writes it: its nonzero bins in order, `TURNS:GAMES` separated by
+/// spaces (the last bin's turns are [`LENGTH_BINS`], meaning that many or more).
+pub fn lengths_field(h: &Lengths) -> String {
+    h.nonzero()
+        .map(|(k, c)| format!("{}:{c}", Lengths::turns_of(k)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Reads [`lengths_field`] back; only its canonical form (bins in increasing order, each once,
+/// no zero count) is accepted.
+pub fn parse_lengths(s: &str) -> Option<Lengths> {
+    let mut h = Lengths::default();
+    let mut last: Option<usize> = None;
+    for part in s.split(' ').filter(|_| !s.is_empty()) {
+        let (t, c) = part.split_once(':')?;
+        let t: usize = t.parse().ok()?;
+        let c: u64 = c.parse().ok()?;
+        if !(1..=LENGTH_BINS).contains(&t) || c == 0 || last.is_some_and(|l| l >= t - 1) {
+            return None;
+        }
+        h.0[t - 1] = c;
+        last = Some(t - 1);
+    }
+    Some(h)
+}
 
 /// The checkpoint line of a finished task: `row,col,chunk,games,wins,losses,draws,
-/// first_player_wins,turns,decisions`.
+/// first_player_wins,turns,decisions,lengths` ([`lengths_field`]).
 pub fn line_of(t: Task, c: &Counts) -> String {
     format!(
-        "{},{},{},{},{},{},{},{},{},{}\n",
+        "{},{},{},{},{},{},{},{},{},{},{}\n",
         t.row,
         t.col,
         t.chunk,
@@ -179,7 +223,8 @@ pub fn line_of(t: Task, c: &Counts) -> String {
         c.draws,
         c.first_player_wins,
         c.turns,
-        c.decisions
+        c.decisions,
+        lengths_field(&c.lengths)
     )
 }
 
@@ -372,6 +417,11 @@ mod tests {
             wins,
             losses: 5 - wins,
             turns: 40,
+            lengths: {
+                let mut h = Lengths::default();
+                h.0[7] = 5;
+                h
+            },
             ..Default::default()
         };
         let record = |lines: &[(u64, Counts)]| {
@@ -424,6 +474,20 @@ mod tests {
                 vec![(2, Counts { turns: 4, ..c(5) })],
                 ":2: impossible counts: 4 turns in 5 games",
             ),
+            (
+                vec![(2, Counts { turns: 41, ..c(5) })],
+                ":2: impossible counts: the game-length histogram's games last 40 turns, not 41",
+            ),
+            (
+                vec![(
+                    2,
+                    Counts {
+                        lengths: Lengths::default(),
+                        ..c(5)
+                    },
+                )],
+                ":2: impossible counts: the game-length histogram holds 0 games where 5 were played",
+            ),
         ] {
             record(&lines);
             let e = resume_run(Some(&dir), "run", true, &all, &five)
@@ -431,7 +495,32 @@ mod tests {
                 .unwrap();
             assert_eq!(e, format!("{}{why}", path.display()));
         }
+        // A line whose histogram is not canonical (bins out of order) is malformed.
+        record(&[]);
+        let line = line_of(task(1), &c(3)).replace(",8:5", ",9:0 8:5");
+        std::fs::write(&path, format!("{CHUNK_HEADER}\n{line}")).unwrap();
+        let e = resume_run(Some(&dir), "run", true, &all, &five)
+            .err()
+            .unwrap();
+        assert_eq!(
+            e,
+            format!("{}:2: malformed checkpoint line", path.display())
+        );
+        // A checkpoint of the format before histograms: refused for its format.
+        let old = "row,col,chunk,games,wins,losses,draws,first_player_wins,turns,decisions";
+        std::fs::write(&path, format!("{old}\n0,1,1,5,3,2,0,0,40,0\n")).unwrap();
+        let e = resume_run(Some(&dir), "other run", true, &all, &five)
+            .err()
+            .unwrap();
+        assert!(
+            e.starts_with(&format!(
+                "{}:1: a checkpoint of an older tcgsim",
+                path.display()
+            )) && e.contains("no game-length histogram"),
+            "{e}"
+        );
         // Another run's checkpoint is refused.
+        record(&[]);
         let e = resume_run(Some(&dir), "other run", true, &all, &five)
             .err()
             .unwrap();

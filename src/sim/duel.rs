@@ -39,6 +39,7 @@ pub fn duel_game<G: GameDef>(
         decisions: u64::from(rec.decisions),
         ..Default::default()
     };
+    r.lengths.0[super::matrix::Lengths::bin(u64::from(rec.turns))] += 1;
     match rec.outcome {
         Outcome::Win(w) => {
             if w == a_seat {

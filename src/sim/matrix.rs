@@ -14,6 +14,77 @@ use crate::agents::AgentSpec;
 use crate::core::{fnv1a, Game, GameDef, Outcome, Seat};
 use rayon::prelude::*;
 
+/// The bins of a game-length histogram: games of 1, 2, …, `LENGTH_BINS - 1` turns, and a last
+/// bin of `LENGTH_BINS` turns or more. 64 holds every game of the three games: a deck-out ends
+/// each (Trails games last 4–24 turns, TMNT 4–19, Fire Force, whose decks hold 29 cards after
+/// setup, 5–56 in 100-game matrices of the bundled decks with either agent).
+pub const LENGTH_BINS: usize = 64;
+
+/// A histogram of game lengths in turns ([`LENGTH_BINS`]): bin `k` counts the games of `k + 1`
+/// turns, the last one those of `LENGTH_BINS` turns or more. A fixed array, so counting a game
+/// allocates nothing and counts stay `Copy`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lengths(pub [u64; LENGTH_BINS]);
+
+impl Default for Lengths {
+    fn default() -> Self {
+        Lengths([0; LENGTH_BINS])
+    }
+}
+
+impl Lengths {
+    /// The bin of a game of `turns` turns (a game lasts at least one turn).
+    pub fn bin(turns: u64) -> usize {
+        (turns.clamp(1, LENGTH_BINS as u64) - 1) as usize
+    }
+
+    /// The turns bin `k` counts (the last: at least that many).
+    pub fn turns_of(k: usize) -> u64 {
+        k as u64 + 1
+    }
+
+    /// The label of bin `k` in `lengths.csv`: its turns, with `+` on the last bin.
+    pub fn label(k: usize) -> String {
+        if k + 1 == LENGTH_BINS {
+            format!("{LENGTH_BINS}+")
+        } else {
+            (k + 1).to_string()
+        }
+    }
+
+    /// The bin of a label written by [`Lengths::label`].
+    pub fn parse_label(s: &str) -> Option<usize> {
+        match s.strip_suffix('+') {
+            Some(n) => (n.parse::<usize>().ok()? == LENGTH_BINS).then_some(LENGTH_BINS - 1),
+            None => {
+                let t: usize = s.parse().ok()?;
+                // Canonical only: no sign, no leading zero.
+                (t.to_string() == s && (1..LENGTH_BINS).contains(&t)).then(|| t - 1)
+            }
+        }
+    }
+
+    pub fn add(&mut self, o: &Lengths) {
+        for (a, b) in self.0.iter_mut().zip(o.0.iter()) {
+            *a += b;
+        }
+    }
+
+    /// The number of games (saturating).
+    pub fn games(&self) -> u64 {
+        self.0.iter().fold(0u64, |s, &x| s.saturating_add(x))
+    }
+
+    /// The nonzero bins, in order: (bin, games).
+    pub fn nonzero(&self) -> impl Iterator<Item = (usize, u64)> + '_ {
+        self.0
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| c > 0)
+            .map(|(k, &c)| (k, c))
+    }
+}
+
 /// Counts of one ordered matchup, from the row deck's side. Everything a report needs, and
 /// enough to merge shards exactly.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -28,6 +99,8 @@ pub struct Counts {
     pub turns: u64,
     /// Sum of decisions.
     pub decisions: u64,
+    /// The games by length in turns.
+    pub lengths: Lengths,
 }
 
 impl Counts {
@@ -39,6 +112,7 @@ impl Counts {
         self.first_player_wins += o.first_player_wins;
         self.turns += o.turns;
         self.decisions += o.decisions;
+        self.lengths.add(&o.lengths);
     }
 
     /// Whether these counts can be those of `games` games: every game won, lost or drawn once, no
@@ -76,6 +150,28 @@ impl Counts {
         if self.decisions > most {
             return Err(format!("{} decisions in {games} games", self.decisions));
         }
+        // The histogram holds every game once, and its games' turns add up to `turns` (at
+        // least, when some are in the open last bin).
+        let h = self.lengths.games();
+        if h != games {
+            return Err(format!(
+                "the game-length histogram holds {h} games where {games} were played"
+            ));
+        }
+        let least: u128 = self
+            .lengths
+            .nonzero()
+            .map(|(k, c)| u128::from(c) * u128::from(Lengths::turns_of(k)))
+            .sum();
+        let open = self.lengths.0[LENGTH_BINS - 1] > 0;
+        let turns = u128::from(self.turns);
+        if turns < least || (!open && turns != least) {
+            return Err(format!(
+                "the game-length histogram's games last {}{least} turns, not {}",
+                if open { "at least " } else { "" },
+                self.turns
+            ));
+        }
         Ok(())
     }
 
@@ -84,6 +180,7 @@ impl Counts {
         self.games += 1;
         self.turns += u64::from(rec.turns);
         self.decisions += u64::from(rec.decisions);
+        self.lengths.0[Lengths::bin(u64::from(rec.turns))] += 1;
         match rec.outcome {
             Outcome::Win(w) => {
                 if w == Seat::P1 {
@@ -140,7 +237,9 @@ pub struct Task {
     pub chunk: u64,
 }
 
-const PLAN_HEAD: &str = "tcgsim-matrix v3";
+/// The version of a matrix run's files: v4 added the game-length histogram (`lengths.csv`, and a
+/// `lengths` field in each checkpoint line); a shard or checkpoint of another version is refused.
+const PLAN_HEAD: &str = "tcgsim-matrix v4";
 
 /// The most chunks one run may have (over all its matchups): each is a unit of work, a checkpoint
 /// line and a share of a shard. `matrix` refuses more (raise `--chunk`), and so does a plan read
@@ -169,6 +268,12 @@ impl Plan {
         let mut parts = line.split("; ");
         match parts.next() {
             Some(PLAN_HEAD) => {}
+            Some("tcgsim-matrix v3") => {
+                return Err(format!(
+                    "written by an older version of tcgsim (`tcgsim-matrix v3`, this one writes \
+                     `{PLAN_HEAD}`): its files have no game-length histogram (lengths.csv); run it again"
+                ))
+            }
             Some(h) if h.starts_with("tcgsim-matrix v") => {
                 return Err(format!(
                     "written by another version of tcgsim (`{h}`, this one writes `{PLAN_HEAD}`): \

@@ -1,8 +1,9 @@
-//! The files of a run: `run.json` (what was run), `matchups.csv` (counts, enough to merge), `matrix.csv` (the wide
+//! The files of a run: `run.json` (what was run), `matchups.csv` (counts, enough to merge),
+//! `lengths.csv` (each matchup's game-length histogram, enough to merge), `matrix.csv` (the wide
 //! win-rate matrix), `matrix.svg` (a heatmap) and a terminal summary; all written to a temporary
 //! file and renamed, so a reader never sees half a file.
 
-use super::matrix::{Counts, Plan};
+use super::matrix::{Counts, Lengths, Plan};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::Path;
@@ -119,6 +120,96 @@ pub fn matchups_csv(plan: &Plan, m: &[Counts]) -> String {
         }
     }
     t.finish()
+}
+
+pub const LENGTHS_HEADER: &str = "row_deck,col_deck,turns,games";
+
+/// Each matchup's game-length histogram, long and tidy: one row per matchup and length with at
+/// least one game (`turns` is a whole number, the last bin's `64+`: that many turns or more),
+/// matchups in the order of `matchups.csv`, lengths increasing. A matchup's rows add up to its
+/// games.
+pub fn lengths_csv(plan: &Plan, m: &[Counts]) -> String {
+    let n = plan.deck_names.len();
+    let header: Vec<&str> = LENGTHS_HEADER.split(',').collect();
+    let mut t = Table::new(&header);
+    for r in 0..n {
+        for c in 0..n {
+            for (k, games) in m[r * n + c].lengths.nonzero() {
+                t.row([
+                    plan.deck_names[r].clone(),
+                    plan.deck_names[c].clone(),
+                    Lengths::label(k),
+                    games.to_string(),
+                ]);
+            }
+        }
+    }
+    t.finish()
+}
+
+/// The histograms of a parsed `lengths.csv`, by (row, col) name, with the first line of each.
+pub type LengthRows = Vec<(usize, String, String, Lengths)>;
+
+/// Reads a `lengths.csv` ([`lengths_csv`]): its header, then rows whose lengths are bins of
+/// this tcgsim, each (matchup, length) once and with at least one game. Errors name the line.
+pub fn read_lengths(text: &str, file: &str) -> Result<LengthRows, String> {
+    let mut out: LengthRows = Vec::new();
+    let mut seen: std::collections::HashMap<(String, String, usize), usize> =
+        std::collections::HashMap::new();
+    for (k, line) in text.lines().enumerate() {
+        let at = |m: String| format!("{file}:{}: {m}", k + 1);
+        if k == 0 {
+            if line != LENGTHS_HEADER {
+                return Err(at(format!("expected the header `{LENGTHS_HEADER}`")));
+            }
+            continue;
+        }
+        let mut rdr = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .from_reader(line.as_bytes());
+        let rec = rdr
+            .records()
+            .next()
+            .ok_or_else(|| at("empty row".into()))?
+            .map_err(|e| at(format!("malformed row: {e}")))?;
+        if rec.len() != 4 {
+            return Err(at(format!("expected 4 columns, found {}", rec.len())));
+        }
+        let bin = Lengths::parse_label(&rec[2]).ok_or_else(|| {
+            at(format!(
+                "turns \"{}\" is not a length (1 to {} or {}+)",
+                &rec[2],
+                super::matrix::LENGTH_BINS - 1,
+                super::matrix::LENGTH_BINS
+            ))
+        })?;
+        let games: u64 = rec[3]
+            .parse()
+            .ok()
+            .filter(|&g| g > 0)
+            .ok_or_else(|| at(format!("games \"{}\" is not a count above 0", &rec[3])))?;
+        let (r, c) = (rec[0].to_string(), rec[1].to_string());
+        if let Some(first) = seen.insert((r.clone(), c.clone(), bin), k + 1) {
+            return Err(at(format!(
+                "matchup {r} vs {c}, {} turns, is given twice (first on line {first})",
+                &rec[2]
+            )));
+        }
+        match out.iter_mut().find(|x| x.1 == r && x.2 == c) {
+            Some(x) => x.3 .0[bin] = games,
+            None => {
+                let mut h = Lengths::default();
+                h.0[bin] = games;
+                out.push((k + 1, r, c, h));
+            }
+        }
+    }
+    if !text.starts_with(LENGTHS_HEADER) {
+        return Err(format!(
+            "{file}: empty; expected the header `{LENGTHS_HEADER}`"
+        ));
+    }
+    Ok(out)
 }
 
 /// The metadata of a run, written as `run.json` beside its results: what was run (command, game,
@@ -244,6 +335,7 @@ pub fn read_matchups(text: &str, file: &str) -> Result<MatchupRows, String> {
             first_player_wins: num(9)?,
             turns: num(11)?,
             decisions: num(13)?,
+            lengths: Default::default(),
         };
         rows.push((k + 1, rec[0].to_string(), rec[1].to_string(), c));
     }
@@ -255,18 +347,20 @@ pub fn read_matchups(text: &str, file: &str) -> Result<MatchupRows, String> {
     Ok(rows)
 }
 
-/// One part of a merge: a shard's folder name, its `run.json` and its `matchups.csv`.
+/// One part of a merge: a shard's folder name, its `run.json`, its `matchups.csv` and its
+/// `lengths.csv` (`None`: the folder has none).
 pub struct Part {
     pub name: String,
     pub run_json: String,
     pub matchups: String,
+    pub lengths: Option<String>,
 }
 
 /// Adds up the shards of one run. Every part is checked before anything is added: the same plan
 /// (game, decks, cards, rules, agents, games, seed, chunk: the fingerprint in `run.json`), each
 /// shard once, no shard missing, every matchup exactly once per file, and each matchup's counts
-/// those of exactly the games the shard played ([`Counts::check`]). An error names the file and
-/// line.
+/// and game-length histogram (`lengths.csv`) those of exactly the games the shard played
+/// ([`Counts::check`]). An error names the file and line.
 pub fn merge_matchups(parts: &[Part]) -> Result<(Plan, Vec<Counts>), String> {
     let mut plan: Option<(Plan, String)> = None;
     let mut seen: Vec<(u64, u64)> = Vec::new();
@@ -298,6 +392,13 @@ pub fn merge_matchups(parts: &[Part]) -> Result<(Plan, Vec<Counts>), String> {
             ));
         }
         let rows = read_matchups(&part.matchups, &name)?;
+        let lengths_name = format!("{}/lengths.csv", part.name);
+        let Some(lengths) = &part.lengths else {
+            return Err(format!(
+                "{lengths_name}: missing: every matrix run of this tcgsim writes its game-length histograms there; run the shard again"
+            ));
+        };
+        let lengths = read_lengths(lengths, &lengths_name)?;
         match &plan {
             None => {
                 m = vec![Counts::default(); p.deck_names.len() * p.deck_names.len()];
@@ -340,6 +441,17 @@ pub fn merge_matchups(parts: &[Part]) -> Result<(Plan, Vec<Counts>), String> {
         for t in p.shard_tasks(i, k) {
             expected[t.row * n + t.col] += p.chunk_games(t.chunk);
         }
+        let mut hist = vec![Lengths::default(); n * n];
+        for (line, r, c, h) in &lengths {
+            let ri = p.deck_names.iter().position(|x| x == r);
+            let ci = p.deck_names.iter().position(|x| x == c);
+            let (Some(ri), Some(ci)) = (ri, ci) else {
+                return Err(format!(
+                    "{lengths_name}:{line}: matchup {r} vs {c} is not in the plan"
+                ));
+            };
+            hist[ri * n + ci] = *h;
+        }
         let mut line_of: Vec<usize> = vec![0; n * n];
         for (line, r, c, counts) in &rows {
             let at = |msg: String| format!("{name}:{line}: {msg}");
@@ -356,10 +468,16 @@ pub fn merge_matchups(parts: &[Part]) -> Result<(Plan, Vec<Counts>), String> {
                 )));
             }
             line_of[cell] = *line;
-            counts
-                .check(expected[cell])
-                .map_err(|e| at(format!("matchup {r} vs {c}: impossible counts: {e}")))?;
-            m[cell].add(counts);
+            let counts = Counts {
+                lengths: hist[cell],
+                ..*counts
+            };
+            counts.check(expected[cell]).map_err(|e| {
+                at(format!(
+                    "matchup {r} vs {c}: impossible counts (with {lengths_name}): {e}"
+                ))
+            })?;
+            m[cell].add(&counts);
         }
         if let Some(cell) = line_of.iter().position(|&l| l == 0) {
             return Err(format!(
@@ -687,10 +805,15 @@ mod tests {
             games,
             wins,
             losses: games - wins,
+            draws: 0,
             first_player_wins: games / 2,
             turns: games * 5,
             decisions: games * 100,
-            ..Default::default()
+            lengths: {
+                let mut h = Lengths::default();
+                h.0[4] = games;
+                h
+            },
         }
     }
 

@@ -1,6 +1,7 @@
 //! Zero heap allocations where the hot paths promise it, proved with a counting global allocator,
 //! for every registered game: whole random and heuristic games (setup, legal actions, apply, undo,
-//! determinize), and ISMCTS iterations after warm-up.
+//! determinize, and counting each finished game into a matrix's counts, game-length histogram
+//! included), and ISMCTS iterations after warm-up.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -9,6 +10,8 @@ use tcgsim::agents::mcts::{MctsConfig, Tree};
 use tcgsim::agents::{Agent, HeuristicAgent, RandomAgent};
 use tcgsim::core::{rng_from_seed, ActionList, GameDef, Seat};
 use tcgsim::games::{visit, Visit, GAMES};
+use tcgsim::sim::matrix::Counts;
+use tcgsim::sim::GameRecord;
 
 struct Counting;
 
@@ -68,10 +71,12 @@ impl Visit for HotPaths {
             let mut ha = [HeuristicAgent::new(1), HeuristicAgent::new(2)];
             let mut list = ActionList::new();
             let mut rng = rng_from_seed(3);
+            let mut counts = Counts::default();
             let (decisions, n) = allocations(|| {
                 let mut decisions = 0;
                 for seed in 0..100 {
-                    let mut s = g.new_game(seed, Seat::from_index(seed as usize % 2));
+                    let first = Seat::from_index(seed as usize % 2);
+                    let mut s = g.new_game(seed, first);
                     while let Some(q) = g.to_move(&s) {
                         g.legal_actions(&s, &mut list);
                         let a = if heuristic {
@@ -86,9 +91,18 @@ impl Visit for HotPaths {
                         s = after;
                         decisions += 1 + usize::from(g.turn(&d) > 1_000_000);
                     }
+                    // What `matrix` counts of each game (`Counts::record`).
+                    let rec = GameRecord {
+                        outcome: g.outcome(&s).expect("finished"),
+                        turns: g.turn(&s),
+                        decisions: 0,
+                        forfeit: None,
+                    };
+                    counts.record(&rec, first);
                 }
                 decisions
             });
+            assert_eq!(counts.lengths.games(), 100, "{name}");
             assert!(decisions > 1000, "{name}: {decisions} decisions");
             assert_eq!(
                 n, 0,

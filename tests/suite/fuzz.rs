@@ -18,7 +18,7 @@ use tcgsim::games::trails::scenario::Scenario;
 use tcgsim::games::trails::{bundled_cards, CardDb};
 use tcgsim::sim::checkpoint::{line_of, parse_checkpoint, CHUNK_HEADER};
 use tcgsim::sim::matrix::{Plan, Task};
-use tcgsim::sim::output::{matchups_csv, merge_matchups, Part, RunInfo};
+use tcgsim::sim::output::{lengths_csv, matchups_csv, merge_matchups, Part, RunInfo};
 
 use rand::Rng;
 
@@ -318,6 +318,11 @@ fn counts(games: u64, k: u64) -> tcgsim::sim::matrix::Counts {
         first_player_wins: wins / 2,
         turns: games * 7,
         decisions: games * 200,
+        lengths: {
+            let mut h = tcgsim::sim::matrix::Lengths::default();
+            h.0[6] = games;
+            h
+        },
     }
 }
 
@@ -357,7 +362,7 @@ fn fuzz_merge_inputs() {
         for (k, t) in p.shard_tasks(i, 2).into_iter().enumerate() {
             m[t.row * n + t.col].add(&counts(p.chunk_games(t.chunk), k as u64));
         }
-        matchups_csv(&p, &m)
+        (matchups_csv(&p, &m), lengths_csv(&p, &m))
     };
     let run = |i: u64| {
         RunInfo {
@@ -374,21 +379,24 @@ fn fuzz_merge_inputs() {
         }
         .to_json()
     };
-    let (one, two) = (shard(1), shard(2));
-    let files = |json: String, csv: String| {
+    let ((one, one_len), (two, two_len)) = (shard(1), shard(2));
+    let files_with = |json: String, csv: String, lengths: String| {
         vec![
             Part {
                 name: "s1".into(),
                 run_json: json,
                 matchups: csv,
+                lengths: Some(lengths),
             },
             Part {
                 name: "s2".into(),
                 run_json: run(2),
                 matchups: two.clone(),
+                lengths: Some(two_len.clone()),
             },
         ]
     };
+    let files = |json: String, csv: String| files_with(json, csv, one_len.clone());
     let (merged, m) = merge_matchups(&files(run(1), one.clone())).unwrap();
     assert_eq!(merged, p);
     assert!(m.iter().all(|c| c.games == p.games));
@@ -412,4 +420,22 @@ fn fuzz_merge_inputs() {
         assert!(m.iter().all(|c| c.games == p.games));
         Ok(())
     });
+    let names = ["s1/lengths.csv", "s1/matchups.csv", "s2", "shards "];
+    fuzz_named(
+        "s1/lengths.csv",
+        &names,
+        &[one_len.clone().into_bytes()],
+        |b| {
+            let t = text(b, "s1/lengths.csv")?;
+            let (_, m) = merge_matchups(&files_with(run(1), one.clone(), t))?;
+            // An accepted histogram holds every game once, 7 turns long on average.
+            assert!(m.iter().all(|c| c.lengths.games() == p.games
+                && c.lengths
+                    .nonzero()
+                    .map(|(k, g)| (k as u64 + 1) * g)
+                    .sum::<u64>()
+                    == 7 * p.games));
+            Ok(())
+        },
+    );
 }

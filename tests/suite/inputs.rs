@@ -58,7 +58,10 @@ fn a_checkpoint_line_with_impossible_counts_is_refused() {
     let resume = || matrix(&out, &["--checkpoint", cp.to_str().unwrap(), "--resume"]);
     // A 5-game chunk with 65,536 draws.
     let f: Vec<&str> = lines[1].split(',').collect();
-    let forged = format!("{},{},{},5,0,0,65536,0,{},{}", f[0], f[1], f[2], f[8], f[9]);
+    let forged = format!(
+        "{},{},{},5,0,0,65536,0,{},{},{}",
+        f[0], f[1], f[2], f[8], f[9], f[10]
+    );
     write_back(&[forged]);
     refused(
         &resume(),
@@ -69,7 +72,7 @@ fn a_checkpoint_line_with_impossible_counts_is_refused() {
     refused(&resume(), "chunks.csv:4: chunk");
     assert!(stderr(&resume()).contains("is recorded twice (first on line 2)"));
     // A chunk the plan does not have.
-    write_back(&["0,0,7,5,2,3,0,1,40,400".into()]);
+    write_back(&["0,0,7,5,2,3,0,1,40,400,8:5".into()]);
     refused(&resume(), "is not a task of this run");
     // A checkpoint of another shard of the run is not resumed by this one.
     let cp2 = d.join("cp2");
@@ -142,7 +145,7 @@ fn merge_refuses_duplicated_missing_and_impossible_rows() {
     let run = std::fs::read_to_string(s1.join("run.json")).unwrap();
     std::fs::write(
         s1.join("run.json"),
-        run.replace("tcgsim-matrix v3", "tcgsim-matrix v2"),
+        run.replace("tcgsim-matrix v4", "tcgsim-matrix v2"),
     )
     .unwrap();
     refused(&merge(), "written by another version of tcgsim");

@@ -47,7 +47,7 @@ fn one_and_two_threads_give_identical_files() {
     let b = tmpdir("t2");
     run(&a, &["--threads", "1"]);
     run(&b, &["--threads", "2"]);
-    for f in ["matchups.csv", "matrix.csv", "matrix.svg"] {
+    for f in ["matchups.csv", "lengths.csv", "matrix.csv", "matrix.svg"] {
         assert_eq!(read(&a, f), read(&b, f), "{f} differs");
     }
     let m = read(&a, "matchups.csv");
@@ -85,13 +85,14 @@ fn merged_shards_equal_the_full_run() {
         "{}",
         String::from_utf8_lossy(&o.stderr)
     );
-    for f in ["matchups.csv", "matrix.csv", "matrix.svg"] {
+    for f in ["matchups.csv", "lengths.csv", "matrix.csv", "matrix.svg"] {
         assert_eq!(read(&full, f), read(&merged, f), "{f} differs");
     }
     // Kubernetes Indexed Jobs: JOB_COMPLETION_INDEX from 0 with --shards.
     let k = tmpdir("k8s");
     run_with_env(&k, &["--shards", "3"], &[("JOB_COMPLETION_INDEX", "1")]);
     assert_eq!(read(&k, "matchups.csv"), read(&parts[1], "matchups.csv"));
+    assert_eq!(read(&k, "lengths.csv"), read(&parts[1], "lengths.csv"));
     // Slurm arrays: SLURM_ARRAY_TASK_ID within SLURM_ARRAY_TASK_MIN.. and _COUNT.
     let s = tmpdir("slurm");
     run_with_env(
@@ -154,7 +155,7 @@ fn resume_after_an_interruption_equals_the_uninterrupted_run() {
         &["--checkpoint", cp.to_str().unwrap(), "--resume"],
     );
     assert!(String::from_utf8_lossy(&o.stderr).contains("resuming: 19 of 45 chunks already done"));
-    for f in ["matchups.csv", "matrix.csv", "matrix.svg"] {
+    for f in ["matchups.csv", "lengths.csv", "matrix.csv", "matrix.svg"] {
         assert_eq!(read(&full, f), read(&resumed, f), "{f} differs");
     }
     // A finished checkpoint is not silently overwritten.
@@ -451,7 +452,7 @@ fn killed_run_resumes_to_identical_files() {
         "{}",
         String::from_utf8_lossy(&o.stderr)
     );
-    for f in ["matchups.csv", "matrix.csv", "matrix.svg"] {
+    for f in ["matchups.csv", "lengths.csv", "matrix.csv", "matrix.svg"] {
         assert_eq!(read(&full, f), read(&out, f), "{f} differs after resume");
     }
 }
@@ -571,4 +572,187 @@ fn fixed_seed_matrices_match_the_recorded_ones() {
         .unwrap();
         assert_eq!(info["fingerprint"].as_str(), Some(fp.trim_end()));
     }
+}
+
+/// `lengths.csv` as this test reads it: (row deck, column deck) → turns label → games.
+fn lengths_of(dir: &Path) -> std::collections::BTreeMap<(String, String), Vec<(String, u64)>> {
+    let mut out: std::collections::BTreeMap<(String, String), Vec<(String, u64)>> =
+        Default::default();
+    let mut r = csv::Reader::from_path(dir.join("lengths.csv")).unwrap();
+    assert_eq!(
+        r.headers().unwrap().iter().collect::<Vec<_>>(),
+        ["row_deck", "col_deck", "turns", "games"]
+    );
+    for rec in r.records() {
+        let rec = rec.unwrap();
+        out.entry((rec[0].to_string(), rec[1].to_string()))
+            .or_default()
+            .push((rec[2].to_string(), rec[3].parse().unwrap()));
+    }
+    out
+}
+
+/// The game-length histogram of `lengths.csv` is the one the games' own records give: counted
+/// here from `records.jsonl` (each game's deck names and turns), bins of 1..63 turns and `64+`.
+/// Each matchup's histogram adds up to its games in `matchups.csv`, and its mean to the mean
+/// length written there.
+#[test]
+fn lengths_csv_is_the_histogram_of_the_records() {
+    let out = tmpdir("lengths-records");
+    run(&out, &["--records", "--threads", "2"]);
+    let mut want: std::collections::BTreeMap<(String, String), Vec<(String, u64)>> =
+        Default::default();
+    let mut games = 0;
+    for line in read(&out, "records.jsonl").lines() {
+        let r: serde_json::Value = serde_json::from_str(line).unwrap();
+        let key = (
+            r["deck_names"][0].as_str().unwrap().to_string(),
+            r["deck_names"][1].as_str().unwrap().to_string(),
+        );
+        let t = r["turns"].as_u64().unwrap();
+        let label = if t >= 64 {
+            "64+".to_string()
+        } else {
+            t.to_string()
+        };
+        let bins = want.entry(key).or_default();
+        match bins.iter_mut().find(|(l, _)| *l == label) {
+            Some(b) => b.1 += 1,
+            None => bins.push((label, 1)),
+        }
+        games += 1;
+    }
+    assert_eq!(games, 9 * 24);
+    for bins in want.values_mut() {
+        bins.sort_by_key(|(l, _)| l.trim_end_matches('+').parse::<u64>().unwrap());
+    }
+    let got = lengths_of(&out);
+    assert_eq!(got, want, "lengths.csv differs from the records' histogram");
+    // Against matchups.csv: the games, and the mean length to its 4 decimals.
+    let mut r = csv::Reader::from_path(out.join("matchups.csv")).unwrap();
+    let mut rows = 0;
+    for rec in r.deserialize::<std::collections::HashMap<String, String>>() {
+        let rec = rec.unwrap();
+        let bins = &got[&(rec["row_deck"].clone(), rec["col_deck"].clone())];
+        let n: u64 = bins.iter().map(|b| b.1).sum();
+        assert_eq!(n.to_string(), rec["games"]);
+        assert!(
+            bins.iter().all(|(l, _)| !l.ends_with('+')),
+            "no game of 64+ turns here"
+        );
+        let sum: u64 = bins
+            .iter()
+            .map(|(l, g)| l.parse::<u64>().unwrap() * g)
+            .sum();
+        assert_eq!(sum.to_string(), rec["turns"]);
+        assert_eq!(format!("{:.4}", sum as f64 / n as f64), rec["mean_turns"]);
+        rows += 1;
+    }
+    assert_eq!(rows, 9);
+}
+
+/// A shard or checkpoint written before the histograms (format v3) is refused with exit code 2,
+/// naming the file and the reason, never merged or resumed without its lengths.
+#[test]
+fn old_format_shards_and_checkpoints_are_refused() {
+    let a = tmpdir("old-shard1");
+    let b = tmpdir("old-shard2");
+    run(&a, &["--shard", "1/2"]);
+    run(&b, &["--shard", "2/2"]);
+    let merged = tmpdir("old-merged");
+    let merge = || {
+        tcgsim(&[
+            "merge",
+            a.to_str().unwrap(),
+            b.to_str().unwrap(),
+            "--out",
+            merged.to_str().unwrap(),
+        ])
+    };
+    let fails = |o: Output, want: &[&str]| {
+        let e = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert_eq!(o.status.code(), Some(2), "{e}");
+        for w in want {
+            assert!(e.contains(w), "{w:?} not in {e}");
+        }
+    };
+    // A shard of the old format: its fingerprint says v3 and it has no lengths.csv.
+    let run_json = read(&a, "run.json");
+    let lengths = read(&a, "lengths.csv");
+    std::fs::write(
+        a.join("run.json"),
+        run_json.replace("tcgsim-matrix v4", "tcgsim-matrix v3"),
+    )
+    .unwrap();
+    std::fs::remove_file(a.join("lengths.csv")).unwrap();
+    fails(
+        merge(),
+        &[
+            &format!("{}/run.json: written by an older version", a.display()),
+            "no game-length histogram (lengths.csv)",
+        ],
+    );
+    // A shard of this format without its lengths.csv.
+    std::fs::write(a.join("run.json"), &run_json).unwrap();
+    fails(merge(), &[&format!("{}/lengths.csv: missing", a.display())]);
+    // A lengths.csv that disagrees with matchups.csv (one game more of some length).
+    let mut lines: Vec<String> = lengths.lines().map(str::to_string).collect();
+    let f: Vec<String> = lines[1].split(',').map(str::to_string).collect();
+    let g: u64 = f[3].parse().unwrap();
+    lines[1] = format!("{},{},{},{}", f[0], f[1], f[2], g + 1);
+    std::fs::write(a.join("lengths.csv"), lines.join("\n") + "\n").unwrap();
+    fails(
+        merge(),
+        &[
+            &format!("{}/matchups.csv:2: matchup", a.display()),
+            "game-length histogram",
+        ],
+    );
+    std::fs::write(a.join("lengths.csv"), &lengths).unwrap();
+    let o = merge();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(!read(&merged, "lengths.csv").is_empty());
+
+    // A checkpoint of the old format: the old header and lines, the v3 fingerprint.
+    let cp = tmpdir("old-cp");
+    let out = tmpdir("old-cp-out");
+    run(&out, &["--checkpoint", cp.to_str().unwrap()]);
+    let chunks = read(&cp, "chunks.csv");
+    let old: String = chunks
+        .lines()
+        .map(|l| l.rsplit_once(',').unwrap().0.to_string() + "\n")
+        .take(10)
+        .collect();
+    assert!(old
+        .starts_with("row,col,chunk,games,wins,losses,draws,first_player_wins,turns,decisions\n"));
+    std::fs::write(cp.join("chunks.csv"), old).unwrap();
+    std::fs::write(
+        cp.join("run.txt"),
+        read(&cp, "run.txt").replace("tcgsim-matrix v4", "tcgsim-matrix v3"),
+    )
+    .unwrap();
+    let mut args: Vec<&str> = vec!["matrix"];
+    args.extend(DECKS);
+    args.extend(["--games", "24", "--chunk", "5", "--seed", "4", "--resume"]);
+    args.extend([
+        "--out",
+        out.to_str().unwrap(),
+        "--checkpoint",
+        cp.to_str().unwrap(),
+    ]);
+    fails(
+        tcgsim(&args),
+        &[
+            &format!(
+                "{}:1: a checkpoint of an older tcgsim",
+                cp.join("chunks.csv").display()
+            ),
+            "no game-length histogram",
+        ],
+    );
 }
