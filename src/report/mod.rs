@@ -631,37 +631,82 @@ fn matrix_sections(
         "<p class=\"lead\">Games lasted <span{}>{mean_turns:.1}</span> turns on average.</p>\n",
         der("mean-turns", &mu.file, "all", "mean")
     );
-    match read::record_turns(dir)? {
-        Some(turns) if !turns.is_empty() => {
-            let lo = *turns.iter().min().expect("not empty");
-            let hi = *turns.iter().max().expect("not empty");
-            let width = (hi - lo + 1).div_ceil(40).max(1);
-            let mut bins: Vec<(String, String, u64)> = Vec::new();
-            let mut a = lo;
-            while a <= hi {
-                let b = a + width - 1;
-                let count = turns.iter().filter(|&&t| (a..=b).contains(&t)).count() as u64;
-                let label = if width == 1 {
-                    a.to_string()
-                } else {
-                    format!("{a}–{b}")
-                };
-                bins.push((
-                    label,
-                    der("length-hist", "records.jsonl", &format!("{a} {b}"), "games"),
-                    count,
-                ));
-                a = b + 1;
-            }
-            html += &format!(
+    // The histogram: from lengths.csv (every matrix run since format v4), else from the games'
+    // records, else none.
+    let lengths_name = name.replace("matchups", "lengths");
+    let from_lengths = if lengths_name != name {
+        read_lengths(dir, &lengths_name, all.games)?
+    } else {
+        None
+    };
+    if let Some(hist) = from_lengths {
+        // Pooled over every matchup: (turns, games) of the nonzero bins, the last bin open.
+        let lo = hist.iter().map(|b| b.0).min().unwrap_or(1);
+        let hi = hist.iter().map(|b| b.0).max().unwrap_or(1);
+        let width = (hi - lo + 1).div_ceil(40).max(1);
+        let top = crate::sim::matrix::LENGTH_BINS as u64;
+        let mut bins: Vec<(String, String, u64)> = Vec::new();
+        let mut a = lo;
+        while a <= hi {
+            let b = (a + width - 1).min(hi);
+            let count = hist
+                .iter()
+                .filter(|x| (a..=b).contains(&x.0))
+                .map(|x| x.1)
+                .sum();
+            let end = if b == top {
+                format!("{top}+")
+            } else {
+                b.to_string()
+            };
+            let label = if a == b { end } else { format!("{a}–{end}") };
+            bins.push((
+                label,
+                der("length-hist", &lengths_name, &format!("{a} {b}"), "games"),
+                count,
+            ));
+            a = b + 1;
+        }
+        html += &format!(
+            "<p>The number of games of each length (turns), all matchups pooled, from <code>{}</code> (<span{}>{}</span> games; its last bin, {top}+, holds games of {top} turns or more):</p>\n",
+            esc(&lengths_name),
+            der("length-hist", &lengths_name, "all", "games"),
+            all.games
+        );
+        html += &svg::histogram("Game lengths", "turns", &bins);
+    } else {
+        match read::record_turns(dir)? {
+            Some(turns) if !turns.is_empty() => {
+                let lo = *turns.iter().min().expect("not empty");
+                let hi = *turns.iter().max().expect("not empty");
+                let width = (hi - lo + 1).div_ceil(40).max(1);
+                let mut bins: Vec<(String, String, u64)> = Vec::new();
+                let mut a = lo;
+                while a <= hi {
+                    let b = a + width - 1;
+                    let count = turns.iter().filter(|&&t| (a..=b).contains(&t)).count() as u64;
+                    let label = if width == 1 {
+                        a.to_string()
+                    } else {
+                        format!("{a}–{b}")
+                    };
+                    bins.push((
+                        label,
+                        der("length-hist", "records.jsonl", &format!("{a} {b}"), "games"),
+                        count,
+                    ));
+                    a = b + 1;
+                }
+                html += &format!(
                 "<p>The number of games of each length (turns), from <code>records.jsonl</code> (<span{}>{}</span> games):</p>\n",
                 der("length-hist", "records.jsonl", "all", "games"),
                 turns.len()
             );
-            html += &svg::histogram("Game lengths", "turns", &bins);
-        }
-        _ => {
-            html += "<p class=\"note\">A histogram of single games' lengths needs the games' records (<code>matrix --records</code>); this run kept the mean of each matchup, shown here sorted.</p>\n";
+                html += &svg::histogram("Game lengths", "turns", &bins);
+            }
+            _ => {
+                html += "<p class=\"note\">A histogram of single games' lengths needs <code>lengths.csv</code> (written by every matrix run of this tcgsim) or the games' records (<code>matrix --records</code>); this run kept the mean of each matchup, shown here sorted.</p>\n";
+            }
         }
     }
     let mut by_len: Vec<usize> = (0..n * n).collect();
@@ -698,6 +743,51 @@ fn matrix_sections(
         html,
     });
     Ok(())
+}
+
+/// The game-length histogram of `dir/name` (`lengths.csv`), pooled over every matchup: the
+/// (turns, games) of each bin with games, the open last bin as its least turns, in order of turns.
+/// `Ok(None)` when there is no such file; an error names the file and line of a bad row, or the
+/// file when its games are not `games` (those of `matchups.csv`).
+fn read_lengths(dir: &Path, name: &str, games: u64) -> Result<Option<Vec<(u64, u64)>>, String> {
+    use crate::sim::matrix::{Lengths, LENGTH_BINS};
+    let Some(c) = Csv::read(dir, name, &["row_deck", "col_deck", "turns"], &["games"])? else {
+        return Ok(None);
+    };
+    let file = dir.join(name).display().to_string();
+    let mut h = [0u64; LENGTH_BINS];
+    for r in 0..c.len() {
+        let bin = Lengths::parse_label(c.text(r, "turns")).ok_or_else(|| {
+            format!(
+                "{file}:{}: column `turns`: \"{}\" is not a length (1 to {} or {LENGTH_BINS}+)",
+                c.line(r),
+                c.text(r, "turns"),
+                LENGTH_BINS - 1
+            )
+        })?;
+        let g = c.num(r, "games");
+        if g.is_nan() || g < 1.0 || g.fract() != 0.0 {
+            return Err(format!(
+                "{file}:{}: column `games`: \"{}\" is not a count above 0",
+                c.line(r),
+                c.text(r, "games")
+            ));
+        }
+        h[bin] = h[bin].saturating_add(g as u64);
+    }
+    let total = h.iter().fold(0u64, |a, &b| a.saturating_add(b));
+    if total != games {
+        return Err(format!(
+            "{file}: its histograms hold {total} games where the matchups hold {games}"
+        ));
+    }
+    Ok(Some(
+        h.iter()
+            .enumerate()
+            .filter(|(_, &g)| g > 0)
+            .map(|(k, &g)| (Lengths::turns_of(k), g))
+            .collect(),
+    ))
 }
 
 fn cards_section(

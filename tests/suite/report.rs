@@ -248,21 +248,35 @@ fn derived(dir: &Path, kind: &str, file: &str, key: &str) -> HashMap<String, f64
             }
         }
         "length-hist" => {
-            let text = std::fs::read_to_string(dir.join(file)).unwrap();
-            let turns: Vec<u64> = text
-                .lines()
-                .map(|l| {
-                    serde_json::from_str::<serde_json::Value>(l).unwrap()["turns"]
-                        .as_u64()
-                        .unwrap()
-                })
-                .collect();
-            let n = if key == "all" {
-                turns.len()
+            // (turns, games) of every game or bin: from lengths.csv (its open last bin `64+` as
+            // 64 turns), or one per game from records.jsonl.
+            let rows: Vec<(u64, u64)> = if file.ends_with(".csv") {
+                read_csv(&dir.join(file))
+                    .values()
+                    .map(|r| {
+                        let t = r["turns"].trim_end_matches('+').parse().unwrap();
+                        (t, r["games"].parse().unwrap())
+                    })
+                    .collect()
+            } else {
+                std::fs::read_to_string(dir.join(file))
+                    .unwrap()
+                    .lines()
+                    .map(|l| {
+                        let v = serde_json::from_str::<serde_json::Value>(l).unwrap();
+                        (v["turns"].as_u64().unwrap(), 1)
+                    })
+                    .collect()
+            };
+            let n: u64 = if key == "all" {
+                rows.iter().map(|r| r.1).sum()
             } else {
                 let (a, b) = key.split_once(' ').unwrap();
                 let (a, b): (u64, u64) = (a.parse().unwrap(), b.parse().unwrap());
-                turns.iter().filter(|&&t| a <= t && t <= b).count()
+                rows.iter()
+                    .filter(|r| a <= r.0 && r.0 <= b)
+                    .map(|r| r.1)
+                    .sum()
             };
             out.insert("games".into(), n as f64);
         }
@@ -469,7 +483,26 @@ fn every_number_of_the_report_equals_its_file() {
         .collect();
     assert_eq!(rows.len(), 7, "{rows:?}");
     assert!(means.windows(2).all(|w| w[0] >= w[1]), "{rows:?} {means:?}");
-    assert!(html.contains("data-d=\"length-hist\""));
+    // The histogram from lengths.csv, every game of matchups.csv in it; without lengths.csv
+    // (a folder of an older tcgsim), from the records.
+    assert!(html.contains("data-d=\"length-hist\" data-f=\"lengths.csv\" data-k=\"all\""));
+    let games: f64 = read_csv(&mdir.join("matchups.csv"))
+        .values()
+        .map(|r| f(r, "games"))
+        .sum();
+    assert_eq!(
+        derived(mdir, "length-hist", "lengths.csv", "all")["games"],
+        games
+    );
+    let old = root.join("matrix-without-lengths");
+    std::fs::create_dir_all(&old).unwrap();
+    for f in ["run.json", "matchups.csv", "records.jsonl"] {
+        std::fs::copy(mdir.join(f), old.join(f)).unwrap();
+    }
+    run_ok(&["report", old.to_str().unwrap()]);
+    let page = std::fs::read_to_string(old.join("report.html")).unwrap();
+    assert!(page.contains("data-d=\"length-hist\" data-f=\"records.jsonl\""));
+    check_numbers(&page, &old).unwrap();
     for (name, dir) in &runs[5..] {
         let info: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(dir.join("run.json")).unwrap()).unwrap();
@@ -601,6 +634,28 @@ fn report_of_bad_folders_exits_2_naming_file_and_line() {
         "matchups.csv:2".into(),
         "impossible",
     ));
+    // A length that is no bin, on line 2; a histogram that misses a game.
+    let lengths = std::fs::read_to_string(good.join("lengths.csv")).unwrap();
+    let mut lines: Vec<String> = lengths.lines().map(str::to_string).collect();
+    let mut fields: Vec<String> = lines[1].split(',').map(str::to_string).collect();
+    fields[2] = "65".into();
+    lines[1] = fields.join(",");
+    cases.push((
+        "lengths.csv",
+        lines.join("\n") + "\n",
+        "lengths.csv:2".into(),
+        "not a length",
+    ));
+    let mut lines: Vec<String> = lengths.lines().map(str::to_string).collect();
+    let mut fields: Vec<String> = lines[1].split(',').map(str::to_string).collect();
+    fields[3] = (fields[3].parse::<u64>().unwrap() + 1).to_string();
+    lines[1] = fields.join(",");
+    cases.push((
+        "lengths.csv",
+        lines.join("\n") + "\n",
+        "lengths.csv".into(),
+        "its histograms hold 41 games where the matchups hold 40",
+    ));
     // A run.json that is not one.
     cases.push((
         "run.json",
@@ -611,7 +666,7 @@ fn report_of_bad_folders_exits_2_naming_file_and_line() {
     for (k, (file, text, place, why)) in cases.into_iter().enumerate() {
         let d = root.join(format!("case{k}"));
         std::fs::create_dir_all(&d).unwrap();
-        for f in ["run.json", "matchups.csv"] {
+        for f in ["run.json", "matchups.csv", "lengths.csv"] {
             std::fs::copy(good.join(f), d.join(f)).unwrap();
         }
         std::fs::write(d.join(file), text).unwrap();
