@@ -9,7 +9,8 @@
 # How an error is seen: the page's first script records any error (and any console.error) as a
 # `data-js-error` attribute of <html>, and the sort script sets `data-js-ok` when it has run;
 # `--dump-dom` shows both. Chromium's console log (--enable-logging=stderr) is searched too. Every
-# run also checks the check: a copy of the page with a script error injected must fail it.
+# run also checks the check: a copy of the page with a script error injected must fail it. The
+# PNG is as tall as the page (measured in a first headless pass; HEIGHT=N forces N pixels).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CHROME=${CHROME:-$(command -v chromium || command -v chromium-browser || true)}
@@ -61,9 +62,22 @@ if ! why=$(clean "$PAGE"); then
   echo "check_report: FAIL: $PAGE: $why" >&2
   exit 1
 fi
-# The page's full height for the screenshot: the DOM's height, read by a headless run is not
-# possible without a script port, so take a generous height and let Chromium crop nothing.
-timeout 120 "$CHROME" "${FLAGS[@]}" --window-size=1280,${HEIGHT:-7000} --screenshot="$OUT/report.png" "file://$PAGE" 2>/dev/null
+# The screenshot is as tall as the page: a first pass loads a copy of the page with a tiny script
+# that writes the document's scrollHeight into the DOM (at the window width of the screenshot),
+# read back from --dump-dom; the screenshot is then taken with that height. HEIGHT overrides it.
+WIDTH=1280
+if [ -z "${HEIGHT:-}" ]; then
+  MEASURE=$(mktemp --suffix=.html)
+  sed 's#</body>#<script>addEventListener("load",function(){document.documentElement.setAttribute("data-height",Math.ceil(document.documentElement.scrollHeight));});</script></body>#' "$PAGE" >"$MEASURE"
+  HEIGHT=$(timeout 120 "$CHROME" "${FLAGS[@]}" --window-size=$WIDTH,800 --dump-dom "file://$MEASURE" 2>/dev/null \
+    | grep -o '<html[^>]*>' | head -1 | grep -o 'data-height="[0-9]*"' | grep -o '[0-9]\+' || true)
+  rm -f "$MEASURE"
+  if [ -z "$HEIGHT" ] || [ "$HEIGHT" -lt 100 ]; then
+    echo "check_report: FAIL: could not measure the page's height" >&2
+    exit 1
+  fi
+fi
+timeout 120 "$CHROME" "${FLAGS[@]}" --window-size=$WIDTH,"$HEIGHT" --screenshot="$OUT/report.png" "file://$PAGE" 2>/dev/null
 timeout 120 "$CHROME" "${FLAGS[@]}" --no-pdf-header-footer --print-to-pdf="$OUT/report.pdf" "file://$PAGE" 2>/dev/null
 for f in report.png report.pdf; do
   [ -s "$OUT/$f" ] || { echo "check_report: FAIL: $OUT/$f not written" >&2; exit 1; }
