@@ -17,7 +17,7 @@ for i in $(seq 1 "$n"); do
 done
 "$bin" merge "$work"/shard-* --out "$work/merged" > /dev/null
 "$bin" matrix --games "$games" --out "$work/single" > /dev/null
-for f in matchups.csv matrix.csv matrix.svg; do
+for f in matchups.csv lengths.csv matrix.csv matrix.svg; do
   cmp "$work/merged/$f" "$work/single/$f"
 done
 echo "merged $n shards = single run (byte-identical): $work"

@@ -18,7 +18,7 @@
 #      touched, and checks that every array task completed with exit code 0 (sbatch --wait's status,
 #      the job completion log, and each shard's run.json naming its part i/SHARDS);
 #   5. merges the shards with tcgsim merge, runs the same matrix once without Slurm, and compares
-#      matchups.csv, matrix.csv and matrix.svg byte for byte;
+#      matchups.csv, lengths.csv, matrix.csv and matrix.svg byte for byte;
 #   6. on exit, cancels the job if it is still there and stops the three daemons it started (by
 #      their process ids); the scratch folder is removed, or kept when the test failed.
 #
@@ -256,7 +256,7 @@ for i in $(seq 1 "$shards"); do parts+=("$work/results/shard-$i"); done
 (cd "$work" && tcgsim_merge "$tmp/merged" "${parts[@]}") > "$tmp/log/merge.txt"
 (cd "$work" && tcgsim_single "$tmp/single") > "$tmp/log/single.txt"
 same=1
-for f in matchups.csv matrix.csv matrix.svg; do
+for f in matchups.csv lengths.csv matrix.csv matrix.svg; do
   if cmp "$tmp/merged/$f" "$tmp/single/$f"; then
     say "$f: identical ($(wc -c < "$tmp/single/$f") bytes)"
   else
