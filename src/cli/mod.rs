@@ -1284,6 +1284,8 @@ fn duel<G: GameDef>(o: DuelOpts) -> Result<ExitCode> {
     write_file(&o.out.join("run.json"), &meta.to_json())?;
     emit(&text)?;
     note(&format!("wrote {}", o.out.join("duel.csv").display()));
+    // The folder's report follows its run.json, so an older run's page never stays beside it.
+    report::after_run(&o.out)?;
     Ok(ExitCode::SUCCESS)
 }
 

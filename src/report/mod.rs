@@ -220,16 +220,27 @@ fn run_part(dir: &Path, id: &str, many: bool) -> Result<(RunInfo, Vec<Section>),
         title: tag("The run"),
         html: meta(&info),
     }];
-    matrix_sections(dir, id, "matchups.csv", &tag, &mut out)?;
-    cards_section(dir, id, &tag, &mut out)?;
-    arena_sections(dir, id, &tag, &mut out)?;
-    tune_sections(dir, id, &tag, &mut out)?;
-    balance_sections(dir, id, &tag, &mut out)?;
-    duel_section(dir, id, &tag, &mut out)?;
+    // Only the files of the command that wrote run.json: a folder reused by several commands
+    // (`results/` by default) keeps the others' older files, which belong to other runs.
+    let (expected, shown) = match info.command.as_str() {
+        "matrix" => ("matchups.csv", matrix_sections(dir, id, "matchups.csv", &tag, &mut out)),
+        "cards" => ("cards.csv", cards_section(dir, id, &tag, &mut out)),
+        "arena" => ("arena.csv or sprt.csv", arena_sections(dir, id, &tag, &mut out)),
+        "tune" => ("tune.csv", tune_sections(dir, id, &tag, &mut out)),
+        "balance" => ("balance.csv", balance_sections(dir, id, &tag, &mut out)),
+        "duel" => ("duel.csv", duel_section(dir, id, &tag, &mut out)),
+        other => {
+            return Err(format!(
+                "{file}: command \"{other}\" has no report (matrix, cards, arena, tune, balance and duel have)"
+            ))
+        }
+    };
+    shown?;
     if out.len() == 1 {
         return Err(format!(
-            "{}: no result file this report can show (matchups.csv, cards.csv, arena.csv, sprt.csv, tune.csv, balance.csv, duel.csv)",
-            dir.display()
+            "{}: no {expected}, the result file of the \"{}\" run that run.json describes",
+            dir.display(),
+            info.command
         ));
     }
     Ok((info, out))

@@ -755,3 +755,64 @@ fn the_report_runs_in_chromium_without_a_script_error() {
         "an injected error was not seen"
     );
 }
+
+/// A folder reused by several commands (`results/` by default) keeps the older files of other
+/// runs: the report shows only the files of the run that `run.json` describes.
+#[test]
+fn the_report_shows_only_the_run_that_run_json_describes() {
+    let root = tmpdir("report-stale");
+    let d = root.join("shared");
+    let ds = d.display().to_string();
+    let duel = [
+        "duel",
+        "decks/trails/aggro.deck",
+        "decks/trails/covert.deck",
+        "--agent",
+        "random",
+        "--agent",
+        "heuristic",
+        "--games",
+        "4",
+        "--out",
+        &ds,
+        "--quiet",
+    ];
+    let matrix = [
+        "matrix",
+        "decks/trails/aggro.deck",
+        "decks/trails/covert.deck",
+        "--games",
+        "10",
+        "--out",
+        &ds,
+        "--quiet",
+    ];
+    let headings = |html: &str| -> Vec<String> {
+        html.split("<h2")
+            .skip(1)
+            .map(|h| {
+                let t = &h[h.find('>').unwrap() + 1..];
+                t[..t.find('<').unwrap()].to_string()
+            })
+            .collect()
+    };
+    run_ok(&duel);
+    run_ok(&matrix);
+    let html = std::fs::read_to_string(d.join("report.html")).unwrap();
+    let h = headings(&html);
+    assert!(h.iter().any(|t| t == "Win-rate matrix"), "{h:?}");
+    assert!(
+        !h.iter().any(|t| t.contains("Duel")),
+        "a stale duel.csv shown: {h:?}"
+    );
+    // The other way round: the duel's run.json, the matrix's older matchups.csv beside it.
+    run_ok(&duel);
+    let html = std::fs::read_to_string(d.join("report.html")).unwrap();
+    let h = headings(&html);
+    assert!(h.iter().any(|t| t.contains("Duel")), "{h:?}");
+    assert!(
+        !h.iter().any(|t| t.contains("matrix")),
+        "stale matchups.csv shown: {h:?}"
+    );
+    assert!(d.join("matchups.csv").is_file());
+}
