@@ -1285,7 +1285,7 @@ fn duel<G: GameDef>(o: DuelOpts) -> Result<ExitCode> {
     emit(&text)?;
     note(&format!("wrote {}", o.out.join("duel.csv").display()));
     // The folder's report follows its run.json, so an older run's page never stays beside it.
-    report::after_run(&o.out)?;
+    report::after_run(o.out)?;
     Ok(ExitCode::SUCCESS)
 }
 
