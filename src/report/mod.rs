@@ -225,7 +225,7 @@ fn run_part(dir: &Path, id: &str, many: bool) -> Result<(RunInfo, Vec<Section>),
     let (expected, shown) = match info.command.as_str() {
         "matrix" => ("matchups.csv", matrix_sections(dir, id, "matchups.csv", &tag, &mut out)),
         "cards" => ("cards.csv", cards_section(dir, id, &tag, &mut out)),
-        "arena" => ("arena.csv or sprt.csv", arena_sections(dir, id, &tag, &mut out)),
+        "arena" | "arena --sprt" => ("arena.csv or sprt.csv", arena_sections(dir, id, &tag, &mut out)),
         "tune" => ("tune.csv", tune_sections(dir, id, &tag, &mut out)),
         "balance" => ("balance.csv", balance_sections(dir, id, &tag, &mut out)),
         "duel" => ("duel.csv", duel_section(dir, id, &tag, &mut out)),
