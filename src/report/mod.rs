@@ -19,7 +19,7 @@
 //! `scripts/check_report.sh`.
 
 mod read;
-mod svg;
+pub(crate) mod svg;
 
 use crate::sim::matrix::Counts;
 use crate::sim::output::RunInfo;

@@ -58,6 +58,17 @@ pub struct Cell {
 /// A win-rate heatmap: `names` in display order, `cells[i][j]` the row deck `i` against the
 /// column deck `j`; a colour legend under it.
 pub fn heatmap(id: &str, caption: &str, names: &[String], cells: &[Vec<Cell>]) -> String {
+    heatmap_sized(id, caption, names, cells).0
+}
+
+/// [`heatmap`], with the picture's width and height (for a page that places it, as the standalone
+/// `matrix.svg` of `crate::sim::output::matrix_svg` does).
+pub fn heatmap_sized(
+    id: &str,
+    caption: &str,
+    names: &[String],
+    cells: &[Vec<Cell>],
+) -> (String, f64, f64) {
     let n = names.len();
     let cell = 56.0;
     let longest = names.iter().map(|s| s.chars().count()).max().unwrap_or(4) as f64;
@@ -156,7 +167,7 @@ pub fn heatmap(id: &str, caption: &str, names: &[String], cells: &[Vec<Cell>]) -
         "<text class=\"axis\" x=\"{lx:.0}\" y=\"{:.0}\" font-size=\"11\">≈ (not bold): the 95% interval includes 50% · hatched: mirror matchup · hover a cell for its interval</text>\n</svg>",
         legend_y + 42.0
     );
-    s
+    (s, w, h)
 }
 
 /// One row of an interval chart: a label, then marks (value, low, high) each in a series.

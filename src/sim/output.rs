@@ -515,28 +515,6 @@ pub fn matrix_csv(plan: &Plan, m: &[Counts]) -> String {
     t.finish()
 }
 
-fn xml(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
-/// Red (row loses) through white (even) to blue (row wins); grey when undefined.
-fn colour(r: f64) -> String {
-    if r.is_nan() {
-        return "#dddddd".into();
-    }
-    let t = ((r - 0.5) * 2.0).clamp(-1.0, 1.0);
-    let (rr, gg, bb) = if t < 0.0 {
-        (255.0, 255.0 * (1.0 + t * 0.75), 255.0 * (1.0 + t * 0.75))
-    } else {
-        (255.0 * (1.0 - t * 0.75), 255.0 * (1.0 - t * 0.45), 255.0)
-    };
-    format!("#{:02x}{:02x}{:02x}", rr as u8, gg as u8, bb as u8)
-}
-
-/// Whether a matchup's 95% interval includes 50%: too close to call.
 fn even(x: &Counts) -> bool {
     let (lo, hi) = x.interval();
     x.games > 0 && lo <= 0.5 && 0.5 <= hi
@@ -544,123 +522,62 @@ fn even(x: &Counts) -> bool {
 
 /// A heatmap of the matrix: decks ordered by their mean win rate against the others (strongest
 /// first, as [`strength`]), the row deck's win rate in each cell, a colour legend, mirror cells
-/// hatched, and the matchups whose 95% interval includes 50% marked with `≈`.
+/// hatched, and the matchups whose 95% interval includes 50% marked with `≈`. The grid is the
+/// report's ([`crate::report::svg::heatmap`]: one colour scale, colour-blind-safe, for both), under
+/// a title and over a line naming the run.
 pub fn matrix_svg(plan: &Plan, m: &[Counts]) -> String {
+    use crate::report::esc;
+    use crate::report::svg::{heatmap_sized, Cell};
     let n = plan.deck_names.len();
     let order: Vec<usize> = strength(m, n).iter().map(|&(r, _)| r).collect();
-    let cell = 64.0;
-    let longest = plan
-        .deck_names
+    let cells: Vec<Vec<Cell>> = order
         .iter()
-        .map(|s| s.chars().count())
-        .max()
-        .unwrap_or(4) as f64;
-    // Generous widths: about 8.5 px per character at 13 px.
-    let left = 20.0 + 8.5 * longest;
-    let top = 50.0 + 8.5 * longest * 0.65;
+        .map(|&r| {
+            order
+                .iter()
+                .map(|&c| {
+                    let cnt = &m[r * n + c];
+                    let (lo, hi) = cnt.interval();
+                    Cell {
+                        rate: cnt.win_rate(),
+                        even: even(cnt),
+                        mirror: r == c,
+                        label_src: String::new(),
+                        title_src: String::new(),
+                        title: if cnt.games == 0 {
+                            "not played (0 games)".to_string()
+                        } else {
+                            format!(
+                                "{:.1}% ({:.1}–{:.1}%), {} games",
+                                100.0 * cnt.win_rate(),
+                                100.0 * lo,
+                                100.0 * hi,
+                                cnt.games
+                            )
+                        },
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let names: Vec<String> = order.iter().map(|&d| plan.deck_names[d].clone()).collect();
     let title = format!(
         "Win rate of the row deck (agents: {} vs {}, {} games per matchup)",
         plan.agent_a, plan.agent_b, plan.games
     );
-    let w = (left + cell * n as f64 + 8.5 * longest * 0.8 + 20.0)
-        .max(20.0 + 9.0 * title.chars().count() as f64)
-        .max(460.0);
-    let legend_y = top + cell * n as f64 + 24.0;
-    let h = legend_y + 70.0;
-    let mut s = format!(
+    let (grid, gw, gh) = heatmap_sized("matrix", &title, &names, &cells);
+    let w = gw.max(20.0 + 8.0 * title.chars().count() as f64);
+    let h = 36.0 + gh + 24.0;
+    format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w:.0}\" height=\"{h:.0}\" font-family=\"sans-serif\" font-size=\"13\">\n\
-         <defs><pattern id=\"mirror\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"8\" stroke=\"#bbb\" stroke-width=\"2\"/></pattern>\n\
-         <linearGradient id=\"scale\">{}</linearGradient></defs>\n\
          <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
-         <text x=\"10\" y=\"22\" font-size=\"15\" font-weight=\"bold\">{}</text>\n",
-        (0..=10)
-            .map(|k| format!(
-                "<stop offset=\"{}%\" stop-color=\"{}\"/>",
-                k * 10,
-                colour(k as f64 / 10.0)
-            ))
-            .collect::<String>(),
-        xml(&title)
-    );
-    for (k, &d) in order.iter().enumerate() {
-        let name = &plan.deck_names[d];
-        let y = top + cell * k as f64 + cell / 2.0 + 4.0;
-        let _ = writeln!(
-            s,
-            "<text x=\"{:.0}\" y=\"{y:.0}\" text-anchor=\"end\">{}</text>",
-            left - 6.0,
-            xml(name)
-        );
-        let x = left + cell * k as f64 + cell / 2.0;
-        let _ = writeln!(
-            s,
-            "<text x=\"{x:.0}\" y=\"{:.0}\" transform=\"rotate(-40 {x:.0} {:.0})\">{}</text>",
-            top - 8.0,
-            top - 8.0,
-            xml(name)
-        );
-    }
-    for (i, &r) in order.iter().enumerate() {
-        for (j, &c) in order.iter().enumerate() {
-            let x = left + cell * j as f64;
-            let y = top + cell * i as f64;
-            let cnt = &m[r * n + c];
-            let v = cnt.win_rate();
-            let _ = writeln!(
-                s,
-                "<rect x=\"{x:.0}\" y=\"{y:.0}\" width=\"{cell:.0}\" height=\"{cell:.0}\" fill=\"{}\" stroke=\"#999\"/>",
-                colour(v)
-            );
-            if r == c {
-                let _ = writeln!(
-                    s,
-                    "<rect class=\"mirror\" x=\"{x:.0}\" y=\"{y:.0}\" width=\"{cell:.0}\" height=\"{cell:.0}\" fill=\"url(#mirror)\" stroke=\"#999\"/>"
-                );
-            }
-            let mut label = if v.is_nan() {
-                "–".to_string()
-            } else {
-                format!("{:.0}%", v * 100.0)
-            };
-            if even(cnt) {
-                label = format!("≈{label}");
-            }
-            let _ = writeln!(
-                s,
-                "<text x=\"{:.0}\" y=\"{:.0}\" text-anchor=\"middle\">{}</text>",
-                x + cell / 2.0,
-                y + cell / 2.0 + 5.0,
-                xml(&label)
-            );
-        }
-    }
-    // The legend: the colour scale, then what the marks mean.
-    let lx = 20.0;
-    let _ = writeln!(
-        s,
-        "<rect x=\"{lx:.0}\" y=\"{legend_y:.0}\" width=\"200\" height=\"12\" fill=\"url(#scale)\" stroke=\"#999\"/>"
-    );
-    for (k, t) in ["0%", "50%", "100%"].iter().enumerate() {
-        let _ = writeln!(
-            s,
-            "<text x=\"{:.0}\" y=\"{:.0}\" font-size=\"11\" text-anchor=\"middle\">{t}</text>",
-            lx + 100.0 * k as f64,
-            legend_y + 26.0
-        );
-    }
-    let _ = writeln!(
-        s,
-        "<text x=\"{:.0}\" y=\"{:.0}\" font-size=\"11\" fill=\"#555\">row deck's win rate: red loses, white even, blue wins</text>",
-        lx + 215.0,
-        legend_y + 10.0
-    );
-    let _ = writeln!(
-        s,
-        "<text x=\"{lx:.0}\" y=\"{:.0}\" font-size=\"11\" fill=\"#555\">decks by mean win rate, strongest first · hatched: mirror matchup · ≈: 95% interval includes 50% · seed {}</text>\n</svg>",
-        legend_y + 48.0,
+         <text x=\"10\" y=\"22\" font-size=\"15\" font-weight=\"bold\">{}</text>\n\
+         <svg x=\"0\" y=\"36\" width=\"{gw:.0}\" height=\"{gh:.0}\">\n{grid}</svg>\n\
+         <text x=\"16\" y=\"{:.0}\" font-size=\"11\" fill=\"#555\">decks by mean win rate, strongest first · seed {}</text>\n</svg>\n",
+        esc(&title),
+        36.0 + gh + 14.0,
         plan.seed
-    );
-    s
+    )
 }
 
 /// Each deck's counts against the others, both directions of each pair pooled ([`pooled`]; a lone
@@ -877,11 +794,14 @@ mod tests {
             .map(|t| t.split('<').next().unwrap())
             .collect();
         assert_eq!(labels, vec!["c", "a", "b"]);
-        assert_eq!(svg.matches("class=\"mirror\"").count(), 3);
+        assert_eq!(svg.matches("url(#matrix-mirror)").count(), 3);
         // Even: the three mirrors (50 of 100), a vs c (48) and c vs a (52); nothing else.
-        assert_eq!(svg.matches(">≈").count(), 5, "{svg}");
+        let even = (0..10).map(|d| svg.matches(&format!(">≈{d}")).count());
+        assert_eq!(even.sum::<usize>(), 5, "{svg}");
         assert!(svg.contains(">≈52%<") && svg.contains(">≈48%<") && svg.contains(">95%<"));
-        assert!(svg.contains("url(#scale)") && svg.contains("strongest first"));
+        assert!(svg.contains("url(#matrix-scale)") && svg.contains("strongest first"));
+        // The hover title of a cell: rate, interval, games.
+        assert!(svg.contains("<title>95.0% ("), "{svg}");
     }
 
     #[test]
