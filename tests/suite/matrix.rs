@@ -459,9 +459,15 @@ fn killed_run_resumes_to_identical_files() {
 
 /// The result lines of a duel (without the timing line).
 fn duel_result(agents: [&str; 2], args: &[&str]) -> (Option<i32>, String, String) {
+    // Each call its own output folder: never the working tree's results/, which tests running
+    // beside it would write at the same time.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let k = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let out = tmpdir(&format!("duel-out-{k}"));
+    let out = out.display().to_string();
     let mut all = vec![
         "duel", DECKS[0], DECKS[1], "--agent", agents[0], "--agent", agents[1], "--games", "30",
-        "--seed", "8",
+        "--seed", "8", "--out", &out,
     ];
     all.extend_from_slice(args);
     let o = tcgsim(&all);
