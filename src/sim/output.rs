@@ -147,20 +147,24 @@ pub fn lengths_csv(plan: &Plan, m: &[Counts]) -> String {
     t.finish()
 }
 
-/// The histograms of a parsed `lengths.csv`, by (row, col) name, with the first line of each.
-pub type LengthRows = Vec<(usize, String, String, Lengths)>;
-
-/// Reads a `lengths.csv` ([`lengths_csv`]): its header, then rows whose lengths are bins of
-/// this tcgsim, each (matchup, length) once and with at least one game. Errors name the line.
-pub fn read_lengths(text: &str, file: &str) -> Result<LengthRows, String> {
-    let mut out: LengthRows = Vec::new();
-    let mut seen: std::collections::HashMap<(String, String, usize), usize> =
-        std::collections::HashMap::new();
+/// Walks a result CSV written by this module: line 1 must be `header`, every later line one record
+/// of `columns` fields, given to `row` with its line number and a function that prefixes a message
+/// with the file and line. An empty text is an error too.
+fn for_each_row(
+    text: &str,
+    file: &str,
+    header: &str,
+    columns: usize,
+    mut row: impl FnMut(usize, &csv::StringRecord, &dyn Fn(String) -> String) -> Result<(), String>,
+) -> Result<(), String> {
+    if text.is_empty() {
+        return Err(format!("{file}: empty; expected the header `{header}`"));
+    }
     for (k, line) in text.lines().enumerate() {
         let at = |m: String| format!("{file}:{}: {m}", k + 1);
         if k == 0 {
-            if line != LENGTHS_HEADER {
-                return Err(at(format!("expected the header `{LENGTHS_HEADER}`")));
+            if line != header {
+                return Err(at(format!("expected the header `{header}`")));
             }
             continue;
         }
@@ -172,9 +176,30 @@ pub fn read_lengths(text: &str, file: &str) -> Result<LengthRows, String> {
             .next()
             .ok_or_else(|| at("empty row".into()))?
             .map_err(|e| at(format!("malformed row: {e}")))?;
-        if rec.len() != 4 {
-            return Err(at(format!("expected 4 columns, found {}", rec.len())));
+        if rec.len() != columns {
+            return Err(at(format!(
+                "expected {columns} columns, found {}",
+                rec.len()
+            )));
         }
+        row(k + 1, &rec, &at)?;
+    }
+    Ok(())
+}
+
+/// The histograms of a parsed `lengths.csv`, by (row, col) name, with the first line of each.
+pub type LengthRows = Vec<(usize, String, String, Lengths)>;
+
+/// Reads a `lengths.csv` ([`lengths_csv`]): its header, then rows whose lengths are bins of
+/// this tcgsim, each (matchup, length) once and with at least one game. Errors name the line.
+pub fn read_lengths(text: &str, file: &str) -> Result<LengthRows, String> {
+    let mut out: LengthRows = Vec::new();
+    // The row of each matchup in `out`, and the line of each (matchup, length).
+    let mut at_row: std::collections::HashMap<(String, String), usize> =
+        std::collections::HashMap::new();
+    let mut seen: std::collections::HashMap<(String, String, usize), usize> =
+        std::collections::HashMap::new();
+    for_each_row(text, file, LENGTHS_HEADER, 4, |line, rec, at| {
         let bin = Lengths::parse_label(&rec[2]).ok_or_else(|| {
             at(format!(
                 "turns \"{}\" is not a length (1 to {} or {}+)",
@@ -189,26 +214,19 @@ pub fn read_lengths(text: &str, file: &str) -> Result<LengthRows, String> {
             .filter(|&g| g > 0)
             .ok_or_else(|| at(format!("games \"{}\" is not a count above 0", &rec[3])))?;
         let (r, c) = (rec[0].to_string(), rec[1].to_string());
-        if let Some(first) = seen.insert((r.clone(), c.clone(), bin), k + 1) {
+        if let Some(first) = seen.insert((r.clone(), c.clone(), bin), line) {
             return Err(at(format!(
                 "matchup {r} vs {c}, {} turns, is given twice (first on line {first})",
                 &rec[2]
             )));
         }
-        match out.iter_mut().find(|x| x.1 == r && x.2 == c) {
-            Some(x) => x.3 .0[bin] = games,
-            None => {
-                let mut h = Lengths::default();
-                h.0[bin] = games;
-                out.push((k + 1, r, c, h));
-            }
-        }
-    }
-    if !text.starts_with(LENGTHS_HEADER) {
-        return Err(format!(
-            "{file}: empty; expected the header `{LENGTHS_HEADER}`"
-        ));
-    }
+        let k = *at_row.entry((r.clone(), c.clone())).or_insert_with(|| {
+            out.push((line, r, c, Lengths::default()));
+            out.len() - 1
+        });
+        out[k].3 .0[bin] = games;
+        Ok(())
+    })?;
     Ok(out)
 }
 
@@ -303,25 +321,7 @@ pub type MatchupRows = Vec<(usize, String, String, Counts)>;
 /// Reads a `matchups.csv`: the header line first, then one row per matchup; errors name the line.
 pub fn read_matchups(text: &str, file: &str) -> Result<MatchupRows, String> {
     let mut rows = Vec::new();
-    for (k, line) in text.lines().enumerate() {
-        let at = |m: String| format!("{file}:{}: {m}", k + 1);
-        if k == 0 {
-            if line != MATCHUP_HEADER {
-                return Err(at(format!("expected the header `{MATCHUP_HEADER}`")));
-            }
-            continue;
-        }
-        let mut rdr = csv::ReaderBuilder::new()
-            .has_headers(false)
-            .from_reader(line.as_bytes());
-        let rec = rdr
-            .records()
-            .next()
-            .ok_or_else(|| at("empty row".into()))?
-            .map_err(|e| at(format!("malformed row: {e}")))?;
-        if rec.len() != 14 {
-            return Err(at(format!("expected 14 columns, found {}", rec.len())));
-        }
+    for_each_row(text, file, MATCHUP_HEADER, 14, |line, rec, at| {
         let num = |i: usize| -> Result<u64, String> {
             rec[i]
                 .parse()
@@ -337,13 +337,9 @@ pub fn read_matchups(text: &str, file: &str) -> Result<MatchupRows, String> {
             decisions: num(13)?,
             lengths: Default::default(),
         };
-        rows.push((k + 1, rec[0].to_string(), rec[1].to_string(), c));
-    }
-    if rows.is_empty() && !text.starts_with(MATCHUP_HEADER) {
-        return Err(format!(
-            "{file}: empty; expected the header `{MATCHUP_HEADER}`"
-        ));
-    }
+        rows.push((line, rec[0].to_string(), rec[1].to_string(), c));
+        Ok(())
+    })?;
     Ok(rows)
 }
 
