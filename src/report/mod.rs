@@ -1120,7 +1120,8 @@ fn tune_sections(
             "round", "games", "n", "win_rate", "ci_low", "ci_high", "accepted",
         ],
     )?;
-    let swaps = match Csv::read(
+    // A run that accepted no swap writes only the header.
+    let swaps = Csv::read_maybe_empty(
         dir,
         "tune.csv",
         &["removed", "added"],
@@ -1138,11 +1139,8 @@ fn tune_sections(
             "gain_lo",
             "gain_hi",
         ],
-    ) {
-        // A run that accepted no swap writes only the header.
-        Err(e) if e.ends_with("no rows after the header") => None,
-        x => x?,
-    };
+    )?
+    .filter(|c| !c.is_empty());
     let fresh = Csv::read(
         dir,
         "tune_fresh.csv",

@@ -16,8 +16,24 @@ pub struct Csv {
 impl Csv {
     /// Reads `dir/name` if it exists (`Ok(None)` when it does not). The header must hold every
     /// column of `text` and `nums`; each field of a column of `nums` must be a number or empty
-    /// (undefined).
+    /// (undefined); a file with no row after its header is an error.
     pub fn read(
+        dir: &Path,
+        name: &str,
+        text: &[&str],
+        nums: &[&str],
+    ) -> Result<Option<Csv>, String> {
+        match Self::read_maybe_empty(dir, name, text, nums)? {
+            Some(c) if c.is_empty() => Err(format!(
+                "{}: no rows after the header",
+                dir.join(name).display()
+            )),
+            x => Ok(x),
+        }
+    }
+
+    /// [`Csv::read`], where a file of only its header is a table of no rows.
+    pub fn read_maybe_empty(
         dir: &Path,
         name: &str,
         text: &[&str],
@@ -62,9 +78,6 @@ impl Csv {
             }
             rows.push((line, rec));
         }
-        if rows.is_empty() {
-            return Err(format!("{file}: no rows after the header"));
-        }
         Ok(Some(Csv {
             name: name.to_string(),
             header,
@@ -75,6 +88,11 @@ impl Csv {
     /// The number of rows.
     pub fn len(&self) -> usize {
         self.rows.len()
+    }
+
+    /// Whether the table has no row.
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
     }
 
     /// The line row `r` was read from.
