@@ -761,42 +761,30 @@ fn matrix_sections(
 /// `Ok(None)` when there is no such file; an error names the file and line of a bad row, or the
 /// file when its games are not `games` (those of `matchups.csv`).
 fn read_lengths(dir: &Path, name: &str, games: u64) -> Result<Option<Vec<(u64, u64)>>, String> {
-    use crate::sim::matrix::{Lengths, LENGTH_BINS};
-    let Some(c) = Csv::read(dir, name, &["row_deck", "col_deck", "turns"], &["games"])? else {
+    use crate::sim::matrix::Lengths;
+    let path = dir.join(name);
+    if !path.is_file() {
         return Ok(None);
-    };
-    let file = dir.join(name).display().to_string();
-    let mut h = [0u64; LENGTH_BINS];
-    for r in 0..c.len() {
-        let bin = Lengths::parse_label(c.text(r, "turns")).ok_or_else(|| {
-            format!(
-                "{file}:{}: column `turns`: \"{}\" is not a length (1 to {} or {LENGTH_BINS}+)",
-                c.line(r),
-                c.text(r, "turns"),
-                LENGTH_BINS - 1
-            )
-        })?;
-        let g = c.num(r, "games");
-        if g.is_nan() || g < 1.0 || g.fract() != 0.0 {
-            return Err(format!(
-                "{file}:{}: column `games`: \"{}\" is not a count above 0",
-                c.line(r),
-                c.text(r, "games")
-            ));
-        }
-        h[bin] = h[bin].saturating_add(g as u64);
     }
-    let total = h.iter().fold(0u64, |a, &b| a.saturating_add(b));
+    let file = path.display().to_string();
+    let text = crate::core::input::read_text(&path, crate::core::input::MAX_TEXT_BYTES)
+        .map_err(|e| e.to_string())?;
+    // The reader `merge` uses: the exact header, canonical lengths, each (matchup, length) once.
+    let mut all = Lengths::default();
+    for (_, _, _, h) in crate::sim::output::read_lengths(&text, &file)? {
+        for (a, b) in all.0.iter_mut().zip(h.0) {
+            *a = a.saturating_add(b);
+        }
+    }
+    let total = all.0.iter().fold(0u64, |a, &b| a.saturating_add(b));
     if total != games {
         return Err(format!(
             "{file}: its histograms hold {total} games where the matchups hold {games}"
         ));
     }
     Ok(Some(
-        h.iter()
-            .enumerate()
-            .filter(|(_, &g)| g > 0)
-            .map(|(k, &g)| (Lengths::turns_of(k), g))
+        all.nonzero()
+            .map(|(k, g)| (Lengths::turns_of(k), g))
             .collect(),
     ))
 }

@@ -656,6 +656,15 @@ fn report_of_bad_folders_exits_2_naming_file_and_line() {
         "lengths.csv".into(),
         "its histograms hold 41 games where the matchups hold 40",
     ));
+    // A (matchup, length) row given twice, which the report once added up.
+    let mut lines: Vec<String> = lengths.lines().map(str::to_string).collect();
+    lines.insert(2, lines[1].clone());
+    cases.push((
+        "lengths.csv",
+        lines.join("\n") + "\n",
+        "lengths.csv:3".into(),
+        "is given twice",
+    ));
     // A run.json that is not one.
     cases.push((
         "run.json",
