@@ -3,13 +3,7 @@
 //! `target [own|enemy] unit FILTERS` or `all [own|enemy] units FILTERS`. Each game reads the
 //! words — its triggers, costs, effects and filters — with its own vocabulary on top of this.
 
-/// Which side an effect or filter looks at, from its controller's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Side {
-    Own,
-    Enemy,
-    Any,
-}
+pub use super::lang::ast::Side;
 
 /// How a target is picked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -12,6 +12,7 @@ pub mod dsl;
 mod fixed;
 pub mod hidden;
 pub mod input;
+pub mod lang;
 mod perft;
 mod seat;
 

@@ -382,8 +382,7 @@ fn every_fire_force_example_in_docs_cards_md_parses() {
         if !span.contains(": ") {
             continue;
         }
-        CardDb::default()
-            .parse_effects(span, ctype)
+        tcgsim::games::fireforce::dsl::effects(&mut CardDb::default(), span, ctype)
             .unwrap_or_else(|e| panic!("docs/cards.md example `{span}`: {e}"));
         n += 1;
     }

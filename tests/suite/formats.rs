@@ -98,7 +98,7 @@ fn card_file_errors_name_line_column_and_reason() {
     assert!(e.contains("needs an `event:` ability"), "{e}");
     let e = card_err("X-1,A,,UNIT,1,1,1,bracer,,,enter: fly 3\n");
     assert!(
-        e.contains("column effect") && e.contains("unknown effect \"fly\""),
+        e.contains("column effect") && e.contains("\"fly\": unknown effect"),
         "{e}"
     );
     let e = card_err("X-1,A,,BASE,1,,,,,,act[self_action]: draw 1\n");

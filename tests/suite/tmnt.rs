@@ -7,7 +7,8 @@
 use crate::common::{tcgsim, tmpdir};
 use std::path::{Path, PathBuf};
 use tcgsim::core::{rng_from_seed, ActionList, Game, GameDef, Seat};
-use tcgsim::games::tmnt::cards::{parse_effects, CardType};
+use tcgsim::games::tmnt::cards::CardType;
+use tcgsim::games::tmnt::dsl::effects as parse_effects;
 use tcgsim::games::tmnt::state::{Bits, Step, NONE};
 use tcgsim::games::tmnt::{bundled_cards, Action, CardDb, TmntGame};
 

@@ -2,7 +2,7 @@
 //! types, the effect language's Fire Force words, and the card database. Parsing happens once at
 //! load; the engine only sees the compact types here.
 
-use crate::core::dsl::{self, num, Side, TargetMode};
+use crate::core::dsl::{Side, TargetMode};
 use crate::core::input::{csv_rows, excerpt, parse_int, InputError};
 
 /// An index into [`CardDb::cards`].
@@ -409,7 +409,7 @@ impl CardDb {
         crate::core::input::lookup_card(key, cards).map(|i| i as CardId)
     }
 
-    fn attr_bit(&mut self, w: &str) -> Result<Attrs, String> {
+    pub(super) fn attr_bit(&mut self, w: &str) -> Result<Attrs, String> {
         if w.is_empty() || !w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
             return Err(format!(
                 "attribute \"{}\": letters, digits and `_` only",
@@ -608,21 +608,15 @@ impl CardDb {
             })?;
             keywords.0 |= k.0;
         }
-        let (abilities, statics) = self.parse_effects(col(9), ctype).map_err(|e| ("effect", e))?;
+        let (abilities, statics) =
+            super::dsl::effects(self, col(9), ctype).map_err(|e| ("effect", e))?;
         let life_trigger = if col(10).is_empty() {
             Vec::new()
         } else {
             if ctype == CardType::Flame {
                 return Err(("trigger", "a FLAME card has no Life trigger".into()));
             }
-            let effs: Vec<&str> = col(10).split(';').map(str::trim).collect();
-            if effs.len() > MAX_EFFECTS {
-                return Err(("trigger", format!("at most {MAX_EFFECTS} effects")));
-            }
-            effs.iter()
-                .map(|e| self.parse_effect(e))
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(|e| ("trigger", e))?
+            super::dsl::life_trigger(self, col(10)).map_err(|e| ("trigger", e))?
         };
         Ok(Card {
             number: number.to_string(),
@@ -642,270 +636,6 @@ impl CardDb {
             on: 0,
         })
     }
-
-    /// The effect cell: abilities in the shared grammar (`crate::core::dsl`) with the Fire Force
-    /// words; which triggers each card type may have.
-    pub fn parse_effects(
-        &mut self,
-        text: &str,
-        ctype: CardType,
-    ) -> Result<(Vec<Ability>, Vec<Static>), String> {
-        let raws = dsl::abilities(text)?;
-        if raws.len() > MAX_ABILITIES {
-            return Err(format!("at most {MAX_ABILITIES} abilities"));
-        }
-        let mut abilities = Vec::new();
-        let mut statics = Vec::new();
-        for raw in &raws {
-            let ctx = |m: String| raw.error(m);
-            if raw.effects.len() > MAX_EFFECTS {
-                return Err(ctx(format!("at most {MAX_EFFECTS} effects")));
-            }
-            if raw.trigger == "static" {
-                if raw.cost.is_some() {
-                    return Err(ctx("a static ability has no cost".into()));
-                }
-                if ctype == CardType::Event {
-                    return Err(ctx("an EVENT has no static ability".into()));
-                }
-                for e in &raw.effects {
-                    statics.push(self.parse_static(e).map_err(ctx)?);
-                }
-                continue;
-            }
-            let trigger = Trigger::NAMES
-                .iter()
-                .find(|(n, _)| *n == raw.trigger)
-                .map(|(_, t)| *t)
-                .ok_or_else(|| {
-                    ctx(format!(
-                        "unknown trigger \"{}\" (expected one of: {}, static)",
-                        excerpt(&raw.trigger),
-                        Trigger::NAMES.map(|(n, _)| n).join(", ")
-                    ))
-                })?;
-            let allowed = match ctype {
-                CardType::Unit => !matches!(trigger, Trigger::Main),
-                CardType::Event => matches!(trigger, Trigger::Main | Trigger::Reaction),
-                CardType::Flame => false,
-            };
-            if !allowed {
-                return Err(ctx(match ctype {
-                    CardType::Unit => "a UNIT has no `main` ability (that is an EVENT's)".into(),
-                    CardType::Event => {
-                        "an EVENT has exactly one ability, `main:` or `reaction:`".into()
-                    }
-                    CardType::Flame => "a FLAME card has only `static` abilities".into(),
-                }));
-            }
-            let activated = matches!(trigger, Trigger::Active | Trigger::Reaction);
-            let cost = match (raw.cost, activated && ctype == CardType::Unit) {
-                (Some(c), true) => {
-                    let c = parse_cost(c).map_err(ctx)?;
-                    // Decision F-KW-ONCE-2: a cost that can be paid again and again would let a
-                    // player repeat an ability forever; every activated ability costs something.
-                    if !c.exhaust && !c.once && c.flame == 0 {
-                        return Err(ctx(
-                            "an activated ability costs `exhaust`, Flame (1 or more) or `once`"
-                                .into(),
-                        ));
-                    }
-                    c
-                }
-                (None, true) => {
-                    return Err(ctx(format!(
-                        "`{}` needs a cost in brackets, e.g. `{}[exhaust, 1]`",
-                        raw.trigger, raw.trigger
-                    )))
-                }
-                (Some(_), false) => {
-                    return Err(ctx(
-                        "only a UNIT's `active` and `reaction` abilities have a cost in brackets (an EVENT's is its cost column)"
-                            .into(),
-                    ))
-                }
-                (None, false) => AbilityCost::default(),
-            };
-            let effects = raw
-                .effects
-                .iter()
-                .map(|e| self.parse_effect(e).map_err(ctx))
-                .collect::<Result<Vec<_>, _>>()?;
-            abilities.push(Ability {
-                trigger,
-                cost,
-                effects,
-            });
-        }
-        if ctype == CardType::Event && abilities.len() != 1 {
-            return Err("an EVENT has exactly one ability, `main:` or `reaction:`".into());
-        }
-        let activated = abilities
-            .iter()
-            .filter(|a| matches!(a.trigger, Trigger::Active | Trigger::Reaction))
-            .count();
-        if ctype == CardType::Unit && activated > MAX_ACTIVATED {
-            return Err(format!(
-                "at most {MAX_ACTIVATED} `active`/`reaction` abilities on a UNIT"
-            ));
-        }
-        Ok((abilities, statics))
-    }
-
-    fn parse_filters(&mut self, words: &[&str]) -> Result<Filter, String> {
-        let mut f = Filter::default();
-        for w in words {
-            match *w {
-                "ready" => f.ready = Some(true),
-                "exhausted" => f.ready = Some(false),
-                "other" => f.other = true,
-                "flame" => f.flame = true,
-                _ => {
-                    if let Some(v) = w.strip_prefix("attr=") {
-                        f.attrs |= self.attr_bit(v)?;
-                    } else if let Some(v) = w.strip_prefix("has=") {
-                        f.keywords.0 |= Keywords::parse(v)
-                            .ok_or_else(|| format!("has=: unknown keyword \"{}\"", excerpt(v)))?
-                            .0;
-                    } else if let Some(v) = w.strip_prefix("power<=") {
-                        f.power_max = Some(num(v, 0, 30000)? as i16);
-                    } else if let Some(v) = w.strip_prefix("power>=") {
-                        f.power_min = Some(num(v, 0, 30000)? as i16);
-                    } else if let Some(v) = w.strip_prefix("cost<=") {
-                        f.cost_max = Some(num(v, 0, 10)? as u8);
-                    } else if let Some(v) = w.strip_prefix("cost>=") {
-                        f.cost_min = Some(num(v, 0, 10)? as u8);
-                    } else {
-                        return Err(format!(
-                            "unknown filter \"{}\" (expected power<=N, power>=N, cost<=N, cost>=N, attr=X, has=KEYWORD, flame, ready, exhausted, other)",
-                            excerpt(w)
-                        ));
-                    }
-                }
-            }
-        }
-        Ok(f)
-    }
-
-    fn parse_target<'w, 'a>(
-        &mut self,
-        words: &'w [&'a str],
-    ) -> Result<(Target, &'w [&'a str]), String> {
-        const EXPECT: &str = "expected a target: `self`, `attacker`, `attacked`, `target [own|enemy] unit [filters]` or `all [own|enemy] units [filters]`";
-        match words {
-            ["attacker", rest @ ..] => return Ok((Target::Attacker, rest)),
-            ["attacked", rest @ ..] => return Ok((Target::Attacked, rest)),
-            _ => {}
-        }
-        let (mode, side, filters, rest) = dsl::target(words, "unit", EXPECT, |w| {
-            w.starts_with(['+', '-']) || w == "battle"
-        })?;
-        Ok((
-            Target::Units {
-                mode,
-                side,
-                filter: self.parse_filters(filters)?,
-            },
-            rest,
-        ))
-    }
-
-    pub fn parse_effect(&mut self, s: &str) -> Result<Effect, String> {
-        let lower = s.to_ascii_lowercase();
-        let words: Vec<&str> = lower.split_whitespace().collect();
-        let no_rest = |rest: &[&str]| {
-            if rest.is_empty() {
-                Ok(())
-            } else {
-                Err(format!("unexpected \"{}\" after the target", rest.join(" ")))
-            }
-        };
-        match words.as_slice() {
-            [] => Err("empty effect".into()),
-            ["draw", n] => Ok(Effect::Draw(num(n, 1, 5)? as u8)),
-            ["flame", n] => Ok(Effect::Flame(num(n, 1, 5)? as u8)),
-            ["life", n] => Ok(Effect::Life(num(n, 1, 5)? as u8)),
-            ["mill", n] => Ok(Effect::Mill(num(n, 1, 10)? as u8)),
-            [verb @ ("remove" | "exhaust" | "ready" | "bounce" | "give"), rest @ ..] => {
-                let (t, rest) = self.parse_target(rest)?;
-                no_rest(rest)?;
-                Ok(match *verb {
-                    "remove" => Effect::Remove(t),
-                    "exhaust" => Effect::Exhaust(t),
-                    "ready" => Effect::Ready(t),
-                    "bounce" => Effect::Bounce(t),
-                    _ => match t {
-                        Target::Units {
-                            side: Side::Own,
-                            mode: TargetMode::This | TargetMode::Choose,
-                            ..
-                        } => Effect::Give(t),
-                        _ => {
-                            return Err(
-                                "give: the target is one of your own units (`self` or `target own unit`)"
-                                    .into(),
-                            )
-                        }
-                    },
-                })
-            }
-            ["power", rest @ ..] => {
-                let (t, rest) = self.parse_target(rest)?;
-                let (n, until) = match rest {
-                    [n] => (n, Until::EndOfTurn),
-                    [n, "battle"] => (n, Until::EndOfBattle),
-                    _ => return Err("power: expected `power TARGET +N` or `power TARGET +N battle`".into()),
-                };
-                if !n.starts_with(['+', '-']) {
-                    return Err(format!("power: expected a signed change like +2000, found \"{n}\""));
-                }
-                Ok(Effect::Power(t, num(n, -20000, 20000)? as i16, until))
-            }
-            [w, ..] => Err(format!(
-                "unknown effect \"{}\" (expected draw, remove, exhaust, ready, bounce, power, give, flame, life, mill)",
-                excerpt(w)
-            )),
-        }
-    }
-
-    fn parse_static(&mut self, s: &str) -> Result<Static, String> {
-        let lower = s.to_ascii_lowercase();
-        let words: Vec<&str> = lower.split_whitespace().collect();
-        match words.as_slice() {
-            [side @ ("own" | "enemy"), "units", filters @ .., n] if n.starts_with(['+', '-']) => {
-                Ok(Static {
-                    side: dsl::side_word(side).expect("matched"),
-                    filter: self.parse_filters(filters)?,
-                    power: num(n, -20000, 20000)? as i16,
-                    hits: [0; 4],
-                })
-            }
-            _ => Err(format!(
-                "static \"{}\": expected `own|enemy units [filters] +N`",
-                excerpt(s)
-            )),
-        }
-    }
-}
-
-fn parse_cost(s: &str) -> Result<AbilityCost, String> {
-    let mut c = AbilityCost::default();
-    // Parts are separated by commas (the field then needs quotes in the CSV) or spaces.
-    for part in s.split([',', ' ']).map(str::trim).filter(|p| !p.is_empty()) {
-        match part {
-            "exhaust" => c.exhaust = true,
-            "once" => c.once = true,
-            n => {
-                c.flame = num(n, 0, 10).map_err(|_| {
-                    format!(
-                        "unknown cost \"{}\" (expected `exhaust`, `once` or a number of Flame)",
-                        excerpt(n)
-                    )
-                })? as u8
-            }
-        }
-    }
-    Ok(c)
 }
 
 #[cfg(test)]
@@ -987,7 +717,7 @@ mod tests {
     #[test]
     fn errors_name_line_column_and_reason() {
         let e = db("A-1,A,UNIT,2,3000,,,co1,,,\nA-2,B,EVENT,1,,,,co1,,main: fly,\n").unwrap_err();
-        assert!(e.starts_with("t.csv:3:") && e.contains("column effect") && e.contains("unknown effect \"fly\""), "{e}");
+        assert!(e.starts_with("t.csv:3:") && e.contains("column effect") && e.contains("\"fly\": unknown effect"), "{e}");
         let e = db("A-1,A,EVENT,2,3000,,,co1,,main: draw 1,\n").unwrap_err();
         assert!(e.contains("column power") && e.contains("only a UNIT"), "{e}");
         let e = db("A-1,A,UNIT,2,3000,,,co1,,active: draw 1,\n").unwrap_err();

@@ -2,6 +2,7 @@
 
 pub mod cards;
 pub mod def;
+pub mod dsl;
 pub mod engine;
 pub mod heuristic;
 mod scenario;

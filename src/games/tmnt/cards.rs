@@ -2,7 +2,7 @@
 //! types and kinds, the effect language's TMNT words, and the card database. Parsing happens once
 //! at load; the engine only sees the compact types here.
 
-use crate::core::dsl::{self, num, Side, TargetMode};
+use crate::core::dsl::{Side, TargetMode};
 use crate::core::input::{csv_rows, excerpt, parse_int, InputError};
 use crate::core::Bits;
 
@@ -618,13 +618,13 @@ impl CardDb {
             (Kind::Forceful, false) | (_, true) => {}
             (_, false) => return Err(("combo", "only a forceful attack card has one".into())),
         }
-        let abilities = parse_effects(col(7), ctype).map_err(|e| ("effect", e))?;
+        let abilities = super::dsl::effects(col(7), ctype).map_err(|e| ("effect", e))?;
         if ctype == CardType::Event {
             kind = match abilities.first().map(|a| a.trigger) {
                 Some(Trigger::Play) => Kind::Play,
                 Some(Trigger::Flip) => Kind::Flip,
                 Some(Trigger::PlayFlip) => Kind::PlayFlip,
-                _ => unreachable!("parse_effects requires one play, flip or play_flip text"),
+                _ => unreachable!("dsl::effects requires one play, flip or play_flip text"),
             };
         }
         let k = norm(name);
@@ -654,188 +654,6 @@ impl CardDb {
         card.derive();
         Ok(card)
     }
-}
-
-/// The effect cell: abilities in the shared grammar (`crate::core::dsl`) with the TMNT words;
-/// which triggers each card type may have.
-pub fn parse_effects(text: &str, ctype: CardType) -> Result<Vec<Ability>, String> {
-    let raws = dsl::abilities(text)?;
-    if raws.len() > MAX_ABILITIES {
-        return Err(format!("at most {MAX_ABILITIES} abilities"));
-    }
-    let mut out: Vec<Ability> = Vec::new();
-    for raw in &raws {
-        if raw.cost.is_some() {
-            return Err(raw.error("TMNT texts have no cost in brackets"));
-        }
-        let t = raw.trigger.as_str();
-        let trigger = match t.split_whitespace().collect::<Vec<_>>().as_slice() {
-            ["play"] => Trigger::Play,
-            ["flip"] => Trigger::Flip,
-            ["play_flip"] => Trigger::PlayFlip,
-            ["static"] => Trigger::Static,
-            ["when", w] => match When::ALL.iter().find(|x| x.name() == *w) {
-                Some(w) => Trigger::When(*w),
-                None => {
-                    return Err(raw.error(format!(
-                        "unknown `when` clause \"{}\" (expected attack, defend, damaged, trash or result)",
-                        excerpt(w)
-                    )))
-                }
-            },
-            _ => {
-                return Err(raw.error(format!(
-                    "unknown trigger \"{}\" (expected play, flip, play_flip, static or when …)",
-                    excerpt(t)
-                )))
-            }
-        };
-        let allowed = match trigger {
-            Trigger::Play => matches!(ctype, CardType::Attack | CardType::Event),
-            Trigger::Flip => ctype != CardType::Item,
-            Trigger::PlayFlip => ctype == CardType::Event,
-            Trigger::Static => ctype == CardType::Item,
-            Trigger::When(_) => matches!(ctype, CardType::Character | CardType::Item),
-        };
-        if !allowed {
-            return Err(raw.error(format!(
-                "a{} {} has no `{}` text (docs/cards.md, TMNT triggers)",
-                if ctype == CardType::Item || ctype == CardType::Attack || ctype == CardType::Event { "n" } else { "" },
-                ctype.name(),
-                raw.trigger
-            )));
-        }
-        let same_kind = |a: &Ability| {
-            a.trigger == trigger
-                || matches!(
-                    (a.trigger, trigger),
-                    (Trigger::When(_), Trigger::When(_))
-                )
-        };
-        if out.iter().any(same_kind) {
-            return Err(raw.error("a card has at most one text of each trigger, and one `when`"));
-        }
-        if raw.effects.len() > MAX_EFFECTS {
-            return Err(raw.error(format!("at most {MAX_EFFECTS} effects")));
-        }
-        let mut effects = Vec::new();
-        for e in &raw.effects {
-            let eff = parse_effect(e).map_err(|m| raw.error(m))?;
-            if trigger == Trigger::Static {
-                match eff {
-                    Effect::Power(
-                        Target {
-                            mode: TargetMode::All,
-                            side: Side::Own,
-                            ..
-                        },
-                        _,
-                    ) => {}
-                    _ => {
-                        return Err(raw.error(
-                            "a static text is `power ±N all own cards [FILTERS]` only",
-                        ))
-                    }
-                }
-            }
-            effects.push(eff);
-        }
-        out.push(Ability { trigger, effects });
-    }
-    if ctype == CardType::Event
-        && !(out.len() == 1
-            && matches!(
-                out[0].trigger,
-                Trigger::Play | Trigger::Flip | Trigger::PlayFlip
-            ))
-    {
-        return Err(
-            "an event has exactly one text: `play:`, `flip:` or `play_flip:` (its kind, M-DECK-4)"
-                .into(),
-        );
-    }
-    Ok(out)
-}
-
-fn side(w: &str) -> Option<bool> {
-    match w {
-        "own" => Some(false),
-        "enemy" => Some(true),
-        _ => None,
-    }
-}
-
-fn filter(words: &[&str], salvage: bool) -> Result<Filter, String> {
-    let mut f = Filter::default();
-    for &w in words {
-        let types = [
-            ("character", CardType::Character),
-            ("attack", CardType::Attack),
-            ("item", CardType::Item),
-            ("event", CardType::Event),
-        ];
-        if let Some((_, t)) = types.iter().find(|(n, _)| *n == w) {
-            if !salvage && matches!(t, CardType::Item | CardType::Event) {
-                return Err(format!(
-                    "filter `{w}`: only `salvage` looks at {w}s (a `power` target is a face-up card on a Block or Attack Zone)"
-                ));
-            }
-            f.types |= 1 << *t as u8;
-        } else if let Some(k) = ATTRIBUTES.iter().position(|a| *a == w) {
-            f.attrs |= 1 << k;
-        } else if let Some(v) = w.strip_prefix("power<=") {
-            f.power_max = Some(num(v, -99, 999)? as i16);
-        } else if let Some(v) = w.strip_prefix("power>=") {
-            f.power_min = Some(num(v, -99, 999)? as i16);
-        } else if w == "other" && !salvage {
-            f.other = true;
-        } else {
-            return Err(format!(
-                "unknown filter \"{}\" (expected character, attack, {}an attribute, power<=N, power>=N{})",
-                excerpt(w),
-                if salvage { "item, event, " } else { "" },
-                if salvage { "" } else { ", other" }
-            ));
-        }
-    }
-    Ok(f)
-}
-
-const TARGETS: &str =
-    "expected a target: self, target [own|enemy] card FILTERS or all [own|enemy] cards FILTERS";
-
-/// One effect of the TMNT effect language.
-pub fn parse_effect(text: &str) -> Result<Effect, String> {
-    let lower = text.to_ascii_lowercase();
-    let w: Vec<&str> = lower.split_whitespace().collect();
-    let bad = || format!("cannot read effect \"{}\"", excerpt(text));
-    Ok(match w.as_slice() {
-        ["draw", n] => Effect::Draw(num(n, 1, 5)? as u8),
-        ["trash", s, n] => Effect::Trash {
-            enemy: side(s).ok_or_else(|| format!("`trash own N` or `trash enemy N`, not \"{}\"", excerpt(text)))?,
-            n: num(n, 1, 5)? as u8,
-        },
-        ["discard", s, n] => Effect::Discard {
-            enemy: side(s).ok_or_else(|| format!("`discard own N` or `discard enemy N`, not \"{}\"", excerpt(text)))?,
-            n: num(n, 1, 3)? as u8,
-        },
-        ["salvage", rest @ ..] => Effect::Salvage(filter(rest, true)?),
-        ["bonus", n] => Effect::Bonus(num(n, -20, 20)? as i16),
-        ["power", n, rest @ ..] => {
-            let v = num(n, -20, 20)? as i16;
-            let (mode, side, filters, after) = dsl::target(rest, "card", TARGETS, |_| false)?;
-            debug_assert!(after.is_empty());
-            Effect::Power(
-                Target {
-                    mode,
-                    side,
-                    filter: filter(filters, false)?,
-                },
-                v,
-            )
-        }
-        _ => return Err(bad()),
-    })
 }
 
 #[cfg(test)]
@@ -903,40 +721,5 @@ mod tests {
         TmntGame::ablate(&mut db, &deck, id);
         assert_eq!(db.cards.len(), before + 1, "ablate adds its filler card");
         check(&db);
-    }
-
-    #[test]
-    fn effects_parse_with_their_words() {
-        assert_eq!(parse_effect("draw 2"), Ok(Effect::Draw(2)));
-        assert_eq!(
-            parse_effect("trash enemy 3"),
-            Ok(Effect::Trash { enemy: true, n: 3 })
-        );
-        let Ok(Effect::Power(t, 2)) = parse_effect("power +2 target enemy card fire power<=3")
-        else {
-            panic!()
-        };
-        assert_eq!((t.mode, t.side), (TargetMode::Choose, Side::Enemy));
-        assert_eq!(t.filter.attrs, 1 << 2);
-        assert_eq!(t.filter.power_max, Some(3));
-        assert!(parse_effect("power +2 all own cards item").is_err());
-        assert!(parse_effect("salvage item").is_ok());
-        assert!(parse_effect("draw 9").unwrap_err().contains("out of range"));
-        assert!(parse_effect("trash 2").is_err());
-    }
-
-    #[test]
-    fn triggers_are_checked_against_the_card_type() {
-        assert!(parse_effects("static: power +1 all own cards", CardType::Item).is_ok());
-        assert!(parse_effects("static: draw 1", CardType::Item).is_err());
-        assert!(parse_effects("flip: draw 1", CardType::Item).is_err());
-        assert!(parse_effects("when attack: draw 1", CardType::Attack).is_err());
-        assert!(parse_effects("play: draw 1 | flip: draw 1", CardType::Event).is_err());
-        assert!(parse_effects("", CardType::Event).is_err());
-        assert!(
-            parse_effects("when attack: draw 1 | when result: draw 1", CardType::Item).is_err()
-        );
-        let a = parse_effects("play_flip: trash enemy 1", CardType::Event).unwrap();
-        assert_eq!(a[0].trigger, Trigger::PlayFlip);
     }
 }

@@ -1,11 +1,16 @@
-//! The effect language of the card file (documented with an example per primitive in
-//! `docs/cards.md`). Abilities are separated by `|`; an ability is `trigger[cost]: effect; effect`.
-//! Parsing happens once at load; the engine only sees the enums of [`super::effects`].
+//! The Trails words of the card language (`docs/cards.md`, "Trails TCG"): the vocabulary the
+//! shared grammar (`crate::core::lang`) reads a Trails effect cell with, and the compile step
+//! from its tree into the types of [`super::effects`] the engine plays. Parsing happens once at
+//! load; the engine only sees those types.
 
 use super::effects::{
-    Ability, CraftCost, Effect, Filter, Icons, OrgNames, Side, StaticEffect, Target, Trigger,
+    Ability, CraftCost, Effect, Filter, Icons, OrgNames, Side, StaticEffect, Target, TargetMode,
+    Trigger,
 };
-use crate::core::dsl::{self, num};
+use crate::core::lang::vocab::{
+    legacy, verb, w, CostArg, CostWord, EventWord, HeadKind, HeadWord, Noun, Slot, Vocab,
+};
+use crate::core::lang::{self, ast};
 
 pub struct Parsed {
     pub abilities: Vec<Ability>,
@@ -24,259 +29,467 @@ pub fn trigger_name(t: Trigger) -> &'static str {
     }
 }
 
-const TRIGGERS: &str = "enter, attack, defend, stuns, event, arts, act[COST], static";
+/// Head ids ([`VOCAB`]`.heads`).
+mod head {
+    pub const EVENT: u8 = 0;
+    pub const ARTS: u8 = 1;
+    pub const ACT: u8 = 2;
+    pub const STATIC: u8 = 3;
+}
+
+/// Event ids ([`VOCAB`]`.events`).
+mod event {
+    pub const ENTER: u8 = 0;
+    pub const ATTACK: u8 = 1;
+    pub const DEFEND: u8 = 2;
+    pub const STUNS: u8 = 3;
+}
+
+/// Verb ids: effects ([`VOCAB`]`.verbs`).
+mod v {
+    pub const DRAW: u8 = 0;
+    pub const PLAN: u8 = 1;
+    pub const REBUILD: u8 = 2;
+    pub const HOMEBASE_TOP: u8 = 3;
+    pub const BOND: u8 = 4;
+    pub const STUN: u8 = 5;
+    pub const KO: u8 = 6;
+    pub const READY: u8 = 7;
+    pub const ACTION: u8 = 8;
+    pub const SUPPORT: u8 = 9;
+    pub const BOUNCE: u8 = 10;
+    pub const BUFF: u8 = 11;
+    pub const GRANT: u8 = 12;
+}
+
+/// Static verb ids ([`VOCAB`]`.statics`).
+mod st {
+    pub const BUFF: u8 = 0;
+    pub const GRANT: u8 = 1;
+    pub const LINK: u8 = 2;
+}
+
+/// Cost ids.
+mod cost {
+    pub const SELF_ACTION: u8 = 0;
+    pub const EP: u8 = 1;
+}
+
+/// Noun ids.
+mod noun {
+    pub const UNIT: u8 = 0;
+}
+
+/// Stat ids.
+mod stat {
+    pub const COST: u8 = 0;
+    pub const STR: u8 = 1;
+}
+
+/// Flag ids.
+mod flag {
+    pub const READY: u8 = 0;
+    pub const ACTIONED: u8 = 1;
+}
+
+fn bond_own(e: &mut ast::Effect) {
+    e.side = Some(ast::Side::Own);
+}
+
+fn bond_enemy(e: &mut ast::Effect) {
+    e.side = Some(ast::Side::Enemy);
+}
+
+fn keep(_: &mut ast::Effect) {}
+
+const UNIT_EFFECT: &[Slot] = &[Slot::Cards];
+
+/// The Trails vocabulary of the shared grammar.
+pub static VOCAB: Vocab = Vocab {
+    game: "trails",
+    heads: &[
+        HeadWord {
+            word: w("event", "event"),
+            kind: HeadKind::Play,
+        },
+        HeadWord {
+            word: w("arts", "arts"),
+            kind: HeadKind::Play,
+        },
+        HeadWord {
+            word: w("act", "craft"),
+            kind: HeadKind::Act,
+        },
+        HeadWord {
+            word: w("static", ""),
+            kind: HeadKind::Static,
+        },
+    ],
+    events: &[
+        EventWord {
+            word: w("enter", ""),
+            subject: false,
+            phase: false,
+            by: false,
+            side: false,
+            en_self: "when this card is put on the field",
+            en_subject: "when {} is put on the field",
+        },
+        EventWord {
+            word: w("attack", ""),
+            subject: false,
+            phase: false,
+            by: false,
+            side: false,
+            en_self: "when this unit attacks",
+            en_subject: "when {} attacks",
+        },
+        EventWord {
+            word: w("defend", ""),
+            subject: false,
+            phase: false,
+            by: false,
+            side: false,
+            en_self: "when this unit is named as the target of an attack",
+            en_subject: "when {} is named as the target of an attack",
+        },
+        EventWord {
+            word: w("stuns", ""),
+            subject: false,
+            phase: false,
+            by: false,
+            side: false,
+            en_self: "when this unit stuns an opposing unit in combat",
+            en_subject: "when {} stuns an opposing unit in combat",
+        },
+    ],
+    phases: &[],
+    zones: &[w("field", "field")],
+    nouns: &[Noun {
+        one: "unit",
+        many: "units",
+        types: 1,
+        en_one: "unit",
+        en_many: "units",
+    }],
+    stats: &[w("cost", "cost"), w("str", "STR"), w("def", "DEF")],
+    flags: &[w("ready", "ready"), w("actioned", "actioned")],
+    keywords: &[
+        w("covert", "[Covert]"),
+        w("reinforcement", "[Reinforcement]"),
+        w("attribution", "[Attribution]"),
+        w("dispatch", "[Dispatch]"),
+        w("martial_arts", "[Martial Arts]"),
+        w("hate", "[Hate]"),
+    ],
+    keyword_keys: &["has", "icon"],
+    trait_key: "org",
+    bare_traits: &[],
+    bare_nouns: false,
+    quantities: &[],
+    conds: &[],
+    durations: &[],
+    costs: &[
+        CostWord {
+            word: w("self_action", "action this unit"),
+            arg: CostArg::None,
+            bare_number: false,
+        },
+        CostWord {
+            word: w("ep", "{n} EP"),
+            arg: CostArg::Num(0, 20),
+            bare_number: false,
+        },
+    ],
+    verbs: &[
+        verb("draw", v::DRAW, &[Slot::N(1, 10)], "draw {n} card{s}"),
+        verb("plan", v::PLAN, &[Slot::N(1, 8)], "plan {n}"),
+        verb("rebuild", v::REBUILD, &[], "rebuild"),
+        verb(
+            "homebase_top",
+            v::HOMEBASE_TOP,
+            &[],
+            "put the top card of your deck into your homebase face down and actioned",
+        ),
+        verb(
+            "bond",
+            v::BOND,
+            &[Slot::Side, Slot::Signed(-40, 40)],
+            "{sides} bond changes by {n}",
+        ),
+        legacy("bond", v::BOND, &[Slot::Lit("self"), Slot::Signed(-40, 40)], bond_own),
+        legacy("bond", v::BOND, &[Slot::Lit("opp"), Slot::Signed(-40, 40)], bond_enemy),
+        verb("stun", v::STUN, UNIT_EFFECT, "stun {cards}"),
+        verb("ko", v::KO, UNIT_EFFECT, "K.O. {cards}"),
+        verb("ready", v::READY, UNIT_EFFECT, "ready {cards}"),
+        verb("action", v::ACTION, UNIT_EFFECT, "action {cards}"),
+        verb("support", v::SUPPORT, UNIT_EFFECT, "{cards} get{v} support until end of turn"),
+        verb("bounce", v::BOUNCE, UNIT_EFFECT, "return {cards} to its owner's hand"),
+        verb(
+            "buff",
+            v::BUFF,
+            &[Slot::Cards, Slot::Stats(-20, 20)],
+            "{cards} get{v} {n}/{m} until end of turn",
+        ),
+        verb(
+            "grant",
+            v::GRANT,
+            &[Slot::Cards, Slot::Keyword],
+            "{cards} gain{v} {word} until end of turn",
+        ),
+    ],
+    statics: &[
+        verb("buff", st::BUFF, &[Slot::Cards, Slot::Stats(-20, 20)], "{cards} get{v} {n}/{m}"),
+        verb("grant", st::GRANT, &[Slot::Cards, Slot::Keyword], "{cards} {has} {word}"),
+        verb(
+            "link",
+            st::LINK,
+            &[Slot::Traits(2, 2)],
+            "your units of the {traits} organizations have both",
+        ),
+        // The first spelling of continuous changes: `own units [FILTERS] +S/+D` and `own units
+        // [FILTERS] ICON`.
+        legacy("", st::BUFF, &[Slot::AllCards, Slot::Stats(-20, 20)], keep),
+        legacy("", st::GRANT, &[Slot::AllCards, Slot::Keyword], keep),
+    ],
+    prohibitions: &[],
+    roles: &[],
+    head_aliases: &[],
+};
 
 /// Parses a whole effect cell. Errors say which ability and what was expected. Organization names
 /// become bits through `orgs` (the card database, which adds a name the first time it is met).
-/// The grammar (abilities, costs in brackets, targets) is the one all games share
-/// (`crate::core::dsl`); the words are the Trails TCG's.
 pub fn parse_effects(text: &str, orgs: &mut dyn OrgNames) -> Result<Parsed, String> {
+    let tree = lang::parse(&VOCAB, text).map_err(|e| e.to_string())?;
+    compile(&tree, orgs)
+}
+
+/// The card text of `tree` in the canonical form.
+pub fn canonical(tree: &[ast::Ability]) -> String {
+    lang::canonical(&VOCAB, tree)
+}
+
+/// Compiles a parsed cell into the engine's types.
+pub fn compile(tree: &[ast::Ability], orgs: &mut dyn OrgNames) -> Result<Parsed, String> {
     let mut out = Parsed {
         abilities: Vec::new(),
         statics: Vec::new(),
     };
-    for raw in dsl::abilities(text)? {
-        let ctx = |m: String| raw.error(m);
-        let cost = match raw.cost {
-            Some(c) => Some(parse_cost(c).map_err(ctx)?),
-            None => None,
-        };
-        if raw.trigger == "static" {
-            if cost.is_some() {
-                return Err(ctx("a static ability has no cost".into()));
-            }
-            for eff in &raw.effects {
-                out.statics.push(parse_static(eff, orgs).map_err(ctx)?);
-            }
-            continue;
+    for (k, a) in tree.iter().enumerate() {
+        let ctx = |m: String| format!("ability {}: {m}", k + 1);
+        if a.once {
+            return Err(ctx("`[once]` is not played by the Trails engine yet".into()));
         }
-        let trigger = match raw.trigger.as_str() {
-            "enter" => Trigger::Enter,
-            "attack" => Trigger::Attack,
-            "defend" => Trigger::Defend,
-            "stuns" => Trigger::Stuns,
-            "event" => Trigger::Event,
-            "arts" => Trigger::Arts,
-            "act" => Trigger::Act,
-            other => {
-                return Err(ctx(format!(
-                    "unknown trigger \"{other}\" (expected one of: {TRIGGERS})"
-                )))
+        if a.cond.is_some() {
+            return Err(ctx("a condition in the head is not played by the Trails engine yet".into()));
+        }
+        let trigger = match &a.head {
+            ast::Head::Word(head::STATIC) => {
+                for s in &a.body {
+                    let ast::Stmt::Do(e) = s else {
+                        unreachable!("the parser allows only effects in a static")
+                    };
+                    out.statics.push(compile_static(e, orgs).map_err(ctx)?);
+                }
+                continue;
             }
+            ast::Head::Word(head::EVENT) => Trigger::Event,
+            ast::Head::Word(head::ARTS) => Trigger::Arts,
+            ast::Head::Word(head::ACT) => Trigger::Act,
+            ast::Head::On(t) if t.subject.is_none() && t.by.is_none() => match t.event {
+                event::ENTER => Trigger::Enter,
+                event::ATTACK => Trigger::Attack,
+                event::DEFEND => Trigger::Defend,
+                event::STUNS => Trigger::Stuns,
+                _ => unreachable!("every event is listed"),
+            },
+            ast::Head::On(_) => {
+                return Err(ctx("a trigger about another card is not played by the Trails engine yet".into()))
+            }
+            ast::Head::Instead(_) => {
+                return Err(ctx("`instead` is not played by the Trails engine yet".into()))
+            }
+            ast::Head::Word(_) => unreachable!("every head is listed"),
         };
-        if (trigger == Trigger::Act) != cost.is_some() {
-            return Err(ctx(if cost.is_some() {
-                "only `act` has a cost in brackets".into()
-            } else {
-                "`act` needs a cost, e.g. `act[self_action]` or `act[ep 1]`".into()
-            }));
+        let mut c = CraftCost::default();
+        for part in &a.costs {
+            match part.word {
+                cost::SELF_ACTION => c.self_action = true,
+                cost::EP => c.ep = part.n.unwrap_or(0) as u8,
+                _ => unreachable!("every cost is listed"),
+            }
+        }
+        if trigger == Trigger::Act && !c.self_action && c.ep == 0 {
+            return Err(ctx("a craft needs a cost, e.g. `act[self_action]` or `act[ep 1]`".into()));
         }
         let mut effects = Vec::new();
-        for eff in &raw.effects {
-            effects.push(parse_effect(eff, orgs).map_err(ctx)?);
+        for s in &a.body {
+            let ast::Stmt::Do(e) = s else {
+                return Err(ctx("`if`, `choose` and `may` are not played by the Trails engine yet".into()));
+            };
+            effects.push(compile_effect(e, orgs).map_err(ctx)?);
         }
         out.abilities.push(Ability {
             trigger,
-            cost: cost.unwrap_or_default(),
+            cost: c,
             effects,
         });
     }
     Ok(out)
 }
 
-fn parse_cost(s: &str) -> Result<CraftCost, String> {
-    let mut cost = CraftCost::default();
-    for part in s.split(',').map(str::trim) {
-        let words: Vec<&str> = part.split_whitespace().collect();
-        match words.as_slice() {
-            ["self_action"] => cost.self_action = true,
-            ["ep", n] => cost.ep = num(n, 0, 20)? as u8,
-            _ => {
-                return Err(format!(
-                    "unknown cost \"{part}\" (expected `self_action` or `ep N`)"
-                ))
-            }
-        }
+fn fixed(v: &Option<ast::Value>) -> Result<i16, String> {
+    match v {
+        Some(ast::Value::Num(n)) => Ok(*n),
+        Some(_) => Err("a counted amount is not played by the Trails engine yet".into()),
+        None => unreachable!("the pattern reads an amount"),
     }
-    if !cost.self_action && cost.ep == 0 {
-        return Err("a craft needs a cost".into());
-    }
-    Ok(cost)
 }
 
-/// `+S/+D` with signs.
-fn parse_stats(s: &str) -> Result<(i8, i8), String> {
-    let (a, b) = s
-        .split_once('/')
-        .ok_or_else(|| format!("\"{s}\": expected a change of stats like +2/+0"))?;
-    Ok((num(a, -20, 20)? as i8, num(b, -20, 20)? as i8))
+fn side(s: ast::Side) -> Side {
+    s
 }
 
-fn parse_icon(s: &str) -> Result<Icons, String> {
-    Icons::parse(s).ok_or_else(|| {
-        format!(
-            "unknown icon \"{s}\" (expected one of: {})",
-            Icons::NAMES.map(|(n, _)| n).join(", ")
-        )
-    })
-}
-
-fn parse_filters(words: &[&str], orgs: &mut dyn OrgNames) -> Result<Filter, String> {
+fn filter(words: &[ast::Filter], orgs: &mut dyn OrgNames) -> Result<Filter, String> {
     let mut f = Filter::default();
     for w in words {
-        match *w {
-            "ready" => f.ready = Some(true),
-            "actioned" => f.ready = Some(false),
-            "other" => f.other = true,
-            _ => {
-                if let Some(v) = w.strip_prefix("org=") {
-                    f.org |= orgs.org_bit(v)?;
-                } else if let Some(v) = w.strip_prefix("icon=") {
-                    f.icon = f.icon.union(parse_icon(v)?);
-                } else if let Some(v) = w.strip_prefix("cost<=") {
-                    f.cost_max = Some(num(v, 0, 99)? as u8);
-                } else if let Some(v) = w.strip_prefix("cost>=") {
-                    f.cost_min = Some(num(v, 0, 99)? as u8);
-                } else if let Some(v) = w.strip_prefix("str<=") {
-                    f.str_max = Some(num(v, -99, 99)? as i8);
-                } else if let Some(v) = w.strip_prefix("str>=") {
-                    f.str_min = Some(num(v, -99, 99)? as i8);
-                } else if let Some(v) = w.strip_prefix("def<=") {
-                    f.def_max = Some(num(v, -99, 99)? as i8);
-                } else if let Some(v) = w.strip_prefix("def>=") {
-                    f.def_min = Some(num(v, -99, 99)? as i8);
-                } else {
-                    return Err(format!(
-                        "unknown filter \"{w}\" (expected cost<=N, cost>=N, str<=N, str>=N, def<=N, def>=N, org=X, icon=X, ready, actioned, other)"
-                    ));
+        match w {
+            ast::Filter::Stat(k, op, n) => {
+                let (lo, hi) = match op {
+                    ast::Cmp::Le => (None, Some(*n)),
+                    ast::Cmp::Ge => (Some(*n), None),
+                    _ => return Err("a stat filter is `<=` or `>=` in the Trails engine".into()),
+                };
+                match *k {
+                    stat::COST => {
+                        let clamp = |x: i16| -> Result<u8, String> {
+                            u8::try_from(x)
+                                .ok()
+                                .filter(|&x| x <= 99)
+                                .ok_or_else(|| format!("{x} is out of range 0..=99"))
+                        };
+                        if let Some(x) = lo {
+                            f.cost_min = Some(clamp(x)?);
+                        }
+                        if let Some(x) = hi {
+                            f.cost_max = Some(clamp(x)?);
+                        }
+                    }
+                    _ => {
+                        let clamp = |x: i16| -> Result<i8, String> {
+                            if (-99..=99).contains(&x) {
+                                Ok(x as i8)
+                            } else {
+                                Err(format!("{x} is out of range -99..=99"))
+                            }
+                        };
+                        let (min, max) = if *k == stat::STR {
+                            (&mut f.str_min, &mut f.str_max)
+                        } else {
+                            (&mut f.def_min, &mut f.def_max)
+                        };
+                        if let Some(x) = lo {
+                            *min = Some(clamp(x)?);
+                        }
+                        if let Some(x) = hi {
+                            *max = Some(clamp(x)?);
+                        }
+                    }
                 }
             }
+            ast::Filter::Flag(flag::READY, true) => f.ready = Some(true),
+            ast::Filter::Flag(flag::ACTIONED, true) => f.ready = Some(false),
+            ast::Filter::Keyword(k, true) => f.icon = f.icon.union(Icons::NAMES[*k as usize].1),
+            ast::Filter::Trait(t) => f.org |= orgs.org_bit(t)?,
+            ast::Filter::Other => f.other = true,
+            _ => return Err("this filter is not played by the Trails engine yet".into()),
         }
     }
     Ok(f)
 }
 
-/// Parses a target at the start of `words` (the shared grammar, `crate::core::dsl::target`);
-/// returns it and the words after it.
-fn parse_target<'a>(
-    words: &'a [&'a str],
-    orgs: &mut dyn OrgNames,
-) -> Result<(Target, &'a [&'a str]), String> {
-    const EXPECT: &str = "expected a target: `self`, `target [own|enemy] unit [filters]` or `all [own|enemy] units [filters]`";
-    // Filters run to the end, except a trailing stat change or icon (buff/grant).
-    let (mode, side, filters, rest) = dsl::target(words, "unit", EXPECT, |w| {
-        w.contains('/') || Icons::parse(w).is_some()
-    })?;
-    Ok((
-        Target {
-            mode,
-            side,
-            filter: parse_filters(filters, orgs)?,
-        },
-        rest,
-    ))
-}
-
-fn parse_effect(s: &str, orgs: &mut dyn OrgNames) -> Result<Effect, String> {
-    let lower = s.to_ascii_lowercase();
-    let words: Vec<&str> = lower.split_whitespace().collect();
-    let no_rest = |rest: &[&str], what: &str| {
-        if rest.is_empty() {
-            Ok(())
-        } else {
-            Err(format!("unexpected \"{}\" after {what}", rest.join(" ")))
-        }
+fn target(c: &ast::Cards, orgs: &mut dyn OrgNames) -> Result<Target, String> {
+    let mode = match c.pick {
+        ast::Pick::This => TargetMode::This,
+        ast::Pick::Choose { min: 1, max: 1 } => TargetMode::Choose,
+        ast::Pick::All => TargetMode::All,
+        _ => return Err("this choice of cards is not played by the Trails engine yet".into()),
     };
-    match words.as_slice() {
-        [] => Err("empty effect".into()),
-        ["draw", n] => Ok(Effect::Draw(num(n, 1, 10)? as u8)),
-        ["plan", n] => Ok(Effect::Plan(num(n, 1, 8)? as u8)),
-        ["rebuild"] => Ok(Effect::Rebuild),
-        ["homebase_top"] => Ok(Effect::HomebaseTop),
-        ["bond", side, n] => {
-            let side = match *side {
-                "self" => Side::Own,
-                "opp" => Side::Enemy,
-                _ => return Err(format!("bond: expected `self` or `opp`, found \"{side}\"")),
-            };
-            if !n.starts_with(['+', '-']) {
-                return Err(format!("bond: expected a signed amount like -3 or +2, found \"{n}\""));
-            }
-            Ok(Effect::Bond {
-                side,
-                delta: num(n, -40, 40)? as i8,
-            })
-        }
-        [verb @ ("stun" | "ko" | "ready" | "action" | "support" | "bounce"), rest @ ..] => {
-            let (t, rest) = parse_target(rest, orgs)?;
-            no_rest(rest, "the target")?;
-            Ok(match *verb {
-                "stun" => Effect::Stun(t),
-                "ko" => Effect::Ko(t),
-                "ready" => Effect::Ready(t),
-                "action" => Effect::Action(t),
-                "support" => Effect::Support(t),
-                _ => Effect::Bounce(t),
-            })
-        }
-        ["buff", rest @ ..] => {
-            let (t, rest) = parse_target(rest, orgs)?;
-            match rest {
-                [stats] => {
-                    let (a, b) = parse_stats(stats)?;
-                    Ok(Effect::Buff(t, a, b))
-                }
-                _ => Err("buff: expected `buff TARGET +S/+D`".into()),
-            }
-        }
-        ["grant", rest @ ..] => {
-            let (t, rest) = parse_target(rest, orgs)?;
-            match rest {
-                [icon] => Ok(Effect::Grant(t, parse_icon(icon)?)),
-                _ => Err("grant: expected `grant TARGET ICON`".into()),
-            }
-        }
-        [w, ..] => Err(format!(
-            "unknown effect \"{w}\" (expected draw, plan, rebuild, homebase_top, bond, stun, ko, ready, action, support, bounce, buff, grant)"
-        )),
+    if c.zone.is_some() || c.noun != noun::UNIT {
+        return Err("only units on the field are played by the Trails engine yet".into());
     }
+    Ok(Target {
+        mode,
+        side: side(c.side),
+        filter: filter(&c.filters, orgs)?,
+    })
 }
 
-fn parse_static(s: &str, orgs: &mut dyn OrgNames) -> Result<StaticEffect, String> {
-    let lower = s.to_ascii_lowercase();
-    let words: Vec<&str> = lower.split_whitespace().collect();
-    match words.as_slice() {
-        ["link", a, b] => {
-            let bits = orgs.org_bit(a)? | orgs.org_bit(b)?;
+fn compile_effect(e: &ast::Effect, orgs: &mut dyn OrgNames) -> Result<Effect, String> {
+    if e.dur.is_some() {
+        return Err("a duration is not played by the Trails engine yet".into());
+    }
+    let t = |orgs: &mut dyn OrgNames| target(e.cards.as_ref().expect("pattern reads cards"), orgs);
+    Ok(match e.verb {
+        v::DRAW => Effect::Draw(fixed(&e.n)? as u8),
+        v::PLAN => Effect::Plan(fixed(&e.n)? as u8),
+        v::REBUILD => Effect::Rebuild,
+        v::HOMEBASE_TOP => Effect::HomebaseTop,
+        v::BOND => Effect::Bond {
+            side: side(e.side.expect("pattern reads a side")),
+            delta: fixed(&e.n)? as i8,
+        },
+        v::STUN => Effect::Stun(t(orgs)?),
+        v::KO => Effect::Ko(t(orgs)?),
+        v::READY => Effect::Ready(t(orgs)?),
+        v::ACTION => Effect::Action(t(orgs)?),
+        v::SUPPORT => Effect::Support(t(orgs)?),
+        v::BOUNCE => Effect::Bounce(t(orgs)?),
+        v::BUFF => Effect::Buff(
+            t(orgs)?,
+            fixed(&e.n)? as i8,
+            fixed(&e.m)? as i8,
+        ),
+        v::GRANT => Effect::Grant(t(orgs)?, Icons::NAMES[e.word.expect("keyword") as usize].1),
+        _ => unreachable!("every verb is listed"),
+    })
+}
+
+fn compile_static(e: &ast::Effect, orgs: &mut dyn OrgNames) -> Result<StaticEffect, String> {
+    let all = |orgs: &mut dyn OrgNames| -> Result<(Side, Filter), String> {
+        let c = e.cards.as_ref().expect("pattern reads cards");
+        if c.pick != ast::Pick::All || c.side == ast::Side::Any || c.zone.is_some() || c.noun != noun::UNIT {
+            return Err("a static changes `all own units …` or `all enemy units …`".into());
+        }
+        Ok((side(c.side), filter(&c.filters, orgs)?))
+    };
+    Ok(match e.verb {
+        st::BUFF => {
+            let (side, filter) = all(orgs)?;
+            StaticEffect::Stats {
+                side,
+                filter,
+                str: fixed(&e.n)? as i8,
+                def: fixed(&e.m)? as i8,
+            }
+        }
+        st::GRANT => {
+            let (side, filter) = all(orgs)?;
+            StaticEffect::Grant {
+                side,
+                filter,
+                icons: Icons::NAMES[e.word.expect("keyword") as usize].1,
+            }
+        }
+        st::LINK => {
+            let bits = orgs.org_bit(&e.traits[0])? | orgs.org_bit(&e.traits[1])?;
             if bits.count_ones() != 2 {
                 return Err("link: name two different organizations".into());
             }
-            Ok(StaticEffect::Link(bits))
+            StaticEffect::Link(bits)
         }
-        [side @ ("own" | "enemy"), "units", rest @ ..] if !rest.is_empty() => {
-            let side = dsl::side_word(side).expect("matched");
-            let (last, filters) = rest.split_last().expect("non-empty");
-            let filter = parse_filters(filters, orgs)?;
-            if last.contains('/') {
-                let (a, b) = parse_stats(last)?;
-                Ok(StaticEffect::Stats {
-                    side,
-                    filter,
-                    str: a,
-                    def: b,
-                })
-            } else {
-                Ok(StaticEffect::Grant {
-                    side,
-                    filter,
-                    icons: parse_icon(last)?,
-                })
-            }
-        }
-        _ => Err(format!(
-            "static \"{s}\": expected `own|enemy units [filters] +S/+D`, `own|enemy units [filters] ICON` or `link ORG ORG`"
-        )),
-    }
+        _ => unreachable!("every static is listed"),
+    })
 }
 
 #[cfg(test)]
@@ -325,16 +538,28 @@ mod tests {
     }
 
     #[test]
+    fn old_and_canonical_spellings_compile_alike() {
+        let old = "enter: bond opp -3; bond self +2 | static: own units org=bracer +1/+0; own units icon=hate covert";
+        let tree = lang::parse(&VOCAB, old).unwrap();
+        let text = canonical(&tree);
+        assert_eq!(
+            text,
+            "enter: bond enemy -3; bond own +2 | static: buff all own units org=bracer +1/+0; grant all own units has=hate covert"
+        );
+        assert_eq!(lang::parse(&VOCAB, &text).unwrap(), tree);
+    }
+
+    #[test]
     fn errors_name_the_ability_and_the_problem() {
         let e = parse("enter: draw 1 | fly: draw 2").err().unwrap();
         assert!(
-            e.contains("ability 2") && e.contains("unknown trigger \"fly\""),
+            e.contains("ability 2") && e.contains("\"fly\"") && e.contains("unknown trigger"),
             "{e}"
         );
         let e = parse("act: draw 1").err().unwrap();
         assert!(e.contains("needs a cost"), "{e}");
         let e = parse("enter: stun target enemy unit cost<x").err().unwrap();
-        assert!(e.contains("unknown filter"), "{e}");
+        assert!(e.contains("expected a number"), "{e}");
         let e = parse("enter: bond opp 3").err().unwrap();
         assert!(e.contains("signed"), "{e}");
         let e = parse("enter: buff self +2").err().unwrap();
@@ -343,7 +568,9 @@ mod tests {
         assert!(e.contains("two different"), "{e}");
         let e = parse("enter: teleport").err().unwrap();
         assert!(e.contains("unknown effect"), "{e}");
+        let e = parse("enter: darw 1").err().unwrap();
+        assert!(e.contains("did you mean \"draw\""), "{e}");
         let e = parse("enter draw 1").err().unwrap();
-        assert!(e.contains("trigger: effect"), "{e}");
+        assert!(e.contains("expected `:`"), "{e}");
     }
 }

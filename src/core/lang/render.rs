@@ -1,0 +1,752 @@
+//! Card text written back: in the canonical form of the card language (what `tcgsim cards
+//! migrate` writes, and what the parser reads back into the same abilities), and in plain English
+//! (what `show`, `play --human` and the protocol print).
+
+use super::ast::*;
+use super::vocab::{CostArg, HeadKind, Slot, Vocab};
+
+/// The canonical text of a card's abilities (abilities separated by ` | `).
+pub fn canonical(v: &Vocab, abilities: &[Ability]) -> String {
+    abilities
+        .iter()
+        .map(|a| ability(v, a))
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+fn ability(v: &Vocab, a: &Ability) -> String {
+    let mut s = head(v, &a.head);
+    let mut parts: Vec<String> = a.costs.iter().map(|c| cost(v, c)).collect();
+    if a.once {
+        parts.push("once".into());
+    }
+    if !parts.is_empty() {
+        s.push('[');
+        s.push_str(&parts.join(", "));
+        s.push(']');
+    }
+    if let Some(c) = &a.cond {
+        s.push_str(" if ");
+        s.push_str(&cond(v, c));
+    }
+    s.push_str(": ");
+    let statics = matches!(a.head, Head::Word(k) if v.head(k).kind == HeadKind::Static);
+    s.push_str(&stmts(v, &a.body, statics));
+    s
+}
+
+fn head(v: &Vocab, h: &Head) -> String {
+    match h {
+        Head::Word(k) => v.head(*k).word.name.to_string(),
+        Head::On(t) => trigger(v, t),
+        Head::Instead(t) => format!("instead {}", trigger(v, t)),
+    }
+}
+
+fn trigger(v: &Vocab, t: &Trigger) -> String {
+    let ev = &v.events[t.event as usize];
+    let mut s = ev.word.name.to_string();
+    if ev.side || ev.phase {
+        if let Some(w) = side(t.side) {
+            s.push(' ');
+            s.push_str(w);
+        }
+    }
+    if let Some(p) = t.phase {
+        s.push(' ');
+        s.push_str(v.phases[p as usize].name);
+    }
+    if let Some(c) = &t.subject {
+        s.push(' ');
+        s.push_str(&cards(v, c, false));
+    }
+    if let Some(c) = &t.by {
+        s.push_str(" by ");
+        s.push_str(&cards(v, c, false));
+    }
+    s
+}
+
+fn cost(v: &Vocab, c: &Cost) -> String {
+    let cw = &v.costs[c.word as usize];
+    let mut s = cw.word.name.to_string();
+    match cw.arg {
+        CostArg::None => {}
+        CostArg::Num(..) => s.push_str(&format!(" {}", c.n.unwrap_or(0))),
+        CostArg::Cards => {
+            if let Some(cs) = &c.cards {
+                s.push(' ');
+                s.push_str(&cards(v, cs, false));
+            }
+        }
+    }
+    s
+}
+
+fn side(s: Side) -> Option<&'static str> {
+    match s {
+        Side::Own => Some("own"),
+        Side::Enemy => Some("enemy"),
+        Side::Any => None,
+    }
+}
+
+/// A card set; `plural` picks the noun's plural for a description.
+pub fn cards(v: &Vocab, c: &Cards, plural: bool) -> String {
+    let mut words: Vec<String> = Vec::new();
+    let many = match c.pick {
+        Pick::This => return "self".into(),
+        Pick::That | Pick::Role(_) => {
+            let mut s = match c.pick {
+                Pick::Role(k) => v.roles[k as usize].name.to_string(),
+                _ => "that".to_string(),
+            };
+            for f in &c.filters {
+                s.push(' ');
+                s.push_str(&filter(v, f));
+            }
+            return s;
+        }
+        Pick::Choose { min: 1, max: 1 } => {
+            words.push("target".into());
+            false
+        }
+        Pick::Choose { min: 0, max } => {
+            words.push(format!("up_to {max}"));
+            max > 1
+        }
+        Pick::Choose { max, .. } => {
+            words.push(max.to_string());
+            max > 1
+        }
+        Pick::All => {
+            words.push("all".into());
+            true
+        }
+        Pick::Each => plural,
+    };
+    if let Some(w) = side(c.side) {
+        words.push(w.into());
+    }
+    let n = v.noun(c.noun);
+    words.push(if many { n.many } else { n.one }.into());
+    for f in &c.filters {
+        words.push(filter(v, f));
+    }
+    if let Some(z) = c.zone {
+        words.push(format!("in {}", v.zones[z as usize].name));
+    }
+    words.join(" ")
+}
+
+fn filter(v: &Vocab, f: &Filter) -> String {
+    match f {
+        Filter::Stat(k, c, n) => format!("{}{}{n}", v.stats[*k as usize].name, c.symbol()),
+        Filter::Flag(k, true) => v.flags[*k as usize].name.into(),
+        Filter::Flag(k, false) => format!("not_{}", v.flags[*k as usize].name),
+        Filter::Keyword(k, yes) => format!(
+            "{}={}",
+            if *yes { v.keyword_keys[0] } else { "not_has" },
+            v.keywords[*k as usize].name
+        ),
+        Filter::Trait(t) => format!("{}={t}", v.trait_key),
+        Filter::Name(n) => format!("name='{n}'"),
+        Filter::Named => "named".into(),
+        Filter::Other => "other".into(),
+        Filter::SameName => "same_name".into(),
+        Filter::Noun(k) => v.noun(*k).one.into(),
+    }
+}
+
+fn value(v: &Vocab, x: &Value, signed: bool) -> String {
+    match x {
+        Value::Num(n) if signed => format!("{n:+}"),
+        Value::Num(n) => n.to_string(),
+        Value::Count(c) => format!("count {}", cards(v, c, true)),
+        Value::Quantity(k, s) => format!(
+            "{} {}",
+            v.quantities[*k as usize].name,
+            side(*s).unwrap_or("own")
+        ),
+        Value::X => "x".into(),
+        Value::Per { each, of, max } => {
+            let of = match &**of {
+                Value::Count(c) => cards(v, c, true),
+                other => value(v, other, false),
+            };
+            let each = if signed {
+                format!("{each:+}")
+            } else {
+                each.to_string()
+            };
+            match max {
+                Some(m) => format!("{each} per {of} max {m}"),
+                None => format!("{each} per {of}"),
+            }
+        }
+    }
+}
+
+fn cond(v: &Vocab, c: &Cond) -> String {
+    let inner = |c: &Cond| match c {
+        Cond::And(_) | Cond::Or(_) => format!("({})", cond(v, c)),
+        _ => cond(v, c),
+    };
+    match c {
+        Cond::Cmp(a, op, b) => format!(
+            "{} {} {}",
+            value(v, a, false),
+            op.symbol(),
+            value(v, b, false)
+        ),
+        Cond::Any(cs) if matches!(cs.pick, Pick::That | Pick::Role(_)) => cards(v, cs, false),
+        Cond::Any(cs) => format!("any {}", cards(v, cs, false)),
+        Cond::No(cs) => format!("no {}", cards(v, cs, false)),
+        Cond::Word(k, s) => match side(*s) {
+            Some(w) => format!("{} {w}", v.conds[*k as usize].name),
+            None => v.conds[*k as usize].name.into(),
+        },
+        Cond::Not(x) => format!("not {}", inner(x)),
+        Cond::And(xs) => xs.iter().map(inner).collect::<Vec<_>>().join(" and "),
+        Cond::Or(xs) => xs.iter().map(inner).collect::<Vec<_>>().join(" or "),
+    }
+}
+
+fn stmts(v: &Vocab, s: &[Stmt], statics: bool) -> String {
+    s.iter()
+        .map(|s| stmt(v, s, statics))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// A group: bare when it is one plain effect, in parentheses otherwise.
+fn group(v: &Vocab, s: &[Stmt], statics: bool, always: bool) -> String {
+    if !always && s.len() == 1 && matches!(s[0], Stmt::Do(_)) {
+        stmt(v, &s[0], statics)
+    } else {
+        format!("({})", stmts(v, s, statics))
+    }
+}
+
+fn stmt(v: &Vocab, s: &Stmt, statics: bool) -> String {
+    match s {
+        Stmt::Do(e) => effect(v, e, statics),
+        Stmt::If(c, a, b) => {
+            let mut s = format!("if {} then {}", cond(v, c), group(v, a, statics, false));
+            if !b.is_empty() {
+                s.push_str(" else ");
+                s.push_str(&group(v, b, statics, false));
+            }
+            s
+        }
+        Stmt::Choose(opts) => format!(
+            "choose {}",
+            opts.iter()
+                .map(|o| group(v, o, statics, true))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        ),
+        Stmt::May(a, b) => {
+            let mut s = format!("may {}", group(v, a, statics, false));
+            if !b.is_empty() {
+                s.push_str(" then ");
+                s.push_str(&group(v, b, statics, false));
+            }
+            s
+        }
+    }
+}
+
+fn effect(v: &Vocab, e: &Effect, statics: bool) -> String {
+    let verb = v.verb(statics, e.verb);
+    let mut words: Vec<String> = vec![verb.name.into()];
+    for slot in verb.slots {
+        match *slot {
+            Slot::Lit(l) | Slot::Opt(l) => words.push(l.into()),
+            Slot::N(..) => words.push(value(v, e.n.as_ref().expect("parsed n"), false)),
+            Slot::Signed(..) => words.push(value(v, e.n.as_ref().expect("parsed n"), true)),
+            Slot::Stats(..) => words.push(format!(
+                "{}/{}",
+                value(v, e.n.as_ref().expect("parsed n"), true),
+                value(v, e.m.as_ref().expect("parsed m"), true)
+            )),
+            Slot::Cards | Slot::AllCards | Slot::FiltersIn(_) => {
+                words.push(cards(v, e.cards.as_ref().expect("parsed cards"), false))
+            }
+            Slot::Side | Slot::SideOr(_) => {
+                words.push(side(e.side.unwrap_or(Side::Own)).unwrap_or("own").into())
+            }
+            Slot::Keyword => words.push(
+                v.keywords[e.word.expect("parsed keyword") as usize]
+                    .name
+                    .into(),
+            ),
+            Slot::Prohibition => words.push(
+                v.prohibitions[e.word.expect("parsed prohibition") as usize]
+                    .name
+                    .into(),
+            ),
+            Slot::Zone => words.push(v.zones[e.to.expect("parsed zone").0 as usize].name.into()),
+            Slot::Traits(..) => words.extend(e.traits.iter().cloned()),
+            Slot::To => {
+                let (z, p) = e.to.expect("parsed destination");
+                words.push(format!("to {}", v.zones[z as usize].name));
+                match p {
+                    Pos::Top => words.push("top".into()),
+                    Pos::Bottom => words.push("bottom".into()),
+                    Pos::Default => {}
+                }
+            }
+            Slot::Dur => {
+                if let Some(d) = e.dur {
+                    words.push(v.durations[d as usize].name.into());
+                }
+            }
+        }
+    }
+    words.join(" ")
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plain English.
+
+/// The abilities of a card in plain English, one sentence (or more) per ability.
+pub fn english(v: &Vocab, abilities: &[Ability]) -> Vec<String> {
+    abilities.iter().map(|a| en_ability(v, a)).collect()
+}
+
+fn cap(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+fn en_ability(v: &Vocab, a: &Ability) -> String {
+    let body = en_stmts(
+        v,
+        &a.body,
+        matches!(a.head, Head::Word(k) if v.head(k).kind == HeadKind::Static),
+    );
+    let once = if a.once { " (once per turn)" } else { "" };
+    let costs: Vec<String> = a.costs.iter().map(|c| en_cost(v, c)).collect();
+    let s = match &a.head {
+        Head::Word(k) => {
+            let h = v.head(*k);
+            match h.kind {
+                HeadKind::Static => match &a.cond {
+                    Some(c) => format!("While {}, {}", en_cond(v, c), body),
+                    None => cap(&body),
+                },
+                HeadKind::Play | HeadKind::Act => {
+                    let mut s = cap(h.word.en);
+                    if !costs.is_empty() {
+                        s.push_str(&format!(" [{}]", costs.join(", ")));
+                    }
+                    s.push_str(once);
+                    s.push_str(": ");
+                    if let Some(c) = &a.cond {
+                        s.push_str(&format!("Only if {}. ", en_cond(v, c)));
+                    }
+                    s.push_str(&cap(&body));
+                    return s + ".";
+                }
+            }
+        }
+        Head::On(t) => {
+            let mut s = cap(&en_trigger(v, t));
+            if let Some(c) = &a.cond {
+                s.push_str(&format!(", if {}", en_cond(v, c)));
+            }
+            format!("{s}{once}, {body}")
+        }
+        Head::Instead(t) => {
+            let mut s = format!(
+                "Instead of \"{}\"",
+                en_trigger(v, t).trim_start_matches("when ")
+            );
+            if let Some(c) = &a.cond {
+                s.push_str(&format!(", if {}", en_cond(v, c)));
+            }
+            format!("{s}{once}: {body}")
+        }
+    };
+    s + "."
+}
+
+fn en_trigger(v: &Vocab, t: &Trigger) -> String {
+    let ev = &v.events[t.event as usize];
+    let mut s = match (&t.subject, t.phase) {
+        (_, Some(p)) => {
+            let whose = match t.side {
+                Side::Own => "your ",
+                Side::Enemy => "your opponent's ",
+                Side::Any => "",
+            };
+            ev.en_subject
+                .replace("{}", &format!("{whose}{}", v.phases[p as usize].en))
+        }
+        (Some(c), None) => ev.en_subject.replace("{}", &en_cards(v, c, false)),
+        (None, None) => ev.en_self.to_string(),
+    };
+    if let Some(b) = &t.by {
+        s.push_str(&format!(" by {}", en_cards(v, b, false)));
+    }
+    s
+}
+
+fn en_cost(v: &Vocab, c: &Cost) -> String {
+    let cw = &v.costs[c.word as usize];
+    let mut s = cw.word.en.to_string();
+    if let Some(n) = c.n {
+        s = s.replace("{n}", &n.to_string());
+    }
+    if let Some(cs) = &c.cards {
+        s = s.replace("{cards}", &en_cards(v, cs, false));
+    }
+    s
+}
+
+fn whose(s: Side) -> &'static str {
+    match s {
+        Side::Own => "your",
+        Side::Enemy => "your opponent's",
+        Side::Any => "a",
+    }
+}
+
+/// A card set in English ("target ready unit your opponent controls with cost 2 or less").
+pub fn en_cards(v: &Vocab, c: &Cards, plural: bool) -> String {
+    let n = v.noun(c.noun);
+    let (lead, many) = match c.pick {
+        Pick::This => return format!("this {}", n.en_one),
+        Pick::That if c.filters.is_empty() => return format!("that {}", n.en_one),
+        Pick::That => {
+            let probe = Cards {
+                pick: Pick::Each,
+                side: Side::Any,
+                noun: c.noun,
+                filters: c.filters.clone(),
+                zone: None,
+            };
+            return format!(
+                "that {} (if it is {})",
+                n.en_one,
+                en_cards(v, &probe, false)
+            );
+        }
+        Pick::Role(k) if c.filters.is_empty() => return v.roles[k as usize].en.to_string(),
+        Pick::Role(k) => {
+            let probe = Cards {
+                pick: Pick::Each,
+                side: Side::Any,
+                noun: c.noun,
+                filters: c.filters.clone(),
+                zone: None,
+            };
+            return format!(
+                "{} (if it is {})",
+                v.roles[k as usize].en,
+                en_cards(v, &probe, false)
+            );
+        }
+        Pick::Choose { min: 1, max: 1 } => ("target".to_string(), false),
+        Pick::Choose { min: 0, max } => (format!("up to {max}"), max > 1),
+        Pick::Choose { max, .. } => (max.to_string(), max > 1),
+        Pick::All => ("all".to_string(), true),
+        Pick::Each => (
+            if plural {
+                String::new()
+            } else {
+                "a".to_string()
+            },
+            plural,
+        ),
+    };
+    let mut adj: Vec<String> = Vec::new();
+    let mut post: Vec<String> = Vec::new();
+    for f in &c.filters {
+        match f {
+            Filter::Stat(k, op, x) => {
+                let st = v.stats[*k as usize].en;
+                post.push(match op {
+                    Cmp::Le => format!("with {st} {x} or less"),
+                    Cmp::Ge => format!("with {st} {x} or more"),
+                    Cmp::Lt => format!("with {st} less than {x}"),
+                    Cmp::Gt => format!("with {st} more than {x}"),
+                    Cmp::Eq => format!("with {st} {x}"),
+                    Cmp::Ne => format!("with {st} other than {x}"),
+                })
+            }
+            Filter::Flag(k, true) => adj.push(v.flags[*k as usize].en.into()),
+            Filter::Flag(k, false) => adj.push(format!("non-{}", v.flags[*k as usize].en)),
+            Filter::Keyword(k, true) => post.push(format!("with {}", v.keywords[*k as usize].en)),
+            Filter::Keyword(k, false) => {
+                post.push(format!("without {}", v.keywords[*k as usize].en))
+            }
+            Filter::Trait(t) => adj.push(t.clone()),
+            Filter::Name(x) => post.push(format!("named {x}")),
+            Filter::Named => post.push("with the name chosen".into()),
+            Filter::Other => adj.insert(0, "other".into()),
+            Filter::SameName => post.push("with the same name".into()),
+            Filter::Noun(k) => adj.push(v.noun(*k).en_one.into()),
+        }
+    }
+    let noun = if many { n.en_many } else { n.en_one };
+    let mut words: Vec<String> = Vec::new();
+    if !lead.is_empty() {
+        words.push(lead);
+    }
+    // "your …" before the noun for a set in a zone or of all cards; "… you control" otherwise.
+    let in_play = c.zone.is_none();
+    if (!in_play || c.pick == Pick::All) && c.side != Side::Any {
+        if words.last().is_some_and(|w| w == "a") {
+            words.pop();
+            words.push(if c.side == Side::Own {
+                "one of your".into()
+            } else {
+                "one of your opponent's".into()
+            });
+        } else {
+            words.push(whose(c.side).into());
+        }
+    }
+    words.extend(adj);
+    words.push(noun.into());
+    if in_play && c.pick != Pick::All {
+        match c.side {
+            Side::Own => words.push("you control".into()),
+            Side::Enemy => words.push("your opponent controls".into()),
+            Side::Any => {}
+        }
+    }
+    words.extend(post);
+    if let Some(z) = c.zone {
+        let zone = v.zones[z as usize].en;
+        words.push(match c.side {
+            Side::Any => format!("in a {zone}"),
+            _ => format!("in {}", zone_owner(c.side, zone)),
+        });
+    }
+    if words.first().is_some_and(|w| w == "a") && words.len() > 1 {
+        let next = &words[1];
+        if next.starts_with(['a', 'e', 'i', 'o', 'u']) {
+            words[0] = "an".into();
+        }
+    }
+    words.join(" ")
+}
+
+fn zone_owner(s: Side, zone: &str) -> String {
+    match s {
+        Side::Own | Side::Any => format!("your {zone}"),
+        Side::Enemy => format!("your opponent's {zone}"),
+    }
+}
+
+fn en_value(v: &Vocab, x: &Value, signed: bool) -> String {
+    match x {
+        Value::Num(n) if signed => format!("{n:+}"),
+        Value::Num(n) => n.to_string(),
+        Value::Count(c) => format!("the number of {}", en_cards(v, c, true)),
+        Value::Quantity(k, s) => v.quantities[*k as usize].en.replace(
+            "{p}",
+            match s {
+                Side::Enemy => "your opponent's",
+                _ => "your",
+            },
+        ),
+        Value::X => "that many".into(),
+        Value::Per { each, of, max } => {
+            let each = if signed {
+                format!("{each:+}")
+            } else {
+                each.to_string()
+            };
+            let of = match &**of {
+                Value::Count(c) => en_cards(
+                    v,
+                    &Cards {
+                        pick: Pick::Each,
+                        ..(**c).clone()
+                    },
+                    false,
+                ),
+                other => en_value(v, other, false),
+            };
+            match max {
+                Some(m) => format!("{each} for each {of} (at most {m})"),
+                None => format!("{each} for each {of}"),
+            }
+        }
+    }
+}
+
+fn en_cond(v: &Vocab, c: &Cond) -> String {
+    match c {
+        Cond::Cmp(a, op, b) => {
+            let (a, b) = (en_value(v, a, false), en_value(v, b, false));
+            match op {
+                Cmp::Le => format!("{a} is {b} or less"),
+                Cmp::Ge => format!("{a} is {b} or more"),
+                Cmp::Lt => format!("{a} is less than {b}"),
+                Cmp::Gt => format!("{a} is more than {b}"),
+                Cmp::Eq => format!("{a} is {b}"),
+                Cmp::Ne => format!("{a} is not {b}"),
+            }
+        }
+        Cond::Any(cs) if matches!(cs.pick, Pick::That | Pick::Role(_)) => {
+            let probe = Cards {
+                pick: Pick::Each,
+                side: Side::Any,
+                noun: cs.noun,
+                filters: cs.filters.clone(),
+                zone: None,
+            };
+            let who = match cs.pick {
+                Pick::Role(k) => v.roles[k as usize].en.to_string(),
+                _ => "that card".to_string(),
+            };
+            format!("{who} is {}", en_cards(v, &probe, false))
+        }
+        Cond::Any(cs) => format!("there is {}", en_cards(v, cs, false)),
+        Cond::No(cs) => format!(
+            "there is no {}",
+            en_cards(v, cs, false)
+                .trim_start_matches("a ")
+                .trim_start_matches("an ")
+        ),
+        Cond::Word(k, s) => v.conds[*k as usize].en.replace(
+            "{p}",
+            match s {
+                Side::Enemy => "your opponent",
+                _ => "you",
+            },
+        ),
+        Cond::Not(x) => format!("not ({})", en_cond(v, x)),
+        Cond::And(xs) => xs
+            .iter()
+            .map(|x| en_cond(v, x))
+            .collect::<Vec<_>>()
+            .join(" and "),
+        Cond::Or(xs) => xs
+            .iter()
+            .map(|x| en_cond(v, x))
+            .collect::<Vec<_>>()
+            .join(" or "),
+    }
+}
+
+fn en_stmts(v: &Vocab, s: &[Stmt], statics: bool) -> String {
+    s.iter()
+        .map(|s| en_stmt(v, s, statics))
+        .collect::<Vec<_>>()
+        .join("; then ")
+}
+
+fn en_stmt(v: &Vocab, s: &Stmt, statics: bool) -> String {
+    match s {
+        Stmt::Do(e) => en_effect(v, e, statics),
+        Stmt::If(c, a, b) => {
+            let mut s = format!("if {}, {}", en_cond(v, c), en_stmts(v, a, statics));
+            if !b.is_empty() {
+                s.push_str(&format!("; otherwise, {}", en_stmts(v, b, statics)));
+            }
+            s
+        }
+        Stmt::Choose(opts) => format!(
+            "choose one — {}",
+            opts.iter()
+                .map(|o| en_stmts(v, o, statics))
+                .collect::<Vec<_>>()
+                .join("; or ")
+        ),
+        Stmt::May(a, b) => {
+            let mut s = format!("you may {}", en_stmts(v, a, statics));
+            if !b.is_empty() {
+                s.push_str(&format!("; if you do, {}", en_stmts(v, b, statics)));
+            }
+            s
+        }
+    }
+}
+
+fn en_effect(v: &Vocab, e: &Effect, statics: bool) -> String {
+    let verb = v.verb(statics, e.verb);
+    let singular = match &e.cards {
+        Some(c) => matches!(
+            c.pick,
+            Pick::This | Pick::That | Pick::Choose { max: 1, .. }
+        ),
+        None => true,
+    };
+    let n_is_one = matches!(e.n, Some(Value::Num(1) | Value::Num(-1)));
+    let mut s = verb.en.to_string();
+    let sub = |s: &mut String, key: &str, val: &str| {
+        *s = s.replace(key, val);
+    };
+    if let Some(c) = &e.cards {
+        sub(&mut s, "{cards}", &en_cards(v, c, false));
+    }
+    if let Some(n) = &e.n {
+        let signed = verb
+            .slots
+            .iter()
+            .any(|s| matches!(s, Slot::Signed(..) | Slot::Stats(..)));
+        sub(&mut s, "{n}", &en_value(v, n, signed));
+    }
+    if let Some(m) = &e.m {
+        sub(&mut s, "{m}", &en_value(v, m, true));
+    }
+    if let Some(sd) = e.side {
+        sub(
+            &mut s,
+            "{side}",
+            if sd == Side::Enemy {
+                "your opponent"
+            } else {
+                "you"
+            },
+        );
+        sub(
+            &mut s,
+            "{sides}",
+            if sd == Side::Enemy {
+                "your opponent's"
+            } else {
+                "your"
+            },
+        );
+    }
+    if let Some(k) = e.word {
+        let table = if verb.slots.contains(&Slot::Prohibition) {
+            v.prohibitions
+        } else {
+            v.keywords
+        };
+        sub(&mut s, "{word}", table[k as usize].en);
+    }
+    if !e.traits.is_empty() {
+        sub(&mut s, "{traits}", &e.traits.join(" and "));
+    }
+    if let Some((z, p)) = e.to {
+        let zone = v.zones[z as usize].en;
+        let place = match p {
+            Pos::Top => format!("on top of its owner's {zone}"),
+            Pos::Bottom => format!("on the bottom of its owner's {zone}"),
+            Pos::Default => format!("into its owner's {zone}"),
+        };
+        sub(&mut s, "{to}", &place);
+        sub(&mut s, "{zone}", zone);
+    }
+    let dur = e
+        .dur
+        .map(|d| format!(" {}", v.durations[d as usize].en))
+        .unwrap_or_default();
+    sub(&mut s, "{dur}", &dur);
+    sub(&mut s, "{s}", if n_is_one { "" } else { "s" });
+    sub(&mut s, "{v}", if singular { "s" } else { "" });
+    sub(&mut s, "{has}", if singular { "has" } else { "have" });
+    s
+}

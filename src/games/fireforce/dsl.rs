@@ -1,0 +1,558 @@
+//! The Fire Force words of the card language (`docs/cards.md`, "Fire Force TCG"): the vocabulary
+//! the shared grammar (`crate::core::lang`) reads a Fire Force effect cell and Life trigger with,
+//! and the compile step from its tree into the types of [`super::cards`] the engine plays.
+
+use super::cards::{
+    Ability, AbilityCost, CardDb, CardType, Effect, Filter, Keywords, Static, Target, Trigger,
+    Until, MAX_ABILITIES, MAX_ACTIVATED, MAX_EFFECTS,
+};
+use crate::core::dsl::{Side, TargetMode};
+use crate::core::lang::vocab::{
+    legacy, verb, w, wa, CostArg, CostWord, EventWord, HeadKind, HeadWord, Noun, Slot, Vocab,
+};
+use crate::core::lang::{self, ast};
+
+/// Head ids.
+mod head {
+    pub const MAIN: u8 = 0;
+    pub const REACTION: u8 = 1;
+    pub const ACTIVE: u8 = 2;
+    pub const STATIC: u8 = 3;
+    pub const LIFE: u8 = 4;
+}
+
+/// Event ids.
+mod event {
+    pub const ENTER: u8 = 0;
+    pub const REMOVED: u8 = 1;
+    pub const ATTACK: u8 = 2;
+    pub const BLOCK: u8 = 3;
+    pub const BATTLE_END: u8 = 4;
+    pub const END: u8 = 5;
+}
+
+/// Phase ids.
+mod phase {
+    pub const TURN: u8 = 0;
+}
+
+/// Verb ids.
+mod v {
+    pub const DRAW: u8 = 0;
+    pub const REMOVE: u8 = 1;
+    pub const EXHAUST: u8 = 2;
+    pub const READY: u8 = 3;
+    pub const BOUNCE: u8 = 4;
+    pub const POWER: u8 = 5;
+    pub const GIVE: u8 = 6;
+    pub const FLAME: u8 = 7;
+    pub const LIFE: u8 = 8;
+    pub const MILL: u8 = 9;
+}
+
+mod st {
+    pub const POWER: u8 = 0;
+}
+
+mod cost {
+    pub const EXHAUST: u8 = 0;
+    pub const FLAME: u8 = 1;
+}
+
+mod stat {
+    pub const POWER: u8 = 0;
+    pub const COST: u8 = 1;
+}
+
+mod flag {
+    pub const READY: u8 = 0;
+    pub const EXHAUSTED: u8 = 1;
+    pub const FLAME: u8 = 2;
+}
+
+mod role {
+    pub const ATTACKER: u8 = 0;
+    pub const ATTACKED: u8 = 1;
+}
+
+/// Durations.
+mod dur {
+    pub const BATTLE: u8 = 0;
+}
+
+fn keep(_: &mut ast::Effect) {}
+
+const UNITS: &[Slot] = &[Slot::Cards];
+
+/// The Fire Force vocabulary of the shared grammar.
+pub static VOCAB: Vocab = Vocab {
+    game: "fireforce",
+    heads: &[
+        HeadWord {
+            word: w("main", "main"),
+            kind: HeadKind::Play,
+        },
+        HeadWord {
+            word: w("reaction", "reaction"),
+            kind: HeadKind::Act,
+        },
+        HeadWord {
+            word: w("active", "active"),
+            kind: HeadKind::Act,
+        },
+        HeadWord {
+            word: w("static", ""),
+            kind: HeadKind::Static,
+        },
+        HeadWord {
+            word: w("life", "life trigger"),
+            kind: HeadKind::Play,
+        },
+    ],
+    events: &[
+        EventWord {
+            word: wa("enter", &["dispatched"], ""),
+            subject: false,
+            phase: false,
+            by: false,
+            side: false,
+            en_self: "when this unit is dispatched",
+            en_subject: "when {} is dispatched",
+        },
+        EventWord {
+            word: w("removed", ""),
+            subject: false,
+            phase: false,
+            by: false,
+            side: false,
+            en_self: "when this unit is removed",
+            en_subject: "when {} is removed",
+        },
+        EventWord {
+            word: wa("attack", &["attacking"], ""),
+            subject: false,
+            phase: false,
+            by: false,
+            side: false,
+            en_self: "when this unit attacks",
+            en_subject: "when {} attacks",
+        },
+        EventWord {
+            word: wa("block", &["blocking"], ""),
+            subject: false,
+            phase: false,
+            by: false,
+            side: false,
+            en_self: "when this unit blocks",
+            en_subject: "when {} blocks",
+        },
+        EventWord {
+            word: w("battle_end", ""),
+            subject: false,
+            phase: false,
+            by: false,
+            side: false,
+            en_self: "at the end of a battle this unit was in, if it is still on the Scene",
+            en_subject: "at the end of a battle {} was in",
+        },
+        EventWord {
+            word: w("end", ""),
+            subject: false,
+            phase: true,
+            by: false,
+            side: false,
+            en_self: "at the end of the turn",
+            en_subject: "at the end of {}",
+        },
+    ],
+    phases: &[w("turn", "turn")],
+    zones: &[w("scene", "Scene")],
+    nouns: &[Noun {
+        one: "unit",
+        many: "units",
+        types: 1,
+        en_one: "unit",
+        en_many: "units",
+    }],
+    stats: &[w("power", "power"), w("cost", "cost")],
+    flags: &[
+        w("ready", "ready"),
+        w("exhausted", "exhausted"),
+        w("flame", "Flame"),
+    ],
+    keywords: &[
+        w("blitz", "Blitz"),
+        w("blocker", "Blocker"),
+        w("pray", "Pray"),
+        w("adolla_link", "Adolla Link"),
+    ],
+    keyword_keys: &["has"],
+    trait_key: "attr",
+    bare_traits: &[],
+    bare_nouns: false,
+    quantities: &[],
+    conds: &[],
+    durations: &[w("battle", "during this battle")],
+    costs: &[
+        CostWord {
+            word: w("exhaust", "exhaust this unit"),
+            arg: CostArg::None,
+            bare_number: false,
+        },
+        CostWord {
+            word: w("flame", "{n} Flame"),
+            arg: CostArg::Num(0, 10),
+            bare_number: true,
+        },
+    ],
+    verbs: &[
+        verb("draw", v::DRAW, &[Slot::N(1, 5)], "draw {n} card{s}"),
+        verb("remove", v::REMOVE, UNITS, "remove {cards}"),
+        verb("exhaust", v::EXHAUST, UNITS, "exhaust {cards}"),
+        verb("ready", v::READY, UNITS, "ready {cards}"),
+        verb("bounce", v::BOUNCE, UNITS, "return {cards} to its owner's hand"),
+        verb(
+            "power",
+            v::POWER,
+            &[Slot::Cards, Slot::Signed(-20000, 20000), Slot::Dur],
+            "{cards} get{v} {n} power until end of turn{dur}",
+        ),
+        verb(
+            "give",
+            v::GIVE,
+            UNITS,
+            "give 1 exhausted Flame card from your Flame deck to {cards}",
+        ),
+        verb(
+            "flame",
+            v::FLAME,
+            &[Slot::N(1, 5)],
+            "put {n} Flame card{s} from your Flame deck onto your Scene, exhausted",
+        ),
+        verb(
+            "life",
+            v::LIFE,
+            &[Slot::N(1, 5)],
+            "put the top {n} card{s} of your deck face down on top of your Life area",
+        ),
+        verb(
+            "mill",
+            v::MILL,
+            &[Slot::Side, Slot::N(1, 10)],
+            "{side} put{v} the top {n} card{s} of {sides} deck into THE ADOLLA",
+        ),
+        legacy("mill", v::MILL, &[Slot::SideOr(Side::Enemy), Slot::N(1, 10)], keep),
+    ],
+    statics: &[
+        verb(
+            "power",
+            st::POWER,
+            &[Slot::Cards, Slot::Signed(-20000, 20000)],
+            "{cards} get{v} {n} power",
+        ),
+        // The first spelling: `own units [FILTERS] +N`.
+        legacy("", st::POWER, &[Slot::AllCards, Slot::Signed(-20000, 20000)], keep),
+    ],
+    prohibitions: &[],
+    roles: &[
+        w("attacker", "the attacking unit"),
+        w("attacked", "the attacked unit"),
+    ],
+    head_aliases: &[("turn_end", "end own turn")],
+};
+
+/// The card text of `tree` in the canonical form.
+pub fn canonical(tree: &[ast::Ability]) -> String {
+    lang::canonical(&VOCAB, tree)
+}
+
+/// The effect cell of a card of type `ctype`: its abilities and statics.
+pub fn effects(
+    db: &mut CardDb,
+    text: &str,
+    ctype: CardType,
+) -> Result<(Vec<Ability>, Vec<Static>), String> {
+    let tree = lang::parse(&VOCAB, text).map_err(|e| e.to_string())?;
+    if tree.len() > MAX_ABILITIES {
+        return Err(format!("at most {MAX_ABILITIES} abilities"));
+    }
+    let mut abilities = Vec::new();
+    let mut statics = Vec::new();
+    for (k, a) in tree.iter().enumerate() {
+        let ctx = |m: String| format!("ability {}: {m}", k + 1);
+        if a.body.len() > MAX_EFFECTS {
+            return Err(ctx(format!("at most {MAX_EFFECTS} effects")));
+        }
+        if a.cond.is_some() {
+            return Err(ctx("a condition in the head is not played by the Fire Force engine yet".into()));
+        }
+        let trigger = match &a.head {
+            ast::Head::Word(head::STATIC) => {
+                if ctype == CardType::Event {
+                    return Err(ctx("an EVENT has no static ability".into()));
+                }
+                for s in &a.body {
+                    let ast::Stmt::Do(e) = s else {
+                        unreachable!("the parser allows only effects in a static")
+                    };
+                    statics.push(compile_static(db, e).map_err(ctx)?);
+                }
+                continue;
+            }
+            ast::Head::Word(head::MAIN) => Trigger::Main,
+            ast::Head::Word(head::REACTION) => Trigger::Reaction,
+            ast::Head::Word(head::ACTIVE) => Trigger::Active,
+            ast::Head::Word(head::LIFE) => {
+                return Err(ctx("`life:` is the trigger column's (the Life trigger)".into()))
+            }
+            ast::Head::On(t) if t.subject.is_none() && t.by.is_none() => match (t.event, t.phase) {
+                (event::ENTER, _) => Trigger::Dispatched,
+                (event::REMOVED, _) => Trigger::Removed,
+                (event::ATTACK, _) => Trigger::Attacking,
+                (event::BLOCK, _) => Trigger::Blocking,
+                (event::BATTLE_END, _) => Trigger::BattleEnd,
+                (event::END, Some(phase::TURN)) if t.side == Side::Own => Trigger::TurnEnd,
+                (event::END, _) => {
+                    return Err(ctx("only `end own turn` is played by the Fire Force engine yet".into()))
+                }
+                _ => unreachable!("every event is listed"),
+            },
+            ast::Head::On(_) => {
+                return Err(ctx("a trigger about another card is not played by the Fire Force engine yet".into()))
+            }
+            ast::Head::Instead(_) => {
+                return Err(ctx("`instead` is not played by the Fire Force engine yet".into()))
+            }
+            ast::Head::Word(_) => unreachable!("every head is listed"),
+        };
+        let allowed = match ctype {
+            CardType::Unit => !matches!(trigger, Trigger::Main),
+            CardType::Event => matches!(trigger, Trigger::Main | Trigger::Reaction),
+            CardType::Flame => false,
+        };
+        if !allowed {
+            return Err(ctx(match ctype {
+                CardType::Unit => "a UNIT has no `main` ability (that is an EVENT's)".into(),
+                CardType::Event => "an EVENT has exactly one ability, `main:` or `reaction:`".into(),
+                CardType::Flame => "a FLAME card has only `static` abilities".into(),
+            }));
+        }
+        let activated = matches!(trigger, Trigger::Active | Trigger::Reaction) && ctype == CardType::Unit;
+        let mut c = AbilityCost {
+            once: a.once,
+            ..AbilityCost::default()
+        };
+        for part in &a.costs {
+            match part.word {
+                cost::EXHAUST => c.exhaust = true,
+                cost::FLAME => c.flame = part.n.unwrap_or(0) as u8,
+                _ => unreachable!("every cost is listed"),
+            }
+        }
+        let head_word = match a.head {
+            ast::Head::Word(h) => VOCAB.head(h).word.name,
+            _ => "",
+        };
+        if activated {
+            if a.costs.is_empty() && !a.once {
+                return Err(ctx(format!(
+                    "`{head_word}` needs a cost in brackets, e.g. `{head_word}[exhaust, 1]`"
+                )));
+            }
+            // Decision F-KW-ONCE-2: a cost that can be paid again and again would let a
+            // player repeat an ability forever; every activated ability costs something.
+            if !c.exhaust && !c.once && c.flame == 0 {
+                return Err(ctx("an activated ability costs `exhaust`, Flame (1 or more) or `once`".into()));
+            }
+        } else if !a.costs.is_empty() || a.once {
+            return Err(ctx(
+                "only a UNIT's `active` and `reaction` abilities have a cost in brackets (an EVENT's is its cost column)".into(),
+            ));
+        }
+        let effects = body(db, &a.body).map_err(ctx)?;
+        abilities.push(Ability {
+            trigger,
+            cost: c,
+            effects,
+        });
+    }
+    if ctype == CardType::Event && abilities.len() != 1 {
+        return Err("an EVENT has exactly one ability, `main:` or `reaction:`".into());
+    }
+    let activated = abilities
+        .iter()
+        .filter(|a| matches!(a.trigger, Trigger::Active | Trigger::Reaction))
+        .count();
+    if ctype == CardType::Unit && activated > MAX_ACTIVATED {
+        return Err(format!("at most {MAX_ACTIVATED} `active`/`reaction` abilities on a UNIT"));
+    }
+    Ok((abilities, statics))
+}
+
+/// The trigger cell (the Life trigger, F-BAT-8): effects only.
+pub fn life_trigger(db: &mut CardDb, text: &str) -> Result<Vec<Effect>, String> {
+    let tree = lang::parse(&VOCAB, &format!("life: {text}")).map_err(|e| {
+        // The offset is the cell's, not the prefixed text's.
+        let mut e = e;
+        e.at = e.at.saturating_sub(6);
+        e.ability = 0;
+        e.to_string()
+    })?;
+    let [a] = tree.as_slice() else {
+        return Err("the trigger cell holds effects only, separated by `;` (no `|`)".into());
+    };
+    if a.body.len() > MAX_EFFECTS {
+        return Err(format!("at most {MAX_EFFECTS} effects"));
+    }
+    body(db, &a.body)
+}
+
+fn body(db: &mut CardDb, body: &[ast::Stmt]) -> Result<Vec<Effect>, String> {
+    body.iter()
+        .map(|s| match s {
+            ast::Stmt::Do(e) => compile_effect(db, e),
+            _ => Err("`if`, `choose` and `may` are not played by the Fire Force engine yet".into()),
+        })
+        .collect()
+}
+
+fn fixed(v: &Option<ast::Value>) -> Result<i16, String> {
+    match v {
+        Some(ast::Value::Num(n)) => Ok(*n),
+        Some(_) => Err("a counted amount is not played by the Fire Force engine yet".into()),
+        None => unreachable!("the pattern reads an amount"),
+    }
+}
+
+fn filter(db: &mut CardDb, words: &[ast::Filter]) -> Result<Filter, String> {
+    let mut f = Filter::default();
+    for w in words {
+        match w {
+            ast::Filter::Stat(k, op, n) => {
+                let (lo, hi) = match op {
+                    ast::Cmp::Le => (None, Some(*n)),
+                    ast::Cmp::Ge => (Some(*n), None),
+                    _ => return Err("a stat filter is `<=` or `>=` in the Fire Force engine".into()),
+                };
+                if *k == stat::POWER {
+                    let check = |x: i16| {
+                        if (0..=30000).contains(&x) {
+                            Ok(x)
+                        } else {
+                            Err(format!("{x} is out of range 0..=30000"))
+                        }
+                    };
+                    if let Some(x) = lo {
+                        f.power_min = Some(check(x)?);
+                    }
+                    if let Some(x) = hi {
+                        f.power_max = Some(check(x)?);
+                    }
+                } else {
+                    debug_assert_eq!(*k, stat::COST);
+                    let check = |x: i16| {
+                        if (0..=10).contains(&x) {
+                            Ok(x as u8)
+                        } else {
+                            Err(format!("{x} is out of range 0..=10"))
+                        }
+                    };
+                    if let Some(x) = lo {
+                        f.cost_min = Some(check(x)?);
+                    }
+                    if let Some(x) = hi {
+                        f.cost_max = Some(check(x)?);
+                    }
+                }
+            }
+            ast::Filter::Flag(flag::READY, true) => f.ready = Some(true),
+            ast::Filter::Flag(flag::EXHAUSTED, true) => f.ready = Some(false),
+            ast::Filter::Flag(flag::FLAME, true) => f.flame = true,
+            ast::Filter::Keyword(k, true) => f.keywords.0 |= Keywords::NAMES[*k as usize].1 .0,
+            ast::Filter::Trait(t) => f.attrs |= db.attr_bit(t)?,
+            ast::Filter::Other => f.other = true,
+            _ => return Err("this filter is not played by the Fire Force engine yet".into()),
+        }
+    }
+    Ok(f)
+}
+
+fn target(db: &mut CardDb, c: &ast::Cards) -> Result<Target, String> {
+    let mode = match c.pick {
+        ast::Pick::Role(r) if c.filters.is_empty() => {
+            return Ok(match r {
+                role::ATTACKER => Target::Attacker,
+                role::ATTACKED => Target::Attacked,
+                _ => unreachable!("every role is listed"),
+            })
+        }
+        ast::Pick::This => TargetMode::This,
+        ast::Pick::Choose { min: 1, max: 1 } => TargetMode::Choose,
+        ast::Pick::All => TargetMode::All,
+        _ => return Err("this choice of cards is not played by the Fire Force engine yet".into()),
+    };
+    if c.zone.is_some() {
+        return Err("only units on the Scene are played by the Fire Force engine yet".into());
+    }
+    Ok(Target::Units {
+        mode,
+        side: c.side,
+        filter: filter(db, &c.filters)?,
+    })
+}
+
+fn compile_effect(db: &mut CardDb, e: &ast::Effect) -> Result<Effect, String> {
+    let cards = e.cards.as_ref();
+    let t = |db: &mut CardDb| target(db, cards.expect("the pattern reads cards"));
+    Ok(match e.verb {
+        v::DRAW => Effect::Draw(fixed(&e.n)? as u8),
+        v::REMOVE => Effect::Remove(t(db)?),
+        v::EXHAUST => Effect::Exhaust(t(db)?),
+        v::READY => Effect::Ready(t(db)?),
+        v::BOUNCE => Effect::Bounce(t(db)?),
+        v::POWER => {
+            let until = match e.dur {
+                Some(dur::BATTLE) => Until::EndOfBattle,
+                _ => Until::EndOfTurn,
+            };
+            Effect::Power(t(db)?, fixed(&e.n)?, until)
+        }
+        v::GIVE => match t(db)? {
+            t @ Target::Units {
+                side: Side::Own,
+                mode: TargetMode::This | TargetMode::Choose,
+                ..
+            } => Effect::Give(t),
+            _ => {
+                return Err(
+                    "give: the target is one of your own units (`self` or `target own unit`)".into(),
+                )
+            }
+        },
+        v::FLAME => Effect::Flame(fixed(&e.n)? as u8),
+        v::LIFE => Effect::Life(fixed(&e.n)? as u8),
+        v::MILL => {
+            if e.side != Some(Side::Enemy) {
+                return Err("`mill own` is not played by the Fire Force engine yet".into());
+            }
+            Effect::Mill(fixed(&e.n)? as u8)
+        }
+        _ => unreachable!("every verb is listed"),
+    })
+}
+
+fn compile_static(db: &mut CardDb, e: &ast::Effect) -> Result<Static, String> {
+    let c = e.cards.as_ref().expect("the pattern reads cards");
+    if c.pick != ast::Pick::All || c.side == Side::Any || c.zone.is_some() {
+        return Err("a static changes `all own units …` or `all enemy units …`".into());
+    }
+    match e.verb {
+        st::POWER => Ok(Static {
+            side: c.side,
+            filter: filter(db, &c.filters)?,
+            power: fixed(&e.n)?,
+            hits: [0; 4],
+        }),
+        _ => unreachable!("every static is listed"),
+    }
+}
