@@ -8,7 +8,6 @@
 pub mod actions;
 mod bits;
 pub mod def;
-pub mod dsl;
 mod fixed;
 pub mod hidden;
 pub mod input;

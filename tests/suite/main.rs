@@ -10,6 +10,7 @@ mod common;
 
 mod agents;
 mod alloc;
+mod cardlang;
 mod cli;
 mod conformance;
 mod engine;

@@ -17,6 +17,17 @@ pub enum Side {
     Any,
 }
 
+/// How an engine's compiled target picks: the card itself, one chosen card, or every match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TargetMode {
+    /// The card the ability belongs to.
+    This,
+    /// One card chosen by the controller when the effect resolves.
+    Choose,
+    /// Every card that matches.
+    All,
+}
+
 /// A comparison.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Cmp {
@@ -100,6 +111,8 @@ pub enum Filter {
     SameName,
     /// A noun written as a filter (older TMNT texts: `salvage attack`): one of its types.
     Noun(Id),
+    /// `those`: among the cards the triggering event was about ("1 of those cards").
+    Those,
 }
 
 /// A set of cards: who picks, whose, what kind, which ones and where.
@@ -136,14 +149,18 @@ pub enum Value<C = Cards> {
     Count(Box<C>),
     /// A quantity of the game's table (`hand`, `deck`, `bond`, `life`…) of a player.
     Quantity(Id, Side),
-    /// `x`: the number an earlier effect of the ability recorded (cards moved, discarded, drawn).
-    X,
+    /// `x`: the number of cards the last effect of the ability moved, discarded, drew or acted on;
+    /// `x own` / `x enemy`: of those, the controller's / the opponent's.
+    X(Side),
     /// `N per CARDS [max M]`: N for each matching card, at most M in all.
     Per {
         each: i16,
         of: Box<Value<C>>,
         max: Option<i16>,
     },
+    /// `STAT CARD`: a stat (the game's stat table) of one card (`cost attacker`, `power self`);
+    /// 0 when there is no such card.
+    Stat(Id, Box<C>),
 }
 
 impl<C> Value<C> {
@@ -161,12 +178,13 @@ impl<C> Value<C> {
             Value::Num(n) => Value::Num(*n),
             Value::Count(c) => Value::Count(Box::new(f(c)?)),
             Value::Quantity(k, s) => Value::Quantity(*k, *s),
-            Value::X => Value::X,
+            Value::X(s) => Value::X(*s),
             Value::Per { each, of, max } => Value::Per {
                 each: *each,
                 of: Box::new(of.try_map(f)?),
                 max: *max,
             },
+            Value::Stat(k, c) => Value::Stat(*k, Box::new(f(c)?)),
         })
     }
 }
@@ -209,6 +227,8 @@ pub enum Pos {
     Default,
     Top,
     Bottom,
+    /// A placement word of the game's table (`actioned`, `exhausted`, `face_up`).
+    Word(Id),
 }
 
 /// One effect: a verb of the game's table and the arguments its pattern reads.
@@ -230,6 +250,8 @@ pub struct Effect {
     pub to: Option<(Id, Pos)>,
     /// How long it lasts (the game's duration table), if the verb takes one.
     pub dur: Option<Id>,
+    /// `by CARDS`: a second card set (`cant self be_blocked by units power<=5000`).
+    pub by: Option<Cards>,
 }
 
 impl Effect {
@@ -244,6 +266,7 @@ impl Effect {
             traits: Vec::new(),
             to: None,
             dur: None,
+            by: None,
         }
     }
 }
@@ -258,6 +281,8 @@ pub enum Stmt {
     Choose(Vec<Vec<Stmt>>),
     /// `may (A) [then (B)]`: "you may A. If you do, B."
     May(Vec<Stmt>, Vec<Stmt>),
+    /// `later EVENT: (A)`: a delayed trigger — A happens the next time the event does (this turn).
+    Later(Trigger, Vec<Stmt>),
 }
 
 /// What starts an ability.
@@ -286,6 +311,8 @@ pub struct Trigger {
     pub phase: Option<Id>,
     /// `by CARDS`: the card that causes the event (what stuns, what is played).
     pub by: Option<Cards>,
+    /// `to ZONE`: where the card goes (`leaves to trail`).
+    pub to: Option<Id>,
 }
 
 /// One part of an activated ability's cost, or a word in the head's brackets.
@@ -320,6 +347,7 @@ impl Ability {
                         walk(a, out);
                         walk(b, out);
                     }
+                    Stmt::Later(_, a) => walk(a, out),
                     Stmt::Choose(opts) => opts.iter().for_each(|o| walk(o, out)),
                 }
             }

@@ -7,10 +7,12 @@ use super::ast::{Cond, Id, Side, Value};
 /// its quantities and condition words, and the number the ability recorded.
 pub trait Judge<C> {
     fn count(&self, cards: &C) -> i32;
+    /// A stat of the one card `cards` names (0 if none).
+    fn stat(&self, stat: Id, cards: &C) -> i32;
     fn quantity(&self, q: Id, side: Side) -> i32;
     fn word(&self, w: Id, side: Side) -> bool;
-    /// The number an earlier effect of the ability recorded (`x`).
-    fn x(&self) -> i32;
+    /// The number the last effect recorded (`x`), of one player's cards or of both.
+    fn x(&self, side: Side) -> i32;
 }
 
 /// The value of `v` now.
@@ -19,7 +21,8 @@ pub fn value<C>(j: &impl Judge<C>, v: &Value<C>) -> i32 {
         Value::Num(n) => i32::from(*n),
         Value::Count(c) => j.count(c),
         Value::Quantity(q, s) => j.quantity(*q, *s),
-        Value::X => j.x(),
+        Value::X(s) => j.x(*s),
+        Value::Stat(k, c) => j.stat(*k, c),
         Value::Per { each, of, max } => {
             let n = i32::from(*each) * value(j, of);
             match max {
@@ -55,6 +58,9 @@ mod tests {
         fn count(&self, c: &i32) -> i32 {
             *c
         }
+        fn stat(&self, k: Id, c: &i32) -> i32 {
+            i32::from(k) * 100 + *c
+        }
         fn quantity(&self, _: Id, s: Side) -> i32 {
             if s == Side::Enemy {
                 3
@@ -65,8 +71,12 @@ mod tests {
         fn word(&self, w: Id, _: Side) -> bool {
             w == 0
         }
-        fn x(&self) -> i32 {
-            2
+        fn x(&self, s: Side) -> i32 {
+            if s == Side::Any {
+                2
+            } else {
+                1
+            }
         }
     }
 
@@ -81,7 +91,9 @@ mod tests {
         assert_eq!(value(&T, &per(1000, 4, Some(3000))), 3000);
         assert_eq!(value(&T, &per(-1, 5, Some(2))), -2);
         assert_eq!(value(&T, &Value::Quantity(0, Side::Enemy)), 3);
-        assert_eq!(value(&T, &Value::<i32>::X), 2);
+        assert_eq!(value(&T, &Value::<i32>::X(Side::Any)), 2);
+        assert_eq!(value(&T, &Value::<i32>::X(Side::Own)), 1);
+        assert_eq!(value(&T, &Value::Stat(2, Box::new(5))), 205);
         let ge = |a: i32, b: i16| Cond::Cmp(Value::Count(Box::new(a)), Cmp::Ge, Value::Num(b));
         assert!(cond(&T, &ge(3, 3)) && !cond(&T, &ge(2, 3)));
         assert!(cond(

@@ -287,6 +287,7 @@ impl<'a> Parser<'a> {
     }
 
     fn trigger(&mut self) -> R<Trigger> {
+        let v = self.v;
         let w = self.word().unwrap_or("");
         let Some(k) = self.v.events.iter().position(|e| e.word.is(w)) else {
             return Err(self.err(
@@ -302,6 +303,7 @@ impl<'a> Parser<'a> {
             side: Side::Any,
             phase: None,
             by: None,
+            to: None,
         };
         if ev.side || ev.phase {
             t.side = self.side_word().unwrap_or(Side::Any);
@@ -321,16 +323,32 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        if ev.subject && !self.at("[") && !self.at("if") && !self.at("by") && !self.at(":") {
-            let c = if self.eat("self") {
-                Cards::this()
-            } else {
-                self.cards(Sel::None)?
-            };
-            t.subject = Some(c);
+        let starts_cards = |p: &Self| {
+            p.word().is_some_and(|w| {
+                matches!(w, "own" | "enemy" | "self")
+                    || v.find_noun(w).is_some()
+                    || find(v.roles, w).is_some()
+            })
+        };
+        if ev.subject && starts_cards(self) {
+            // `self` is the default subject: one tree for one meaning.
+            if !self.eat("self") {
+                t.subject = Some(self.cards(Sel::None)?);
+            }
         }
         if ev.by && self.eat("by") {
             t.by = Some(self.cards(Sel::None)?);
+        }
+        if ev.to && self.eat("to") {
+            match self.word().and_then(|w| find(v.zones, w)) {
+                Some(z) => {
+                    self.pos += 1;
+                    t.to = Some(z);
+                }
+                None => {
+                    return Err(self.err("expected a zone", names(v.zones.iter().map(|z| z.name))))
+                }
+            }
         }
         Ok(t)
     }
@@ -413,17 +431,21 @@ impl<'a> Parser<'a> {
                 zone: None,
             });
         }
-        if sel == Sel::Required {
-            if self.eat("self") {
-                return Ok(Cards::this());
-            }
-            if self.eat("that") {
-                return Ok(Cards {
-                    pick: Pick::That,
-                    filters: self.filters()?,
-                    ..Cards::this()
-                });
-            }
+        if sel == Sel::Required && (self.at("self") || self.at("that")) {
+            let pick = if self.eat("self") {
+                Pick::This
+            } else {
+                self.pos += 1;
+                Pick::That
+            };
+            let filters = self.filters()?;
+            let zone = self.zone_phrase()?;
+            return Ok(Cards {
+                pick,
+                filters,
+                zone,
+                ..Cards::this()
+            });
         }
         let pick = match sel {
             Sel::None => Pick::Each,
@@ -456,24 +478,38 @@ impl<'a> Parser<'a> {
             return Err(self.err("expected what kind of card", names(exp)));
         };
         self.pos += 1;
-        let filters = self.filters()?;
-        let zone = if self.at("in")
-            && self
-                .peek_at(1)
-                .is_some_and(|t| find(v.zones, &t.word).is_some())
-        {
-            self.pos += 1;
-            let z = find(v.zones, self.word().unwrap_or("")).expect("checked");
-            self.pos += 1;
-            Some(z)
-        } else if self.at("in") {
-            self.pos += 1;
-            return Err(self.err("expected a zone", names(v.zones.iter().map(|z| z.name))));
+        let mut filters = Vec::new();
+        // Alternatives: `event/arts` is an EVENT or arts.
+        if self.at("/") {
+            filters.push(Filter::Noun(noun));
+            while self.eat("/") {
+                let w = self.word().unwrap_or("");
+                let Some((k, _)) = v.find_noun(w) else {
+                    return Err(self.err(
+                        "expected another kind of card after `/`",
+                        names(v.nouns.iter().map(|n| n.one)),
+                    ));
+                };
+                self.pos += 1;
+                filters.push(Filter::Noun(k));
+            }
+        }
+        let noun = if filters.is_empty() {
+            noun
         } else {
-            None
+            match v.nouns.iter().position(|n| n.types == 0) {
+                Some(g) => g as u8,
+                None => {
+                    return Err(self.err(
+                        "this game has no noun for any card, so `/` cannot join kinds",
+                        Vec::new(),
+                    ))
+                }
+            }
         };
+        filters.extend(self.filters()?);
+        let zone = self.zone_phrase()?;
         // Filters may also follow the zone (`target own card in trail org=bracer`).
-        let mut filters = filters;
         filters.extend(self.filters()?);
         Ok(normalize(
             v,
@@ -485,6 +521,21 @@ impl<'a> Parser<'a> {
                 zone,
             },
         ))
+    }
+
+    /// `in ZONE`, if written.
+    fn zone_phrase(&mut self) -> R<Option<Id>> {
+        let v = self.v;
+        if !self.eat("in") {
+            return Ok(None);
+        }
+        match self.word().and_then(|w| find(v.zones, w)) {
+            Some(z) => {
+                self.pos += 1;
+                Ok(Some(z))
+            }
+            None => Err(self.err("expected a zone", names(v.zones.iter().map(|z| z.name)))),
+        }
     }
 
     fn filters(&mut self) -> R<Vec<Filter>> {
@@ -561,6 +612,9 @@ impl<'a> Parser<'a> {
             } else if w == "same_name" {
                 self.pos += 1;
                 out.push(Filter::SameName);
+            } else if w == "those" {
+                self.pos += 1;
+                out.push(Filter::Those);
             } else if let Some(k) = find(v.flags, w) {
                 self.pos += 1;
                 out.push(Filter::Flag(k, true));
@@ -570,7 +624,7 @@ impl<'a> Parser<'a> {
             } else if v.bare_traits.contains(&w) {
                 self.pos += 1;
                 out.push(Filter::Trait(w.to_string()));
-            } else if let Some((k, _)) = v.find_noun(w).filter(|_| v.bare_nouns) {
+            } else if let Some((k, false)) = v.find_noun(w).filter(|_| v.bare_nouns) {
                 self.pos += 1;
                 out.push(Filter::Noun(k));
             } else if eq_next || cmp_next.is_some() {
@@ -616,7 +670,11 @@ impl<'a> Parser<'a> {
             }
             Some(t) if t.kind == Tok::Word && !signed => {
                 let w = t.word.as_str();
-                if w == "count" || w == "x" || find(v.quantities, w).is_some() {
+                if w == "count"
+                    || w == "x"
+                    || find(v.quantities, w).is_some()
+                    || find(v.stats, w).is_some()
+                {
                     self.value_atom()
                 } else {
                     Err(self.err(
@@ -646,7 +704,15 @@ impl<'a> Parser<'a> {
     fn value_atom(&mut self) -> R<Value> {
         let v = self.v;
         if self.eat("x") {
-            return Ok(Value::X);
+            return Ok(Value::X(self.side_word().unwrap_or(Side::Any)));
+        }
+        if let Some(k) = self.word().and_then(|w| find(v.stats, w)) {
+            let next = self.peek_at(1).map(|t| t.word.as_str()).unwrap_or("");
+            if next == "self" || next == "that" || find(v.roles, next).is_some() {
+                self.pos += 1;
+                let c = self.cards(Sel::Required)?;
+                return Ok(Value::Stat(k, Box::new(c)));
+            }
         }
         if self.eat("count") {
             return Ok(Value::Count(Box::new(self.cards(Sel::None)?)));
@@ -704,12 +770,13 @@ impl<'a> Parser<'a> {
         if self.eat("no") {
             return Ok(Cond::No(self.cards(Sel::None)?));
         }
-        if self.at("that") || self.v.roles.iter().any(|r| self.word() == Some(r.name)) {
+        if self.at("that")
+            || self.at("self")
+            || self.v.roles.iter().any(|r| self.word() == Some(r.name))
+        {
             // `that FILTERS`, `attacker FILTERS`: the card matches.
             let c = self.cards(Sel::Required)?;
-            if c.filters.is_empty() {
-                return Err(self.err("expected filters: what the card must be", Vec::new()));
-            }
+            // With no filters: the card exists (`attacked`: a unit is attacked).
             return Ok(Cond::Any(c));
         }
         if let Some(k) = self.word().and_then(|w| find(v.conds, w)) {
@@ -722,7 +789,8 @@ impl<'a> Parser<'a> {
                 || (t.kind == Tok::Word
                     && (t.word == "count"
                         || t.word == "x"
-                        || find(v.quantities, &t.word).is_some()))
+                        || find(v.quantities, &t.word).is_some()
+                        || find(v.stats, &t.word).is_some()))
         });
         if !is_value {
             let mut exp = vec!["not", "(", "any", "no", "that", "count", "x"];
@@ -761,7 +829,7 @@ impl<'a> Parser<'a> {
     }
 
     fn stmt(&mut self, statics: bool) -> R<Stmt> {
-        if statics && (self.at("if") || self.at("choose") || self.at("may")) {
+        if statics && (self.at("if") || self.at("choose") || self.at("may") || self.at("later")) {
             return Err(self.err(
                 "a static ability's condition goes in its head: `static if COND: …`",
                 Vec::new(),
@@ -795,6 +863,12 @@ impl<'a> Parser<'a> {
                 return Err(self.err("`choose` has at most 4 options", Vec::new()));
             }
             return Ok(Stmt::Choose(opts));
+        }
+        if self.eat("later") {
+            let t = self.trigger()?;
+            self.expect(":")?;
+            let a = self.group(statics)?;
+            return Ok(Stmt::Later(t, a));
         }
         if self.eat("may") {
             let a = self.group(statics)?;
@@ -840,7 +914,7 @@ impl<'a> Parser<'a> {
             };
             let mut exp = names(exp);
             if !statics {
-                exp.extend(names(["if", "choose", "may"]));
+                exp.extend(names(["if", "choose", "may", "later"]));
             }
             return Err(self.err(what, exp));
         }
@@ -933,6 +1007,36 @@ impl<'a> Parser<'a> {
                     }
                 },
                 Slot::SideOr(d) => e.side = Some(self.side_word().unwrap_or(d)),
+                Slot::OptSide => {
+                    e.side = Some(if self.eat("enemy") {
+                        Side::Enemy
+                    } else {
+                        self.eat("own");
+                        Side::Own
+                    })
+                }
+                Slot::By => {
+                    if self.eat("by") {
+                        e.by = Some(self.cards(Sel::None)?);
+                    }
+                }
+                Slot::Resource => {
+                    let k = self.word().and_then(|w| find(v.resources, w));
+                    match k {
+                        Some(k) => {
+                            self.pos += 1;
+                            e.word = Some(k);
+                        }
+                        None => {
+                            return Err(self.err(
+                                "expected a resource",
+                                names(v.resources.iter().map(|r| r.name)),
+                            ))
+                        }
+                    }
+                }
+                Slot::Description => e.cards = Some(self.cards(Sel::None)?),
+                Slot::Description2 => e.by = Some(self.cards(Sel::None)?),
                 Slot::Keyword => {
                     let k = self.word().and_then(|w| find(v.keywords, w));
                     match k {
@@ -1011,6 +1115,9 @@ impl<'a> Parser<'a> {
                         Pos::Top
                     } else if self.eat("bottom") {
                         Pos::Bottom
+                    } else if let Some(p) = self.word().and_then(|w| find(v.placements, w)) {
+                        self.pos += 1;
+                        Pos::Word(p)
                     } else {
                         Pos::Default
                     };

@@ -2,7 +2,7 @@
 //! small program counter in its `Copy` state: effects in order, with jumps for `if`, `choose` and
 //! `may`. Compiled once at load from the tree of [`super::ast::Stmt`].
 
-use super::ast::{Cond, Effect, Stmt};
+use super::ast::{Cond, Effect, Stmt, Trigger};
 
 /// One step of a program. `E` is the game's compiled effect, `C` its compiled card set.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,43 +18,73 @@ pub enum Op<E, C> {
     /// `may`: the controller says yes (go on) or no (jump to the given step, past the "if you
     /// do" part).
     May(u8),
+    /// `later`: set up the delayed trigger [`Program::later`]`[k]`.
+    Later(u8),
 }
 
-/// The most steps of one ability's program (a program counter is a byte).
-pub const MAX_STEPS: usize = 200;
+/// An ability's compiled body, and the bodies of the delayed triggers it sets up (`T` is the
+/// game's compiled trigger).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Program<E, C, T> {
+    pub ops: Vec<Op<E, C>>,
+    pub later: Vec<(T, Vec<Op<E, C>>)>,
+}
 
-/// Compiles a body; `effect` and `cards` compile the game's effects and card sets.
-pub fn compile<E, C, X>(
-    body: &[Stmt],
-    effect: &mut impl FnMut(&Effect) -> Result<E, X>,
-    cards: &mut impl FnMut(&super::ast::Cards) -> Result<C, X>,
-) -> Result<Vec<Op<E, C>>, X>
-where
-    X: From<String>,
-{
-    let mut out = Vec::new();
-    block(body, &mut out, effect, cards)?;
-    if out.len() > MAX_STEPS {
-        return Err(X::from(format!(
-            "an ability of more than {MAX_STEPS} steps"
-        )));
+impl<E, C, T> Program<E, C, T> {
+    /// Whether the program is only effects, in order (no jumps, choices or delayed triggers).
+    pub fn is_plain(&self) -> bool {
+        self.ops.iter().all(|o| matches!(o, Op::Do(_)))
     }
-    Ok(out)
+
+    /// The effects, in order, of a plain program.
+    pub fn effects(&self) -> impl Iterator<Item = &E> {
+        self.ops.iter().filter_map(|o| match o {
+            Op::Do(e) => Some(e),
+            _ => None,
+        })
+    }
 }
 
-fn block<E, C, X: From<String>>(
+/// The most steps of one ability's program (a program counter is a byte), and of delayed
+/// triggers one ability sets up.
+pub const MAX_STEPS: usize = 200;
+pub const MAX_LATER: usize = 8;
+
+/// How a game compiles the parts of a body.
+pub struct Compilers<'a, E, C, T, X> {
+    pub effect: &'a mut dyn FnMut(&Effect) -> Result<E, X>,
+    pub cards: &'a mut dyn FnMut(&super::ast::Cards) -> Result<C, X>,
+    pub trigger: &'a mut dyn FnMut(&Trigger) -> Result<T, X>,
+}
+
+/// Compiles a body with the game's compilers.
+pub fn compile<E, C, T, X: From<String>>(
+    body: &[Stmt],
+    c: &mut Compilers<E, C, T, X>,
+) -> Result<Program<E, C, T>, X> {
+    let mut p = Program {
+        ops: Vec::new(),
+        later: Vec::new(),
+    };
+    let mut ops = Vec::new();
+    block(body, &mut ops, &mut p.later, c)?;
+    p.ops = ops;
+    Ok(p)
+}
+
+fn block<E, C, T, X: From<String>>(
     body: &[Stmt],
     out: &mut Vec<Op<E, C>>,
-    effect: &mut impl FnMut(&Effect) -> Result<E, X>,
-    cards: &mut impl FnMut(&super::ast::Cards) -> Result<C, X>,
+    later: &mut Vec<(T, Vec<Op<E, C>>)>,
+    c: &mut Compilers<E, C, T, X>,
 ) -> Result<(), X> {
     for s in body {
         match s {
-            Stmt::Do(e) => out.push(Op::Do(effect(e)?)),
-            Stmt::If(c, a, b) => {
+            Stmt::Do(e) => out.push(Op::Do((c.effect)(e)?)),
+            Stmt::If(cond, a, b) => {
                 let at = out.len();
-                out.push(Op::Unless(c.try_map(cards)?, 0));
-                block(a, out, effect, cards)?;
+                out.push(Op::Unless(cond.try_map(&mut |x| (c.cards)(x))?, 0));
+                block(a, out, later, c)?;
                 if b.is_empty() {
                     let end = out.len() as u8;
                     set_target(&mut out[at], end);
@@ -63,7 +93,7 @@ fn block<E, C, X: From<String>>(
                     out.push(Op::Jump(0));
                     let else_at = out.len() as u8;
                     set_target(&mut out[at], else_at);
-                    block(b, out, effect, cards)?;
+                    block(b, out, later, c)?;
                     let end = out.len() as u8;
                     out[jump] = Op::Jump(end);
                 }
@@ -77,7 +107,7 @@ fn block<E, C, X: From<String>>(
                 let mut ends = Vec::new();
                 for (k, o) in opts.iter().enumerate() {
                     out[at + 1 + k] = Op::Jump(out.len() as u8);
-                    block(o, out, effect, cards)?;
+                    block(o, out, later, c)?;
                     ends.push(out.len());
                     out.push(Op::Jump(0));
                 }
@@ -89,10 +119,22 @@ fn block<E, C, X: From<String>>(
             Stmt::May(a, b) => {
                 let at = out.len();
                 out.push(Op::May(0));
-                block(a, out, effect, cards)?;
-                block(b, out, effect, cards)?;
+                block(a, out, later, c)?;
+                block(b, out, later, c)?;
                 let end = out.len() as u8;
                 out[at] = Op::May(end);
+            }
+            Stmt::Later(t, a) => {
+                let trigger = (c.trigger)(t)?;
+                let mut ops = Vec::new();
+                block(a, &mut ops, later, c)?;
+                if later.len() == MAX_LATER {
+                    return Err(X::from(format!(
+                        "more than {MAX_LATER} delayed triggers in one ability"
+                    )));
+                }
+                out.push(Op::Later(later.len() as u8));
+                later.push((trigger, ops));
             }
         }
         if out.len() > MAX_STEPS {
@@ -120,12 +162,16 @@ mod tests {
     }
 
     fn prog(body: &[Stmt]) -> Vec<Op<u8, ()>> {
-        compile(
-            body,
-            &mut |e: &Effect| Ok::<u8, String>(e.verb),
-            &mut |_| Ok(()),
-        )
-        .unwrap()
+        full(body).ops
+    }
+
+    fn full(body: &[Stmt]) -> Program<u8, (), u8> {
+        let mut c = Compilers {
+            effect: &mut |e: &Effect| Ok::<u8, String>(e.verb),
+            cards: &mut |_| Ok(()),
+            trigger: &mut |t: &Trigger| Ok(t.event),
+        };
+        compile(body, &mut c).unwrap()
     }
 
     #[test]
@@ -168,5 +214,17 @@ mod tests {
             prog(&[Stmt::May(vec![e(1)], vec![e(2)]), e(9)]),
             vec![Op::May(3), Op::Do(1), Op::Do(2), Op::Do(9)]
         );
+        let t = Trigger {
+            event: 7,
+            subject: None,
+            side: Side::Any,
+            phase: None,
+            by: None,
+            to: None,
+        };
+        let p = full(&[e(1), Stmt::Later(t, vec![e(2), e(3)])]);
+        assert_eq!(p.ops, vec![Op::Do(1), Op::Later(0)]);
+        assert_eq!(p.later, vec![(7, vec![Op::Do(2), Op::Do(3)])]);
+        assert!(!p.is_plain() && full(&[e(1), e(2)]).is_plain());
     }
 }

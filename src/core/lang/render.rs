@@ -64,6 +64,10 @@ fn trigger(v: &Vocab, t: &Trigger) -> String {
         s.push_str(" by ");
         s.push_str(&cards(v, c, false));
     }
+    if let Some(z) = t.to {
+        s.push_str(" to ");
+        s.push_str(v.zones[z as usize].name);
+    }
     s
 }
 
@@ -94,18 +98,21 @@ fn side(s: Side) -> Option<&'static str> {
 /// A card set; `plural` picks the noun's plural for a description.
 pub fn cards(v: &Vocab, c: &Cards, plural: bool) -> String {
     let mut words: Vec<String> = Vec::new();
+    let zone = |words: &mut Vec<String>| {
+        if let Some(z) = c.zone {
+            words.push(format!("in {}", v.zones[z as usize].name));
+        }
+    };
     let many = match c.pick {
-        Pick::This => return "self".into(),
-        Pick::That | Pick::Role(_) => {
-            let mut s = match c.pick {
+        Pick::This | Pick::That | Pick::Role(_) => {
+            words.push(match c.pick {
                 Pick::Role(k) => v.roles[k as usize].name.to_string(),
+                Pick::This => "self".to_string(),
                 _ => "that".to_string(),
-            };
-            for f in &c.filters {
-                s.push(' ');
-                s.push_str(&filter(v, f));
-            }
-            return s;
+            });
+            words.extend(c.filters.iter().map(|f| filter(v, f)));
+            zone(&mut words);
+            return words.join(" ");
         }
         Pick::Choose { min: 1, max: 1 } => {
             words.push("target".into());
@@ -128,14 +135,33 @@ pub fn cards(v: &Vocab, c: &Cards, plural: bool) -> String {
     if let Some(w) = side(c.side) {
         words.push(w.into());
     }
-    let n = v.noun(c.noun);
-    words.push(if many { n.many } else { n.one }.into());
+    // Alternatives (`event/arts`): two or more nouns as filters of the generic noun.
+    let alts: Vec<u8> = c
+        .filters
+        .iter()
+        .filter_map(|f| match f {
+            Filter::Noun(k) => Some(*k),
+            _ => None,
+        })
+        .collect();
+    let form = |n: &super::vocab::Noun| if many { n.many } else { n.one };
+    if alts.len() >= 2 {
+        words.push(
+            alts.iter()
+                .map(|k| form(v.noun(*k)))
+                .collect::<Vec<_>>()
+                .join("/"),
+        );
+    } else {
+        words.push(form(v.noun(c.noun)).into());
+    }
     for f in &c.filters {
+        if alts.len() >= 2 && matches!(f, Filter::Noun(_)) {
+            continue;
+        }
         words.push(filter(v, f));
     }
-    if let Some(z) = c.zone {
-        words.push(format!("in {}", v.zones[z as usize].name));
-    }
+    zone(&mut words);
     words.join(" ")
 }
 
@@ -154,6 +180,7 @@ fn filter(v: &Vocab, f: &Filter) -> String {
         Filter::Named => "named".into(),
         Filter::Other => "other".into(),
         Filter::SameName => "same_name".into(),
+        Filter::Those => "those".into(),
         Filter::Noun(k) => v.noun(*k).one.into(),
     }
 }
@@ -163,12 +190,13 @@ fn value(v: &Vocab, x: &Value, signed: bool) -> String {
         Value::Num(n) if signed => format!("{n:+}"),
         Value::Num(n) => n.to_string(),
         Value::Count(c) => format!("count {}", cards(v, c, true)),
-        Value::Quantity(k, s) => format!(
-            "{} {}",
-            v.quantities[*k as usize].name,
-            side(*s).unwrap_or("own")
-        ),
-        Value::X => "x".into(),
+        Value::Quantity(k, Side::Enemy) => format!("{} enemy", v.quantities[*k as usize].name),
+        Value::Quantity(k, _) => v.quantities[*k as usize].name.into(),
+        Value::X(s) => match side(*s) {
+            Some(w) => format!("x {w}"),
+            None => "x".into(),
+        },
+        Value::Stat(k, c) => format!("{} {}", v.stats[*k as usize].name, cards(v, c, false)),
         Value::Per { each, of, max } => {
             let of = match &**of {
                 Value::Count(c) => cards(v, c, true),
@@ -199,7 +227,9 @@ fn cond(v: &Vocab, c: &Cond) -> String {
             op.symbol(),
             value(v, b, false)
         ),
-        Cond::Any(cs) if matches!(cs.pick, Pick::That | Pick::Role(_)) => cards(v, cs, false),
+        Cond::Any(cs) if matches!(cs.pick, Pick::This | Pick::That | Pick::Role(_)) => {
+            cards(v, cs, false)
+        }
         Cond::Any(cs) => format!("any {}", cards(v, cs, false)),
         Cond::No(cs) => format!("no {}", cards(v, cs, false)),
         Cond::Word(k, s) => match side(*s) {
@@ -254,6 +284,7 @@ fn stmt(v: &Vocab, s: &Stmt, statics: bool) -> String {
             }
             s
         }
+        Stmt::Later(t, a) => format!("later {}: {}", trigger(v, t), group(v, a, statics, false)),
     }
 }
 
@@ -276,6 +307,25 @@ fn effect(v: &Vocab, e: &Effect, statics: bool) -> String {
             Slot::Side | Slot::SideOr(_) => {
                 words.push(side(e.side.unwrap_or(Side::Own)).unwrap_or("own").into())
             }
+            Slot::OptSide => {
+                if e.side == Some(Side::Enemy) {
+                    words.push("enemy".into())
+                }
+            }
+            Slot::Resource => words.push(
+                v.resources[e.word.expect("parsed resource") as usize]
+                    .name
+                    .into(),
+            ),
+            Slot::Description => {
+                words.push(cards(v, e.cards.as_ref().expect("parsed cards"), true))
+            }
+            Slot::By => {
+                if let Some(b) = &e.by {
+                    words.push(format!("by {}", cards(v, b, true)));
+                }
+            }
+            Slot::Description2 => words.push(cards(v, e.by.as_ref().expect("parsed cards"), true)),
             Slot::Keyword => words.push(
                 v.keywords[e.word.expect("parsed keyword") as usize]
                     .name
@@ -294,6 +344,7 @@ fn effect(v: &Vocab, e: &Effect, statics: bool) -> String {
                 match p {
                     Pos::Top => words.push("top".into()),
                     Pos::Bottom => words.push("bottom".into()),
+                    Pos::Word(k) => words.push(v.placements[k as usize].name.into()),
                     Pos::Default => {}
                 }
             }
@@ -393,6 +444,9 @@ fn en_trigger(v: &Vocab, t: &Trigger) -> String {
     if let Some(b) = &t.by {
         s.push_str(&format!(" by {}", en_cards(v, b, false)));
     }
+    if let Some(z) = t.to {
+        s.push_str(&format!(" into the {}", v.zones[z as usize].en));
+    }
     s
 }
 
@@ -490,6 +544,7 @@ pub fn en_cards(v: &Vocab, c: &Cards, plural: bool) -> String {
             Filter::Named => post.push("with the name chosen".into()),
             Filter::Other => adj.insert(0, "other".into()),
             Filter::SameName => post.push("with the same name".into()),
+            Filter::Those => post.push("among those".into()),
             Filter::Noun(k) => adj.push(v.noun(*k).en_one.into()),
         }
     }
@@ -557,7 +612,14 @@ fn en_value(v: &Vocab, x: &Value, signed: bool) -> String {
                 _ => "your",
             },
         ),
-        Value::X => "that many".into(),
+        Value::X(Side::Own) => "that many of yours".into(),
+        Value::X(Side::Enemy) => "that many of your opponent's".into(),
+        Value::X(Side::Any) => "that many".into(),
+        Value::Stat(k, c) => format!(
+            "the {} of {}",
+            v.stats[*k as usize].en,
+            en_cards(v, c, false)
+        ),
         Value::Per { each, of, max } => {
             let each = if signed {
                 format!("{each:+}")
@@ -596,7 +658,7 @@ fn en_cond(v: &Vocab, c: &Cond) -> String {
                 Cmp::Ne => format!("{a} is not {b}"),
             }
         }
-        Cond::Any(cs) if matches!(cs.pick, Pick::That | Pick::Role(_)) => {
+        Cond::Any(cs) if matches!(cs.pick, Pick::This | Pick::That | Pick::Role(_)) => {
             let probe = Cards {
                 pick: Pick::Each,
                 side: Side::Any,
@@ -606,6 +668,7 @@ fn en_cond(v: &Vocab, c: &Cond) -> String {
             };
             let who = match cs.pick {
                 Pick::Role(k) => v.roles[k as usize].en.to_string(),
+                Pick::This => "this card".to_string(),
                 _ => "that card".to_string(),
             };
             format!("{who} is {}", en_cards(v, &probe, false))
@@ -669,6 +732,7 @@ fn en_stmt(v: &Vocab, s: &Stmt, statics: bool) -> String {
             }
             s
         }
+        Stmt::Later(t, a) => format!("{}, {}", en_trigger(v, t), en_stmts(v, a, statics)),
     }
 }
 
@@ -735,11 +799,17 @@ fn en_effect(v: &Vocab, e: &Effect, statics: bool) -> String {
         let place = match p {
             Pos::Top => format!("on top of its owner's {zone}"),
             Pos::Bottom => format!("on the bottom of its owner's {zone}"),
+            Pos::Word(k) => format!("into its owner's {zone} {}", v.placements[k as usize].en),
             Pos::Default => format!("into its owner's {zone}"),
         };
         sub(&mut s, "{to}", &place);
         sub(&mut s, "{zone}", zone);
     }
+    let by =
+        e.by.as_ref()
+            .map(|b| format!(" by {}", en_cards(v, b, true)))
+            .unwrap_or_default();
+    sub(&mut s, "{by}", &by);
     let dur = e
         .dur
         .map(|d| format!(" {}", v.durations[d as usize].en))

@@ -59,10 +59,58 @@ pub struct EventWord {
     pub by: bool,
     /// Takes a player, `own` or `enemy` (whose deck, whose turn).
     pub side: bool,
+    /// Takes `to ZONE`: where the card goes.
+    pub to: bool,
     /// English with the card itself as subject ("this card is put on the field"), and with a
     /// subject (`{}` is the subject's English: "{} is put on the field").
     pub en_self: &'static str,
     pub en_subject: &'static str,
+}
+
+impl EventWord {
+    /// An event about the card itself, with its English ("this unit attacks", "{} attacks").
+    pub const fn new(word: Word, en_self: &'static str, en_subject: &'static str) -> EventWord {
+        EventWord {
+            word,
+            subject: false,
+            phase: false,
+            by: false,
+            side: false,
+            to: false,
+            en_self,
+            en_subject,
+        }
+    }
+
+    /// It may be about another card (a subject).
+    pub const fn subject(mut self) -> EventWord {
+        self.subject = true;
+        self
+    }
+
+    /// It takes `[own|enemy] PHASE`.
+    pub const fn phase(mut self) -> EventWord {
+        self.phase = true;
+        self
+    }
+
+    /// It takes `by CARDS`.
+    pub const fn by(mut self) -> EventWord {
+        self.by = true;
+        self
+    }
+
+    /// It takes `own` or `enemy`.
+    pub const fn side(mut self) -> EventWord {
+        self.side = true;
+        self
+    }
+
+    /// It takes `to ZONE`.
+    pub const fn to(mut self) -> EventWord {
+        self.to = true;
+        self
+    }
 }
 
 /// A noun of card sets: its singular and plural and the card types (bits) it covers.
@@ -119,6 +167,16 @@ pub enum Slot {
     Side,
     /// `own` or `enemy`, or nothing for the given side.
     SideOr(Side),
+    /// `enemy`, or nothing for the controller (written only when `enemy`).
+    OptSide,
+    /// A word of the resource table ([`Effect::word`]).
+    Resource,
+    /// A card description without a selector (`enemy events`): what a `ban` forbids.
+    Description,
+    /// An optional `by DESCRIPTION` ([`Effect::by`]).
+    By,
+    /// A second card description, into [`Effect::by`] (after a literal word such as `as`).
+    Description2,
     /// A word of the keyword table ([`Effect::word`]).
     Keyword,
     /// A word of the prohibition table ([`Effect::word`]).
@@ -185,6 +243,10 @@ pub struct Vocab {
     pub phases: &'static [Word],
     /// Zones; the first is where cards in play are (the default of a card set).
     pub zones: &'static [Word],
+    /// Placement words after `to ZONE` besides `top` and `bottom` (`actioned`, `face_up`).
+    pub placements: &'static [Word],
+    /// Resources a `gain` effect gives (`ep`, `cp`).
+    pub resources: &'static [Word],
     pub nouns: &'static [Noun],
     /// Stats a filter compares (`cost`, `str`, `power`).
     pub stats: &'static [Word],

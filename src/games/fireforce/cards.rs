@@ -2,7 +2,7 @@
 //! types, the effect language's Fire Force words, and the card database. Parsing happens once at
 //! load; the engine only sees the compact types here.
 
-use crate::core::dsl::{Side, TargetMode};
+use crate::core::lang::{Side, TargetMode};
 use crate::core::input::{csv_rows, excerpt, parse_int, InputError};
 
 /// An index into [`CardDb::cards`].

@@ -5,7 +5,7 @@
 use super::cards::{norm, CardDb, CardId, CardType, Keywords};
 use super::state::{Bits, Pick, State, Step, FLAME_BASE, FLAME_DECK, FLAME_MASK, NONE, PRAY};
 use super::{Action, FireForceGame, RULES_VERSION};
-use crate::core::dsl::Side;
+use crate::core::lang::Side;
 use crate::core::def::{GameDef, GameInfo, ScenarioReport, Viewer};
 use crate::core::input::{content_lines, excerpt, parse_int};
 use crate::core::{Outcome, Seat};

@@ -6,7 +6,7 @@ use super::cards::{
     Ability, AbilityCost, CardDb, CardType, Effect, Filter, Keywords, Static, Target, Trigger,
     Until, MAX_ABILITIES, MAX_ACTIVATED, MAX_EFFECTS,
 };
-use crate::core::dsl::{Side, TargetMode};
+use crate::core::lang::{Side, TargetMode};
 use crate::core::lang::vocab::{
     legacy, verb, w, wa, CostArg, CostWord, EventWord, HeadKind, HeadWord, Noun, Slot, Vocab,
 };
@@ -22,6 +22,7 @@ mod head {
 }
 
 /// Event ids.
+#[allow(dead_code)]
 mod event {
     pub const ENTER: u8 = 0;
     pub const REMOVED: u8 = 1;
@@ -29,14 +30,22 @@ mod event {
     pub const BLOCK: u8 = 3;
     pub const BATTLE_END: u8 = 4;
     pub const END: u8 = 5;
+    pub const START: u8 = 6;
+    pub const PLAYED: u8 = 7;
+    pub const PUT: u8 = 8;
 }
 
 /// Phase ids.
+#[allow(dead_code)]
 mod phase {
     pub const TURN: u8 = 0;
+    pub const PREPARATION: u8 = 1;
+    pub const MAIN: u8 = 2;
+    pub const BATTLE: u8 = 3;
 }
 
 /// Verb ids.
+#[allow(dead_code)]
 mod v {
     pub const DRAW: u8 = 0;
     pub const REMOVE: u8 = 1;
@@ -48,15 +57,38 @@ mod v {
     pub const FLAME: u8 = 7;
     pub const LIFE: u8 = 8;
     pub const MILL: u8 = 9;
+    pub const DRAW_TO: u8 = 10;
+    pub const MOVE: u8 = 11;
+    pub const DISCARD: u8 = 12;
+    pub const SEARCH: u8 = 13;
+    pub const DIG: u8 = 14;
+    pub const LOOK: u8 = 15;
+    pub const GRANT: u8 = 16;
+    pub const CANT: u8 = 17;
+    pub const BAN: u8 = 18;
+    pub const REDIRECT: u8 = 19;
+    pub const NAME_CARD: u8 = 20;
+    pub const END_BATTLE: u8 = 21;
+    pub const PREVENT: u8 = 22;
+    pub const PICK: u8 = 23;
+    pub const DISPATCH: u8 = 24;
+    pub const GUARD_LIFE: u8 = 25;
 }
 
+#[allow(dead_code)]
 mod st {
     pub const POWER: u8 = 0;
+    pub const GRANT: u8 = 1;
+    pub const CANT: u8 = 2;
+    pub const BAN: u8 = 3;
+    pub const COST: u8 = 4;
 }
 
+#[allow(dead_code)]
 mod cost {
     pub const EXHAUST: u8 = 0;
     pub const FLAME: u8 = 1;
+    pub const DISCARD: u8 = 2;
 }
 
 mod stat {
@@ -64,20 +96,31 @@ mod stat {
     pub const COST: u8 = 1;
 }
 
+#[allow(dead_code)]
 mod flag {
     pub const READY: u8 = 0;
     pub const EXHAUSTED: u8 = 1;
     pub const FLAME: u8 = 2;
+    pub const GIVEN: u8 = 3;
+    pub const REACTION: u8 = 4;
+    pub const ATTACKING: u8 = 5;
+    pub const ATTACKED: u8 = 6;
+    pub const FIRST: u8 = 7;
 }
 
+#[allow(dead_code)]
 mod role {
     pub const ATTACKER: u8 = 0;
     pub const ATTACKED: u8 = 1;
+    pub const BEARER: u8 = 2;
 }
 
 /// Durations.
+#[allow(dead_code)]
 mod dur {
     pub const BATTLE: u8 = 0;
+    pub const TURN: u8 = 1;
+    pub const NEXT_TURN: u8 = 2;
 }
 
 fn keep(_: &mut ast::Effect) {}
@@ -110,75 +153,83 @@ pub static VOCAB: Vocab = Vocab {
         },
     ],
     events: &[
-        EventWord {
-            word: wa("enter", &["dispatched"], ""),
-            subject: false,
-            phase: false,
-            by: false,
-            side: false,
-            en_self: "when this unit is dispatched",
-            en_subject: "when {} is dispatched",
+        EventWord::new(
+            wa("enter", &["dispatched"], ""),
+            "when this unit is dispatched",
+            "when {} is dispatched",
+        )
+        .subject(),
+        EventWord::new(w("removed", ""), "when this unit is removed", "when {} is removed").subject(),
+        EventWord::new(wa("attack", &["attacking"], ""), "when this unit attacks", "when {} attacks")
+            .subject(),
+        EventWord::new(wa("block", &["blocking"], ""), "when this unit blocks", "when {} blocks")
+            .subject(),
+        EventWord::new(
+            w("battle_end", ""),
+            "at the end of a battle this unit was in, if it is still on the Scene",
+            "at the end of a battle {} was in",
+        ),
+        EventWord::new(w("end", ""), "at the end of the turn", "at the end of {}").phase(),
+        EventWord::new(w("start", ""), "at the start of the turn", "at the start of {}").phase(),
+        EventWord::new(w("played", ""), "when this card is played", "when {} is played").subject(),
+        EventWord::new(w("put", ""), "when this card is put", "when {} is put").subject().to(),
+    ],
+    phases: &[
+        w("turn", "turn"),
+        w("preparation", "Preparation phase"),
+        w("main", "Main phase"),
+        w("battle", "battle"),
+    ],
+    zones: &[
+        w("scene", "Scene"),
+        w("hand", "hand"),
+        w("deck", "deck"),
+        w("life", "Life area"),
+        w("adolla", "THE ADOLLA"),
+        w("flame_deck", "Flame deck"),
+    ],
+    placements: &[w("exhausted", "exhausted")],
+    resources: &[],
+    nouns: &[
+        Noun {
+            one: "unit",
+            many: "units",
+            types: 1,
+            en_one: "unit",
+            en_many: "units",
         },
-        EventWord {
-            word: w("removed", ""),
-            subject: false,
-            phase: false,
-            by: false,
-            side: false,
-            en_self: "when this unit is removed",
-            en_subject: "when {} is removed",
+        Noun {
+            one: "event",
+            many: "events",
+            types: 2,
+            en_one: "Event",
+            en_many: "Events",
         },
-        EventWord {
-            word: wa("attack", &["attacking"], ""),
-            subject: false,
-            phase: false,
-            by: false,
-            side: false,
-            en_self: "when this unit attacks",
-            en_subject: "when {} attacks",
+        Noun {
+            one: "flame",
+            many: "flames",
+            types: 4,
+            en_one: "Flame card",
+            en_many: "Flame cards",
         },
-        EventWord {
-            word: wa("block", &["blocking"], ""),
-            subject: false,
-            phase: false,
-            by: false,
-            side: false,
-            en_self: "when this unit blocks",
-            en_subject: "when {} blocks",
-        },
-        EventWord {
-            word: w("battle_end", ""),
-            subject: false,
-            phase: false,
-            by: false,
-            side: false,
-            en_self: "at the end of a battle this unit was in, if it is still on the Scene",
-            en_subject: "at the end of a battle {} was in",
-        },
-        EventWord {
-            word: w("end", ""),
-            subject: false,
-            phase: true,
-            by: false,
-            side: false,
-            en_self: "at the end of the turn",
-            en_subject: "at the end of {}",
+        Noun {
+            one: "card",
+            many: "cards",
+            types: 0,
+            en_one: "card",
+            en_many: "cards",
         },
     ],
-    phases: &[w("turn", "turn")],
-    zones: &[w("scene", "Scene")],
-    nouns: &[Noun {
-        one: "unit",
-        many: "units",
-        types: 1,
-        en_one: "unit",
-        en_many: "units",
-    }],
-    stats: &[w("power", "power"), w("cost", "cost")],
+    stats: &[w("power", "power"), w("cost", "cost"), w("support", "support power")],
     flags: &[
         w("ready", "ready"),
         w("exhausted", "exhausted"),
-        w("flame", "Flame"),
+        w("flame", "with Flame"),
+        w("given", "given-a-Flame-card"),
+        w("reaction", "Reaction"),
+        w("attacking", "attacking"),
+        w("attacked", "attacked"),
+        w("first", "first-played-this-turn"),
     ],
     keywords: &[
         w("blitz", "Blitz"),
@@ -190,9 +241,22 @@ pub static VOCAB: Vocab = Vocab {
     trait_key: "attr",
     bare_traits: &[],
     bare_nouns: false,
-    quantities: &[],
-    conds: &[],
-    durations: &[w("battle", "during this battle")],
+    quantities: &[
+        w("hand", "the number of cards in {p} hand"),
+        w("deck", "the number of cards in {p} deck"),
+        w("life", "the number of {p} Life cards"),
+        w("adolla", "the number of cards in {p} THE ADOLLA"),
+    ],
+    conds: &[
+        w("own_turn", "it is your turn"),
+        w("preparation", "it is {p} Preparation phase"),
+        w("player_attacked", "{p} are the target of the attack"),
+    ],
+    durations: &[
+        w("battle", "during this battle"),
+        w("turn", "until end of turn"),
+        w("next_turn", "until the end of the next turn"),
+    ],
     costs: &[
         CostWord {
             word: w("exhaust", "exhaust this unit"),
@@ -204,9 +268,15 @@ pub static VOCAB: Vocab = Vocab {
             arg: CostArg::Num(0, 10),
             bare_number: true,
         },
+        CostWord {
+            word: w("discard", "put {n} card(s) from your hand into THE ADOLLA"),
+            arg: CostArg::Num(1, 5),
+            bare_number: false,
+        },
     ],
     verbs: &[
-        verb("draw", v::DRAW, &[Slot::N(1, 5)], "draw {n} card{s}"),
+        verb("draw", v::DRAW, &[Slot::OptSide, Slot::N(1, 5)], "{side} draw{v} {n} card{s}"),
+        verb("draw_to", v::DRAW_TO, &[Slot::N(1, 10)], "draw cards until you have {n} in your hand"),
         verb("remove", v::REMOVE, UNITS, "remove {cards}"),
         verb("exhaust", v::EXHAUST, UNITS, "exhaust {cards}"),
         verb("ready", v::READY, UNITS, "ready {cards}"),
@@ -242,6 +312,51 @@ pub static VOCAB: Vocab = Vocab {
             "{side} put{v} the top {n} card{s} of {sides} deck into THE ADOLLA",
         ),
         legacy("mill", v::MILL, &[Slot::SideOr(Side::Enemy), Slot::N(1, 10)], keep),
+        verb("move", v::MOVE, &[Slot::Cards, Slot::To], "put {cards} {to}"),
+        verb(
+            "discard",
+            v::DISCARD,
+            &[Slot::OptSide, Slot::N(1, 5)],
+            "{side} put{v} {n} card{s} of their choice from their hand into THE ADOLLA",
+        ),
+        verb(
+            "search",
+            v::SEARCH,
+            &[Slot::Cards, Slot::To],
+            "search your deck for {cards}, reveal it and put it {to}, then shuffle your deck",
+        ),
+        verb(
+            "dig",
+            v::DIG,
+            &[Slot::N(1, 10), Slot::Cards, Slot::To],
+            "look at the top {n} cards of your deck, put {cards} among them {to}, and the rest on the bottom of your deck in any order",
+        ),
+        verb("look", v::LOOK, &[Slot::Side, Slot::Zone], "look at {sides} {zone}"),
+        verb(
+            "grant",
+            v::GRANT,
+            &[Slot::Cards, Slot::Keyword, Slot::Dur],
+            "{cards} gain{v} {word} until end of turn{dur}",
+        ),
+        verb(
+            "cant",
+            v::CANT,
+            &[Slot::Cards, Slot::Prohibition, Slot::By, Slot::Dur],
+            "{cards} can't {word}{by}{dur}",
+        ),
+        verb("ban", v::BAN, &[Slot::Side, Slot::Description, Slot::Dur], "{side} can't play {cards}{dur}"),
+        verb("redirect", v::REDIRECT, UNITS, "{cards} becomes the new target of this attack"),
+        verb("name_card", v::NAME_CARD, &[], "name a card"),
+        verb("end_battle", v::END_BATTLE, &[], "this battle goes straight to its end"),
+        verb("prevent", v::PREVENT, &[], "that does not happen"),
+        verb("pick", v::PICK, UNITS, "choose {cards}"),
+        verb("dispatch", v::DISPATCH, UNITS, "dispatch {cards} without paying its cost"),
+        verb(
+            "guard_life",
+            v::GUARD_LIFE,
+            &[Slot::Dur],
+            "none of your Life cards is revealed and this attack can't make you lose{dur}",
+        ),
     ],
     statics: &[
         verb(
@@ -250,13 +365,28 @@ pub static VOCAB: Vocab = Vocab {
             &[Slot::Cards, Slot::Signed(-20000, 20000)],
             "{cards} get{v} {n} power",
         ),
+        verb("grant", st::GRANT, &[Slot::Cards, Slot::Keyword], "{cards} {has} {word}"),
+        verb(
+            "cant",
+            st::CANT,
+            &[Slot::Cards, Slot::Prohibition, Slot::By],
+            "{cards} can't {word}{by}",
+        ),
+        verb("ban", st::BAN, &[Slot::Side, Slot::Description], "{side} can't play {cards}"),
+        verb("cost", st::COST, &[Slot::Cards, Slot::Signed(-10, 10)], "{cards} cost{v} {n}"),
         // The first spelling: `own units [FILTERS] +N`.
         legacy("", st::POWER, &[Slot::AllCards, Slot::Signed(-20000, 20000)], keep),
     ],
-    prohibitions: &[],
+    prohibitions: &[
+        w("attack_player", "attack your opponent"),
+        w("be_blocked", "be blocked"),
+        w("be_chosen", "be chosen by your opponent's effects"),
+        w("be_readied", "become ready in its owner's Preparation phase"),
+    ],
     roles: &[
         w("attacker", "the attacking unit"),
         w("attacked", "the attacked unit"),
+        w("bearer", "the unit this Flame card is given to"),
     ],
     head_aliases: &[("turn_end", "end own turn")],
 };

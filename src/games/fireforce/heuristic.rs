@@ -4,7 +4,7 @@
 use super::cards::{Effect, Target, Trigger};
 use super::state::{Bits, Pick, State, Step, FLAME_MASK, NONE, PRAY};
 use super::{Action, FireForceGame};
-use crate::core::dsl::Side;
+use crate::core::lang::Side;
 use crate::core::{ActionList, GameRng, Seat};
 use rand::Rng;
 

@@ -6,9 +6,9 @@ use super::cards::{
     Ability, CardType, Effect, Filter, Target, Trigger, When, ATTRIBUTES, MAX_ABILITIES,
     MAX_EFFECTS,
 };
-use crate::core::dsl::{Side, TargetMode};
+use crate::core::lang::{Side, TargetMode};
 use crate::core::lang::vocab::{
-    legacy, verb, w, EventWord, HeadKind, HeadWord, Noun, Slot, Vocab,
+    legacy, verb, w, CostArg, CostWord, EventWord, HeadKind, HeadWord, Noun, Slot, Vocab,
 };
 use crate::core::lang::{self, ast};
 
@@ -19,24 +19,36 @@ mod head {
     pub const STATIC: u8 = 3;
 }
 
+#[allow(dead_code)]
 mod event {
     pub const START: u8 = 0;
     pub const DAMAGED: u8 = 1;
     pub const MILLED: u8 = 2;
+    pub const END: u8 = 3;
+    pub const ATTACK: u8 = 4;
+    pub const DEFEND: u8 = 5;
+    pub const HIT: u8 = 6;
+    pub const FLIPPED: u8 = 7;
+    pub const PLACED: u8 = 8;
+    pub const LEAVES: u8 = 9;
 }
 
+#[allow(dead_code)]
 mod phase {
     pub const ATTACK: u8 = 0;
     pub const RESULT: u8 = 1;
 }
 
 /// Zone ids.
+#[allow(dead_code)]
 pub mod zone {
     pub const BLOCKS: u8 = 0;
     pub const TRASH: u8 = 1;
     pub const HAND: u8 = 2;
+    pub const DECK: u8 = 3;
 }
 
+#[allow(dead_code)]
 mod v {
     pub const DRAW: u8 = 0;
     pub const MILL: u8 = 1;
@@ -44,10 +56,28 @@ mod v {
     pub const MOVE: u8 = 3;
     pub const POWER: u8 = 4;
     pub const BONUS: u8 = 5;
+    pub const DRAW_TO: u8 = 6;
+    pub const LOOK: u8 = 7;
+    pub const PEEK: u8 = 8;
+    pub const SEARCH: u8 = 9;
+    pub const DIG: u8 = 10;
+    pub const ARRANGE: u8 = 11;
+    pub const BAN: u8 = 12;
+    pub const PREVENT: u8 = 13;
+    pub const REDUCE: u8 = 14;
+    pub const EXCESS_CAP: u8 = 15;
+    pub const EXCESS_EXTRA: u8 = 16;
+    pub const KEEP_ANYWAY: u8 = 17;
+    pub const FREE_ITEM: u8 = 18;
+    pub const PICK: u8 = 19;
 }
 
+#[allow(dead_code)]
 mod st {
     pub const POWER: u8 = 0;
+    pub const ALSO_TITLED: u8 = 1;
+    pub const ITEM_ANY_ATTRIBUTE: u8 = 2;
+    pub const BAN: u8 = 3;
 }
 
 fn keep(_: &mut ast::Effect) {}
@@ -78,43 +108,76 @@ pub static VOCAB: Vocab = Vocab {
             word: w("static", ""),
             kind: HeadKind::Static,
         },
+        HeadWord {
+            word: w("anytime", "anytime"),
+            kind: HeadKind::Act,
+        },
     ],
     events: &[
-        EventWord {
-            word: w("start", ""),
-            subject: false,
-            phase: true,
-            by: false,
-            side: false,
-            en_self: "at the start of the phase",
-            en_subject: "when {} begins",
-        },
-        EventWord {
-            word: w("damaged", ""),
-            subject: false,
-            phase: false,
-            by: false,
-            side: false,
-            en_self: "when you take damage as the defender",
-            en_subject: "when you take damage as the defender",
-        },
-        EventWord {
-            word: w("milled", ""),
-            subject: false,
-            phase: false,
-            by: false,
-            side: true,
-            en_self: "when cards of your deck are sent to your Trash",
-            en_subject: "when cards of your deck are sent to your Trash",
-        },
+        EventWord::new(w("start", ""), "at the start of the phase", "at the start of {}").phase(),
+        EventWord::new(
+            w("damaged", ""),
+            "when you take damage as the defender",
+            "when you take damage as the defender",
+        ),
+        EventWord::new(
+            w("milled", ""),
+            "when cards of your deck are sent to your Trash",
+            "when cards of your deck are sent to your Trash",
+        )
+        .side(),
+        EventWord::new(w("end", ""), "at the end of the phase", "at the end of {}").phase(),
+        EventWord::new(
+            w("attack", ""),
+            "when this card attacks (the start of your Attack step, face up on your Block Zone 1)",
+            "when {} attacks",
+        ),
+        EventWord::new(
+            w("defend", ""),
+            "when your opponent's Counter step begins while this card is face up on one of your Block Zones",
+            "when {} defends",
+        ),
+        EventWord::new(
+            w("hit", ""),
+            "when a point of damage is counted on this card",
+            "when a point of damage is counted on {}",
+        )
+        .subject(),
+        EventWord::new(
+            w("flipped", ""),
+            "when this card is turned face up on a Block Zone",
+            "when {} is turned face up on a Block Zone",
+        )
+        .subject(),
+        EventWord::new(w("placed", ""), "when this card is placed", "when {} is placed").subject(),
+        EventWord::new(w("leaves", ""), "when this card leaves its zone", "when {} leaves its zone")
+            .subject()
+            .to(),
     ],
-    phases: &[w("attack", "Attack phase"), w("result", "Result step")],
+    phases: &[
+        w("attack", "Attack phase"),
+        w("result", "Result step"),
+        w("turn", "turn"),
+        w("adjust", "Adjust phase"),
+        w("set", "Set phase"),
+        w("event", "Event phase"),
+        w("item", "Item phase"),
+        w("flip", "Flip phase"),
+        w("attack_step", "Attack step"),
+        w("counter", "Counter step"),
+        w("forward", "Forward step"),
+    ],
     zones: &[
         w("blocks", "Block Zones"),
         w("trash", "Trash"),
         w("hand", "hand"),
         w("deck", "deck"),
+        w("zone1", "1st Block Zone"),
+        w("items", "Item Zone"),
+        w("attack_zone", "Attack Zone"),
     ],
+    placements: &[w("face_up", "face up")],
+    resources: &[],
     nouns: &[
         Noun {
             one: "card",
@@ -153,18 +216,41 @@ pub static VOCAB: Vocab = Vocab {
         },
     ],
     stats: &[w("power", "power")],
-    flags: &[],
+    flags: &[
+        w("face_up", "face-up"),
+        w("face_down", "face-down"),
+        w("counter", "Counter Attack"),
+        w("forceful_counter", "Forceful Counter Attack"),
+        w("forceful", "Forceful Attack"),
+        w("attacking", "attacking"),
+    ],
     keywords: &[],
     keyword_keys: &[],
     trait_key: "attr",
     bare_traits: &ATTRIBUTES,
     bare_nouns: true,
-    quantities: &[],
-    conds: &[],
-    durations: &[],
-    costs: &[],
+    quantities: &[
+        w("hand", "the number of cards in {p} hand"),
+        w("deck", "the number of cards in {p} deck"),
+        w("trash", "the number of cards in {p} Trash"),
+        w("blocks", "the number of {p} Block cards"),
+    ],
+    conds: &[
+        w("own_turn", "it is your turn"),
+        w("counter_step", "this card was placed in the Counter step"),
+        w("flip_phase", "this card was flipped on your Block Zone 1 in your Flip phase"),
+        w("result_step", "it is the Result step"),
+        w("before_damage", "it is an Attack phase before the Forward step's damage is counted"),
+    ],
+    durations: &[w("phase", "until the end of this Attack phase"), w("turn", "until the end of this turn")],
+    costs: &[CostWord {
+        word: w("trash_self", "send this card to your Trash"),
+        arg: CostArg::None,
+        bare_number: false,
+    }],
     verbs: &[
-        verb("draw", v::DRAW, &[Slot::N(1, 5)], "draw {n} card{s}"),
+        verb("draw", v::DRAW, &[Slot::OptSide, Slot::N(1, 5)], "{side} draw{v} {n} card{s}"),
+        verb("draw_to", v::DRAW_TO, &[Slot::N(1, 10)], "draw cards until you have {n} in your hand"),
         verb(
             "mill",
             v::MILL,
@@ -175,7 +261,7 @@ pub static VOCAB: Vocab = Vocab {
         verb(
             "discard",
             v::DISCARD,
-            &[Slot::Side, Slot::N(1, 3)],
+            &[Slot::OptSide, Slot::N(1, 3)],
             "{side} discard{v} {n} card{s} of their choice from hand",
         ),
         verb("move", v::MOVE, &[Slot::Cards, Slot::To], "put {cards} {to}"),
@@ -183,8 +269,8 @@ pub static VOCAB: Vocab = Vocab {
         verb(
             "power",
             v::POWER,
-            &[Slot::Cards, Slot::Signed(-20, 20)],
-            "{cards} get{v} {n} power",
+            &[Slot::Cards, Slot::Signed(-20, 20), Slot::Dur],
+            "{cards} get{v} {n} power{dur}",
         ),
         legacy("power", v::POWER, &[Slot::Signed(-20, 20), Slot::Cards], keep),
         verb(
@@ -193,6 +279,54 @@ pub static VOCAB: Vocab = Vocab {
             &[Slot::Signed(-20, 20)],
             "your side of this turn's Forward step gets {n} power",
         ),
+        verb("look", v::LOOK, &[Slot::Side, Slot::Zone], "look at {sides} {zone}"),
+        verb("peek", v::PEEK, &[Slot::Cards], "look at {cards}"),
+        verb(
+            "search",
+            v::SEARCH,
+            &[Slot::Cards, Slot::To],
+            "search your deck for {cards}, show it and put it {to}, then shuffle your deck",
+        ),
+        verb(
+            "dig",
+            v::DIG,
+            &[Slot::N(1, 10), Slot::Cards, Slot::To],
+            "look at the top {n} cards of your deck, put {cards} among them {to}, and the rest on the bottom of your deck in any order",
+        ),
+        verb(
+            "arrange",
+            v::ARRANGE,
+            &[Slot::N(1, 5)],
+            "look at the top {n} cards of your deck and put them back on top in any order",
+        ),
+        verb("ban", v::BAN, &[Slot::Side, Slot::Description, Slot::Dur], "{side} can't place {cards}{dur}"),
+        verb("prevent", v::PREVENT, &[], "that does not happen"),
+        verb(
+            "reduce",
+            v::REDUCE,
+            &[Slot::N(1, 10)],
+            "reduce the damage of this Attack phase's Forward step by {n}",
+        ),
+        verb(
+            "excess_cap",
+            v::EXCESS_CAP,
+            &[Slot::N(0, 10)],
+            "damage beyond your Block cards sends at most {n} cards from your deck",
+        ),
+        verb(
+            "excess_extra",
+            v::EXCESS_EXTRA,
+            &[Slot::N(1, 10)],
+            "your opponent sends {n} more card{s} from their deck than the difference",
+        ),
+        verb(
+            "keep_anyway",
+            v::KEEP_ANYWAY,
+            &[],
+            "this turn's Result step lets you keep a Character even if cards left your deck",
+        ),
+        verb("free_item", v::FREE_ITEM, &[], "this turn you may place an Item without discarding"),
+        verb("pick", v::PICK, &[Slot::Cards], "choose {cards}"),
     ],
     statics: &[
         verb(
@@ -201,10 +335,26 @@ pub static VOCAB: Vocab = Vocab {
             &[Slot::Cards, Slot::Signed(-20, 20)],
             "{cards} {has} {n} power",
         ),
+        verb(
+            "also_titled",
+            st::ALSO_TITLED,
+                        &[Slot::Cards, Slot::Lit("as"), Slot::Description2],
+            "{cards} also counts as {by} for combos",
+        ),
+        verb(
+            "item_any_attribute",
+            st::ITEM_ANY_ATTRIBUTE,
+            &[],
+            "you may discard a card of any attribute to place an Item",
+        ),
+        verb("ban", st::BAN, &[Slot::Side, Slot::Description], "{side} can't place {cards}"),
         legacy("power", st::POWER, &[Slot::Signed(-20, 20), Slot::Cards], keep),
     ],
     prohibitions: &[],
-    roles: &[],
+    roles: &[
+        w("attacker", "the attacking card"),
+        w("counter", "the Counter Attack card"),
+    ],
     head_aliases: &[
         ("when attack", "start own attack"),
         ("when defend", "start enemy attack"),

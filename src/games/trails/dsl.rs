@@ -38,14 +38,22 @@ mod head {
 }
 
 /// Event ids ([`VOCAB`]`.events`).
+#[allow(dead_code)]
 mod event {
     pub const ENTER: u8 = 0;
     pub const ATTACK: u8 = 1;
     pub const DEFEND: u8 = 2;
     pub const STUNS: u8 = 3;
+    pub const STUNNED: u8 = 4;
+    pub const LEAVES: u8 = 5;
+    pub const PLAYED: u8 = 6;
+    pub const PUT: u8 = 7;
+    pub const START: u8 = 8;
+    pub const END: u8 = 9;
 }
 
 /// Verb ids: effects ([`VOCAB`]`.verbs`).
+#[allow(dead_code)]
 mod v {
     pub const DRAW: u8 = 0;
     pub const PLAN: u8 = 1;
@@ -60,24 +68,55 @@ mod v {
     pub const BOUNCE: u8 = 10;
     pub const BUFF: u8 = 11;
     pub const GRANT: u8 = 12;
+    pub const DRAW_TO: u8 = 13;
+    pub const CURE: u8 = 14;
+    pub const MOVE: u8 = 15;
+    pub const SEARCH: u8 = 16;
+    pub const DIG: u8 = 17;
+    pub const LOOK: u8 = 18;
+    pub const DISCARD: u8 = 19;
+    pub const MILL: u8 = 20;
+    pub const GAIN: u8 = 21;
+    pub const LINK: u8 = 22;
+    pub const LINK_CHOSEN: u8 = 23;
+    pub const CANT: u8 = 24;
+    pub const BAN: u8 = 25;
+    pub const REDIRECT: u8 = 26;
+    pub const SHIELD: u8 = 27;
+    pub const PREVENT: u8 = 28;
+    pub const PICK: u8 = 29;
 }
 
 /// Static verb ids ([`VOCAB`]`.statics`).
+#[allow(dead_code)]
 mod st {
     pub const BUFF: u8 = 0;
     pub const GRANT: u8 = 1;
     pub const LINK: u8 = 2;
+    pub const CANT: u8 = 3;
+    pub const BAN: u8 = 4;
+    pub const COST: u8 = 5;
+    pub const SEES_COVERT: u8 = 6;
+    pub const EXTRA_CURE: u8 = 7;
 }
 
 /// Cost ids.
+#[allow(dead_code)]
 mod cost {
     pub const SELF_ACTION: u8 = 0;
     pub const EP: u8 = 1;
+    pub const DISCARD: u8 = 2;
 }
 
 /// Noun ids.
+#[allow(dead_code)]
 mod noun {
     pub const UNIT: u8 = 0;
+    pub const ITEM: u8 = 1;
+    pub const EVENT: u8 = 2;
+    pub const BASE: u8 = 3;
+    pub const ARTS: u8 = 4;
+    pub const CARD: u8 = 5;
 }
 
 /// Stat ids.
@@ -87,9 +126,18 @@ mod stat {
 }
 
 /// Flag ids.
+#[allow(dead_code)]
 mod flag {
     pub const READY: u8 = 0;
     pub const ACTIONED: u8 = 1;
+    pub const STUNNED: u8 = 2;
+    pub const FACE_UP: u8 = 3;
+    pub const FACE_DOWN: u8 = 4;
+    pub const ATTACKING: u8 = 5;
+    pub const DEFENDER: u8 = 6;
+    pub const ATTACKABLE: u8 = 7;
+    pub const SUPPORTED: u8 = 8;
+    pub const FIRST: u8 = 9;
 }
 
 fn bond_own(e: &mut ast::Effect) {
@@ -102,7 +150,8 @@ fn bond_enemy(e: &mut ast::Effect) {
 
 fn keep(_: &mut ast::Effect) {}
 
-const UNIT_EFFECT: &[Slot] = &[Slot::Cards];
+const CARDS: &[Slot] = &[Slot::Cards];
+const CARDS_DUR: &[Slot] = &[Slot::Cards, Slot::Dur];
 
 /// The Trails vocabulary of the shared grammar.
 pub static VOCAB: Vocab = Vocab {
@@ -126,54 +175,111 @@ pub static VOCAB: Vocab = Vocab {
         },
     ],
     events: &[
-        EventWord {
-            word: w("enter", ""),
-            subject: false,
-            phase: false,
-            by: false,
-            side: false,
-            en_self: "when this card is put on the field",
-            en_subject: "when {} is put on the field",
+        EventWord::new(
+            w("enter", ""),
+            "when this card is put on the field",
+            "when {} is put on the field",
+        )
+        .subject(),
+        EventWord::new(w("attack", ""), "when this unit attacks", "when {} attacks").subject(),
+        EventWord::new(
+            w("defend", ""),
+            "when this unit is named as the target of an attack",
+            "when {} is named as the target of an attack",
+        )
+        .subject(),
+        EventWord::new(
+            w("stuns", ""),
+            "when this unit stuns an opposing unit in combat (that unit: the one stunned)",
+            "when {} stuns an opposing unit in combat (that unit: the one stunned)",
+        )
+        .subject(),
+        EventWord::new(w("stunned", ""), "when this unit becomes stunned", "when {} becomes stunned")
+            .subject()
+            .by(),
+        EventWord::new(w("leaves", ""), "when this card leaves the field", "when {} leaves the field")
+            .subject()
+            .to(),
+        EventWord::new(w("played", ""), "when this card is played", "when {} is played").subject(),
+        EventWord::new(w("put", ""), "when this card is put", "when {} is put").subject().to(),
+        EventWord::new(w("start", ""), "at the start of the turn", "at the start of {}").phase(),
+        EventWord::new(w("end", ""), "at the end of the turn", "at the end of {}").phase(),
+    ],
+    phases: &[
+        w("turn", "turn"),
+        w("preparation", "preparation phase"),
+        w("draw", "draw step"),
+        w("homebase", "homebase step"),
+        w("deployment", "deployment step"),
+        w("combat", "combat"),
+        w("cure", "cure phase"),
+    ],
+    zones: &[
+        w("field", "field"),
+        w("hand", "hand"),
+        w("deck", "deck"),
+        w("homebase", "homebase"),
+        w("trail", "trail"),
+    ],
+    placements: &[w("actioned", "actioned"), w("face_up", "face up")],
+    resources: &[w("ep", "EP"), w("cp", "CP")],
+    nouns: &[
+        Noun {
+            one: "unit",
+            many: "units",
+            types: 1,
+            en_one: "unit",
+            en_many: "units",
         },
-        EventWord {
-            word: w("attack", ""),
-            subject: false,
-            phase: false,
-            by: false,
-            side: false,
-            en_self: "when this unit attacks",
-            en_subject: "when {} attacks",
+        Noun {
+            one: "item",
+            many: "items",
+            types: 2,
+            en_one: "ITEM",
+            en_many: "ITEMs",
         },
-        EventWord {
-            word: w("defend", ""),
-            subject: false,
-            phase: false,
-            by: false,
-            side: false,
-            en_self: "when this unit is named as the target of an attack",
-            en_subject: "when {} is named as the target of an attack",
+        Noun {
+            one: "event",
+            many: "events",
+            types: 4,
+            en_one: "EVENT",
+            en_many: "EVENTs",
         },
-        EventWord {
-            word: w("stuns", ""),
-            subject: false,
-            phase: false,
-            by: false,
-            side: false,
-            en_self: "when this unit stuns an opposing unit in combat",
-            en_subject: "when {} stuns an opposing unit in combat",
+        Noun {
+            one: "base",
+            many: "bases",
+            types: 8,
+            en_one: "BASE",
+            en_many: "BASEs",
+        },
+        Noun {
+            one: "arts",
+            many: "arts",
+            types: 16,
+            en_one: "arts",
+            en_many: "arts",
+        },
+        Noun {
+            one: "card",
+            many: "cards",
+            types: 0,
+            en_one: "card",
+            en_many: "cards",
         },
     ],
-    phases: &[],
-    zones: &[w("field", "field")],
-    nouns: &[Noun {
-        one: "unit",
-        many: "units",
-        types: 1,
-        en_one: "unit",
-        en_many: "units",
-    }],
     stats: &[w("cost", "cost"), w("str", "STR"), w("def", "DEF")],
-    flags: &[w("ready", "ready"), w("actioned", "actioned")],
+    flags: &[
+        w("ready", "ready"),
+        w("actioned", "actioned"),
+        w("stunned", "stunned"),
+        w("face_up", "face-up"),
+        w("face_down", "face-down"),
+        w("attacking", "attacking"),
+        w("defender", "defending"),
+        w("attackable", "attackable"),
+        w("supported", "supported"),
+        w("first", "first-played-this-step"),
+    ],
     keywords: &[
         w("covert", "[Covert]"),
         w("reinforcement", "[Reinforcement]"),
@@ -186,9 +292,21 @@ pub static VOCAB: Vocab = Vocab {
     trait_key: "org",
     bare_traits: &[],
     bare_nouns: false,
-    quantities: &[],
-    conds: &[],
-    durations: &[],
+    quantities: &[
+        w("hand", "the number of cards in {p} hand"),
+        w("deck", "the number of cards in {p} deck"),
+        w("bond", "{p} bond"),
+        w("homebase", "the number of cards in {p} homebase"),
+        w("trail", "the number of cards in {p} trail"),
+        w("attackers", "the number of attacking units"),
+    ],
+    conds: &[
+        w("attacking", "{p} are attacking"),
+        w("defending", "{p} are being attacked"),
+        w("dispatched", "it was played with [Dispatch]"),
+        w("initiative", "{p} have the initiative"),
+    ],
+    durations: &[w("turn", "until end of turn"), w("combat", "during this combat")],
     costs: &[
         CostWord {
             word: w("self_action", "action this unit"),
@@ -200,9 +318,15 @@ pub static VOCAB: Vocab = Vocab {
             arg: CostArg::Num(0, 20),
             bare_number: false,
         },
+        CostWord {
+            word: w("discard", "put {n} card(s) from your hand into your trail"),
+            arg: CostArg::Num(1, 5),
+            bare_number: false,
+        },
     ],
     verbs: &[
-        verb("draw", v::DRAW, &[Slot::N(1, 10)], "draw {n} card{s}"),
+        verb("draw", v::DRAW, &[Slot::OptSide, Slot::N(1, 10)], "{side} draw{v} {n} card{s}"),
+        verb("draw_to", v::DRAW_TO, &[Slot::N(1, 10)], "draw cards until you have {n} in your hand"),
         verb("plan", v::PLAN, &[Slot::N(1, 8)], "plan {n}"),
         verb("rebuild", v::REBUILD, &[], "rebuild"),
         verb(
@@ -211,32 +335,93 @@ pub static VOCAB: Vocab = Vocab {
             &[],
             "put the top card of your deck into your homebase face down and actioned",
         ),
-        verb(
-            "bond",
-            v::BOND,
-            &[Slot::Side, Slot::Signed(-40, 40)],
-            "{sides} bond changes by {n}",
-        ),
+        verb("bond", v::BOND, &[Slot::Side, Slot::Signed(-40, 40)], "{sides} bond changes by {n}"),
         legacy("bond", v::BOND, &[Slot::Lit("self"), Slot::Signed(-40, 40)], bond_own),
         legacy("bond", v::BOND, &[Slot::Lit("opp"), Slot::Signed(-40, 40)], bond_enemy),
-        verb("stun", v::STUN, UNIT_EFFECT, "stun {cards}"),
-        verb("ko", v::KO, UNIT_EFFECT, "K.O. {cards}"),
-        verb("ready", v::READY, UNIT_EFFECT, "ready {cards}"),
-        verb("action", v::ACTION, UNIT_EFFECT, "action {cards}"),
-        verb("support", v::SUPPORT, UNIT_EFFECT, "{cards} get{v} support until end of turn"),
-        verb("bounce", v::BOUNCE, UNIT_EFFECT, "return {cards} to its owner's hand"),
+        verb("stun", v::STUN, CARDS, "stun {cards}"),
+        verb("ko", v::KO, CARDS, "K.O. {cards}"),
+        verb("ready", v::READY, CARDS, "ready {cards}"),
+        verb("action", v::ACTION, CARDS, "action {cards}"),
+        verb("support", v::SUPPORT, CARDS, "{cards} get{v} support until end of turn"),
+        verb("bounce", v::BOUNCE, CARDS, "return {cards} to its owner's hand"),
         verb(
             "buff",
             v::BUFF,
-            &[Slot::Cards, Slot::Stats(-20, 20)],
-            "{cards} get{v} {n}/{m} until end of turn",
+            &[Slot::Cards, Slot::Stats(-20, 20), Slot::Dur],
+            "{cards} get{v} {n}/{m} until end of turn{dur}",
         ),
         verb(
             "grant",
             v::GRANT,
-            &[Slot::Cards, Slot::Keyword],
-            "{cards} gain{v} {word} until end of turn",
+            &[Slot::Cards, Slot::Keyword, Slot::Dur],
+            "{cards} gain{v} {word} until end of turn{dur}",
         ),
+        verb("cure", v::CURE, CARDS, "cure {cards}"),
+        verb("move", v::MOVE, &[Slot::Cards, Slot::To], "put {cards} {to}"),
+        verb(
+            "search",
+            v::SEARCH,
+            &[Slot::Cards, Slot::To],
+            "search your deck for {cards}, reveal it and put it {to}, then shuffle your deck",
+        ),
+        verb(
+            "dig",
+            v::DIG,
+            &[Slot::N(1, 10), Slot::Cards, Slot::To],
+            "look at the top {n} cards of your deck, reveal {cards} among them and put it {to}, and the rest on the bottom of your deck in any order",
+        ),
+        verb("look", v::LOOK, &[Slot::Side, Slot::Zone], "look at {sides} {zone}"),
+        verb(
+            "discard",
+            v::DISCARD,
+            &[Slot::OptSide, Slot::N(1, 5)],
+            "{side} put{v} {n} card{s} of their choice from their hand into their trail",
+        ),
+        verb(
+            "mill",
+            v::MILL,
+            &[Slot::Side, Slot::N(1, 10)],
+            "{side} put{v} the top {n} card{s} of {sides} deck into the trail",
+        ),
+        verb("gain", v::GAIN, &[Slot::Resource, Slot::N(1, 10)], "gain {n} {word}"),
+        verb(
+            "link",
+            v::LINK,
+            &[Slot::Traits(2, 2), Slot::Dur],
+            "your units of the {traits} organizations have both{dur}",
+        ),
+        verb(
+            "link_chosen",
+            v::LINK_CHOSEN,
+            &[Slot::Dur],
+            "choose two organizations: your units of either have both{dur}",
+        ),
+        verb(
+            "cant",
+            v::CANT,
+            &[Slot::Cards, Slot::Prohibition, Slot::Dur],
+            "{cards} can't {word}{dur}",
+        ),
+        verb(
+            "ban",
+            v::BAN,
+            &[Slot::Side, Slot::Description, Slot::Dur],
+            "{side} can't play {cards}{dur}",
+        ),
+        verb(
+            "redirect",
+            v::REDIRECT,
+            CARDS,
+            "{cards} becomes the defending unit of the attack instead",
+        ),
+        verb(
+            "shield",
+            v::SHIELD,
+            CARDS_DUR,
+            "the next time {cards} would become stunned{dur}, it isn't",
+        ),
+        verb("prevent", v::PREVENT, &[], "that does not happen"),
+        verb("pick", v::PICK, CARDS, "choose {cards}"),
     ],
     statics: &[
         verb("buff", st::BUFF, &[Slot::Cards, Slot::Stats(-20, 20)], "{cards} get{v} {n}/{m}"),
@@ -247,13 +432,35 @@ pub static VOCAB: Vocab = Vocab {
             &[Slot::Traits(2, 2)],
             "your units of the {traits} organizations have both",
         ),
+        verb("cant", st::CANT, &[Slot::Cards, Slot::Prohibition], "{cards} can't {word}"),
+        verb("ban", st::BAN, &[Slot::Side, Slot::Description], "{side} can't play {cards}"),
+        verb("cost", st::COST, &[Slot::Cards, Slot::Signed(-20, 20)], "{cards} cost{v} {n}"),
+        verb(
+            "sees_covert",
+            st::SEES_COVERT,
+            CARDS,
+            "{cards} can attack units with [Covert] as though they had [Covert]",
+        ),
+        verb(
+            "extra_cure",
+            st::EXTRA_CURE,
+            CARDS,
+            "in the cure phase you may cure two units instead of one, one of them {cards}",
+        ),
         // The first spelling of continuous changes: `own units [FILTERS] +S/+D` and `own units
         // [FILTERS] ICON`.
         legacy("", st::BUFF, &[Slot::AllCards, Slot::Stats(-20, 20)], keep),
         legacy("", st::GRANT, &[Slot::AllCards, Slot::Keyword], keep),
     ],
-    prohibitions: &[],
-    roles: &[],
+    prohibitions: &[
+        w("attack", "attack"),
+        w("be_targeted", "be targeted by your opponent's EVENTs, arts or crafts"),
+        w("be_cured", "be cured"),
+    ],
+    roles: &[
+        w("attacker", "the attacking unit"),
+        w("defender", "the defending unit"),
+    ],
     head_aliases: &[],
 };
 

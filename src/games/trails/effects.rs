@@ -61,7 +61,7 @@ impl Icons {
     }
 }
 
-pub use crate::core::dsl::{Side, TargetMode};
+pub use crate::core::lang::{Side, TargetMode};
 
 /// Conditions on a UNIT (all must hold).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -18,7 +18,7 @@ use super::cards::{
 };
 use super::state::*;
 use super::Action;
-use crate::core::dsl::{Side, TargetMode};
+use crate::core::lang::{Side, TargetMode};
 use crate::core::{ActionList, Outcome, Seat};
 use rand::seq::SliceRandom;
 

@@ -14,7 +14,7 @@
 pub use super::cards::IdSet;
 use super::cards::{Card, CardDb, CardId, CardType, Filter, Kind, When, NO_ATTR};
 use super::state::*;
-use crate::core::dsl::Side;
+use crate::core::lang::Side;
 use crate::core::{Outcome, Seat};
 use rand::seq::SliceRandom;
 

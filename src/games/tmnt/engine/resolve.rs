@@ -3,7 +3,7 @@
 
 use super::super::cards::{Effect, Filter};
 use super::{side_ok, TmntGame};
-use crate::core::dsl::TargetMode;
+use crate::core::lang::TargetMode;
 use crate::core::Seat;
 use crate::games::tmnt::state::*;
 
