@@ -45,6 +45,52 @@ fn percent(x: f64) -> String {
     }
 }
 
+/// `tcgsim cards show | words | migrate`: the card language's tools.
+pub enum Tool {
+    Show {
+        card: String,
+        cards: Option<PathBuf>,
+    },
+    Words,
+    Migrate {
+        file: PathBuf,
+        out: Option<PathBuf>,
+    },
+}
+
+pub fn tool<G: GameDef>(t: Tool) -> Result<ExitCode> {
+    let lang = || {
+        G::INFO
+            .lang
+            .ok_or_else(|| anyhow!("{}: its cards have no card language", G::INFO.title))
+    };
+    match t {
+        Tool::Show { card, cards } => {
+            let db = super::read_cards::<G>(cards.as_deref())?;
+            let text = G::card_text(&db, &card).map_err(|e| anyhow!(e))?;
+            emit(&format!("{text}\n"))?;
+        }
+        Tool::Words => emit(&crate::core::lang::doc::tables(lang()?))?,
+        Tool::Migrate { file, out } => {
+            let text = crate::core::input::read_text(&file, crate::core::input::MAX_TEXT_BYTES)?;
+            let name = file.display().to_string();
+            let (new, changed) =
+                crate::core::lang::migrate::migrate(lang()?, G::INFO.text_columns, &text, &name)?;
+            // The rewritten file must load as the old one did.
+            G::parse_cards(&new, &name)
+                .map_err(|e| anyhow!("the migrated file does not load: {e}"))?;
+            match &out {
+                Some(p) => write_file(p, &new)?,
+                None => emit(&new)?,
+            }
+            note(&format!(
+                "{name}: {changed} card text(s) rewritten in the canonical form"
+            ));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 pub fn cards<G: GameDef>(o: CardsOpts) -> Result<ExitCode> {
     // `--games` is in range: clap checks it (README, "Limits").
     let spec = AgentSpec::parse(&o.agent).map_err(|e| anyhow!("--agent {}: {e}", o.agent))?;

@@ -70,7 +70,7 @@ impl<G: GameDef> Agent<G> for HumanAgent {
                 _ => {}
             }
             if let Some(q) = t.strip_prefix("show ") {
-                match g.card_text(q) {
+                match G::card_text(g.match_cards(), q) {
                     Ok(text) => say(&format!("{text}\n")),
                     Err(e) => say(&format!("{e}\n")),
                 }

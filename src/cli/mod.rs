@@ -149,6 +149,39 @@ fn agent_failures(specs: &[&AgentSpec], kept: &str) -> Result<()> {
     Ok(())
 }
 
+/// The card language's tools (`tcgsim cards …`; docs/cards.md).
+#[derive(Subcommand, Debug)]
+enum CardTool {
+    /// A card's printed fields and abilities, in plain English and in the card language.
+    Show {
+        /// The card: its name, `Name / Sub-name`, its id or number, or part of its name.
+        card: String,
+        #[command(flatten)]
+        game: GameArgs,
+    },
+    /// Every word of a game's card language, as markdown tables.
+    Words {
+        /// The game (default: the first game listed).
+        #[arg(long, value_name = "GAME", value_parser = game_names())]
+        game: Option<String>,
+    },
+    /// Rewrite a card file's card texts in the canonical form of the card language (older
+    /// spellings keep loading; everything else of the file is kept as it is).
+    Migrate {
+        /// The card file.
+        file: PathBuf,
+        /// The game (default: the game whose card file it is).
+        #[arg(long, value_name = "GAME", value_parser = game_names())]
+        game: Option<String>,
+        /// Write here instead of standard output.
+        #[arg(long, value_name = "FILE", conflicts_with = "in_place")]
+        out: Option<PathBuf>,
+        /// Rewrite the file itself.
+        #[arg(long)]
+        in_place: bool,
+    },
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Every deck against every deck: win-rate matrix, matchup counts, heatmap, summary. One
@@ -202,8 +235,12 @@ enum Command {
         quiet: QuietArg,
     },
     /// Rank the cards of decks by win contribution (drawn vs not seen, and ablation). One --agent
-    /// plays both seats.
+    /// plays both seats. Also: `cards show CARD`, `cards words`, `cards migrate FILE` (the card
+    /// language, docs/cards.md).
+    #[command(subcommand_negates_reqs = true, args_conflicts_with_subcommands = true)]
     Cards {
+        #[command(subcommand)]
+        tool: Option<CardTool>,
         /// Decks whose cards to rank.
         #[arg(required = true)]
         decks: Vec<PathBuf>,
@@ -574,6 +611,27 @@ fn run(cli: Cli) -> Result<ExitCode> {
     }
     let game = match &cli.command {
         Command::Merge { parts, out, .. } => return matrix::merge(parts, &out.out),
+        Command::Cards {
+            tool: Some(tool), ..
+        } => match tool {
+            CardTool::Show { game, .. } => choose_game(game, &[], None)?,
+            CardTool::Words { game } => choose_game(
+                &GameArgs {
+                    game: game.clone(),
+                    cards: None,
+                },
+                &[],
+                None,
+            )?,
+            CardTool::Migrate { file, game, .. } => choose_game(
+                &GameArgs {
+                    game: game.clone(),
+                    cards: Some(file.clone()),
+                },
+                &[],
+                None,
+            )?,
+        },
         Command::Report { dirs, out } => return report::report(dirs, out.as_deref()),
         Command::Matrix { decks, game, .. }
         | Command::Balance { decks, game, .. }
@@ -653,6 +711,28 @@ fn run_game<G: GameDef>(cmd: &Command) -> Result<ExitCode> {
             shards: *shards,
             chunk: *chunk,
             records: *records,
+        }),
+        Command::Cards {
+            tool: Some(tool), ..
+        } => cards::tool::<G>(match tool {
+            CardTool::Show { card, game } => cards::Tool::Show {
+                card: card.clone(),
+                cards: game.cards.clone(),
+            },
+            CardTool::Words { .. } => cards::Tool::Words,
+            CardTool::Migrate {
+                file,
+                out,
+                in_place,
+                ..
+            } => cards::Tool::Migrate {
+                file: file.clone(),
+                out: if *in_place {
+                    Some(file.clone())
+                } else {
+                    out.clone()
+                },
+            },
         }),
         Command::Cards {
             decks,

@@ -31,6 +31,10 @@ pub struct GameInfo {
     pub formats: &'static [&'static str],
     /// What stands in for a card in ablation (`cards`): the game's neutral filler.
     pub filler: &'static str,
+    /// The game's words of the card language (`docs/cards.md`), `None` for a game whose cards
+    /// have no text, and the card file's text columns with the head each is read with.
+    pub lang: Option<&'static crate::core::lang::vocab::Vocab>,
+    pub text_columns: crate::core::lang::migrate::TextColumns,
 }
 
 /// A numeric column of a card file that `balance` may change (`docs/tuning.md`).
@@ -190,8 +194,10 @@ pub trait GameDef: Game + Sized + Send + Sync + 'static {
     }
     /// What `seat` may see of `state`, as text for a person at the table.
     fn render(&self, state: &Self::State, seat: Seat) -> String;
-    /// The full text of a card named by `query` (its name, or part of it), for `show CARD`.
-    fn card_text(&self, query: &str) -> Result<String, String>;
+    /// The full text of a card of `cards` named by `query` (its name, or part of it), for `show
+    /// CARD` and `tcgsim cards show`: its printed fields, its abilities in plain English and in
+    /// the card language.
+    fn card_text(cards: &Self::Cards, query: &str) -> Result<String, String>;
     /// Why and how a finished game ended, one line ("P1 won the bond check, bond 12 to 0").
     fn ending(&self, state: &Self::State) -> String;
 

@@ -18,8 +18,10 @@
 //!   not play with a reason.
 
 pub mod ast;
+pub mod doc;
 pub mod eval;
 pub mod lex;
+pub mod migrate;
 pub mod parse;
 pub mod program;
 pub mod render;

@@ -396,7 +396,9 @@ fn en_ability(v: &Vocab, a: &Ability) -> String {
                         s.push_str(&format!(" [{}]", costs.join(", ")));
                     }
                     s.push_str(once);
-                    s.push_str(": ");
+                    if !s.is_empty() {
+                        s.push_str(": ");
+                    }
                     if let Some(c) = &a.cond {
                         s.push_str(&format!("Only if {}. ", en_cond(v, c)));
                     }
@@ -433,7 +435,7 @@ fn en_trigger(v: &Vocab, t: &Trigger) -> String {
             let whose = match t.side {
                 Side::Own => "your ",
                 Side::Enemy => "your opponent's ",
-                Side::Any => "",
+                Side::Any => "the ",
             };
             ev.en_subject
                 .replace("{}", &format!("{whose}{}", v.phases[p as usize].en))
@@ -553,9 +555,10 @@ pub fn en_cards(v: &Vocab, c: &Cards, plural: bool) -> String {
     if !lead.is_empty() {
         words.push(lead);
     }
-    // "your …" before the noun for a set in a zone or of all cards; "… you control" otherwise.
+    // "all your …" for every card in play; "… you control" for a chosen one; a card in a zone
+    // says whose by its zone ("in your trail").
     let in_play = c.zone.is_none();
-    if (!in_play || c.pick == Pick::All) && c.side != Side::Any {
+    if in_play && c.pick == Pick::All && c.side != Side::Any {
         if words.last().is_some_and(|w| w == "a") {
             words.pop();
             words.push(if c.side == Side::Own {
@@ -763,16 +766,17 @@ fn en_effect(v: &Vocab, e: &Effect, statics: bool) -> String {
     if let Some(m) = &e.m {
         sub(&mut s, "{m}", &en_value(v, m, true));
     }
+    // A player as the subject: "you put" / "your opponent puts"; an optional side left out is
+    // the imperative ("draw 1 card").
+    let side_subject = s.contains("{side}");
     if let Some(sd) = e.side {
-        sub(
-            &mut s,
-            "{side}",
-            if sd == Side::Enemy {
-                "your opponent"
-            } else {
-                "you"
-            },
-        );
+        let optional = verb.slots.contains(&Slot::OptSide);
+        let who = match sd {
+            Side::Enemy => "your opponent",
+            _ if optional => "",
+            _ => "you",
+        };
+        sub(&mut s, "{side}", who);
         sub(
             &mut s,
             "{sides}",
@@ -782,6 +786,9 @@ fn en_effect(v: &Vocab, e: &Effect, statics: bool) -> String {
                 "your"
             },
         );
+        if side_subject {
+            sub(&mut s, "{v}", if sd == Side::Enemy { "s" } else { "" });
+        }
     }
     if let Some(k) = e.word {
         let table = if verb.slots.contains(&Slot::Prohibition) {
@@ -818,5 +825,5 @@ fn en_effect(v: &Vocab, e: &Effect, statics: bool) -> String {
     sub(&mut s, "{s}", if n_is_one { "" } else { "s" });
     sub(&mut s, "{v}", if singular { "s" } else { "" });
     sub(&mut s, "{has}", if singular { "has" } else { "have" });
-    s
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
 }

@@ -467,6 +467,8 @@ impl GameDef for FireForceGame {
         arena_decks: DECKS,
         formats: &["Strategy", "Blitz Shield"],
         filler: "#filler (a vanilla Unit: cost 0, power 0, no Flame; no card file can name it)",
+        lang: Some(&super::dsl::VOCAB),
+        text_columns: &[("effect", ""), ("trigger", "life: ")],
     };
     type Cards = CardDb;
     type Deck = FfDeck;
@@ -802,18 +804,18 @@ impl GameDef for FireForceGame {
         t
     }
 
-    fn card_text(&self, query: &str) -> Result<String, String> {
-        let id = self.db.lookup(query).or_else(|e| {
+    fn card_text(cards: &Self::Cards, query: &str) -> Result<String, String> {
+        let id = cards.lookup(query).or_else(|e| {
             let q = norm(query);
-            let hits: Vec<usize> = (0..self.db.cards.len())
-                .filter(|&i| norm(&self.db.cards[i].name).contains(&q))
+            let hits: Vec<usize> = (0..cards.cards.len())
+                .filter(|&i| norm(&cards.cards[i].name).contains(&q))
                 .collect();
             match hits.as_slice() {
                 [i] => Ok(*i as CardId),
                 _ => Err(e),
             }
         })?;
-        let c = self.db.card(id);
+        let c = cards.card(id);
         let mut t = format!("{} {} — {:?}", c.number, c.name, c.ctype);
         if c.ctype != CardType::Flame {
             let _ = write!(t, ", cost {}", c.cost);
@@ -827,7 +829,7 @@ impl GameDef for FireForceGame {
         if c.flame {
             t.push_str(", Flame");
         }
-        let attrs = self.db.attr_list(c.attrs);
+        let attrs = cards.attr_list(c.attrs);
         if !attrs.is_empty() {
             let _ = write!(t, " [{}]", attrs.join(", "));
         }
@@ -835,11 +837,19 @@ impl GameDef for FireForceGame {
         if !kw.is_empty() {
             let _ = write!(t, "\n  keywords: {}", kw.join(", "));
         }
-        if !c.effect_text.is_empty() {
-            let _ = write!(t, "\n  {}", c.effect_text);
+                for line in super::dsl::english(&c.effect_text) {
+            let _ = write!(t, "\n  {line}");
         }
         if !c.trigger_text.is_empty() {
-            let _ = write!(t, "\n  Life trigger: {}", c.trigger_text);
+            for line in super::dsl::english(&format!("life: {}", c.trigger_text)) {
+                let _ = write!(t, "\n  {line}");
+            }
+        }
+        if !c.effect_text.is_empty() {
+            let _ = write!(t, "\n  card language: {}", c.effect_text);
+        }
+        if !c.trigger_text.is_empty() {
+            let _ = write!(t, "\n  Life trigger (card language): {}", c.trigger_text);
         }
         Ok(t)
     }

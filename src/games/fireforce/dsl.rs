@@ -132,7 +132,7 @@ pub static VOCAB: Vocab = Vocab {
     game: "fireforce",
     heads: &[
         HeadWord {
-            word: w("main", "main"),
+            word: w("main", ""),
             kind: HeadKind::Play,
         },
         HeadWord {
@@ -390,6 +390,15 @@ pub static VOCAB: Vocab = Vocab {
     ],
     head_aliases: &[("turn_end", "end own turn")],
 };
+
+/// A cell of card text in plain English, one line per ability (nothing for a blank cell; the
+/// text as written if it does not read, which a loaded card's text always does).
+pub fn english(text: &str) -> Vec<String> {
+    match lang::parse(&VOCAB, text) {
+        Ok(tree) => lang::english(&VOCAB, &tree),
+        Err(_) => vec![text.to_string()],
+    }
+}
 
 /// The card text of `tree` in the canonical form.
 pub fn canonical(tree: &[ast::Ability]) -> String {

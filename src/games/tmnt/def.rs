@@ -375,6 +375,8 @@ impl GameDef for TmntGame {
         arena_decks: DECKS,
         formats: &["Standard"],
         filler: "#filler (a vanilla character of power 0 and no attribute; no card file can name it)",
+        lang: Some(&super::dsl::VOCAB),
+        text_columns: &[("effect", "")],
     };
     type Cards = CardDb;
     type Deck = TmntDeck;
@@ -635,30 +637,33 @@ impl GameDef for TmntGame {
         t
     }
 
-    fn card_text(&self, query: &str) -> Result<String, String> {
-        let id = self.db.lookup(query).or_else(|e| {
+    fn card_text(cards: &Self::Cards, query: &str) -> Result<String, String> {
+        let id = cards.lookup(query).or_else(|e| {
             let q = norm(query);
-            let hits: Vec<usize> = (0..self.db.cards.len())
-                .filter(|&i| norm(&self.db.cards[i].name).contains(&q))
+            let hits: Vec<usize> = (0..cards.cards.len())
+                .filter(|&i| norm(&cards.cards[i].name).contains(&q))
                 .collect();
             match hits.as_slice() {
                 [i] => Ok(*i as CardId),
                 _ => Err(e),
             }
         })?;
-        let c = self.db.card(id);
+        let c = cards.card(id);
         let mut t = format!("{} {} — {}", c.number, c.name, c.describe());
         if !c.combo.is_empty() {
             let combo: Vec<&str> = c
                 .combo
                 .iter()
-                .filter_map(|&k| self.db.cards.iter().find(|x| x.title == k))
+                .filter_map(|&k| cards.cards.iter().find(|x| x.title == k))
                 .map(|x| x.name.as_str())
                 .collect();
             let _ = write!(t, "\n  combo: {}", combo.join(" / "));
         }
+                for line in super::dsl::english(&c.effect_text) {
+            let _ = write!(t, "\n  {line}");
+        }
         if !c.effect_text.is_empty() {
-            let _ = write!(t, "\n  {}", c.effect_text);
+            let _ = write!(t, "\n  card language: {}", c.effect_text);
         }
         Ok(t)
     }

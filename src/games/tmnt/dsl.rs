@@ -364,6 +364,15 @@ pub static VOCAB: Vocab = Vocab {
     ],
 };
 
+/// A cell of card text in plain English, one line per ability (nothing for a blank cell; the
+/// text as written if it does not read, which a loaded card's text always does).
+pub fn english(text: &str) -> Vec<String> {
+    match lang::parse(&VOCAB, text) {
+        Ok(tree) => lang::english(&VOCAB, &tree),
+        Err(_) => vec![text.to_string()],
+    }
+}
+
 /// The card text of `tree` in the canonical form.
 pub fn canonical(tree: &[ast::Ability]) -> String {
     lang::canonical(&VOCAB, tree)

@@ -39,6 +39,8 @@ impl GameDef for ToyGame {
         arena_decks: &["high", "low"],
         formats: &["8 cards"],
         filler: "#blank (value 0: it never wins a round; no card file can name it)",
+        lang: None,
+        text_columns: &[],
     };
     type Cards = ToyCards;
     type Deck = ToyDeck;
@@ -307,15 +309,14 @@ impl GameDef for ToyGame {
         t
     }
 
-    fn card_text(&self, query: &str) -> Result<String, String> {
-        let id = self
-            .cards
+    fn card_text(cards: &Self::Cards, query: &str) -> Result<String, String> {
+                let id = cards
             .lookup(query)
             .ok_or_else(|| format!("unknown card \"{}\"", excerpt(query)))?;
         Ok(format!(
             "{} — value {}",
-            self.cards.names[id as usize],
-            self.value(id)
+                        cards.names[id as usize],
+            cards.values[id as usize]
         ))
     }
 

@@ -25,8 +25,10 @@ impl GameDef for TrailsGame {
         card_file: "cards.csv",
         arena_decks: &["aggro", "control"],
         formats: &["Strategy", "Blitz Shield"],
-        filler:
+                filler:
             "Blank Card / Filler (a UNIT no deck can deploy: it only serves as a homebase card)",
+        lang: Some(&super::dsl::VOCAB),
+        text_columns: &[("effect", "")],
     };
     const DEFAULT_PACK: &'static str = "UNIT=5,ITEM=1,EVENT=1,BASE=1";
     type Cards = CardDb;
@@ -215,12 +217,11 @@ impl GameDef for TrailsGame {
         t
     }
 
-    fn card_text(&self, query: &str) -> Result<String, String> {
-        let id = self
-            .db
+    fn card_text(cards: &Self::Cards, query: &str) -> Result<String, String> {
+                let id = cards
             .lookup(query)
             .map_err(|e| format!("\"{}\": {e}", query.trim()))?;
-        let c = self.db.card(id);
+        let c = cards.card(id);
         let mut t = format!("{} — {}", c.full_name(), c.ctype.name());
         let _ = match c.ctype {
             CardType::Event => write!(t, ", cost {} EP", c.cost),
@@ -230,7 +231,7 @@ impl GameDef for TrailsGame {
         if c.ctype == CardType::Unit {
             let _ = write!(t, ", STR {} DEF {}", c.str, c.def);
         }
-        let orgs = self.db.org_names_of(c.orgs);
+        let orgs = cards.org_names_of(c.orgs);
         if !orgs.is_empty() {
             let _ = write!(t, "\norganizations: {}", orgs.join(", "));
         }
@@ -241,11 +242,15 @@ impl GameDef for TrailsGame {
         if let Some(a) = c.arts_cost {
             let _ = write!(t, "\narts cost: {a} EP");
         }
-        let _ = write!(
-            t,
-            "\neffect: {}",
-            if c.text.is_empty() { "—" } else { &c.text }
-        );
+                if c.text.is_empty() {
+            t.push_str("\n(no abilities)");
+        }
+        for line in super::dsl::english(&c.text) {
+            let _ = write!(t, "\n{line}");
+        }
+        if !c.text.is_empty() {
+            let _ = write!(t, "\ncard language: {}", c.text);
+        }
         Ok(t)
     }
 

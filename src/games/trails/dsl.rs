@@ -158,7 +158,7 @@ pub static VOCAB: Vocab = Vocab {
     game: "trails",
     heads: &[
         HeadWord {
-            word: w("event", "event"),
+            word: w("event", ""),
             kind: HeadKind::Play,
         },
         HeadWord {
@@ -469,6 +469,15 @@ pub static VOCAB: Vocab = Vocab {
 pub fn parse_effects(text: &str, orgs: &mut dyn OrgNames) -> Result<Parsed, String> {
     let tree = lang::parse(&VOCAB, text).map_err(|e| e.to_string())?;
     compile(&tree, orgs)
+}
+
+/// A cell of card text in plain English, one line per ability (nothing for a blank cell; the
+/// text as written if it does not read, which a loaded card's text always does).
+pub fn english(text: &str) -> Vec<String> {
+    match lang::parse(&VOCAB, text) {
+        Ok(tree) => lang::english(&VOCAB, &tree),
+        Err(_) => vec![text.to_string()],
+    }
 }
 
 /// The card text of `tree` in the canonical form.
