@@ -99,3 +99,91 @@ fn every_card_of_every_pool_and_designer_set_reads_and_round_trips() {
     assert!(round_trip(m, "decks/tmnt/cards.csv", &["effect"], "") > 30);
     assert!(round_trip(m, "tests/data/designer/tmnt.csv", &["effect"], "") >= 45);
 }
+
+/// The word tables of `docs/cards.md` are what `tcgsim cards words` prints: the documentation
+/// cannot drift from the parser.
+#[test]
+fn the_word_tables_of_docs_cards_md_are_the_vocabularies() {
+    use tcgsim::games::{fireforce, tmnt, trails};
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/cards.md"))
+        .unwrap();
+    for (game, v) in [
+        ("trails", &trails::dsl::VOCAB),
+        ("fireforce", &fireforce::dsl::VOCAB),
+        ("tmnt", &tmnt::dsl::VOCAB),
+    ] {
+        let start = format!("<!-- words: {game} ");
+        let block = doc
+            .split(&start)
+            .nth(1)
+            .unwrap_or_else(|| panic!("docs/cards.md has no `{start}` block"));
+        let block = block.split_once("-->").unwrap().1;
+        let block = block.split("<!-- /words -->").next().unwrap();
+        assert_eq!(
+            block.trim(),
+            lang::doc::tables(v).trim(),
+            "docs/cards.md: the {game} word tables differ from `tcgsim cards words --game {game}`"
+        );
+    }
+}
+
+/// Every example of the shared chapter of `docs/cards.md` ("The card language") reads with the
+/// words of a game (its examples span the games; which engine plays what is each game's part).
+#[test]
+fn every_example_of_the_card_language_chapter_reads() {
+    use tcgsim::games::{fireforce, tmnt, trails};
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/cards.md"))
+        .unwrap();
+    let chapter = doc
+        .split("## The card language")
+        .nth(1)
+        .unwrap()
+        .split("## Trails TCG")
+        .next()
+        .unwrap();
+    let vocabs = [
+        &trails::dsl::VOCAB,
+        &fireforce::dsl::VOCAB,
+        &tmnt::dsl::VOCAB,
+    ];
+    let mut n = 0;
+    for span in chapter.split('`').skip(1).step_by(2) {
+        // Placeholders (`if CONDITION`, `draw N`) are grammar, not examples.
+        let placeholder = span
+            .split(|c: char| !c.is_alphanumeric() && c != '_')
+            .any(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_uppercase() || c == '_'));
+        if span.contains('…') || !span.contains(' ') || placeholder {
+            continue;
+        }
+        let first = span.split([':', '[', ' ']).next().unwrap_or("");
+        let is_head = vocabs.iter().any(|v| {
+            v.heads.iter().any(|h| h.word.is(first)) || v.events.iter().any(|e| e.word.is(first))
+        }) || first == "instead";
+        let is_step = ["if", "choose", "may", "later"].contains(&first)
+            || vocabs
+                .iter()
+                .any(|v| v.verbs.iter().chain(v.statics).any(|x| x.name == first));
+        let texts: Vec<String> = if is_head && span.contains(": ") {
+            vec![span.to_string()]
+        } else if is_step {
+            // A body: under each game's first way to play a card, or as a static.
+            vocabs
+                .iter()
+                .flat_map(|v| {
+                    [
+                        format!("{}: {span}", v.heads[0].word.name),
+                        format!("static: {span}"),
+                    ]
+                })
+                .collect()
+        } else {
+            continue;
+        };
+        let reads = vocabs
+            .iter()
+            .any(|v| texts.iter().any(|t| lang::parse(v, t).is_ok()));
+        assert!(reads, "docs/cards.md example `{span}` reads in no game");
+        n += 1;
+    }
+    assert!(n >= 15, "only {n} examples");
+}

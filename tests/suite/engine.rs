@@ -85,7 +85,7 @@ fn public_view(s: &State, o: Seat) -> Vec<u64> {
     v
 }
 
-fn multiset(s: &State, q: Seat) -> Vec<u16> {
+fn multiset(s: &State, q: Seat) -> Vec<u8> {
     let p = s.pl(q);
     let mut v = p.card[..p.n_cards as usize].to_vec();
     v.sort();
@@ -195,10 +195,10 @@ fn owner_knows_own_face_down_homebase_and_mulligan_bottom_t_info_2() {
         g.apply(&mut s, a);
     }
     let bottom: Vec<u8> = s.p[0].deck[..2].to_vec();
-    let ids: Vec<u16> = bottom.iter().map(|&i| s.p[0].card[i as usize]).collect();
+    let ids: Vec<u8> = bottom.iter().map(|&i| s.p[0].card[i as usize]).collect();
     for k in 0..50 {
         let d = g.determinize(&s, Seat::P1, &mut rng_from_seed(k));
-        let got: Vec<u16> = d.p[0].deck[..2]
+        let got: Vec<u8> = d.p[0].deck[..2]
             .iter()
             .map(|&i| d.p[0].card[i as usize])
             .collect();
@@ -226,7 +226,7 @@ fn cards_are_dealt_to_instances_at_random_t_info_4() {
     // T-INFO-4: an instance number must say nothing about which card it holds, or an agent could read
     // the opponent's hidden hand off the public deck list.
     let g = game("aggro", "control");
-    let firsts: std::collections::HashSet<u16> = (0..40)
+    let firsts: std::collections::HashSet<u8> = (0..40)
         .map(|seed| g.new_game(seed, Seat::P1).p[1].card[0])
         .collect();
     assert!(
@@ -235,7 +235,7 @@ fn cards_are_dealt_to_instances_at_random_t_info_4() {
     );
     for seed in 0..40 {
         let s = g.new_game(seed, Seat::P1);
-        let mut dealt: Vec<u16> = s.p[1].card[..50].to_vec();
+        let mut dealt: Vec<u16> = s.p[1].card[..50].iter().map(|&l| g.card_id(l)).collect();
         let mut list = g.decks[1].clone();
         dealt.sort();
         list.sort();

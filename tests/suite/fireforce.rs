@@ -359,11 +359,15 @@ fn every_fire_force_example_in_docs_cards_md_parses() {
         .expect("a Fire Force part");
     let doc = doc.split("## TMNT TCG").next().unwrap_or(doc);
     let unit = [
+        "enter:",
         "dispatched:",
         "removed:",
+        "attack:",
         "attacking:",
+        "block:",
         "blocking:",
         "battle_end:",
+        "end own turn:",
         "turn_end:",
         "active[",
         "reaction[",

@@ -255,7 +255,12 @@ fn every_tmnt_example_in_docs_cards_md_parses() {
     let doc = doc.split("## TMNT TCG").nth(1).expect("a TMNT part");
     let mut n = 0;
     for span in doc.split('`').skip(1).step_by(2) {
-        let ctype = if span.starts_with("static:") || span.starts_with("when ") {
+        let ctype = if span.starts_with("static:")
+            || span.starts_with("when ")
+            || span.starts_with("start ")
+            || span.starts_with("damaged:")
+            || span.starts_with("milled ")
+        {
             CardType::Item
         } else if span.starts_with("play:")
             || span.starts_with("flip:")

@@ -3,7 +3,7 @@
 //! every determinization and duplicate copies do not multiply the choices; public cards on the field
 //! are named by instance.
 
-use super::cards::CardId;
+use super::state::Lid;
 use crate::core::Seat;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -12,21 +12,21 @@ pub enum Action {
     #[default]
     Pass,
     /// T-SETUP-3: put this card from hand on the bottom of the deck.
-    Mulligan(CardId),
+    Mulligan(Lid),
     /// T-PREP-2: put this card from hand into the homebase face down and ready.
-    Homebase(CardId),
+    Homebase(Lid),
     /// T-PREP-3: play this UNIT or ITEM from hand.
-    Deploy(CardId),
+    Deploy(Lid),
     /// T-ICON-DISPATCH: play this face-down UNIT from the homebase.
-    Dispatch(CardId),
+    Dispatch(Lid),
     /// T-ICON-DISPATCH: put this card from hand into the homebase, actioned.
-    DispatchPut(CardId),
+    DispatchPut(Lid),
     /// T-RES-2: play an EVENT from hand or from face down in the homebase.
-    Event { card: CardId, from_homebase: bool },
+    Event { card: Lid, from_homebase: bool },
     /// T-RES-3: play a UNIT's arts from hand or from face down in the homebase.
-    Arts { card: CardId, from_homebase: bool },
+    Arts { card: Lid, from_homebase: bool },
     /// T-RES-4: turn a face-down BASE face up.
-    Base(CardId),
+    Base(Lid),
     /// A craft with a cost of the player's card `inst` (field, or face-up BASE), its `ability`.
     Craft { inst: u8, ability: u8 },
     /// T-COMBAT-2: this ready UNIT attacks (first member of a group).
@@ -46,11 +46,11 @@ pub enum Action {
     /// The UNIT chosen for an effect: its owner and instance.
     Choose { seat: Seat, inst: u8 },
     /// T-TERM-PLAN: put this looked-at card on top (below those already put on top).
-    PlanTop(CardId),
+    PlanTop(Lid),
     /// T-TERM-PLAN: put this looked-at card on the bottom.
-    PlanBottom(CardId),
+    PlanBottom(Lid),
     /// T-TERM-REBUILD: destroy this homebase card (face up or face down).
-    Rebuild { card: CardId, face_up: bool },
+    Rebuild { card: Lid, face_up: bool },
 }
 
 #[cfg(test)]

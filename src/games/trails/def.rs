@@ -5,7 +5,7 @@ use super::cards::{CardDb, CardId, CardType};
 use super::deck::{deck_text, parse_pack, sealed_pool, Deck, Format};
 use super::engine::TrailsGame;
 use super::scenario::{step_name, RunError, Scenario};
-use super::state::{flag, Bits, State};
+use super::state::{flag, Bits, Lid, State};
 use crate::core::def::{GameDef, GameInfo, ScenarioReport, Viewer};
 use crate::core::{Outcome, Seat};
 use std::fmt::Write as _;
@@ -25,7 +25,7 @@ impl GameDef for TrailsGame {
         card_file: "cards.csv",
         arena_decks: &["aggro", "control"],
         formats: &["Strategy", "Blitz Shield"],
-                filler:
+        filler:
             "Blank Card / Filler (a UNIT no deck can deploy: it only serves as a homebase card)",
         lang: Some(&super::dsl::VOCAB),
         text_columns: &[("effect", "")],
@@ -126,7 +126,10 @@ impl GameDef for TrailsGame {
     }
 
     fn match_deck(&self, seat: Seat) -> Vec<u32> {
-        self.decks[seat.index()].iter().map(|&c| u32::from(c)).collect()
+        self.decks[seat.index()]
+            .iter()
+            .map(|&c| u32::from(c))
+            .collect()
     }
 
     fn parse_action(&self, state: &State, text: &str) -> Result<super::Action, String> {
@@ -197,11 +200,11 @@ impl GameDef for TrailsGame {
             p.ep_available()
         );
         // The text of every card in view that has an effect, once each.
-        let mut seen: Vec<CardId> = Vec::new();
+        let mut seen: Vec<Lid> = Vec::new();
         for (q, m) in [(me, p.hand | p.field | p.homebase), (opp, o.field | up_hb)] {
             for i in Bits(m) {
                 let id = s.pl(q).card[i as usize];
-                let c = self.db.card(id);
+                let c = self.card(id);
                 if !c.text.is_empty() && !seen.contains(&id) {
                     seen.push(id);
                 }
@@ -210,7 +213,7 @@ impl GameDef for TrailsGame {
         if !seen.is_empty() {
             t.push_str("effects in view:\n");
             for id in seen {
-                let c = self.db.card(id);
+                let c = self.card(id);
                 let _ = writeln!(t, "  {}: {}", c.full_name(), c.text);
             }
         }
@@ -218,7 +221,7 @@ impl GameDef for TrailsGame {
     }
 
     fn card_text(cards: &Self::Cards, query: &str) -> Result<String, String> {
-                let id = cards
+        let id = cards
             .lookup(query)
             .map_err(|e| format!("\"{}\": {e}", query.trim()))?;
         let c = cards.card(id);
@@ -242,7 +245,7 @@ impl GameDef for TrailsGame {
         if let Some(a) = c.arts_cost {
             let _ = write!(t, "\narts cost: {a} EP");
         }
-                if c.text.is_empty() {
+        if c.text.is_empty() {
             t.push_str("\n(no abilities)");
         }
         for line in super::dsl::english(&c.text) {
@@ -289,7 +292,7 @@ impl GameDef for TrailsGame {
             let known = p.known[seat.index()];
             for i in 0..p.card.len() {
                 if known & (1u64 << i) == 0 {
-                    p.card[i] = CardId::MAX;
+                    p.card[i] = Lid::MAX;
                 }
             }
             p.kinds.play &= known;
@@ -417,7 +420,7 @@ impl TrailsGame {
         let p = s.pl(q);
         let items: Vec<String> = Bits(m)
             .map(|i| {
-                let c = self.db.card(p.card[i as usize]);
+                let c = self.card(p.card[i as usize]);
                 let in_hand = p.hand & (1 << i) != 0;
                 let mut t = if in_hand {
                     self.card_name(p.card[i as usize])

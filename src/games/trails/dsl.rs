@@ -471,6 +471,11 @@ pub fn parse_effects(text: &str, orgs: &mut dyn OrgNames) -> Result<Parsed, Stri
     compile(&tree, orgs)
 }
 
+/// The reason a word the language knows is refused: this engine does not play it yet.
+fn not_played(word: &str) -> String {
+    format!("`{word}` is not played by the Trails engine yet")
+}
+
 /// A cell of card text in plain English, one line per ability (nothing for a blank cell; the
 /// text as written if it does not read, which a loaded card's text always does).
 pub fn english(text: &str) -> Vec<String> {
@@ -497,7 +502,9 @@ pub fn compile(tree: &[ast::Ability], orgs: &mut dyn OrgNames) -> Result<Parsed,
             return Err(ctx("`[once]` is not played by the Trails engine yet".into()));
         }
         if a.cond.is_some() {
-            return Err(ctx("a condition in the head is not played by the Trails engine yet".into()));
+            return Err(ctx(
+                "a condition in the head is not played by the Trails engine yet".into(),
+            ));
         }
         let trigger = match &a.head {
             ast::Head::Word(head::STATIC) => {
@@ -517,31 +524,40 @@ pub fn compile(tree: &[ast::Ability], orgs: &mut dyn OrgNames) -> Result<Parsed,
                 event::ATTACK => Trigger::Attack,
                 event::DEFEND => Trigger::Defend,
                 event::STUNS => Trigger::Stuns,
-                _ => unreachable!("every event is listed"),
+                _ => return Err(ctx(not_played(VOCAB.events[t.event as usize].word.name))),
             },
             ast::Head::On(_) => {
-                return Err(ctx("a trigger about another card is not played by the Trails engine yet".into()))
+                return Err(ctx(
+                    "a trigger about another card is not played by the Trails engine yet".into(),
+                ))
             }
             ast::Head::Instead(_) => {
-                return Err(ctx("`instead` is not played by the Trails engine yet".into()))
+                return Err(ctx(
+                    "`instead` is not played by the Trails engine yet".into()
+                ))
             }
-            ast::Head::Word(_) => unreachable!("every head is listed"),
+            ast::Head::Word(h) => return Err(ctx(not_played(VOCAB.head(*h).word.name))),
         };
         let mut c = CraftCost::default();
         for part in &a.costs {
             match part.word {
                 cost::SELF_ACTION => c.self_action = true,
                 cost::EP => c.ep = part.n.unwrap_or(0) as u8,
-                _ => unreachable!("every cost is listed"),
+                k => return Err(ctx(not_played(VOCAB.costs[k as usize].word.name))),
             }
         }
         if trigger == Trigger::Act && !c.self_action && c.ep == 0 {
-            return Err(ctx("a craft needs a cost, e.g. `act[self_action]` or `act[ep 1]`".into()));
+            return Err(ctx(
+                "a craft needs a cost, e.g. `act[self_action]` or `act[ep 1]`".into(),
+            ));
         }
         let mut effects = Vec::new();
         for s in &a.body {
             let ast::Stmt::Do(e) = s else {
-                return Err(ctx("`if`, `choose` and `may` are not played by the Trails engine yet".into()));
+                return Err(ctx(
+                    "`if`, `choose`, `may` and `later` are not played by the Trails engine yet"
+                        .into(),
+                ));
             };
             effects.push(compile_effect(e, orgs).map_err(ctx)?);
         }
@@ -647,6 +663,7 @@ fn compile_effect(e: &ast::Effect, orgs: &mut dyn OrgNames) -> Result<Effect, St
     }
     let t = |orgs: &mut dyn OrgNames| target(e.cards.as_ref().expect("pattern reads cards"), orgs);
     Ok(match e.verb {
+        v::DRAW if e.side == Some(Side::Enemy) => return Err(not_played("draw enemy")),
         v::DRAW => Effect::Draw(fixed(&e.n)? as u8),
         v::PLAN => Effect::Plan(fixed(&e.n)? as u8),
         v::REBUILD => Effect::Rebuild,
@@ -661,20 +678,20 @@ fn compile_effect(e: &ast::Effect, orgs: &mut dyn OrgNames) -> Result<Effect, St
         v::ACTION => Effect::Action(t(orgs)?),
         v::SUPPORT => Effect::Support(t(orgs)?),
         v::BOUNCE => Effect::Bounce(t(orgs)?),
-        v::BUFF => Effect::Buff(
-            t(orgs)?,
-            fixed(&e.n)? as i8,
-            fixed(&e.m)? as i8,
-        ),
+        v::BUFF => Effect::Buff(t(orgs)?, fixed(&e.n)? as i8, fixed(&e.m)? as i8),
         v::GRANT => Effect::Grant(t(orgs)?, Icons::NAMES[e.word.expect("keyword") as usize].1),
-        _ => unreachable!("every verb is listed"),
+        k => return Err(not_played(VOCAB.verb(false, k).name)),
     })
 }
 
 fn compile_static(e: &ast::Effect, orgs: &mut dyn OrgNames) -> Result<StaticEffect, String> {
     let all = |orgs: &mut dyn OrgNames| -> Result<(Side, Filter), String> {
         let c = e.cards.as_ref().expect("pattern reads cards");
-        if c.pick != ast::Pick::All || c.side == ast::Side::Any || c.zone.is_some() || c.noun != noun::UNIT {
+        if c.pick != ast::Pick::All
+            || c.side == ast::Side::Any
+            || c.zone.is_some()
+            || c.noun != noun::UNIT
+        {
             return Err("a static changes `all own units …` or `all enemy units …`".into());
         }
         Ok((side(c.side), filter(&c.filters, orgs)?))
@@ -704,7 +721,7 @@ fn compile_static(e: &ast::Effect, orgs: &mut dyn OrgNames) -> Result<StaticEffe
             }
             StaticEffect::Link(bits)
         }
-        _ => unreachable!("every static is listed"),
+        k => return Err(not_played(VOCAB.verb(true, k).name)),
     })
 }
 

@@ -6,8 +6,9 @@
 //! agents' no-peeking test).
 
 use super::action::Action;
-use super::cards::{CardId, CardType, Effect, Side, TargetMode, Trigger};
+use super::cards::{CardType, Effect, Side, TargetMode, Trigger};
 use super::engine::{FieldView, TrailsGame};
+use super::state::Lid;
 use super::state::{bit, AttackTarget, Bits, Pending, State, Step};
 use crate::core::{ActionList, GameRng, Seat};
 use rand::Rng;
@@ -58,8 +59,8 @@ impl TrailsGame {
     }
 
     /// Value of a card in hand for playing it from hand (higher: keep in hand).
-    fn hand_value(&self, s: &State, me: Seat, id: CardId) -> f32 {
-        let c = self.db.card(id);
+    fn hand_value(&self, s: &State, me: Seat, id: Lid) -> f32 {
+        let c = self.card(id);
         let hb = s.pl(me).homebase_count() as f32;
         match c.ctype {
             // A BASE only works from the homebase.
@@ -89,7 +90,7 @@ impl TrailsGame {
                     e,
                     Effect::Stun(_) | Effect::Ko(_) | Effect::Bounce(_) | Effect::Action(_)
                 ) || matches!(e, Effect::Buff(_, x, y) if x + y < 0);
-                let c = self.db.card(s.pl(seat).card[inst as usize]);
+                let c = self.card(s.pl(seat).card[inst as usize]);
                 let (st, df) = self.stats(s, seat, inst);
                 let value = f32::from(c.cost) * 2.0 + f32::from(st + df) * 0.3;
                 let mine = seat == me;
@@ -100,14 +101,14 @@ impl TrailsGame {
             }
             (Pending::Plan { .. }, Action::PlanTop(id)) => {
                 // Playable soon: keep on top.
-                if self.db.card(id).cost as u32 <= p.homebase_count() + 2 {
+                if self.card(id).cost as u32 <= p.homebase_count() + 2 {
                     1.0
                 } else {
                     -1.0
                 }
             }
             (Pending::Plan { .. }, Action::PlanBottom(id)) => {
-                if self.db.card(id).cost as u32 <= p.homebase_count() + 2 {
+                if self.card(id).cost as u32 <= p.homebase_count() + 2 {
                     -1.0
                 } else {
                     1.0
@@ -115,7 +116,7 @@ impl TrailsGame {
             }
             (Pending::Rebuild, Action::Rebuild { card, face_up }) => {
                 // Destroy a used (face-up non-BASE) card first, else the cheapest.
-                let c = self.db.card(card);
+                let c = self.card(card);
                 if face_up && c.ctype != CardType::Base {
                     10.0
                 } else if c.ctype == CardType::Base {
@@ -139,7 +140,7 @@ impl TrailsGame {
                 _ => 0.0,
             },
             (_, Action::Mulligan(id)) => {
-                let c = self.db.card(id);
+                let c = self.card(id);
                 if c.ctype != CardType::Base
                     && c.ctype != CardType::Event
                     && c.cost >= w.mulligan_cost
@@ -151,7 +152,7 @@ impl TrailsGame {
             }
             (_, Action::Homebase(id)) => -self.hand_value(s, me, id),
             (_, Action::Deploy(id)) | (_, Action::Dispatch(id)) => {
-                let c = self.db.card(id);
+                let c = self.card(id);
                 2.0 + f32::from(c.cost) + f32::from(c.str + c.def) * 0.1
             }
             (_, Action::Base(_)) => 5.0,
@@ -162,19 +163,19 @@ impl TrailsGame {
                     from_homebase,
                 },
             ) => {
-                let c = self.db.card(card);
+                let c = self.card(card);
                 self.ability_value(s, me, c.ability(Trigger::Event).map(|x| x.1), w)
                     - f32::from(c.cost) * 0.3
                     + if from_homebase { 0.2 } else { 0.0 }
             }
             (_, Action::Arts { card, .. }) => {
-                let c = self.db.card(card);
+                let c = self.card(card);
                 self.ability_value(s, me, c.ability(Trigger::Arts).map(|x| x.1), w)
                     - f32::from(c.arts_cost.unwrap_or(0)) * 0.3
                     - 0.5
             }
             (_, Action::Craft { inst, ability }) => {
-                let c = self.db.card(p.card[inst as usize]);
+                let c = self.card(p.card[inst as usize]);
                 let ab = &c.abilities[ability as usize];
                 let mut v = self.ability_value(s, me, Some(ab), w) - f32::from(ab.cost.ep) * 0.3;
                 if ab.cost.self_action && s.step != Step::Window {
@@ -220,19 +221,19 @@ impl TrailsGame {
                 };
                 let c = self.clash(view(), opp, s.combat.attackers, d, i, s.combat.sclm);
                 if c.stuns_attacker {
-                    f32::from(self.db.card(s.pl(opp).card[i as usize]).cost) + 1.0
+                    f32::from(self.card(s.pl(opp).card[i as usize]).cost) + 1.0
                 } else {
                     0.0
                 }
             }
-            (_, Action::Cure(i)) => f32::from(self.db.card(p.card[i as usize]).cost) + 1.0,
+            (_, Action::Cure(i)) => f32::from(self.card(p.card[i as usize]).cost) + 1.0,
             _ => 0.0,
         }
     }
 
     fn pending_effect(&self, s: &State) -> Effect {
         let c = s.queue[0];
-        self.db.card(c.card).abilities[c.ability as usize].effects[c.effect as usize]
+        self.card(c.card).abilities[c.ability as usize].effects[c.effect as usize]
     }
 
     /// A rough value of resolving an ability now.
@@ -266,13 +267,13 @@ impl TrailsGame {
                 Effect::Stun(t) | Effect::Ko(t) | Effect::Bounce(t) => {
                     let m = self.effect_targets(s, me, &t, 0);
                     let best = Bits(m[opp.index()])
-                        .map(|i| self.db.card(s.pl(opp).card[i as usize]).cost)
+                        .map(|i| self.card(s.pl(opp).card[i as usize]).cost)
                         .max()
                         .unwrap_or(0);
                     let own_hit = m[me.index()].count_ones() as f32;
                     if t.mode == TargetMode::All {
                         let total: f32 = Bits(m[opp.index()])
-                            .map(|i| f32::from(self.db.card(s.pl(opp).card[i as usize]).cost))
+                            .map(|i| f32::from(self.card(s.pl(opp).card[i as usize]).cost))
                             .sum();
                         total * (w.board_per_cost + w.bond) - own_hit * 3.0
                     } else if best > 0 {
@@ -364,8 +365,8 @@ impl TrailsGame {
                 let mut worst = f32::INFINITY;
                 for fb in Bits(attackers) {
                     let c = self.clash(v, me, attackers, d, fb, attackers.count_ones() >= 2);
-                    let dcost = f32::from(self.db.card(s.pl(opp).card[d as usize]).cost);
-                    let fcost = f32::from(self.db.card(s.pl(me).card[fb as usize]).cost);
+                    let dcost = f32::from(self.card(s.pl(opp).card[d as usize]).cost);
+                    let fcost = f32::from(self.card(s.pl(me).card[fb as usize]).cost);
                     let mut v = f32::from(c.overkill) * w.bond;
                     if c.stuns_defender {
                         v += dcost * (w.bond + w.board_per_cost);

@@ -101,14 +101,14 @@ impl Game for TrailsGame {
     fn cards_out_of_deck(&self, state: &State, seat: Seat, f: &mut dyn FnMut(u32)) {
         let p = state.pl(seat);
         for i in Bits(first_n(usize::from(p.n_cards)) & !p.deck_mask()) {
-            f(u32::from(p.card[i as usize]));
+            f(u32::from(self.card_id(p.card[i as usize])));
         }
     }
 
     fn cards_in_hand(&self, state: &State, seat: Seat, f: &mut dyn FnMut(u32)) {
         let p = state.pl(seat);
         for i in Bits(p.hand) {
-            f(u32::from(p.card[i as usize]));
+            f(u32::from(self.card_id(p.card[i as usize])));
         }
     }
 
@@ -124,7 +124,7 @@ impl Game for TrailsGame {
             Action::Homebase(id) | Action::DispatchPut(id) => (id, CardUse::Resource),
             _ => return None,
         };
-        Some((u32::from(id), u))
+        Some((u32::from(self.card_id(id)), u))
     }
 
     fn turn(&self, state: &State) -> u32 {

@@ -56,7 +56,7 @@ impl TrailsGame {
                     notes.push(format!(
                         "{q}'s {} is stunned ({} stun damage)",
                         self.card_ref(after, q, i),
-                        self.db.card(a.card[i as usize]).cost
+                        self.card(a.card[i as usize]).cost
                     ));
                 }
                 let (ds, dd) = (
@@ -206,7 +206,7 @@ impl TrailsGame {
             let p = s.pl(q);
             let field: Vec<String> = Bits(p.field)
                 .map(|i| {
-                    let c = self.db.card(p.card[i as usize]);
+                    let c = self.card(p.card[i as usize]);
                     if c.ctype == super::cards::CardType::Unit {
                         let (st, df) = self.stats(s, q, i);
                         format!("{} {st}/{df}", self.card_ref(s, q, i))

@@ -6,13 +6,13 @@
 
 use super::action::Action;
 use super::engine::TrailsGame;
-use super::state::{flag, Bits, Pending, State, Step};
+use super::state::{flag, Bits, Lid, Pending, State, Step};
 use crate::core::Seat;
 
 impl TrailsGame {
     /// The name a card is shown by: the bare name when it is unique in the database.
-    pub fn card_name(&self, id: u16) -> String {
-        let c = self.db.card(id);
+    pub fn card_name(&self, id: Lid) -> String {
+        let c = self.card(id);
         if self.db.cards.iter().filter(|o| o.name == c.name).count() > 1 {
             c.full_name()
         } else {
@@ -47,7 +47,7 @@ impl TrailsGame {
     /// the other player would not see is replaced by "a card".
     pub fn action_text_for(&self, s: &State, a: Action, hide: bool) -> String {
         let me = s.chooser().unwrap_or(s.actor);
-        let hidden = |id: u16| {
+        let hidden = |id: Lid| {
             if hide {
                 "a card".to_string()
             } else {
@@ -86,7 +86,7 @@ impl TrailsGame {
             ),
             Action::Base(id) => format!("base {}", self.card_name(id)),
             Action::Craft { inst, ability } => {
-                let c = self.db.card(s.pl(me).card[inst as usize]);
+                let c = self.card(s.pl(me).card[inst as usize]);
                 let acts: Vec<usize> = c
                     .abilities
                     .iter()

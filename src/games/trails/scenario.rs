@@ -388,7 +388,7 @@ fn place_player(
         for c in zone {
             let i = inst;
             inst += 1;
-            p.card[i as usize] = c.id;
+            p.card[i as usize] = game.lid(c.id).expect("the scenario's decks hold its cards");
             let b = bit(i);
             match zi {
                 0 => {
@@ -719,6 +719,9 @@ fn find_ref(game: &TrailsGame, s: &State, q: Seat, zone: u64, r: &str) -> Result
         .db
         .lookup(name)
         .map_err(|e| format!("\"{name}\": {e}"))?;
+    let Some(id) = game.lid(id) else {
+        return Err(format!("{q} has no \"{r}\" there"));
+    };
     Bits(zone)
         .filter(|&i| s.pl(q).card[i as usize] == id)
         .nth(k.saturating_sub(1))
@@ -967,7 +970,12 @@ impl Scenario {
                                 marks.push("known".into());
                             }
                             want.push(norm(&render(&CardView {
-                                card: g.card_name(c.id),
+                                // A card of neither deck cannot be there: its name never
+                                // matches one in the game.
+                                card: match g.lid(c.id) {
+                                    Some(l) => g.card_name(l),
+                                    None => g.db.card(c.id).full_name(),
+                                },
                                 state: marks,
                             })));
                         }

@@ -5,7 +5,12 @@
 //! instances, except the deck, which is ordered. Knowledge is tracked per instance: `known[s]` has a
 //! bit for every instance whose identity seat `s` knows, which is exactly what determinization keeps.
 
-use super::cards::{CardId, Icons, Orgs};
+use super::cards::{Icons, Orgs};
+
+/// A card of the match: an index into the cards of its two decks ([`super::TrailsGame::card`]),
+/// in increasing card-file order. A byte, so the position stays within 1 KiB whatever the size of
+/// the card file (a file may hold thousands of cards; a match uses at most 100 of them).
+pub type Lid = u8;
 use crate::core::actions::PassCount;
 use crate::core::{FixedVec, Outcome, Seat};
 
@@ -55,7 +60,7 @@ impl Flags {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlayerState {
     /// The card of each instance.
-    pub card: [CardId; MAX_CARDS],
+    pub card: [Lid; MAX_CARDS],
     pub flags: Flags,
     /// "+STR/+DEF until end of turn" (T-CURE-3 clears them).
     pub str_mod: [i8; MAX_CARDS],
@@ -254,7 +259,7 @@ impl PlayerState {
 
     /// The first instance (lowest index) in `mask` whose card is `id`.
     #[inline]
-    pub fn find(&self, mask: u64, id: CardId) -> Option<u8> {
+    pub fn find(&self, mask: u64, id: Lid) -> Option<u8> {
         Bits(mask).find(|&i| self.card[i as usize] == id)
     }
 }
@@ -317,7 +322,7 @@ pub struct Combat {
 /// Where an ability being resolved comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Cursor {
-    pub card: CardId,
+    pub card: Lid,
     pub ability: u8,
     /// The next effect to resolve.
     pub effect: u8,

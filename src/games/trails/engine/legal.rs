@@ -12,7 +12,8 @@
 //! 251-action position.
 
 use super::super::action::Action;
-use super::super::cards::{CardId, CardType, Icons};
+use super::super::cards::{CardType, Icons};
+use super::super::state::Lid;
 use super::super::state::{bit, flag, AttackTarget, Bits, Pending, PlayerState, State, Step};
 use super::{TrailsGame, MAX_ALWAYS_PER_TURN};
 use crate::core::actions::canonical_next;
@@ -265,7 +266,7 @@ impl TrailsGame {
     /// T-ICON-REINF: a [Reinforcement] card is played as a UNIT only while its player controls a
     /// UNIT sharing one of its organizations.
     #[inline]
-    fn reinforcement_ok(&self, s: &State, me: Seat, id: CardId) -> bool {
+    fn reinforcement_ok(&self, s: &State, me: Seat, id: Lid) -> bool {
         let c = self.hot(id);
         !c.icons.has(Icons::REINFORCEMENT)
             || c.ctype != CardType::Unit
@@ -274,7 +275,7 @@ impl TrailsGame {
 
     /// Whether `me` controls an active UNIT sharing an organization with card `id`.
     #[inline(never)]
-    fn reinforcement_linked(&self, s: &State, me: Seat, id: CardId) -> bool {
+    fn reinforcement_linked(&self, s: &State, me: Seat, id: Lid) -> bool {
         // Decision T-TERM-LINK-3: the card in hand or homebase has its linked organizations too.
         let own = self.linked(s, me, self.hot(id).orgs);
         Bits(self.active_units(s, me)).any(|i| self.orgs(s, me, i) & own != 0)
@@ -351,14 +352,11 @@ fn legal_cure(s: &State, me: Seat, out: &mut ActionList<Action>) {
 struct IdsMet([u64; 4]);
 
 impl IdsMet {
-    /// Whether instance `i` is the first (lowest) of its card in `zone`, as [`first_of_card`]
-    /// answers; card ids of 256 and above are looked up there.
+    /// Whether instance `i` is the first (lowest) of its card in `zone` (the zone's walk asks of
+    /// every instance in order).
     #[inline]
-    fn first(&mut self, p: &PlayerState, zone: u64, i: u8) -> bool {
+    fn first(&mut self, p: &PlayerState, _zone: u64, i: u8) -> bool {
         let id = p.card[i as usize];
-        if id >= 256 {
-            return first_of_card(p, zone, i);
-        }
         let (w, b) = ((id >> 6) as usize, 1u64 << (id & 63));
         let new = self.0[w] & b == 0;
         self.0[w] |= b;
@@ -367,8 +365,8 @@ impl IdsMet {
 }
 
 /// Whether instance `i` is the first (lowest) of its card in `zone`: actions name cards by id, so
-/// only the first copy adds them.
-#[inline]
+/// only the first copy adds them (the rescan [`IdsMet`] is checked against).
+#[cfg(test)]
 fn first_of_card(p: &PlayerState, zone: u64, i: u8) -> bool {
     let id = p.card[i as usize];
     !Bits(zone & (bit(i) - 1)).any(|j| p.card[j as usize] == id)
@@ -388,7 +386,7 @@ mod tests {
     use crate::core::{Game, GameDef};
 
     /// `IdsMet::first` answers as `first_of_card` (a rescan of the lower instances) for every walk of
-    /// a hand and a homebase in random games, and for card ids above 255.
+    /// a hand and a homebase in random games.
     #[test]
     fn the_seen_set_finds_the_first_copy_as_a_rescan_does() {
         let g = TrailsGame::bench_match();
@@ -404,15 +402,6 @@ mod tests {
                             assert_eq!(seen.first(p, zone, i), first_of_card(p, zone, i));
                             checked += 1;
                         }
-                    }
-                    // The same walks with every id moved above 255 (the rescan's path).
-                    let mut big = *p;
-                    for c in big.card.iter_mut() {
-                        *c += 300;
-                    }
-                    let mut seen = IdsMet::default();
-                    for i in Bits(big.hand) {
-                        assert_eq!(seen.first(&big, big.hand, i), first_of_card(p, p.hand, i));
                     }
                 }
                 let act = a[q.index()].choose(&g, &s, q);

@@ -30,7 +30,7 @@ pub use views::{FieldView, Marks};
 
 use super::action::Action;
 use super::cards::{CardDb, CardId, CardType, Icons, Orgs, StaticEffect, Trigger, MAX_CRAFTS};
-use super::state::{flag, Bits, Pending, State, Step, MAX_CARDS};
+use super::state::{flag, Bits, Lid, Pending, State, Step, MAX_CARDS};
 use crate::core::Seat;
 
 /// Decision T-RES-10: the most "always" actions (events, arts, BASEs, crafts, support) a player
@@ -165,9 +165,14 @@ pub struct TrailsGame {
     /// Whether any card of either deck grants icons statically; likewise stat changes.
     has_static_icons: bool,
     has_static_stats: bool,
-    /// [`HotCard`] of every card id of the database.
+    /// The card of each [`Lid`]: the distinct cards of the two decks, in increasing card id
+    /// (so that an order of local ids is the order of card ids, and determinization sorts alike).
+    ids: Vec<CardId>,
+    /// [`Self::decks`] in local ids.
+    deck_lids: [Vec<Lid>; 2],
+    /// [`HotCard`] of every card of the match, by [`Lid`].
     hot: Vec<HotCard>,
-    /// [`Crafts`] of every card id of the database.
+    /// [`Crafts`] of every card of the match, by [`Lid`].
     crafts: Vec<Crafts>,
 }
 
@@ -230,13 +235,24 @@ impl TrailsGame {
         };
         let has_static_icons = any(|st| matches!(st, StaticEffect::Grant { .. }));
         let has_static_stats = any(|st| matches!(st, StaticEffect::Stats { .. }));
-        let hot = (0..db.len())
-            .map(|id| HotCard::of(db.card(id as CardId)))
-            .collect();
-        let crafts = (0..db.len())
-            .map(|id| Crafts::of(db.card(id as CardId)))
-            .collect();
+        let mut ids: Vec<CardId> = deck_a.iter().chain(&deck_b).copied().collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert!(
+            ids.len() <= usize::from(Lid::MAX),
+            "two decks hold at most 100 cards"
+        );
+        let hot = ids.iter().map(|&id| HotCard::of(db.card(id))).collect();
+        let crafts = ids.iter().map(|&id| Crafts::of(db.card(id))).collect();
+        let local = |d: &[CardId]| -> Vec<Lid> {
+            d.iter()
+                .map(|id| ids.binary_search(id).expect("a deck's card") as Lid)
+                .collect()
+        };
+        let deck_lids = [local(&deck_a), local(&deck_b)];
         TrailsGame {
+            deck_lids,
+            ids,
             hot,
             crafts,
             db,
@@ -249,8 +265,30 @@ impl TrailsGame {
     }
 
     #[inline]
-    pub(crate) fn cid(&self, s: &State, q: Seat, i: u8) -> CardId {
+    pub(crate) fn cid(&self, s: &State, q: Seat, i: u8) -> Lid {
         s.pl(q).card[i as usize]
+    }
+
+    /// The card of the match with local id `l`.
+    #[inline]
+    pub fn card(&self, l: Lid) -> &super::cards::Card {
+        self.db.card(self.ids[usize::from(l)])
+    }
+
+    /// The card-file id of local id `l`.
+    #[inline]
+    pub fn card_id(&self, l: Lid) -> CardId {
+        self.ids[usize::from(l)]
+    }
+
+    /// The local id of card `id`, if either deck holds it.
+    pub fn lid(&self, id: CardId) -> Option<Lid> {
+        self.ids.binary_search(&id).ok().map(|k| k as Lid)
+    }
+
+    /// The local ids of the cards of the match.
+    pub fn lids(&self) -> impl Iterator<Item = Lid> {
+        0..self.ids.len() as Lid
     }
 
     #[inline]
@@ -259,7 +297,7 @@ impl TrailsGame {
     }
 
     #[inline]
-    pub(crate) fn hot(&self, id: CardId) -> &HotCard {
+    pub(crate) fn hot(&self, id: Lid) -> &HotCard {
         &self.hot[id as usize]
     }
 
@@ -270,7 +308,7 @@ impl TrailsGame {
         let mut rng = crate::core::rng_from_seed(seed);
         let mut s = State::empty(first, Step::Mulligan);
         for q in Seat::ALL {
-            let deck = &self.decks[q.index()];
+            let deck = &self.deck_lids[q.index()];
             let p = s.pl_mut(q);
             let n = deck.len();
             p.n_cards = n as u8;

@@ -13,7 +13,7 @@ impl TrailsGame {
     /// Queues the ability of `q`'s card `i` that `trigger` starts, if the card has one.
     pub(super) fn queue_trigger(&self, s: &mut State, q: Seat, i: u8, trigger: Trigger) {
         let id = self.cid(s, q, i);
-        if let Some((k, _)) = self.db.card(id).ability(trigger) {
+        if let Some((k, _)) = self.card(id).ability(trigger) {
             s.queue.push(Cursor {
                 card: id,
                 ability: k as u8,
@@ -25,13 +25,13 @@ impl TrailsGame {
     }
 
     pub(super) fn effect_at(&self, c: &Cursor) -> &Effect {
-        &self.db.card(c.card).abilities[c.ability as usize].effects[c.effect as usize]
+        &self.card(c.card).abilities[c.ability as usize].effects[c.effect as usize]
     }
 
     /// Resolves the front ability of the queue as far as it goes without a decision.
     pub(super) fn resolve_front(&self, s: &mut State) {
         let c = s.queue[0];
-        let n = self.db.card(c.card).abilities[c.ability as usize]
+        let n = self.card(c.card).abilities[c.ability as usize]
             .effects
             .len() as u8;
         if c.effect >= n {

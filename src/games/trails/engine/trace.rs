@@ -3,7 +3,7 @@
 //! Off (always, except inside [`traced`]), a report costs one thread-local read and allocates
 //! nothing; the state carries nothing.
 
-use super::super::cards::CardId;
+use super::super::state::Lid;
 use crate::core::Seat;
 use std::cell::RefCell;
 
@@ -11,13 +11,13 @@ use std::cell::RefCell;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BondCause {
     /// T-STATE-2: a UNIT of the player was stunned; its printed cost is lost.
-    StunDamage { unit: CardId },
+    StunDamage { unit: Lid },
     /// T-COMBAT-4: the attacking STR beyond the defender's DEF.
     Overkill,
     /// An attack on the player: the attacking STR.
     Attack,
     /// A `bond` effect of a card's ability.
-    Effect { card: CardId },
+    Effect { card: Lid },
 }
 
 /// One bond change: whose, why, by how much (after the cap of T-WIN-1).
@@ -77,7 +77,10 @@ mod tests {
         });
         assert_eq!(
             outer,
-            vec![(Seat::P1, BondCause::Attack, -2), (Seat::P1, BondCause::Attack, -4)]
+            vec![
+                (Seat::P1, BondCause::Attack, -2),
+                (Seat::P1, BondCause::Attack, -4)
+            ]
         );
         let r = std::panic::catch_unwind(|| traced(|| panic!("inside")));
         assert!(r.is_err());

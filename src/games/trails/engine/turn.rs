@@ -42,13 +42,13 @@ impl TrailsGame {
             }
             (Step::Homebase, Action::Pass) => self.start_deploy(s),
             (Step::Deploy, Action::Deploy(id)) => {
-                let cost = self.db.card(id).cost;
+                let cost = self.card(id).cost;
                 let i = self.hand_copy(s, me, id);
                 s.pl_mut(me).cp -= cost;
                 self.enter_field(s, me, i);
             }
             (Step::Deploy, Action::Dispatch(id)) => {
-                let cost = self.db.card(id).cost;
+                let cost = self.card(id).cost;
                 let p = s.pl_mut(me);
                 let m = p.homebase & !p.face_up();
                 let i = p.find(m, id).expect("dispatch card face down in homebase");
@@ -152,7 +152,7 @@ impl TrailsGame {
                 card,
                 from_homebase,
             } => {
-                let c = self.db.card(card);
+                let c = self.card(card);
                 let (trigger, cost) = if matches!(a, Action::Event { .. }) {
                     (Trigger::Event, c.cost)
                 } else {
@@ -193,7 +193,7 @@ impl TrailsGame {
                 self.queue_trigger(s, me, i, Trigger::Enter);
             }
             Action::Craft { inst, ability } => {
-                let cost = self.db.card(self.cid(s, me, inst)).abilities[ability as usize].cost;
+                let cost = self.card(self.cid(s, me, inst)).abilities[ability as usize].cost;
                 if cost.self_action {
                     s.pl_mut(me).set(inst, flag::ACTIONED);
                 }

@@ -97,7 +97,7 @@ impl TrailsGame {
         let p = s.pl(q);
         Bits(p.static_src).filter_map(move |i| {
             let id = p.card[i as usize];
-            (self.hot(id).feat & kind != 0).then(|| (i, self.db.card(id).statics.as_slice()))
+            (self.hot(id).feat & kind != 0).then(|| (i, self.card(id).statics.as_slice()))
         })
     }
 

@@ -1,7 +1,8 @@
 //! Cards changing zones (draws, the trail, the homebase, the field) and what each player knows of
 //! them (T-STATE, T-INFO); stuns, bond (T-WIN-1) and paying EP (T-RES).
 
-use super::super::cards::{CardId, Trigger};
+use super::super::cards::Trigger;
+use super::super::state::Lid;
 use super::super::state::{bit, flag, Bits, State};
 use super::{TrailsGame, MAX_BOND};
 use crate::core::{Outcome, Seat};
@@ -56,7 +57,7 @@ impl TrailsGame {
 
     /// The copy of card `id` that leaves `q`'s hand openly: one the opponent knows, if any, so the
     /// opponent's knowledge of the others stays true (decision T-INFO-3).
-    pub(super) fn hand_copy(&self, s: &State, q: Seat, id: CardId) -> u8 {
+    pub(super) fn hand_copy(&self, s: &State, q: Seat, id: Lid) -> u8 {
         let p = s.pl(q);
         p.find(p.hand & p.known[q.other().index()], id)
             .or_else(|| p.find(p.hand, id))
@@ -104,7 +105,7 @@ impl TrailsGame {
 
     /// T-TERM-STUN / T-STATE-2: stun a UNIT; its owner loses bond equal to its printed CP cost.
     pub(super) fn stun(&self, s: &mut State, q: Seat, i: u8) {
-        let cost = self.db.card(self.cid(s, q, i)).cost;
+        let cost = self.card(self.cid(s, q, i)).cost;
         let p = s.pl_mut(q);
         if p.has(i, flag::STUNNED) {
             return;
@@ -134,7 +135,7 @@ impl TrailsGame {
     }
 
     /// A `bond` effect of `card`'s ability.
-    pub(super) fn gain_bond(s: &mut State, q: Seat, delta: i16, card: CardId) {
+    pub(super) fn gain_bond(s: &mut State, q: Seat, delta: i16, card: Lid) {
         // T-WIN-1: bond never rises above 40 and has no lower limit.
         let p = s.pl_mut(q);
         let was = p.bond;
