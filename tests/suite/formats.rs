@@ -105,8 +105,12 @@ fn card_file_errors_name_line_column_and_reason() {
     assert!(e.contains("a BASE craft can only cost EP"), "{e}");
     // T-TERM-ENTER: "action this ready UNIT" is a UNIT's cost; T-ICON: icon crafts are a UNIT's;
     // T-STATIC-1: no static grants [Attribution].
-    let e = card_err("X-1,A,,ITEM,1,,,,,,act[self_action]: draw 1\n");
-    assert!(e.contains("an ITEM craft can only cost EP"), "{e}");
+    // Decision T-TERM-ENTER-3: an ITEM may action itself as a craft's cost.
+    assert!(CardDb::parse(
+        &format!("{HEADER}X-1,A,,ITEM,1,,,,,,act[self_action]: draw 1\n"),
+        "pool.csv"
+    )
+    .is_ok());
     let e = card_err("X-1,A,,ITEM,1,,,,dispatch,,\n");
     assert!(
         e.contains("only a UNIT has icon crafts (dispatch on an ITEM)"),

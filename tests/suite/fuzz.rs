@@ -1,9 +1,13 @@
-//! A seeded mutation fuzzer, one target per parser of user input: card files, decks, scenarios
-//! (parsed, then played with their actions and expectations), agent specs, checkpoints and merge
-//! inputs. Each target mutates valid seed inputs (bytes flipped, inserted or deleted; lines
-//! duplicated, dropped or swapped; tokens that broke parsers before — huge or negative numbers,
-//! bad UTF-8, separators) and checks that the parser never panics and that an error names the
-//! input's file. A failing input is written to `target/fuzz-failures/` and its path printed.
+//! A seeded mutation fuzzer, one target per parser of user input: the card files of every game
+//! (seeded with the bundled pools and the designer sets), decks, scenarios (parsed, then played
+//! with their actions and expectations), agent specs, checkpoints and merge inputs. Each target
+//! mutates valid seed inputs (bytes flipped, inserted or deleted; lines duplicated, dropped or
+//! swapped; tokens that broke parsers before — huge or negative numbers, bad UTF-8, separators,
+//! the card language's symbols and words) and checks that the parser never panics and that an
+//! error names the input's file. The card language's grammar is also fuzzed on its own, with each
+//! game's words, on the card texts of that game's files mutated word by word: what reads writes
+//! back in the canonical form that reads into the same tree, and an error says where it is. A
+//! failing input is written to `target/fuzz-failures/` and its path printed.
 //!
 //! `TCGSIM_FUZZ_CASES=N cargo test --release --test suite fuzz:: -- --nocapture` runs N cases per
 //! target (default 2,000, a few seconds in all) and prints each target's cases and time.
@@ -12,10 +16,12 @@ use std::cell::Cell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use tcgsim::agents::AgentSpec;
+use tcgsim::core::lang::{self, vocab::Vocab};
 use tcgsim::core::{rng_from_seed, GameRng};
 use tcgsim::games::trails::deck::Deck;
 use tcgsim::games::trails::scenario::Scenario;
 use tcgsim::games::trails::{bundled_cards, CardDb};
+use tcgsim::games::{fireforce, tmnt, trails};
 use tcgsim::sim::checkpoint::{line_of, parse_checkpoint, CHUNK_HEADER};
 use tcgsim::sim::matrix::{Plan, Task};
 use tcgsim::sim::output::{lengths_csv, matchups_csv, merge_matchups, Part, RunInfo};
@@ -68,6 +74,54 @@ const TOKENS: &[&[u8]] = &[
     b"nan",
     b"inf",
     b"-50",
+    // The card language (`docs/cards.md`): its symbols, its grammar's words, and numbers at the
+    // edges of its ranges (a number is at most 7 characters; amounts are `i16`).
+    b"|",
+    b" | ",
+    b"; ",
+    b": ",
+    b"'",
+    b"<=",
+    b">=",
+    b"!=",
+    b"<",
+    b">",
+    b"*",
+    b" if ",
+    b" then ",
+    b" else ",
+    b" choose ",
+    b" or ",
+    b" and ",
+    b" not ",
+    b" may ",
+    b" later ",
+    b" per ",
+    b" max ",
+    b" target ",
+    b" all ",
+    b" up_to ",
+    b" self ",
+    b" that ",
+    b" x ",
+    b" count ",
+    b" any ",
+    b" no ",
+    b" in ",
+    b" by ",
+    b" to ",
+    b" own ",
+    b" enemy ",
+    b" instead ",
+    b"[once]",
+    b"static: ",
+    b" name=",
+    b"+1/+0",
+    b"+32767",
+    b"-32768",
+    b"9999999",
+    b"+999999",
+    b"12345678",
 ];
 
 /// One mutation of `seed`, 1 to 4 edits.
@@ -162,6 +216,17 @@ fn fuzz_named(
     name: &str,
     names: &[&str],
     seeds: &[Vec<u8>],
+    target: impl FnMut(&[u8]) -> Result<(), String>,
+) {
+    fuzz_with(name, names, seeds, mutate, target)
+}
+
+/// [`fuzz_named`] with its own mutator.
+fn fuzz_with(
+    name: &str,
+    names: &[&str],
+    seeds: &[Vec<u8>],
+    mut mutate: impl FnMut(&[u8], &mut GameRng) -> Vec<u8>,
     mut target: impl FnMut(&[u8]) -> Result<(), String>,
 ) {
     let n = cases();
@@ -219,18 +284,373 @@ fn text(bytes: &[u8], name: &str) -> Result<String, String> {
     tcgsim::core::input::text_of(bytes.to_vec(), name).map_err(|e| e.to_string())
 }
 
+/// A card file's rows as card files of one card each (its comment lines, its header and the row):
+/// a designer set, whole, is refused at its first card an engine does not play yet, so each of
+/// its cards is also a seed of its own.
+fn one_card_each(path: &str) -> Vec<Vec<u8>> {
+    let text = String::from_utf8(read(path)).unwrap();
+    let mut lines = text.lines();
+    let mut head = String::new();
+    for l in lines.by_ref() {
+        head += l;
+        head += "\n";
+        if !l.starts_with('#') {
+            break;
+        }
+    }
+    lines
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| format!("{head}{l}\n").into_bytes())
+        .collect()
+}
+
+/// A game's card files as seeds: the bundled pool, the designer set, and each designer card alone.
+fn card_file_seeds(game: &str) -> Vec<Vec<u8>> {
+    let designer = format!("tests/data/designer/{game}.csv");
+    let mut seeds = vec![read(&format!("decks/{game}/cards.csv")), read(&designer)];
+    seeds.extend(one_card_each(&designer));
+    seeds
+}
+
 #[test]
 fn fuzz_card_files() {
-    let seeds = vec![
-        read("decks/trails/cards.csv"),
+    let mut seeds = vec![
         read("tests/data/planted/cards.csv"),
         read("tests/data/identical/cards.csv"),
     ];
+    seeds.extend(card_file_seeds("trails"));
     fuzz("cards.csv", &seeds, |b| {
         let t = text(b, "cards.csv")?;
         CardDb::parse(&t, "cards.csv").map_err(|e| e.to_string())?;
         Ok(())
     });
+}
+
+#[test]
+fn fuzz_fireforce_card_files() {
+    fuzz("fireforce.csv", &card_file_seeds("fireforce"), |b| {
+        let t = text(b, "fireforce.csv")?;
+        fireforce::CardDb::parse(&t, "fireforce.csv").map_err(|e| e.to_string())?;
+        Ok(())
+    });
+}
+
+#[test]
+fn fuzz_tmnt_card_files() {
+    fuzz("tmnt.csv", &card_file_seeds("tmnt"), |b| {
+        let t = text(b, "tmnt.csv")?;
+        tmnt::CardDb::parse(&t, "tmnt.csv").map_err(|e| e.to_string())?;
+        Ok(())
+    });
+}
+
+/// The card-text cells of a card file, read as the card language reads them: each `effect` cell,
+/// and each Fire Force `trigger` cell as the ability `life: TEXT` (as its parser reads it).
+fn text_cells(path: &str) -> Vec<Vec<u8>> {
+    let text = String::from_utf8(read(path)).unwrap();
+    let body: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    let body = body.join("\n");
+    let mut r = csv::ReaderBuilder::new().from_reader(body.as_bytes());
+    let header: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
+    let mut out = Vec::new();
+    for rec in r.records() {
+        let rec = rec.unwrap();
+        for (k, cell) in rec.iter().enumerate() {
+            match header[k].as_str() {
+                "effect" if !cell.trim().is_empty() => out.push(cell.as_bytes().to_vec()),
+                "trigger" if !cell.trim().is_empty() => {
+                    out.push(format!("life: {cell}").into_bytes())
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// Card text as pieces to mutate: words and numbers (a sign stays with its number), names in
+/// quotes, and runs of symbols (`<=`, `]:`).
+fn pieces(text: &[u8]) -> Vec<Vec<u8>> {
+    let word = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b'+');
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < text.len() {
+        let c = text[i];
+        let start = i;
+        if c.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        } else if word(c) {
+            while i < text.len() && word(text[i]) {
+                i += 1;
+            }
+        } else if c == b'\'' {
+            i += 1;
+            while i < text.len() && text[i] != b'\'' {
+                i += 1;
+            }
+            i = (i + 1).min(text.len());
+        } else {
+            while i < text.len()
+                && !word(text[i])
+                && !text[i].is_ascii_whitespace()
+                && text[i] != b'\''
+            {
+                i += 1;
+            }
+        }
+        out.push(text[start..i].to_vec());
+    }
+    out
+}
+
+/// The words worth writing in a game's card text: the grammar's own, every word of the game's
+/// vocabulary (canonical and older spellings), and every piece of the seeds.
+fn card_words(v: &Vocab, seeds: &[Vec<u8>]) -> Vec<Vec<u8>> {
+    let mut w: Vec<String> = [
+        "if",
+        "then",
+        "else",
+        "choose",
+        "or",
+        "and",
+        "not",
+        "may",
+        "later",
+        "per",
+        "max",
+        "target",
+        "all",
+        "up_to",
+        "self",
+        "that",
+        "x",
+        "count",
+        "any",
+        "no",
+        "in",
+        "by",
+        "to",
+        "top",
+        "bottom",
+        "once",
+        "instead",
+        "other",
+        "named",
+        "same_name",
+        "those",
+        "name",
+        "not_has",
+        "(",
+        ")",
+        "[",
+        "]",
+        ":",
+        ";",
+        "|",
+        ",",
+        "/",
+        "=",
+        "<",
+        ">",
+        "<=",
+        ">=",
+        "!=",
+        "*",
+        "'",
+        "0",
+        "1",
+        "40",
+        "41",
+        "+1",
+        "-1",
+        "32000",
+        "-32000",
+        "+32001",
+        "9999999",
+    ]
+    .map(String::from)
+    .to_vec();
+    let mut words = |t: &[lang::vocab::Word]| {
+        for x in t {
+            w.push(x.name.into());
+            w.extend(x.aliases.iter().map(|a| a.to_string()));
+        }
+    };
+    words(&v.heads.iter().map(|h| h.word).collect::<Vec<_>>());
+    words(&v.events.iter().map(|e| e.word).collect::<Vec<_>>());
+    words(&v.costs.iter().map(|c| c.word).collect::<Vec<_>>());
+    for t in [
+        v.phases,
+        v.zones,
+        v.placements,
+        v.resources,
+        v.stats,
+        v.flags,
+        v.keywords,
+        v.quantities,
+        v.conds,
+        v.durations,
+        v.prohibitions,
+        v.roles,
+    ] {
+        words(t);
+    }
+    w.extend(v.nouns.iter().flat_map(|n| [n.one.into(), n.many.into()]));
+    w.extend(v.verbs.iter().chain(v.statics).map(|x| x.name.into()));
+    w.extend(v.keyword_keys.iter().map(|k| k.to_string()));
+    w.extend(v.bare_traits.iter().map(|k| k.to_string()));
+    w.push(v.trait_key.into());
+    for (old, new) in v.head_aliases {
+        w.extend(old.split(' ').chain(new.split(' ')).map(String::from));
+    }
+    let mut out: Vec<Vec<u8>> = w
+        .into_iter()
+        .filter(|x| !x.is_empty())
+        .map(String::into_bytes)
+        .collect();
+    out.extend(seeds.iter().flat_map(|s| pieces(s)));
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Card text that opens a nested statement or condition.
+const NESTING: &[&[u8]] = &[
+    b"not",
+    b"(",
+    b"may",
+    b"may (",
+    b"if x>1 then",
+    b"if not",
+    b"if (",
+    b"choose (",
+    b"later end:",
+];
+
+/// One mutation of card text: a byte-level one ([`mutate`]) or, more often, 1 to 3 edits of its
+/// pieces — one replaced, inserted, dropped or swapped with words of the language; a run of
+/// pieces repeated; a piece written many times over, apart, glued (a word thousands of letters
+/// long), or nesting (`not not …`, `may (may (…`).
+fn mutate_card_text(seed: &[u8], rng: &mut GameRng, words: &[Vec<u8>]) -> Vec<u8> {
+    if rng.gen_range(0..10) < 3 {
+        return mutate(seed, rng);
+    }
+    let mut p = pieces(seed);
+    for _ in 0..[1, 1, 2, 3][rng.gen_range(0..4)] {
+        let at = rng.gen_range(0..=p.len());
+        let word = words[rng.gen_range(0..words.len())].clone();
+        match rng.gen_range(0..12) {
+            0..=2 if at < p.len() => p[at] = word,
+            3 if at < p.len() => {
+                p.remove(at);
+            }
+            4 if p.len() > 1 => {
+                let (i, j) = (rng.gen_range(0..p.len()), rng.gen_range(0..p.len()));
+                p.swap(i, j);
+            }
+            5 if !p.is_empty() => {
+                let i = rng.gen_range(0..p.len());
+                let j = (i + rng.gen_range(1..8)).min(p.len());
+                let run = p[i..j].to_vec();
+                let k = rng.gen_range(0..=p.len());
+                p.splice(k..k, run);
+            }
+            6 => {
+                let n = 10usize.pow(rng.gen_range(1..5));
+                let many = match rng.gen_range(0..3) {
+                    0 => vec![word.repeat(n)],
+                    1 => vec![word; n],
+                    _ => {
+                        let w = NESTING[rng.gen_range(0..NESTING.len())];
+                        vec![w.to_vec(); n]
+                    }
+                };
+                p.splice(at..at, many);
+            }
+            _ => p.insert(at, word),
+        }
+    }
+    p.join(&b' ')
+}
+
+/// Fuzzes the shared grammar with one game's words on mutations of its card texts: it never
+/// panics; a text that reads writes back (canonical) into text that reads into the same tree and
+/// has an English; an error says where: its ability (when the text splits into abilities) and
+/// the word it stopped at, with the byte offset in the text, in a message of bounded length.
+fn fuzz_card_text(v: &'static Vocab, files: &[&str]) {
+    let seeds: Vec<Vec<u8>> = files.iter().flat_map(|f| text_cells(f)).collect();
+    assert!(seeds.len() > 20, "{}: {} cells", v.game, seeds.len());
+    let words = card_words(v, &seeds);
+    let name = format!("{}/effect", v.game);
+    let mutator = |s: &[u8], rng: &mut GameRng| mutate_card_text(s, rng, &words);
+    fuzz_with(&name, &[&name], &seeds, mutator, |b| {
+        let cell = String::from_utf8_lossy(b);
+        match lang::parse(v, &cell) {
+            Ok(tree) => {
+                let canon = lang::canonical(v, &tree);
+                let again = lang::parse(v, &canon).unwrap_or_else(|e| {
+                    panic!("the canonical form does not read: {e}\n  {cell}\n  {canon}")
+                });
+                assert_eq!(
+                    again, tree,
+                    "the canonical form reads differently:\n  {cell}\n  {canon}"
+                );
+                assert_eq!(lang::canonical(v, &again), canon, "{cell}");
+                let english = lang::english(v, &tree);
+                assert_eq!(english.len(), tree.len(), "{cell}");
+                Ok(())
+            }
+            Err(e) => {
+                let m = e.to_string();
+                let at = match e.ability {
+                    0 => m.as_str(),
+                    k => m
+                        .strip_prefix(&format!("ability {k}: "))
+                        .unwrap_or_else(|| panic!("ability {k} is not named: {m}")),
+                };
+                assert!(
+                    at.starts_with("at \"") || at.starts_with("at the end: "),
+                    "the message does not say where: {m}\n  {cell}"
+                );
+                assert!(e.ability <= cell.matches('|').count() + 1, "{m}\n  {cell}");
+                assert!(e.at <= cell.len(), "offset {} past the end: {m}", e.at);
+                assert!(m.len() <= 2000, "a message of {} bytes: {m:.300}", m.len());
+                Err(format!("{name}: {m}"))
+            }
+        }
+    });
+}
+
+#[test]
+fn fuzz_trails_card_text() {
+    fuzz_card_text(
+        &trails::dsl::VOCAB,
+        &[
+            "decks/trails/cards.csv",
+            "tests/data/designer/trails.csv",
+            "tests/data/planted/cards.csv",
+        ],
+    );
+}
+
+#[test]
+fn fuzz_fireforce_card_text() {
+    fuzz_card_text(
+        &fireforce::dsl::VOCAB,
+        &[
+            "decks/fireforce/cards.csv",
+            "tests/data/designer/fireforce.csv",
+        ],
+    );
+}
+
+#[test]
+fn fuzz_tmnt_card_text() {
+    fuzz_card_text(
+        &tmnt::dsl::VOCAB,
+        &["decks/tmnt/cards.csv", "tests/data/designer/tmnt.csv"],
+    );
 }
 
 #[test]

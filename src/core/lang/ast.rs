@@ -26,6 +26,10 @@ pub enum TargetMode {
     Choose,
     /// Every card that matches.
     All,
+    /// `that` card of the ability.
+    That,
+    /// The card of a role of the game's table (`attacker`, `defender`).
+    Role(Id),
 }
 
 /// A comparison.

@@ -1,6 +1,8 @@
 //! Words of a card text: the card language reads a cell as a list of tokens, each with the byte
 //! offset where it starts, so every error can quote the word it is about.
 
+use crate::core::input::excerpt;
+
 /// What a token is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tok {
@@ -95,13 +97,13 @@ pub fn lex(text: &str) -> Result<Vec<Token>, LexError> {
                 }
                 return Err((
                     start,
-                    format!("\"{}\" is not a number or a word", &text[start..i]),
+                    format!("\"{}\" is not a number or a word", excerpt(&text[start..i])),
                 ));
             }
             if i - start > 7 {
                 return Err((
                     start,
-                    format!("\"{}\": the number is too long", &text[start..i]),
+                    format!("\"{}\": the number is too long", excerpt(&text[start..i])),
                 ));
             }
             push(&mut out, Tok::Num, &text[start..i], signed);

@@ -6,6 +6,12 @@ use super::ast::*;
 use super::lex::{lex, Tok, Token};
 use super::suggest::nearest;
 use super::vocab::{find, CostArg, EventWord, HeadKind, Slot, Verb, Vocab};
+use crate::core::input::excerpt;
+
+/// The deepest nesting of `if`, `choose`, `may`, `later`, `not` and parentheses in an ability:
+/// far beyond any card, and shallow enough that reading, writing, comparing and playing a text
+/// stay well within any thread's stack (a text nested 100,000 deep overflowed it).
+pub const MAX_DEPTH: usize = 16;
 
 /// A mistake in a card text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,7 +35,7 @@ impl std::fmt::Display for Error {
         if self.found.is_empty() {
             write!(f, "at the end: {}", self.msg)?;
         } else {
-            write!(f, "at \"{}\": {}", self.found, self.msg)?;
+            write!(f, "at \"{}\": {}", excerpt(&self.found), self.msg)?;
         }
         if !self.expected.is_empty() {
             let shown: Vec<&str> = self.expected.iter().take(40).map(String::as_str).collect();
@@ -37,7 +43,17 @@ impl std::fmt::Display for Error {
             if self.expected.len() > shown.len() {
                 write!(f, ", …")?;
             }
-            if let Some(s) = nearest(&self.found.to_ascii_lowercase(), &self.expected) {
+            // A misspelt word is one of the expected words (not a symbol: `:` is no `]`).
+            let word = |s: &str| {
+                s.trim_matches('`')
+                    .starts_with(|c: char| c.is_ascii_alphabetic())
+            };
+            let words: Vec<String> = if word(&self.found) {
+                self.expected.iter().filter(|e| word(e)).cloned().collect()
+            } else {
+                Vec::new()
+            };
+            if let Some(s) = nearest(&self.found.to_ascii_lowercase(), &words) {
                 write!(f, "; did you mean \"{s}\"?")?;
             }
             write!(f, ")")?;
@@ -84,6 +100,7 @@ pub fn parse(v: &Vocab, text: &str) -> R<Vec<Ability>> {
             pos: 0,
             end_at,
             ability: k + 1,
+            depth: 0,
         };
         out.push(p.ability()?);
     }
@@ -106,6 +123,8 @@ struct Parser<'a> {
     /// Byte offset of the end of this ability.
     end_at: usize,
     ability: usize,
+    /// How deep the parser is in nested statements and conditions ([`MAX_DEPTH`]).
+    depth: usize,
 }
 
 fn names<'a>(it: impl IntoIterator<Item = &'a str>) -> Vec<String> {
@@ -134,6 +153,22 @@ impl<'a> Parser<'a> {
         } else {
             false
         }
+    }
+
+    /// Reads something nested one level deeper (the body of `if`, `choose`, `may` or `later`, a
+    /// condition after `not` or in parentheses), refusing to go past [`MAX_DEPTH`].
+    fn nested<T>(&mut self, read: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
+        if self.depth >= MAX_DEPTH {
+            let what = "`if`, `choose`, `may`, `later`, `not` and parentheses";
+            return Err(self.err(
+                format!("nested too deeply: at most {MAX_DEPTH} levels of {what}"),
+                Vec::new(),
+            ));
+        }
+        self.depth += 1;
+        let r = read(self);
+        self.depth -= 1;
+        r
     }
 
     fn err(&self, msg: impl Into<String>, expected: Vec<String>) -> Error {
@@ -190,8 +225,8 @@ impl<'a> Parser<'a> {
                 }
                 // Parts are separated by commas or spaces.
                 self.eat(",");
-                if self.peek().is_none() {
-                    return Err(self.err("missing `]` after the cost", Vec::new()));
+                if self.peek().is_none() || self.at(":") {
+                    return Err(self.err("missing `]` after the cost", names(["]"])));
                 }
             }
         }
@@ -213,7 +248,10 @@ impl<'a> Parser<'a> {
         let body = self.stmts(statics)?;
         if let Some(t) = self.peek() {
             return Err(self.err(
-                format!("unexpected \"{}\" (an effect ends at `;`)", t.text),
+                format!(
+                    "unexpected \"{}\" (an effect ends at `;`)",
+                    excerpt(&t.text)
+                ),
                 names([";"]),
             ));
         }
@@ -251,6 +289,7 @@ impl<'a> Parser<'a> {
                     pos: 0,
                     end_at: self.end_at,
                     ability: self.ability,
+                    depth: self.depth,
                 };
                 let head = sub.head_canonical()?;
                 self.pos += k;
@@ -757,10 +796,10 @@ impl<'a> Parser<'a> {
     fn cond_term(&mut self) -> R<Cond> {
         let v = self.v;
         if self.eat("not") {
-            return Ok(Cond::Not(Box::new(self.cond_term()?)));
+            return Ok(Cond::Not(Box::new(self.nested(Self::cond_term)?)));
         }
         if self.eat("(") {
-            let c = self.cond()?;
+            let c = self.nested(Self::cond)?;
             self.expect(")")?;
             return Ok(c);
         }
@@ -818,14 +857,17 @@ impl<'a> Parser<'a> {
         Ok(out)
     }
 
+    /// The body of `if`, `choose`, `may` or `later`: a statement, or statements in parentheses.
     fn group(&mut self, statics: bool) -> R<Vec<Stmt>> {
-        if self.eat("(") {
-            let s = self.stmts(statics)?;
-            self.expect(")")?;
-            Ok(s)
-        } else {
-            Ok(vec![self.stmt(statics)?])
-        }
+        self.nested(|p| {
+            if p.eat("(") {
+                let s = p.stmts(statics)?;
+                p.expect(")")?;
+                Ok(s)
+            } else {
+                Ok(vec![p.stmt(statics)?])
+            }
+        })
     }
 
     fn stmt(&mut self, statics: bool) -> R<Stmt> {
@@ -935,7 +977,7 @@ impl<'a> Parser<'a> {
                     let e = self.err(
                         format!(
                             "unexpected \"{}\" after `{}`",
-                            self.peek().map(|t| t.text.as_str()).unwrap_or(""),
+                            excerpt(self.peek().map(|t| t.text.as_str()).unwrap_or("")),
                             verb.name
                         ),
                         names([";"]),
@@ -1137,7 +1179,21 @@ impl<'a> Parser<'a> {
 
 /// A card set of the generic noun (`card`) with one noun written as a filter (`card attack`, older
 /// TMNT texts) is that noun's set (`attack`): one tree for one meaning.
+///
+/// Nouns written as filters are alternatives (`event/arts`, TMNT's bare `character attack`): they
+/// come first, each once, as the canonical form writes them, whatever order they were read in.
 fn normalize(v: &Vocab, mut c: Cards) -> Cards {
+    let mut nouns: Vec<Filter> = Vec::new();
+    let mut rest = Vec::new();
+    for f in c.filters {
+        match f {
+            Filter::Noun(_) if nouns.contains(&f) => {}
+            Filter::Noun(_) => nouns.push(f),
+            _ => rest.push(f),
+        }
+    }
+    nouns.extend(rest);
+    c.filters = nouns;
     if v.noun(c.noun).types == 0 {
         let nouns: Vec<usize> = (0..c.filters.len())
             .filter(|&i| matches!(c.filters[i], Filter::Noun(_)))

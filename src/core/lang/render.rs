@@ -135,12 +135,13 @@ pub fn cards(v: &Vocab, c: &Cards, plural: bool) -> String {
     if let Some(w) = side(c.side) {
         words.push(w.into());
     }
-    // Alternatives (`event/arts`): two or more nouns as filters of the generic noun.
+    // Alternatives (`event/arts`): two or more nouns as filters of the generic noun. (Nouns as
+    // filters of another noun are bare filter words, TMNT's `characters attack`.)
     let alts: Vec<u8> = c
         .filters
         .iter()
         .filter_map(|f| match f {
-            Filter::Noun(k) => Some(*k),
+            Filter::Noun(k) if v.noun(c.noun).types == 0 => Some(*k),
             _ => None,
         })
         .collect();

@@ -34,11 +34,15 @@ pub fn nearest(word: &str, candidates: &[String]) -> Option<String> {
     if word.is_empty() {
         return None;
     }
-    let limit = (word.chars().count() / 3).max(1);
+    let len = word.chars().count();
+    let limit = (len / 3).max(1);
     candidates
         .iter()
         .map(|c| c.trim_matches('`'))
         .filter(|c| !c.is_empty() && *c != word)
+        // Words whose lengths differ by more than the limit are farther apart than it: skipped
+        // unmeasured (a word of a million letters is measured against none, at once).
+        .filter(|c| c.chars().count().abs_diff(len) <= limit)
         .map(|c| (distance(word, c), c))
         .filter(|(d, _)| *d <= limit)
         .min_by_key(|(d, _)| *d)
@@ -60,5 +64,7 @@ mod tests {
         assert_eq!(nearest("stnu", &c).as_deref(), Some("stun"));
         assert_eq!(nearest("teleport", &c), None);
         assert_eq!(nearest("", &c), None);
+        let long = "d".repeat(1_000_000) + "raw";
+        assert_eq!(nearest(&long, &c), None);
     }
 }

@@ -7,8 +7,11 @@ use crate::core::input::{csv_rows, excerpt, parse_int, InputError};
 
 /// An index into [`CardDb::cards`].
 pub type CardId = u8;
-/// A set of attributes as bits; a card file names at most 16.
-pub type Attrs = u16;
+/// A set of attributes as bits; a card file names at most [`MAX_ATTRS`] (real cards carry
+/// traits, organizations and factions, so a set of real cards names dozens).
+pub type Attrs = u64;
+/// The most distinct attributes of a card file.
+pub const MAX_ATTRS: usize = 64;
 
 /// The most cards of a card file (card ids fit a byte; 255 is "no card").
 pub const MAX_POOL: usize = 250;
@@ -420,8 +423,8 @@ impl CardDb {
         let k = match self.attr_names.iter().position(|n| *n == w) {
             Some(k) => k,
             None => {
-                if self.attr_names.len() == 16 {
-                    return Err("more than 16 attributes in the card file".into());
+                                if self.attr_names.len() == MAX_ATTRS {
+                    return Err(format!("more than {MAX_ATTRS} attributes in the card file"));
                 }
                 self.attr_names.push(w.clone());
                 self.attr_names.len() - 1

@@ -5,8 +5,8 @@
 use super::dsl;
 use super::effects::OrgNames;
 pub use super::effects::{
-    Ability, CraftCost, Effect, Filter, Icons, Orgs, Side, StaticEffect, Target, TargetMode,
-    Trigger,
+    Ability, Cond, CraftCost, Effect, Filter, Icons, Op, Orgs, Program, Side, StaticEffect,
+    Target, TargetMode, Trigger,
 };
 use std::fmt;
 use std::path::Path;
@@ -57,12 +57,17 @@ pub struct Card {
     pub orgs: Orgs,
     pub icons: Icons,
     pub arts_cost: Option<u8>,
-    pub abilities: Vec<Ability>,
+        pub abilities: Vec<Ability>,
     pub statics: Vec<StaticEffect>,
+    /// The condition of each static ([`Card::statics`]), from its ability's head (`static if
+    /// COND: …`): the static applies only while it holds.
+    pub static_conds: Vec<Option<super::effects::Cond>>,
     /// The effect column as written.
-    pub text: String,
+        pub text: String,
     /// Line in the card file (1-based).
     pub line: usize,
+    /// The id of [`Card::name`] ([`CardDb::name_id`]).
+    pub name_id: u16,
 }
 
 impl Card {
@@ -113,6 +118,12 @@ pub enum CardError {
 pub struct CardDb {
     pub cards: Vec<Card>,
     pub org_names: Vec<String>,
+    /// Card names (normalized, [`norm`]) by id: the id of `names[k]` is `k + 1` (0 is no name).
+    pub names: Vec<String>,
+    /// Names that card texts name (`name='…'`) with the line of the text: each must be a card's.
+    named: Vec<(u16, usize)>,
+    /// The line being read (for [`Self::named`]).
+    parsing_line: usize,
     /// Where the database came from (for messages).
     pub source: String,
     /// Names and codes, normalized, for [`CardDb::lookup`].
@@ -177,16 +188,17 @@ impl CardDb {
             column,
             msg,
         };
-        let rows = crate::core::input::csv_rows(text, &COLUMNS).map_err(|(line, column, msg)| {
-            if line == 0 {
-                CardError::Io {
-                    file: file.to_string(),
-                    msg,
+        let rows =
+            crate::core::input::csv_rows(text, &COLUMNS).map_err(|(line, column, msg)| {
+                if line == 0 {
+                    CardError::Io {
+                        file: file.to_string(),
+                        msg,
+                    }
+                } else {
+                    err(line, column, msg)
                 }
-            } else {
-                err(line, column, msg)
-            }
-        })?;
+            })?;
         for (line, rec) in rows {
             let card = db.parse_row(&rec, line).map_err(|(c, m)| err(line, c, m))?;
             let key = (norm(&card.name), norm(&card.sub_name));
@@ -217,11 +229,28 @@ impl CardDb {
             }
             db.add(card);
         }
-        if db.cards.is_empty() {
+                if db.cards.is_empty() {
             return Err(CardError::Io {
                 file: file.to_string(),
                 msg: "no cards".into(),
             });
+        }
+        // A name a text names must be a card's: otherwise it is a misspelling.
+        for &(id, line) in &db.named {
+            if !db.cards.iter().any(|c| c.name_id == id) {
+                let want = &db.names[id as usize - 1];
+                let near = crate::core::lang::suggest::nearest(
+                    want,
+                    &db.cards.iter().map(|c| norm(&c.name)).collect::<Vec<_>>(),
+                )
+                .map(|n| format!(" (did you mean '{n}'?)"))
+                .unwrap_or_default();
+                return Err(err(
+                    line,
+                    "effect",
+                    format!("name='{want}' is the name of no card of the file{near}"),
+                ));
+            }
         }
         Ok(db)
     }
@@ -299,8 +328,11 @@ impl CardDb {
         if arts_cost.is_some() && ctype != CardType::Unit {
             return Err(("arts_cost", "only UNITs have arts".into()));
         }
+                self.parsing_line = line;
         let parsed = dsl::parse_effects(f(10), self).map_err(|m| ("effect", m))?;
+        let name_id = self.name_id(&name);
         let card = Card {
+            name_id,
             code,
             name,
             sub_name,
@@ -311,13 +343,26 @@ impl CardDb {
             orgs,
             icons,
             arts_cost,
-            abilities: parsed.abilities,
+                        abilities: parsed.abilities,
             statics: parsed.statics,
+            static_conds: parsed.static_conds,
             text: f(10).to_string(),
             line,
         };
         check_card(&card).map_err(|m| ("effect", m))?;
         Ok(card)
+    }
+
+        /// The id of a card name (from 1; compared as lookups compare names), adding it when new.
+    pub fn name_id(&mut self, name: &str) -> u16 {
+        let k = norm(name);
+        match self.names.iter().position(|n| *n == k) {
+            Some(i) => i as u16 + 1,
+            None => {
+                self.names.push(k);
+                self.names.len() as u16
+            }
+        }
     }
 
     /// The bit of an organization, adding it when new.
@@ -382,11 +427,15 @@ impl CardDb {
             orgs,
             icons: Icons::NONE,
             arts_cost: None,
-            abilities: Vec::new(),
+                        abilities: Vec::new(),
             statics: Vec::new(),
+            static_conds: Vec::new(),
             text: String::new(),
-            line: 0,
+                        line: 0,
+            name_id: 0,
         });
+        let name_id = self.name_id("Blank Card");
+        self.cards.last_mut().expect("just added").name_id = name_id;
         (self.cards.len() - 1) as CardId
     }
 
@@ -461,6 +510,12 @@ impl OrgNames for CardDb {
     fn org_bit(&mut self, word: &str) -> Result<Orgs, String> {
         CardDb::org_bit(self, word)
     }
+
+    fn name_id(&mut self, name: &str) -> u16 {
+        let id = CardDb::name_id(self, name);
+        self.named.push((id, self.parsing_line));
+        id
+    }
 }
 
 /// Why a name did not resolve to one card.
@@ -534,9 +589,11 @@ fn check_card(card: &Card) -> Result<(), String> {
                 dsl::trigger_name(a.trigger)
             ));
         }
-        if a.trigger == Trigger::Act && card.ctype != CardType::Unit && a.cost.self_action {
+                // Decisions T-TERM-ENTER-2 and T-TERM-ENTER-3: a UNIT or an ITEM on the field may action
+        // itself as a cost; a BASE in the homebase may not (an actioned homebase card is spent EP).
+        if a.trigger == Trigger::Act && card.ctype == CardType::Base && a.cost.self_action {
             return Err(format!(
-                "\"action this ready UNIT\" (`self_action`) is a UNIT's cost: {} craft can only cost EP (`act[ep N]`)",
+                "\"action this ready card\" (`self_action`) is a UNIT's or an ITEM's cost: {} craft can only cost EP (`act[ep N]`)",
                 card.ctype.with_article()
             ));
         }
@@ -587,8 +644,12 @@ fn check_card(card: &Card) -> Result<(), String> {
             ));
         }
     }
-    if card.abilities.len() > 8 {
+        if card.abilities.len() > 8 {
         return Err("more than 8 abilities".into());
+    }
+    // Decision T-ONCE-1: a card's once-per-turn use is one mark a turn, so one ability may have it.
+    if card.abilities.iter().filter(|a| a.once).count() > 1 {
+        return Err("more than one `[once]` ability on a card (decision T-ONCE-1)".into());
     }
     // Decision T-RES-12: the action list's worst case (engine/legal.rs) holds with 4.
     if card

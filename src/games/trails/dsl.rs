@@ -4,17 +4,19 @@
 //! load; the engine only sees those types.
 
 use super::effects::{
-    Ability, CraftCost, Effect, Filter, Icons, OrgNames, Side, StaticEffect, Target, TargetMode,
-    Trigger,
+    mark, Ability, Cond, CraftCost, Effect, Filter, Icons, Op, OrgNames, Program, Side,
+    StaticEffect, Target, TargetMode, Trigger,
 };
 use crate::core::lang::vocab::{
     legacy, verb, w, CostArg, CostWord, EventWord, HeadKind, HeadWord, Noun, Slot, Vocab,
 };
-use crate::core::lang::{self, ast};
+use crate::core::lang::{self, ast, program};
 
 pub struct Parsed {
     pub abilities: Vec<Ability>,
     pub statics: Vec<StaticEffect>,
+    /// The condition of each static's ability (`static if COND: …`), parallel to `statics`.
+    pub static_conds: Vec<Option<Cond>>,
 }
 
 pub fn trigger_name(t: Trigger) -> &'static str {
@@ -120,14 +122,14 @@ mod noun {
 }
 
 /// Stat ids.
-mod stat {
+pub(crate) mod stat {
     pub const COST: u8 = 0;
     pub const STR: u8 = 1;
 }
 
 /// Flag ids.
 #[allow(dead_code)]
-mod flag {
+pub(crate) mod flag {
     pub const READY: u8 = 0;
     pub const ACTIONED: u8 = 1;
     pub const STUNNED: u8 = 2;
@@ -138,6 +140,33 @@ mod flag {
     pub const ATTACKABLE: u8 = 7;
     pub const SUPPORTED: u8 = 8;
     pub const FIRST: u8 = 9;
+}
+
+/// Quantity ids ([`VOCAB`]`.quantities`).
+pub(crate) mod quantity {
+    pub const HAND: u8 = 0;
+    pub const DECK: u8 = 1;
+    pub const BOND: u8 = 2;
+    pub const HOMEBASE: u8 = 3;
+    pub const TRAIL: u8 = 4;
+}
+
+/// Condition word ids ([`VOCAB`]`.conds`).
+pub(crate) mod cond_word {
+    pub const ATTACKING: u8 = 0;
+    pub const DEFENDING: u8 = 1;
+    pub const DISPATCHED: u8 = 2;
+    pub const INITIATIVE: u8 = 3;
+}
+
+/// Resource ids ([`VOCAB`]`.resources`).
+mod resource {
+    pub const CP: u8 = 1;
+}
+
+/// Role ids ([`VOCAB`]`.roles`).
+pub(crate) mod role {
+    pub const ATTACKER: u8 = 0;
 }
 
 fn bond_own(e: &mut ast::Effect) {
@@ -495,24 +524,29 @@ pub fn compile(tree: &[ast::Ability], orgs: &mut dyn OrgNames) -> Result<Parsed,
     let mut out = Parsed {
         abilities: Vec::new(),
         statics: Vec::new(),
+        static_conds: Vec::new(),
     };
     for (k, a) in tree.iter().enumerate() {
         let ctx = |m: String| format!("ability {}: {m}", k + 1);
-        if a.once {
-            return Err(ctx("`[once]` is not played by the Trails engine yet".into()));
-        }
-        if a.cond.is_some() {
-            return Err(ctx(
-                "a condition in the head is not played by the Trails engine yet".into(),
-            ));
-        }
+        let mut all = Vec::new();
+        body_conds(&a.body, &mut all);
+        all.extend(a.cond.iter());
+        all.into_iter().try_for_each(check_words).map_err(ctx)?;
+        let cond = match &a.cond {
+            Some(c) => Some(c.try_map(&mut |x| condition_set(x, orgs)).map_err(ctx)?),
+            None => None,
+        };
         let trigger = match &a.head {
             ast::Head::Word(head::STATIC) => {
+                if a.once {
+                    return Err(ctx("a static has no `[once]`".into()));
+                }
                 for s in &a.body {
                     let ast::Stmt::Do(e) = s else {
                         unreachable!("the parser allows only effects in a static")
                     };
                     out.statics.push(compile_static(e, orgs).map_err(ctx)?);
+                    out.static_conds.push(cond.clone());
                 }
                 continue;
             }
@@ -538,6 +572,11 @@ pub fn compile(tree: &[ast::Ability], orgs: &mut dyn OrgNames) -> Result<Parsed,
             }
             ast::Head::Word(h) => return Err(ctx(not_played(VOCAB.head(*h).word.name))),
         };
+        if a.once && matches!(trigger, Trigger::Event | Trigger::Arts) {
+            return Err(ctx(
+                "`[once]` is for crafts and triggered abilities (an EVENT or arts is played once each time)".into(),
+            ));
+        }
         let mut c = CraftCost::default();
         for part in &a.costs {
             match part.word {
@@ -551,23 +590,112 @@ pub fn compile(tree: &[ast::Ability], orgs: &mut dyn OrgNames) -> Result<Parsed,
                 "a craft needs a cost, e.g. `act[self_action]` or `act[ep 1]`".into(),
             ));
         }
-        let mut effects = Vec::new();
-        for s in &a.body {
-            let ast::Stmt::Do(e) = s else {
-                return Err(ctx(
-                    "`if`, `choose`, `may` and `later` are not played by the Trails engine yet"
-                        .into(),
-                ));
-            };
-            effects.push(compile_effect(e, orgs).map_err(ctx)?);
-        }
+        let mut compilers = program::Compilers {
+            effect: &mut |e: &ast::Effect| compile_effect(e, orgs),
+            cards: &mut |x: &ast::Cards| condition_set(x, &mut NoOrgs),
+            trigger: &mut |_: &ast::Trigger| -> Result<(), String> {
+                Err(not_played("later"))
+            },
+        };
+        let program = program::compile(&a.body, &mut compilers).map_err(ctx)?;
+        // The conditions of `if` steps name organizations too: compiled again with the database.
+        let program = recompile_conditions(&a.body, program, orgs).map_err(ctx)?;
+        let effects: Vec<Effect> = program.effects().copied().collect();
         out.abilities.push(Ability {
             trigger,
             cost: c,
+            once: a.once,
+            cond,
+            program,
             effects,
         });
     }
     Ok(out)
+}
+
+/// Refuses the condition words the engine does not answer yet.
+fn check_words(c: &ast::Cond) -> Result<(), String> {
+    match c {
+        ast::Cond::Word(cond_word::DISPATCHED, _) => Err(not_played("dispatched")),
+        ast::Cond::Not(x) => check_words(x),
+        ast::Cond::And(v) | ast::Cond::Or(v) => v.iter().try_for_each(check_words),
+        _ => Ok(()),
+    }
+}
+
+/// Every condition of a body, in the order [`program::compile`] writes their steps.
+fn body_conds<'a>(body: &'a [ast::Stmt], out: &mut Vec<&'a ast::Cond>) {
+    for s in body {
+        match s {
+            ast::Stmt::Do(_) => {}
+            ast::Stmt::If(c, a, b) => {
+                out.push(c);
+                body_conds(a, out);
+                body_conds(b, out);
+            }
+            ast::Stmt::Choose(opts) => opts.iter().for_each(|o| body_conds(o, out)),
+            ast::Stmt::May(a, b) => {
+                body_conds(a, out);
+                body_conds(b, out);
+            }
+            ast::Stmt::Later(_, a) => body_conds(a, out),
+        }
+    }
+}
+
+/// A stand-in database for a first pass that must not name organizations.
+struct NoOrgs;
+
+impl OrgNames for NoOrgs {
+    fn org_bit(&mut self, _: &str) -> Result<super::effects::Orgs, String> {
+        Ok(0)
+    }
+    fn name_id(&mut self, _: &str) -> u16 {
+        0
+    }
+}
+
+/// The program of `body` with the card sets of its conditions compiled with `orgs` (the
+/// compilers of [`program::compile`] cannot share the one database between effects and
+/// conditions, so the conditions' sets are compiled again here, in the same order).
+fn recompile_conditions(
+    body: &[ast::Stmt],
+    mut p: Program,
+    orgs: &mut dyn OrgNames,
+) -> Result<Program, String> {
+    let mut written = Vec::new();
+    body_conds(body, &mut written);
+    let mut k = 0;
+    for op in &mut p.ops {
+        if let Op::Unless(c, _) = op {
+            *c = written[k].try_map(&mut |x| condition_set(x, orgs))?;
+            k += 1;
+        }
+    }
+    Ok(p)
+}
+
+/// A card set of a condition or a count: a description of units on the field, or one card
+/// (`self`, `that`, a role) with filters.
+fn condition_set(c: &ast::Cards, orgs: &mut dyn OrgNames) -> Result<Target, String> {
+    let mode = match c.pick {
+        ast::Pick::This => TargetMode::This,
+        ast::Pick::Each | ast::Pick::All => TargetMode::All,
+        ast::Pick::Role(r) => TargetMode::Role(r),
+        _ => {
+            return Err(
+                "this card set in a condition is not played by the Trails engine yet".into(),
+            )
+        }
+    };
+    if c.zone.is_some() || c.noun != noun::UNIT && mode == TargetMode::All {
+        return Err("a condition counts units on the field in the Trails engine yet".into());
+    }
+    Ok(Target {
+        mode,
+        side: side(c.side),
+        filter: filter(&c.filters, orgs)?,
+    })
 }
 
 fn fixed(v: &Option<ast::Value>) -> Result<i16, String> {
@@ -631,6 +759,23 @@ fn filter(words: &[ast::Filter], orgs: &mut dyn OrgNames) -> Result<Filter, Stri
             }
             ast::Filter::Flag(flag::READY, true) => f.ready = Some(true),
             ast::Filter::Flag(flag::ACTIONED, true) => f.ready = Some(false),
+            ast::Filter::Flag(k @ (flag::STUNNED | flag::ATTACKING | flag::DEFENDER | flag::SUPPORTED), yes) => {
+                let m = match *k {
+                    flag::STUNNED => mark::STUNNED,
+                    flag::ATTACKING => mark::ATTACKING,
+                    flag::DEFENDER => mark::DEFENDER,
+                    _ => mark::SUPPORTED,
+                };
+                if *yes {
+                    f.need |= m;
+                } else {
+                    f.deny |= m;
+                }
+            }
+            ast::Filter::Name(n) => match f.names.iter().position(|&x| x == 0) {
+                Some(k) => f.names[k] = orgs.name_id(n),
+                None => return Err("at most two `name=` filters on one card set".into()),
+            },
             ast::Filter::Keyword(k, true) => f.icon = f.icon.union(Icons::NAMES[*k as usize].1),
             ast::Filter::Trait(t) => f.org |= orgs.org_bit(t)?,
             ast::Filter::Other => f.other = true,
@@ -679,6 +824,12 @@ fn compile_effect(e: &ast::Effect, orgs: &mut dyn OrgNames) -> Result<Effect, St
         v::SUPPORT => Effect::Support(t(orgs)?),
         v::BOUNCE => Effect::Bounce(t(orgs)?),
         v::BUFF => Effect::Buff(t(orgs)?, fixed(&e.n)? as i8, fixed(&e.m)? as i8),
+        v::DRAW_TO => Effect::DrawTo(fixed(&e.n)? as u8),
+        v::GAIN => Effect::Gain {
+            cp: e.word == Some(resource::CP),
+            n: fixed(&e.n)? as u8,
+        },
+        v::CURE => Effect::Cure(t(orgs)?),
         v::GRANT => Effect::Grant(t(orgs)?, Icons::NAMES[e.word.expect("keyword") as usize].1),
         k => return Err(not_played(VOCAB.verb(false, k).name)),
     })
@@ -687,14 +838,18 @@ fn compile_effect(e: &ast::Effect, orgs: &mut dyn OrgNames) -> Result<Effect, St
 fn compile_static(e: &ast::Effect, orgs: &mut dyn OrgNames) -> Result<StaticEffect, String> {
     let all = |orgs: &mut dyn OrgNames| -> Result<(Side, Filter), String> {
         let c = e.cards.as_ref().expect("pattern reads cards");
-        if c.pick != ast::Pick::All
-            || c.side == ast::Side::Any
-            || c.zone.is_some()
-            || c.noun != noun::UNIT
-        {
-            return Err("a static changes `all own units …` or `all enemy units …`".into());
+        if c.zone.is_some() || c.noun != noun::UNIT {
+            return Err("a static changes units on the field".into());
         }
-        Ok((side(c.side), filter(&c.filters, orgs)?))
+        match c.pick {
+            ast::Pick::All if c.side != ast::Side::Any => Ok((side(c.side), filter(&c.filters, orgs)?)),
+            ast::Pick::This => {
+                let mut f = filter(&c.filters, orgs)?;
+                f.itself = true;
+                Ok((Side::Own, f))
+            }
+            _ => Err("a static changes `self`, `all own units …` or `all enemy units …`".into()),
+        }
     };
     Ok(match e.verb {
         st::BUFF => {

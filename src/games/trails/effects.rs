@@ -11,6 +11,9 @@ pub type Orgs = u16;
 pub trait OrgNames {
     /// The bit of an organization, adding it when new.
     fn org_bit(&mut self, word: &str) -> Result<Orgs, String>;
+    /// The id of a card name a filter names (`name='…'`), adding it when new; the database checks
+    /// at the end of its file that a card has it.
+    fn name_id(&mut self, name: &str) -> u16;
 }
 
 /// The icon crafts (T-ICON) as bits.
@@ -76,10 +79,37 @@ pub struct Filter {
     pub org: Orgs,
     /// The unit must have this icon (NONE = any).
     pub icon: Icons,
-    /// `Some(true)` ready only, `Some(false)` actioned only.
+        /// `Some(true)` ready only, `Some(false)` actioned only.
     pub ready: Option<bool>,
-    /// Excludes the card the effect comes from.
+        /// Excludes the card the effect comes from.
     pub other: bool,
+    /// Only the card the effect comes from (a static on `self`).
+    pub itself: bool,
+    /// The card's name is one of these (ids of the database's names, from 1; 0 is unused).
+    pub names: [u16; 2],
+    /// The [`mark`]s the card must have and must not have.
+    pub need: u8,
+    pub deny: u8,
+}
+
+/// States of a card a filter may ask for beyond ready/actioned ([`Filter::need`]).
+pub mod mark {
+    /// T-STATE-2: stunned (face down on the field).
+    pub const STUNNED: u8 = 1;
+    /// Attacking (one of the current attack's UNITs).
+    pub const ATTACKING: u8 = 2;
+    /// The defending UNIT of the current attack.
+    pub const DEFENDER: u8 = 4;
+    /// Has support until end of turn (T-SCLM-3).
+    pub const SUPPORTED: u8 = 8;
+}
+
+impl Filter {
+    /// Whether the filter names cards (`name='…'`), and whether `name` is one of them.
+    #[inline]
+    pub fn name_ok(&self, name: u16) -> bool {
+        self.names[0] == 0 || self.names.contains(&name)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,8 +146,14 @@ pub enum Effect {
     Bounce(Target),
     /// +STR/+DEF until end of turn.
     Buff(Target, i8, i8),
-    /// An icon until end of turn.
+        /// An icon until end of turn.
     Grant(Target, Icons),
+    /// Draw until the hand holds this many cards.
+    DrawTo(u8),
+    /// Gain EP into the pool (T-RES-1) or CP for the deployment step (T-PREP-3).
+    Gain { cp: bool, n: u8 },
+    /// T-CURE-2's cure by an effect: a stunned UNIT turns face up, actioned (decision T-CURE-5).
+    Cure(Target),
 }
 
 impl Effect {
@@ -129,8 +165,9 @@ impl Effect {
             | Effect::Action(t)
             | Effect::Support(t)
             | Effect::Bounce(t)
-            | Effect::Buff(t, _, _)
-            | Effect::Grant(t, _) => Some(t),
+                        | Effect::Buff(t, _, _)
+            | Effect::Grant(t, _)
+            | Effect::Cure(t) => Some(t),
             _ => None,
         }
     }
@@ -177,9 +214,32 @@ pub struct CraftCost {
     pub ep: u8,
 }
 
+/// An ability's body: its effects and the control flow between them (`crate::core::lang::program`).
+pub type Program = crate::core::lang::program::Program<Effect, Target, ()>;
+/// One step of a [`Program`].
+pub type Op = crate::core::lang::program::Op<Effect, Target>;
+/// A condition, over card sets compiled as [`Target`]s.
+pub type Cond = crate::core::lang::ast::Cond<Target>;
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ability {
     pub trigger: Trigger,
     pub cost: CraftCost,
+    /// `[once]`: once per turn (decision T-ONCE-1: at most one such ability a card).
+    pub once: bool,
+    /// The head's condition: when the card may be played, the craft activated, the trigger
+    /// trigger, the static apply.
+    pub cond: Option<Cond>,
+    /// The body.
+    pub program: Program,
+    /// The effects of the body in order, as [`Program::effects`] lists them (what checks of a
+    /// card and the heuristic read).
     pub effects: Vec<Effect>,
+}
+
+impl Ability {
+    /// Whether the ability is gated beyond its cost: a condition or once per turn.
+    pub fn gated(&self) -> bool {
+        self.once || self.cond.is_some()
+    }
 }

@@ -6,7 +6,7 @@
 //! agents' no-peeking test).
 
 use super::action::Action;
-use super::cards::{CardType, Effect, Side, TargetMode, Trigger};
+use super::cards::{CardType, Effect, Op, Side, TargetMode, Trigger};
 use super::engine::{FieldView, TrailsGame};
 use super::state::Lid;
 use super::state::{bit, AttackTarget, Bits, Pending, State, Step};
@@ -125,8 +125,28 @@ impl TrailsGame {
                     -f32::from(c.cost)
                 }
             }
-            (Pending::DispatchPut, Action::DispatchPut(id)) => -self.hand_value(s, me, id),
+                        (Pending::DispatchPut, Action::DispatchPut(id)) => -self.hand_value(s, me, id),
             (Pending::DispatchPut, Action::Pass) => -0.5,
+            (Pending::Mode { n }, Action::Mode(k)) => {
+                // An option runs from its jump's target to the next option's (or the end).
+                let c = s.queue[0];
+                let ops = &self.card(c.card).abilities[c.ability as usize].program.ops;
+                let start = |k: u8| match ops.get((c.pc + 1 + k) as usize) {
+                    Some(Op::Jump(t)) => *t,
+                    _ => ops.len() as u8,
+                };
+                                // Each option ends with a jump past the last one: where option 0's jump goes.
+                let after = match ops.get(start(1) as usize - 1) {
+                    Some(Op::Jump(t)) => *t,
+                    _ => ops.len() as u8,
+                };
+                let end = if k + 1 < n { start(k + 1) } else { after };
+                self.steps_value(s, me, start(k), end, w)
+            }
+            (Pending::May { skip }, Action::Yes) => {
+                self.steps_value(s, me, s.queue[0].pc + 1, skip, w)
+            }
+            (Pending::May { .. }, Action::Pass) => 0.0,
             (_, Action::Pass) => match s.step {
                 Step::Mulligan => 0.0,
                 Step::Homebase => {
@@ -233,10 +253,10 @@ impl TrailsGame {
 
     fn pending_effect(&self, s: &State) -> Effect {
         let c = s.queue[0];
-        self.card(c.card).abilities[c.ability as usize].effects[c.effect as usize]
+                *self.effect_at(&c)
     }
 
-    /// A rough value of resolving an ability now.
+        /// A rough value of resolving an ability now.
     fn ability_value(
         &self,
         s: &State,
@@ -245,13 +265,53 @@ impl TrailsGame {
         w: &Weights,
     ) -> f32 {
         let Some(ab) = ab else { return -1.0 };
+        self.effects_value(s, me, &ab.effects, w)
+    }
+
+    /// The value of the steps `from..to` of the front ability's program (an option of `choose`,
+    /// the part of `may`): its effects, valued as [`Self::ability_value`] values an ability's.
+    fn steps_value(&self, s: &State, me: Seat, from: u8, to: u8, w: &Weights) -> f32 {
+        let c = s.queue[0];
+        let ops = &self.card(c.card).abilities[c.ability as usize].program.ops;
+        let effects: Vec<Effect> = ops[from as usize..(to as usize).min(ops.len())]
+            .iter()
+            .filter_map(|o| match o {
+                Op::Do(e) => Some(*e),
+                _ => None,
+            })
+            .collect();
+        self.effects_value(s, me, &effects, w)
+    }
+
+    /// A rough value of resolving effects now.
+    fn effects_value(&self, s: &State, me: Seat, effects: &[Effect], w: &Weights) -> f32 {
         let opp = me.other();
         let friends = self.active_units(s, me);
         let in_combat = matches!(s.step, Step::Window);
-        let mut v = 0.0;
-        for e in &ab.effects {
+                let mut v = 0.0;
+        for e in effects {
             v += match *e {
-                Effect::Draw(n) => 1.0 * f32::from(n),
+                                Effect::Draw(n) => 1.0 * f32::from(n),
+                Effect::DrawTo(n) => {
+                    (f32::from(n) - s.pl(me).hand.count_ones() as f32).max(-0.5)
+                }
+                Effect::Gain { cp, n } => {
+                    // CP is worth something in the deployment step only; EP lapses at the end of
+                    // the phase.
+                    if cp && s.step != Step::Deploy {
+                        -0.5
+                    } else {
+                        0.6 * f32::from(n)
+                    }
+                }
+                Effect::Cure(t) => {
+                    let m = self.effect_targets(s, me, &t, 0);
+                    if m[me.index()] != 0 {
+                        1.5
+                    } else {
+                        -1.0
+                    }
+                }
                 Effect::Plan(_) => 0.3,
                 Effect::Rebuild => 0.2,
                 Effect::HomebaseTop => 1.0,

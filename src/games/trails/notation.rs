@@ -55,8 +55,11 @@ impl TrailsGame {
             }
         };
         match a {
+                        Action::Mode(k) => format!("option {}", k + 1),
+            Action::Yes => "yes".into(),
             Action::Pass => match (s.pending, s.step) {
                 (Pending::DispatchPut, _) => "skip".into(),
+                (Pending::May { .. }, _) => "no".into(),
                 (_, Step::Mulligan) => "keep".into(),
                 (_, Step::Homebase) => "skip".into(),
                 (_, Step::Deploy) => "end".into(),

@@ -89,8 +89,10 @@ pub struct PlayerState {
     /// Homebase cards actioned to pay EP in the current phase (decision T-RES-7: one of them is
     /// readied again when a ready card that could have paid instead leaves the homebase).
     pub ep_paid: u64,
-    /// T-RES-1, decision T-RES-7: EP gained and not yet spent in this phase (the pool).
+        /// T-RES-1, decision T-RES-7: EP gained and not yet spent in this phase (the pool).
     pub ep: u8,
+    /// Instances whose once-per-turn ability (`[once]`, decision T-ONCE-1) was used this turn.
+    pub once: u64,
     /// Masks derived from the card of each instance.
     pub kinds: Kinds,
 }
@@ -130,8 +132,9 @@ impl Default for PlayerState {
             cp: 0,
             attribution_orgs: 0,
             static_src: 0,
-            ep_paid: 0,
+                        ep_paid: 0,
             ep: 0,
+            once: 0,
             kinds: Kinds::default(),
         }
     }
@@ -324,11 +327,37 @@ pub struct Combat {
 pub struct Cursor {
     pub card: Lid,
     pub ability: u8,
-    /// The next effect to resolve.
-    pub effect: u8,
+    /// The next step of the ability's program to resolve.
+    pub pc: u8,
     pub controller: Seat,
     /// The instance of the source (owned by `controller`), for `self` and `other`.
     pub source: u8,
+    /// `that` card ([`That`]): the card of the triggering event, or the card chosen last.
+    pub that: That,
+}
+
+/// A card of either player, or none: `that` card of an ability (`docs/cards.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct That(pub u8);
+
+impl That {
+    pub const NONE: That = That(u8::MAX);
+
+    pub fn of(q: Seat, i: u8) -> That {
+        That((q.index() as u8) << 7 | i)
+    }
+
+    /// The card's owner and instance.
+    #[inline]
+    pub fn get(self) -> Option<(Seat, u8)> {
+        (self != That::NONE).then(|| (Seat::from_index((self.0 >> 7) as usize), self.0 & 0x7F))
+    }
+}
+
+impl Default for That {
+    fn default() -> That {
+        That::NONE
+    }
 }
 
 /// A decision inside the resolution of an effect (or a step's follow-up).
@@ -343,8 +372,12 @@ pub enum Pending {
     Plan { left: u8, fixed: u8 },
     /// T-TERM-REBUILD: choose the homebase card to destroy.
     Rebuild,
-    /// T-ICON-DISPATCH: may put a card from hand into the homebase, actioned.
+        /// T-ICON-DISPATCH: may put a card from hand into the homebase, actioned.
     DispatchPut,
+    /// `choose`: the controller of the ability at the front picks one of `n` options.
+    Mode { n: u8 },
+    /// `may`: the controller says yes (go on) or no (the program jumps to `skip`).
+    May { skip: u8 },
 }
 
 /// Queued abilities awaiting resolution. Capacity: one deployment or combat produces at most the
@@ -367,8 +400,10 @@ pub struct State {
     pub queue: Queue,
     /// Mulligan bookkeeping: cards put on the bottom so far (T-SETUP-3).
     pub mulligan_count: u8,
-    /// "Always" actions each player took this turn (decision T-RES-10 caps them).
+        /// "Always" actions each player took this turn (decision T-RES-10 caps them).
     pub always_used: [u8; 2],
+    /// `x` of the ability resolving: the cards of each seat its last effect affected.
+    pub x: [u8; 2],
     pub winner: Option<Outcome>,
 }
 
@@ -384,8 +419,9 @@ impl State {
             combat: Combat::default(),
             pending: Pending::None,
             queue: Default::default(),
-            mulligan_count: 0,
+                        mulligan_count: 0,
             always_used: [0; 2],
+            x: [0; 2],
             winner: None,
         }
     }
@@ -408,9 +444,11 @@ impl State {
         match self.pending {
             Pending::None => Some(self.actor),
             // Choices inside an effect belong to the effect's controller.
-            Pending::Target | Pending::Plan { .. } | Pending::Rebuild => {
-                Some(self.queue[0].controller)
-            }
+                        Pending::Target
+            | Pending::Plan { .. }
+            | Pending::Rebuild
+            | Pending::Mode { .. }
+            | Pending::May { .. } => Some(self.queue[0].controller),
             Pending::DispatchPut => Some(self.actor),
         }
     }

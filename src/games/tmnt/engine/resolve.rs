@@ -108,12 +108,14 @@ impl TmntGame {
                                 }
                             }
                         }
-                        if mask != [0, 0] {
+                                                if mask != [0, 0] {
                             s.pick = Pick::Choose { mask };
                             s.chooser = who;
                             return;
                         }
                     }
+                    // The card file refuses `that` and roles for TMNT (`dsl.rs`).
+                    TargetMode::That | TargetMode::Role(_) => {}
                 },
                 Effect::Bonus(v) => {
                     let p = s.pl_mut(who);

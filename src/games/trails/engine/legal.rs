@@ -12,10 +12,10 @@
 //! 251-action position.
 
 use super::super::action::Action;
-use super::super::cards::{CardType, Icons};
+use super::super::cards::{CardType, Icons, Trigger};
 use super::super::state::Lid;
 use super::super::state::{bit, flag, AttackTarget, Bits, Pending, PlayerState, State, Step};
-use super::{TrailsGame, MAX_ALWAYS_PER_TURN};
+use super::{feat, TrailsGame, MAX_ALWAYS_PER_TURN};
 use crate::core::actions::canonical_next;
 use crate::core::{ActionList, Seat};
 
@@ -29,7 +29,16 @@ impl TrailsGame {
             Pending::Target => self.legal_effect_targets(s, out),
             Pending::Plan { left, fixed } => legal_plan(s, me, left, fixed, out),
             Pending::Rebuild => legal_rebuild(s, me, out),
-            Pending::DispatchPut => legal_dispatch_put(s, me, out),
+                        Pending::DispatchPut => legal_dispatch_put(s, me, out),
+            Pending::Mode { n } => {
+                for k in 0..n {
+                    out.push(Action::Mode(k));
+                }
+            }
+            Pending::May { .. } => {
+                out.push(Action::Yes);
+                out.push(Action::Pass);
+            }
             Pending::None => match s.step {
                 Step::Mulligan => legal_mulligan(s, me, out),
                 Step::Homebase => self.legal_homebase(s, me, out),
@@ -188,11 +197,15 @@ impl TrailsGame {
             if c.hand_ep > ep {
                 continue;
             }
-            let event = c.ctype == CardType::Event && c.cost <= ep;
-            let arts = c.arts.is_some_and(|a| a <= ep);
+                        let mut event = c.ctype == CardType::Event && c.cost <= ep;
+            let mut arts = c.arts.is_some_and(|a| a <= ep);
             // One action per card, whatever the copies (actions name cards by id).
             if !(event || arts) || !seen.first(p, p.hand, i) {
                 continue;
+            }
+            if c.feat & feat::GATED != 0 {
+                event &= self.play_gate(s, me, i, Trigger::Event);
+                arts &= self.play_gate(s, me, i, Trigger::Arts);
             }
             if event {
                 out.push(Action::Event {
@@ -222,11 +235,15 @@ impl TrailsGame {
                 }
                 continue;
             }
-            let event = c.ctype == CardType::Event && c.cost <= ep;
+                        let mut event = c.ctype == CardType::Event && c.cost <= ep;
             let base = c.ctype == CardType::Base && u32::from(c.cost) <= hb;
-            let arts = c.arts.is_some_and(|a| a <= ep);
+            let mut arts = c.arts.is_some_and(|a| a <= ep);
             if !(event || base || arts) || !seen.first(p, down, i) {
                 continue;
+            }
+            if c.feat & feat::GATED != 0 {
+                event &= self.play_gate(s, me, i, Trigger::Event);
+                arts &= self.play_gate(s, me, i, Trigger::Arts);
             }
             if event {
                 out.push(Action::Event {
@@ -251,15 +268,31 @@ impl TrailsGame {
 
     fn craft_actions(&self, s: &State, me: Seat, i: u8, ep: u8, out: &mut ActionList<Action>) {
         let p = s.pl(me);
-        let k = &self.crafts[p.card[i as usize] as usize];
+                let k = &self.crafts[p.card[i as usize] as usize];
         let ready = !p.has(i, flag::ACTIONED);
+        let gated = self.hot(p.card[i as usize]).feat & feat::GATED != 0;
         for j in 0..k.n as usize {
-            if k.ep[j] <= ep && (ready || k.self_action & (1 << j) == 0) {
+            if k.ep[j] <= ep
+                && (ready || k.self_action & (1 << j) == 0)
+                && (!gated || {
+                    let ab = &self.card(p.card[i as usize]).abilities[k.ability[j] as usize];
+                    !ab.gated() || self.gate_open(s, me, i, ab)
+                })
+            {
                 out.push(Action::Craft {
                     inst: i,
                     ability: k.ability[j],
                 });
             }
+        }
+    }
+
+        /// Whether `me`'s card `i`'s way of playing `trigger` (an EVENT, arts) is open: its head's
+    /// condition ("play only if") holds.
+    fn play_gate(&self, s: &State, me: Seat, i: u8, trigger: Trigger) -> bool {
+        match self.card(s.pl(me).card[i as usize]).ability(trigger) {
+            Some((_, ab)) => !ab.gated() || self.gate_open(s, me, i, ab),
+            None => false,
         }
     }
 

@@ -3,42 +3,96 @@
 //! choices of the controller.
 
 use super::super::action::Action;
-use super::super::cards::{CardType, Effect, Filter, Icons, Side, Target, TargetMode, Trigger};
-use super::super::state::{bit, flag, Bits, Cursor, Pending, State};
+use super::super::cards::{
+    Ability, CardType, Effect, Filter, Icons, Op, Side, Target, TargetMode, Trigger,
+};
+use super::super::effects::mark;
+use super::super::state::{bit, flag, AttackTarget, Bits, Cursor, Pending, State, That};
+use crate::core::lang::eval;
 use super::views::{bounds_ok, ready_ok, side_matches};
 use super::TrailsGame;
 use crate::core::Seat;
 
 impl TrailsGame {
-    /// Queues the ability of `q`'s card `i` that `trigger` starts, if the card has one.
+    /// Queues the ability of `q`'s card `i` that `trigger` starts, if the card has one, its
+    /// condition holds and, for a once-per-turn ability, it has not triggered this turn.
     pub(super) fn queue_trigger(&self, s: &mut State, q: Seat, i: u8, trigger: Trigger) {
         let id = self.cid(s, q, i);
-        if let Some((k, _)) = self.card(id).ability(trigger) {
+        if let Some((k, ab)) = self.card(id).ability(trigger) {
+            if ab.gated() && !self.gate_open(s, q, i, ab) {
+                return;
+            }
+            if ab.once {
+                s.pl_mut(q).once |= bit(i);
+            }
             s.queue.push(Cursor {
                 card: id,
                 ability: k as u8,
-                effect: 0,
+                pc: 0,
                 controller: q,
                 source: i,
+                that: That::NONE,
             });
         }
     }
 
-    pub(super) fn effect_at(&self, c: &Cursor) -> &Effect {
-        &self.card(c.card).abilities[c.ability as usize].effects[c.effect as usize]
+    /// Whether a gated ability of `q`'s card `i` may be used now: its once-per-turn use is left
+    /// and its head's condition holds (`docs/cards.md`, "Heads").
+    pub(super) fn gate_open(&self, s: &State, q: Seat, i: u8, ab: &Ability) -> bool {
+        if ab.once && s.pl(q).once & bit(i) != 0 {
+            return false;
+        }
+        match &ab.cond {
+            Some(c) => eval::cond(&self.judge(s, q, i, That::NONE), c),
+            None => true,
+        }
     }
 
-    /// Resolves the front ability of the queue as far as it goes without a decision.
+    /// The step of the program at the front's program counter.
+    pub(super) fn op_at(&self, c: &Cursor) -> Option<&Op> {
+        self.card(c.card).abilities[c.ability as usize]
+            .program
+            .ops
+            .get(c.pc as usize)
+    }
+
+    pub(crate) fn effect_at(&self, c: &Cursor) -> &Effect {
+        match self.op_at(c) {
+            Some(Op::Do(e)) => e,
+            op => unreachable!("an effect at the program counter, found {op:?}"),
+        }
+    }
+
+    /// Resolves the front ability of the queue as far as it goes without a decision: one step
+    /// of its program (an effect, or a jump of `if`/`choose`/`may`).
     pub(super) fn resolve_front(&self, s: &mut State) {
         let c = s.queue[0];
-        let n = self.card(c.card).abilities[c.ability as usize]
-            .effects
-            .len() as u8;
-        if c.effect >= n {
+        let Some(op) = self.op_at(&c) else {
             s.queue.remove(0);
+            s.x = [0; 2];
             return;
-        }
-        let e = *self.effect_at(&c);
+        };
+        let e = match op {
+            Op::Do(e) => *e,
+            Op::Unless(cond, to) => {
+                let holds = eval::cond(&self.judge(s, c.controller, c.source, c.that), cond);
+                s.queue[0].pc = if holds { c.pc + 1 } else { *to };
+                return;
+            }
+            Op::Jump(to) => {
+                s.queue[0].pc = *to;
+                return;
+            }
+            Op::Choose(n) => {
+                s.pending = Pending::Mode { n: *n };
+                return;
+            }
+            Op::May(skip) => {
+                s.pending = Pending::May { skip: *skip };
+                return;
+            }
+            Op::Later(_) => unreachable!("the card file refuses delayed triggers"),
+        };
         let me = c.controller;
         match e {
             Effect::Draw(k) => {
@@ -55,22 +109,35 @@ impl TrailsGame {
                     for &i in &p.deck[top - k as usize..top] {
                         p.known[me.index()] |= bit(i);
                     }
-                    s.queue[0].effect += 1;
+                    s.queue[0].pc += 1;
                     s.pending = Pending::Plan { left: k, fixed: 0 };
                     return;
                 }
             }
             Effect::Rebuild => {
                 if s.pl(me).homebase != 0 {
-                    s.queue[0].effect += 1;
+                    s.queue[0].pc += 1;
                     s.pending = Pending::Rebuild;
                     // Rebuild is the controller's choice, made as `actor` would be: record the
                     // chooser through the queue front (see State::chooser).
                     return;
                 }
             }
-            Effect::HomebaseTop => {
+                        Effect::HomebaseTop => {
                 Self::top_to_homebase(s, me);
+            }
+            Effect::DrawTo(n) => {
+                while s.pl(me).hand.count_ones() < u32::from(n) && s.winner.is_none() {
+                    self.draw(s, me);
+                }
+            }
+            Effect::Gain { cp, n } => {
+                let p = s.pl_mut(me);
+                if cp {
+                    p.cp = p.cp.saturating_add(n);
+                } else {
+                    p.ep = p.ep.saturating_add(n);
+                }
             }
             Effect::Bond { side, delta } => {
                 let q = if side == Side::Enemy { me.other() } else { me };
@@ -94,7 +161,7 @@ impl TrailsGame {
                             }
                         }
                     }
-                    TargetMode::Choose => {
+                                        TargetMode::Choose => {
                         let m = self.effect_targets(s, me, &t, c.source);
                         let n = m[0].count_ones() + m[1].count_ones();
                         if n > 1 {
@@ -107,14 +174,67 @@ impl TrailsGame {
                             self.apply_to_unit(s, &e, q, i);
                         }
                     }
+                    TargetMode::That | TargetMode::Role(_) => {
+                        // One card, if it is an active UNIT the filter still matches.
+                                                let m = self.described(s, me, c.source, c.that, &t, false);
+                        for q in Seat::ALL {
+                            let m = m[q.index()] & self.active_units(s, q);
+                            if let Some(i) = Bits(m).next() {
+                                self.apply_to_unit(s, &e, q, i);
+                            }
+                        }
+                    }
                 }
             }
         }
-        s.queue[0].effect += 1;
+        s.queue[0].pc += 1;
     }
 
-    /// Whether `q`'s UNIT `i` matches an effect's filter, on current values.
-    fn effect_filter(&self, s: &State, q: Seat, i: u8, f: &Filter, source: (Seat, u8)) -> bool {
+    /// Whether the current attack has been declared and not yet resolved or stopped.
+    #[inline]
+    pub(crate) fn in_attack(&self, s: &State) -> bool {
+        s.combat.target != AttackTarget::None
+    }
+
+    /// The card of a role now (`attacker`: the lowest attacking UNIT; `defender`: the UNIT the
+    /// attack targets), if the current attack has one.
+    pub(crate) fn role(&self, s: &State, r: u8) -> Option<(Seat, u8)> {
+        if !self.in_attack(s) {
+            return None;
+        }
+        let a = s.combat.attacker;
+        match r {
+            super::super::dsl::role::ATTACKER => {
+                Bits(s.combat.attackers).next().map(|i| (a, i))
+            }
+            _ => match s.combat.target {
+                AttackTarget::Unit(d) => Some((a.other(), d)),
+                _ => None,
+            },
+        }
+    }
+
+    /// The cards of `q` a filter looks among: the active UNITs (T-STATE-2), or the stunned ones
+    /// when it asks for stunned cards.
+    #[inline]
+    pub(crate) fn candidates(&self, s: &State, q: Seat, f: &Filter) -> u64 {
+        if f.need & mark::STUNNED != 0 {
+            let p = s.pl(q);
+            p.field & p.flagged(flag::STUNNED) & p.kinds.unit
+        } else {
+            self.active_units(s, q)
+        }
+    }
+
+    /// Whether `q`'s card `i` matches a filter of an ability of `source`, on current values.
+    pub(crate) fn card_matches(
+        &self,
+        s: &State,
+        q: Seat,
+        i: u8,
+        f: &Filter,
+        source: (Seat, u8),
+    ) -> bool {
         if f.other && source == (q, i) {
             return false;
         }
@@ -129,6 +249,15 @@ impl TrailsGame {
         if !ready_ok(f, p.has(i, flag::ACTIONED)) {
             return false;
         }
+        if !f.name_ok(c.name) {
+            return false;
+        }
+        if (f.need | f.deny) != 0 {
+            let marks = self.marks(s, q, i);
+            if marks & f.need != f.need || marks & f.deny != 0 {
+                return false;
+            }
+        }
         let (st, df) = if f.str_min.is_some()
             || f.str_max.is_some()
             || f.def_min.is_some()
@@ -142,15 +271,37 @@ impl TrailsGame {
         bounds_ok(f, c.cost, st, df)
     }
 
-    /// The UNITs an effect of `controller` may pick (T-STATE-2: stunned UNITs are not there).
+    /// The [`mark`]s of `q`'s card `i` now.
+    pub(crate) fn marks(&self, s: &State, q: Seat, i: u8) -> u8 {
+        let p = s.pl(q);
+        let mut m = 0;
+        if p.has(i, flag::STUNNED) {
+            m |= mark::STUNNED;
+        }
+        if p.has(i, flag::SUPPORTED) {
+            m |= mark::SUPPORTED;
+        }
+        if self.in_attack(s) {
+            if q == s.combat.attacker && s.combat.attackers & bit(i) != 0 {
+                m |= mark::ATTACKING;
+            }
+            if q != s.combat.attacker && s.combat.target == AttackTarget::Unit(i) {
+                m |= mark::DEFENDER;
+            }
+        }
+        m
+    }
+
+    /// The UNITs an effect of `controller` may pick (T-STATE-2: stunned UNITs are not there,
+    /// unless the effect looks for stunned ones).
     pub fn effect_targets(&self, s: &State, controller: Seat, t: &Target, source: u8) -> [u64; 2] {
         let mut out = [0u64; 2];
         for q in Seat::ALL {
             if !side_matches(t.side, controller, q) {
                 continue;
             }
-            for i in Bits(self.active_units(s, q)) {
-                if self.effect_filter(s, q, i, &t.filter, (controller, source)) {
+            for i in Bits(self.candidates(s, q, &t.filter)) {
+                if self.card_matches(s, q, i, &t.filter, (controller, source)) {
                     out[q.index()] |= bit(i);
                 }
             }
@@ -164,7 +315,16 @@ impl TrailsGame {
             Effect::Ko(_) => self.to_trail(s, q, i),
             Effect::Ready(_) => s.pl_mut(q).clear(i, flag::ACTIONED),
             Effect::Action(_) => s.pl_mut(q).set(i, flag::ACTIONED),
-            Effect::Support(_) => s.pl_mut(q).set(i, flag::SUPPORTED),
+                        Effect::Support(_) => s.pl_mut(q).set(i, flag::SUPPORTED),
+            Effect::Cure(_) => {
+                // Decision T-CURE-5: as T-CURE-2's cure, face up and actioned.
+                let p = s.pl_mut(q);
+                if p.has(i, flag::STUNNED) {
+                    p.clear(i, flag::STUNNED);
+                    p.set(i, flag::ACTIONED);
+                    self.refresh_static(s, q, i);
+                }
+            }
             Effect::Bounce(_) => {
                 // Back to its owner's hand; the opponent saw it and keeps knowing it (T-INFO-3).
                 let p = s.pl_mut(q);
@@ -196,7 +356,25 @@ impl TrailsGame {
                 let e = *self.effect_at(&c);
                 s.pending = Pending::None;
                 self.apply_to_unit(s, &e, seat, inst);
-                s.queue[0].effect += 1;
+                s.queue[0].pc += 1;
+            }
+            (Pending::Mode { n }, Action::Mode(k)) if k < n => {
+                // `choose`: the option's jump follows the Choose step.
+                s.pending = Pending::None;
+                let c = s.queue[0];
+                let jump = c.pc + 1 + k;
+                let Some(Op::Jump(to)) = self.op_at(&Cursor { pc: jump, ..c }) else {
+                    unreachable!("a choose step is followed by its options' jumps")
+                };
+                s.queue[0].pc = *to;
+            }
+            (Pending::May { .. }, Action::Yes) => {
+                s.pending = Pending::None;
+                s.queue[0].pc += 1;
+            }
+            (Pending::May { skip }, Action::Pass) => {
+                s.pending = Pending::None;
+                s.queue[0].pc = skip;
             }
             (Pending::Plan { left, fixed }, Action::PlanTop(id) | Action::PlanBottom(id)) => {
                 let p = s.pl_mut(me);

@@ -4,7 +4,9 @@
 
 use super::super::action::Action;
 use super::super::cards::{Icons, Trigger};
-use super::super::state::{bit, flag, AttackTarget, Bits, Combat, Cursor, Pending, State, Step};
+use super::super::state::{
+    bit, flag, AttackTarget, Bits, Combat, Cursor, Pending, State, Step, That,
+};
 use super::TrailsGame;
 use crate::core::{Outcome, Seat};
 
@@ -177,9 +179,10 @@ impl TrailsGame {
                 s.queue.push(Cursor {
                     card,
                     ability: k as u8,
-                    effect: 0,
+                    pc: 0,
                     controller: me,
                     source: i,
+                    that: That::NONE,
                 });
             }
             Action::Base(card) => {
@@ -193,17 +196,22 @@ impl TrailsGame {
                 self.queue_trigger(s, me, i, Trigger::Enter);
             }
             Action::Craft { inst, ability } => {
-                let cost = self.card(self.cid(s, me, inst)).abilities[ability as usize].cost;
+                let ab = &self.card(self.cid(s, me, inst)).abilities[ability as usize];
+                let cost = ab.cost;
                 if cost.self_action {
                     s.pl_mut(me).set(inst, flag::ACTIONED);
+                }
+                if ab.once {
+                    s.pl_mut(me).once |= bit(inst);
                 }
                 self.pay_ep(s, me, cost.ep);
                 s.queue.push(Cursor {
                     card: self.cid(s, me, inst),
                     ability,
-                    effect: 0,
+                    pc: 0,
                     controller: me,
                     source: inst,
+                    that: That::NONE,
                 });
             }
             _ => unreachable!(),
@@ -270,6 +278,7 @@ impl TrailsGame {
                 p.icons_eot[i as usize] = Icons::NONE;
             }
             p.attribution_orgs = 0;
+            p.once = 0;
         }
         s.always_used = [0; 2];
         s.initiative = s.initiative.other();

@@ -85,20 +85,39 @@ impl TrailsGame {
     }
 
     /// The active static sources of `q` that have a static effect of a [`feat`] in `kind`, with
-    /// their static effects: UNITs (not stunned, T-STATE-2) and ITEMs on the field, face-up BASEs
-    /// in the homebase (T-RES-4).
+    /// their static effects that apply now: UNITs (not stunned, T-STATE-2) and ITEMs on the field,
+    /// face-up BASEs in the homebase (T-RES-4); a static whose ability has a condition applies
+    /// while it holds (read on printed values, decision T-STATIC-2).
     #[inline]
     fn static_sources<'a>(
         &'a self,
         s: &'a State,
         q: Seat,
         kind: u8,
-    ) -> impl Iterator<Item = (u8, &'a [StaticEffect])> + 'a {
+    ) -> impl Iterator<Item = (u8, &'a StaticEffect)> + 'a {
         let p = s.pl(q);
-        Bits(p.static_src).filter_map(move |i| {
+        Bits(p.static_src).flat_map(move |i| {
             let id = p.card[i as usize];
-            (self.hot(id).feat & kind != 0).then(|| (i, self.card(id).statics.as_slice()))
+            let hot = self.hot(id);
+            let card = self.card(id);
+            let statics: &[StaticEffect] = if hot.feat & kind != 0 {
+                &card.statics
+            } else {
+                &[]
+            };
+            let gated = hot.feat & feat::GATED != 0;
+            statics.iter().enumerate().filter_map(move |(k, st)| {
+                (!gated || self.static_on(s, q, i, &card.static_conds[k])).then_some((i, st))
+            })
         })
+    }
+
+    /// Whether a static of `q`'s card `i` with condition `cond` applies now.
+    fn static_on(&self, s: &State, q: Seat, i: u8, cond: &Option<super::super::cards::Cond>) -> bool {
+        match cond {
+            None => true,
+            Some(c) => crate::core::lang::eval::cond(&self.printed_judge(s, q, i), c),
+        }
     }
 
     /// Calls `f(q, i, effect)` for every active static effect that changes STR/DEF (with
@@ -117,21 +136,19 @@ impl TrailsGame {
     ) {
         let kind = if stats { feat::STATS } else { 0 } | if icons { feat::GRANT } else { 0 };
         for src in Seat::ALL {
-            for (si, statics) in self.static_sources(s, src, kind) {
-                for st in statics {
-                    let (side, filter) = match st {
-                        StaticEffect::Stats { side, filter, .. } if stats => (*side, filter),
-                        StaticEffect::Grant { side, filter, .. } if icons => (*side, filter),
-                        _ => continue,
-                    };
-                    for q in Seat::ALL
-                        .into_iter()
-                        .filter(|&q| side_matches(side, src, q))
-                    {
-                        for i in Bits(cards[q.index()]) {
-                            if self.static_filter(s, q, i, filter, (src, si)) {
-                                f(q, i, st);
-                            }
+            for (si, st) in self.static_sources(s, src, kind) {
+                let (side, filter) = match st {
+                    StaticEffect::Stats { side, filter, .. } if stats => (*side, filter),
+                    StaticEffect::Grant { side, filter, .. } if icons => (*side, filter),
+                    _ => continue,
+                };
+                for q in Seat::ALL
+                    .into_iter()
+                    .filter(|&q| side_matches(side, src, q))
+                {
+                    for i in Bits(cards[q.index()]) {
+                        if self.static_filter(s, q, i, filter, (src, si)) {
+                            f(q, i, st);
                         }
                     }
                 }
@@ -213,12 +230,10 @@ impl TrailsGame {
             return o;
         }
         let mut linked = o;
-        for (_, statics) in self.static_sources(s, q, feat::LINK) {
-            for st in statics {
-                if let StaticEffect::Link(bits) = *st {
-                    if o & bits != 0 {
-                        linked |= bits;
-                    }
+        for (_, st) in self.static_sources(s, q, feat::LINK) {
+            if let StaticEffect::Link(bits) = *st {
+                if o & bits != 0 {
+                    linked |= bits;
                 }
             }
         }
@@ -228,9 +243,9 @@ impl TrailsGame {
     /// Whether a static filter matches, read on printed and end-of-turn values (decision
     /// T-STATIC-1: static filters do not see other statics, so statics never depend on each other).
     fn static_filter(&self, s: &State, q: Seat, i: u8, f: &Filter, source: (Seat, u8)) -> bool {
-        let p = s.pl(q);
+                let p = s.pl(q);
         let c = self.hot(p.card[i as usize]);
-        if f.other && source == (q, i) {
+        if (f.other && source == (q, i)) || (f.itself && source != (q, i)) {
             return false;
         }
         if f.org != 0 && self.orgs(s, q, i) & f.org == 0 {
@@ -240,6 +255,54 @@ impl TrailsGame {
             return false;
         }
         bounds_ok(f, c.cost, c.str, c.def) && ready_ok(f, p.has(i, flag::ACTIONED))
+    }
+
+        /// Whether `q`'s card `i` matches a filter on printed values and end-of-turn changes (a
+    /// static's condition, decision T-STATIC-2).
+    pub(crate) fn card_matches_printed(
+        &self,
+        s: &State,
+        q: Seat,
+        i: u8,
+        f: &Filter,
+        source: (Seat, u8),
+    ) -> bool {
+                // Organizations without links (a link may itself be a conditional static): printed,
+        // and T-ICON-ATTRIB's.
+        let p = s.pl(q);
+        let c = self.hot(p.card[i as usize]);
+        let own_icons = c.icons.union(p.icons_eot[i as usize]);
+        let mut orgs = c.orgs;
+        if own_icons.has(Icons::ATTRIBUTION) && !p.has(i, flag::STUNNED) {
+            orgs |= p.attribution_orgs;
+        }
+        if (f.other && source == (q, i))
+            || (f.org != 0 && orgs & f.org == 0)
+            || (f.icon != Icons::NONE && !own_icons.has(f.icon))
+            || !ready_ok(f, p.has(i, flag::ACTIONED))
+            || !f.name_ok(c.name)
+        {
+            return false;
+        }
+        if (f.need | f.deny) != 0 {
+            let marks = self.marks(s, q, i);
+            if marks & f.need != f.need || marks & f.deny != 0 {
+                return false;
+            }
+        }
+        // STR/DEF bounds on printed values with end-of-turn changes.
+        let (st, df) = self.printed_stats(s, q, i);
+        bounds_ok(f, c.cost, st.clamp(-128, 127) as i8, df.clamp(-128, 127) as i8)
+    }
+
+    /// STR and DEF with end-of-turn changes, without static effects.
+    pub(crate) fn printed_stats(&self, s: &State, q: Seat, i: u8) -> (i16, i16) {
+        let p = s.pl(q);
+        let c = self.hot(p.card[i as usize]);
+        (
+            i16::from(c.str) + i16::from(p.str_mod[i as usize]),
+            i16::from(c.def) + i16::from(p.def_mod[i as usize]),
+        )
     }
 
     /// Sum of static stat changes and icon grants that apply to `q`'s UNIT `i`.
