@@ -36,8 +36,8 @@ impl TrailsGame {
         }
     }
 
-    /// Whether a gated ability of `q`'s card `i` may be used now: its once-per-turn use is left
-    /// and its head's condition holds (`docs/cards.md`, "Heads").
+        /// Whether a gated ability of `q`'s card `i` may be used now: its once-per-turn use is left
+    /// (decision T-ONCE-1) and its head's condition holds (decision T-EFF-5).
     pub(super) fn gate_open(&self, s: &State, q: Seat, i: u8, ab: &Ability) -> bool {
         if ab.once && s.pl(q).once & bit(i) != 0 {
             return false;
@@ -63,8 +63,8 @@ impl TrailsGame {
         }
     }
 
-    /// Resolves the front ability of the queue as far as it goes without a decision: one step
-    /// of its program (an effect, or a jump of `if`/`choose`/`may`).
+        /// Resolves the front ability of the queue as far as it goes without a decision: one step
+    /// of its program (an effect, or a jump of `if`/`choose`/`may`: decision T-EFF-4).
     pub(super) fn resolve_front(&self, s: &mut State) {
         let c = s.queue[0];
         let Some(op) = self.op_at(&c) else {
@@ -131,6 +131,7 @@ impl TrailsGame {
                     self.draw(s, me);
                 }
             }
+                        // Decision T-RES-13: EP into the pool, CP into the deployment step's.
             Effect::Gain { cp, n } => {
                 let p = s.pl_mut(me);
                 if cp {
