@@ -63,9 +63,43 @@ impl Visit for HotPaths {
     type Out = ();
     fn visit<G: GameDef>(self) {
         let g = G::bench_match();
-        let name = G::INFO.name;
-        // Whole games: setup, legal actions, apply, undo, determinize, random and heuristic
-        // choices.
+        whole_games(&g, G::INFO.name);
+        // The designer set's decks (tests/data/designer/): the card language's steps, conditions
+        // and choices allocate nothing either.
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/designer");
+        if let Ok(text) = std::fs::read_to_string(dir.join(format!("{}.played.csv", G::INFO.name)))
+        {
+            let cards = G::parse_cards(&text, "played").unwrap();
+            let mut decks: Vec<_> = std::fs::read_dir(&dir)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| {
+                    p.extension().is_some_and(|e| e == G::INFO.deck_ext)
+                        && p.file_name()
+                            .and_then(|n| n.to_str())
+                            .is_some_and(|n| n.starts_with(&format!("{}_", G::INFO.name)))
+                })
+                .collect();
+            decks.sort();
+            let decks: Vec<G::Deck> = decks
+                .iter()
+                .map(|p| G::load_deck(&cards, p).unwrap())
+                .collect();
+            if let [a, b, ..] = decks.as_slice() {
+                whole_games(
+                    &G::new_match(&cards, [a, b]),
+                    &format!("{} designer", G::INFO.name),
+                );
+            }
+        }
+        ismcts(&g, G::INFO.name);
+    }
+}
+
+/// Whole games: setup, legal actions, apply, undo, determinize, random and heuristic choices.
+fn whole_games<G: GameDef>(g: &G, name: &str) {
+    {
+        let g = g;
         for heuristic in [false, true] {
             let mut ra = [RandomAgent::new(1), RandomAgent::new(2)];
             let mut ha = [HeuristicAgent::new(1), HeuristicAgent::new(2)];
@@ -109,8 +143,13 @@ impl Visit for HotPaths {
                 "{name}: {n} allocations in {decisions} decisions (heuristic: {heuristic})"
             );
         }
-        // ISMCTS: after a warm-up search, another search of the same size allocates nothing. The
-        // position: 60 heuristic decisions into a game, or half of it if it is shorter.
+    }
+}
+
+/// ISMCTS: after a warm-up search, another search of the same size allocates nothing. The
+/// position: 60 heuristic decisions into a game, or half of it if it is shorter.
+fn ismcts<G: GameDef>(g: &G, name: &str) {
+    {
         let mut agents = [HeuristicAgent::new(1), HeuristicAgent::new(2)];
         let play = |agents: &mut [HeuristicAgent<G>; 2], n: usize| {
             let mut s = g.new_game(5, Seat::P1);
@@ -119,7 +158,7 @@ impl Visit for HotPaths {
                 if k == n {
                     break;
                 }
-                let a = Agent::<G>::choose(&mut agents[q.index()], &g, &s, q);
+                let a = Agent::<G>::choose(&mut agents[q.index()], g, &s, q);
                 g.apply(&mut s, a);
                 k += 1;
             }
@@ -136,8 +175,8 @@ impl Visit for HotPaths {
         let mut tree: Tree<G> = Tree::default();
         let mut out = Vec::new();
         let mut rng = rng_from_seed(9);
-        tree.search(&g, &s, me, &cfg, &mut rng, &mut out);
-        let (_, n) = allocations(|| tree.search(&g, &s, me, &cfg, &mut rng, &mut out));
+        tree.search(g, &s, me, &cfg, &mut rng, &mut out);
+        let (_, n) = allocations(|| tree.search(g, &s, me, &cfg, &mut rng, &mut out));
         assert!(
             tree.iterations == 300 && tree.playout_decisions > 0,
             "{name}"

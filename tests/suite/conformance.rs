@@ -47,7 +47,9 @@ fn bundled<G: GameDef>() -> (G::Cards, Vec<(String, G::Deck)>) {
     (cards, decks)
 }
 
-/// Every ordered pair of bundled decks as matches.
+/// Every ordered pair of bundled decks as matches, and every ordered pair of the designer-set
+/// decks (`tests/data/designer/<game>_*.<ext>`, with the cards the engine plays of the designer set,
+/// `<game>.played.csv`): the cards of the card language are played under the same checks.
 fn matches<G: GameDef>() -> Vec<G> {
     let (cards, decks) = bundled::<G>();
     let mut v = Vec::new();
@@ -56,7 +58,40 @@ fn matches<G: GameDef>() -> Vec<G> {
             v.push(G::new_match(&cards, [a, b]));
         }
     }
+    let (dcards, ddecks) = designer::<G>();
+    for a in &ddecks {
+        for b in &ddecks {
+            v.push(G::new_match(&dcards, [a, b]));
+        }
+    }
     v
+}
+
+/// The designer set's played cards and decks of `G` (none for a game without them).
+fn designer<G: GameDef>() -> (G::Cards, Vec<G::Deck>) {
+    let dir = root().join("tests/data/designer");
+    let file = dir.join(format!("{}.played.csv", G::INFO.name));
+    let Ok(text) = std::fs::read_to_string(&file) else {
+        return (G::bundled_cards(), Vec::new());
+    };
+    let cards =
+        G::parse_cards(&text, &file.display().to_string()).unwrap_or_else(|e| panic!("{e}"));
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.extension().is_some_and(|e| e == G::INFO.deck_ext)
+                && p.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.starts_with(&format!("{}_", G::INFO.name)))
+        })
+        .collect();
+    paths.sort();
+    let decks = paths
+        .iter()
+        .map(|p| G::load_deck(&cards, p).unwrap_or_else(|e| panic!("{e}")))
+        .collect();
+    (cards, decks)
 }
 
 fn games_to_play() -> u64 {

@@ -264,33 +264,38 @@ impl TrailsGame {
         ab: Option<&super::cards::Ability>,
         w: &Weights,
     ) -> f32 {
-        let Some(ab) = ab else { return -1.0 };
-        self.effects_value(s, me, &ab.effects, w)
+                let Some(ab) = ab else { return -1.0 };
+        self.effects_value(s, me, ab.effects.iter().copied(), w)
     }
 
     /// The value of the steps `from..to` of the front ability's program (an option of `choose`,
     /// the part of `may`): its effects, valued as [`Self::ability_value`] values an ability's.
     fn steps_value(&self, s: &State, me: Seat, from: u8, to: u8, w: &Weights) -> f32 {
         let c = s.queue[0];
-        let ops = &self.card(c.card).abilities[c.ability as usize].program.ops;
-        let effects: Vec<Effect> = ops[from as usize..(to as usize).min(ops.len())]
+                let ops = &self.card(c.card).abilities[c.ability as usize].program.ops;
+        let effects = ops[from as usize..(to as usize).min(ops.len())]
             .iter()
             .filter_map(|o| match o {
                 Op::Do(e) => Some(*e),
                 _ => None,
-            })
-            .collect();
-        self.effects_value(s, me, &effects, w)
+            });
+        self.effects_value(s, me, effects, w)
     }
 
     /// A rough value of resolving effects now.
-    fn effects_value(&self, s: &State, me: Seat, effects: &[Effect], w: &Weights) -> f32 {
+    fn effects_value(
+        &self,
+        s: &State,
+        me: Seat,
+        effects: impl Iterator<Item = Effect>,
+        w: &Weights,
+    ) -> f32 {
         let opp = me.other();
         let friends = self.active_units(s, me);
         let in_combat = matches!(s.step, Step::Window);
                 let mut v = 0.0;
-        for e in effects {
-            v += match *e {
+                for e in effects {
+            v += match e {
                                 Effect::Draw(n) => 1.0 * f32::from(n),
                 Effect::DrawTo(n) => {
                     (f32::from(n) - s.pl(me).hand.count_ones() as f32).max(-0.5)
