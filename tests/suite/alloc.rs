@@ -99,7 +99,6 @@ impl Visit for HotPaths {
 /// Whole games: setup, legal actions, apply, undo, determinize, random and heuristic choices.
 fn whole_games<G: GameDef>(g: &G, name: &str) {
     {
-        let g = g;
         for heuristic in [false, true] {
             let mut ra = [RandomAgent::new(1), RandomAgent::new(2)];
             let mut ha = [HeuristicAgent::new(1), HeuristicAgent::new(2)];
@@ -114,9 +113,9 @@ fn whole_games<G: GameDef>(g: &G, name: &str) {
                     while let Some(q) = g.to_move(&s) {
                         g.legal_actions(&s, &mut list);
                         let a = if heuristic {
-                            Agent::<G>::choose(&mut ha[q.index()], &g, &s, q)
+                            Agent::<G>::choose(&mut ha[q.index()], g, &s, q)
                         } else {
-                            Agent::<G>::choose(&mut ra[q.index()], &g, &s, q)
+                            Agent::<G>::choose(&mut ra[q.index()], g, &s, q)
                         };
                         let d = g.determinize(&s, q, &mut rng);
                         let u = g.apply(&mut s, a);
