@@ -2,8 +2,8 @@
 //! types, the effect language's Fire Force words, and the card database. Parsing happens once at
 //! load; the engine only sees the compact types here.
 
-use crate::core::lang::{Side, TargetMode};
 use crate::core::input::{csv_rows, excerpt, parse_int, InputError};
+use crate::core::lang::{Side, TargetMode};
 
 /// An index into [`CardDb::cards`].
 pub type CardId = u8;
@@ -364,7 +364,10 @@ impl Brief {
             cost: c.cost,
             flags: flag(c.is_unit(), Brief::UNIT)
                 | flag(event && c.on(Trigger::Main) & 1 != 0, Brief::MAIN_EVENT)
-                | flag(event && c.on(Trigger::Reaction) & 1 != 0, Brief::REACT_EVENT)
+                | flag(
+                    event && c.on(Trigger::Reaction) & 1 != 0,
+                    Brief::REACT_EVENT,
+                )
                 | flag(c.flame, Brief::FLAME)
                 | flag(c.keywords.has(Keywords::BLITZ), Brief::BLITZ)
                 | flag(c.keywords.has(Keywords::BLOCKER), Brief::BLOCKER)
@@ -408,7 +411,10 @@ impl CardDb {
 
     /// A card by number, or by a name only one number has. `Err` says why not.
     pub fn lookup(&self, key: &str) -> Result<CardId, String> {
-        let cards = self.cards.iter().map(|c| (c.number.as_str(), c.name.as_str()));
+        let cards = self
+            .cards
+            .iter()
+            .map(|c| (c.number.as_str(), c.name.as_str()));
         crate::core::input::lookup_card(key, cards).map(|i| i as CardId)
     }
 
@@ -423,7 +429,7 @@ impl CardDb {
         let k = match self.attr_names.iter().position(|n| *n == w) {
             Some(k) => k,
             None => {
-                                if self.attr_names.len() == MAX_ATTRS {
+                if self.attr_names.len() == MAX_ATTRS {
                     return Err(format!("more than {MAX_ATTRS} attributes in the card file"));
                 }
                 self.attr_names.push(w.clone());
@@ -530,10 +536,7 @@ impl CardDb {
         {
             return Err((
                 "number",
-                format!(
-                    "\"{}\": 1 to 20 letters, digits or '-'",
-                    excerpt(number)
-                ),
+                format!("\"{}\": 1 to 20 letters, digits or '-'", excerpt(number)),
             ));
         }
         let name = col(1);
@@ -557,7 +560,17 @@ impl CardDb {
         let unit = ctype == CardType::Unit;
         let blank_unless = |k: usize, name: &'static str, allowed: bool| {
             if !allowed && !col(k).is_empty() {
-                Err((name, format!("only a {} has one", if name == "cost" { "UNIT or EVENT" } else { "UNIT" })))
+                Err((
+                    name,
+                    format!(
+                        "only a {} has one",
+                        if name == "cost" {
+                            "UNIT or EVENT"
+                        } else {
+                            "UNIT"
+                        }
+                    ),
+                ))
             } else {
                 Ok(())
             }
@@ -584,12 +597,7 @@ impl CardDb {
         let flame = match col(6).to_ascii_lowercase().as_str() {
             "" => ctype == CardType::Flame,
             "yes" => true,
-            other => {
-                return Err((
-                    "flame",
-                    format!("\"{}\": `yes` or blank", excerpt(other)),
-                ))
-            }
+            other => return Err(("flame", format!("\"{}\": `yes` or blank", excerpt(other)))),
         };
         let mut attrs = 0;
         for w in col(7).split(';').map(str::trim).filter(|w| !w.is_empty()) {
@@ -671,7 +679,9 @@ mod tests {
             for (id, c) in db.cards.iter().enumerate() {
                 assert_eq!(db.brief(id as CardId), Brief::of(c, db), "{}", c.name);
             }
-            assert!(db.brief.0[db.cards.len()..].iter().all(|b| *b == Brief::default()));
+            assert!(db.brief.0[db.cards.len()..]
+                .iter()
+                .all(|b| *b == Brief::default()));
         };
         let mut db = crate::games::fireforce::bundled_cards();
         check(&db);
@@ -684,7 +694,8 @@ mod tests {
         check(&db);
     }
 
-    const HEAD: &str = "number,name,type,cost,power,support,flame,attributes,keywords,effect,trigger\n";
+    const HEAD: &str =
+        "number,name,type,cost,power,support,flame,attributes,keywords,effect,trigger\n";
 
     fn db(rows: &str) -> Result<CardDb, String> {
         CardDb::parse(&format!("{HEAD}{rows}"), "t.csv").map_err(|e| e.to_string())
@@ -720,9 +731,17 @@ mod tests {
     #[test]
     fn errors_name_line_column_and_reason() {
         let e = db("A-1,A,UNIT,2,3000,,,co1,,,\nA-2,B,EVENT,1,,,,co1,,main: fly,\n").unwrap_err();
-        assert!(e.starts_with("t.csv:3:") && e.contains("column effect") && e.contains("\"fly\": unknown effect"), "{e}");
+        assert!(
+            e.starts_with("t.csv:3:")
+                && e.contains("column effect")
+                && e.contains("\"fly\": unknown effect"),
+            "{e}"
+        );
         let e = db("A-1,A,EVENT,2,3000,,,co1,,main: draw 1,\n").unwrap_err();
-        assert!(e.contains("column power") && e.contains("only a UNIT"), "{e}");
+        assert!(
+            e.contains("column power") && e.contains("only a UNIT"),
+            "{e}"
+        );
         let e = db("A-1,A,UNIT,2,3000,,,co1,,active: draw 1,\n").unwrap_err();
         assert!(e.contains("needs a cost"), "{e}");
         let e = db("A-1,A,UNIT,2,3000,,,co1,,main: draw 1,\n").unwrap_err();

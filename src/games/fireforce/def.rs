@@ -5,9 +5,9 @@
 use super::cards::{norm, CardDb, CardId, CardType, Keywords};
 use super::state::{Bits, Pick, State, Step, FLAME_BASE, FLAME_DECK, FLAME_MASK, NONE, PRAY};
 use super::{Action, FireForceGame, RULES_VERSION};
-use crate::core::lang::Side;
 use crate::core::def::{GameDef, GameInfo, ScenarioReport, Viewer};
 use crate::core::input::{content_lines, excerpt, parse_int};
+use crate::core::lang::Side;
 use crate::core::{Outcome, Seat};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -43,7 +43,6 @@ pub struct FfDeck {
     pub main: Vec<CardId>,
     pub flame: Vec<CardId>,
 }
-
 
 /// Parses a deck file's text: every problem as `file:line: reason`.
 pub fn parse_deck(text: &str, file: &str, name: &str, db: &CardDb) -> Result<FfDeck, String> {
@@ -177,7 +176,13 @@ pub fn parse_deck(text: &str, file: &str, name: &str, db: &CardDb) -> Result<FfD
 }
 
 /// A deck file's text for `main` and `flame`, cards grouped and commented.
-pub fn deck_text(db: &CardDb, main: &[CardId], flame: &[CardId], format: Format, plan: &str) -> String {
+pub fn deck_text(
+    db: &CardDb,
+    main: &[CardId],
+    flame: &[CardId],
+    format: Format,
+    plan: &str,
+) -> String {
     let mut t = format!("# Plan: {plan}\n");
     if format == Format::BlitzShield {
         t.push_str("# format: blitz\n");
@@ -385,10 +390,15 @@ impl FireForceGame {
             }
             let to_life = a.life_len.saturating_sub(b.life_len);
             if to_life > 0 && before.step != Step::Redraw {
-                out.push(format!("  {q} puts {to_life} card(s) from its deck onto its Life area"));
+                out.push(format!(
+                    "  {q} puts {to_life} card(s) from its deck onto its Life area"
+                ));
             }
             for i in Bits(a.flame_cards() & !b.flame_cards()) {
-                out.push(format!("  {q}: {} onto the Scene", self.flame_label(after, q, i)));
+                out.push(format!(
+                    "  {q}: {} onto the Scene",
+                    self.flame_label(after, q, i)
+                ));
             }
             for i in Bits(b.flame_cards() & !a.flame_cards() & FLAME_MASK) {
                 out.push(format!(
@@ -628,7 +638,11 @@ impl GameDef for FireForceGame {
     }
 
     fn match_deck(&self, seat: Seat) -> Vec<u32> {
-        self.main[seat.index()].iter().map(|&c| u32::from(c)).chain(self.flame[seat.index()].iter().map(|&c| u32::from(c))).collect()
+        self.main[seat.index()]
+            .iter()
+            .map(|&c| u32::from(c))
+            .chain(self.flame[seat.index()].iter().map(|&c| u32::from(c)))
+            .collect()
     }
 
     fn parse_action(&self, s: &State, text: &str) -> Result<Action, String> {
@@ -653,7 +667,11 @@ impl GameDef for FireForceGame {
                     self.card_ref(before, seat, att),
                     self.power(before, seat, att),
                     if t == NONE {
-                        format!("{} (Life {})", seat.other(), before.pl(seat.other()).life_len)
+                        format!(
+                            "{} (Life {})",
+                            seat.other(),
+                            before.pl(seat.other()).life_len
+                        )
                     } else {
                         format!(
                             "{}'s {} ({})",
@@ -665,7 +683,11 @@ impl GameDef for FireForceGame {
                 );
             }
             Action::Block(u) => {
-                let _ = write!(head, " (power {}) — it becomes the target", self.power(before, seat, u));
+                let _ = write!(
+                    head,
+                    " (power {}) — it becomes the target",
+                    self.power(before, seat, u)
+                );
                 // The battle may end within this action (nothing more to decide): say how.
                 let att = before.battle.attacker;
                 let over = after.battle.attacker == NONE && after.step != Step::Over;
@@ -698,17 +720,29 @@ impl GameDef for FireForceGame {
                     head,
                     " of {}: {}",
                     self.card_label(before.pl(seat).card[before.battle.revealed as usize]),
-                    self.card_of(before, seat, before.battle.revealed).trigger_text
+                    self.card_of(before, seat, before.battle.revealed)
+                        .trigger_text
                 );
             }
             Action::Redraw => {
                 let p = after.pl(seat);
-                let _ = write!(head, " — the hand goes back, the deck is shuffled, 5 drawn (F-SETUP-2)");
+                let _ = write!(
+                    head,
+                    " — the hand goes back, the deck is shuffled, 5 drawn (F-SETUP-2)"
+                );
                 if viewer.sees(seat) {
-                    let _ = write!(head, ": {}", self.sorted_names(after, seat, p.hand).join(", "));
+                    let _ = write!(
+                        head,
+                        ": {}",
+                        self.sorted_names(after, seat, p.hand).join(", ")
+                    );
                 }
                 let mut out = vec![head];
-                out.extend(self.changes(before, after, viewer).into_iter().filter(|l| !l.contains(" draws ")));
+                out.extend(
+                    self.changes(before, after, viewer)
+                        .into_iter()
+                        .filter(|l| !l.contains(" draws ")),
+                );
                 return out;
             }
             _ => {}
@@ -726,7 +760,10 @@ impl GameDef for FireForceGame {
 
     fn log_start(&self, s: &State, first: Seat) -> Vec<String> {
         vec![
-            format!("{first} goes first (F-SETUP-4); {} redraws or keeps first (F-SETUP-6).", first),
+            format!(
+                "{first} goes first (F-SETUP-4); {} redraws or keeps first (F-SETUP-6).",
+                first
+            ),
             format!(
                 "Flame decks: P1 {}; P2 {}",
                 self.sorted_names(s, Seat::P1, s.p[0].flame_deck).join(", "),
@@ -762,7 +799,9 @@ impl GameDef for FireForceGame {
                 }
             };
             let _ = writeln!(t, "  Units: {}", or_none(units, " | "));
-            let flames: Vec<String> = Bits(p.flame_cards()).map(|i| self.flame_label(s, q, i)).collect();
+            let flames: Vec<String> = Bits(p.flame_cards())
+                .map(|i| self.flame_label(s, q, i))
+                .collect();
             let _ = writeln!(
                 t,
                 "  Flame ({} with Flame): {}",
@@ -778,7 +817,12 @@ impl GameDef for FireForceGame {
         let hand: Vec<String> = Bits(s.pl(me).hand)
             .map(|i| {
                 let c = self.card_of(s, me, i);
-                format!("{} ({:?} {})", self.card_label(s.pl(me).card[i as usize]), c.ctype, c.cost)
+                format!(
+                    "{} ({:?} {})",
+                    self.card_label(s.pl(me).card[i as usize]),
+                    c.ctype,
+                    c.cost
+                )
             })
             .collect();
         let _ = writeln!(t, "your hand: {}", hand.join(", "));
@@ -837,7 +881,7 @@ impl GameDef for FireForceGame {
         if !kw.is_empty() {
             let _ = write!(t, "\n  keywords: {}", kw.join(", "));
         }
-                for line in super::dsl::english(&c.effect_text) {
+        for line in super::dsl::english(&c.effect_text) {
             let _ = write!(t, "\n  {line}");
         }
         if !c.trigger_text.is_empty() {
@@ -896,18 +940,27 @@ impl GameDef for FireForceGame {
             }
             let main_all = crate::core::hidden::first_n(n);
             let (deck, life) = (p.deck_mask(), p.life_mask());
-            if deck.count_ones() != u32::from(p.deck_len) || life.count_ones() != u32::from(p.life_len) {
-                return Err(format!("{q}: an instance twice in the deck or the Life area"));
+            if deck.count_ones() != u32::from(p.deck_len)
+                || life.count_ones() != u32::from(p.life_len)
+            {
+                return Err(format!(
+                    "{q}: an instance twice in the deck or the Life area"
+                ));
             }
             let main_scene = p.scene & main_all;
             let zones = [deck, life, p.hand, main_scene, p.adolla];
             let sum: u32 = zones.iter().map(|z| z.count_ones()).sum();
             if zones.iter().fold(0, |a, z| a | z) != main_all || sum != n as u32 {
-                return Err(format!("{q}: the main-deck zones do not partition the instances"));
+                return Err(format!(
+                    "{q}: the main-deck zones do not partition the instances"
+                ));
             }
-            let flame_all = FLAME_MASK & crate::core::hidden::first_n(FLAME_BASE + self.flame[k].len());
+            let flame_all =
+                FLAME_MASK & crate::core::hidden::first_n(FLAME_BASE + self.flame[k].len());
             if (p.flame_deck | (p.scene & FLAME_MASK)) != flame_all || p.flame_deck & p.scene != 0 {
-                return Err(format!("{q}: the Flame cards are not in the Flame deck or on the Scene"));
+                return Err(format!(
+                    "{q}: the Flame cards are not in the Flame deck or on the Scene"
+                ));
             }
             let flamey = Bits(p.units())
                 .filter(|&u| self.card_of(s, q, u).flame)
@@ -916,7 +969,9 @@ impl GameDef for FireForceGame {
                 Bits(p.units() | (p.scene & FLAME_MASK))
                     .filter(|&i| {
                         let c = self.card_of(s, q, i);
-                        c.statics.iter().any(|st| st.side == reach || st.side == Side::Any)
+                        c.statics
+                            .iter()
+                            .any(|st| st.side == reach || st.side == Side::Any)
                     })
                     .fold(0, |m, i| m | 1u64 << i)
             });
@@ -926,7 +981,8 @@ impl GameDef for FireForceGame {
             if p.as_flame & !(p.scene & main_all) != 0 {
                 return Err(format!("{q}: a card put as Flame is not on the Scene"));
             }
-            if p.exhausted & !p.scene != 0 || p.fresh & !p.units() != 0 || p.once & !p.units() != 0 {
+            if p.exhausted & !p.scene != 0 || p.fresh & !p.units() != 0 || p.once & !p.units() != 0
+            {
                 return Err(format!("{q}: a state flag on a card off the Scene"));
             }
             for (j, &g) in p.given_to.iter().enumerate() {
@@ -949,7 +1005,9 @@ impl GameDef for FireForceGame {
             if (p.known[0] | p.known[1]) & (deck | life) != 0 {
                 return Err(format!("{q}: a deck or Life card is known (F-INFO-1)"));
             }
-            if self.with_flame(s, q).count_ones() > super::state::FLAME_LIMIT && s.pick != Pick::Limit {
+            if self.with_flame(s, q).count_ones() > super::state::FLAME_LIMIT
+                && s.pick != Pick::Limit
+            {
                 return Err(format!("{q}: more than 8 cards with Flame (F-COST-2)"));
             }
             let mut a: Vec<CardId> = p.card[..n].to_vec();
@@ -988,7 +1046,12 @@ impl GameDef for FireForceGame {
             match k.trim().to_ascii_lowercase().as_str() {
                 "nonflame" => nonflame = v,
                 "flame" => flame = v,
-                other => return Err(format!("--pack: unknown slot \"{}\" (nonflame, flame)", excerpt(other))),
+                other => {
+                    return Err(format!(
+                        "--pack: unknown slot \"{}\" (nonflame, flame)",
+                        excerpt(other)
+                    ))
+                }
             }
         }
         let (main_n, flame_n) = (packs * nonflame, packs * flame);
@@ -999,7 +1062,10 @@ impl GameDef for FireForceGame {
         }
         let kinds = |flame: bool| -> Vec<CardId> {
             (0..cards.cards.len())
-                .filter(|&i| (cards.cards[i].ctype == CardType::Flame) == flame && !cards.cards[i].number.starts_with('#'))
+                .filter(|&i| {
+                    (cards.cards[i].ctype == CardType::Flame) == flame
+                        && !cards.cards[i].number.starts_with('#')
+                })
                 .map(|i| i as CardId)
                 .collect()
         };
@@ -1008,8 +1074,12 @@ impl GameDef for FireForceGame {
             return Err("the card file needs non-Flame and Flame cards for packs".into());
         }
         let mut rng = crate::core::rng_from_seed(seed);
-        let main: Vec<CardId> = (0..main_n).map(|_| pool_main[rng.gen_range(0..pool_main.len())]).collect();
-        let flame: Vec<CardId> = (0..flame_n).map(|_| pool_flame[rng.gen_range(0..pool_flame.len())]).collect();
+        let main: Vec<CardId> = (0..main_n)
+            .map(|_| pool_main[rng.gen_range(0..pool_main.len())])
+            .collect();
+        let flame: Vec<CardId> = (0..flame_n)
+            .map(|_| pool_flame[rng.gen_range(0..pool_flame.len())])
+            .collect();
         Ok(deck_text(
             cards,
             &main,
@@ -1024,8 +1094,14 @@ impl GameDef for FireForceGame {
         let deck = |text: &str, name: &str| {
             parse_deck(text, name, name, &db).expect("the bundled decks are valid (tests)")
         };
-        let a = deck(include_str!("../../../decks/fireforce/aggro_blitz.deck"), "aggro_blitz");
-        let b = deck(include_str!("../../../decks/fireforce/blocker_wall.deck"), "blocker_wall");
+        let a = deck(
+            include_str!("../../../decks/fireforce/aggro_blitz.deck"),
+            "aggro_blitz",
+        );
+        let b = deck(
+            include_str!("../../../decks/fireforce/blocker_wall.deck"),
+            "blocker_wall",
+        );
         FireForceGame::new_match(&db, [&a, &b])
     }
 }

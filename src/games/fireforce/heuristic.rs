@@ -176,7 +176,9 @@ impl FireForceGame {
                 let effects = if f.ability == super::state::LIFE_TRIGGER {
                     c.life_trigger.as_slice()
                 } else {
-                    c.abilities.get(f.ability as usize).map(|a| a.effects.as_slice())?
+                    c.abilities
+                        .get(f.ability as usize)
+                        .map(|a| a.effects.as_slice())?
                 };
                 effects.get(f.next as usize).copied()
             })

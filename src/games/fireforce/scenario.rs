@@ -104,9 +104,13 @@ pub fn run(
             actions.push((n, l.to_string()));
             continue;
         }
-        let (k, v) = l
-            .split_once(':')
-            .ok_or_else(|| problem(file, n, format!("expected KEY: VALUE, found \"{}\"", excerpt(l))))?;
+        let (k, v) = l.split_once(':').ok_or_else(|| {
+            problem(
+                file,
+                n,
+                format!("expected KEY: VALUE, found \"{}\"", excerpt(l)),
+            )
+        })?;
         let (k, v) = (k.trim(), v.trim());
         if section == "expect" {
             expects.push((n, k.to_string(), v.to_string()));
@@ -115,12 +119,18 @@ pub fn run(
         match k {
             "game" => {}
             "first" => first = seat_word(v).ok_or_else(|| problem(file, n, "first: P1 or P2"))?,
-            "seed" => seed = parse_int(v, 0u64, u64::MAX).map_err(|e| problem(file, n, format!("seed: {e}")))?,
+            "seed" => {
+                seed = parse_int(v, 0u64, u64::MAX)
+                    .map_err(|e| problem(file, n, format!("seed: {e}")))?
+            }
             "cards" => {
                 if db.is_none() {
                     let path = dir.join(v);
                     let t = read_text(&path, MAX_TEXT_BYTES).map_err(|e| e.to_string())?;
-                    db = Some(CardDb::parse(&t, &path.display().to_string()).map_err(|e| e.to_string())?);
+                    db = Some(
+                        CardDb::parse(&t, &path.display().to_string())
+                            .map_err(|e| e.to_string())?,
+                    );
                 }
             }
             _ => {
@@ -143,24 +153,49 @@ pub fn run(
     let mut flame: [Vec<CardId>; 2] = [Vec::new(), Vec::new()];
     for q in Seat::ALL {
         let k = q.index();
-        let (n, v) = decks[k]
-            .clone()
-            .ok_or_else(|| problem(file, 0, format!("{q}: the deck is missing (`{q}: CARD, 3*CARD, …`, top first)")))?;
+        let (n, v) = decks[k].clone().ok_or_else(|| {
+            problem(
+                file,
+                0,
+                format!("{q}: the deck is missing (`{q}: CARD, 3*CARD, …`, top first)"),
+            )
+        })?;
         main[k] = card_list(&db, &v).map_err(|e| problem(file, n, e))?;
         if !(11..=40).contains(&main[k].len()) {
-            return Err(problem(file, n, format!("{q}: a scenario deck has 11 to 40 cards (5 in hand, 5 Life, 1 to draw)")));
+            return Err(problem(
+                file,
+                n,
+                format!("{q}: a scenario deck has 11 to 40 cards (5 in hand, 5 Life, 1 to draw)"),
+            ));
         }
-        if let Some(i) = main[k].iter().position(|&c| db.card(c).ctype == super::cards::CardType::Flame) {
-            return Err(problem(file, n, format!("{q}: card {} is a Flame card (F-DECK-3)", i + 1)));
+        if let Some(i) = main[k]
+            .iter()
+            .position(|&c| db.card(c).ctype == super::cards::CardType::Flame)
+        {
+            return Err(problem(
+                file,
+                n,
+                format!("{q}: card {} is a Flame card (F-DECK-3)", i + 1),
+            ));
         }
-        let (n, v) = flames[k]
-            .clone()
-            .ok_or_else(|| problem(file, 0, format!("{q}: the Flame deck is missing (`{q} flame: CARD, …`)")))?;
+        let (n, v) = flames[k].clone().ok_or_else(|| {
+            problem(
+                file,
+                0,
+                format!("{q}: the Flame deck is missing (`{q} flame: CARD, …`)"),
+            )
+        })?;
         flame[k] = card_list(&db, &v).map_err(|e| problem(file, n, e))?;
         if flame[k].len() > super::state::FLAME_DECK
-            || flame[k].iter().any(|&c| db.card(c).ctype != super::cards::CardType::Flame)
+            || flame[k]
+                .iter()
+                .any(|&c| db.card(c).ctype != super::cards::CardType::Flame)
         {
-            return Err(problem(file, n, format!("{q}: a Flame deck holds at most 5 Flame cards")));
+            return Err(problem(
+                file,
+                n,
+                format!("{q}: a Flame deck holds at most 5 Flame cards"),
+            ));
         }
     }
     let g = FireForceGame { db, main, flame };
@@ -169,8 +204,9 @@ pub fn run(
     let mut failed = Vec::new();
     if illegal.is_none() {
         for (n, k, v) in &expects {
-            let got = observe(&g, &s, k)
-                .ok_or_else(|| problem(file, *n, format!("unknown expectation \"{}\"", excerpt(k))))?;
+            let got = observe(&g, &s, k).ok_or_else(|| {
+                problem(file, *n, format!("unknown expectation \"{}\"", excerpt(k)))
+            })?;
             if norm(&got) != norm(v) {
                 failed.push(format!("line {n}: {k}: expected {v}, found {got}"));
             }
@@ -207,7 +243,9 @@ pub fn run(
             deck: p.deck_len,
             hand: g.sorted_names(&s, q, p.hand),
             units: Bits(p.units()).map(|u| g.unit_label(&s, q, u)).collect(),
-            flame: Bits(p.flame_cards()).map(|i| g.flame_label(&s, q, i)).collect(),
+            flame: Bits(p.flame_cards())
+                .map(|i| g.flame_label(&s, q, i))
+                .collect(),
             adolla: g.sorted_names(&s, q, p.adolla),
             flame_deck: g.sorted_names(&s, q, p.flame_deck),
         }

@@ -2,8 +2,8 @@
 //! types and kinds, the effect language's TMNT words, and the card database. Parsing happens once
 //! at load; the engine only sees the compact types here.
 
-use crate::core::lang::{Side, TargetMode};
 use crate::core::input::{csv_rows, excerpt, parse_int, InputError};
+use crate::core::lang::{Side, TargetMode};
 use crate::core::Bits;
 
 /// An index into [`CardDb::cards`] (its row in the card file).
@@ -109,8 +109,14 @@ pub struct Target {
 pub enum Effect {
     Draw(u8),
     /// `trash own N` (`false`) / `trash enemy N` (`true`).
-    Trash { enemy: bool, n: u8 },
-    Discard { enemy: bool, n: u8 },
+    Trash {
+        enemy: bool,
+        n: u8,
+    },
+    Discard {
+        enemy: bool,
+        n: u8,
+    },
     Salvage(Filter),
     Power(Target, i16),
     Bonus(i16),
@@ -449,7 +455,10 @@ impl CardDb {
 
     /// A card by number, or by a title only one number has. `Err` says why not.
     pub fn lookup(&self, key: &str) -> Result<CardId, String> {
-        let cards = self.cards.iter().map(|c| (c.number.as_str(), c.name.as_str()));
+        let cards = self
+            .cards
+            .iter()
+            .map(|c| (c.number.as_str(), c.name.as_str()));
         crate::core::input::lookup_card(key, cards).map(|i| i as CardId)
     }
 
@@ -514,10 +523,7 @@ impl CardDb {
                 }
             }
             if titles.len() > MAX_COMBO {
-                return Err(err(
-                    n,
-                    format!("column combo: at most {MAX_COMBO} titles"),
-                ));
+                return Err(err(n, format!("column combo: at most {MAX_COMBO} titles")));
             }
             db.cards[i].combo = titles;
         }
@@ -608,13 +614,11 @@ impl CardDb {
             },
         };
         match (kind, col(6).is_empty()) {
-            (Kind::Forceful, true) => {
-                return Err((
-                    "combo",
-                    "a forceful attack card names its combo: character titles, `/`-separated (M-ATK-4)"
-                        .into(),
-                ))
-            }
+            (Kind::Forceful, true) => return Err((
+                "combo",
+                "a forceful attack card names its combo: character titles, `/`-separated (M-ATK-4)"
+                    .into(),
+            )),
             (Kind::Forceful, false) | (_, true) => {}
             (_, false) => return Err(("combo", "only a forceful attack card has one".into())),
         }
@@ -683,7 +687,10 @@ mod tests {
                     matches!(c.kind, Kind::Counter | Kind::ForcefulCounter)
                 );
                 for a in 0..5 {
-                    assert_eq!(s.attrs[a].contains(id), usize::from(c.attr.min(NO_ATTR)) == a);
+                    assert_eq!(
+                        s.attrs[a].contains(id),
+                        usize::from(c.attr.min(NO_ATTR)) == a
+                    );
                 }
                 for t in 0..4 {
                     assert_eq!(s.types[t].contains(id), c.ctype as usize == t);

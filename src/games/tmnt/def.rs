@@ -53,7 +53,9 @@ pub fn parse_deck(text: &str, file: &str, name: &str, db: &CardDb) -> Result<Tmn
         };
         // Bounded memory: no deck holds more than 40 cards (M-DECK-1), whatever the file says.
         if cards.len() + count > DECK_SIZE {
-            problems.push(format!("{file}:{n}: more than {DECK_SIZE} cards (M-DECK-1)"));
+            problems.push(format!(
+                "{file}:{n}: more than {DECK_SIZE} cards (M-DECK-1)"
+            ));
             continue;
         }
         let title = db.card(id).title;
@@ -65,7 +67,11 @@ pub fn parse_deck(text: &str, file: &str, name: &str, db: &CardDb) -> Result<Tmn
     for &(t, n) in &first_line {
         let copies = cards.iter().filter(|&&c| db.card(c).title == t).count();
         if copies > MAX_TITLE {
-            let c = db.cards.iter().find(|c| c.title == t).expect("a title of a card");
+            let c = db
+                .cards
+                .iter()
+                .find(|c| c.title == t)
+                .expect("a title of a card");
             problems.push(format!(
                 "{file}:{n}: {copies} cards titled \"{}\": a deck has at most {MAX_TITLE} of one title (M-DECK-1)",
                 c.name
@@ -211,7 +217,11 @@ impl TmntGame {
                 Some(_) => format!(" — text: {}", c.effect_text),
                 None => String::new(),
             };
-            format!("{} ({}){text}", self.card_label(c_id(after, q, i)), c.describe())
+            format!(
+                "{} ({}){text}",
+                self.card_label(c_id(after, q, i)),
+                c.describe()
+            )
         };
         // Block cards turned face up (M-FLIP-1, M-ATK-9), the turn player's first.
         let flips = |q: Seat| -> Vec<String> {
@@ -220,7 +230,11 @@ impl TmntGame {
             for z in 0..ZONES {
                 let i = a.block[z];
                 if i != NONE && a.up & (1 << i) != 0 && b.up & (1 << i) == 0 {
-                    v.push(format!("  {q}'s Block Zone {} turns face up: {}", z + 1, describe(q, i)));
+                    v.push(format!(
+                        "  {q}'s Block Zone {} turns face up: {}",
+                        z + 1,
+                        describe(q, i)
+                    ));
                 }
             }
             // Turned face up and gone before the next decision: by the Flip phase (an Event or
@@ -374,7 +388,8 @@ impl GameDef for TmntGame {
         card_file: "cards.csv",
         arena_decks: DECKS,
         formats: &["Standard"],
-        filler: "#filler (a vanilla character of power 0 and no attribute; no card file can name it)",
+        filler:
+            "#filler (a vanilla character of power 0 and no attribute; no card file can name it)",
         lang: Some(&super::dsl::VOCAB),
         text_columns: &[("effect", "")],
     };
@@ -420,7 +435,8 @@ impl GameDef for TmntGame {
         format!("# {comment}\n{lines}")
     }
 
-    const TUNABLE: &'static [crate::core::def::Tunable] = &[crate::core::def::Tunable::new("power", 1, 0, 99, true)];
+    const TUNABLE: &'static [crate::core::def::Tunable] =
+        &[crate::core::def::Tunable::new("power", 1, 0, 99, true)];
 
     fn deck_name(deck: &TmntDeck) -> &str {
         &deck.name
@@ -517,7 +533,10 @@ impl GameDef for TmntGame {
     }
 
     fn match_deck(&self, seat: Seat) -> Vec<u32> {
-        self.decks[seat.index()].iter().map(|&c| u32::from(c)).collect()
+        self.decks[seat.index()]
+            .iter()
+            .map(|&c| u32::from(c))
+            .collect()
     }
 
     fn parse_action(&self, s: &State, text: &str) -> Result<Action, String> {
@@ -620,13 +639,21 @@ impl GameDef for TmntGame {
             let _ = writeln!(
                 t,
                 "  Items: {}",
-                if items.is_empty() { "none".into() } else { items.join(", ") }
+                if items.is_empty() {
+                    "none".into()
+                } else {
+                    items.join(", ")
+                }
             );
         }
         let hand: Vec<String> = Bits(s.pl(me).hand)
             .map(|i| {
                 let c = self.card_of(s, me, i);
-                format!("{} ({})", self.card_label(s.pl(me).card[i as usize]), c.describe())
+                format!(
+                    "{} ({})",
+                    self.card_label(s.pl(me).card[i as usize]),
+                    c.describe()
+                )
             })
             .collect();
         let _ = writeln!(t, "your hand: {}", hand.join(", "));
@@ -659,7 +686,7 @@ impl GameDef for TmntGame {
                 .collect();
             let _ = write!(t, "\n  combo: {}", combo.join(" / "));
         }
-                for line in super::dsl::english(&c.effect_text) {
+        for line in super::dsl::english(&c.effect_text) {
             let _ = write!(t, "\n  {line}");
         }
         if !c.effect_text.is_empty() {
@@ -733,8 +760,14 @@ impl GameDef for TmntGame {
         let deck = |text: &str, name: &str| {
             parse_deck(text, name, name, &db).expect("the bundled decks are valid (tests)")
         };
-        let a = deck(include_str!("../../../decks/tmnt/starter_north.deck"), "starter_north");
-        let b = deck(include_str!("../../../decks/tmnt/starter_east.deck"), "starter_east");
+        let a = deck(
+            include_str!("../../../decks/tmnt/starter_north.deck"),
+            "starter_north",
+        );
+        let b = deck(
+            include_str!("../../../decks/tmnt/starter_east.deck"),
+            "starter_east",
+        );
         TmntGame::new_match(&db, [&a, &b])
     }
 }

@@ -50,7 +50,12 @@ fn best_of(legal: &ActionList<Action>, f: impl Fn(Action) -> Option<i32>) -> Opt
 
 impl TmntGame {
     /// The heuristic's choice among `legal` (non-empty).
-    pub fn heuristic_choice(&self, s: &State, legal: &ActionList<Action>, rng: &mut GameRng) -> Action {
+    pub fn heuristic_choice(
+        &self,
+        s: &State,
+        legal: &ActionList<Action>,
+        rng: &mut GameRng,
+    ) -> Action {
         let me = s.chooser;
         let card = |id: u8| self.db.card(id);
         let worth = &self.db.sets.worth;
@@ -125,7 +130,11 @@ impl TmntGame {
                         let i = code & 63;
                         let on_block1 = i32::from(s.pl(q).block[0] == i) * 10;
                         let p = self.power(s, q, i);
-                        Some(if (q == me) == up { on_block1 + p } else { -100 - p })
+                        Some(if (q == me) == up {
+                            on_block1 + p
+                        } else {
+                            -100 - p
+                        })
                     }
                     _ => None,
                 })
@@ -155,4 +164,3 @@ impl TmntGame {
         1.0 / (1.0 + (-x).exp())
     }
 }
-

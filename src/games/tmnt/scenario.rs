@@ -96,9 +96,13 @@ pub fn run(
             actions.push((n, l.to_string()));
             continue;
         }
-        let (k, v) = l
-            .split_once(':')
-            .ok_or_else(|| problem(file, n, format!("expected KEY: VALUE, found \"{}\"", excerpt(l))))?;
+        let (k, v) = l.split_once(':').ok_or_else(|| {
+            problem(
+                file,
+                n,
+                format!("expected KEY: VALUE, found \"{}\"", excerpt(l)),
+            )
+        })?;
         let (k, v) = (k.trim(), v.trim());
         if section == "expect" {
             expects.push((n, k.to_string(), v.to_string()));
@@ -111,7 +115,10 @@ pub fn run(
                 if db.is_none() {
                     let path = dir.join(v);
                     let t = read_text(&path, MAX_TEXT_BYTES).map_err(|e| e.to_string())?;
-                    db = Some(CardDb::parse(&t, &path.display().to_string()).map_err(|e| e.to_string())?);
+                    db = Some(
+                        CardDb::parse(&t, &path.display().to_string())
+                            .map_err(|e| e.to_string())?,
+                    );
                 }
             }
             _ => {
@@ -133,25 +140,35 @@ pub fn run(
     for q in Seat::ALL {
         let k = q.index();
         let (n, v) = decks[k].clone().ok_or_else(|| {
-            problem(file, 0, format!("{q}: the deck is missing (`{q}: CARD, 3*CARD, …`, top first)"))
+            problem(
+                file,
+                0,
+                format!("{q}: the deck is missing (`{q}: CARD, 3*CARD, …`, top first)"),
+            )
         })?;
         decks_ids[k] = card_list(&db, &v).map_err(|e| problem(file, n, e))?;
         if !(10..=40).contains(&decks_ids[k].len()) {
             return Err(problem(
                 file,
                 n,
-                format!("{q}: a scenario deck has 10 to 40 cards (5 in hand, 4 Block cards, 1 to draw)"),
+                format!(
+                    "{q}: a scenario deck has 10 to 40 cards (5 in hand, 4 Block cards, 1 to draw)"
+                ),
             ));
         }
     }
-    let g = TmntGame { db, decks: decks_ids };
+    let g = TmntGame {
+        db,
+        decks: decks_ids,
+    };
     let mut s = g.setup_stacked(first);
     let illegal = crate::core::def::play_actions(&g, &mut s, &actions, file)?;
     let mut failed = Vec::new();
     if illegal.is_none() {
         for (n, k, v) in &expects {
-            let got = observe(&g, &s, k)
-                .ok_or_else(|| problem(file, *n, format!("unknown expectation \"{}\"", excerpt(k))))?;
+            let got = observe(&g, &s, k).ok_or_else(|| {
+                problem(file, *n, format!("unknown expectation \"{}\"", excerpt(k)))
+            })?;
             if norm(&got) != norm(v) {
                 failed.push(format!("line {n}: {k}: expected {v}, found {got}"));
             }

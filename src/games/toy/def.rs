@@ -26,7 +26,6 @@ fn problem(file: &str, line: usize, msg: String) -> String {
     .to_string()
 }
 
-
 impl GameDef for ToyGame {
     const INFO: GameInfo = GameInfo {
         name: "toy",
@@ -67,7 +66,11 @@ impl GameDef for ToyGame {
             }
             // Deck and scenario lines cut at `#` (comments) and split at `,`.
             if name.contains(['#', ',']) {
-                return Err(problem(file, n, format!("\"{name}\": a card name has no '#' or ','")));
+                return Err(problem(
+                    file,
+                    n,
+                    format!("\"{name}\": a card name has no '#' or ','"),
+                ));
             }
             if c.lookup(name).is_some() {
                 return Err(problem(file, n, format!("\"{name}\" is defined twice")));
@@ -145,7 +148,8 @@ impl GameDef for ToyGame {
         format!("# {comment}\n{lines}")
     }
 
-    const TUNABLE: &'static [crate::core::def::Tunable] = &[crate::core::def::Tunable::new("value", 1, 1, 99, true)];
+    const TUNABLE: &'static [crate::core::def::Tunable] =
+        &[crate::core::def::Tunable::new("value", 1, 1, 99, true)];
 
     fn deck_name(deck: &ToyDeck) -> &str {
         &deck.name
@@ -208,7 +212,10 @@ impl GameDef for ToyGame {
     }
 
     fn match_deck(&self, seat: Seat) -> Vec<u32> {
-        self.decks[seat.index()].iter().map(|&c| u32::from(c)).collect()
+        self.decks[seat.index()]
+            .iter()
+            .map(|&c| u32::from(c))
+            .collect()
     }
 
     fn parse_action(&self, s: &ToyState, text: &str) -> Result<Play, String> {
@@ -310,13 +317,12 @@ impl GameDef for ToyGame {
     }
 
     fn card_text(cards: &Self::Cards, query: &str) -> Result<String, String> {
-                let id = cards
+        let id = cards
             .lookup(query)
             .ok_or_else(|| format!("unknown card \"{}\"", excerpt(query)))?;
         Ok(format!(
             "{} — value {}",
-                        cards.names[id as usize],
-            cards.values[id as usize]
+            cards.names[id as usize], cards.values[id as usize]
         ))
     }
 
@@ -437,7 +443,11 @@ impl GameDef for ToyGame {
                         "P1" | "P2" => {
                             let seat = usize::from(k == "P2");
                             if !decks[seat].is_empty() {
-                                return Err(problem(file, n, format!("{k}: the deck is given twice")));
+                                return Err(problem(
+                                    file,
+                                    n,
+                                    format!("{k}: the deck is given twice"),
+                                ));
                             }
                             for name in v.split(',') {
                                 let id = cards.lookup(name).ok_or_else(|| {

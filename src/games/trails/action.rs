@@ -49,7 +49,7 @@ pub enum Action {
     PlanTop(Lid),
     /// T-TERM-PLAN: put this looked-at card on the bottom.
     PlanBottom(Lid),
-        /// T-TERM-REBUILD: destroy this homebase card (face up or face down).
+    /// T-TERM-REBUILD: destroy this homebase card (face up or face down).
     Rebuild { card: Lid, face_up: bool },
     /// `choose`: option `k` (from 0) of the ability resolving.
     Mode(u8),

@@ -5,8 +5,8 @@
 use super::dsl;
 use super::effects::OrgNames;
 pub use super::effects::{
-    Ability, Cond, CraftCost, Effect, Filter, Icons, Op, Orgs, Program, Side, StaticEffect,
-    Target, TargetMode, Trigger,
+    Ability, Cond, CraftCost, Effect, Filter, Icons, Op, Orgs, Program, Side, StaticEffect, Target,
+    TargetMode, Trigger,
 };
 use std::fmt;
 use std::path::Path;
@@ -57,13 +57,13 @@ pub struct Card {
     pub orgs: Orgs,
     pub icons: Icons,
     pub arts_cost: Option<u8>,
-        pub abilities: Vec<Ability>,
+    pub abilities: Vec<Ability>,
     pub statics: Vec<StaticEffect>,
     /// The condition of each static ([`Card::statics`]), from its ability's head (`static if
     /// COND: …`): the static applies only while it holds.
     pub static_conds: Vec<Option<super::effects::Cond>>,
     /// The effect column as written.
-        pub text: String,
+    pub text: String,
     /// Line in the card file (1-based).
     pub line: usize,
     /// The id of [`Card::name`] ([`CardDb::name_id`]).
@@ -229,7 +229,7 @@ impl CardDb {
             }
             db.add(card);
         }
-                if db.cards.is_empty() {
+        if db.cards.is_empty() {
             return Err(CardError::Io {
                 file: file.to_string(),
                 msg: "no cards".into(),
@@ -328,7 +328,7 @@ impl CardDb {
         if arts_cost.is_some() && ctype != CardType::Unit {
             return Err(("arts_cost", "only UNITs have arts".into()));
         }
-                self.parsing_line = line;
+        self.parsing_line = line;
         let parsed = dsl::parse_effects(f(10), self).map_err(|m| ("effect", m))?;
         let name_id = self.name_id(&name);
         let card = Card {
@@ -343,7 +343,7 @@ impl CardDb {
             orgs,
             icons,
             arts_cost,
-                        abilities: parsed.abilities,
+            abilities: parsed.abilities,
             statics: parsed.statics,
             static_conds: parsed.static_conds,
             text: f(10).to_string(),
@@ -353,7 +353,7 @@ impl CardDb {
         Ok(card)
     }
 
-        /// The id of a card name (from 1; compared as lookups compare names), adding it when new.
+    /// The id of a card name (from 1; compared as lookups compare names), adding it when new.
     pub fn name_id(&mut self, name: &str) -> u16 {
         let k = norm(name);
         match self.names.iter().position(|n| *n == k) {
@@ -427,11 +427,11 @@ impl CardDb {
             orgs,
             icons: Icons::NONE,
             arts_cost: None,
-                        abilities: Vec::new(),
+            abilities: Vec::new(),
             statics: Vec::new(),
             static_conds: Vec::new(),
             text: String::new(),
-                        line: 0,
+            line: 0,
             name_id: 0,
         });
         let name_id = self.name_id("Blank Card");
@@ -589,7 +589,7 @@ fn check_card(card: &Card) -> Result<(), String> {
                 dsl::trigger_name(a.trigger)
             ));
         }
-                // Decisions T-TERM-ENTER-2 and T-TERM-ENTER-3: a UNIT or an ITEM on the field may action
+        // Decisions T-TERM-ENTER-2 and T-TERM-ENTER-3: a UNIT or an ITEM on the field may action
         // itself as a cost; a BASE in the homebase may not (an actioned homebase card is spent EP).
         if a.trigger == Trigger::Act && card.ctype == CardType::Base && a.cost.self_action {
             return Err(format!(
@@ -644,7 +644,7 @@ fn check_card(card: &Card) -> Result<(), String> {
             ));
         }
     }
-        if card.abilities.len() > 8 {
+    if card.abilities.len() > 8 {
         return Err("more than 8 abilities".into());
     }
     // Decision T-ONCE-1: a card's once-per-turn use is one mark a turn, so one ability may have it.

@@ -593,9 +593,7 @@ pub fn compile(tree: &[ast::Ability], orgs: &mut dyn OrgNames) -> Result<Parsed,
         let mut compilers = program::Compilers {
             effect: &mut |e: &ast::Effect| compile_effect(e, orgs),
             cards: &mut |x: &ast::Cards| condition_set(x, &mut NoOrgs),
-            trigger: &mut |_: &ast::Trigger| -> Result<(), String> {
-                Err(not_played("later"))
-            },
+            trigger: &mut |_: &ast::Trigger| -> Result<(), String> { Err(not_played("later")) },
         };
         let program = program::compile(&a.body, &mut compilers).map_err(ctx)?;
         // The conditions of `if` steps name organizations too: compiled again with the database.
@@ -759,7 +757,10 @@ fn filter(words: &[ast::Filter], orgs: &mut dyn OrgNames) -> Result<Filter, Stri
             }
             ast::Filter::Flag(flag::READY, true) => f.ready = Some(true),
             ast::Filter::Flag(flag::ACTIONED, true) => f.ready = Some(false),
-            ast::Filter::Flag(k @ (flag::STUNNED | flag::ATTACKING | flag::DEFENDER | flag::SUPPORTED), yes) => {
+            ast::Filter::Flag(
+                k @ (flag::STUNNED | flag::ATTACKING | flag::DEFENDER | flag::SUPPORTED),
+                yes,
+            ) => {
                 let m = match *k {
                     flag::STUNNED => mark::STUNNED,
                     flag::ATTACKING => mark::ATTACKING,
@@ -842,7 +843,9 @@ fn compile_static(e: &ast::Effect, orgs: &mut dyn OrgNames) -> Result<StaticEffe
             return Err("a static changes units on the field".into());
         }
         match c.pick {
-            ast::Pick::All if c.side != ast::Side::Any => Ok((side(c.side), filter(&c.filters, orgs)?)),
+            ast::Pick::All if c.side != ast::Side::Any => {
+                Ok((side(c.side), filter(&c.filters, orgs)?))
+            }
             ast::Pick::This => {
                 let mut f = filter(&c.filters, orgs)?;
                 f.itself = true;

@@ -79,9 +79,9 @@ pub struct Filter {
     pub org: Orgs,
     /// The unit must have this icon (NONE = any).
     pub icon: Icons,
-        /// `Some(true)` ready only, `Some(false)` actioned only.
+    /// `Some(true)` ready only, `Some(false)` actioned only.
     pub ready: Option<bool>,
-        /// Excludes the card the effect comes from.
+    /// Excludes the card the effect comes from.
     pub other: bool,
     /// Only the card the effect comes from (a static on `self`).
     pub itself: bool,
@@ -146,12 +146,15 @@ pub enum Effect {
     Bounce(Target),
     /// +STR/+DEF until end of turn.
     Buff(Target, i8, i8),
-        /// An icon until end of turn.
+    /// An icon until end of turn.
     Grant(Target, Icons),
     /// Draw until the hand holds this many cards.
     DrawTo(u8),
     /// Gain EP into the pool (T-RES-1) or CP for the deployment step (T-PREP-3).
-    Gain { cp: bool, n: u8 },
+    Gain {
+        cp: bool,
+        n: u8,
+    },
     /// T-CURE-2's cure by an effect: a stunned UNIT turns face up, actioned (decision T-CURE-5).
     Cure(Target),
 }
@@ -165,7 +168,7 @@ impl Effect {
             | Effect::Action(t)
             | Effect::Support(t)
             | Effect::Bounce(t)
-                        | Effect::Buff(t, _, _)
+            | Effect::Buff(t, _, _)
             | Effect::Grant(t, _)
             | Effect::Cure(t) => Some(t),
             _ => None,

@@ -125,7 +125,7 @@ impl TrailsGame {
                     -f32::from(c.cost)
                 }
             }
-                        (Pending::DispatchPut, Action::DispatchPut(id)) => -self.hand_value(s, me, id),
+            (Pending::DispatchPut, Action::DispatchPut(id)) => -self.hand_value(s, me, id),
             (Pending::DispatchPut, Action::Pass) => -0.5,
             (Pending::Mode { n }, Action::Mode(k)) => {
                 // An option runs from its jump's target to the next option's (or the end).
@@ -135,7 +135,7 @@ impl TrailsGame {
                     Some(Op::Jump(t)) => *t,
                     _ => ops.len() as u8,
                 };
-                                // Each option ends with a jump past the last one: where option 0's jump goes.
+                // Each option ends with a jump past the last one: where option 0's jump goes.
                 let after = match ops.get(start(1) as usize - 1) {
                     Some(Op::Jump(t)) => *t,
                     _ => ops.len() as u8,
@@ -253,10 +253,10 @@ impl TrailsGame {
 
     fn pending_effect(&self, s: &State) -> Effect {
         let c = s.queue[0];
-                *self.effect_at(&c)
+        *self.effect_at(&c)
     }
 
-        /// A rough value of resolving an ability now.
+    /// A rough value of resolving an ability now.
     fn ability_value(
         &self,
         s: &State,
@@ -264,7 +264,7 @@ impl TrailsGame {
         ab: Option<&super::cards::Ability>,
         w: &Weights,
     ) -> f32 {
-                let Some(ab) = ab else { return -1.0 };
+        let Some(ab) = ab else { return -1.0 };
         self.effects_value(s, me, ab.effects.iter().copied(), w)
     }
 
@@ -272,7 +272,7 @@ impl TrailsGame {
     /// the part of `may`): its effects, valued as [`Self::ability_value`] values an ability's.
     fn steps_value(&self, s: &State, me: Seat, from: u8, to: u8, w: &Weights) -> f32 {
         let c = s.queue[0];
-                let ops = &self.card(c.card).abilities[c.ability as usize].program.ops;
+        let ops = &self.card(c.card).abilities[c.ability as usize].program.ops;
         let effects = ops[from as usize..(to as usize).min(ops.len())]
             .iter()
             .filter_map(|o| match o {
@@ -293,13 +293,11 @@ impl TrailsGame {
         let opp = me.other();
         let friends = self.active_units(s, me);
         let in_combat = matches!(s.step, Step::Window);
-                let mut v = 0.0;
-                for e in effects {
+        let mut v = 0.0;
+        for e in effects {
             v += match e {
-                                Effect::Draw(n) => 1.0 * f32::from(n),
-                Effect::DrawTo(n) => {
-                    (f32::from(n) - s.pl(me).hand.count_ones() as f32).max(-0.5)
-                }
+                Effect::Draw(n) => 1.0 * f32::from(n),
+                Effect::DrawTo(n) => (f32::from(n) - s.pl(me).hand.count_ones() as f32).max(-0.5),
                 Effect::Gain { cp, n } => {
                     // CP is worth something in the deployment step only; EP lapses at the end of
                     // the phase.

@@ -55,7 +55,7 @@ impl TrailsGame {
             }
         };
         match a {
-                        Action::Mode(k) => format!("option {}", k + 1),
+            Action::Mode(k) => format!("option {}", k + 1),
             Action::Yes => "yes".into(),
             Action::Pass => match (s.pending, s.step) {
                 (Pending::DispatchPut, _) => "skip".into(),

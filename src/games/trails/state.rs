@@ -89,7 +89,7 @@ pub struct PlayerState {
     /// Homebase cards actioned to pay EP in the current phase (decision T-RES-7: one of them is
     /// readied again when a ready card that could have paid instead leaves the homebase).
     pub ep_paid: u64,
-        /// T-RES-1, decision T-RES-7: EP gained and not yet spent in this phase (the pool).
+    /// T-RES-1, decision T-RES-7: EP gained and not yet spent in this phase (the pool).
     pub ep: u8,
     /// Instances whose once-per-turn ability (`[once]`, decision T-ONCE-1) was used this turn.
     pub once: u64,
@@ -132,7 +132,7 @@ impl Default for PlayerState {
             cp: 0,
             attribution_orgs: 0,
             static_src: 0,
-                        ep_paid: 0,
+            ep_paid: 0,
             ep: 0,
             once: 0,
             kinds: Kinds::default(),
@@ -372,7 +372,7 @@ pub enum Pending {
     Plan { left: u8, fixed: u8 },
     /// T-TERM-REBUILD: choose the homebase card to destroy.
     Rebuild,
-        /// T-ICON-DISPATCH: may put a card from hand into the homebase, actioned.
+    /// T-ICON-DISPATCH: may put a card from hand into the homebase, actioned.
     DispatchPut,
     /// `choose`: the controller of the ability at the front picks one of `n` options.
     Mode { n: u8 },
@@ -400,7 +400,7 @@ pub struct State {
     pub queue: Queue,
     /// Mulligan bookkeeping: cards put on the bottom so far (T-SETUP-3).
     pub mulligan_count: u8,
-        /// "Always" actions each player took this turn (decision T-RES-10 caps them).
+    /// "Always" actions each player took this turn (decision T-RES-10 caps them).
     pub always_used: [u8; 2],
     /// `x` of the ability resolving: the cards of each seat its last effect affected.
     pub x: [u8; 2],
@@ -419,7 +419,7 @@ impl State {
             combat: Combat::default(),
             pending: Pending::None,
             queue: Default::default(),
-                        mulligan_count: 0,
+            mulligan_count: 0,
             always_used: [0; 2],
             x: [0; 2],
             winner: None,
@@ -444,7 +444,7 @@ impl State {
         match self.pending {
             Pending::None => Some(self.actor),
             // Choices inside an effect belong to the effect's controller.
-                        Pending::Target
+            Pending::Target
             | Pending::Plan { .. }
             | Pending::Rebuild
             | Pending::Mode { .. }

@@ -409,13 +409,34 @@ mod tests {
     fn legal_actions_by_brief_equal_the_full_card_walk() {
         let db = crate::games::fireforce::bundled_cards();
         let decks: Vec<_> = [
-            ("aggro_blitz", include_str!("../../../../decks/fireforce/aggro_blitz.deck")),
-            ("adolla_link", include_str!("../../../../decks/fireforce/adolla_link.deck")),
-            ("blitz_shield", include_str!("../../../../decks/fireforce/blitz_shield.deck")),
-            ("blocker_wall", include_str!("../../../../decks/fireforce/blocker_wall.deck")),
-            ("pray_ramp", include_str!("../../../../decks/fireforce/pray_ramp.deck")),
-            ("reaction_control", include_str!("../../../../decks/fireforce/reaction_control.deck")),
-            ("support_defence", include_str!("../../../../decks/fireforce/support_defence.deck")),
+            (
+                "aggro_blitz",
+                include_str!("../../../../decks/fireforce/aggro_blitz.deck"),
+            ),
+            (
+                "adolla_link",
+                include_str!("../../../../decks/fireforce/adolla_link.deck"),
+            ),
+            (
+                "blitz_shield",
+                include_str!("../../../../decks/fireforce/blitz_shield.deck"),
+            ),
+            (
+                "blocker_wall",
+                include_str!("../../../../decks/fireforce/blocker_wall.deck"),
+            ),
+            (
+                "pray_ramp",
+                include_str!("../../../../decks/fireforce/pray_ramp.deck"),
+            ),
+            (
+                "reaction_control",
+                include_str!("../../../../decks/fireforce/reaction_control.deck"),
+            ),
+            (
+                "support_defence",
+                include_str!("../../../../decks/fireforce/support_defence.deck"),
+            ),
         ]
         .iter()
         .map(|(n, t)| FireForceGame::parse_deck(&db, t, n, n).unwrap())
@@ -443,6 +464,9 @@ mod tests {
                 }
             }
         }
-        assert!(positions > 10_000 && actions > 20_000, "{positions} {actions}");
+        assert!(
+            positions > 10_000 && actions > 20_000,
+            "{positions} {actions}"
+        );
     }
 }

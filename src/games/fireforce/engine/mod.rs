@@ -122,7 +122,8 @@ impl FireForceGame {
 
     /// F-SETUP-2, F-INFO-2: the whole hand back into the deck, shuffled, 5 drawn.
     fn redraw(s: &mut State, q: Seat) {
-        let mut rng = crate::core::rng_from_seed(crate::core::mix_seed(&[s.seed, q.index() as u64]));
+        let mut rng =
+            crate::core::rng_from_seed(crate::core::mix_seed(&[s.seed, q.index() as u64]));
         let p = s.pl_mut(q);
         let hand = p.hand;
         for i in Bits(hand) {
@@ -160,7 +161,9 @@ impl FireForceGame {
     /// The top deck card into THE ADOLLA (`mill`).
     fn mill(s: &mut State, q: Seat, n: u8) {
         for _ in 0..n {
-            let Some(i) = s.pl_mut(q).pop_deck() else { break };
+            let Some(i) = s.pl_mut(q).pop_deck() else {
+                break;
+            };
             s.pl_mut(q).adolla |= 1 << i;
             Self::reveal(s, q, i);
         }
@@ -318,9 +321,8 @@ impl FireForceGame {
         let p = s.pl(q);
         let id = p.card[u as usize];
         let c = self.db.card(id);
-        let mut v = i32::from(c.power)
-            + i32::from(p.power_turn[u as usize])
-            + p.power_battle[u as usize];
+        let mut v =
+            i32::from(c.power) + i32::from(p.power_turn[u as usize]) + p.power_battle[u as usize];
         let ready = p.exhausted & 1 << u == 0;
         // The sources whose statics reach `q`'s Units: its own, then the opponent's.
         for (owner, reach) in [(q, 0), (q.other(), 1)] {
@@ -343,7 +345,11 @@ impl FireForceGame {
     /// not: on printed power (no static reads another's result), which [`Static::hits`] holds.
     #[inline]
     fn static_filter(st: &Static, id: CardId, c: &Card, ready: bool, this: bool) -> bool {
-        debug_assert_eq!(st.hits(id), st.filter.printed_ok(c), "CardDb::derive is stale");
+        debug_assert_eq!(
+            st.hits(id),
+            st.filter.printed_ok(c),
+            "CardDb::derive is stale"
+        );
         st.hits(id) && Self::state_filter(&st.filter, ready, this)
     }
 
@@ -405,7 +411,6 @@ impl FireForceGame {
         }
         out
     }
-
 }
 
 /// [`Frame::ability`] of F-KW-PRAY's resolution (the Unit pick, then the Flame card).

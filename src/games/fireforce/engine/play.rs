@@ -100,12 +100,7 @@ impl FireForceGame {
                 Self::reveal(s, me, i);
                 // F-KW-TRIGGERS: When Dispatched; F-KW-ADOLLA-LINK after it.
                 self.push_triggers(s, me, i, Trigger::Dispatched);
-                if self
-                    .db
-                    .card(id)
-                    .keywords
-                    .has(Keywords::ADOLLA_LINK)
-                {
+                if self.db.card(id).keywords.has(Keywords::ADOLLA_LINK) {
                     s.frames.push(Frame::new(me, i, LINK_FRAME));
                 }
             }
@@ -171,7 +166,8 @@ impl FireForceGame {
             }
             Action::UseTrigger => {
                 // F-BAT-8.
-                s.frames.push(Frame::new(me, s.battle.revealed, LIFE_TRIGGER));
+                s.frames
+                    .push(Frame::new(me, s.battle.revealed, LIFE_TRIGGER));
                 s.step = Step::BattleEnd;
             }
             Action::End => {

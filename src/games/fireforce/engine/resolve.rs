@@ -185,5 +185,4 @@ impl FireForceGame {
             NONE
         };
     }
-
 }

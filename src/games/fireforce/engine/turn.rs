@@ -271,5 +271,4 @@ impl FireForceGame {
             }
         }
     }
-
 }

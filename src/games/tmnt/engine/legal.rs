@@ -215,10 +215,7 @@ mod tests {
         let mut out = Vec::new();
         let left = usize::from(s.discards);
         for_ids!(TmntGame::ids_of(s, q, p.hand), |id| {
-            let enough = Bits(p.hand)
-                .filter(|&i| p.card[i as usize] >= id)
-                .count()
-                >= left;
+            let enough = Bits(p.hand).filter(|&i| p.card[i as usize] >= id).count() >= left;
             if id >= s.discard_floor && enough {
                 out.push(Action::Discard(id));
             }
@@ -235,14 +232,38 @@ mod tests {
     fn discards_by_one_walk_equal_the_walk_per_id() {
         let db = crate::games::tmnt::bundled_cards();
         let decks: Vec<_> = [
-            ("fire_burn", include_str!("../../../../decks/tmnt/fire_burn.deck")),
-            ("flip_tricks", include_str!("../../../../decks/tmnt/flip_tricks.deck")),
-            ("forest_counter", include_str!("../../../../decks/tmnt/forest_counter.deck")),
-            ("items_engine", include_str!("../../../../decks/tmnt/items_engine.deck")),
-            ("mountain_brawlers", include_str!("../../../../decks/tmnt/mountain_brawlers.deck")),
-            ("starter_east", include_str!("../../../../decks/tmnt/starter_east.deck")),
-            ("starter_north", include_str!("../../../../decks/tmnt/starter_north.deck")),
-            ("wind_tempo", include_str!("../../../../decks/tmnt/wind_tempo.deck")),
+            (
+                "fire_burn",
+                include_str!("../../../../decks/tmnt/fire_burn.deck"),
+            ),
+            (
+                "flip_tricks",
+                include_str!("../../../../decks/tmnt/flip_tricks.deck"),
+            ),
+            (
+                "forest_counter",
+                include_str!("../../../../decks/tmnt/forest_counter.deck"),
+            ),
+            (
+                "items_engine",
+                include_str!("../../../../decks/tmnt/items_engine.deck"),
+            ),
+            (
+                "mountain_brawlers",
+                include_str!("../../../../decks/tmnt/mountain_brawlers.deck"),
+            ),
+            (
+                "starter_east",
+                include_str!("../../../../decks/tmnt/starter_east.deck"),
+            ),
+            (
+                "starter_north",
+                include_str!("../../../../decks/tmnt/starter_north.deck"),
+            ),
+            (
+                "wind_tempo",
+                include_str!("../../../../decks/tmnt/wind_tempo.deck"),
+            ),
         ]
         .iter()
         .map(|(n, t)| TmntGame::parse_deck(&db, t, n, n).unwrap())
@@ -258,7 +279,11 @@ mod tests {
                     while g.to_move(&s).is_some() {
                         let mut states = vec![s];
                         if rng.gen_range(0..5) == 0 {
-                            states.push(g.determinize(&s, Seat::ALL[rng.gen_range(0..2)], &mut rng));
+                            states.push(g.determinize(
+                                &s,
+                                Seat::ALL[rng.gen_range(0..2)],
+                                &mut rng,
+                            ));
                         }
                         for mut t in states {
                             if t.step == Step::Discard {
@@ -266,7 +291,8 @@ mod tests {
                             } else if t.pl(t.chooser).hand != 0 {
                                 // A Discard step made up from this hand.
                                 t.step = Step::Discard;
-                                t.discards = rng.gen_range(0..=t.pl(t.chooser).hand.count_ones() as u8 + 1);
+                                t.discards =
+                                    rng.gen_range(0..=t.pl(t.chooser).hand.count_ones() as u8 + 1);
                                 t.discard_floor = rng.gen_range(0..=60);
                                 made += 1;
                             } else {

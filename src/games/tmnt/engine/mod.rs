@@ -393,13 +393,17 @@ impl TmntGame {
             }
             let own = p.hand | p.blocks_mask() | public;
             if own & !p.known[q.index()] != 0 {
-                return Err(format!("{q}: a card of its hand or Block Zones unknown to it"));
+                return Err(format!(
+                    "{q}: a card of its hand or Block Zones unknown to it"
+                ));
             }
             if p.known[q.other().index()] & (p.blocks_mask() & !p.up) != 0 {
                 return Err(format!("{q}: a face-down Block card known to the opponent"));
             }
             if p.milled & !p.trash != 0 {
-                return Err(format!("{q}: a card milled from the deck is not in the Trash"));
+                return Err(format!(
+                    "{q}: a card milled from the deck is not in the Trash"
+                ));
             }
             if p.deck_mask() & (p.known[0] | p.known[1]) != 0 {
                 return Err(format!("{q}: a deck card is known"));

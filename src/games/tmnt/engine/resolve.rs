@@ -24,7 +24,9 @@ impl TmntGame {
         if !s.cur.active() {
             return None;
         }
-        self.frame_effects(s, s.cur).get(s.cur.next as usize).copied()
+        self.frame_effects(s, s.cur)
+            .get(s.cur.next as usize)
+            .copied()
     }
 
     /// Resolves the current text until it is done or waits for a choice. M-EFFECTS-5: a part
@@ -108,7 +110,7 @@ impl TmntGame {
                                 }
                             }
                         }
-                                                if mask != [0, 0] {
+                        if mask != [0, 0] {
                             s.pick = Pick::Choose { mask };
                             s.chooser = who;
                             return;

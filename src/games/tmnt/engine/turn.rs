@@ -4,8 +4,8 @@
 use super::super::cards::{CardId, CardType, Kind, When};
 use super::super::Action;
 use super::TmntGame;
-use crate::games::tmnt::state::*;
 use crate::core::Seat;
+use crate::games::tmnt::state::*;
 
 impl TmntGame {
     /// Plays decision `a` (legal in `s`), then advances to the next decision.
@@ -428,7 +428,11 @@ impl TmntGame {
         let q = s.chooser;
         let i = Self::instance_of(s, q, s.pl(q).hand, id).expect("legal set");
         let p = s.pl_mut(q);
-        let z = p.block.iter().position(|&x| x == NONE).expect("an empty zone");
+        let z = p
+            .block
+            .iter()
+            .position(|&x| x == NONE)
+            .expect("an empty zone");
         p.block[z] = i;
         p.hand &= !(1 << i);
         // M-INFO-2: face down, the opponent follows the zone, not the card — and it cannot tell
@@ -564,4 +568,3 @@ impl TmntGame {
         ok_kind && (c.play || s.plain_floor == NONE || id > s.plain_floor)
     }
 }
-

@@ -25,7 +25,7 @@ pub(crate) struct Ctx<'a> {
 
 impl TrailsGame {
     /// The judge of an ability of `me`'s card `src`.
-        pub(crate) fn judge<'a>(&'a self, s: &'a State, me: Seat, src: u8, that: That) -> Ctx<'a> {
+    pub(crate) fn judge<'a>(&'a self, s: &'a State, me: Seat, src: u8, that: That) -> Ctx<'a> {
         Ctx {
             g: self,
             s,
@@ -46,7 +46,7 @@ impl TrailsGame {
 
     /// The cards `t` names as a description (what `count`, `any` and `no` look at): a mask per
     /// seat.
-        pub(crate) fn described(
+    pub(crate) fn described(
         &self,
         s: &State,
         me: Seat,
@@ -93,14 +93,14 @@ impl TrailsGame {
 }
 
 impl Judge<Target> for Ctx<'_> {
-        fn count(&self, t: &Target) -> i32 {
+    fn count(&self, t: &Target) -> i32 {
         let m = self
             .g
             .described(self.s, self.me, self.src, self.that, t, self.printed);
         (m[0].count_ones() + m[1].count_ones()) as i32
     }
 
-        fn stat(&self, k: Id, t: &Target) -> i32 {
+    fn stat(&self, k: Id, t: &Target) -> i32 {
         let m = self
             .g
             .described(self.s, self.me, self.src, self.that, t, self.printed);
@@ -145,7 +145,7 @@ impl Judge<Target> for Ctx<'_> {
         };
         match w {
             cond_word::ATTACKING => self.g.in_attack(self.s) && self.s.combat.attacker == q,
-                        cond_word::DEFENDING => self.g.in_attack(self.s) && self.s.combat.attacker != q,
+            cond_word::DEFENDING => self.g.in_attack(self.s) && self.s.combat.attacker != q,
             cond_word::INITIATIVE => self.s.initiative == q,
             _ => unreachable!("the card file refuses the words the engine does not answer"),
         }

@@ -29,7 +29,7 @@ impl TrailsGame {
             Pending::Target => self.legal_effect_targets(s, out),
             Pending::Plan { left, fixed } => legal_plan(s, me, left, fixed, out),
             Pending::Rebuild => legal_rebuild(s, me, out),
-                        Pending::DispatchPut => legal_dispatch_put(s, me, out),
+            Pending::DispatchPut => legal_dispatch_put(s, me, out),
             Pending::Mode { n } => {
                 for k in 0..n {
                     out.push(Action::Mode(k));
@@ -197,7 +197,7 @@ impl TrailsGame {
             if c.hand_ep > ep {
                 continue;
             }
-                        let mut event = c.ctype == CardType::Event && c.cost <= ep;
+            let mut event = c.ctype == CardType::Event && c.cost <= ep;
             let mut arts = c.arts.is_some_and(|a| a <= ep);
             // One action per card, whatever the copies (actions name cards by id).
             if !(event || arts) || !seen.first(p, p.hand, i) {
@@ -235,7 +235,7 @@ impl TrailsGame {
                 }
                 continue;
             }
-                        let mut event = c.ctype == CardType::Event && c.cost <= ep;
+            let mut event = c.ctype == CardType::Event && c.cost <= ep;
             let base = c.ctype == CardType::Base && u32::from(c.cost) <= hb;
             let mut arts = c.arts.is_some_and(|a| a <= ep);
             if !(event || base || arts) || !seen.first(p, down, i) {
@@ -268,7 +268,7 @@ impl TrailsGame {
 
     fn craft_actions(&self, s: &State, me: Seat, i: u8, ep: u8, out: &mut ActionList<Action>) {
         let p = s.pl(me);
-                let k = &self.crafts[p.card[i as usize] as usize];
+        let k = &self.crafts[p.card[i as usize] as usize];
         let ready = !p.has(i, flag::ACTIONED);
         let gated = self.hot(p.card[i as usize]).feat & feat::GATED != 0;
         for j in 0..k.n as usize {
@@ -287,7 +287,7 @@ impl TrailsGame {
         }
     }
 
-        /// Whether `me`'s card `i`'s way of playing `trigger` (an EVENT, arts) is open: its head's
+    /// Whether `me`'s card `i`'s way of playing `trigger` (an EVENT, arts) is open: its head's
     /// condition ("play only if") holds.
     fn play_gate(&self, s: &State, me: Seat, i: u8, trigger: Trigger) -> bool {
         match self.card(s.pl(me).card[i as usize]).ability(trigger) {

@@ -57,7 +57,7 @@ pub(crate) struct HotCard {
     pub arts: Option<u8>,
     /// The least EP that plays the card from hand (T-RES-2 an EVENT's cost, T-RES-3 its arts
     /// cost), `u8::MAX` when it cannot be played from hand: one test skips the cards the player
-        /// cannot afford.
+    /// cannot afford.
     pub hand_ep: u8,
     /// The id of the card's name in the database (`name=` filters).
     pub name: u16,
@@ -101,7 +101,7 @@ pub(crate) mod feat {
     pub const FROM_HAND: u8 = 2;
     /// Has a craft with a cost (an ability triggered by the player, T-RES-5).
     pub const ACT: u8 = 4;
-        /// Has an ability gated beyond its cost (`[once]` or a head's condition) or a static with a
+    /// Has an ability gated beyond its cost (`[once]` or a head's condition) or a static with a
     /// condition: legal actions and static effects ask the gate.
     pub const GATED: u8 = 8;
     /// Has static effects that change STR/DEF.
@@ -130,7 +130,7 @@ impl HotCard {
             f |= feat::PLAY;
         }
         if c.abilities.iter().any(|a| a.trigger == Trigger::Act) {
-                        f |= feat::ACT;
+            f |= feat::ACT;
         }
         if c.abilities.iter().any(|a| a.gated()) || c.static_conds.iter().any(Option::is_some) {
             f |= feat::GATED;
@@ -151,7 +151,7 @@ impl HotCard {
             feat: f,
             orgs: c.orgs,
             arts: c.arts_cost,
-                        hand_ep: match (c.ctype, c.arts_cost) {
+            hand_ep: match (c.ctype, c.arts_cost) {
                 (CardType::Event, a) => c.cost.min(a.unwrap_or(u8::MAX)),
                 (_, Some(a)) => a,
                 (_, None) => u8::MAX,

@@ -8,9 +8,9 @@ use super::super::cards::{
 };
 use super::super::effects::mark;
 use super::super::state::{bit, flag, AttackTarget, Bits, Cursor, Pending, State, That};
-use crate::core::lang::eval;
 use super::views::{bounds_ok, ready_ok, side_matches};
 use super::TrailsGame;
+use crate::core::lang::eval;
 use crate::core::Seat;
 
 impl TrailsGame {
@@ -36,7 +36,7 @@ impl TrailsGame {
         }
     }
 
-        /// Whether a gated ability of `q`'s card `i` may be used now: its once-per-turn use is left
+    /// Whether a gated ability of `q`'s card `i` may be used now: its once-per-turn use is left
     /// (decision T-ONCE-1) and its head's condition holds (decision T-EFF-5).
     pub(super) fn gate_open(&self, s: &State, q: Seat, i: u8, ab: &Ability) -> bool {
         if ab.once && s.pl(q).once & bit(i) != 0 {
@@ -63,7 +63,7 @@ impl TrailsGame {
         }
     }
 
-        /// Resolves the front ability of the queue as far as it goes without a decision: one step
+    /// Resolves the front ability of the queue as far as it goes without a decision: one step
     /// of its program (an effect, or a jump of `if`/`choose`/`may`: decision T-EFF-4).
     pub(super) fn resolve_front(&self, s: &mut State) {
         let c = s.queue[0];
@@ -123,7 +123,7 @@ impl TrailsGame {
                     return;
                 }
             }
-                        Effect::HomebaseTop => {
+            Effect::HomebaseTop => {
                 Self::top_to_homebase(s, me);
             }
             Effect::DrawTo(n) => {
@@ -131,7 +131,7 @@ impl TrailsGame {
                     self.draw(s, me);
                 }
             }
-                        // Decision T-RES-13: EP into the pool, CP into the deployment step's.
+            // Decision T-RES-13: EP into the pool, CP into the deployment step's.
             Effect::Gain { cp, n } => {
                 let p = s.pl_mut(me);
                 if cp {
@@ -162,7 +162,7 @@ impl TrailsGame {
                             }
                         }
                     }
-                                        TargetMode::Choose => {
+                    TargetMode::Choose => {
                         let m = self.effect_targets(s, me, &t, c.source);
                         let n = m[0].count_ones() + m[1].count_ones();
                         if n > 1 {
@@ -177,7 +177,7 @@ impl TrailsGame {
                     }
                     TargetMode::That | TargetMode::Role(_) => {
                         // One card, if it is an active UNIT the filter still matches.
-                                                let m = self.described(s, me, c.source, c.that, &t, false);
+                        let m = self.described(s, me, c.source, c.that, &t, false);
                         for q in Seat::ALL {
                             let m = m[q.index()] & self.active_units(s, q);
                             if let Some(i) = Bits(m).next() {
@@ -205,9 +205,7 @@ impl TrailsGame {
         }
         let a = s.combat.attacker;
         match r {
-            super::super::dsl::role::ATTACKER => {
-                Bits(s.combat.attackers).next().map(|i| (a, i))
-            }
+            super::super::dsl::role::ATTACKER => Bits(s.combat.attackers).next().map(|i| (a, i)),
             _ => match s.combat.target {
                 AttackTarget::Unit(d) => Some((a.other(), d)),
                 _ => None,
@@ -316,7 +314,7 @@ impl TrailsGame {
             Effect::Ko(_) => self.to_trail(s, q, i),
             Effect::Ready(_) => s.pl_mut(q).clear(i, flag::ACTIONED),
             Effect::Action(_) => s.pl_mut(q).set(i, flag::ACTIONED),
-                        Effect::Support(_) => s.pl_mut(q).set(i, flag::SUPPORTED),
+            Effect::Support(_) => s.pl_mut(q).set(i, flag::SUPPORTED),
             Effect::Cure(_) => {
                 // Decision T-CURE-5: as T-CURE-2's cure, face up and actioned.
                 let p = s.pl_mut(q);

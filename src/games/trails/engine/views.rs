@@ -113,7 +113,13 @@ impl TrailsGame {
     }
 
     /// Whether a static of `q`'s card `i` with condition `cond` applies now.
-    fn static_on(&self, s: &State, q: Seat, i: u8, cond: &Option<super::super::cards::Cond>) -> bool {
+    fn static_on(
+        &self,
+        s: &State,
+        q: Seat,
+        i: u8,
+        cond: &Option<super::super::cards::Cond>,
+    ) -> bool {
         match cond {
             None => true,
             Some(c) => crate::core::lang::eval::cond(&self.printed_judge(s, q, i), c),
@@ -243,7 +249,7 @@ impl TrailsGame {
     /// Whether a static filter matches, read on printed and end-of-turn values (decision
     /// T-STATIC-1: static filters do not see other statics, so statics never depend on each other).
     fn static_filter(&self, s: &State, q: Seat, i: u8, f: &Filter, source: (Seat, u8)) -> bool {
-                let p = s.pl(q);
+        let p = s.pl(q);
         let c = self.hot(p.card[i as usize]);
         if (f.other && source == (q, i)) || (f.itself && source != (q, i)) {
             return false;
@@ -257,7 +263,7 @@ impl TrailsGame {
         bounds_ok(f, c.cost, c.str, c.def) && ready_ok(f, p.has(i, flag::ACTIONED))
     }
 
-        /// Whether `q`'s card `i` matches a filter on printed values and end-of-turn changes (a
+    /// Whether `q`'s card `i` matches a filter on printed values and end-of-turn changes (a
     /// static's condition, decision T-STATIC-2).
     pub(crate) fn card_matches_printed(
         &self,
@@ -267,7 +273,7 @@ impl TrailsGame {
         f: &Filter,
         source: (Seat, u8),
     ) -> bool {
-                // Organizations without links (a link may itself be a conditional static): printed,
+        // Organizations without links (a link may itself be a conditional static): printed,
         // and T-ICON-ATTRIB's.
         let p = s.pl(q);
         let c = self.hot(p.card[i as usize]);
@@ -292,7 +298,12 @@ impl TrailsGame {
         }
         // STR/DEF bounds on printed values with end-of-turn changes.
         let (st, df) = self.printed_stats(s, q, i);
-        bounds_ok(f, c.cost, st.clamp(-128, 127) as i8, df.clamp(-128, 127) as i8)
+        bounds_ok(
+            f,
+            c.cost,
+            st.clamp(-128, 127) as i8,
+            df.clamp(-128, 127) as i8,
+        )
     }
 
     /// STR and DEF with end-of-turn changes, without static effects.
