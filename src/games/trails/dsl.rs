@@ -848,6 +848,9 @@ fn compile_static(e: &ast::Effect, orgs: &mut dyn OrgNames) -> Result<StaticEffe
             }
             ast::Pick::This => {
                 let mut f = filter(&c.filters, orgs)?;
+                if f.other {
+                    return Err("`self` is never `other`".into());
+                }
                 f.itself = true;
                 Ok((Side::Own, f))
             }

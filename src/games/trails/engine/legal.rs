@@ -30,15 +30,7 @@ impl TrailsGame {
             Pending::Plan { left, fixed } => legal_plan(s, me, left, fixed, out),
             Pending::Rebuild => legal_rebuild(s, me, out),
             Pending::DispatchPut => legal_dispatch_put(s, me, out),
-            Pending::Mode { n } => {
-                for k in 0..n {
-                    out.push(Action::Mode(k));
-                }
-            }
-            Pending::May { .. } => {
-                out.push(Action::Yes);
-                out.push(Action::Pass);
-            }
+            Pending::Mode { .. } | Pending::May { .. } => legal_step_choice(s.pending, out),
             Pending::None => match s.step {
                 Step::Mulligan => legal_mulligan(s, me, out),
                 Step::Homebase => self.legal_homebase(s, me, out),
@@ -269,15 +261,39 @@ impl TrailsGame {
     fn craft_actions(&self, s: &State, me: Seat, i: u8, ep: u8, out: &mut ActionList<Action>) {
         let p = s.pl(me);
         let k = &self.crafts[p.card[i as usize] as usize];
+        if k.gated != 0 {
+            return self.gated_craft_actions(s, me, i, ep, out);
+        }
         let ready = !p.has(i, flag::ACTIONED);
-        let gated = self.hot(p.card[i as usize]).feat & feat::GATED != 0;
+        for j in 0..k.n as usize {
+            if k.ep[j] <= ep && (ready || k.self_action & (1 << j) == 0) {
+                out.push(Action::Craft {
+                    inst: i,
+                    ability: k.ability[j],
+                });
+            }
+        }
+    }
+
+    /// [`Self::craft_actions`] for a card with a craft gated beyond its cost (`[once]`, a head's
+    /// condition): each such craft asks its gate.
+    #[cold]
+    #[inline(never)]
+    fn gated_craft_actions(
+        &self,
+        s: &State,
+        me: Seat,
+        i: u8,
+        ep: u8,
+        out: &mut ActionList<Action>,
+    ) {
+        let p = s.pl(me);
+        let k = &self.crafts[p.card[i as usize] as usize];
+        let ready = !p.has(i, flag::ACTIONED);
         for j in 0..k.n as usize {
             if k.ep[j] <= ep
                 && (ready || k.self_action & (1 << j) == 0)
-                && (!gated || {
-                    let ab = &self.card(p.card[i as usize]).abilities[k.ability[j] as usize];
-                    !ab.gated() || self.gate_open(s, me, i, ab)
-                })
+                && (k.gated & (1 << j) == 0 || self.craft_gate(s, me, i, k.ability[j]))
             {
                 out.push(Action::Craft {
                     inst: i,
@@ -287,8 +303,16 @@ impl TrailsGame {
         }
     }
 
+    /// Whether `me`'s card `i`'s gated craft (its ability `ability`) may be activated now.
+    fn craft_gate(&self, s: &State, me: Seat, i: u8, ability: u8) -> bool {
+        let ab = &self.card(s.pl(me).card[i as usize]).abilities[ability as usize];
+        self.gate_open(s, me, i, ab)
+    }
+
     /// Whether `me`'s card `i`'s way of playing `trigger` (an EVENT, arts) is open: its head's
     /// condition ("play only if") holds.
+    #[cold]
+    #[inline(never)]
     fn play_gate(&self, s: &State, me: Seat, i: u8, trigger: Trigger) -> bool {
         match self.card(s.pl(me).card[i as usize]).ability(trigger) {
             Some((_, ab)) => !ab.gated() || self.gate_open(s, me, i, ab),
@@ -409,6 +433,25 @@ fn first_of_card(p: &PlayerState, zone: u64, i: u8) -> bool {
 fn push_unique(out: &mut ActionList<Action>, a: Action) {
     if !out.contains(&a) {
         out.push(a);
+    }
+}
+
+/// The options of a program's step that asks its controller (decision T-EFF-4): `option N` for
+/// each option of a choose, `yes` and `no` for a may. Off the hot path.
+#[cold]
+#[inline(never)]
+fn legal_step_choice(pending: Pending, out: &mut ActionList<Action>) {
+    match pending {
+        Pending::Mode { n } => {
+            for k in 0..n {
+                out.push(Action::Mode(k));
+            }
+        }
+        Pending::May { .. } => {
+            out.push(Action::Yes);
+            out.push(Action::Pass);
+        }
+        _ => {}
     }
 }
 

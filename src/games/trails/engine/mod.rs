@@ -73,6 +73,8 @@ pub(crate) struct Crafts {
     pub ep: [u8; MAX_CRAFTS],
     /// Bit `j`: craft `j` costs "action this ready UNIT".
     pub self_action: u8,
+    /// Bit `j`: craft `j` is gated beyond its cost ([`super::cards::Ability::gated`]).
+    pub gated: u8,
 }
 
 impl Crafts {
@@ -86,6 +88,7 @@ impl Crafts {
                 k.ability[j] = a as u8;
                 k.ep[j] = ab.cost.ep;
                 k.self_action |= u8::from(ab.cost.self_action) << j;
+                k.gated |= u8::from(ab.gated()) << j;
                 k.n += 1;
             }
         }
@@ -97,12 +100,14 @@ impl Crafts {
 pub(crate) mod feat {
     /// A UNIT.
     pub const UNIT: u8 = 1;
-    /// An EVENT or a card with arts: playable as an "always" action from hand (T-RES-2, T-RES-3).
-    pub const FROM_HAND: u8 = 2;
+    /// Has static effects with a condition (decision T-STATIC-2). Their kinds are not among its
+    /// [`STATS`], [`GRANT`] and [`LINK`] bits: the walks over unconditional statics skip the card
+    /// and a cold walk reads its conditions.
+    pub const COND_STATICS: u8 = 2;
     /// Has a craft with a cost (an ability triggered by the player, T-RES-5).
     pub const ACT: u8 = 4;
-    /// Has an ability gated beyond its cost (`[once]` or a head's condition) or a static with a
-    /// condition: legal actions and static effects ask the gate.
+    /// Has an ability gated beyond its cost (`[once]` or a head's condition): legal actions ask
+    /// the gate.
     pub const GATED: u8 = 8;
     /// Has static effects that change STR/DEF.
     pub const STATS: u8 = 16;
@@ -114,7 +119,7 @@ pub(crate) mod feat {
     /// Has static effects that link organizations (T-TERM-LINK).
     pub const LINK: u8 = 128;
     /// Has static effects of any kind.
-    pub const STATICS: u8 = STATS | GRANT | LINK;
+    pub const STATICS: u8 = STATS | GRANT | LINK | COND_STATICS;
 }
 
 impl HotCard {
@@ -123,24 +128,25 @@ impl HotCard {
         if c.ctype == CardType::Unit {
             f |= feat::UNIT;
         }
-        if c.ctype == CardType::Event || c.arts_cost.is_some() {
-            f |= feat::FROM_HAND;
-        }
-        if f & feat::FROM_HAND != 0 || c.ctype == CardType::Base {
+        if matches!(c.ctype, CardType::Event | CardType::Base) || c.arts_cost.is_some() {
             f |= feat::PLAY;
         }
         if c.abilities.iter().any(|a| a.trigger == Trigger::Act) {
             f |= feat::ACT;
         }
-        if c.abilities.iter().any(|a| a.gated()) || c.static_conds.iter().any(Option::is_some) {
+        if c.abilities.iter().any(|a| a.gated()) {
             f |= feat::GATED;
         }
-        for st in &c.statics {
-            f |= match st {
-                StaticEffect::Stats { .. } => feat::STATS,
-                StaticEffect::Grant { .. } => feat::GRANT,
-                StaticEffect::Link(_) => feat::LINK,
-            };
+        if c.static_conds.iter().any(Option::is_some) {
+            f |= feat::COND_STATICS;
+        } else {
+            for st in &c.statics {
+                f |= match st {
+                    StaticEffect::Stats { .. } => feat::STATS,
+                    StaticEffect::Grant { .. } => feat::GRANT,
+                    StaticEffect::Link(_) => feat::LINK,
+                };
+            }
         }
         HotCard {
             ctype: c.ctype,
@@ -172,6 +178,8 @@ pub struct TrailsGame {
     /// Whether any card of either deck links organizations (T-TERM-LINK): when none does,
     /// organizations need no look at the statics.
     has_links: bool,
+    /// Whether a card of the two decks has a static with a condition (decision T-STATIC-2).
+    has_cond_statics: bool,
     /// Whether any card of either deck grants icons statically; likewise stat changes.
     has_static_icons: bool,
     has_static_stats: bool,
@@ -243,6 +251,10 @@ impl TrailsGame {
                 .chain(&deck_b)
                 .any(|&id| db.card(id).statics.iter().any(pred))
         };
+        let has_cond_statics = deck_a
+            .iter()
+            .chain(&deck_b)
+            .any(|&id| db.card(id).static_conds.iter().any(Option::is_some));
         let has_static_icons = any(|st| matches!(st, StaticEffect::Grant { .. }));
         let has_static_stats = any(|st| matches!(st, StaticEffect::Stats { .. }));
         let mut ids: Vec<CardId> = deck_a.iter().chain(&deck_b).copied().collect();
@@ -269,6 +281,7 @@ impl TrailsGame {
             decks: [deck_a, deck_b],
             weights: Default::default(),
             has_links,
+            has_cond_statics,
             has_static_icons,
             has_static_stats,
         }

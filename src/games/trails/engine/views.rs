@@ -84,32 +84,42 @@ impl TrailsGame {
         p.field & !p.flagged(flag::STUNNED) & p.kinds.unit
     }
 
-    /// The active static sources of `q` that have a static effect of a [`feat`] in `kind`, with
-    /// their static effects that apply now: UNITs (not stunned, T-STATE-2) and ITEMs on the field,
-    /// face-up BASEs in the homebase (T-RES-4); a static whose ability has a condition applies
-    /// while it holds (read on printed values, decision T-STATIC-2).
+    /// The active static sources of `q` without conditions that have a static effect of a
+    /// [`feat`] in `kind`, with their static effects: UNITs (not stunned, T-STATE-2) and ITEMs on
+    /// the field, face-up BASEs in the homebase (T-RES-4). Sources whose statics have conditions
+    /// are walked by [`Self::cond_statics`].
     #[inline]
     fn static_sources<'a>(
         &'a self,
         s: &'a State,
         q: Seat,
         kind: u8,
-    ) -> impl Iterator<Item = (u8, &'a StaticEffect)> + 'a {
+    ) -> impl Iterator<Item = (u8, &'a [StaticEffect])> + 'a {
         let p = s.pl(q);
-        Bits(p.static_src).flat_map(move |i| {
+        Bits(p.static_src).filter_map(move |i| {
             let id = p.card[i as usize];
-            let hot = self.hot(id);
-            let card = self.card(id);
-            let statics: &[StaticEffect] = if hot.feat & kind != 0 {
-                &card.statics
-            } else {
-                &[]
-            };
-            let gated = hot.feat & feat::GATED != 0;
-            statics.iter().enumerate().filter_map(move |(k, st)| {
-                (!gated || self.static_on(s, q, i, &card.static_conds[k])).then_some((i, st))
-            })
+            (self.hot(id).feat & kind != 0).then(|| (i, self.card(id).statics.as_slice()))
         })
+    }
+
+    /// Calls `f(i, effect)` for each static effect that applies now of `q`'s active static
+    /// sources whose statics have conditions: a static applies while its condition holds (read
+    /// on printed values, decision T-STATIC-2). Off the hot path: no bundled card has one.
+    #[cold]
+    #[inline(never)]
+    fn cond_statics(&self, s: &State, q: Seat, f: &mut dyn FnMut(u8, &StaticEffect)) {
+        let p = s.pl(q);
+        for i in Bits(p.static_src) {
+            let card = self.card(p.card[i as usize]);
+            if self.hot(p.card[i as usize]).feat & feat::COND_STATICS == 0 {
+                continue;
+            }
+            for (k, st) in card.statics.iter().enumerate() {
+                if self.static_on(s, q, i, &card.static_conds[k]) {
+                    f(i, st);
+                }
+            }
+        }
     }
 
     /// Whether a static of `q`'s card `i` with condition `cond` applies now.
@@ -142,24 +152,59 @@ impl TrailsGame {
     ) {
         let kind = if stats { feat::STATS } else { 0 } | if icons { feat::GRANT } else { 0 };
         for src in Seat::ALL {
-            for (si, st) in self.static_sources(s, src, kind) {
-                let (side, filter) = match st {
-                    StaticEffect::Stats { side, filter, .. } if stats => (*side, filter),
-                    StaticEffect::Grant { side, filter, .. } if icons => (*side, filter),
-                    _ => continue,
-                };
-                for q in Seat::ALL
-                    .into_iter()
-                    .filter(|&q| side_matches(side, src, q))
-                {
-                    for i in Bits(cards[q.index()]) {
-                        if self.static_filter(s, q, i, filter, (src, si)) {
-                            f(q, i, st);
-                        }
-                    }
+            for (si, statics) in self.static_sources(s, src, kind) {
+                for st in statics {
+                    self.static_mod(s, cards, (stats, icons), (src, si), st, &mut f);
+                }
+            }
+            if self.has_cond_statics {
+                self.cond_static_mods(s, cards, (stats, icons), src, &mut f);
+            }
+        }
+    }
+
+    /// [`Self::for_static_mods`] for one static effect `st` of `source`.
+    #[inline(always)]
+    fn static_mod(
+        &self,
+        s: &State,
+        cards: [u64; 2],
+        (stats, icons): (bool, bool),
+        source: (Seat, u8),
+        st: &StaticEffect,
+        f: &mut impl FnMut(Seat, u8, &StaticEffect),
+    ) {
+        let (side, filter) = match st {
+            StaticEffect::Stats { side, filter, .. } if stats => (*side, filter),
+            StaticEffect::Grant { side, filter, .. } if icons => (*side, filter),
+            _ => return,
+        };
+        for q in Seat::ALL
+            .into_iter()
+            .filter(|&q| side_matches(side, source.0, q))
+        {
+            for i in Bits(cards[q.index()]) {
+                if self.static_filter(s, q, i, filter, source) {
+                    f(q, i, st);
                 }
             }
         }
+    }
+
+    /// [`Self::for_static_mods`] for the statics of `src`'s sources whose statics have conditions.
+    #[cold]
+    #[inline(never)]
+    fn cond_static_mods(
+        &self,
+        s: &State,
+        cards: [u64; 2],
+        kinds: (bool, bool),
+        src: Seat,
+        f: &mut impl FnMut(Seat, u8, &StaticEffect),
+    ) {
+        self.cond_statics(s, src, &mut |si, st| {
+            self.static_mod(s, cards, kinds, (src, si), st, f)
+        });
     }
 
     /// Whether `q`'s instance `i` provides its static effects now.
@@ -214,6 +259,7 @@ impl TrailsGame {
 
     /// Organizations of a UNIT before static grants: printed, plus those gained by
     /// T-ICON-ATTRIB, widened by every active T-TERM-LINK of its controller.
+    #[inline(always)]
     pub fn orgs(&self, s: &State, q: Seat, i: u8) -> Orgs {
         let p = s.pl(q);
         let c = self.hot(p.card[i as usize]);
@@ -236,22 +282,30 @@ impl TrailsGame {
             return o;
         }
         let mut linked = o;
-        for (_, st) in self.static_sources(s, q, feat::LINK) {
+        let mut link = |st: &StaticEffect| {
             if let StaticEffect::Link(bits) = *st {
                 if o & bits != 0 {
                     linked |= bits;
                 }
             }
+        };
+        for (_, statics) in self.static_sources(s, q, feat::LINK) {
+            statics.iter().for_each(&mut link);
+        }
+        if self.has_cond_statics {
+            self.cond_statics(s, q, &mut |_, st| link(st));
         }
         linked
     }
 
     /// Whether a static filter matches, read on printed and end-of-turn values (decision
     /// T-STATIC-1: static filters do not see other statics, so statics never depend on each other).
+    #[inline(always)]
     fn static_filter(&self, s: &State, q: Seat, i: u8, f: &Filter, source: (Seat, u8)) -> bool {
         let p = s.pl(q);
         let c = self.hot(p.card[i as usize]);
-        if (f.other && source == (q, i)) || (f.itself && source != (q, i)) {
+        // `other` refuses the source, `itself` (never with `other`) everything else.
+        if (f.other | f.itself) && (source == (q, i)) == f.other {
             return false;
         }
         if f.org != 0 && self.orgs(s, q, i) & f.org == 0 {
