@@ -33,6 +33,12 @@ impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
         self.len as usize
     }
 
+    /// How many items it holds at most.
+    #[inline]
+    pub const fn capacity(&self) -> usize {
+        N
+    }
+
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0

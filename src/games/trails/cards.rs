@@ -5,8 +5,8 @@
 use super::dsl;
 use super::effects::OrgNames;
 pub use super::effects::{
-    Ability, Cond, CraftCost, Effect, Filter, Icons, Op, Orgs, Program, Side, StaticEffect, Target,
-    TargetMode, Trigger,
+    kind, Ability, About, Cond, CraftCost, Effect, Filter, Icons, Op, Orgs, Phase, Program, Side,
+    StaticEffect, Target, TargetMode, Trigger, Zone,
 };
 use std::fmt;
 use std::path::Path;
@@ -89,7 +89,7 @@ impl Card {
         self.abilities
             .iter()
             .enumerate()
-            .find(|(_, a)| a.trigger == trigger)
+            .find(|(_, a)| a.trigger == trigger && !a.listens())
     }
 
     pub fn has_trigger(&self, trigger: Trigger) -> bool {
@@ -581,6 +581,15 @@ fn check_card(card: &Card) -> Result<(), String> {
             Trigger::Attack | Trigger::Defend | Trigger::Stuns => card.ctype == CardType::Unit,
             Trigger::Enter => true,
             Trigger::Act => card.ctype != CardType::Event,
+            // Decision T-EFF-7: a card's abilities about other cards and the game work while
+            // it is an active source (a non-stunned UNIT or an ITEM on the field, a face-up
+            // BASE): never an EVENT's.
+            _ if a.listens() => card.ctype != CardType::Event,
+            Trigger::Stunned => card.ctype == CardType::Unit,
+            Trigger::Leaves => matches!(card.ctype, CardType::Unit | CardType::Item),
+            Trigger::Played => card.ctype != CardType::Event,
+            Trigger::Put => card.ctype != CardType::Event,
+            Trigger::Start | Trigger::End => false,
         };
         if !ok {
             return Err(format!(
@@ -636,8 +645,18 @@ fn check_card(card: &Card) -> Result<(), String> {
         Trigger::Attack,
         Trigger::Defend,
         Trigger::Stuns,
+        Trigger::Stunned,
+        Trigger::Leaves,
+        Trigger::Played,
+        Trigger::Put,
     ] {
-        if card.abilities.iter().filter(|a| a.trigger == t).count() > 1 {
+        if card
+            .abilities
+            .iter()
+            .filter(|a| a.trigger == t && !a.listens())
+            .count()
+            > 1
+        {
             return Err(format!(
                 "more than one `{}:` ability (join the effects with `;`)",
                 dsl::trigger_name(t)

@@ -4,8 +4,8 @@
 //! load; the engine only sees those types.
 
 use super::effects::{
-    mark, Ability, Cond, CraftCost, Effect, Filter, Icons, Op, OrgNames, Program, Side,
-    StaticEffect, Target, TargetMode, Trigger,
+    kind, mark, Ability, About, Cond, CraftCost, Effect, Filter, Icons, Op, OrgNames, Phase,
+    Program, Side, StaticEffect, Target, TargetMode, Trigger, Zone,
 };
 use crate::core::lang::vocab::{
     legacy, verb, w, CostArg, CostWord, EventWord, HeadKind, HeadWord, Noun, Slot, Vocab,
@@ -28,7 +28,36 @@ pub fn trigger_name(t: Trigger) -> &'static str {
         Trigger::Event => "event",
         Trigger::Arts => "arts",
         Trigger::Act => "act",
+        Trigger::Stunned => "stunned",
+        Trigger::Leaves => "leaves",
+        Trigger::Played => "played",
+        Trigger::Put => "put",
+        Trigger::Start => "start",
+        Trigger::End => "end",
     }
+}
+
+/// Phase ids ([`VOCAB`]`.phases`).
+#[allow(dead_code)]
+mod phase {
+    pub const TURN: u8 = 0;
+    pub const PREPARATION: u8 = 1;
+    pub const DRAW: u8 = 2;
+    pub const HOMEBASE: u8 = 3;
+    pub const DEPLOYMENT: u8 = 4;
+    pub const COMBAT: u8 = 5;
+    pub const CURE: u8 = 6;
+    pub const COMBAT_PHASE: u8 = 7;
+}
+
+/// Zone ids ([`VOCAB`]`.zones`).
+#[allow(dead_code)]
+mod zone {
+    pub const FIELD: u8 = 0;
+    pub const HAND: u8 = 1;
+    pub const DECK: u8 = 2;
+    pub const HOMEBASE: u8 = 3;
+    pub const TRAIL: u8 = 4;
 }
 
 /// Head ids ([`VOCAB`]`.heads`).
@@ -242,6 +271,7 @@ pub static VOCAB: Vocab = Vocab {
         w("deployment", "deployment step"),
         w("combat", "combat"),
         w("cure", "cure phase"),
+        w("combat_phase", "combat phase"),
     ],
     zones: &[
         w("field", "field"),
@@ -536,6 +566,7 @@ pub fn compile(tree: &[ast::Ability], orgs: &mut dyn OrgNames) -> Result<Parsed,
             Some(c) => Some(c.try_map(&mut |x| condition_set(x, orgs)).map_err(ctx)?),
             None => None,
         };
+        let mut about = About::default();
         let trigger = match &a.head {
             ast::Head::Word(head::STATIC) => {
                 if a.once {
@@ -553,17 +584,10 @@ pub fn compile(tree: &[ast::Ability], orgs: &mut dyn OrgNames) -> Result<Parsed,
             ast::Head::Word(head::EVENT) => Trigger::Event,
             ast::Head::Word(head::ARTS) => Trigger::Arts,
             ast::Head::Word(head::ACT) => Trigger::Act,
-            ast::Head::On(t) if t.subject.is_none() && t.by.is_none() => match t.event {
-                event::ENTER => Trigger::Enter,
-                event::ATTACK => Trigger::Attack,
-                event::DEFEND => Trigger::Defend,
-                event::STUNS => Trigger::Stuns,
-                _ => return Err(ctx(not_played(VOCAB.events[t.event as usize].word.name))),
-            },
-            ast::Head::On(_) => {
-                return Err(ctx(
-                    "a trigger about another card is not played by the Trails engine yet".into(),
-                ))
+            ast::Head::On(t) => {
+                let (trigger, a_about) = on(t, orgs).map_err(ctx)?;
+                about = a_about;
+                trigger
             }
             ast::Head::Instead(_) => {
                 return Err(ctx(
@@ -601,6 +625,7 @@ pub fn compile(tree: &[ast::Ability], orgs: &mut dyn OrgNames) -> Result<Parsed,
         let effects: Vec<Effect> = program.effects().copied().collect();
         out.abilities.push(Ability {
             trigger,
+            about,
             cost: c,
             once: a.once,
             cond,
@@ -609,6 +634,99 @@ pub fn compile(tree: &[ast::Ability], orgs: &mut dyn OrgNames) -> Result<Parsed,
         });
     }
     Ok(out)
+}
+
+/// A trigger's event: the engine's trigger and what it is about (decisions T-EFF-6 to T-EFF-8).
+fn on(t: &ast::Trigger, orgs: &mut dyn OrgNames) -> Result<(Trigger, About), String> {
+    if t.by.is_some() {
+        return Err("`by` is not played by the Trails engine yet".into());
+    }
+    let trigger = match t.event {
+        event::ENTER => Trigger::Enter,
+        event::ATTACK => Trigger::Attack,
+        event::DEFEND => Trigger::Defend,
+        event::STUNS => Trigger::Stuns,
+        event::STUNNED => Trigger::Stunned,
+        event::LEAVES => Trigger::Leaves,
+        event::PLAYED => Trigger::Played,
+        event::PUT => Trigger::Put,
+        event::START => Trigger::Start,
+        event::END => Trigger::End,
+        k => return Err(not_played(VOCAB.events[k as usize].word.name)),
+    };
+    let mut about = About::default();
+    if let Some(c) = &t.subject {
+        if c.zone.is_some() {
+            return Err(
+                "an event's cards are named without a zone (`to ZONE` says where a card goes)"
+                    .into(),
+            );
+        }
+        match c.pick {
+            ast::Pick::All | ast::Pick::Each => {}
+            _ => return Err(
+                "an event is about `own …`, `enemy …` or any cards (`unit`, `own unit org=police`)"
+                    .into(),
+            ),
+        }
+        let mut f = filter(&c.filters, orgs)?;
+        f.kinds |= noun_kinds(c.noun);
+        about.subject = Some((side(c.side), f));
+    }
+    if let Some(z) = t.to {
+        about.to = Some(match z {
+            zone::FIELD => Zone::Field,
+            zone::HAND => Zone::Hand,
+            zone::DECK => Zone::Deck,
+            zone::HOMEBASE => Zone::Homebase,
+            _ => Zone::Trail,
+        });
+    }
+    if let Some(ph) = t.phase {
+        let phase = match ph {
+            phase::TURN => Phase::Turn,
+            phase::PREPARATION => Phase::Preparation,
+            phase::DRAW => Phase::Draw,
+            phase::HOMEBASE => Phase::Homebase,
+            phase::DEPLOYMENT => Phase::Deployment,
+            phase::COMBAT => Phase::Combat,
+            phase::CURE => Phase::Cure,
+            _ => Phase::CombatPhase,
+        };
+        about.phase = Some((phase, side(t.side)));
+    }
+    match trigger {
+        Trigger::Start | Trigger::End if about.phase.is_none() => {
+            about.phase = Some((Phase::Turn, side(t.side)));
+        }
+        Trigger::Put if about.to != Some(Zone::Homebase) => {
+            return Err(
+                "`put` is played for cards put into the homebase (`put own card to homebase`)"
+                    .into(),
+            );
+        }
+        // Decision T-EFF-7: a card put into the homebase is face down; no filter may read it.
+        Trigger::Put if about.subject.is_some_and(|(_, f)| f != Filter::default()) => {
+            return Err("a card put into the homebase is face down: name it only as `own card`, `enemy card` or `card` (decision T-EFF-7)".into());
+        }
+        Trigger::Leaves if matches!(about.to, Some(Zone::Field | Zone::Homebase)) => {
+            return Err("a card leaves the field to the hand, the deck or the trail".into());
+        }
+        _ => {}
+    }
+    Ok((trigger, about))
+}
+
+/// The [`kind`]s of a noun (0 for `card`: any).
+fn noun_kinds(n: u8) -> u8 {
+    match n {
+        noun::UNIT => kind::UNIT,
+        noun::ITEM => kind::ITEM,
+        noun::EVENT => kind::EVENT,
+        noun::BASE => kind::BASE,
+        noun::ARTS => kind::ARTS,
+        _ => 0,
+    }
 }
 
 /// Refuses the condition words the engine does not answer yet.
@@ -780,6 +898,7 @@ fn filter(words: &[ast::Filter], orgs: &mut dyn OrgNames) -> Result<Filter, Stri
             ast::Filter::Keyword(k, true) => f.icon = f.icon.union(Icons::NAMES[*k as usize].1),
             ast::Filter::Trait(t) => f.org |= orgs.org_bit(t)?,
             ast::Filter::Other => f.other = true,
+            ast::Filter::Noun(n) => f.kinds |= noun_kinds(*n),
             _ => return Err("this filter is not played by the Trails engine yet".into()),
         }
     }

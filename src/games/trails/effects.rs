@@ -90,6 +90,18 @@ pub struct Filter {
     /// The [`mark`]s the card must have and must not have.
     pub need: u8,
     pub deny: u8,
+    /// The card must be of one of these [`kind`]s (0 = any card).
+    pub kinds: u8,
+}
+
+/// Kinds of cards a filter may ask for ([`Filter::kinds`]): the card types, and `ARTS` for a
+/// card played as arts (only an event about playing a card has that).
+pub mod kind {
+    pub const UNIT: u8 = 1;
+    pub const ITEM: u8 = 2;
+    pub const EVENT: u8 = 4;
+    pub const BASE: u8 = 8;
+    pub const ARTS: u8 = 16;
 }
 
 /// States of a card a filter may ask for beyond ready/actioned ([`Filter::need`]).
@@ -207,6 +219,68 @@ pub enum Trigger {
     Arts,
     /// A craft with a cost ("• (Cost): (Text)").
     Act,
+    /// Becomes stunned (T-STATE-2).
+    Stunned,
+    /// Leaves the field (to [`About::to`] when set).
+    Leaves,
+    /// Is played: a UNIT or ITEM deployed or dispatched, an EVENT or arts played, a BASE turned
+    /// face up (T-RES).
+    Played,
+    /// Is put into a zone ([`About::to`]): the homebase.
+    Put,
+    /// The start of a phase or step ([`About::phase`]).
+    Start,
+    /// The end of a phase or step ([`About::phase`]).
+    End,
+}
+
+impl Trigger {
+    /// The bit of the trigger in a set of triggers.
+    #[inline]
+    pub const fn bit(self) -> u16 {
+        1 << self as u16
+    }
+}
+
+/// A zone of the game, as an event names it (`leaves to trail`, `put … to homebase`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Zone {
+    Field,
+    Hand,
+    Deck,
+    Homebase,
+    Trail,
+}
+
+/// A phase or step, as `start`/`end` events name them (decision T-EFF-8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// The whole turn.
+    Turn,
+    /// A player's preparation phase (T-PREP).
+    Preparation,
+    Draw,
+    Homebase,
+    Deployment,
+    /// One combat: an attack from its declaration to its resolution (T-COMBAT-3) or its stop
+    /// (T-COMBAT-5).
+    Combat,
+    /// The combat phase (T-COMBAT-1).
+    CombatPhase,
+    /// The cure phase (T-CURE).
+    Cure,
+}
+
+/// What a triggered ability's event is about beyond the card itself (`docs/cards.md`, events).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct About {
+    /// The cards the event may happen to, when not the card itself: a side (relative to the
+    /// ability's controller) and a filter.
+    pub subject: Option<(Side, Filter)>,
+    /// `to ZONE`: where the card goes.
+    pub to: Option<Zone>,
+    /// `start`/`end`: the phase or step, and whose (`Side::Any`: either player's).
+    pub phase: Option<(Phase, Side)>,
 }
 
 /// The cost of a craft.
@@ -227,6 +301,8 @@ pub type Cond = crate::core::lang::ast::Cond<Target>;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ability {
     pub trigger: Trigger,
+    /// What the event is about, beyond the card itself.
+    pub about: About,
     pub cost: CraftCost,
     /// `[once]`: once per turn (decision T-ONCE-1: at most one such ability a card).
     pub once: bool,
@@ -244,5 +320,11 @@ impl Ability {
     /// Whether the ability is gated beyond its cost: a condition or once per turn.
     pub fn gated(&self) -> bool {
         self.once || self.cond.is_some()
+    }
+
+    /// Whether the ability triggers on events of other cards or of the game (a subject, or a
+    /// phase) rather than on the card's own events.
+    pub fn listens(&self) -> bool {
+        self.about.subject.is_some() || self.about.phase.is_some()
     }
 }

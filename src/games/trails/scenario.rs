@@ -586,6 +586,8 @@ pub fn step_name(s: Step) -> &'static str {
     match s {
         Step::Mulligan => "mulligan",
         Step::Draw => "draw",
+        Step::CureCheck => "curecheck",
+        Step::Ready => "ready",
         Step::Homebase => "homebase",
         Step::Deploy => "deploy",
         Step::Propose => "propose",

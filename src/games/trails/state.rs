@@ -273,7 +273,8 @@ pub enum Step {
     /// T-SETUP-3: `actor` puts cards on the bottom, one action each, then keeps.
     #[default]
     Mulligan,
-    /// T-PREP-1 (auto): `actor` draws 2.
+    /// T-PREP-1 (auto): `actor` draws 2, after the abilities "at the start of" the turn (the
+    /// initiative player's), the preparation phase and the draw step (decision T-EFF-8).
     Draw,
     /// T-PREP-2: `actor` may put a card into the homebase.
     Homebase,
@@ -287,8 +288,15 @@ pub enum Step {
     Window,
     /// T-SCLM-1: the defender (`actor`) chooses the attacker that takes the fight-back.
     FightBack,
+    /// T-CURE-1 (auto): the win check, after the abilities "at the start of the cure phase"
+    /// (decision T-EFF-8).
+    CureCheck,
     /// T-CURE-2: `actor` may cure one stunned UNIT.
     Cure,
+    /// T-CURE-3 (auto): everything is readied, end-of-turn effects end, initiative passes; after
+    /// the abilities that T-CURE-2's stunned UNITs going to the trail and the end of the cure
+    /// phase and of the turn trigger (decision T-EFF-8).
+    Ready,
     /// The game is over.
     Over,
 }

@@ -1,8 +1,9 @@
 //! The combat phase (T-COMBAT, T-SCLM): legal attack targets, declaring an attack, the end of its
 //! window, predicting a clash and resolving it.
 
-use super::super::cards::{Icons, Trigger};
-use super::super::state::{bit, flag, AttackTarget, Bits, State, Step};
+use super::super::cards::{Icons, Phase, Trigger};
+use super::super::state::{bit, flag, AttackTarget, Bits, State, Step, That};
+use super::events::Ev;
 use super::views::{FieldView, Marks};
 use super::TrailsGame;
 use crate::core::Seat;
@@ -76,8 +77,25 @@ impl TrailsGame {
         if let AttackTarget::Unit(d) = target {
             self.queue_trigger(s, me.other(), d, Trigger::Defend);
         }
+        if self.listens != 0 {
+            self.declared_events(s, me, target);
+        }
         s.step = Step::Window;
         s.actor = me.other();
+    }
+
+    /// The events of a declared attack for the abilities that listen (decision T-EFF-6): each
+    /// attacker attacks, the defender is attacked, the combat starts.
+    #[cold]
+    #[inline(never)]
+    fn declared_events(&self, s: &mut State, me: Seat, target: AttackTarget) {
+        for a in Bits(s.combat.attackers) {
+            self.happen(s, Ev::card(Trigger::Attack, me, a));
+        }
+        if let AttackTarget::Unit(d) = target {
+            self.happen(s, Ev::card(Trigger::Defend, me.other(), d));
+        }
+        self.phase_event(s, Trigger::Start, Phase::Combat, me);
     }
 
     /// After the window: the attack goes on, or stops (T-COMBAT-5).
@@ -114,6 +132,7 @@ impl TrailsGame {
             s.combat.target = AttackTarget::None;
             s.step = Step::Propose;
             s.actor = me;
+            self.phase_event(s, Trigger::End, Phase::Combat, me);
             return;
         }
         if matches!(s.combat.target, AttackTarget::Unit(_)) && alive.count_ones() >= 2 {
@@ -188,24 +207,47 @@ impl TrailsGame {
                 let v = self.view_of(s, cards);
                 let c = self.clash(&v, me, attackers, d, fb, s.combat.sclm);
                 let (stun_d, stun_fb) = (c.stuns_defender, c.stuns_attacker);
-                // Both stuns happen together (T-COMBAT-3), each with its stun damage.
-                if stun_d {
-                    self.stun(s, opp, d);
-                }
-                if stun_fb {
-                    self.stun(s, me, fb);
-                }
+                // Both stuns happen together (T-COMBAT-3), each with its stun damage; the
+                // abilities they trigger are read after both (decision T-EFF-6).
+                let new_d = stun_d && self.stun_quiet(s, opp, d);
+                let new_fb = stun_fb && self.stun_quiet(s, me, fb);
                 s.pl_mut(opp).bond -= c.overkill;
                 super::trace::bond(opp, super::trace::BondCause::Overkill, -c.overkill);
+                if new_d {
+                    self.happen(s, Ev::card(Trigger::Stunned, opp, d));
+                }
+                if new_fb {
+                    self.happen(s, Ev::card(Trigger::Stunned, me, fb));
+                }
                 if stun_d {
                     for a in Bits(attackers) {
                         if !s.pl(me).has(a, flag::STUNNED) {
-                            self.queue_trigger(s, me, a, Trigger::Stuns);
+                            let that = That::of(opp, d);
+                            self.queue_trigger_that(s, me, a, Trigger::Stuns, that);
+                            if self.listens & Trigger::Stuns.bit() != 0 {
+                                self.happen(
+                                    s,
+                                    Ev {
+                                        that,
+                                        ..Ev::card(Trigger::Stuns, me, a)
+                                    },
+                                );
+                            }
                         }
                     }
                 }
                 if stun_fb && !s.pl(opp).has(d, flag::STUNNED) {
-                    self.queue_trigger(s, opp, d, Trigger::Stuns);
+                    let that = That::of(me, fb);
+                    self.queue_trigger_that(s, opp, d, Trigger::Stuns, that);
+                    if self.listens & Trigger::Stuns.bit() != 0 {
+                        self.happen(
+                            s,
+                            Ev {
+                                that,
+                                ..Ev::card(Trigger::Stuns, opp, d)
+                            },
+                        );
+                    }
                 }
             }
             AttackTarget::Player => {
@@ -224,5 +266,6 @@ impl TrailsGame {
         s.combat.passes.act();
         s.step = Step::Propose;
         s.actor = opp;
+        self.phase_event(s, Trigger::End, Phase::Combat, me);
     }
 }

@@ -14,7 +14,7 @@
 use super::super::action::Action;
 use super::super::cards::{CardType, Icons, Trigger};
 use super::super::state::Lid;
-use super::super::state::{bit, flag, AttackTarget, Bits, Pending, PlayerState, State, Step};
+use super::super::state::{bit, flag, AttackTarget, Bits, Pending, PlayerState, State, Step, That};
 use super::{feat, TrailsGame, MAX_ALWAYS_PER_TURN};
 use crate::core::actions::canonical_next;
 use crate::core::{ActionList, Seat};
@@ -44,7 +44,7 @@ impl TrailsGame {
                     }
                 }
                 Step::Cure => legal_cure(s, me, out),
-                Step::Draw | Step::Over => {}
+                Step::Draw | Step::CureCheck | Step::Ready | Step::Over => {}
             },
         }
     }
@@ -306,7 +306,7 @@ impl TrailsGame {
     /// Whether `me`'s card `i`'s gated craft (its ability `ability`) may be activated now.
     fn craft_gate(&self, s: &State, me: Seat, i: u8, ability: u8) -> bool {
         let ab = &self.card(s.pl(me).card[i as usize]).abilities[ability as usize];
-        self.gate_open(s, me, i, ab)
+        self.gate_open(s, me, i, ab, That::NONE)
     }
 
     /// Whether `me`'s card `i`'s way of playing `trigger` (an EVENT, arts) is open: its head's
@@ -315,7 +315,7 @@ impl TrailsGame {
     #[inline(never)]
     fn play_gate(&self, s: &State, me: Seat, i: u8, trigger: Trigger) -> bool {
         match self.card(s.pl(me).card[i as usize]).ability(trigger) {
-            Some((_, ab)) => !ab.gated() || self.gate_open(s, me, i, ab),
+            Some((_, ab)) => !ab.gated() || self.gate_open(s, me, i, ab, That::NONE),
             None => false,
         }
     }

@@ -18,6 +18,7 @@
 //!   the [`FieldView`] and [`Marks`] that combat and attack targets read.
 
 mod combat;
+mod events;
 mod judge;
 mod legal;
 mod resolve;
@@ -30,7 +31,9 @@ pub use combat::Clash;
 pub use views::{FieldView, Marks};
 
 use super::action::Action;
-use super::cards::{CardDb, CardId, CardType, Icons, Orgs, StaticEffect, Trigger, MAX_CRAFTS};
+use super::cards::{
+    CardDb, CardId, CardType, Icons, Orgs, Phase, StaticEffect, Trigger, MAX_CRAFTS,
+};
 use super::state::{flag, Bits, Lid, Pending, State, Step, MAX_CARDS};
 use crate::core::Seat;
 
@@ -180,6 +183,14 @@ pub struct TrailsGame {
     has_links: bool,
     /// Whether a card of the two decks has a static with a condition (decision T-STATIC-2).
     has_cond_statics: bool,
+    /// The triggers ([`Trigger::bit`]) some card of the two decks has an ability of its own for,
+    /// among those the engine asks only when a card has one (`stunned`, `leaves`, `played`,
+    /// `put`).
+    self_events: u16,
+    /// The triggers some card of the two decks listens for (about other cards or phases).
+    listens: u16,
+    /// The triggers each card ([`Lid`]) listens for.
+    listen_of: Vec<u16>,
     /// Whether any card of either deck grants icons statically; likewise stat changes.
     has_static_icons: bool,
     has_static_stats: bool,
@@ -265,6 +276,28 @@ impl TrailsGame {
             "two decks hold at most 100 cards"
         );
         let hot = ids.iter().map(|&id| HotCard::of(db.card(id))).collect();
+        let listen_of: Vec<u16> = ids
+            .iter()
+            .map(|&id| {
+                db.card(id)
+                    .abilities
+                    .iter()
+                    .filter(|a| a.listens())
+                    .fold(0, |m, a| m | a.trigger.bit())
+            })
+            .collect();
+        let listens = listen_of.iter().fold(0, |m, &x| m | x);
+        let self_events = ids
+            .iter()
+            .flat_map(|&id| db.card(id).abilities.iter())
+            .filter(|a| {
+                !a.listens()
+                    && matches!(
+                        a.trigger,
+                        Trigger::Stunned | Trigger::Leaves | Trigger::Played | Trigger::Put
+                    )
+            })
+            .fold(0, |m, a| m | a.trigger.bit());
         let crafts = ids.iter().map(|&id| Crafts::of(db.card(id))).collect();
         let local = |d: &[CardId]| -> Vec<Lid> {
             d.iter()
@@ -282,6 +315,9 @@ impl TrailsGame {
             weights: Default::default(),
             has_links,
             has_cond_statics,
+            self_events,
+            listens,
+            listen_of,
             has_static_icons,
             has_static_stats,
         }
@@ -389,7 +425,11 @@ impl TrailsGame {
                     self.draw(s, me);
                     self.draw(s, me);
                     s.step = Step::Homebase;
+                    self.phase_event(s, Trigger::End, Phase::Draw, me);
+                    self.phase_event(s, Trigger::Start, Phase::Homebase, me);
                 }
+                Step::CureCheck => self.cure_check(s),
+                Step::Ready => self.end_turn(s),
                 Step::Cure => {
                     let p = s.pl(s.actor);
                     if !Bits(p.field).any(|i| p.has(i, flag::STUNNED)) {

@@ -3,11 +3,13 @@
 //! choices of the controller.
 
 use super::super::action::Action;
+use super::super::cards::Zone;
 use super::super::cards::{
     Ability, CardType, Effect, Filter, Icons, Op, Side, Target, TargetMode, Trigger,
 };
 use super::super::effects::mark;
 use super::super::state::{bit, flag, AttackTarget, Bits, Cursor, Pending, State, That};
+use super::events::Ev;
 use super::views::{bounds_ok, ready_ok, side_matches};
 use super::TrailsGame;
 use crate::core::lang::eval;
@@ -17,33 +19,48 @@ impl TrailsGame {
     /// Queues the ability of `q`'s card `i` that `trigger` starts, if the card has one, its
     /// condition holds and, for a once-per-turn ability, it has not triggered this turn.
     pub(super) fn queue_trigger(&self, s: &mut State, q: Seat, i: u8, trigger: Trigger) {
+        self.queue_trigger_that(s, q, i, trigger, That::NONE);
+    }
+
+    /// [`Self::queue_trigger`] with `that` card for the ability (`stuns`: the one stunned).
+    pub(super) fn queue_trigger_that(
+        &self,
+        s: &mut State,
+        q: Seat,
+        i: u8,
+        trigger: Trigger,
+        that: That,
+    ) {
         let id = self.cid(s, q, i);
         if let Some((k, ab)) = self.card(id).ability(trigger) {
-            if ab.gated() && !self.gate_open(s, q, i, ab) {
+            if ab.gated() && !self.gate_open(s, q, i, ab, that) {
                 return;
             }
             if ab.once {
                 s.pl_mut(q).once |= bit(i);
             }
-            s.queue.push(Cursor {
-                card: id,
-                ability: k as u8,
-                pc: 0,
-                controller: q,
-                source: i,
-                that: That::NONE,
-            });
+            Self::push_cursor(
+                s,
+                Cursor {
+                    card: id,
+                    ability: k as u8,
+                    pc: 0,
+                    controller: q,
+                    source: i,
+                    that,
+                },
+            );
         }
     }
 
     /// Whether a gated ability of `q`'s card `i` may be used now: its once-per-turn use is left
     /// (decision T-ONCE-1) and its head's condition holds (decision T-EFF-5).
-    pub(super) fn gate_open(&self, s: &State, q: Seat, i: u8, ab: &Ability) -> bool {
+    pub(super) fn gate_open(&self, s: &State, q: Seat, i: u8, ab: &Ability, that: That) -> bool {
         if ab.once && s.pl(q).once & bit(i) != 0 {
             return false;
         }
         match &ab.cond {
-            Some(c) => eval::cond(&self.judge(s, q, i, That::NONE), c),
+            Some(c) => eval::cond(&self.judge(s, q, i, that), c),
             None => true,
         }
     }
@@ -124,7 +141,7 @@ impl TrailsGame {
                 }
             }
             Effect::HomebaseTop => {
-                Self::top_to_homebase(s, me);
+                self.top_to_homebase(s, me);
             }
             Effect::DrawTo(n) => {
                 while s.pl(me).hand.count_ones() < u32::from(n) && s.winner.is_none() {
@@ -332,6 +349,7 @@ impl TrailsGame {
                 p.reset_instance(i);
                 self.reveal(s, q, i);
                 self.refresh_static(s, q, i);
+                self.happen(s, Ev::card(Trigger::Leaves, q, i).to(Zone::Hand));
             }
             Effect::Buff(_, ds, dd) => {
                 let p = s.pl_mut(q);
@@ -420,7 +438,7 @@ impl TrailsGame {
                 self.leaving_homebase(s, me, i);
                 self.to_trail(s, me, i);
                 // T-TERM-REBUILD: the top card of the deck into the homebase, face down, actioned.
-                Self::top_to_homebase(s, me);
+                self.top_to_homebase(s, me);
             }
             (Pending::DispatchPut, Action::DispatchPut(id)) => {
                 s.pending = Pending::None;

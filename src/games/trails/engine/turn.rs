@@ -3,10 +3,11 @@
 //! (T-COMBAT-1) and the cure phase (T-CURE).
 
 use super::super::action::Action;
-use super::super::cards::{Icons, Trigger};
+use super::super::cards::{Icons, Phase, Trigger};
 use super::super::state::{
     bit, flag, AttackTarget, Bits, Combat, Cursor, Pending, State, Step, That,
 };
+use super::events::Ev;
 use super::TrailsGame;
 use crate::core::{Outcome, Seat};
 
@@ -32,7 +33,7 @@ impl TrailsGame {
                     s.actor = me.other();
                 } else {
                     s.actor = s.initiative;
-                    s.step = Step::Draw;
+                    self.start_prep(s);
                 }
             }
             (Step::Homebase, Action::Homebase(id)) => {
@@ -48,6 +49,7 @@ impl TrailsGame {
                 let i = self.hand_copy(s, me, id);
                 s.pl_mut(me).cp -= cost;
                 self.enter_field(s, me, i);
+                self.happen(s, Ev::card(Trigger::Played, me, i));
             }
             (Step::Deploy, Action::Dispatch(id)) => {
                 let cost = self.card(id).cost;
@@ -57,21 +59,25 @@ impl TrailsGame {
                 p.cp -= cost;
                 self.leaving_homebase(s, me, i);
                 self.enter_field(s, me, i);
+                self.happen(s, Ev::card(Trigger::Played, me, i));
                 s.pending = Pending::DispatchPut;
             }
             (Step::Deploy, Action::Pass) => {
                 // T-PREP-3: unspent CP disappears. The initiative player's preparation is
                 // followed by the other player's; then the combat phase (T-PREP, T-COMBAT-1).
                 s.pl_mut(me).cp = 0;
+                self.phase_event(s, Trigger::End, Phase::Deployment, me);
+                self.phase_event(s, Trigger::End, Phase::Preparation, me);
                 if me == s.initiative {
                     s.actor = me.other();
-                    s.step = Step::Draw;
+                    self.start_prep(s);
                 } else {
                     // The preparation phase ends: its EP is gone (T-RES-1).
                     Self::end_phase_ep(s);
                     s.actor = s.initiative;
                     s.step = Step::Propose;
                     s.combat = Combat::default();
+                    self.phase_event(s, Trigger::Start, Phase::CombatPhase, s.initiative);
                 }
             }
             (Step::Propose, Action::Pass) => {
@@ -176,14 +182,24 @@ impl TrailsGame {
                     self.to_trail(s, me, i);
                 }
                 let (k, _) = c.ability(trigger).expect("ability of the played card");
-                s.queue.push(Cursor {
-                    card,
-                    ability: k as u8,
-                    pc: 0,
-                    controller: me,
-                    source: i,
-                    that: That::NONE,
-                });
+                Self::push_cursor(
+                    s,
+                    Cursor {
+                        card,
+                        ability: k as u8,
+                        pc: 0,
+                        controller: me,
+                        source: i,
+                        that: That::NONE,
+                    },
+                );
+                self.happen(
+                    s,
+                    Ev {
+                        arts: trigger == Trigger::Arts,
+                        ..Ev::card(Trigger::Played, me, i)
+                    },
+                );
             }
             Action::Base(card) => {
                 let p = s.pl(me);
@@ -194,6 +210,7 @@ impl TrailsGame {
                 self.reveal(s, me, i);
                 self.refresh_static(s, me, i);
                 self.queue_trigger(s, me, i, Trigger::Enter);
+                self.happen(s, Ev::card(Trigger::Played, me, i));
             }
             Action::Craft { inst, ability } => {
                 let ab = &self.card(self.cid(s, me, inst)).abilities[ability as usize];
@@ -205,14 +222,17 @@ impl TrailsGame {
                     s.pl_mut(me).once |= bit(inst);
                 }
                 self.pay_ep(s, me, cost.ep);
-                s.queue.push(Cursor {
-                    card: self.cid(s, me, inst),
-                    ability,
-                    pc: 0,
-                    controller: me,
-                    source: inst,
-                    that: That::NONE,
-                });
+                Self::push_cursor(
+                    s,
+                    Cursor {
+                        card: self.cid(s, me, inst),
+                        ability,
+                        pc: 0,
+                        controller: me,
+                        source: inst,
+                        that: That::NONE,
+                    },
+                );
             }
             _ => unreachable!(),
         }
@@ -220,18 +240,34 @@ impl TrailsGame {
 
     fn start_deploy(&self, s: &mut State) {
         // T-PREP-3: 1 CP per homebase card, face up or down.
-        let p = s.pl_mut(s.actor);
+        let me = s.actor;
+        let p = s.pl_mut(me);
         p.cp = p.homebase_count() as u8;
         s.step = Step::Deploy;
+        self.phase_event(s, Trigger::End, Phase::Homebase, me);
+        self.phase_event(s, Trigger::Start, Phase::Deployment, me);
     }
 
+    /// The combat phase ends and the cure phase begins: abilities "at the end of the combat
+    /// phase" and "at the start of the cure phase" trigger and resolve before the win check
+    /// (decision T-EFF-8).
     fn start_cure(&self, s: &mut State) {
         // The combat phase ends: its EP is gone (T-RES-1).
         Self::end_phase_ep(s);
-        s.step = Step::Cure;
+        s.step = Step::CureCheck;
         s.actor = s.initiative;
         s.combat = Combat::default();
-        // T-CURE-1: the win check comes first.
+        self.phase_event(s, Trigger::End, Phase::CombatPhase, s.initiative);
+        self.phase_event(s, Trigger::Start, Phase::Cure, s.initiative);
+        if s.queue.is_empty() {
+            self.cure_check(s);
+        }
+    }
+
+    /// T-CURE-1: the win check comes first in the cure phase; then the cures (T-CURE-2).
+    pub(super) fn cure_check(&self, s: &mut State) {
+        s.step = Step::Cure;
+        s.actor = s.initiative;
         let b0 = s.p[0].bond;
         let b1 = s.p[1].bond;
         if b0 <= 0 || b1 <= 0 {
@@ -256,19 +292,33 @@ impl TrailsGame {
         if s.actor == s.initiative {
             s.actor = s.initiative.other();
         } else {
-            self.end_turn(s);
+            self.rest(s);
         }
     }
 
-    /// T-CURE-2 (rest) and T-CURE-3: stunned UNITs to the trail, everything readied, end-of-turn
-    /// effects end (decision T-CURE-4), initiative passes.
-    fn end_turn(&self, s: &mut State) {
-        for q in Seat::ALL {
+    /// T-CURE-2 (rest): every other stunned UNIT goes to its owner's trail (abilities on leaving
+    /// the field trigger); then the cure phase and the turn end (decision T-EFF-8).
+    pub(super) fn rest(&self, s: &mut State) {
+        for q in [s.initiative, s.initiative.other()] {
             for i in Bits(s.pl(q).field) {
                 if s.pl(q).has(i, flag::STUNNED) {
                     self.to_trail(s, q, i);
                 }
             }
+        }
+        s.step = Step::Ready;
+        self.phase_event(s, Trigger::End, Phase::Cure, s.initiative);
+        self.phase_event(s, Trigger::End, Phase::Turn, s.initiative);
+        // What triggered resolves first (the settle loop comes back to the step).
+        if s.queue.is_empty() {
+            self.end_turn(s);
+        }
+    }
+
+    /// T-CURE-3: everything readied, end-of-turn effects end (decision T-CURE-4), initiative
+    /// passes and the next turn begins.
+    pub(super) fn end_turn(&self, s: &mut State) {
+        for q in Seat::ALL {
             let p = s.pl_mut(q);
             // Only field and homebase cards have flags (an invariant).
             p.clear_all(flag::ACTIONED | flag::SUPPORTED | flag::ATTACKED);
@@ -283,7 +333,19 @@ impl TrailsGame {
         s.always_used = [0; 2];
         s.initiative = s.initiative.other();
         s.turn += 1;
-        s.step = Step::Draw;
         s.actor = s.initiative;
+        self.start_prep(s);
+    }
+
+    /// A player's preparation phase begins (decision T-EFF-8): the turn's first one starts the
+    /// turn too.
+    pub(super) fn start_prep(&self, s: &mut State) {
+        let me = s.actor;
+        s.step = Step::Draw;
+        if me == s.initiative {
+            self.phase_event(s, Trigger::Start, Phase::Turn, me);
+        }
+        self.phase_event(s, Trigger::Start, Phase::Preparation, me);
+        self.phase_event(s, Trigger::Start, Phase::Draw, me);
     }
 }

@@ -1,9 +1,10 @@
 //! Cards changing zones (draws, the trail, the homebase, the field) and what each player knows of
 //! them (T-STATE, T-INFO); stuns, bond (T-WIN-1) and paying EP (T-RES).
 
-use super::super::cards::Trigger;
+use super::super::cards::{Trigger, Zone};
 use super::super::state::Lid;
 use super::super::state::{bit, flag, Bits, State};
+use super::events::Ev;
 use super::{TrailsGame, MAX_BOND};
 use crate::core::{Outcome, Seat};
 
@@ -27,8 +28,17 @@ impl TrailsGame {
         p.known = [p.known[0] | bit(i), p.known[1] | bit(i)];
     }
 
-    /// T-STATE-4: a card goes to its owner's trail.
+    /// T-STATE-4: a card goes to its owner's trail; from the field, it leaves the field.
     pub(super) fn to_trail(&self, s: &mut State, q: Seat, i: u8) {
+        let from_field = s.pl(q).field & bit(i) != 0;
+        self.to_trail_quiet(s, q, i);
+        if from_field {
+            self.happen(s, Ev::card(Trigger::Leaves, q, i).to(Zone::Trail));
+        }
+    }
+
+    /// [`Self::to_trail`] without the event.
+    fn to_trail_quiet(&self, s: &mut State, q: Seat, i: u8) {
         let p = s.pl_mut(q);
         p.hand &= !bit(i);
         p.homebase &= !bit(i);
@@ -53,6 +63,7 @@ impl TrailsGame {
         if actioned {
             p.set(i, flag::ACTIONED);
         }
+        self.happen(s, Ev::card(Trigger::Put, q, i).to(Zone::Homebase));
     }
 
     /// The copy of card `id` that leaves `q`'s hand openly: one the opponent knows, if any, so the
@@ -101,14 +112,25 @@ impl TrailsGame {
         self.reveal(s, q, i);
         self.refresh_static(s, q, i);
         self.queue_trigger(s, q, i, Trigger::Enter);
+        if self.listens & Trigger::Enter.bit() != 0 {
+            self.happen(s, Ev::card(Trigger::Enter, q, i));
+        }
     }
 
     /// T-TERM-STUN / T-STATE-2: stun a UNIT; its owner loses bond equal to its printed CP cost.
+    /// Abilities on its becoming stunned trigger.
     pub(super) fn stun(&self, s: &mut State, q: Seat, i: u8) {
+        if self.stun_quiet(s, q, i) {
+            self.happen(s, Ev::card(Trigger::Stunned, q, i));
+        }
+    }
+
+    /// [`Self::stun`] without the event; whether the UNIT was not stunned before.
+    pub(super) fn stun_quiet(&self, s: &mut State, q: Seat, i: u8) -> bool {
         let cost = self.card(self.cid(s, q, i)).cost;
         let p = s.pl_mut(q);
         if p.has(i, flag::STUNNED) {
-            return;
+            return false;
         }
         p.set(i, flag::STUNNED | flag::ACTIONED);
         p.clear(i, flag::SUPPORTED);
@@ -120,17 +142,19 @@ impl TrailsGame {
             -i16::from(cost),
         );
         self.refresh_static(s, q, i);
+        true
     }
 
     /// The top card of `q`'s deck into its homebase, face down and actioned; its owner sees it
     /// (homebase_top, T-TERM-REBUILD). Nothing with an empty deck (decision T-WIN-4).
-    pub(super) fn top_to_homebase(s: &mut State, q: Seat) {
+    pub(super) fn top_to_homebase(&self, s: &mut State, q: Seat) {
         let p = s.pl_mut(q);
         if let Some(t) = p.pop_top() {
             p.homebase |= bit(t);
             p.reset_instance(t);
             p.set(t, flag::ACTIONED);
             p.known[q.index()] |= bit(t);
+            self.happen(s, Ev::card(Trigger::Put, q, t).to(Zone::Homebase));
         }
     }
 
