@@ -5,8 +5,8 @@
 use super::dsl;
 use super::effects::OrgNames;
 pub use super::effects::{
-    kind, Ability, About, Cond, CraftCost, Effect, Filter, Icons, Op, Orgs, Phase, Program, Side,
-    StaticEffect, Target, TargetMode, Trigger, Zone,
+    kind, Ability, About, Amount, Cond, CraftCost, Dur, Effect, Filter, Icons, Op, Orgs, Phase,
+    Program, Side, StaticEffect, Target, TargetMode, Trigger, Value, Zone,
 };
 use std::fmt;
 use std::path::Path;
@@ -62,6 +62,8 @@ pub struct Card {
     /// The condition of each static ([`Card::statics`]), from its ability's head (`static if
     /// COND: …`): the static applies only while it holds.
     pub static_conds: Vec<Option<super::effects::Cond>>,
+    /// The counted numbers of its text ([`super::effects::Amount::Counted`]).
+    pub values: Vec<super::effects::Value>,
     /// The effect column as written.
     pub text: String,
     /// Line in the card file (1-based).
@@ -346,6 +348,7 @@ impl CardDb {
             abilities: parsed.abilities,
             statics: parsed.statics,
             static_conds: parsed.static_conds,
+            values: parsed.values,
             text: f(10).to_string(),
             line,
         };
@@ -430,6 +433,7 @@ impl CardDb {
             abilities: Vec::new(),
             statics: Vec::new(),
             static_conds: Vec::new(),
+            values: Vec::new(),
             text: String::new(),
             line: 0,
             name_id: 0,

@@ -4,8 +4,8 @@
 //! load; the engine only sees those types.
 
 use super::effects::{
-    kind, mark, Ability, About, Cond, CraftCost, Effect, Filter, Icons, Op, OrgNames, Phase,
-    Program, Side, StaticEffect, Target, TargetMode, Trigger, Zone,
+    kind, mark, Ability, About, Amount, Cond, CraftCost, Dur, Effect, Filter, Icons, Op, OrgNames,
+    Phase, Program, Side, StaticEffect, Target, TargetMode, Trigger, Value, Zone,
 };
 use crate::core::lang::vocab::{
     legacy, verb, w, CostArg, CostWord, EventWord, HeadKind, HeadWord, Noun, Slot, Vocab,
@@ -17,6 +17,8 @@ pub struct Parsed {
     pub statics: Vec<StaticEffect>,
     /// The condition of each static's ability (`static if COND: …`), parallel to `statics`.
     pub static_conds: Vec<Option<Cond>>,
+    /// The counted numbers of the text ([`Amount::Counted`]).
+    pub values: Vec<Value>,
 }
 
 pub fn trigger_name(t: Trigger) -> &'static str {
@@ -48,6 +50,12 @@ mod phase {
     pub const COMBAT: u8 = 5;
     pub const CURE: u8 = 6;
     pub const COMBAT_PHASE: u8 = 7;
+}
+
+/// Duration ids ([`VOCAB`]`.durations`).
+mod duration {
+    pub const TURN: u8 = 0;
+    pub const COMBAT: u8 = 1;
 }
 
 /// Zone ids ([`VOCAB`]`.zones`).
@@ -555,6 +563,7 @@ pub fn compile(tree: &[ast::Ability], orgs: &mut dyn OrgNames) -> Result<Parsed,
         abilities: Vec::new(),
         statics: Vec::new(),
         static_conds: Vec::new(),
+        values: Vec::new(),
     };
     for (k, a) in tree.iter().enumerate() {
         let ctx = |m: String| format!("ability {}: {m}", k + 1);
@@ -576,7 +585,8 @@ pub fn compile(tree: &[ast::Ability], orgs: &mut dyn OrgNames) -> Result<Parsed,
                     let ast::Stmt::Do(e) = s else {
                         unreachable!("the parser allows only effects in a static")
                     };
-                    out.statics.push(compile_static(e, orgs).map_err(ctx)?);
+                    out.statics
+                        .push(compile_static(e, orgs, &mut out.values).map_err(ctx)?);
                     out.static_conds.push(cond.clone());
                 }
                 continue;
@@ -614,12 +624,21 @@ pub fn compile(tree: &[ast::Ability], orgs: &mut dyn OrgNames) -> Result<Parsed,
                 "a craft needs a cost, e.g. `act[self_action]` or `act[ep 1]`".into(),
             ));
         }
-        let mut compilers = program::Compilers {
-            effect: &mut |e: &ast::Effect| compile_effect(e, orgs),
-            cards: &mut |x: &ast::Cards| condition_set(x, &mut NoOrgs),
-            trigger: &mut |_: &ast::Trigger| -> Result<(), String> { Err(not_played("later")) },
+        let program = {
+            let shared = std::cell::RefCell::new((&mut *orgs, &mut out.values));
+            let mut compilers = program::Compilers {
+                effect: &mut |e: &ast::Effect| {
+                    let (orgs, values) = &mut *shared.borrow_mut();
+                    compile_effect(e, *orgs, values)
+                },
+                cards: &mut |x: &ast::Cards| condition_set(x, &mut NoOrgs),
+                trigger: &mut |t: &ast::Trigger| {
+                    let (orgs, _) = &mut *shared.borrow_mut();
+                    later_trigger(t, *orgs)
+                },
+            };
+            program::compile(&a.body, &mut compilers).map_err(ctx)?
         };
-        let program = program::compile(&a.body, &mut compilers).map_err(ctx)?;
         // The conditions of `if` steps name organizations too: compiled again with the database.
         let program = recompile_conditions(&a.body, program, orgs).map_err(ctx)?;
         let effects: Vec<Effect> = program.effects().copied().collect();
@@ -634,6 +653,19 @@ pub fn compile(tree: &[ast::Ability], orgs: &mut dyn OrgNames) -> Result<Parsed,
         });
     }
     Ok(out)
+}
+
+/// The event of a delayed trigger (`later EVENT: …`, decision T-EFF-10): the start or end of a
+/// phase or step.
+fn later_trigger(t: &ast::Trigger, orgs: &mut dyn OrgNames) -> Result<(Trigger, About), String> {
+    let (trigger, about) = on(t, orgs)?;
+    if !matches!(trigger, Trigger::Start | Trigger::End) || about.subject.is_some() {
+        return Err(
+            "a delayed trigger is played for the start or end of a phase (`later end combat: …`)"
+                .into(),
+        );
+    }
+    Ok((trigger, about))
 }
 
 /// A trigger's event: the engine's trigger and what it is about (decisions T-EFF-6 to T-EFF-8).
@@ -814,6 +846,25 @@ fn condition_set(c: &ast::Cards, orgs: &mut dyn OrgNames) -> Result<Target, Stri
     })
 }
 
+/// A number of an effect: as written, or counted (its card set compiled as a condition's).
+fn amount(
+    v: &Option<ast::Value>,
+    orgs: &mut dyn OrgNames,
+    values: &mut Vec<Value>,
+) -> Result<Amount, String> {
+    match v {
+        Some(ast::Value::Num(n)) => Ok(Amount::Num(*n as i8)),
+        Some(v) => {
+            if values.len() >= usize::from(u8::MAX) {
+                return Err("too many counted numbers on one card".into());
+            }
+            values.push(v.try_map(&mut |x| condition_set(x, orgs))?);
+            Ok(Amount::Counted((values.len() - 1) as u8))
+        }
+        None => unreachable!("the pattern reads an amount"),
+    }
+}
+
 fn fixed(v: &Option<ast::Value>) -> Result<i16, String> {
     match v {
         Some(ast::Value::Num(n)) => Ok(*n),
@@ -910,6 +961,8 @@ fn target(c: &ast::Cards, orgs: &mut dyn OrgNames) -> Result<Target, String> {
         ast::Pick::This => TargetMode::This,
         ast::Pick::Choose { min: 1, max: 1 } => TargetMode::Choose,
         ast::Pick::All => TargetMode::All,
+        ast::Pick::That => TargetMode::That,
+        ast::Pick::Role(r) => TargetMode::Role(r),
         _ => return Err("this choice of cards is not played by the Trails engine yet".into()),
     };
     if c.zone.is_some() || c.noun != noun::UNIT {
@@ -922,10 +975,17 @@ fn target(c: &ast::Cards, orgs: &mut dyn OrgNames) -> Result<Target, String> {
     })
 }
 
-fn compile_effect(e: &ast::Effect, orgs: &mut dyn OrgNames) -> Result<Effect, String> {
-    if e.dur.is_some() {
-        return Err("a duration is not played by the Trails engine yet".into());
-    }
+fn compile_effect(
+    e: &ast::Effect,
+    orgs: &mut dyn OrgNames,
+    values: &mut Vec<Value>,
+) -> Result<Effect, String> {
+    let dur = match e.dur {
+        None => Dur::Turn,
+        Some(d) if d == duration::TURN && e.verb == v::BUFF => Dur::Turn,
+        Some(d) if d == duration::COMBAT && e.verb == v::BUFF => Dur::Combat,
+        Some(_) => return Err("a duration is not played by the Trails engine yet".into()),
+    };
     let t = |orgs: &mut dyn OrgNames| target(e.cards.as_ref().expect("pattern reads cards"), orgs);
     Ok(match e.verb {
         v::DRAW if e.side == Some(Side::Enemy) => return Err(not_played("draw enemy")),
@@ -943,7 +1003,12 @@ fn compile_effect(e: &ast::Effect, orgs: &mut dyn OrgNames) -> Result<Effect, St
         v::ACTION => Effect::Action(t(orgs)?),
         v::SUPPORT => Effect::Support(t(orgs)?),
         v::BOUNCE => Effect::Bounce(t(orgs)?),
-        v::BUFF => Effect::Buff(t(orgs)?, fixed(&e.n)? as i8, fixed(&e.m)? as i8),
+        v::BUFF => Effect::Buff(
+            t(orgs)?,
+            amount(&e.n, orgs, values)?,
+            amount(&e.m, orgs, values)?,
+            dur,
+        ),
         v::DRAW_TO => Effect::DrawTo(fixed(&e.n)? as u8),
         v::GAIN => Effect::Gain {
             cp: e.word == Some(resource::CP),
@@ -955,7 +1020,11 @@ fn compile_effect(e: &ast::Effect, orgs: &mut dyn OrgNames) -> Result<Effect, St
     })
 }
 
-fn compile_static(e: &ast::Effect, orgs: &mut dyn OrgNames) -> Result<StaticEffect, String> {
+fn compile_static(
+    e: &ast::Effect,
+    orgs: &mut dyn OrgNames,
+    values: &mut Vec<Value>,
+) -> Result<StaticEffect, String> {
     let all = |orgs: &mut dyn OrgNames| -> Result<(Side, Filter), String> {
         let c = e.cards.as_ref().expect("pattern reads cards");
         if c.zone.is_some() || c.noun != noun::UNIT {
@@ -982,8 +1051,8 @@ fn compile_static(e: &ast::Effect, orgs: &mut dyn OrgNames) -> Result<StaticEffe
             StaticEffect::Stats {
                 side,
                 filter,
-                str: fixed(&e.n)? as i8,
-                def: fixed(&e.m)? as i8,
+                str: amount(&e.n, orgs, values)?,
+                def: amount(&e.m, orgs, values)?,
             }
         }
         st::GRANT => {
@@ -1043,7 +1112,9 @@ mod tests {
             ref e => panic!("{e:?}"),
         }
         match p.abilities[1].effects[6] {
-            Effect::Buff(t, 2, -1) => assert_eq!(t.filter.icon, Icons::COVERT),
+            Effect::Buff(t, Amount::Num(2), Amount::Num(-1), Dur::Turn) => {
+                assert_eq!(t.filter.icon, Icons::COVERT)
+            }
             ref e => panic!("{e:?}"),
         }
         assert_eq!(p.statics.len(), 4);

@@ -156,8 +156,8 @@ pub enum Effect {
     Support(Target),
     /// Returns a UNIT to its owner's hand.
     Bounce(Target),
-    /// +STR/+DEF until end of turn.
-    Buff(Target, i8, i8),
+    /// +STR/+DEF until end of turn, or during this combat.
+    Buff(Target, Amount, Amount, Dur),
     /// An icon until end of turn.
     Grant(Target, Icons),
     /// Draw until the hand holds this many cards.
@@ -180,12 +180,44 @@ impl Effect {
             | Effect::Action(t)
             | Effect::Support(t)
             | Effect::Bounce(t)
-            | Effect::Buff(t, _, _)
+            | Effect::Buff(t, _, _, _)
             | Effect::Grant(t, _)
             | Effect::Cure(t) => Some(t),
             _ => None,
         }
     }
+}
+
+/// A number of an effect: as written, or counted when the effect resolves (a static's, when it is
+/// read).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Amount {
+    Num(i8),
+    /// The card's [`Values`]`[k]`.
+    Counted(u8),
+}
+
+impl Amount {
+    /// The number as written, when it is one.
+    pub fn fixed(self) -> Option<i8> {
+        match self {
+            Amount::Num(n) => Some(n),
+            Amount::Counted(_) => None,
+        }
+    }
+}
+
+/// The counted numbers of a card's text (`1 per own units org=jaeger`, `x`, `attackers`), over
+/// card sets compiled as [`Target`]s.
+pub type Value = crate::core::lang::ast::Value<Target>;
+
+/// How long an effect lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dur {
+    /// Until end of turn (T-CURE-4).
+    Turn,
+    /// During this combat: until the attack is resolved or stops (decision T-EFF-10).
+    Combat,
 }
 
 /// A continuous effect of a card while it is on the field (or face up in the homebase, a BASE).
@@ -195,8 +227,8 @@ pub enum StaticEffect {
     Stats {
         side: Side,
         filter: Filter,
-        str: i8,
-        def: i8,
+        str: Amount,
+        def: Amount,
     },
     /// UNITs of `side` matching `filter` have the icons.
     Grant {
@@ -292,7 +324,7 @@ pub struct CraftCost {
 }
 
 /// An ability's body: its effects and the control flow between them (`crate::core::lang::program`).
-pub type Program = crate::core::lang::program::Program<Effect, Target, ()>;
+pub type Program = crate::core::lang::program::Program<Effect, Target, (Trigger, About)>;
 /// One step of a [`Program`].
 pub type Op = crate::core::lang::program::Op<Effect, Target>;
 /// A condition, over card sets compiled as [`Target`]s.

@@ -89,7 +89,7 @@ impl TrailsGame {
                 let harmful = matches!(
                     e,
                     Effect::Stun(_) | Effect::Ko(_) | Effect::Bounce(_) | Effect::Action(_)
-                ) || matches!(e, Effect::Buff(_, x, y) if x + y < 0);
+                ) || matches!(e, Effect::Buff(_, x, y, _) if x.fixed().unwrap_or(1) + y.fixed().unwrap_or(1) < 0);
                 let c = self.card(s.pl(seat).card[inst as usize]);
                 let (st, df) = self.stats(s, seat, inst);
                 let value = f32::from(c.cost) * 2.0 + f32::from(st + df) * 0.3;
@@ -130,7 +130,7 @@ impl TrailsGame {
             (Pending::Mode { n }, Action::Mode(k)) => {
                 // An option runs from its jump's target to the next option's (or the end).
                 let c = s.queue[0];
-                let ops = &self.card(c.card).abilities[c.ability as usize].program.ops;
+                let ops = self.ops(s, &c);
                 let start = |k: u8| match ops.get((c.pc + 1 + k) as usize) {
                     Some(Op::Jump(t)) => *t,
                     _ => ops.len() as u8,
@@ -253,7 +253,7 @@ impl TrailsGame {
 
     fn pending_effect(&self, s: &State) -> Effect {
         let c = s.queue[0];
-        *self.effect_at(&c)
+        *self.effect_at(s, &c)
     }
 
     /// A rough value of resolving an ability now.
@@ -272,7 +272,7 @@ impl TrailsGame {
     /// the part of `may`): its effects, valued as [`Self::ability_value`] values an ability's.
     fn steps_value(&self, s: &State, me: Seat, from: u8, to: u8, w: &Weights) -> f32 {
         let c = s.queue[0];
-        let ops = &self.card(c.card).abilities[c.ability as usize].program.ops;
+        let ops = self.ops(s, &c);
         let effects = ops[from as usize..(to as usize).min(ops.len())]
             .iter()
             .filter_map(|o| match o {
@@ -360,7 +360,9 @@ impl TrailsGame {
                         -1.0
                     }
                 }
-                Effect::Buff(t, a, b) => {
+                Effect::Buff(t, a, b, _) => {
+                    // A counted amount is valued as 1.
+                    let (a, b) = (a.fixed().unwrap_or(1), b.fixed().unwrap_or(0));
                     // Worth it in combat, for our combatant (or against theirs).
                     if in_combat && (t.side != Side::Enemy) == (a + b > 0) {
                         f32::from(a + b) * 0.8

@@ -140,7 +140,7 @@ impl TrailsGame {
                 if before.pending == super::state::Pending::None {
                     notes.push(format!(
                         "{} looks at the top {}",
-                        after.queue[0].controller,
+                        after.queue[0].controller(),
                         plural(left as usize, "card")
                     ));
                 }

@@ -587,6 +587,7 @@ pub fn step_name(s: Step) -> &'static str {
         Step::Mulligan => "mulligan",
         Step::Draw => "draw",
         Step::CureCheck => "curecheck",
+        Step::CombatEnd => "combatend",
         Step::Ready => "ready",
         Step::Homebase => "homebase",
         Step::Deploy => "deploy",

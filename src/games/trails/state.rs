@@ -288,6 +288,10 @@ pub enum Step {
     Window,
     /// T-SCLM-1: the defender (`actor`) chooses the attacker that takes the fight-back.
     FightBack,
+    /// (auto) An attack was resolved or stopped: the abilities "at the end of this combat"
+    /// resolve while its attacking UNITs and defender are still its (decision T-EFF-10); then
+    /// back to step I (`actor` proposes).
+    CombatEnd,
     /// T-CURE-1 (auto): the win check, after the abilities "at the start of the cure phase"
     /// (decision T-EFF-8).
     CureCheck,
@@ -330,18 +334,54 @@ pub struct Combat {
     pub sclm: bool,
 }
 
-/// Where an ability being resolved comes from.
+/// Where an ability being resolved comes from. Five bytes: the queue holds sixteen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Cursor {
-    pub card: Lid,
+    /// The ability of the source's card.
     pub ability: u8,
-    /// The next step of the ability's program to resolve.
+    /// Which body: 0 the ability's own, `k + 1` its `k`-th delayed trigger's (`later`).
+    pub later: u8,
+    /// The next step of the body to resolve.
     pub pc: u8,
-    pub controller: Seat,
-    /// The instance of the source (owned by `controller`), for `self` and `other`.
-    pub source: u8,
+    /// The source: its controller (its owner) and instance, for `self` and `other`; its card is
+    /// the ability's card (a source is always public, so determinization never changes it).
+    pub src: That,
     /// `that` card ([`That`]): the card of the triggering event, or the card chosen last.
     pub that: That,
+}
+
+impl Cursor {
+    /// The start of ability `ability` of `q`'s card `i`, with `that` card.
+    pub fn new(q: Seat, i: u8, ability: u8, that: That) -> Cursor {
+        Cursor {
+            ability,
+            later: 0,
+            pc: 0,
+            src: That::of(q, i),
+            that,
+        }
+    }
+
+    /// The source's controller.
+    #[inline]
+    pub fn controller(&self) -> Seat {
+        self.src.seat()
+    }
+
+    /// The source's instance.
+    #[inline]
+    pub fn source(&self) -> u8 {
+        self.src.inst()
+    }
+}
+
+/// A STR/DEF change of one UNIT "during this combat": what it added, to take back when the attack
+/// ends (decision T-EFF-10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct CombatMod {
+    pub card: That,
+    pub str: i8,
+    pub def: i8,
 }
 
 /// A card of either player, or none: `that` card of an ability (`docs/cards.md`).
@@ -353,6 +393,18 @@ impl That {
 
     pub fn of(q: Seat, i: u8) -> That {
         That((q.index() as u8) << 7 | i)
+    }
+
+    /// The card's owner (of a card, not [`That::NONE`]).
+    #[inline]
+    pub fn seat(self) -> Seat {
+        Seat::from_index((self.0 >> 7) as usize)
+    }
+
+    /// The card's instance (of a card, not [`That::NONE`]).
+    #[inline]
+    pub fn inst(self) -> u8 {
+        self.0 & 0x7F
     }
 
     /// The card's owner and instance.
@@ -406,6 +458,11 @@ pub struct State {
     pub combat: Combat,
     pub pending: Pending,
     pub queue: Queue,
+    /// Delayed triggers set up by `later` and not yet triggered (decision T-EFF-10): each a
+    /// cursor at the start of its body.
+    pub later: FixedVec<Cursor, 4>,
+    /// STR/DEF changes "during this combat", undone when the attack ends (decision T-EFF-10).
+    pub combat_mods: FixedVec<CombatMod, 8>,
     /// Mulligan bookkeeping: cards put on the bottom so far (T-SETUP-3).
     pub mulligan_count: u8,
     /// "Always" actions each player took this turn (decision T-RES-10 caps them).
@@ -427,6 +484,8 @@ impl State {
             combat: Combat::default(),
             pending: Pending::None,
             queue: Default::default(),
+            later: Default::default(),
+            combat_mods: Default::default(),
             mulligan_count: 0,
             always_used: [0; 2],
             x: [0; 2],
@@ -456,7 +515,7 @@ impl State {
             | Pending::Plan { .. }
             | Pending::Rebuild
             | Pending::Mode { .. }
-            | Pending::May { .. } => Some(self.queue[0].controller),
+            | Pending::May { .. } => Some(self.queue[0].controller()),
             Pending::DispatchPut => Some(self.actor),
         }
     }

@@ -128,11 +128,7 @@ impl TrailsGame {
             for a in Bits(alive) {
                 p.clear(a, flag::ACTIONED);
             }
-            s.combat.attackers = 0;
-            s.combat.target = AttackTarget::None;
-            s.step = Step::Propose;
-            s.actor = me;
-            self.phase_event(s, Trigger::End, Phase::Combat, me);
+            self.end_combat(s, me);
             return;
         }
         if matches!(s.combat.target, AttackTarget::Unit(_)) && alive.count_ones() >= 2 {
@@ -261,11 +257,45 @@ impl TrailsGame {
             }
             AttackTarget::None => unreachable!(),
         }
+        s.combat.passes.act();
+        self.end_combat(s, opp);
+    }
+
+    /// The attack is over (resolved or stopped): abilities "at the end of this combat" trigger
+    /// and resolve while the attack's UNITs are still its (decision T-EFF-10); then
+    /// [`Self::finish_combat`] hands step I to `next`.
+    fn end_combat(&self, s: &mut State, next: Seat) {
+        s.step = Step::CombatEnd;
+        s.actor = next;
+        let me = s.combat.attacker;
+        self.phase_event(s, Trigger::End, Phase::Combat, me);
+        if s.queue.is_empty() {
+            self.finish_combat(s);
+        }
+    }
+
+    /// After the abilities at the end of a combat: the changes "during this combat" end
+    /// (decision T-EFF-10) and step I comes back, to `actor`.
+    pub(super) fn finish_combat(&self, s: &mut State) {
+        if !s.combat_mods.is_empty() {
+            self.undo_combat_mods(s);
+        }
         s.combat.attackers = 0;
         s.combat.target = AttackTarget::None;
-        s.combat.passes.act();
         s.step = Step::Propose;
-        s.actor = opp;
-        self.phase_event(s, Trigger::End, Phase::Combat, me);
+    }
+
+    /// Takes back the STR/DEF changes "during this combat" of the UNITs still on the field.
+    #[cold]
+    #[inline(never)]
+    fn undo_combat_mods(&self, s: &mut State) {
+        for k in 0..s.combat_mods.len() {
+            let m = s.combat_mods.as_slice()[k];
+            let (q, i) = (m.card.seat(), m.card.inst());
+            let p = s.pl_mut(q);
+            p.str_mod[i as usize] = p.str_mod[i as usize].wrapping_sub(m.str);
+            p.def_mod[i as usize] = p.def_mod[i as usize].wrapping_sub(m.def);
+        }
+        s.combat_mods.clear();
     }
 }

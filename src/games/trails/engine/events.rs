@@ -82,8 +82,30 @@ impl TrailsGame {
     /// The start or end of a phase or step.
     #[inline]
     pub(crate) fn phase_event(&self, s: &mut State, trigger: Trigger, phase: Phase, whose: Seat) {
+        if !s.later.is_empty() {
+            self.queue_later(s, Ev::phase(trigger, phase, whose));
+        }
         if self.listens & trigger.bit() != 0 {
             self.queue_listeners(s, Ev::phase(trigger, phase, whose));
+        }
+    }
+
+    /// Decision T-EFF-10: the delayed triggers waiting for `ev` queue, in the order they were
+    /// set up, before the abilities that listen for it; each triggers once.
+    #[cold]
+    #[inline(never)]
+    fn queue_later(&self, s: &mut State, ev: Ev) {
+        let mut k = 0;
+        while k < s.later.len() {
+            let c = s.later.as_slice()[k];
+            let program = &self.card(self.cursor_card(s, &c)).abilities[c.ability as usize].program;
+            let (trigger, about) = program.later[c.later as usize - 1].0;
+            if trigger == ev.trigger && self.about_ok(s, c.controller(), c.source(), &about, &ev) {
+                s.later.remove(k);
+                Self::push_cursor(s, c);
+            } else {
+                k += 1;
+            }
         }
     }
 
@@ -105,17 +127,7 @@ impl TrailsGame {
         if ab.once {
             s.pl_mut(q).once |= bit(i);
         }
-        Self::push_cursor(
-            s,
-            Cursor {
-                card: id,
-                ability: k as u8,
-                pc: 0,
-                controller: q,
-                source: i,
-                that: That::NONE,
-            },
-        );
+        Self::push_cursor(s, Cursor::new(q, i, k as u8, That::NONE));
     }
 
     /// The cards of `q` whose abilities work now (decision T-EFF-7): non-stunned UNITs and ITEMs
@@ -154,17 +166,7 @@ impl TrailsGame {
                     if ab.once {
                         s.pl_mut(l).once |= bit(i);
                     }
-                    Self::push_cursor(
-                        s,
-                        Cursor {
-                            card: id,
-                            ability: k as u8,
-                            pc: 0,
-                            controller: l,
-                            source: i,
-                            that: ev.that,
-                        },
-                    );
+                    Self::push_cursor(s, Cursor::new(l, i, k as u8, ev.that));
                 }
             }
         }

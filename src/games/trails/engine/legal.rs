@@ -44,7 +44,7 @@ impl TrailsGame {
                     }
                 }
                 Step::Cure => legal_cure(s, me, out),
-                Step::Draw | Step::CureCheck | Step::Ready | Step::Over => {}
+                Step::Draw | Step::CombatEnd | Step::CureCheck | Step::Ready | Step::Over => {}
             },
         }
     }
@@ -52,9 +52,9 @@ impl TrailsGame {
     /// The UNITs the effect at the front of the queue may choose.
     fn legal_effect_targets(&self, s: &State, out: &mut ActionList<Action>) {
         let c = s.queue[0];
-        let e = self.effect_at(&c);
+        let e = self.effect_at(s, &c);
         let t = e.target().expect("pending target on a targeted effect");
-        let m = self.effect_targets(s, c.controller, t, c.source);
+        let m = self.effect_targets(s, c.controller(), t, c.source());
         for q in Seat::ALL {
             for i in Bits(m[q.index()]) {
                 out.push(Action::Choose { seat: q, inst: i });

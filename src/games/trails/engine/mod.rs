@@ -429,6 +429,7 @@ impl TrailsGame {
                     self.phase_event(s, Trigger::Start, Phase::Homebase, me);
                 }
                 Step::CureCheck => self.cure_check(s),
+                Step::CombatEnd => self.finish_combat(s),
                 Step::Ready => self.end_turn(s),
                 Step::Cure => {
                     let p = s.pl(s.actor);

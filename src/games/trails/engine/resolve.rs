@@ -3,12 +3,14 @@
 //! choices of the controller.
 
 use super::super::action::Action;
-use super::super::cards::Zone;
 use super::super::cards::{
     Ability, CardType, Effect, Filter, Icons, Op, Side, Target, TargetMode, Trigger,
 };
+use super::super::cards::{Amount, Dur, Zone};
 use super::super::effects::mark;
-use super::super::state::{bit, flag, AttackTarget, Bits, Cursor, Pending, State, That};
+use super::super::state::{
+    bit, flag, AttackTarget, Bits, CombatMod, Cursor, Lid, Pending, State, That,
+};
 use super::events::Ev;
 use super::views::{bounds_ok, ready_ok, side_matches};
 use super::TrailsGame;
@@ -39,17 +41,7 @@ impl TrailsGame {
             if ab.once {
                 s.pl_mut(q).once |= bit(i);
             }
-            Self::push_cursor(
-                s,
-                Cursor {
-                    card: id,
-                    ability: k as u8,
-                    pc: 0,
-                    controller: q,
-                    source: i,
-                    that,
-                },
-            );
+            Self::push_cursor(s, Cursor::new(q, i, k as u8, that));
         }
     }
 
@@ -66,15 +58,27 @@ impl TrailsGame {
     }
 
     /// The step of the program at the front's program counter.
-    pub(super) fn op_at(&self, c: &Cursor) -> Option<&Op> {
-        self.card(c.card).abilities[c.ability as usize]
-            .program
-            .ops
-            .get(c.pc as usize)
+    pub(super) fn op_at(&self, s: &State, c: &Cursor) -> Option<&Op> {
+        self.ops(s, c).get(c.pc as usize)
     }
 
-    pub(crate) fn effect_at(&self, c: &Cursor) -> &Effect {
-        match self.op_at(c) {
+    /// The steps of the body a cursor runs: its ability's, or one of its delayed triggers'.
+    pub(crate) fn ops(&self, s: &State, c: &Cursor) -> &[Op] {
+        let program = &self.card(self.cursor_card(s, c)).abilities[c.ability as usize].program;
+        match c.later {
+            0 => &program.ops,
+            k => &program.later[k as usize - 1].1,
+        }
+    }
+
+    /// The card of a cursor's ability: its source's.
+    #[inline]
+    pub(crate) fn cursor_card(&self, s: &State, c: &Cursor) -> Lid {
+        s.pl(c.controller()).card[c.source() as usize]
+    }
+
+    pub(crate) fn effect_at(&self, s: &State, c: &Cursor) -> &Effect {
+        match self.op_at(s, c) {
             Some(Op::Do(e)) => e,
             op => unreachable!("an effect at the program counter, found {op:?}"),
         }
@@ -84,7 +88,7 @@ impl TrailsGame {
     /// of its program (an effect, or a jump of `if`/`choose`/`may`: decision T-EFF-4).
     pub(super) fn resolve_front(&self, s: &mut State) {
         let c = s.queue[0];
-        let Some(op) = self.op_at(&c) else {
+        let Some(op) = self.op_at(s, &c) else {
             s.queue.remove(0);
             s.x = [0; 2];
             return;
@@ -92,7 +96,7 @@ impl TrailsGame {
         let e = match op {
             Op::Do(e) => *e,
             Op::Unless(cond, to) => {
-                let holds = eval::cond(&self.judge(s, c.controller, c.source, c.that), cond);
+                let holds = eval::cond(&self.judge(s, c.controller(), c.source(), c.that), cond);
                 s.queue[0].pc = if holds { c.pc + 1 } else { *to };
                 return;
             }
@@ -108,9 +112,30 @@ impl TrailsGame {
                 s.pending = Pending::May { skip: *skip };
                 return;
             }
-            Op::Later(_) => unreachable!("the card file refuses delayed triggers"),
+            Op::Later(k) => {
+                // Decision T-EFF-10: set up until it triggers or the turn ends; at most 4 wait.
+                let k = *k;
+                let later = Cursor {
+                    later: k + 1,
+                    pc: 0,
+                    ..c
+                };
+                if s.later.len() < s.later.capacity() {
+                    s.later.push(later);
+                }
+                s.queue[0].pc += 1;
+                return;
+            }
         };
-        let me = c.controller;
+        let e = if matches!(
+            e,
+            Effect::Buff(_, Amount::Counted(_), _, _) | Effect::Buff(_, _, Amount::Counted(_), _)
+        ) {
+            self.counted(s, &c, e)
+        } else {
+            e
+        };
+        let me = c.controller();
         match e {
             Effect::Draw(k) => {
                 for _ in 0..k {
@@ -159,20 +184,20 @@ impl TrailsGame {
             }
             Effect::Bond { side, delta } => {
                 let q = if side == Side::Enemy { me.other() } else { me };
-                Self::gain_bond(s, q, i16::from(delta), c.card);
+                Self::gain_bond(s, q, i16::from(delta), self.cursor_card(s, &c));
             }
             _ => {
                 let t = *e.target().expect("targeted effect");
                 match t.mode {
                     TargetMode::This => {
-                        if self.active_units(s, me) & bit(c.source) != 0
-                            && self.ctype(s, me, c.source) == CardType::Unit
+                        if self.active_units(s, me) & bit(c.source()) != 0
+                            && self.ctype(s, me, c.source()) == CardType::Unit
                         {
-                            self.apply_to_unit(s, &e, me, c.source);
+                            self.apply_to_unit(s, &e, me, c.source());
                         }
                     }
                     TargetMode::All => {
-                        let m = self.effect_targets(s, me, &t, c.source);
+                        let m = self.effect_targets(s, me, &t, c.source());
                         for q in Seat::ALL {
                             for i in Bits(m[q.index()]) {
                                 self.apply_to_unit(s, &e, q, i);
@@ -180,7 +205,7 @@ impl TrailsGame {
                         }
                     }
                     TargetMode::Choose => {
-                        let m = self.effect_targets(s, me, &t, c.source);
+                        let m = self.effect_targets(s, me, &t, c.source());
                         let n = m[0].count_ones() + m[1].count_ones();
                         if n > 1 {
                             s.pending = Pending::Target;
@@ -189,12 +214,14 @@ impl TrailsGame {
                         if n == 1 {
                             let q = if m[0] != 0 { Seat::P1 } else { Seat::P2 };
                             let i = m[q.index()].trailing_zeros() as u8;
+                            // The card chosen becomes `that` for the steps after it.
+                            s.queue[0].that = That::of(q, i);
                             self.apply_to_unit(s, &e, q, i);
                         }
                     }
                     TargetMode::That | TargetMode::Role(_) => {
                         // One card, if it is an active UNIT the filter still matches.
-                        let m = self.described(s, me, c.source, c.that, &t, false);
+                        let m = self.described(s, me, c.source(), c.that, &t, false);
                         for q in Seat::ALL {
                             let m = m[q.index()] & self.active_units(s, q);
                             if let Some(i) = Bits(m).next() {
@@ -349,9 +376,17 @@ impl TrailsGame {
                 p.reset_instance(i);
                 self.reveal(s, q, i);
                 self.refresh_static(s, q, i);
+                if !s.combat_mods.is_empty() {
+                    Self::forget_combat_mods(s, q, i);
+                }
                 self.happen(s, Ev::card(Trigger::Leaves, q, i).to(Zone::Hand));
             }
-            Effect::Buff(_, ds, dd) => {
+            Effect::Buff(_, ds, dd, dur) => {
+                // Counted amounts were counted as the effect began to resolve.
+                let (ds, dd) = (ds.fixed().unwrap_or(0), dd.fixed().unwrap_or(0));
+                if dur == Dur::Combat {
+                    return self.combat_buff(s, q, i, ds, dd);
+                }
                 let p = s.pl_mut(q);
                 p.str_mod[i as usize] = p.str_mod[i as usize].saturating_add(ds);
                 p.def_mod[i as usize] = p.def_mod[i as usize].saturating_add(dd);
@@ -364,14 +399,79 @@ impl TrailsGame {
         }
     }
 
+    /// Decision T-EFF-10: +STR/+DEF "during this combat" lasts until the attack ends, and
+    /// outside an attack does nothing; at most 8 such changes at once (a ninth is not made).
+    #[cold]
+    #[inline(never)]
+    fn combat_buff(&self, s: &mut State, q: Seat, i: u8, ds: i8, dd: i8) {
+        if !self.in_attack(s) || s.combat_mods.len() == s.combat_mods.capacity() {
+            return;
+        }
+        let p = s.pl_mut(q);
+        let (s0, d0) = (p.str_mod[i as usize], p.def_mod[i as usize]);
+        p.str_mod[i as usize] = s0.saturating_add(ds);
+        p.def_mod[i as usize] = d0.saturating_add(dd);
+        let (str, def) = (
+            p.str_mod[i as usize].wrapping_sub(s0),
+            p.def_mod[i as usize].wrapping_sub(d0),
+        );
+        s.combat_mods.push(CombatMod {
+            card: That::of(q, i),
+            str,
+            def,
+        });
+    }
+
+    /// `q`'s card `i` leaves the field: its changes "during this combat" went with it.
+    pub(super) fn forget_combat_mods(s: &mut State, q: Seat, i: u8) {
+        let that = That::of(q, i);
+        let mut k = 0;
+        while k < s.combat_mods.len() {
+            if s.combat_mods.as_slice()[k].card == that {
+                s.combat_mods.remove(k);
+            } else {
+                k += 1;
+            }
+        }
+    }
+
+    /// The effect with its counted amounts counted now (`1 per attackers`), for the ability at
+    /// the front.
+    #[cold]
+    #[inline(never)]
+    fn counted(&self, s: &State, c: &Cursor, e: Effect) -> Effect {
+        let values = &self.card(self.cursor_card(s, c)).values;
+        let j = self.judge(s, c.controller(), c.source(), c.that);
+        let n = |a: Amount| match a {
+            Amount::Counted(k) => {
+                Amount::Num(eval::value(&j, &values[k as usize]).clamp(-99, 99) as i8)
+            }
+            a => a,
+        };
+        match e {
+            Effect::Buff(t, a, b, d) => Effect::Buff(t, n(a), n(b), d),
+            e => e,
+        }
+    }
+
     /// A choice left pending by an effect (a target, plan placement, the card to rebuild), or the
     /// card put into the homebase after a dispatch (T-ICON-DISPATCH).
     pub(super) fn play_choice(&self, s: &mut State, me: Seat, a: Action) {
         match (s.pending, a) {
             (Pending::Target, Action::Choose { seat, inst }) => {
                 let c = s.queue[0];
-                let e = *self.effect_at(&c);
+                let e = *self.effect_at(s, &c);
+                let e = if matches!(
+                    e,
+                    Effect::Buff(_, Amount::Counted(_), _, _)
+                        | Effect::Buff(_, _, Amount::Counted(_), _)
+                ) {
+                    self.counted(s, &c, e)
+                } else {
+                    e
+                };
                 s.pending = Pending::None;
+                s.queue[0].that = That::of(seat, inst);
                 self.apply_to_unit(s, &e, seat, inst);
                 s.queue[0].pc += 1;
             }
@@ -380,7 +480,7 @@ impl TrailsGame {
                 s.pending = Pending::None;
                 let c = s.queue[0];
                 let jump = c.pc + 1 + k;
-                let Some(Op::Jump(to)) = self.op_at(&Cursor { pc: jump, ..c }) else {
+                let Some(Op::Jump(to)) = self.op_at(s, &Cursor { pc: jump, ..c }) else {
                     unreachable!("a choose step is followed by its options' jumps")
                 };
                 s.queue[0].pc = *to;

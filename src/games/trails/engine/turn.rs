@@ -182,17 +182,7 @@ impl TrailsGame {
                     self.to_trail(s, me, i);
                 }
                 let (k, _) = c.ability(trigger).expect("ability of the played card");
-                Self::push_cursor(
-                    s,
-                    Cursor {
-                        card,
-                        ability: k as u8,
-                        pc: 0,
-                        controller: me,
-                        source: i,
-                        that: That::NONE,
-                    },
-                );
+                Self::push_cursor(s, Cursor::new(me, i, k as u8, That::NONE));
                 self.happen(
                     s,
                     Ev {
@@ -222,17 +212,7 @@ impl TrailsGame {
                     s.pl_mut(me).once |= bit(inst);
                 }
                 self.pay_ep(s, me, cost.ep);
-                Self::push_cursor(
-                    s,
-                    Cursor {
-                        card: self.cid(s, me, inst),
-                        ability,
-                        pc: 0,
-                        controller: me,
-                        source: inst,
-                        that: That::NONE,
-                    },
-                );
+                Self::push_cursor(s, Cursor::new(me, inst, ability, That::NONE));
             }
             _ => unreachable!(),
         }
@@ -331,6 +311,8 @@ impl TrailsGame {
             p.once = 0;
         }
         s.always_used = [0; 2];
+        // Decision T-EFF-10: a delayed trigger that has not triggered by now is gone.
+        s.later.clear();
         s.initiative = s.initiative.other();
         s.turn += 1;
         s.actor = s.initiative;

@@ -2,7 +2,7 @@
 //! organizations, with the static effects that change them; the [`FieldView`] and [`Marks`] that
 //! combat and legal attack targets read; the derived masks `kinds` and `static_src` of the state.
 
-use super::super::cards::{CardType, Filter, Icons, Orgs, Side, StaticEffect};
+use super::super::cards::{Amount, CardType, Filter, Icons, Orgs, Side, StaticEffect};
 use super::super::state::{bit, flag, AttackTarget, Bits, Kinds, State, MAX_CARDS};
 use super::{feat, TrailsGame};
 use crate::core::Seat;
@@ -148,7 +148,7 @@ impl TrailsGame {
         cards: [u64; 2],
         stats: bool,
         icons: bool,
-        mut f: impl FnMut(Seat, u8, &StaticEffect),
+        mut f: impl FnMut(Seat, u8, &StaticEffect, (Seat, u8)),
     ) {
         let kind = if stats { feat::STATS } else { 0 } | if icons { feat::GRANT } else { 0 };
         for src in Seat::ALL {
@@ -172,7 +172,7 @@ impl TrailsGame {
         (stats, icons): (bool, bool),
         source: (Seat, u8),
         st: &StaticEffect,
-        f: &mut impl FnMut(Seat, u8, &StaticEffect),
+        f: &mut impl FnMut(Seat, u8, &StaticEffect, (Seat, u8)),
     ) {
         let (side, filter) = match st {
             StaticEffect::Stats { side, filter, .. } if stats => (*side, filter),
@@ -185,7 +185,7 @@ impl TrailsGame {
         {
             for i in Bits(cards[q.index()]) {
                 if self.static_filter(s, q, i, filter, source) {
-                    f(q, i, st);
+                    f(q, i, st, source);
                 }
             }
         }
@@ -200,7 +200,7 @@ impl TrailsGame {
         cards: [u64; 2],
         kinds: (bool, bool),
         src: Seat,
-        f: &mut impl FnMut(Seat, u8, &StaticEffect),
+        f: &mut impl FnMut(Seat, u8, &StaticEffect, (Seat, u8)),
     ) {
         self.cond_statics(s, src, &mut |si, st| {
             self.static_mod(s, cards, kinds, (src, si), st, f)
@@ -370,15 +370,32 @@ impl TrailsGame {
         )
     }
 
+    /// A number of a static of `src`'s card, now: counted ones on printed values (decision
+    /// T-STATIC-2: a static never depends on a static).
+    #[inline]
+    fn static_amount(&self, s: &State, src: (Seat, u8), a: Amount) -> i16 {
+        match a {
+            Amount::Num(n) => i16::from(n),
+            Amount::Counted(k) => self.counted_static(s, src, k),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn counted_static(&self, s: &State, (q, i): (Seat, u8), k: u8) -> i16 {
+        let v = &self.card(self.cid(s, q, i)).values[k as usize];
+        crate::core::lang::eval::value(&self.printed_judge(s, q, i), v).clamp(-99, 99) as i16
+    }
+
     /// Sum of static stat changes and icon grants that apply to `q`'s UNIT `i`.
     fn static_mods(&self, s: &State, q: Seat, i: u8) -> (i16, i16, Icons) {
         let (mut ds, mut dd, mut icons) = (0i16, 0i16, Icons::NONE);
         let mut cards = [0; 2];
         cards[q.index()] = bit(i);
-        self.for_static_mods(s, cards, true, true, |_, _, st| match *st {
+        self.for_static_mods(s, cards, true, true, |_, _, st, src| match *st {
             StaticEffect::Stats { str, def, .. } => {
-                ds += i16::from(str);
-                dd += i16::from(def);
+                ds += self.static_amount(s, src, str);
+                dd += self.static_amount(s, src, def);
             }
             StaticEffect::Grant { icons: g, .. } => icons = icons.union(g),
             StaticEffect::Link(_) => {}
@@ -455,12 +472,12 @@ impl TrailsGame {
             cards,
             self.has_static_stats,
             self.has_static_icons,
-            |q, i, st| {
+            |q, i, st, src| {
                 let (k, i) = (q.index(), i as usize);
                 match *st {
                     StaticEffect::Stats { str, def, .. } => {
-                        v.str[k][i] += i16::from(str);
-                        v.def[k][i] += i16::from(def);
+                        v.str[k][i] += self.static_amount(s, src, str);
+                        v.def[k][i] += self.static_amount(s, src, def);
                     }
                     StaticEffect::Grant { icons, .. } => v.icons[k][i] = v.icons[k][i].union(icons),
                     StaticEffect::Link(_) => {}
@@ -503,7 +520,7 @@ impl TrailsGame {
             !s.p[0].flagged(flag::STUNNED),
             !s.p[1].flagged(flag::STUNNED),
         ];
-        self.for_static_mods(s, cards, false, self.has_static_icons, |q, i, st| {
+        self.for_static_mods(s, cards, false, self.has_static_icons, |q, i, st, _| {
             if let StaticEffect::Grant { icons, .. } = *st {
                 if live[q.index()] & bit(i) != 0 {
                     m.mark(q, i, icons);

@@ -32,6 +32,9 @@ impl TrailsGame {
     pub(super) fn to_trail(&self, s: &mut State, q: Seat, i: u8) {
         let from_field = s.pl(q).field & bit(i) != 0;
         self.to_trail_quiet(s, q, i);
+        if from_field && !s.combat_mods.is_empty() {
+            Self::forget_combat_mods(s, q, i);
+        }
         if from_field {
             self.happen(s, Ev::card(Trigger::Leaves, q, i).to(Zone::Trail));
         }
