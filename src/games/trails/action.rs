@@ -55,6 +55,10 @@ pub enum Action {
     Mode(u8),
     /// `may`: yes (no is [`Action::Pass`]).
     Yes,
+    /// A card chosen for an effect, or discarded, outside the field: its owner, its card and
+    /// whether it lies face up (a homebase card); copies alike are one choice (decision
+    /// T-EFF-11).
+    Pick { seat: Seat, card: Lid, up: bool },
 }
 
 #[cfg(test)]

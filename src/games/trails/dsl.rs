@@ -5,7 +5,7 @@
 
 use super::effects::{
     kind, mark, Ability, About, Amount, Cond, CraftCost, Dur, Effect, Filter, Icons, Op, OrgNames,
-    Phase, Program, Side, StaticEffect, Target, TargetMode, Trigger, Value, Zone,
+    Phase, Place, Program, Side, StaticEffect, Target, TargetMode, Trigger, Value, Zone,
 };
 use crate::core::lang::vocab::{
     legacy, verb, w, CostArg, CostWord, EventWord, HeadKind, HeadWord, Noun, Slot, Vocab,
@@ -616,10 +616,11 @@ pub fn compile(tree: &[ast::Ability], orgs: &mut dyn OrgNames) -> Result<Parsed,
             match part.word {
                 cost::SELF_ACTION => c.self_action = true,
                 cost::EP => c.ep = part.n.unwrap_or(0) as u8,
+                cost::DISCARD if trigger == Trigger::Act => c.discard = part.n.unwrap_or(1) as u8,
                 k => return Err(ctx(not_played(VOCAB.costs[k as usize].word.name))),
             }
         }
-        if trigger == Trigger::Act && !c.self_action && c.ep == 0 {
+        if trigger == Trigger::Act && !c.self_action && c.ep == 0 && c.discard == 0 {
             return Err(ctx(
                 "a craft needs a cost, e.g. `act[self_action]` or `act[ep 1]`".into(),
             ));
@@ -828,22 +829,62 @@ fn recompile_conditions(
 fn condition_set(c: &ast::Cards, orgs: &mut dyn OrgNames) -> Result<Target, String> {
     let mode = match c.pick {
         ast::Pick::This => TargetMode::This,
+        ast::Pick::That => TargetMode::That,
         ast::Pick::Each | ast::Pick::All => TargetMode::All,
         ast::Pick::Role(r) => TargetMode::Role(r),
-        _ => {
+        ast::Pick::Choose { .. } => {
             return Err(
-                "this card set in a condition is not played by the Trails engine yet".into(),
+                "a condition names cards without a choice (`any own unit …`, `self`, `that`)"
+                    .into(),
             )
         }
     };
-    if c.zone.is_some() || c.noun != noun::UNIT && mode == TargetMode::All {
-        return Err("a condition counts units on the field in the Trails engine yet".into());
+    let mut filter = filter(&c.filters, orgs)?;
+    filter.kinds |= noun_kinds(c.noun);
+    let zone = c.zone.map(zone_of);
+    if mode == TargetMode::All && matches!(zone, Some(Zone::Deck)) {
+        return Err("a condition cannot look into a deck".into());
     }
     Ok(Target {
         mode,
         side: side(c.side),
-        filter: filter(&c.filters, orgs)?,
+        filter,
+        zone,
+        min: 0,
+        max: 0,
     })
+}
+
+/// What a move may do (decision T-EFF-11): onto the field only UNITs and ITEMs, face up and
+/// ready; into the deck on top or at the bottom; into the homebase face down, ready or actioned.
+fn check_move(t: &Target, to: Zone, place: Place) -> Result<(), String> {
+    let ok = match (to, place) {
+        (Zone::Field, Place::Usual) => {
+            t.filter.kinds != 0 && t.filter.kinds & !(kind::UNIT | kind::ITEM) == 0
+        }
+        (Zone::Hand | Zone::Trail, Place::Usual) => true,
+        (Zone::Deck, Place::Top | Place::Bottom | Place::Usual) => true,
+        (Zone::Homebase, Place::Usual | Place::Actioned) => true,
+        _ => false,
+    };
+    if ok {
+        Ok(())
+    } else if to == Zone::Field {
+        Err("only a `unit` or an `item` is put onto the field".into())
+    } else {
+        Err("this placement is not played by the Trails engine yet".into())
+    }
+}
+
+/// The engine's zone of a zone id.
+fn zone_of(z: u8) -> Zone {
+    match z {
+        zone::FIELD => Zone::Field,
+        zone::HAND => Zone::Hand,
+        zone::DECK => Zone::Deck,
+        zone::HOMEBASE => Zone::Homebase,
+        _ => Zone::Trail,
+    }
 }
 
 /// A number of an effect: as written, or counted (its card set compiled as a condition's).
@@ -924,6 +965,14 @@ fn filter(words: &[ast::Filter], orgs: &mut dyn OrgNames) -> Result<Filter, Stri
                     }
                 }
             }
+            ast::Filter::Flag(flag::FACE_UP, yes) | ast::Filter::Flag(flag::FACE_DOWN, yes) => {
+                let up = matches!(w, ast::Filter::Flag(flag::FACE_UP, _)) == *yes;
+                if up {
+                    f.need |= mark::FACE_UP;
+                } else {
+                    f.deny |= mark::FACE_UP;
+                }
+            }
             ast::Filter::Flag(flag::READY, true) => f.ready = Some(true),
             ast::Filter::Flag(flag::ACTIONED, true) => f.ready = Some(false),
             ast::Filter::Flag(
@@ -956,22 +1005,48 @@ fn filter(words: &[ast::Filter], orgs: &mut dyn OrgNames) -> Result<Filter, Stri
     Ok(f)
 }
 
+/// The cards of an effect on UNITs on the field (stun, buff, …).
 fn target(c: &ast::Cards, orgs: &mut dyn OrgNames) -> Result<Target, String> {
-    let mode = match c.pick {
-        ast::Pick::This => TargetMode::This,
-        ast::Pick::Choose { min: 1, max: 1 } => TargetMode::Choose,
-        ast::Pick::All => TargetMode::All,
-        ast::Pick::That => TargetMode::That,
-        ast::Pick::Role(r) => TargetMode::Role(r),
-        _ => return Err("this choice of cards is not played by the Trails engine yet".into()),
-    };
     if c.zone.is_some() || c.noun != noun::UNIT {
-        return Err("only units on the field are played by the Trails engine yet".into());
+        return Err("this effect is for units on the field (`target own unit …`)".into());
+    }
+    any_target(c, orgs)
+}
+
+/// The cards of an effect, in any zone and of any kind (decision T-EFF-11).
+fn any_target(c: &ast::Cards, orgs: &mut dyn OrgNames) -> Result<Target, String> {
+    let (mode, min, max) = match c.pick {
+        ast::Pick::This => (TargetMode::This, 1, 1),
+        ast::Pick::Choose { min, max } => (TargetMode::Choose, min, max),
+        ast::Pick::All => (TargetMode::All, 0, 0),
+        ast::Pick::That => (TargetMode::That, 1, 1),
+        ast::Pick::Role(r) => (TargetMode::Role(r), 1, 1),
+        ast::Pick::Each => return Err(
+            "an effect names its cards with `target`, `up_to N`, `all`, `self`, `that` or a role"
+                .into(),
+        ),
+    };
+    let mut filter = filter(&c.filters, orgs)?;
+    if filter.kinds == 0 {
+        filter.kinds = match c.noun {
+            noun::CARD => kind::UNIT | kind::ITEM | kind::EVENT | kind::BASE,
+            n => noun_kinds(n),
+        };
+    }
+    let zone = c.zone.map(zone_of);
+    if mode == TargetMode::Choose && max == 0 {
+        return Err("a choice of at least one card".into());
+    }
+    if zone == Some(Zone::Deck) && mode != TargetMode::Choose {
+        return Err("cards in a deck are named by a choice (`search`, `dig`)".into());
     }
     Ok(Target {
         mode,
         side: side(c.side),
-        filter: filter(&c.filters, orgs)?,
+        filter,
+        zone,
+        min,
+        max,
     })
 }
 
@@ -988,8 +1063,11 @@ fn compile_effect(
     };
     let t = |orgs: &mut dyn OrgNames| target(e.cards.as_ref().expect("pattern reads cards"), orgs);
     Ok(match e.verb {
-        v::DRAW if e.side == Some(Side::Enemy) => return Err(not_played("draw enemy")),
-        v::DRAW => Effect::Draw(fixed(&e.n)? as u8),
+        v::DRAW if e.side == Some(Side::Enemy) => Effect::DrawEnemy(fixed(&e.n)? as u8),
+        v::DRAW => match amount(&e.n, orgs, values)? {
+            Amount::Num(n) => Effect::Draw(n as u8),
+            Amount::Counted(k) => Effect::DrawCounted(k),
+        },
         v::PLAN => Effect::Plan(fixed(&e.n)? as u8),
         v::REBUILD => Effect::Rebuild,
         v::HOMEBASE_TOP => Effect::HomebaseTop,
@@ -998,9 +1076,6 @@ fn compile_effect(
             delta: fixed(&e.n)? as i8,
         },
         v::STUN => Effect::Stun(t(orgs)?),
-        v::KO => Effect::Ko(t(orgs)?),
-        v::READY => Effect::Ready(t(orgs)?),
-        v::ACTION => Effect::Action(t(orgs)?),
         v::SUPPORT => Effect::Support(t(orgs)?),
         v::BOUNCE => Effect::Bounce(t(orgs)?),
         v::BUFF => Effect::Buff(
@@ -1016,6 +1091,81 @@ fn compile_effect(
         },
         v::CURE => Effect::Cure(t(orgs)?),
         v::GRANT => Effect::Grant(t(orgs)?, Icons::NAMES[e.word.expect("keyword") as usize].1),
+        v::MOVE | v::SEARCH | v::DIG => {
+            let c = e.cards.as_ref().expect("pattern reads cards");
+            let mut t = any_target(c, orgs)?;
+            let (z, pos) = e.to.expect("pattern reads a destination");
+            let to = zone_of(z);
+            let place = match pos {
+                ast::Pos::Default => Place::Usual,
+                ast::Pos::Top => Place::Top,
+                ast::Pos::Bottom => Place::Bottom,
+                ast::Pos::Word(0) => Place::Actioned,
+                ast::Pos::Word(_) => Place::FaceUp,
+            };
+            check_move(&t, to, place)?;
+            match e.verb {
+                v::MOVE => {
+                    if t.zone == Some(Zone::Deck) {
+                        return Err("cards are taken from a deck by `search` or `dig`".into());
+                    }
+                    if t.zone == Some(to) || (t.zone.is_none() && to == Zone::Field) {
+                        return Err("a card moves to another zone".into());
+                    }
+                    Effect::Move(t, to, place)
+                }
+                _ => {
+                    if t.mode != TargetMode::Choose || t.side == Side::Enemy {
+                        return Err("`search` and `dig` choose cards of your own deck (`up_to 1 own unit …`)".into());
+                    }
+                    if t.zone.is_some() {
+                        return Err(
+                            "`search` and `dig` take cards from the deck: name them without a zone"
+                                .into(),
+                        );
+                    }
+                    t.zone = Some(Zone::Deck);
+                    t.side = Side::Own;
+                    if to == Zone::Deck {
+                        return Err("a card taken from the deck goes to another zone".into());
+                    }
+                    if e.verb == v::SEARCH {
+                        Effect::Search(t, to, place)
+                    } else {
+                        Effect::Dig(fixed(&e.n)? as u8, t, to, place)
+                    }
+                }
+            }
+        }
+        v::LOOK => {
+            let (z, _) = e.to.expect("pattern reads a zone");
+            if e.side != Some(Side::Enemy) || zone_of(z) != Zone::Hand {
+                return Err("`look` is played as `look enemy hand`".into());
+            }
+            Effect::Look
+        }
+        v::DISCARD => Effect::Discard {
+            enemy: e.side == Some(Side::Enemy),
+            n: fixed(&e.n)? as u8,
+        },
+        v::PICK => {
+            let t = any_target(e.cards.as_ref().expect("pattern reads cards"), orgs)?;
+            if t.mode != TargetMode::Choose {
+                return Err("`pick` chooses cards (`pick target …`)".into());
+            }
+            Effect::Pick(t)
+        }
+        v::READY | v::ACTION | v::KO => {
+            let t = any_target(e.cards.as_ref().expect("pattern reads cards"), orgs)?;
+            if !matches!(t.zone, None | Some(Zone::Homebase)) {
+                return Err("this effect is for cards on the field or in the homebase".into());
+            }
+            match e.verb {
+                v::READY => Effect::Ready(t),
+                v::ACTION => Effect::Action(t),
+                _ => Effect::Ko(t),
+            }
+        }
         k => return Err(not_played(VOCAB.verb(false, k).name)),
     })
 }
@@ -1100,7 +1250,8 @@ mod tests {
             p.abilities[1].cost,
             CraftCost {
                 self_action: true,
-                ep: 1
+                ep: 1,
+                discard: 0
             }
         );
         match p.abilities[1].effects[0] {

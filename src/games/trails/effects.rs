@@ -114,6 +114,8 @@ pub mod mark {
     pub const DEFENDER: u8 = 4;
     /// Has support until end of turn (T-SCLM-3).
     pub const SUPPORTED: u8 = 8;
+    /// Face up in the homebase (T-RES-4).
+    pub const FACE_UP: u8 = 16;
 }
 
 impl Filter {
@@ -129,6 +131,37 @@ pub struct Target {
     pub mode: TargetMode,
     pub side: Side,
     pub filter: Filter,
+    /// Where the cards are, when written (`in trail`); otherwise in play: UNITs (and ITEMs when
+    /// the filter's kinds name them) on the field, and `self`, `that` or a role wherever it is.
+    pub zone: Option<Zone>,
+    /// How many a choice takes (`target`: 1 and 1, `up_to N`: 0 and N, `N`: N and N).
+    pub min: u8,
+    pub max: u8,
+}
+
+impl Target {
+    /// Whether it is the one-UNIT-on-the-field `target` of T-EFF-1 (chosen as a
+    /// [`super::action::Action::Choose`], picked without a decision when only one matches).
+    #[inline]
+    pub fn is_unit_target(&self) -> bool {
+        self.mode == TargetMode::Choose
+            && self.zone.is_none()
+            && self.min == 1
+            && self.max == 1
+            && self.filter.kinds & !kind::UNIT == 0
+    }
+}
+
+/// How a moved card lies in its new zone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// The zone's usual way: a hand; the field face up and ready; the deck's top; the homebase
+    /// face down and ready; the trail.
+    Usual,
+    Top,
+    Bottom,
+    Actioned,
+    FaceUp,
 }
 
 /// One effect primitive (T-TERM and the glossary of the rules).
@@ -169,6 +202,27 @@ pub enum Effect {
     },
     /// T-CURE-2's cure by an effect: a stunned UNIT turns face up, actioned (decision T-CURE-5).
     Cure(Target),
+    /// The opponent draws.
+    DrawEnemy(u8),
+    /// Draw a counted number of cards (`draw x`): the card's value.
+    DrawCounted(u8),
+    /// Put the chosen cards into a zone (decision T-EFF-11).
+    Move(Target, Zone, Place),
+    /// Search the deck for the chosen cards, reveal them and put them into a zone, then shuffle.
+    Search(Target, Zone, Place),
+    /// Look at the top N cards of the deck, reveal the chosen ones among them and put them into
+    /// a zone, the rest on the bottom in any order.
+    Dig(u8, Target, Zone, Place),
+    /// The controller (or the opponent) puts N cards of their choice from their hand into their
+    /// trail.
+    Discard {
+        enemy: bool,
+        n: u8,
+    },
+    /// The controller looks at the opponent's hand (decision T-INFO-6).
+    Look,
+    /// The controller chooses cards: the last becomes `that`.
+    Pick(Target),
 }
 
 impl Effect {
@@ -182,7 +236,11 @@ impl Effect {
             | Effect::Bounce(t)
             | Effect::Buff(t, _, _, _)
             | Effect::Grant(t, _)
-            | Effect::Cure(t) => Some(t),
+            | Effect::Cure(t)
+            | Effect::Move(t, _, _)
+            | Effect::Search(t, _, _)
+            | Effect::Dig(_, t, _, _)
+            | Effect::Pick(t) => Some(t),
             _ => None,
         }
     }
@@ -275,8 +333,9 @@ impl Trigger {
 }
 
 /// A zone of the game, as an event names it (`leaves to trail`, `put … to homebase`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Zone {
+    #[default]
     Field,
     Hand,
     Deck,
@@ -321,6 +380,9 @@ pub struct CraftCost {
     /// "Action this ready UNIT".
     pub self_action: bool,
     pub ep: u8,
+    /// "Put N cards from your hand into your trail" (the player chooses them as the craft is
+    /// activated).
+    pub discard: u8,
 }
 
 /// An ability's body: its effects and the control flow between them (`crate::core::lang::program`).
@@ -351,7 +413,22 @@ pub struct Ability {
 impl Ability {
     /// Whether the ability is gated beyond its cost: a condition or once per turn.
     pub fn gated(&self) -> bool {
-        self.once || self.cond.is_some()
+        self.once || self.cond.is_some() || self.cost.discard > 0
+    }
+
+    /// Whether the head's condition asks for the card itself in the homebase (`if self face_up in
+    /// homebase`): a craft that, by its text, works there (decision T-RES-5-2).
+    pub fn in_homebase(&self) -> bool {
+        fn asks(c: &Cond) -> bool {
+            match c {
+                crate::core::lang::ast::Cond::Any(t) => {
+                    t.mode == TargetMode::This && t.zone == Some(Zone::Homebase)
+                }
+                crate::core::lang::ast::Cond::And(v) => v.iter().any(asks),
+                _ => false,
+            }
+        }
+        self.cond.as_ref().is_some_and(asks)
     }
 
     /// Whether the ability triggers on events of other cards or of the game (a subject, or a

@@ -99,6 +99,18 @@ impl TrailsGame {
                     _ => -value,
                 }
             }
+            (Pending::Pick { .. }, Action::Choose { seat, inst }) => {
+                self.pick_value(s, me, seat, s.pl(seat).card[inst as usize], inst)
+            }
+            (Pending::Pick { .. }, Action::Pick { seat, card, .. }) => {
+                self.pick_value(s, me, seat, card, u8::MAX)
+            }
+            // Stopping a choice: worth a little less than a good card.
+            (Pending::Pick { .. }, Action::Pass) => 0.5,
+            // The looked-at cards of `dig` go to the bottom: the least playable first.
+            (Pending::Bottom { .. }, Action::PlanBottom(id)) => -self.hand_value(s, me, id),
+            // Discarding: the card worth least in hand.
+            (Pending::Discard { .. }, Action::Pick { card, .. }) => -self.hand_value(s, me, card),
             (Pending::Plan { .. }, Action::PlanTop(id)) => {
                 // Playable soon: keep on top.
                 if self.card(id).cost as u32 <= p.homebase_count() + 2 {
@@ -251,6 +263,50 @@ impl TrailsGame {
         }
     }
 
+    /// The value of choosing `seat`'s card `id` (instance `inst`, or `u8::MAX` for a card named
+    /// by id) for the effect pending: gains for `me`'s cards it helps and the opponent's it
+    /// harms, a card's worth otherwise.
+    fn pick_value(&self, s: &State, me: Seat, seat: Seat, id: Lid, inst: u8) -> f32 {
+        let e = self.pending_effect(s);
+        let c = self.card(id);
+        let worth = f32::from(c.cost) + 1.0;
+        let mine = seat == me;
+        let harmful = match e {
+            Effect::Stun(_) | Effect::Ko(_) | Effect::Bounce(_) | Effect::Action(_) => true,
+            Effect::Move(_, to, _) => {
+                // Into the hand or onto the field helps its owner; away from them does not.
+                !matches!(to, super::cards::Zone::Hand | super::cards::Zone::Field)
+            }
+            Effect::Buff(_, x, y, _) => x.fixed().unwrap_or(1) + y.fixed().unwrap_or(1) < 0,
+            _ => false,
+        };
+        let v = if inst != u8::MAX && s.pl(seat).field & (1 << inst) != 0 {
+            let (st, df) = self.stats(s, seat, inst);
+            worth * 2.0 + f32::from(st + df) * 0.3
+        } else if let Effect::Move(_, super::cards::Zone::Deck | super::cards::Zone::Homebase, _) =
+            e
+        {
+            // Own cards sent away from the hand: the least playable first.
+            -self.hand_value(s, me, id)
+        } else {
+            worth
+        };
+        if harmful == mine
+            && !matches!(
+                e,
+                Effect::Move(
+                    _,
+                    super::cards::Zone::Deck | super::cards::Zone::Homebase,
+                    _
+                )
+            )
+        {
+            -v
+        } else {
+            v
+        }
+    }
+
     fn pending_effect(&self, s: &State) -> Effect {
         let c = s.queue[0];
         *self.effect_at(s, &c)
@@ -297,6 +353,24 @@ impl TrailsGame {
         for e in effects {
             v += match e {
                 Effect::Draw(n) => 1.0 * f32::from(n),
+                Effect::DrawEnemy(n) => -f32::from(n),
+                Effect::DrawCounted(_) => 1.0,
+                Effect::Move(t, to, _) => match (t.side == Side::Enemy, to) {
+                    (false, super::cards::Zone::Hand | super::cards::Zone::Field) => 1.5,
+                    (true, super::cards::Zone::Deck | super::cards::Zone::Trail) => 1.0,
+                    (false, super::cards::Zone::Homebase) => 0.8,
+                    _ => 0.1,
+                },
+                Effect::Search(..) | Effect::Dig(..) => 1.5,
+                Effect::Discard { enemy, n } => {
+                    if enemy {
+                        f32::from(n)
+                    } else {
+                        -0.8 * f32::from(n)
+                    }
+                }
+                Effect::Look => 0.3,
+                Effect::Pick(_) => 0.1,
                 Effect::DrawTo(n) => (f32::from(n) - s.pl(me).hand.count_ones() as f32).max(-0.5),
                 Effect::Gain { cp, n } => {
                     // CP is worth something in the deployment step only; EP lapses at the end of

@@ -106,8 +106,11 @@ impl TrailsGame {
             if s.step == Step::Over {
                 return Err("step Over without a winner".into());
             }
-            if s.pending == Pending::Target && s.queue.is_empty() {
-                return Err("a target is pending with nothing resolving".into());
+            if !matches!(s.pending, Pending::None | Pending::DispatchPut) && s.queue.is_empty() {
+                return Err(format!("{:?} is pending with nothing resolving", s.pending));
+            }
+            if s.step == Step::CombatEnd && s.pending == Pending::None && s.queue.is_empty() {
+                return Err("the end of a combat waits with nothing resolving".into());
             }
             if s.pending == Pending::None && !s.queue.is_empty() {
                 return Err("abilities queued while a step decision is awaited".into());

@@ -80,6 +80,10 @@ impl Game for TrailsGame {
             redeal(&mut p.card, hidden, rng);
         }
         self.refresh_kinds(&mut d);
+        if self.has_shuffle {
+            use rand::Rng;
+            d.seed = rng.gen();
+        }
         d
     }
 

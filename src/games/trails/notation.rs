@@ -60,6 +60,7 @@ impl TrailsGame {
             Action::Pass => match (s.pending, s.step) {
                 (Pending::DispatchPut, _) => "skip".into(),
                 (Pending::May { .. }, _) => "no".into(),
+                (Pending::Pick { .. }, _) => "done".into(),
                 (_, Step::Mulligan) => "keep".into(),
                 (_, Step::Homebase) => "skip".into(),
                 (_, Step::Deploy) => "end".into(),
@@ -119,6 +120,15 @@ impl TrailsGame {
             Action::Choose { seat, inst } => {
                 format!("choose {seat} {}", self.card_ref(s, seat, inst))
             }
+            Action::Pick { seat, card, up } => format!(
+                "choose {seat} {}{}",
+                if up { "face-up " } else { "" },
+                if seat == me {
+                    hidden(card)
+                } else {
+                    self.card_name(card)
+                }
+            ),
             Action::PlanTop(id) => format!("plan top {}", hidden(id)),
             Action::PlanBottom(id) => format!("plan bottom {}", hidden(id)),
             Action::Rebuild { card, face_up } => format!(

@@ -254,6 +254,8 @@ impl PlayerState {
     /// Clears the per-instance state a card loses when it changes zone.
     pub fn reset_instance(&mut self, i: u8) {
         self.clear(i, flag::ALL);
+        // A card that paid EP is an actioned homebase card: wherever it goes, it is no longer one.
+        self.ep_paid &= !bit(i);
         let i = i as usize;
         self.str_mod[i] = 0;
         self.def_mod[i] = 0;
@@ -438,6 +440,18 @@ pub enum Pending {
     Mode { n: u8 },
     /// `may`: the controller says yes (go on) or no (the program jumps to `skip`).
     May { skip: u8 },
+    /// The controller chooses the cards of the effect at the front, one at a time (decision
+    /// T-EFF-11): `left` more at most, `need` more at least; `after` keeps the choices of an
+    /// effect that leaves the cards where they are in increasing instance order (one card is
+    /// never chosen twice), and for `dig` counts the looked-at cards still on top.
+    Pick { left: u8, need: u8, after: u8 },
+    /// The looked-at cards of `dig` on top of the controller's deck go to its bottom, one at a
+    /// time in the order chosen; `left` of them remain.
+    Bottom { left: u8 },
+    /// A player puts `left` more cards of their choice from their hand into their trail: the
+    /// controller of the ability at the front, or with `enemy` its opponent (`discard`, or a
+    /// craft's cost).
+    Discard { left: u8, enemy: bool },
 }
 
 /// Queued abilities awaiting resolution. Capacity: one deployment or combat produces at most the
@@ -467,6 +481,9 @@ pub struct State {
     pub mulligan_count: u8,
     /// "Always" actions each player took this turn (decision T-RES-10 caps them).
     pub always_used: [u8; 2],
+    /// The seed of the shuffles during play (`search`); determinization draws it anew when a card
+    /// of the match can shuffle (`core::hidden`: a search must not know future shuffles).
+    pub seed: u64,
     /// `x` of the ability resolving: the cards of each seat its last effect affected.
     pub x: [u8; 2],
     pub winner: Option<Outcome>,
@@ -486,6 +503,7 @@ impl State {
             queue: Default::default(),
             later: Default::default(),
             combat_mods: Default::default(),
+            seed: 0,
             mulligan_count: 0,
             always_used: [0; 2],
             x: [0; 2],
@@ -515,7 +533,12 @@ impl State {
             | Pending::Plan { .. }
             | Pending::Rebuild
             | Pending::Mode { .. }
+            | Pending::Pick { .. }
+            | Pending::Bottom { .. }
+            | Pending::Discard { enemy: false, .. }
             | Pending::May { .. } => Some(self.queue[0].controller()),
+            // `discard enemy`: the opponent chooses what they discard.
+            Pending::Discard { enemy: true, .. } => Some(self.queue[0].controller().other()),
             Pending::DispatchPut => Some(self.actor),
         }
     }

@@ -2,7 +2,7 @@
 //! (`crate::core::lang::eval::Judge`): how many cards match a set, a player's quantities, the
 //! condition words, a card's stats, and `x`.
 
-use super::super::cards::{Target, TargetMode};
+use super::super::cards::{Target, TargetMode, Zone};
 use super::super::dsl::{cond_word, quantity, stat};
 use super::super::state::{bit, Bits, State, That};
 use super::views::side_matches;
@@ -57,6 +57,24 @@ impl TrailsGame {
     ) -> [u64; 2] {
         let mut out = [0u64; 2];
         let one = |out: &mut [u64; 2], q: Seat, i: u8| {
+            // `self in homebase`, `that in field`: the card must be there.
+            if let Some(z) = t.zone {
+                let p = s.pl(q);
+                let zone = match z {
+                    Zone::Field => p.field,
+                    Zone::Hand => p.hand,
+                    Zone::Deck => p.deck_mask(),
+                    Zone::Homebase => p.homebase,
+                    Zone::Trail => p.trail,
+                };
+                if zone & bit(i) == 0 {
+                    return;
+                }
+            }
+            if t.filter.kinds != 0 && self.kinds_of(s.pl(q).card[i as usize]) & t.filter.kinds == 0
+            {
+                return;
+            }
             let ok = if printed {
                 self.card_matches_printed(s, q, i, &t.filter, (me, src))
             } else {
@@ -81,7 +99,11 @@ impl TrailsGame {
             TargetMode::Choose | TargetMode::All => {
                 for q in Seat::ALL {
                     if side_matches(t.side, me, q) {
-                        for i in Bits(self.candidates(s, q, &t.filter)) {
+                        let cards = match t.zone {
+                            None => self.candidates(s, q, &t.filter),
+                            Some(_) => self.zone_cards(s, me, q, t),
+                        };
+                        for i in Bits(cards) {
                             one(&mut out, q, i);
                         }
                     }

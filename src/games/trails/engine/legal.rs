@@ -31,6 +31,9 @@ impl TrailsGame {
             Pending::Rebuild => legal_rebuild(s, me, out),
             Pending::DispatchPut => legal_dispatch_put(s, me, out),
             Pending::Mode { .. } | Pending::May { .. } => legal_step_choice(s.pending, out),
+            Pending::Pick { .. } => self.legal_pick(s, out),
+            Pending::Bottom { left } => Self::legal_bottom(s, me, left, out),
+            Pending::Discard { .. } => Self::legal_discard(s, me, out),
             Pending::None => match s.step {
                 Step::Mulligan => legal_mulligan(s, me, out),
                 Step::Homebase => self.legal_homebase(s, me, out),
@@ -224,6 +227,10 @@ impl TrailsGame {
                 // visits face-up cards with crafts only).
                 if c.ctype == CardType::Base {
                     self.craft_actions(s, me, i, ep, out);
+                } else if self.crafts[id as usize].homebase != 0 {
+                    // Decision T-RES-5-2: a craft whose text says it works here.
+                    let only = self.crafts[id as usize].homebase;
+                    self.gated_craft_actions(s, me, i, ep, only, out);
                 }
                 continue;
             }
@@ -262,7 +269,7 @@ impl TrailsGame {
         let p = s.pl(me);
         let k = &self.crafts[p.card[i as usize] as usize];
         if k.gated != 0 {
-            return self.gated_craft_actions(s, me, i, ep, out);
+            return self.gated_craft_actions(s, me, i, ep, !0, out);
         }
         let ready = !p.has(i, flag::ACTIONED);
         for j in 0..k.n as usize {
@@ -285,13 +292,15 @@ impl TrailsGame {
         me: Seat,
         i: u8,
         ep: u8,
+        only: u8,
         out: &mut ActionList<Action>,
     ) {
         let p = s.pl(me);
         let k = &self.crafts[p.card[i as usize] as usize];
         let ready = !p.has(i, flag::ACTIONED);
         for j in 0..k.n as usize {
-            if k.ep[j] <= ep
+            if only & (1 << j) != 0
+                && k.ep[j] <= ep
                 && (ready || k.self_action & (1 << j) == 0)
                 && (k.gated & (1 << j) == 0 || self.craft_gate(s, me, i, k.ability[j]))
             {

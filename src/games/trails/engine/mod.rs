@@ -21,6 +21,7 @@ mod combat;
 mod events;
 mod judge;
 mod legal;
+mod picks;
 mod resolve;
 pub mod trace;
 mod turn;
@@ -78,6 +79,8 @@ pub(crate) struct Crafts {
     pub self_action: u8,
     /// Bit `j`: craft `j` is gated beyond its cost ([`super::cards::Ability::gated`]).
     pub gated: u8,
+    /// Bit `j`: craft `j` works face up in the homebase by its text (decision T-RES-5-2).
+    pub homebase: u8,
 }
 
 impl Crafts {
@@ -92,6 +95,7 @@ impl Crafts {
                 k.ep[j] = ab.cost.ep;
                 k.self_action |= u8::from(ab.cost.self_action) << j;
                 k.gated |= u8::from(ab.gated()) << j;
+                k.homebase |= u8::from(ab.in_homebase()) << j;
                 k.n += 1;
             }
         }
@@ -191,6 +195,9 @@ pub struct TrailsGame {
     listens: u16,
     /// The triggers each card ([`Lid`]) listens for.
     listen_of: Vec<u16>,
+    /// Whether a card of the two decks shuffles a deck during play (`search`): then
+    /// determinization draws the state's shuffle seed anew.
+    pub(crate) has_shuffle: bool,
     /// Whether any card of either deck grants icons statically; likewise stat changes.
     has_static_icons: bool,
     has_static_stats: bool,
@@ -287,6 +294,15 @@ impl TrailsGame {
             })
             .collect();
         let listens = listen_of.iter().fold(0, |m, &x| m | x);
+        let has_shuffle = ids.iter().any(|&id| {
+            db.card(id).abilities.iter().any(|a| {
+                a.program
+                    .ops
+                    .iter()
+                    .chain(a.program.later.iter().flat_map(|l| l.1.iter()))
+                    .any(|o| matches!(o, super::cards::Op::Do(super::cards::Effect::Search(..))))
+            })
+        });
         let self_events = ids
             .iter()
             .flat_map(|&id| db.card(id).abilities.iter())
@@ -318,6 +334,7 @@ impl TrailsGame {
             self_events,
             listens,
             listen_of,
+            has_shuffle,
             has_static_icons,
             has_static_stats,
         }
@@ -383,6 +400,8 @@ impl TrailsGame {
             p.deck_len = n as u8;
         }
         self.refresh_kinds(&mut s);
+        // The seed of shuffles during play, apart from the deal's random stream.
+        s.seed = crate::core::mix_seed(&[seed, 0x5eed]);
         for q in Seat::ALL {
             for _ in 0..4 {
                 self.draw(&mut s, q);

@@ -3,10 +3,10 @@
 //! choices of the controller.
 
 use super::super::action::Action;
+use super::super::cards::{kind, Amount, Dur, Zone};
 use super::super::cards::{
     Ability, CardType, Effect, Filter, Icons, Op, Side, Target, TargetMode, Trigger,
 };
-use super::super::cards::{Amount, Dur, Zone};
 use super::super::effects::mark;
 use super::super::state::{
     bit, flag, AttackTarget, Bits, CombatMod, Cursor, Lid, Pending, State, That,
@@ -49,6 +49,10 @@ impl TrailsGame {
     /// (decision T-ONCE-1) and its head's condition holds (decision T-EFF-5).
     pub(super) fn gate_open(&self, s: &State, q: Seat, i: u8, ab: &Ability, that: That) -> bool {
         if ab.once && s.pl(q).once & bit(i) != 0 {
+            return false;
+        }
+        // A cost of cards from the hand needs them there.
+        if s.pl(q).hand.count_ones() < u32::from(ab.cost.discard) {
             return false;
         }
         match &ab.cond {
@@ -129,18 +133,40 @@ impl TrailsGame {
         };
         let e = if matches!(
             e,
-            Effect::Buff(_, Amount::Counted(_), _, _) | Effect::Buff(_, _, Amount::Counted(_), _)
+            Effect::Buff(_, Amount::Counted(_), _, _)
+                | Effect::Buff(_, _, Amount::Counted(_), _)
+                | Effect::DrawCounted(_)
         ) {
             self.counted(s, &c, e)
         } else {
             e
         };
+        // `x` is what this effect does (counted amounts above read the last one's).
+        s.x = [0; 2];
         let me = c.controller();
         match e {
             Effect::Draw(k) => {
                 for _ in 0..k {
                     self.draw(s, me);
                 }
+                s.x[me.index()] = k;
+            }
+            Effect::DrawEnemy(k) => {
+                for _ in 0..k {
+                    self.draw(s, me.other());
+                }
+                s.x[me.other().index()] = k;
+            }
+            Effect::DrawCounted(_) => unreachable!("counted above"),
+            Effect::Look => {
+                // Decision T-INFO-6: the controller knows the opponent's hand as it is now.
+                let opp = s.pl_mut(me.other());
+                opp.known[me.index()] |= opp.hand;
+            }
+            Effect::Discard { enemy, n } => {
+                s.queue[0].pc += 1;
+                self.start_discard(s, n, enemy);
+                return;
             }
             Effect::Plan(k) => {
                 let p = s.pl_mut(me);
@@ -185,6 +211,17 @@ impl TrailsGame {
             Effect::Bond { side, delta } => {
                 let q = if side == Side::Enemy { me.other() } else { me };
                 Self::gain_bond(s, q, i16::from(delta), self.cursor_card(s, &c));
+            }
+            _ if !e.target().is_some_and(|t| {
+                t.is_unit_target()
+                    || (t.zone.is_none()
+                        && t.filter.kinds & !kind::UNIT == 0
+                        && t.mode != TargetMode::Choose
+                        && !matches!(e, Effect::Move(..) | Effect::Pick(_)))
+            }) =>
+            {
+                let t = *e.target().expect("an effect on cards");
+                return self.card_effect(s, e, t);
             }
             _ => {
                 let t = *e.target().expect("targeted effect");
@@ -324,6 +361,9 @@ impl TrailsGame {
         if p.has(i, flag::SUPPORTED) {
             m |= mark::SUPPORTED;
         }
+        if p.homebase & bit(i) != 0 && p.has(i, flag::FACE_UP) {
+            m |= mark::FACE_UP;
+        }
         if self.in_attack(s) {
             if q == s.combat.attacker && s.combat.attackers & bit(i) != 0 {
                 m |= mark::ATTACKING;
@@ -352,7 +392,7 @@ impl TrailsGame {
         out
     }
 
-    fn apply_to_unit(&self, s: &mut State, e: &Effect, q: Seat, i: u8) {
+    pub(crate) fn apply_to_unit(&self, s: &mut State, e: &Effect, q: Seat, i: u8) {
         match *e {
             Effect::Stun(_) => self.stun(s, q, i),
             Effect::Ko(_) => self.to_trail(s, q, i),
@@ -450,6 +490,10 @@ impl TrailsGame {
         };
         match e {
             Effect::Buff(t, a, b, d) => Effect::Buff(t, n(a), n(b), d),
+            Effect::DrawCounted(k) => match n(Amount::Counted(k)) {
+                Amount::Num(k) => Effect::Draw(k.max(0) as u8),
+                _ => unreachable!("counted"),
+            },
             e => e,
         }
     }
@@ -546,6 +590,11 @@ impl TrailsGame {
                 self.hand_to_homebase(s, me, i, true);
             }
             (Pending::DispatchPut, Action::Pass) => s.pending = Pending::None,
+            (Pending::Pick { .. }, _) => self.play_pick(s, a),
+            (Pending::Bottom { left }, Action::PlanBottom(id)) => {
+                Self::play_bottom(s, me, left, id)
+            }
+            (Pending::Discard { .. }, Action::Pick { card, .. }) => self.play_discard(s, me, card),
             (p, a) => panic!("illegal action {a:?} while {p:?} is pending"),
         }
     }

@@ -213,6 +213,13 @@ impl TrailsGame {
                 }
                 self.pay_ep(s, me, cost.ep);
                 Self::push_cursor(s, Cursor::new(me, inst, ability, That::NONE));
+                if cost.discard > 0 {
+                    // The rest of the cost: the player chooses the cards as the craft begins.
+                    s.pending = Pending::Discard {
+                        left: cost.discard,
+                        enemy: false,
+                    };
+                }
             }
             _ => unreachable!(),
         }
