@@ -522,12 +522,24 @@ impl State {
     }
 
     /// Who decides now: the chooser of a pending choice, else the step's actor.
+    #[inline(always)]
     pub fn chooser(&self) -> Option<Seat> {
         if self.winner.is_some() || self.step == Step::Over {
-            return None;
+            None
+        } else if let Pending::None = self.pending {
+            Some(self.actor)
+        } else {
+            Some(self.choice_chooser())
         }
+    }
+
+    /// Who makes the pending choice.
+    #[inline(never)]
+    fn choice_chooser(&self) -> Seat {
         match self.pending {
-            Pending::None => Some(self.actor),
+            Pending::None | Pending::DispatchPut => self.actor,
+            // `discard enemy`: the opponent chooses what they discard.
+            Pending::Discard { enemy: true, .. } => self.queue[0].controller().other(),
             // Choices inside an effect belong to the effect's controller.
             Pending::Target
             | Pending::Plan { .. }
@@ -536,10 +548,7 @@ impl State {
             | Pending::Pick { .. }
             | Pending::Bottom { .. }
             | Pending::Discard { enemy: false, .. }
-            | Pending::May { .. } => Some(self.queue[0].controller()),
-            // `discard enemy`: the opponent chooses what they discard.
-            Pending::Discard { enemy: true, .. } => Some(self.queue[0].controller().other()),
-            Pending::DispatchPut => Some(self.actor),
+            | Pending::May { .. } => self.queue[0].controller(),
         }
     }
 }

@@ -25,6 +25,15 @@ impl TrailsGame {
     pub fn legal(&self, s: &State, out: &mut ActionList<Action>) {
         out.clear_scratch();
         let Some(me) = s.chooser() else { return };
+        if let Pending::None = s.pending {
+            return self.legal_step(s, me, out);
+        }
+        self.legal_choice(s, me, out);
+    }
+
+    /// [`Self::legal`] of a choice inside an effect.
+    #[inline(never)]
+    fn legal_choice(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         match s.pending {
             Pending::Target => self.legal_effect_targets(s, out),
             Pending::Plan { left, fixed } => legal_plan(s, me, left, fixed, out),
@@ -34,21 +43,27 @@ impl TrailsGame {
             Pending::Pick { .. } => self.legal_pick(s, out),
             Pending::Bottom { left } => Self::legal_bottom(s, me, left, out),
             Pending::Discard { .. } => Self::legal_discard(s, me, out),
-            Pending::None => match s.step {
-                Step::Mulligan => legal_mulligan(s, me, out),
-                Step::Homebase => self.legal_homebase(s, me, out),
-                Step::Deploy => self.legal_deploy(s, me, out),
-                Step::Propose => self.legal_propose(s, me, out),
-                Step::Group => self.legal_group(s, me, out),
-                Step::Window => self.legal_window(s, me, out),
-                Step::FightBack => {
-                    for i in Bits(s.combat.attackers) {
-                        out.push(Action::FightBack(i));
-                    }
+            Pending::None => self.legal_step(s, me, out),
+        }
+    }
+
+    /// [`Self::legal`] of the step, outside a choice.
+    #[inline(always)]
+    fn legal_step(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
+        match s.step {
+            Step::Mulligan => legal_mulligan(s, me, out),
+            Step::Homebase => self.legal_homebase(s, me, out),
+            Step::Deploy => self.legal_deploy(s, me, out),
+            Step::Propose => self.legal_propose(s, me, out),
+            Step::Group => self.legal_group(s, me, out),
+            Step::Window => self.legal_window(s, me, out),
+            Step::FightBack => {
+                for i in Bits(s.combat.attackers) {
+                    out.push(Action::FightBack(i));
                 }
-                Step::Cure => legal_cure(s, me, out),
-                Step::Draw | Step::CombatEnd | Step::CureCheck | Step::Ready | Step::Over => {}
-            },
+            }
+            Step::Cure => legal_cure(s, me, out),
+            Step::Draw | Step::CombatEnd | Step::CureCheck | Step::Ready | Step::Over => {}
         }
     }
 

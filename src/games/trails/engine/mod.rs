@@ -414,9 +414,10 @@ impl TrailsGame {
     /// without a decision ([`Self::settle`]).
     pub fn play(&self, s: &mut State, a: Action) {
         let me = s.chooser().expect("play on a finished game");
-        match s.pending {
-            Pending::None => self.play_step(s, me, a),
-            _ => self.play_choice(s, me, a),
+        if let Pending::None = s.pending {
+            self.play_step(s, me, a);
+        } else {
+            self.play_choice(s, me, a);
         }
         self.settle(s);
     }
@@ -430,7 +431,7 @@ impl TrailsGame {
                 s.queue.clear();
                 return;
             }
-            if s.pending != Pending::None {
+            if !matches!(s.pending, Pending::None) {
                 return;
             }
             if !s.queue.is_empty() {

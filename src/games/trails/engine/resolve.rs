@@ -25,6 +25,7 @@ impl TrailsGame {
     }
 
     /// [`Self::queue_trigger`] with `that` card for the ability (`stuns`: the one stunned).
+    #[inline]
     pub(super) fn queue_trigger_that(
         &self,
         s: &mut State,
@@ -62,11 +63,13 @@ impl TrailsGame {
     }
 
     /// The step of the program at the front's program counter.
+    #[inline]
     pub(super) fn op_at(&self, s: &State, c: &Cursor) -> Option<&Op> {
         self.ops(s, c).get(c.pc as usize)
     }
 
     /// The steps of the body a cursor runs: its ability's, or one of its delayed triggers'.
+    #[inline]
     pub(crate) fn ops(&self, s: &State, c: &Cursor) -> &[Op] {
         let program = &self.card(self.cursor_card(s, c)).abilities[c.ability as usize].program;
         match c.later {

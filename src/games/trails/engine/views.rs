@@ -142,6 +142,7 @@ impl TrailsGame {
     /// work is done once, then its filter is read for each card. The one walk over static
     /// effects behind both [`Self::stats`]/[`Self::icons`] (one card) and [`Self::view_of`]
     /// (many); the order of the calls does not matter to sums and unions.
+    #[inline]
     fn for_static_mods(
         &self,
         s: &State,
@@ -150,6 +151,9 @@ impl TrailsGame {
         icons: bool,
         mut f: impl FnMut(Seat, u8, &StaticEffect, (Seat, u8)),
     ) {
+        if !stats && !icons {
+            return;
+        }
         let kind = if stats { feat::STATS } else { 0 } | if icons { feat::GRANT } else { 0 };
         for src in Seat::ALL {
             for (si, statics) in self.static_sources(s, src, kind) {
@@ -405,6 +409,7 @@ impl TrailsGame {
 
     /// Icons of a UNIT now: printed, gained until end of turn, granted by statics. A stunned UNIT
     /// loses all crafts (T-STATE-2).
+    #[inline]
     pub fn icons(&self, s: &State, q: Seat, i: u8) -> Icons {
         let p = s.pl(q);
         if p.has(i, flag::STUNNED) {
@@ -419,6 +424,7 @@ impl TrailsGame {
     }
 
     /// STR and DEF of a UNIT outside combat: printed, plus end-of-turn and static changes.
+    #[inline]
     pub fn stats(&self, s: &State, q: Seat, i: u8) -> (i16, i16) {
         let p = s.pl(q);
         let c = self.hot(p.card[i as usize]);
