@@ -6,7 +6,7 @@ use super::dsl;
 use super::effects::OrgNames;
 pub use super::effects::{
     kind, Ability, About, Amount, Cond, CraftCost, Dur, Effect, Filter, Icons, Op, Orgs, Phase,
-    Place, Program, Side, StaticEffect, Target, TargetMode, Trigger, Value, Zone,
+    Place, Program, Prohibition, Side, StaticEffect, Target, TargetMode, Trigger, Value, Zone,
 };
 use std::fmt;
 use std::path::Path;

@@ -5,7 +5,8 @@
 
 use super::effects::{
     kind, mark, Ability, About, Amount, Cond, CraftCost, Dur, Effect, Filter, Icons, Op, OrgNames,
-    Phase, Place, Program, Side, StaticEffect, Target, TargetMode, Trigger, Value, Zone,
+    Phase, Place, Program, Prohibition, Side, StaticEffect, Target, TargetMode, Trigger, Value,
+    Zone,
 };
 use crate::core::lang::vocab::{
     legacy, verb, w, CostArg, CostWord, EventWord, HeadKind, HeadWord, Noun, Slot, Vocab,
@@ -1219,6 +1220,15 @@ fn compile_static(
                 return Err("link: name two different organizations".into());
             }
             StaticEffect::Link(bits)
+        }
+        st::CANT => {
+            let (side, filter) = all(orgs)?;
+            let what = match VOCAB.prohibitions[e.word.expect("prohibition") as usize].name {
+                "attack" => Prohibition::Attack,
+                "be_targeted" => Prohibition::BeTargeted,
+                _ => Prohibition::BeCured,
+            };
+            StaticEffect::Cant { side, filter, what }
         }
         k => return Err(not_played(VOCAB.verb(true, k).name)),
     })

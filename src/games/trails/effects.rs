@@ -296,6 +296,23 @@ pub enum StaticEffect {
     },
     /// T-TERM-LINK: UNITs of either organization have both.
     Link(Orgs),
+    /// UNITs of `side` matching `filter` can't do `what` (decision T-EFF-12).
+    Cant {
+        side: Side,
+        filter: Filter,
+        what: Prohibition,
+    },
+}
+
+/// What a prohibition (`cant`) forbids (decision T-EFF-12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prohibition {
+    /// Attack (be declared as an attacker or join an attack).
+    Attack,
+    /// Be chosen as the target of the opponent's EVENTs, arts or crafts.
+    BeTargeted,
+    /// Be cured (in the cure phase or by an effect).
+    BeCured,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

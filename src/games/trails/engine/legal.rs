@@ -12,7 +12,7 @@
 //! 251-action position.
 
 use super::super::action::Action;
-use super::super::cards::{CardType, Icons, Trigger};
+use super::super::cards::{CardType, Icons, Prohibition, Trigger};
 use super::super::state::Lid;
 use super::super::state::{bit, flag, AttackTarget, Bits, Pending, PlayerState, State, Step, That};
 use super::{feat, TrailsGame, MAX_ALWAYS_PER_TURN};
@@ -62,7 +62,7 @@ impl TrailsGame {
                     out.push(Action::FightBack(i));
                 }
             }
-            Step::Cure => legal_cure(s, me, out),
+            Step::Cure => self.legal_cure(s, me, out),
             Step::Draw | Step::CombatEnd | Step::CureCheck | Step::Ready | Step::Over => {}
         }
     }
@@ -72,7 +72,7 @@ impl TrailsGame {
         let c = s.queue[0];
         let e = self.effect_at(s, &c);
         let t = e.target().expect("pending target on a targeted effect");
-        let m = self.effect_targets(s, c.controller(), t, c.source());
+        let m = self.choice_targets(s, &c, e, t);
         for q in Seat::ALL {
             for i in Bits(m[q.index()]) {
                 out.push(Action::Choose { seat: q, inst: i });
@@ -125,12 +125,32 @@ impl TrailsGame {
         self.always_actions(s, me, out);
     }
 
+    /// T-CURE-2: curing one stunned UNIT, or none; not one that can't be cured (decision
+    /// T-EFF-12).
+    fn legal_cure(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
+        let p = s.pl(me);
+        out.push(Action::Pass);
+        for i in Bits(p.field) {
+            if p.has(i, flag::STUNNED)
+                && !(self.has_cant && self.prohibited(s, me, i, Prohibition::BeCured))
+            {
+                out.push(Action::Cure(i));
+            }
+        }
+    }
+
+    /// Whether `me`'s UNIT `i` can't attack (decision T-EFF-12).
+    #[inline]
+    fn cant_attack(&self, s: &State, me: Seat, i: u8) -> bool {
+        self.has_cant && self.prohibited(s, me, i, Prohibition::Attack)
+    }
+
     /// T-COMBAT-2, step I: a ready UNIT attacks, or the player passes; "always" actions.
     fn legal_propose(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         let p = s.pl(me);
         out.push(Action::Pass);
         for i in Bits(self.active_units(s, me)) {
-            if !p.has(i, flag::ACTIONED) {
+            if !p.has(i, flag::ACTIONED) && !self.cant_attack(s, me, i) {
                 out.push(Action::Attack(i));
             }
         }
@@ -147,7 +167,10 @@ impl TrailsGame {
         // joins only if the group keeps a legal target (T-SCLM-2).
         let next = canonical_next(s.combat.attackers, self.active_units(s, me));
         for i in Bits(next) {
-            if !p.has(i, flag::ACTIONED) && self.orgs(s, me, i) & s.combat.group_orgs != 0 {
+            if !p.has(i, flag::ACTIONED)
+                && self.orgs(s, me, i) & s.combat.group_orgs != 0
+                && !self.cant_attack(s, me, i)
+            {
                 let (units, player) = self.group_targets(&m, me, s.combat.attackers | bit(i));
                 if units != 0 || player {
                     out.push(Action::Join(i));
@@ -410,17 +433,6 @@ fn legal_mulligan(s: &State, me: Seat, out: &mut ActionList<Action>) {
         // of a set is one sequence of actions; copies of a card are one action).
         if seen.first(p, p.hand, i) {
             out.push(Action::Mulligan(p.card[i as usize]));
-        }
-    }
-}
-
-/// T-CURE-2: curing one stunned UNIT, or none.
-fn legal_cure(s: &State, me: Seat, out: &mut ActionList<Action>) {
-    let p = s.pl(me);
-    out.push(Action::Pass);
-    for i in Bits(p.field) {
-        if p.has(i, flag::STUNNED) {
-            out.push(Action::Cure(i));
         }
     }
 }

@@ -144,7 +144,12 @@ impl HotCard {
         if c.abilities.iter().any(|a| a.gated()) {
             f |= feat::GATED;
         }
-        if c.static_conds.iter().any(Option::is_some) {
+        // Prohibitions are read by the cold walk over conditional statics (decision T-EFF-12).
+        if c.static_conds.iter().any(Option::is_some)
+            || c.statics
+                .iter()
+                .any(|st| matches!(st, StaticEffect::Cant { .. }))
+        {
             f |= feat::COND_STATICS;
         } else {
             for st in &c.statics {
@@ -152,6 +157,7 @@ impl HotCard {
                     StaticEffect::Stats { .. } => feat::STATS,
                     StaticEffect::Grant { .. } => feat::GRANT,
                     StaticEffect::Link(_) => feat::LINK,
+                    StaticEffect::Cant { .. } => unreachable!("a prohibition is a cold static"),
                 };
             }
         }
@@ -201,6 +207,8 @@ pub struct TrailsGame {
     /// Whether any card of either deck grants icons statically; likewise stat changes.
     has_static_icons: bool,
     has_static_stats: bool,
+    /// Whether a card of the two decks has a prohibition (`cant`, decision T-EFF-12).
+    pub(crate) has_cant: bool,
     /// The card of each [`Lid`]: the distinct cards of the two decks, in increasing card id
     /// (so that an order of local ids is the order of card ids, and determinization sorts alike).
     ids: Vec<CardId>,
@@ -273,6 +281,8 @@ impl TrailsGame {
             .iter()
             .chain(&deck_b)
             .any(|&id| db.card(id).static_conds.iter().any(Option::is_some));
+        let has_cant = any(|st| matches!(st, StaticEffect::Cant { .. }));
+        let has_cond_statics = has_cond_statics || has_cant;
         let has_static_icons = any(|st| matches!(st, StaticEffect::Grant { .. }));
         let has_static_stats = any(|st| matches!(st, StaticEffect::Stats { .. }));
         let mut ids: Vec<CardId> = deck_a.iter().chain(&deck_b).copied().collect();
@@ -337,6 +347,7 @@ impl TrailsGame {
             has_shuffle,
             has_static_icons,
             has_static_stats,
+            has_cant,
         }
     }
 

@@ -118,6 +118,10 @@ impl TrailsGame {
                         }
                     }
                 }
+                if t.mode == TargetMode::Choose {
+                    // Decision T-EFF-12: the opponent's protected UNITs are not targets.
+                    return self.targetable(s, c, out);
+                }
             }
         }
         out

@@ -5,7 +5,7 @@
 use super::super::action::Action;
 use super::super::cards::{kind, Amount, Dur, Zone};
 use super::super::cards::{
-    Ability, CardType, Effect, Filter, Icons, Op, Side, Target, TargetMode, Trigger,
+    Ability, CardType, Effect, Filter, Icons, Op, Prohibition, Side, Target, TargetMode, Trigger,
 };
 use super::super::effects::mark;
 use super::super::state::{
@@ -245,7 +245,7 @@ impl TrailsGame {
                         }
                     }
                     TargetMode::Choose => {
-                        let m = self.effect_targets(s, me, &t, c.source());
+                        let m = self.choice_targets(s, &c, &e, &t);
                         let n = m[0].count_ones() + m[1].count_ones();
                         if n > 1 {
                             s.pending = Pending::Target;
@@ -380,6 +380,26 @@ impl TrailsGame {
 
     /// The UNITs an effect of `controller` may pick (T-STATE-2: stunned UNITs are not there,
     /// unless the effect looks for stunned ones).
+    /// The UNITs the choice of effect `e` (target `t`) of cursor `c` may name: its targets,
+    /// less those a prohibition protects (decision T-EFF-12).
+    pub(crate) fn choice_targets(&self, s: &State, c: &Cursor, e: &Effect, t: &Target) -> [u64; 2] {
+        let m = self.effect_targets(s, c.controller(), t, c.source());
+        if !self.has_cant {
+            return m;
+        }
+        let mut m = self.targetable(s, c, m);
+        if let Effect::Cure(_) = e {
+            for q in Seat::ALL {
+                for i in Bits(m[q.index()]) {
+                    if self.prohibited(s, q, i, Prohibition::BeCured) {
+                        m[q.index()] &= !bit(i);
+                    }
+                }
+            }
+        }
+        m
+    }
+
     pub fn effect_targets(&self, s: &State, controller: Seat, t: &Target, source: u8) -> [u64; 2] {
         let mut out = [0u64; 2];
         for q in Seat::ALL {
@@ -403,7 +423,11 @@ impl TrailsGame {
             Effect::Action(_) => s.pl_mut(q).set(i, flag::ACTIONED),
             Effect::Support(_) => s.pl_mut(q).set(i, flag::SUPPORTED),
             Effect::Cure(_) => {
-                // Decision T-CURE-5: as T-CURE-2's cure, face up and actioned.
+                // Decision T-CURE-5: as T-CURE-2's cure, face up and actioned; decision
+                // T-EFF-12: not a UNIT that can't be cured.
+                if self.has_cant && self.prohibited(s, q, i, Prohibition::BeCured) {
+                    return;
+                }
                 let p = s.pl_mut(q);
                 if p.has(i, flag::STUNNED) {
                     p.clear(i, flag::STUNNED);

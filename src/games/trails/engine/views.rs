@@ -2,8 +2,10 @@
 //! organizations, with the static effects that change them; the [`FieldView`] and [`Marks`] that
 //! combat and legal attack targets read; the derived masks `kinds` and `static_src` of the state.
 
-use super::super::cards::{Amount, CardType, Filter, Icons, Orgs, Side, StaticEffect};
-use super::super::state::{bit, flag, AttackTarget, Bits, Kinds, State, MAX_CARDS};
+use super::super::cards::{
+    Amount, CardType, Filter, Icons, Orgs, Prohibition, Side, StaticEffect, Trigger,
+};
+use super::super::state::{bit, flag, AttackTarget, Bits, Cursor, Kinds, State, MAX_CARDS};
 use super::{feat, TrailsGame};
 use crate::core::Seat;
 
@@ -120,6 +122,57 @@ impl TrailsGame {
                 }
             }
         }
+    }
+
+    /// Whether a prohibition (`cant`, decision T-EFF-12) of an active static source applies to
+    /// `q`'s UNIT `i` now. Only asked when the match's decks hold one.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn prohibited(&self, s: &State, q: Seat, i: u8, what: Prohibition) -> bool {
+        let mut found = false;
+        for src in Seat::ALL {
+            self.cond_statics(s, src, &mut |si, st| {
+                if let StaticEffect::Cant {
+                    side,
+                    filter,
+                    what: w,
+                } = *st
+                {
+                    found |= w == what
+                        && side_matches(side, src, q)
+                        && self.static_filter(s, q, i, &filter, (src, si));
+                }
+            });
+        }
+        found
+    }
+
+    /// `m` (a mask per seat of the UNITs a choice may name for the ability of cursor `c`) less
+    /// the opponent's UNITs that can't be targeted by it (decision T-EFF-12): an EVENT's, arts'
+    /// or craft's.
+    #[inline]
+    pub(crate) fn targetable(&self, s: &State, c: &Cursor, m: [u64; 2]) -> [u64; 2] {
+        if !self.has_cant {
+            return m;
+        }
+        self.drop_protected(s, c, m)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn drop_protected(&self, s: &State, c: &Cursor, mut m: [u64; 2]) -> [u64; 2] {
+        let ab = &self.card(self.cursor_card(s, c)).abilities[c.ability as usize];
+        if !matches!(ab.trigger, Trigger::Event | Trigger::Arts | Trigger::Act) {
+            return m;
+        }
+        let q = c.controller().other();
+        let field = s.pl(q).field;
+        for i in Bits(m[q.index()] & field) {
+            if self.prohibited(s, q, i, Prohibition::BeTargeted) {
+                m[q.index()] &= !bit(i);
+            }
+        }
+        m
     }
 
     /// Whether a static of `q`'s card `i` with condition `cond` applies now.
@@ -402,7 +455,7 @@ impl TrailsGame {
                 dd += self.static_amount(s, src, def);
             }
             StaticEffect::Grant { icons: g, .. } => icons = icons.union(g),
-            StaticEffect::Link(_) => {}
+            StaticEffect::Link(_) | StaticEffect::Cant { .. } => {}
         });
         (ds, dd, icons)
     }
@@ -486,7 +539,7 @@ impl TrailsGame {
                         v.def[k][i] += self.static_amount(s, src, def);
                     }
                     StaticEffect::Grant { icons, .. } => v.icons[k][i] = v.icons[k][i].union(icons),
-                    StaticEffect::Link(_) => {}
+                    StaticEffect::Link(_) | StaticEffect::Cant { .. } => {}
                 }
             },
         );
