@@ -1221,6 +1221,19 @@ fn compile_static(
             }
             StaticEffect::Link(bits)
         }
+        st::COST => {
+            let c = e.cards.as_ref().expect("pattern reads cards");
+            if c.pick != ast::Pick::This || !c.filters.is_empty() {
+                return Err(
+                    "`cost` is played for `self` only (`cost self -2`) by the Trails engine yet"
+                        .into(),
+                );
+            }
+            match e.n {
+                Some(ast::Value::Num(n)) => StaticEffect::CostSelf(n as i8),
+                _ => return Err("`cost self` takes a written number (`cost self -2`)".into()),
+            }
+        }
         st::CANT => {
             let (side, filter) = all(orgs)?;
             let what = match VOCAB.prohibitions[e.word.expect("prohibition") as usize].name {

@@ -296,6 +296,10 @@ pub enum StaticEffect {
     },
     /// T-TERM-LINK: UNITs of either organization have both.
     Link(Orgs),
+    /// The card itself costs `n` CP more (less, negative) to play from the hand or the homebase,
+    /// to a minimum of 0 (decision T-RES-14): `cost self -2`, read while it is in the hand or
+    /// the homebase, with its condition.
+    CostSelf(i8),
     /// UNITs of `side` matching `filter` can't do `what` (decision T-EFF-12).
     Cant {
         side: Side,

@@ -102,7 +102,7 @@ impl TrailsGame {
         for i in Bits(p.hand) {
             let c = self.hot(p.card[i as usize]);
             if matches!(c.ctype, CardType::Unit | CardType::Item)
-                && c.cost <= p.cp
+                && self.play_cost(s, me, i) <= p.cp
                 && seen.first(p, p.hand, i)
                 && self.reinforcement_ok(s, me, p.card[i as usize])
             {
@@ -115,7 +115,7 @@ impl TrailsGame {
             let c = self.hot(p.card[i as usize]);
             if c.ctype == CardType::Unit
                 && c.icons.has(Icons::DISPATCH)
-                && c.cost <= p.cp
+                && self.play_cost(s, me, i) <= p.cp
                 && seen.first(p, down, i)
                 && self.reinforcement_ok(s, me, p.card[i as usize])
             {

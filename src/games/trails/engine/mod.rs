@@ -148,7 +148,7 @@ impl HotCard {
         if c.static_conds.iter().any(Option::is_some)
             || c.statics
                 .iter()
-                .any(|st| matches!(st, StaticEffect::Cant { .. }))
+                .any(|st| matches!(st, StaticEffect::Cant { .. } | StaticEffect::CostSelf(_)))
         {
             f |= feat::COND_STATICS;
         } else {
@@ -157,7 +157,9 @@ impl HotCard {
                     StaticEffect::Stats { .. } => feat::STATS,
                     StaticEffect::Grant { .. } => feat::GRANT,
                     StaticEffect::Link(_) => feat::LINK,
-                    StaticEffect::Cant { .. } => unreachable!("a prohibition is a cold static"),
+                    StaticEffect::Cant { .. } | StaticEffect::CostSelf(_) => {
+                        unreachable!("a cold static")
+                    }
                 };
             }
         }
@@ -209,6 +211,8 @@ pub struct TrailsGame {
     has_static_stats: bool,
     /// Whether a card of the two decks has a prohibition (`cant`, decision T-EFF-12).
     pub(crate) has_cant: bool,
+    /// Whether a card of the two decks changes its own cost (decision T-RES-14).
+    has_cost_mods: bool,
     /// The card of each [`Lid`]: the distinct cards of the two decks, in increasing card id
     /// (so that an order of local ids is the order of card ids, and determinization sorts alike).
     ids: Vec<CardId>,
@@ -282,7 +286,8 @@ impl TrailsGame {
             .chain(&deck_b)
             .any(|&id| db.card(id).static_conds.iter().any(Option::is_some));
         let has_cant = any(|st| matches!(st, StaticEffect::Cant { .. }));
-        let has_cond_statics = has_cond_statics || has_cant;
+        let has_cost_mods = any(|st| matches!(st, StaticEffect::CostSelf(_)));
+        let has_cond_statics = has_cond_statics || has_cant || has_cost_mods;
         let has_static_icons = any(|st| matches!(st, StaticEffect::Grant { .. }));
         let has_static_stats = any(|st| matches!(st, StaticEffect::Stats { .. }));
         let mut ids: Vec<CardId> = deck_a.iter().chain(&deck_b).copied().collect();
@@ -348,6 +353,7 @@ impl TrailsGame {
             has_static_icons,
             has_static_stats,
             has_cant,
+            has_cost_mods,
         }
     }
 

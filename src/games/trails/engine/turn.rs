@@ -45,17 +45,18 @@ impl TrailsGame {
             }
             (Step::Homebase, Action::Pass) => self.start_deploy(s),
             (Step::Deploy, Action::Deploy(id)) => {
-                let cost = self.card(id).cost;
                 let i = self.hand_copy(s, me, id);
+                let cost = self.play_cost(s, me, i);
                 s.pl_mut(me).cp -= cost;
                 self.enter_field(s, me, i);
                 self.happen(s, Ev::card(Trigger::Played, me, i));
             }
             (Step::Deploy, Action::Dispatch(id)) => {
-                let cost = self.card(id).cost;
-                let p = s.pl_mut(me);
+                let p = s.pl(me);
                 let m = p.homebase & !p.face_up();
                 let i = p.find(m, id).expect("dispatch card face down in homebase");
+                let cost = self.play_cost(s, me, i);
+                let p = s.pl_mut(me);
                 p.cp -= cost;
                 self.leaving_homebase(s, me, i);
                 self.enter_field(s, me, i);

@@ -124,6 +124,33 @@ impl TrailsGame {
         }
     }
 
+    /// The CP `me`'s card `i` (in the hand or the homebase) costs to play now: printed, changed
+    /// by its own `cost self` statics whose conditions hold, to a minimum of 0 (decision
+    /// T-RES-14).
+    #[inline]
+    pub(crate) fn play_cost(&self, s: &State, me: Seat, i: u8) -> u8 {
+        let c = self.hot(s.pl(me).card[i as usize]);
+        if !self.has_cost_mods || c.feat & feat::COND_STATICS == 0 {
+            return c.cost;
+        }
+        self.changed_cost(s, me, i, c.cost)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn changed_cost(&self, s: &State, me: Seat, i: u8, printed: u8) -> u8 {
+        let card = self.card(s.pl(me).card[i as usize]);
+        let mut cost = i16::from(printed);
+        for (k, st) in card.statics.iter().enumerate() {
+            if let StaticEffect::CostSelf(n) = *st {
+                if self.static_on(s, me, i, &card.static_conds[k]) {
+                    cost += i16::from(n);
+                }
+            }
+        }
+        cost.clamp(0, i16::from(u8::MAX)) as u8
+    }
+
     /// Whether a prohibition (`cant`, decision T-EFF-12) of an active static source applies to
     /// `q`'s UNIT `i` now. Only asked when the match's decks hold one.
     #[cold]
@@ -455,7 +482,7 @@ impl TrailsGame {
                 dd += self.static_amount(s, src, def);
             }
             StaticEffect::Grant { icons: g, .. } => icons = icons.union(g),
-            StaticEffect::Link(_) | StaticEffect::Cant { .. } => {}
+            StaticEffect::Link(_) | StaticEffect::Cant { .. } | StaticEffect::CostSelf(_) => {}
         });
         (ds, dd, icons)
     }
@@ -539,7 +566,9 @@ impl TrailsGame {
                         v.def[k][i] += self.static_amount(s, src, def);
                     }
                     StaticEffect::Grant { icons, .. } => v.icons[k][i] = v.icons[k][i].union(icons),
-                    StaticEffect::Link(_) | StaticEffect::Cant { .. } => {}
+                    StaticEffect::Link(_)
+                    | StaticEffect::Cant { .. }
+                    | StaticEffect::CostSelf(_) => {}
                 }
             },
         );
