@@ -1060,6 +1060,7 @@ fn compile_effect(
         None => Dur::Turn,
         Some(d) if d == duration::TURN && e.verb == v::BUFF => Dur::Turn,
         Some(d) if d == duration::COMBAT && e.verb == v::BUFF => Dur::Combat,
+        Some(d) if d == duration::TURN && e.verb == v::LINK => Dur::Turn,
         Some(_) => return Err("a duration is not played by the Trails engine yet".into()),
     };
     let t = |orgs: &mut dyn OrgNames| target(e.cards.as_ref().expect("pattern reads cards"), orgs);
@@ -1086,6 +1087,16 @@ fn compile_effect(
             dur,
         ),
         v::DRAW_TO => Effect::DrawTo(fixed(&e.n)? as u8),
+        v::LINK => {
+            if e.dur.is_none() {
+                return Err("a link by an effect lasts until end of turn: write `turn`".into());
+            }
+            let bits = orgs.org_bit(&e.traits[0])? | orgs.org_bit(&e.traits[1])?;
+            if bits.count_ones() != 2 {
+                return Err("link: name two different organizations".into());
+            }
+            Effect::Link(bits)
+        }
         v::GAIN => Effect::Gain {
             cp: e.word == Some(resource::CP),
             n: fixed(&e.n)? as u8,

@@ -195,6 +195,9 @@ pub enum Effect {
     Grant(Target, Icons),
     /// Draw until the hand holds this many cards.
     DrawTo(u8),
+    /// T-TERM-LINK until end of turn, for the controller's units: the two organizations
+    /// (decision T-EFF-13).
+    Link(Orgs),
     /// Gain EP into the pool (T-RES-1) or CP for the deployment step (T-PREP-3).
     Gain {
         cp: bool,

@@ -83,6 +83,9 @@ pub struct PlayerState {
     pub cp: u8,
     /// T-ICON-ATTRIB: organizations of the UNITs that attacked this turn.
     pub attribution_orgs: Orgs,
+    /// Links until end of turn made by effects (decision T-EFF-13): two organizations each, 0
+    /// for none.
+    pub links_eot: [Orgs; 2],
     /// Instances whose static effects are active now (non-stunned UNITs and ITEMs on the field,
     /// face-up BASEs): kept up to date on every change, so statics cost nothing when there are none.
     pub static_src: u64,
@@ -131,6 +134,7 @@ impl Default for PlayerState {
             bond: 40,
             cp: 0,
             attribution_orgs: 0,
+            links_eot: [0; 2],
             static_src: 0,
             ep_paid: 0,
             ep: 0,

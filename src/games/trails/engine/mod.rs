@@ -33,7 +33,7 @@ pub use views::{FieldView, Marks};
 
 use super::action::Action;
 use super::cards::{
-    CardDb, CardId, CardType, Icons, Orgs, Phase, StaticEffect, Trigger, MAX_CRAFTS,
+    CardDb, CardId, CardType, Effect, Icons, Op, Orgs, Phase, StaticEffect, Trigger, MAX_CRAFTS,
 };
 use super::state::{flag, Bits, Lid, Pending, State, Step, MAX_CARDS};
 use crate::core::Seat;
@@ -270,10 +270,16 @@ impl TrailsGame {
     pub fn new(db: CardDb, deck_a: Vec<CardId>, deck_b: Vec<CardId>) -> TrailsGame {
         assert!(deck_a.len() <= MAX_CARDS && deck_b.len() <= MAX_CARDS);
         let has_links = deck_a.iter().chain(&deck_b).any(|&id| {
-            db.card(id)
-                .statics
+            let c = db.card(id);
+            c.statics
                 .iter()
                 .any(|st| matches!(st, StaticEffect::Link(_)))
+                || c.abilities.iter().any(|a| {
+                    a.program
+                        .ops
+                        .iter()
+                        .any(|op| matches!(op, Op::Do(Effect::Link(_))))
+                })
         });
         let any = |pred: fn(&StaticEffect) -> bool| {
             deck_a

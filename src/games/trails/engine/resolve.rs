@@ -202,6 +202,14 @@ impl TrailsGame {
                     self.draw(s, me);
                 }
             }
+            // Decision T-EFF-13: at most two links until end of turn a player; a third is not
+            // made.
+            Effect::Link(bits) => {
+                let p = s.pl_mut(me);
+                if let Some(k) = p.links_eot.iter().position(|&l| l == 0 || l == bits) {
+                    p.links_eot[k] = bits;
+                }
+            }
             // Decision T-RES-13: EP into the pool, CP into the deployment step's.
             Effect::Gain { cp, n } => {
                 let p = s.pl_mut(me);

@@ -310,6 +310,8 @@ impl TrailsGame {
             let p = s.pl_mut(q);
             // Only field and homebase cards have flags (an invariant).
             p.clear_all(flag::ACTIONED | flag::SUPPORTED | flag::ATTACKED);
+            // Decision T-EFF-13: links until end of turn end.
+            p.links_eot = [0; 2];
             for i in Bits(p.field | p.homebase) {
                 p.str_mod[i as usize] = 0;
                 p.def_mod[i as usize] = 0;

@@ -379,6 +379,11 @@ impl TrailsGame {
         if self.has_cond_statics {
             self.cond_statics(s, q, &mut |_, st| link(st));
         }
+        for bits in s.pl(q).links_eot {
+            if o & bits != 0 {
+                linked |= bits;
+            }
+        }
         linked
     }
 
