@@ -1,7 +1,7 @@
 //! The TMNT TCG as the command line sees it: deck files (M-DECK-1), the action notation, logs,
 //! the view of one seat, scenarios (`docs/rules-tmnt.md`, `docs/cards.md`, `docs/scenario.md`).
 
-use super::cards::{norm, CardDb, CardId, CardType, Kind};
+use super::cards::{norm, CardDb, CardId, CardType, Dest, Kind};
 use super::state::{Bits, Pick, State, Step, NONE, ZONES};
 use super::{Action, TmntGame, RULES_VERSION};
 use crate::core::def::{GameDef, GameInfo, ScenarioReport, Viewer};
@@ -105,11 +105,12 @@ impl TmntGame {
         }
     }
 
-    /// Where `q`'s instance `i` is on the field: `block K` or `attack zone`.
+    /// Where `q`'s instance `i` is on the field: `block K`, `attack zone` or `items`.
     fn place_of(s: &State, q: Seat, i: u8) -> String {
         let p = s.pl(q);
         match p.block.iter().position(|&x| x == i) {
             Some(z) => format!("block {}", z + 1),
+            None if p.items & (1 << i) != 0 => "items".into(),
             None => "attack zone".into(),
         }
     }
@@ -120,6 +121,7 @@ impl TmntGame {
         let me = s.chooser;
         let l = |id: CardId| self.card_label(id);
         match a {
+            Action::Pass if s.step == Step::May => "no".into(),
             Action::Pass => "pass".into(),
             Action::Discard(id) => format!("discard {}", l(id)),
             Action::Set(id) => format!("set {}", l(id)),
@@ -136,14 +138,42 @@ impl TmntGame {
             Action::Choose(code) => {
                 let q = Seat::from_index(usize::from(code >> 6));
                 let i = code & 63;
+                // A face-down card the chooser does not know is named by its zone only.
+                let name = if s.pl(q).known[me.index()] & (1 << i) != 0 {
+                    l(s.pl(q).card[i as usize])
+                } else {
+                    "face-down card".into()
+                };
                 format!(
-                    "choose {} {} in {}",
+                    "choose {} {name} in {}",
                     if q == me { "own" } else { "enemy" },
-                    l(s.pl(q).card[i as usize]),
                     Self::place_of(s, q, i)
                 )
             }
             Action::Salvage(id) => format!("salvage {}", l(id)),
+            Action::Mode(k) => format!("option {}", k + 1),
+            Action::Yes => "yes".into(),
+            Action::Take(id) => {
+                let verb = match s.pick {
+                    Pick::Take {
+                        dest: Dest::Bottom, ..
+                    } => "bottom",
+                    Pick::Take {
+                        dest: Dest::Top, ..
+                    } => "top",
+                    Pick::Take {
+                        dest: Dest::Trash, ..
+                    } => "trash",
+                    Pick::Take {
+                        dest: Dest::Zone1Up,
+                        ..
+                    } => "put",
+                    _ => "take",
+                };
+                format!("{verb} {}", l(id))
+            }
+            Action::Top(id) => format!("top {}", l(id)),
+            Action::Activate(id) => format!("activate {}", l(id)),
         }
     }
 
@@ -510,12 +540,7 @@ impl GameDef for TmntGame {
                     power: 0,
                     attr: super::cards::NO_ATTR,
                     combo: Vec::new(),
-                    abilities: Vec::new(),
-                    play: false,
-                    flip: false,
-                    when: None,
-                    has_static: false,
-                    effect_text: String::new(),
+                    ..super::cards::Card::blank()
                 });
                 cards.derive_sets();
                 (cards.cards.len() - 1) as CardId
@@ -717,6 +742,8 @@ impl GameDef for TmntGame {
                 }
             }
         }
+        // M-SHUF-1: nobody knows the outcome of a later shuffle.
+        m.rng = 0;
         format!("{seat}:{m:?}")
     }
 
