@@ -591,6 +591,12 @@ fn head(a: &ast::Ability, ctype: CardType) -> Result<(Trigger, Moment), String> 
                     (Some(phase::ATTACK), Side::Own) => Trigger::When(When::Attack),
                     (Some(phase::ATTACK), Side::Enemy) => Trigger::When(When::Defend),
                     (Some(phase::RESULT), Side::Any) => Trigger::When(When::Result),
+                    (Some(phase::SET | phase::EVENT | phase::ITEM | phase::FLIP), _) => {
+                        return Err(
+                            "the start of the Set, Event, Item or Flip phase is not played by the TMNT engine yet (played: `turn`, `adjust`, `attack`, `attack_step`, `counter`, `forward`, `result`)"
+                                .into(),
+                        )
+                    }
                     (Some(p), side) => {
                         m.phase = p;
                         m.side = side;
@@ -1235,6 +1241,7 @@ mod tests {
             .contains("needs a cost"));
         assert!(effects("play[once]: draw 1", CardType::Event).is_err());
         let a = effects("start own forward: draw 1", CardType::Item).unwrap();
+        assert!(effects("start own event: draw 1", CardType::Item).is_err());
         assert_eq!(a[0].trigger, Trigger::When(When::Start));
         assert_eq!(a[0].moment.phase, phase::FORWARD);
         assert!(effects(

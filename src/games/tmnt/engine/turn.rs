@@ -765,7 +765,9 @@ impl TmntGame {
                 }
             }
             if trig != 0 {
-                if let Some(j) = Bits(m).next() {
+                // M-WHEN-5: `that` is the card on the lowest Block Zone of those flipped.
+                let p = s.pl(q);
+                if let Some(&j) = p.block.iter().find(|&&j| j != NONE && m & (1 << j) != 0) {
                     s.that = (q.index() as u8) << 6 | j;
                 }
                 self.wait(s, me, trig);
