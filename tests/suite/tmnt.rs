@@ -630,3 +630,29 @@ fn a_public_log_does_not_tell_of_passes() {
     }
     assert!(revealed > 0, "no pass at all in three games");
 }
+
+/// `play --human` and the protocol's view show the texts of the cards in view in plain English
+/// (issue 28): the designer set's decks, the seat's own hand and Block cards.
+#[test]
+fn the_view_shows_the_texts_of_the_cards_in_view() {
+    let dir = root().join("tests/data/designer");
+    let text = std::fs::read_to_string(dir.join("tmnt.played.csv")).unwrap();
+    let cards = CardDb::parse(&text, "played").unwrap();
+    let deck = |n: &str| TmntGame::load_deck(&cards, &dir.join(n)).unwrap();
+    let g = TmntGame::new_match(
+        &cards,
+        [&deck("tmnt_ninja.deck"), &deck("tmnt_brutes.deck")],
+    );
+    let s = g.new_game(5, Seat::P1);
+    let view = g.render(&s, Seat::P1);
+    let (_, texts) = view.split_once("texts in view:\n").expect("a texts part");
+    assert!(!texts.trim().is_empty(), "{view}");
+    // Every line is a card's title and its text in English, not the card language.
+    for line in texts.lines() {
+        assert!(line.starts_with("  ") && line.contains(": "), "{line}");
+        assert!(!line.contains(" self ") && !line.contains("_"), "{line}");
+    }
+    // The opponent's face-down Block cards and hand stay out of it.
+    let opp = g.render(&s, Seat::P2);
+    assert_ne!(view, opp);
+}

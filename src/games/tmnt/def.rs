@@ -682,6 +682,32 @@ impl GameDef for TmntGame {
             })
             .collect();
         let _ = writeln!(t, "your hand: {}", hand.join(", "));
+        // The text of every card in view that has one, once each, in plain English: the hand,
+        // the own Block cards, both players' face-up Block cards, Attack Zones and Item Zones.
+        let mut seen: Vec<CardId> = Vec::new();
+        for q in [me, me.other()] {
+            let p = s.pl(q);
+            let mut m = p.up | p.items;
+            for &i in p.attack_zone() {
+                m |= 1 << i;
+            }
+            if q == me {
+                m |= p.hand | p.blocks_mask();
+            }
+            for i in Bits(m) {
+                let id = p.card[i as usize];
+                if !self.db.card(id).effect_text.is_empty() && !seen.contains(&id) {
+                    seen.push(id);
+                }
+            }
+        }
+        if !seen.is_empty() {
+            t.push_str("texts in view:\n");
+            for id in seen {
+                let lines = super::dsl::english(&self.db.card(id).effect_text);
+                let _ = writeln!(t, "  {}: {}", self.card_label(id), lines.join(" "));
+            }
+        }
         if s.pl(s.active).attack_len > 0 || s.pl(s.active.other()).attack_len > 0 {
             let (total, counter) = self.attack_powers(s);
             let _ = writeln!(t, "attack: total power {total}, counter power {counter}");

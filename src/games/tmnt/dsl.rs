@@ -205,9 +205,10 @@ pub static VOCAB: Vocab = Vocab {
     flags: &[
         w("face_up", "face-up"),
         w("face_down", "face-down"),
-        w("counter", "Counter Attack"),
-        w("forceful_counter", "Forceful Counter Attack"),
-        w("forceful", "Forceful Attack"),
+        // Before the noun `Attack card`: "a Counter Attack card".
+        w("counter", "Counter"),
+        w("forceful_counter", "Forceful Counter"),
+        w("forceful", "Forceful"),
         w("attacking", "attacking"),
     ],
     keywords: &[],
