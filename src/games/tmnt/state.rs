@@ -332,6 +332,10 @@ pub struct Frame {
 /// [`Frame::text`]: a delayed text (`later`).
 pub const LATER: u8 = 0x80;
 
+/// [`Frame::next`] of [`State::later`]: its card went to the Trash while a text was resolving;
+/// the delayed text begins when that text is done (M-EFFECTS-12).
+pub const READY: u8 = 0x80;
+
 impl Frame {
     /// The start of ability `text` of instance `src` of player `who`.
     pub fn start(who: Seat, src: u8, text: u8) -> Frame {

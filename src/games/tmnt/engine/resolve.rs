@@ -52,6 +52,11 @@ impl TmntGame {
             let e = match ops.get(f.next as usize) {
                 None => {
                     s.cur = Frame::IDLE;
+                    if s.later.next & READY != 0 {
+                        // M-EFFECTS-12: its card went to the Trash while this text resolved.
+                        s.cur = Frame { next: 0, ..s.later };
+                        s.later = Frame::IDLE;
+                    }
                     return;
                 }
                 Some(Op::Do(e)) => *e,

@@ -900,7 +900,12 @@ impl TmntGame {
     #[inline(never)]
     pub(super) fn later_check(&self, s: &mut State, q: Seat, i: u8) -> bool {
         let l = s.later;
-        if !l.active() || l.who != q.index() as u8 || l.src != i || s.cur.active() {
+        if !l.active() || l.who != q.index() as u8 || l.src != i {
+            return false;
+        }
+        if s.cur.active() {
+            // Moved by the text resolving now: the delayed text begins when it is done.
+            s.later.next |= READY;
             return false;
         }
         s.later = Frame::IDLE;
