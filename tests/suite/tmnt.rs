@@ -656,3 +656,51 @@ fn the_view_shows_the_texts_of_the_cards_in_view() {
     let opp = g.render(&s, Seat::P2);
     assert_ne!(view, opp);
 }
+
+/// M-INFO-5, M-SHUF-1, M-INFO-3: in games of the designer set's decks, the player to move has
+/// the same legal actions in every determinization for it — a choice by card id (`search`,
+/// `dig`, a card of the opponent's hand, the Trash) names only cards the chooser sees.
+#[test]
+fn the_chooser_sees_every_card_it_chooses_among() {
+    let dir = root().join("tests/data/designer");
+    let text = std::fs::read_to_string(dir.join("tmnt.played.csv")).unwrap();
+    let cards = CardDb::parse(&text, "played").unwrap();
+    let deck = |n: &str| TmntGame::load_deck(&cards, &dir.join(n)).unwrap();
+    let (a, b) = (deck("tmnt_ninja.deck"), deck("tmnt_brutes.deck"));
+    let mut rng = rng_from_seed(41);
+    let mut steps = std::collections::HashMap::new();
+    for (k, g) in [
+        TmntGame::new_match(&cards, [&a, &b]),
+        TmntGame::new_match(&cards, [&b, &a]),
+    ]
+    .iter()
+    .enumerate()
+    {
+        for seed in 0..300u64 {
+            let mut s = g.new_game(seed * 2 + k as u64, Seat::from_index((seed % 2) as usize));
+            let mut pick = tcgsim::agents::RandomAgent::new(seed);
+            while let Some(q) = g.to_move(&s) {
+                let mut l = ActionList::new();
+                g.legal_actions(&s, &mut l);
+                for _ in 0..2 {
+                    let d = g.determinize(&s, q, &mut rng);
+                    let mut m = ActionList::new();
+                    g.legal_actions(&d, &mut m);
+                    assert_eq!(
+                        l.as_slice(),
+                        m.as_slice(),
+                        "{q} at {:?}: legal actions depend on cards it does not see",
+                        s.step
+                    );
+                }
+                *steps.entry(s.step.name()).or_insert(0u32) += 1;
+                let act = tcgsim::agents::Agent::choose(&mut pick, g, &s, q);
+                g.apply(&mut s, act);
+            }
+        }
+    }
+    // The choices by card id of the card language were met.
+    for step in ["take", "mode", "may", "activate"] {
+        assert!(steps.get(step).is_some_and(|&n| n > 0), "{step}: {steps:?}");
+    }
+}

@@ -383,7 +383,11 @@ impl TmntGame {
                 }
             }
             Effect::Search(t) => {
-                let m = self.deck_matching(s, who, src, &t.filter, s.pl(who).deck_mask());
+                // M-INFO-5: the searching player looks through its deck (the shuffle after
+                // makes it unknown again).
+                let deck = s.pl(who).deck_mask();
+                s.pl_mut(who).known[who.index()] |= deck;
+                let m = self.deck_matching(s, who, src, &t.filter, deck);
                 if m != 0 {
                     s.pick = Pick::Take {
                         seat: who.index() as u8,
@@ -533,6 +537,11 @@ impl TmntGame {
                 opt: t.min == 0,
             };
         } else {
+            if t.zone == zone::HAND && q != who {
+                // M-INFO-5: choosing from the opponent's hand shows it to the chooser.
+                let hand = s.pl(q).hand;
+                s.pl_mut(q).known[who.index()] |= hand;
+            }
             s.pick = Pick::Take {
                 seat: q.index() as u8,
                 mask: m,
