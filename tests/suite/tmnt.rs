@@ -704,3 +704,55 @@ fn the_chooser_sees_every_card_it_chooses_among() {
         assert!(steps.get(step).is_some_and(|&n| n > 0), "{step}: {steps:?}");
     }
 }
+
+/// M-INFO-1, M-INFO-5: the public log does not name a card arranged on a deck or taken from a
+/// deck into a hand (`dig`); the player's own log does.
+#[test]
+fn the_public_log_does_not_name_hidden_cards_of_the_card_language() {
+    use tcgsim::core::def::Viewer;
+    let dir = root().join("tests/data/designer");
+    let text = std::fs::read_to_string(dir.join("tmnt.played.csv")).unwrap();
+    let cards = CardDb::parse(&text, "played").unwrap();
+    let deck = |n: &str| TmntGame::load_deck(&cards, &dir.join(n)).unwrap();
+    let g = TmntGame::new_match(
+        &cards,
+        [&deck("tmnt_ninja.deck"), &deck("tmnt_brutes.deck")],
+    );
+    let (mut hidden, mut own) = (0, 0);
+    for seed in 0..400u64 {
+        let mut s = g.new_game(seed, Seat::from_index((seed % 2) as usize));
+        let mut pick = tcgsim::agents::RandomAgent::new(seed);
+        while let Some(q) = g.to_move(&s) {
+            let act = tcgsim::agents::Agent::choose(&mut pick, &g, &s, q);
+            let before = s;
+            g.apply(&mut s, act);
+            let dig = matches!(act, Action::Take(_))
+                && matches!(
+                    g.current_effect(&before),
+                    Some(tcgsim::games::tmnt::cards::Effect::Dig(..))
+                );
+            if matches!(act, Action::Top(_)) || dig {
+                let public = g.narrate(&before, q, act, &s, Viewer::Public);
+                let mine = g.narrate(&before, q, act, &s, Viewer::Seat(q));
+                assert!(!mine[0].ends_with(" a card"), "{}", mine[0]);
+                if public[0].ends_with(" a card") {
+                    hidden += 1;
+                } else {
+                    // Named: a card the opponent knows (a public card put back into the deck).
+                    let (Action::Take(id) | Action::Top(id)) = act else {
+                        unreachable!()
+                    };
+                    let p = s.pl(q);
+                    let seen = p.known[q.other().index()] & (p.hand | p.deck_mask());
+                    assert!(
+                        Bits(seen).any(|i| p.card[i as usize] == id),
+                        "{}",
+                        public[0]
+                    );
+                }
+            }
+            own += 1;
+        }
+    }
+    assert!(hidden > 0 && own > 0, "no arrange or dig met");
+}

@@ -591,6 +591,44 @@ impl GameDef for TmntGame {
                 }
             }
             Action::Keep(_) => head.push_str(" (M-ATK-13)"),
+            // M-INFO-1, M-INFO-5: a card taken, put or arranged that the viewer does not know
+            // after the move is not named.
+            Action::Take(id) | Action::Top(id) => {
+                let shown = match (a, before.pick) {
+                    (_, _) if viewer.sees(seat) => true,
+                    (Action::Take(_), Pick::Take { seat: q, mask, .. }) => {
+                        let q = Seat::from_index(usize::from(q));
+                        Self::instance_of(before, q, mask, id).is_some_and(|i| {
+                            let known = after.pl(q).known;
+                            let k = match viewer {
+                                Viewer::Seat(v) => known[v.index()],
+                                _ => known[0] & known[1],
+                            };
+                            viewer == Viewer::All || k & (1 << i) != 0
+                        })
+                    }
+                    _ => false,
+                };
+                if !shown {
+                    let verb = head.split_whitespace().nth(1).unwrap_or("take").to_string();
+                    head = format!("{seat}: {verb} a card");
+                }
+            }
+            Action::Activate(id) => {
+                let c = self.db.card(id);
+                let _ = write!(head, ": {}", c.effect_text);
+            }
+            Action::Yes | Action::Mode(_) | Action::Pass
+                if matches!(before.step, Step::May | Step::Mode) =>
+            {
+                // The text that asks.
+                let q = Seat::from_index(usize::from(before.cur.who));
+                let _ = write!(
+                    head,
+                    " ({})",
+                    self.card_label(before.pl(q).card[before.cur.src as usize])
+                );
+            }
             _ => {}
         }
         if before.step == Step::Keep && a == Action::Pass {
