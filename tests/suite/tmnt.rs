@@ -8,7 +8,6 @@ use crate::common::{tcgsim, tmpdir};
 use std::path::{Path, PathBuf};
 use tcgsim::core::{rng_from_seed, ActionList, Game, GameDef, Seat};
 use tcgsim::games::tmnt::cards::CardType;
-use tcgsim::games::tmnt::dsl::effects as parse_effects;
 use tcgsim::games::tmnt::state::{Bits, Step, NONE};
 use tcgsim::games::tmnt::{bundled_cards, Action, CardDb, TmntGame};
 
@@ -253,6 +252,10 @@ fn determinization_keeps_own_blocks_and_resamples_the_opponent_s_m_info_1_3() {
 fn every_tmnt_example_in_docs_cards_md_parses() {
     let doc = std::fs::read_to_string(root().join("docs/cards.md")).unwrap();
     let doc = doc.split("## TMNT TCG").nth(1).expect("a TMNT part");
+    // `name=` filters name titles of a card file: the examples' titles are the designer set's.
+    let designer =
+        std::fs::read_to_string(root().join("tests/data/designer/tmnt.played.csv")).unwrap();
+    let titles = CardDb::parse(&designer, "designer").unwrap().titles;
     let mut n = 0;
     for span in doc.split('`').skip(1).step_by(2) {
         let ctype = if span.starts_with("static:")
@@ -273,7 +276,7 @@ fn every_tmnt_example_in_docs_cards_md_parses() {
         if !span.contains(": ") {
             continue;
         }
-        parse_effects(span, ctype)
+        tcgsim::games::tmnt::dsl::effects_in(span, ctype, &titles)
             .unwrap_or_else(|e| panic!("docs/cards.md example `{span}`: {e}"));
         n += 1;
     }
@@ -626,4 +629,130 @@ fn a_public_log_does_not_tell_of_passes() {
         assert_eq!(public.lines().last(), shown.lines().last(), "the same game");
     }
     assert!(revealed > 0, "no pass at all in three games");
+}
+
+/// `play --human` and the protocol's view show the texts of the cards in view in plain English
+/// (issue 28): the designer set's decks, the seat's own hand and Block cards.
+#[test]
+fn the_view_shows_the_texts_of_the_cards_in_view() {
+    let dir = root().join("tests/data/designer");
+    let text = std::fs::read_to_string(dir.join("tmnt.played.csv")).unwrap();
+    let cards = CardDb::parse(&text, "played").unwrap();
+    let deck = |n: &str| TmntGame::load_deck(&cards, &dir.join(n)).unwrap();
+    let g = TmntGame::new_match(
+        &cards,
+        [&deck("tmnt_ninja.deck"), &deck("tmnt_brutes.deck")],
+    );
+    let s = g.new_game(5, Seat::P1);
+    let view = g.render(&s, Seat::P1);
+    let (_, texts) = view.split_once("texts in view:\n").expect("a texts part");
+    assert!(!texts.trim().is_empty(), "{view}");
+    // Every line is a card's title and its text in English, not the card language.
+    for line in texts.lines() {
+        assert!(line.starts_with("  ") && line.contains(": "), "{line}");
+        assert!(!line.contains(" self ") && !line.contains("_"), "{line}");
+    }
+    // The opponent's face-down Block cards and hand stay out of it.
+    let opp = g.render(&s, Seat::P2);
+    assert_ne!(view, opp);
+}
+
+/// M-INFO-5, M-SHUF-1, M-INFO-3: in games of the designer set's decks, the player to move has
+/// the same legal actions in every determinization for it — a choice by card id (`search`,
+/// `dig`, a card of the opponent's hand, the Trash) names only cards the chooser sees.
+#[test]
+fn the_chooser_sees_every_card_it_chooses_among() {
+    let dir = root().join("tests/data/designer");
+    let text = std::fs::read_to_string(dir.join("tmnt.played.csv")).unwrap();
+    let cards = CardDb::parse(&text, "played").unwrap();
+    let deck = |n: &str| TmntGame::load_deck(&cards, &dir.join(n)).unwrap();
+    let (a, b) = (deck("tmnt_ninja.deck"), deck("tmnt_brutes.deck"));
+    let mut rng = rng_from_seed(41);
+    let mut steps = std::collections::HashMap::new();
+    for (k, g) in [
+        TmntGame::new_match(&cards, [&a, &b]),
+        TmntGame::new_match(&cards, [&b, &a]),
+    ]
+    .iter()
+    .enumerate()
+    {
+        for seed in 0..300u64 {
+            let mut s = g.new_game(seed * 2 + k as u64, Seat::from_index((seed % 2) as usize));
+            let mut pick = tcgsim::agents::RandomAgent::new(seed);
+            while let Some(q) = g.to_move(&s) {
+                let mut l = ActionList::new();
+                g.legal_actions(&s, &mut l);
+                for _ in 0..2 {
+                    let d = g.determinize(&s, q, &mut rng);
+                    let mut m = ActionList::new();
+                    g.legal_actions(&d, &mut m);
+                    assert_eq!(
+                        l.as_slice(),
+                        m.as_slice(),
+                        "{q} at {:?}: legal actions depend on cards it does not see",
+                        s.step
+                    );
+                }
+                *steps.entry(s.step.name()).or_insert(0u32) += 1;
+                let act = tcgsim::agents::Agent::choose(&mut pick, g, &s, q);
+                g.apply(&mut s, act);
+            }
+        }
+    }
+    // The choices by card id of the card language were met.
+    for step in ["take", "mode", "may", "activate"] {
+        assert!(steps.get(step).is_some_and(|&n| n > 0), "{step}: {steps:?}");
+    }
+}
+
+/// M-INFO-1, M-INFO-5: the public log does not name a card arranged on a deck or taken from a
+/// deck into a hand (`dig`); the player's own log does.
+#[test]
+fn the_public_log_does_not_name_hidden_cards_of_the_card_language() {
+    use tcgsim::core::def::Viewer;
+    let dir = root().join("tests/data/designer");
+    let text = std::fs::read_to_string(dir.join("tmnt.played.csv")).unwrap();
+    let cards = CardDb::parse(&text, "played").unwrap();
+    let deck = |n: &str| TmntGame::load_deck(&cards, &dir.join(n)).unwrap();
+    let g = TmntGame::new_match(
+        &cards,
+        [&deck("tmnt_ninja.deck"), &deck("tmnt_brutes.deck")],
+    );
+    let (mut hidden, mut own) = (0, 0);
+    for seed in 0..400u64 {
+        let mut s = g.new_game(seed, Seat::from_index((seed % 2) as usize));
+        let mut pick = tcgsim::agents::RandomAgent::new(seed);
+        while let Some(q) = g.to_move(&s) {
+            let act = tcgsim::agents::Agent::choose(&mut pick, &g, &s, q);
+            let before = s;
+            g.apply(&mut s, act);
+            let dig = matches!(act, Action::Take(_))
+                && matches!(
+                    g.current_effect(&before),
+                    Some(tcgsim::games::tmnt::cards::Effect::Dig(..))
+                );
+            if matches!(act, Action::Top(_)) || dig {
+                let public = g.narrate(&before, q, act, &s, Viewer::Public);
+                let mine = g.narrate(&before, q, act, &s, Viewer::Seat(q));
+                assert!(!mine[0].ends_with(" a card"), "{}", mine[0]);
+                if public[0].ends_with(" a card") {
+                    hidden += 1;
+                } else {
+                    // Named: a card the opponent knows (a public card put back into the deck).
+                    let (Action::Take(id) | Action::Top(id)) = act else {
+                        unreachable!()
+                    };
+                    let p = s.pl(q);
+                    let seen = p.known[q.other().index()] & (p.hand | p.deck_mask());
+                    assert!(
+                        Bits(seen).any(|i| p.card[i as usize] == id),
+                        "{}",
+                        public[0]
+                    );
+                }
+            }
+            own += 1;
+        }
+    }
+    assert!(hidden > 0 && own > 0, "no arrange or dig met");
 }

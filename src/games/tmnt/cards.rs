@@ -13,7 +13,7 @@ pub type CardId = u8;
 pub const MAX_POOL: usize = 250;
 /// The most abilities of a card and effects of an ability.
 pub const MAX_ABILITIES: usize = 2;
-pub const MAX_EFFECTS: usize = 4;
+pub const MAX_EFFECTS: usize = 8;
 /// The highest printed power (a card's power is 0 to 99).
 pub const MAX_POWER: i16 = 99;
 /// The most titles a Forceful Attack card's combo names.
@@ -83,8 +83,36 @@ impl Kind {
     }
 }
 
+/// Where a card set looks (`docs/cards.md`, "TMNT TCG", zones): the zone words of the card
+/// language in their table's order, and [`zone::PLAY`] for a set written without `in ZONE` (the
+/// face-up cards on Block Zones and in Attack Zones).
+pub mod zone {
+    pub const BLOCKS: u8 = 0;
+    pub const TRASH: u8 = 1;
+    pub const HAND: u8 = 2;
+    pub const DECK: u8 = 3;
+    pub const ZONE1: u8 = 4;
+    pub const ITEMS: u8 = 5;
+    pub const ATTACK_ZONE: u8 = 6;
+    /// No zone written: a face-up card on a Block Zone or in an Attack Zone.
+    pub const PLAY: u8 = 7;
+}
+
+/// Where a moved card goes (`move … to ZONE [top|bottom|face_up]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dest {
+    Hand,
+    Trash,
+    /// The bottom of its owner's deck.
+    Bottom,
+    /// The top of its owner's deck.
+    Top,
+    /// Face up on its owner's Block Zone 1 (empty).
+    Zone1Up,
+}
+
 /// Conditions on a card (all must hold).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Filter {
     /// One of these types, as bits `1 << CardType as u8` (0 = any).
     pub types: u8,
@@ -94,33 +122,186 @@ pub struct Filter {
     pub power_max: Option<i16>,
     /// Not the card the text is on.
     pub other: bool,
+    /// Of one of these kinds, bits `1 << Kind as u8` (`counter`, `forceful_counter`,
+    /// `forceful`; 0 = any), and of none of `not_kinds`.
+    pub kinds: u8,
+    pub not_kinds: u8,
+    /// `face_up` (1) / `face_down` (2), 0 = either (docs/cards.md: a card in the Trash, an Item
+    /// Zone or an Attack Zone is face up, one in a hand or a deck face down).
+    pub face: u8,
+    /// `attacking` (`Some(true)`) / `not_attacking`: the attacking card (M-ATK-2).
+    pub attacking: Option<bool>,
+    /// `name='…'` filters (alternatives): title indices, [`NO_TITLE`] after the last.
+    pub titles: [u8; MAX_NAMES],
+    /// `those`: among the cards of the event that triggered the text.
+    pub those: bool,
 }
 
-/// What a `power` effect acts on: face-up cards on Block Zones and in Attack Zones.
+/// The most `name=` filters of one card set.
+pub const MAX_NAMES: usize = 4;
+/// No title (an unused slot of [`Filter::titles`]).
+pub const NO_TITLE: u8 = u8::MAX;
+
+impl Default for Filter {
+    fn default() -> Filter {
+        Filter {
+            types: 0,
+            attrs: 0,
+            power_min: None,
+            power_max: None,
+            other: false,
+            kinds: 0,
+            not_kinds: 0,
+            face: 0,
+            attacking: None,
+            titles: [NO_TITLE; MAX_NAMES],
+            those: false,
+        }
+    }
+}
+
+impl Filter {
+    /// Whether the filter asks only what [`CardDb::matching`] answers from the printed card
+    /// (type, attribute, printed power, kind, title).
+    #[inline]
+    pub fn has_titles(&self) -> bool {
+        self.titles[0] != NO_TITLE
+    }
+}
+
+/// A set of cards a text names: how it picks (`self`, `target`, `up_to N`, `N`, `all`, a
+/// description, `that`, a role), whose, which ones, and where.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Target {
     pub mode: TargetMode,
     pub side: Side,
     pub filter: Filter,
+    /// A [`zone`] id.
+    pub zone: u8,
+    /// For [`TargetMode::Choose`]: the fewest and the most cards picked.
+    pub min: u8,
+    pub max: u8,
+}
+
+impl Target {
+    /// The set `mode side filter` among the face-up cards in play.
+    pub fn in_play(mode: TargetMode, side: Side, filter: Filter) -> Target {
+        Target {
+            mode,
+            side,
+            filter,
+            zone: zone::PLAY,
+            min: 1,
+            max: 1,
+        }
+    }
+}
+
+/// What an amount counts: cards, a quantity of a player, or `x`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counted {
+    Cards(Target),
+    /// A quantity word (`hand`, `deck`, `trash`, `blocks`) of a player.
+    Quantity(u8, Side),
+    X(Side),
+}
+
+/// An amount: written, or counted as the effect resolves (`N per …`, `count …`, `x`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Amount {
+    Num(i16),
+    /// `each` for each counted thing, at most `max` in all (for a negative `each`, at least
+    /// `-max`).
+    Per {
+        each: i16,
+        of: Counted,
+        max: Option<i16>,
+    },
+}
+
+impl Amount {
+    /// The number when it is written as one.
+    #[inline]
+    pub fn fixed(self) -> Option<i16> {
+        match self {
+            Amount::Num(n) => Some(n),
+            Amount::Per { .. } => None,
+        }
+    }
 }
 
 /// One effect primitive (`docs/cards.md`, "TMNT TCG").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Effect {
-    Draw(u8),
-    /// `trash own N` (`false`) / `trash enemy N` (`true`).
+    Draw(Amount),
+    /// `draw_to N`: draw until the hand holds N cards.
+    DrawTo(u8),
+    /// `mill own N` (`false`) / `mill enemy N` (`true`).
     Trash {
         enemy: bool,
-        n: u8,
+        n: Amount,
     },
     Discard {
         enemy: bool,
         n: u8,
     },
+    /// `move target own CARD … in trash to hand` (the older `salvage`).
     Salvage(Filter),
-    Power(Target, i16),
+    /// Every other `move`.
+    Move(Target, Dest),
+    Power(Target, Amount),
     Bonus(i16),
+    /// `look own|enemy hand`.
+    Look {
+        enemy: bool,
+    },
+    /// `peek CARDS`: face-down Block cards.
+    Peek(Target),
+    /// `search CARDS to hand`.
+    Search(Target),
+    /// `dig N CARDS to hand`.
+    Dig(u8, Target),
+    /// `arrange N`.
+    Arrange(u8),
+    /// `ban own|enemy DESCRIPTION`: the player can't place cards of these classes
+    /// ([`class_of`]).
+    Ban {
+        enemy: bool,
+        classes: u8,
+    },
+    Prevent,
+    Reduce(u8),
+    ExcessCap(u8),
+    ExcessExtra(u8),
+    KeepAnyway,
+    FreeItem,
+    // Statics only:
+    /// `also_titled self as …`: the titles the card also counts as for combos (M-ATK-4).
+    AlsoTitled([u8; MAX_NAMES]),
+    ItemAnyAttribute,
 }
+
+/// The classes of cards a player places (`ban`): a normal, Forceful, Counter or Forceful
+/// Counter Attack card, an Event, an Item (bits `1 << class`).
+pub fn class_of(c: &Card) -> u8 {
+    match (c.ctype, c.kind) {
+        (CardType::Attack, Kind::Normal) => 1,
+        (CardType::Attack, Kind::Forceful) => 2,
+        (CardType::Attack, Kind::Counter) => 4,
+        (CardType::Attack, Kind::ForcefulCounter) => 8,
+        (CardType::Event, _) => 16,
+        (CardType::Item, _) => 32,
+        _ => 0,
+    }
+}
+
+/// A condition of the card language, its card sets compiled.
+pub type Cond = crate::core::lang::ast::Cond<Target>;
+/// A step of a text's program.
+pub type Op = crate::core::lang::program::Op<Effect, Target>;
+/// A text's program: its steps and the programs of its delayed triggers (`later leaves to
+/// trash`, the only delayed trigger played: the unit type names it).
+pub type Program = crate::core::lang::program::Program<Effect, Target, ()>;
 
 /// When a text resolves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -131,25 +312,57 @@ pub enum Trigger {
     Static,
     /// A "…, when …" text (M-EFFECTS).
     When(When),
+    /// `instead leaves to trash`: a replacement of the card's own move (M-REPL-1).
+    Instead,
+    /// `anytime[trash_self]`: a text its owner activates (M-ACT-1).
+    Anytime,
 }
 
 /// The "when" clauses of the effect language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum When {
+    /// `start own attack`.
     Attack,
+    /// `start enemy attack`.
     Defend,
     Damaged,
+    /// `milled own`.
     Trash,
+    /// `start result`.
     Result,
+    /// `attack`: this card attacks (the start of the Attack step, on Block Zone 1).
+    Attacks,
+    /// `defend`: the opponent's Counter step begins.
+    Defends,
+    /// `hit`: a point of damage is counted on this card.
+    Hit,
+    /// `flipped SUBJECT`.
+    Flipped,
+    /// `placed SUBJECT`.
+    Placed,
+    /// `leaves SUBJECT [to ZONE]`.
+    Leaves,
+    /// `start [own|enemy] PHASE` for the phases and steps not above.
+    Start,
+    /// `milled enemy`.
+    MilledEnemy,
 }
 
 impl When {
-    pub const ALL: [When; 5] = [
+    pub const ALL: [When; WHENS] = [
         When::Attack,
         When::Defend,
         When::Damaged,
         When::Trash,
         When::Result,
+        When::Attacks,
+        When::Defends,
+        When::Hit,
+        When::Flipped,
+        When::Placed,
+        When::Leaves,
+        When::Start,
+        When::MilledEnemy,
     ];
 
     pub fn name(self) -> &'static str {
@@ -159,6 +372,55 @@ impl When {
             When::Damaged => "damaged",
             When::Trash => "trash",
             When::Result => "result",
+            When::Attacks => "attacks",
+            When::Defends => "defends",
+            When::Hit => "hit",
+            When::Flipped => "flipped",
+            When::Placed => "placed",
+            When::Leaves => "leaves",
+            When::Start => "start",
+            When::MilledEnemy => "milled enemy",
+        }
+    }
+}
+
+/// The number of "when" clauses.
+pub const WHENS: usize = 13;
+
+/// The phases and steps of `start PHASE` (the vocabulary's phase table, in its order).
+pub mod phase {
+    pub const ATTACK: u8 = 0;
+    pub const RESULT: u8 = 1;
+    pub const TURN: u8 = 2;
+    pub const ADJUST: u8 = 3;
+    pub const SET: u8 = 4;
+    pub const EVENT: u8 = 5;
+    pub const ITEM: u8 = 6;
+    pub const FLIP: u8 = 7;
+    pub const ATTACK_STEP: u8 = 8;
+    pub const COUNTER: u8 = 9;
+    pub const FORWARD: u8 = 10;
+}
+
+/// What a "when" clause is about beyond its kind: the subject of `flipped`, `placed` and
+/// `leaves` (its side from the text owner's view), the destination of `leaves`, the phase and
+/// side of `start`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Moment {
+    pub subject: Option<Target>,
+    /// A [`zone`] id, [`zone::PLAY`] for any.
+    pub to: u8,
+    pub phase: u8,
+    pub side: Side,
+}
+
+impl Default for Moment {
+    fn default() -> Moment {
+        Moment {
+            subject: None,
+            to: zone::PLAY,
+            phase: 0,
+            side: Side::Any,
         }
     }
 }
@@ -166,7 +428,35 @@ impl When {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ability {
     pub trigger: Trigger,
+    /// `if COND` in the head: when the card can be placed (M-EFFECTS-9), the text triggers and
+    /// resolves (M-EFFECTS-8), the static applies (M-STATIC-1) or the text can be activated.
+    pub cond: Option<Cond>,
+    /// `[once]`: once per turn (M-ONCE-1).
+    pub once: bool,
+    /// `[trash_self]`: activating it sends the card to the Trash (M-ACT-1).
+    pub trash_self: bool,
+    pub moment: Moment,
+    pub program: Program,
+    /// The effects of the program, in order (all of them, whichever branch).
     pub effects: Vec<Effect>,
+}
+
+impl Ability {
+    /// An ability of plain effects (tests, the filler card).
+    pub fn plain(trigger: Trigger, effects: Vec<Effect>) -> Ability {
+        Ability {
+            trigger,
+            cond: None,
+            once: false,
+            trash_self: false,
+            moment: Moment::default(),
+            program: Program {
+                ops: effects.iter().map(|&e| Op::Do(e)).collect(),
+                later: Vec::new(),
+            },
+            effects,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -184,22 +474,149 @@ pub struct Card {
     pub combo: Vec<u8>,
     pub abilities: Vec<Ability>,
     /// Derived from `abilities` at load, for the engine's hot paths: the card has a text that
-    /// resolves when placed / when turned face up, its "when" clause, a `static` text.
+    /// resolves when placed / when turned face up, its "when" clause, a plain `static` text
+    /// (`power all own CARDS ±N` of an Item, read by the hot path).
     pub play: bool,
     pub flip: bool,
     pub when: Option<When>,
     pub has_static: bool,
+    /// The index in `abilities` of the text placing it resolves, of its <Flip> text, its
+    /// "when" text, its `instead` text, its `anytime` text, its `static` text ([`NO_AB`] if
+    /// none).
+    pub play_ab: u8,
+    pub flip_ab: u8,
+    pub when_ab: u8,
+    pub instead_ab: u8,
+    pub anytime_ab: u8,
+    pub static_ab: u8,
+    /// Its "when" text has a condition or `[once]` (checked as it triggers, M-EFFECTS-8,
+    /// M-ONCE-1).
+    pub gated: bool,
+    /// Its static is more than `power all own CARDS ±N` on an Item (a condition, Block Zone 1,
+    /// a Character's own power, another static effect): read by the cold paths.
+    pub static_cold: bool,
+    /// Placing it has a condition (`play if …`, M-EFFECTS-9).
+    pub play_cond: bool,
+    /// A text of it reads `those` cards.
+    pub reads_those: bool,
     /// The text as written, for display.
     pub effect_text: String,
 }
 
+/// No ability (an unused index of [`Card::play_ab`] and the like).
+pub const NO_AB: u8 = u8::MAX;
+
 impl Card {
+    /// A character of power 0, no attribute, no text (the fields a card file fills are set by
+    /// the caller; [`Card::derive`] sets the rest).
+    pub fn blank() -> Card {
+        Card {
+            number: String::new(),
+            name: String::new(),
+            title: 0,
+            ctype: CardType::Character,
+            kind: Kind::None,
+            power: 0,
+            attr: NO_ATTR,
+            combo: Vec::new(),
+            abilities: Vec::new(),
+            play: false,
+            flip: false,
+            when: None,
+            has_static: false,
+            play_ab: NO_AB,
+            flip_ab: NO_AB,
+            when_ab: NO_AB,
+            instead_ab: NO_AB,
+            anytime_ab: NO_AB,
+            static_ab: NO_AB,
+            gated: false,
+            static_cold: false,
+            play_cond: false,
+            reads_those: false,
+            effect_text: String::new(),
+        }
+    }
+
     /// Sets the derived fields from `abilities`.
     pub fn derive(&mut self) {
-        self.play = self.play_text().is_some();
-        self.flip = self.flip_text().is_some();
+        let find = |f: &dyn Fn(Trigger) -> bool| {
+            self.abilities
+                .iter()
+                .position(|a| f(a.trigger))
+                .map_or(NO_AB, |k| k as u8)
+        };
+        self.play_ab = find(&|t| matches!(t, Trigger::Play | Trigger::PlayFlip));
+        self.flip_ab = find(&|t| matches!(t, Trigger::Flip | Trigger::PlayFlip));
+        self.when_ab = find(&|t| matches!(t, Trigger::When(_)));
+        self.instead_ab = find(&|t| t == Trigger::Instead);
+        self.anytime_ab = find(&|t| t == Trigger::Anytime);
+        self.static_ab = find(&|t| t == Trigger::Static);
+        self.play = self.play_ab != NO_AB;
+        self.flip = self.flip_ab != NO_AB;
         self.when = self.when().map(|(w, _)| w);
-        self.has_static = self.text(Trigger::Static).is_some();
+        self.gated = self
+            .ability(self.when_ab)
+            .is_some_and(|a| a.once || a.cond.is_some());
+        self.play_cond = self.ability(self.play_ab).is_some_and(|a| a.cond.is_some());
+        self.static_cold = self.ability(self.static_ab).is_some_and(|a| {
+            self.ctype != CardType::Item
+                || a.cond.is_some()
+                || a.effects.iter().any(|e| match e {
+                    Effect::Power(t, _) => t.zone != zone::PLAY,
+                    _ => true,
+                })
+        });
+        // The hot path reads the plain statics; the cold one the others.
+        self.has_static = self.static_ab != NO_AB && !self.static_cold;
+        let those = |t: &Target| t.filter.those;
+        self.reads_those = self.abilities.iter().any(|a| {
+            a.effects.iter().any(|e| match e {
+                Effect::Move(t, _) | Effect::Power(t, _) | Effect::Peek(t) => those(t),
+                _ => false,
+            })
+        });
+    }
+
+    /// Whether every text of the card is of the plainest kinds, the engine played before the
+    /// card language: <Play>, <Flip>, statics of Items and the five first "when" clauses, as
+    /// lists of fixed effects on cards in play or the Trash.
+    pub fn plain(&self) -> bool {
+        let plain_target = |t: &Target| {
+            matches!(
+                t.mode,
+                TargetMode::This | TargetMode::All | TargetMode::Choose
+            ) && t.zone == zone::PLAY
+                && t.filter.kinds | t.filter.not_kinds | t.filter.face == 0
+                && t.filter.attacking.is_none()
+                && !t.filter.those
+                && !t.filter.has_titles()
+        };
+        self.abilities.iter().all(|a| {
+            let trigger = match a.trigger {
+                Trigger::Play | Trigger::Flip | Trigger::PlayFlip => true,
+                Trigger::Static => self.ctype == CardType::Item,
+                Trigger::When(w) => (w as usize) < 5,
+                Trigger::Instead | Trigger::Anytime => false,
+            };
+            trigger
+                && a.cond.is_none()
+                && !a.once
+                && a.program.is_plain()
+                && a.program.later.is_empty()
+                && a.effects.iter().all(|e| match e {
+                    Effect::Draw(n) | Effect::Trash { n, .. } => n.fixed().is_some(),
+                    Effect::Discard { .. } | Effect::Salvage(_) | Effect::Bonus(_) => true,
+                    Effect::Power(t, n) => plain_target(t) && n.fixed().is_some(),
+                    _ => false,
+                })
+        })
+    }
+
+    /// The ability at index `k`, if there is one.
+    #[inline]
+    pub fn ability(&self, k: u8) -> Option<&Ability> {
+        self.abilities.get(usize::from(k))
     }
 
     /// The effects of the ability with this trigger, if the card has one.
@@ -212,14 +629,12 @@ impl Card {
 
     /// The effects that resolve when the card is placed (M-EVT-1, M-ATK-3, M-ATK-7).
     pub fn play_text(&self) -> Option<&[Effect]> {
-        self.text(Trigger::Play)
-            .or_else(|| self.text(Trigger::PlayFlip))
+        self.ability(self.play_ab).map(|a| a.effects.as_slice())
     }
 
     /// The effects that resolve when the card is turned face up on a Block Zone.
     pub fn flip_text(&self) -> Option<&[Effect]> {
-        self.text(Trigger::Flip)
-            .or_else(|| self.text(Trigger::PlayFlip))
+        self.ability(self.flip_ab).map(|a| a.effects.as_slice())
     }
 
     /// The card's "when" ability.
@@ -315,11 +730,55 @@ pub struct CardSets {
     pub power_le: Vec<IdSet>,
     pub power_ge: Vec<IdSet>,
     /// By "when" clause (`When as usize`): the Characters and the Items with that text.
-    pub when_chars: [IdSet; 5],
-    pub when_items: [IdSet; 5],
+    pub when_chars: [IdSet; WHENS],
+    pub when_items: [IdSet; WHENS],
+    /// Cards whose "when" text has a condition or `[once]` ([`Card::gated`]), whose placing has
+    /// a condition ([`Card::play_cond`]), with a cold static ([`Card::static_cold`]), an
+    /// `anytime` text, an `instead` text.
+    pub gated: IdSet,
+    pub play_cond: IdSet,
+    pub static_cold: IdSet,
+    pub anytime: IdSet,
+    pub instead: IdSet,
+    /// What the card file's texts need of the engine beyond the plainest texts: bit `When as
+    /// usize` for each "when" clause some card has, and the [`hook`] bits. The engine's hot
+    /// paths test one bit and skip the rest for a card file without them.
+    pub hooks: u32,
+    /// The phases and steps (bit per [`phase`] id) some `start` text names.
+    pub starts: u16,
+    /// Some card has a static the cold path reads ([`Card::static_cold`]).
+    pub static_cold_any: bool,
+    /// Some card's text is more than the plainest texts ([`Card::plain`]): the engine goes
+    /// through the card language's stages and state (a card file of plain texts plays exactly
+    /// as before the card language).
+    pub lang: bool,
     /// The heuristic's worth of each card id (`super::heuristic`): `[in hand, set on a Block
     /// Zone]`, read by id without a look at the card.
     pub worth: Worths,
+}
+
+/// The [`CardSets::hooks`] bits above the "when" clauses.
+pub mod hook {
+    /// A "when" text with a condition or `[once]`.
+    pub const GATED: u32 = 1 << 16;
+    /// A static the cold path reads.
+    pub const STATIC_COLD: u32 = 1 << 17;
+    /// A card placed only if a condition holds.
+    pub const PLAY_COND: u32 = 1 << 18;
+    pub const ANYTIME: u32 = 1 << 19;
+    pub const INSTEAD: u32 = 1 << 20;
+    /// A text reads `those` cards.
+    pub const THOSE: u32 = 1 << 21;
+    /// `item_any_attribute` or `free_item`: the Item phase's rule changes.
+    pub const ITEM_RULE: u32 = 1 << 22;
+    /// `search`: a deck is shuffled during play.
+    pub const SHUFFLE: u32 = 1 << 23;
+    /// `later`: a delayed text.
+    pub const LATER: u32 = 1 << 24;
+    /// `ban`.
+    pub const BAN: u32 = 1 << 25;
+    /// `reduce`, `excess_cap`, `excess_extra`, `keep_anyway`: the Attack phase's rules change.
+    pub const ATTACK_RULE: u32 = 1 << 26;
 }
 
 /// [`CardSets::worth`]: a pair for every `u8` id (zero past the file's cards).
@@ -390,6 +849,50 @@ impl CardDb {
                     c.ctype == CardType::Character,
                 );
                 put(&mut sets.when_items[w as usize], c.ctype == CardType::Item);
+                sets.hooks |= 1 << w as u32;
+                if w == When::Start {
+                    let a = c.ability(c.when_ab).expect("a when text");
+                    sets.starts |= 1 << a.moment.phase;
+                }
+            }
+            put(&mut sets.gated, c.gated);
+            put(&mut sets.play_cond, c.play_cond);
+            put(&mut sets.static_cold, c.static_cold);
+            sets.static_cold_any |= c.static_cold;
+            put(&mut sets.anytime, c.anytime_ab != NO_AB);
+            put(&mut sets.instead, c.instead_ab != NO_AB);
+            let flags = [
+                (c.gated, hook::GATED),
+                (c.static_cold, hook::STATIC_COLD),
+                (c.play_cond, hook::PLAY_COND),
+                (c.anytime_ab != NO_AB, hook::ANYTIME),
+                (c.instead_ab != NO_AB, hook::INSTEAD),
+                (c.reads_those, hook::THOSE),
+            ];
+            for (yes, bit) in flags {
+                if yes {
+                    sets.hooks |= bit;
+                }
+            }
+            if !c.plain() {
+                sets.lang = true;
+            }
+            for a in &c.abilities {
+                if !a.program.later.is_empty() {
+                    sets.hooks |= hook::LATER;
+                }
+                for e in &a.effects {
+                    sets.hooks |= match e {
+                        Effect::ItemAnyAttribute | Effect::FreeItem => hook::ITEM_RULE,
+                        Effect::Search(_) => hook::SHUFFLE,
+                        Effect::Ban { .. } => hook::BAN,
+                        Effect::Reduce(_)
+                        | Effect::ExcessCap(_)
+                        | Effect::ExcessExtra(_)
+                        | Effect::KeepAnyway => hook::ATTACK_RULE,
+                        _ => 0,
+                    };
+                }
             }
         }
         sets.power_le = (0..=MAX_POWER)
@@ -450,7 +953,18 @@ impl CardDb {
                 m = m.and(&sets.power_le[hi as usize]);
             }
         }
+        if f.kinds | f.not_kinds != 0 || f.has_titles() {
+            m = m.and(&self.ids_where(|c| Self::kind_and_title_ok(c, f)));
+        }
         m
+    }
+
+    /// The kind and title tests of `f` on card `c` (docs/cards.md: flags and `name=`).
+    pub fn kind_and_title_ok(c: &Card, f: &Filter) -> bool {
+        let k = 1u8 << c.kind as u8;
+        (f.kinds == 0 || f.kinds & k != 0)
+            && f.not_kinds & k == 0
+            && (!f.has_titles() || f.titles.contains(&c.title))
     }
 
     /// A card by number, or by a title only one number has. `Err` says why not.
@@ -471,6 +985,14 @@ impl CardDb {
         };
         let rows = csv_rows(text, &HEADER).map_err(|(n, c, m)| err(n, format!("{c}: {m}")))?;
         let mut db = CardDb::default();
+        // Every title first, in the order the rows give them (the titles' indices), so that a
+        // text's `name=` may name a card further down.
+        for (_, r) in rows.iter().take(MAX_POOL) {
+            let k = norm(r.get(1).unwrap_or("").trim());
+            if !db.titles.contains(&k) {
+                db.titles.push(k);
+            }
+        }
         let mut combos: Vec<(usize, usize, String)> = Vec::new();
         for (n, r) in rows {
             if db.cards.len() == MAX_POOL {
@@ -622,7 +1144,8 @@ impl CardDb {
             (Kind::Forceful, false) | (_, true) => {}
             (_, false) => return Err(("combo", "only a forceful attack card has one".into())),
         }
-        let abilities = super::dsl::effects(col(7), ctype).map_err(|e| ("effect", e))?;
+        let abilities =
+            super::dsl::effects_in(col(7), ctype, &self.titles).map_err(|e| ("effect", e))?;
         if ctype == CardType::Event {
             kind = match abilities.first().map(|a| a.trigger) {
                 Some(Trigger::Play) => Kind::Play,
@@ -649,11 +1172,8 @@ impl CardDb {
             attr,
             combo: Vec::new(),
             abilities,
-            play: false,
-            flip: false,
-            when: None,
-            has_static: false,
             effect_text: col(7).to_string(),
+            ..Card::blank()
         };
         card.derive();
         Ok(card)

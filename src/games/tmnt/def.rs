@@ -1,7 +1,7 @@
 //! The TMNT TCG as the command line sees it: deck files (M-DECK-1), the action notation, logs,
 //! the view of one seat, scenarios (`docs/rules-tmnt.md`, `docs/cards.md`, `docs/scenario.md`).
 
-use super::cards::{norm, CardDb, CardId, CardType, Kind};
+use super::cards::{norm, CardDb, CardId, CardType, Dest, Kind};
 use super::state::{Bits, Pick, State, Step, NONE, ZONES};
 use super::{Action, TmntGame, RULES_VERSION};
 use crate::core::def::{GameDef, GameInfo, ScenarioReport, Viewer};
@@ -105,11 +105,12 @@ impl TmntGame {
         }
     }
 
-    /// Where `q`'s instance `i` is on the field: `block K` or `attack zone`.
+    /// Where `q`'s instance `i` is on the field: `block K`, `attack zone` or `items`.
     fn place_of(s: &State, q: Seat, i: u8) -> String {
         let p = s.pl(q);
         match p.block.iter().position(|&x| x == i) {
             Some(z) => format!("block {}", z + 1),
+            None if p.items & (1 << i) != 0 => "items".into(),
             None => "attack zone".into(),
         }
     }
@@ -120,6 +121,7 @@ impl TmntGame {
         let me = s.chooser;
         let l = |id: CardId| self.card_label(id);
         match a {
+            Action::Pass if s.step == Step::May => "no".into(),
             Action::Pass => "pass".into(),
             Action::Discard(id) => format!("discard {}", l(id)),
             Action::Set(id) => format!("set {}", l(id)),
@@ -136,14 +138,42 @@ impl TmntGame {
             Action::Choose(code) => {
                 let q = Seat::from_index(usize::from(code >> 6));
                 let i = code & 63;
+                // A face-down card the chooser does not know is named by its zone only.
+                let name = if s.pl(q).known[me.index()] & (1 << i) != 0 {
+                    l(s.pl(q).card[i as usize])
+                } else {
+                    "face-down card".into()
+                };
                 format!(
-                    "choose {} {} in {}",
+                    "choose {} {name} in {}",
                     if q == me { "own" } else { "enemy" },
-                    l(s.pl(q).card[i as usize]),
                     Self::place_of(s, q, i)
                 )
             }
             Action::Salvage(id) => format!("salvage {}", l(id)),
+            Action::Mode(k) => format!("option {}", k + 1),
+            Action::Yes => "yes".into(),
+            Action::Take(id) => {
+                let verb = match s.pick {
+                    Pick::Take {
+                        dest: Dest::Bottom, ..
+                    } => "bottom",
+                    Pick::Take {
+                        dest: Dest::Top, ..
+                    } => "top",
+                    Pick::Take {
+                        dest: Dest::Trash, ..
+                    } => "trash",
+                    Pick::Take {
+                        dest: Dest::Zone1Up,
+                        ..
+                    } => "put",
+                    _ => "take",
+                };
+                format!("{verb} {}", l(id))
+            }
+            Action::Top(id) => format!("top {}", l(id)),
+            Action::Activate(id) => format!("activate {}", l(id)),
         }
     }
 
@@ -510,12 +540,7 @@ impl GameDef for TmntGame {
                     power: 0,
                     attr: super::cards::NO_ATTR,
                     combo: Vec::new(),
-                    abilities: Vec::new(),
-                    play: false,
-                    flip: false,
-                    when: None,
-                    has_static: false,
-                    effect_text: String::new(),
+                    ..super::cards::Card::blank()
                 });
                 cards.derive_sets();
                 (cards.cards.len() - 1) as CardId
@@ -566,6 +591,44 @@ impl GameDef for TmntGame {
                 }
             }
             Action::Keep(_) => head.push_str(" (M-ATK-13)"),
+            // M-INFO-1, M-INFO-5: a card taken, put or arranged that the viewer does not know
+            // after the move is not named.
+            Action::Take(id) | Action::Top(id) => {
+                let shown = match (a, before.pick) {
+                    (_, _) if viewer.sees(seat) => true,
+                    (Action::Take(_), Pick::Take { seat: q, mask, .. }) => {
+                        let q = Seat::from_index(usize::from(q));
+                        Self::instance_of(before, q, mask, id).is_some_and(|i| {
+                            let known = after.pl(q).known;
+                            let k = match viewer {
+                                Viewer::Seat(v) => known[v.index()],
+                                _ => known[0] & known[1],
+                            };
+                            viewer == Viewer::All || k & (1 << i) != 0
+                        })
+                    }
+                    _ => false,
+                };
+                if !shown {
+                    let verb = head.split_whitespace().nth(1).unwrap_or("take").to_string();
+                    head = format!("{seat}: {verb} a card");
+                }
+            }
+            Action::Activate(id) => {
+                let c = self.db.card(id);
+                let _ = write!(head, ": {}", c.effect_text);
+            }
+            Action::Yes | Action::Mode(_) | Action::Pass
+                if matches!(before.step, Step::May | Step::Mode) =>
+            {
+                // The text that asks.
+                let q = Seat::from_index(usize::from(before.cur.who));
+                let _ = write!(
+                    head,
+                    " ({})",
+                    self.card_label(before.pl(q).card[before.cur.src as usize])
+                );
+            }
             _ => {}
         }
         if before.step == Step::Keep && a == Action::Pass {
@@ -657,6 +720,32 @@ impl GameDef for TmntGame {
             })
             .collect();
         let _ = writeln!(t, "your hand: {}", hand.join(", "));
+        // The text of every card in view that has one, once each, in plain English: the hand,
+        // the own Block cards, both players' face-up Block cards, Attack Zones and Item Zones.
+        let mut seen: Vec<CardId> = Vec::new();
+        for q in [me, me.other()] {
+            let p = s.pl(q);
+            let mut m = p.up | p.items;
+            for &i in p.attack_zone() {
+                m |= 1 << i;
+            }
+            if q == me {
+                m |= p.hand | p.blocks_mask();
+            }
+            for i in Bits(m) {
+                let id = p.card[i as usize];
+                if !self.db.card(id).effect_text.is_empty() && !seen.contains(&id) {
+                    seen.push(id);
+                }
+            }
+        }
+        if !seen.is_empty() {
+            t.push_str("texts in view:\n");
+            for id in seen {
+                let lines = super::dsl::english(&self.db.card(id).effect_text);
+                let _ = writeln!(t, "  {}: {}", self.card_label(id), lines.join(" "));
+            }
+        }
         if s.pl(s.active).attack_len > 0 || s.pl(s.active.other()).attack_len > 0 {
             let (total, counter) = self.attack_powers(s);
             let _ = writeln!(t, "attack: total power {total}, counter power {counter}");
@@ -717,6 +806,8 @@ impl GameDef for TmntGame {
                 }
             }
         }
+        // M-SHUF-1: nobody knows the outcome of a later shuffle.
+        m.rng = 0;
         format!("{seat}:{m:?}")
     }
 

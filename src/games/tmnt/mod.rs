@@ -46,6 +46,16 @@ pub enum Action {
     Choose(u8),
     /// `salvage`.
     Salvage(CardId),
+    /// `choose`: an option (0 is the first).
+    Mode(u8),
+    /// `may`: yes (`Pass` is no).
+    Yes,
+    /// A card by id for `move`, `search`, `dig`.
+    Take(CardId),
+    /// `arrange`: the next card on top.
+    Top(CardId),
+    /// M-ACT-1: an `anytime` text of an Item.
+    Activate(CardId),
 }
 
 impl Game for TmntGame {
@@ -103,6 +113,10 @@ impl Game for TmntGame {
             let p = d.pl_mut(q);
             let hidden = first_n(usize::from(p.n)) & !p.known[observer.index()];
             redeal(&mut p.card, hidden, rng);
+        }
+        if self.db.sets.hooks & cards::hook::SHUFFLE != 0 {
+            // M-SHUF-1: the outcome of a later shuffle is unknown to the observer.
+            d.rng = rand::Rng::gen(rng);
         }
         d
     }

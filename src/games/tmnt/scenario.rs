@@ -55,6 +55,27 @@ fn observe(g: &TmntGame, s: &State, key: &str) -> Option<String> {
         (["step"], _) => s.step.name().into(),
         (["legal"], _) => legal().join("; "),
         (["deck", _], Some(q)) => s.pl(q).deck_len.to_string(),
+        // The deck, top first.
+        (["deck", "cards", _], Some(q)) => {
+            let p = s.pl(q);
+            let v: Vec<String> = p
+                .deck()
+                .iter()
+                .rev()
+                .map(|&i| g.card_label(p.card[i as usize]))
+                .collect();
+            if v.is_empty() {
+                "none".into()
+            } else {
+                v.join(", ")
+            }
+        }
+        // The cards of the player's hand, face-down Block cards and deck its opponent knows.
+        (["known", _], Some(q)) => {
+            let p = s.pl(q);
+            let hidden = p.hand | (p.blocks_mask() & !p.up) | p.deck_mask();
+            names(q, hidden & p.known[q.other().index()])
+        }
         (["hand", "count", _], Some(q)) => s.pl(q).hand.count_ones().to_string(),
         (["trash", "count", _], Some(q)) => s.pl(q).trash.count_ones().to_string(),
         (["hand", _], Some(q)) => names(q, s.pl(q).hand),

@@ -6,7 +6,7 @@
 //! `known[s]` has a bit for every instance whose identity seat `s` knows (M-INFO-1), which is what
 //! determinization keeps.
 
-use super::cards::CardId;
+use super::cards::{CardId, Dest};
 use crate::core::{FixedVec, Outcome, Seat};
 
 pub use crate::core::Bits;
@@ -54,6 +54,41 @@ pub struct Player {
     /// Instances sent from the deck straight to the Trash (never in hand or on a Block Zone):
     /// card statistics do not count them as drawn.
     pub milled: u64,
+    /// What this turn's texts changed of this player's rules (cleared at the end of the turn).
+    pub fx: TurnFx,
+}
+
+/// The rule changes of a player's texts that last until the end of the turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TurnFx {
+    /// `ban`: the classes of cards (`cards::class_of`) the player can't place.
+    pub ban: u8,
+    /// `excess_cap`: the most cards damage beyond its Block cards sends from its deck
+    /// ([`NONE`]: no cap).
+    pub cap: u8,
+    /// `excess_extra`: cards more its opponent sends by M-ATK-12.
+    pub extra: u8,
+    /// [`fx::KEEP_ANYWAY`], [`fx::FREE_ITEM`].
+    pub rules: u8,
+}
+
+impl TurnFx {
+    pub const NONE: TurnFx = TurnFx {
+        ban: 0,
+        cap: NONE,
+        extra: 0,
+        rules: 0,
+    };
+}
+
+/// Bits of [`TurnFx::rules`].
+pub mod fx {
+    /// `keep_anyway`: M-ATK-14 does not forbid this player's keep this turn.
+    pub const KEEP_ANYWAY: u8 = 1;
+    /// `free_item`: this turn's Item may be placed without a discard (M-ITM-4).
+    pub const FREE_ITEM: u8 = 2;
+    /// The free Item was placed.
+    pub const FREE_USED: u8 = 4;
 }
 
 impl Player {
@@ -75,6 +110,7 @@ impl Player {
         kept: NONE,
         known: [0; 2],
         milled: 0,
+        fx: TurnFx::NONE,
     };
 
     /// The deck, bottom first.
@@ -149,6 +185,16 @@ pub enum Step {
     Choose,
     /// A card of the Trash for `salvage`.
     Salvage,
+    /// `choose`: an option (M-EFFECTS-10).
+    Mode,
+    /// `may`: yes or no (M-EFFECTS-10).
+    May,
+    /// A card, by card id, for `move`, `search`, `dig` (M-EFFECTS-4).
+    Take,
+    /// `arrange`: the next card on top.
+    Arrange,
+    /// M-ACT-1: an `anytime` text, or none.
+    Activate,
     Over,
 }
 
@@ -166,6 +212,11 @@ impl Step {
             Step::Order => "order",
             Step::Choose => "choose",
             Step::Salvage => "salvage",
+            Step::Mode => "mode",
+            Step::May => "may",
+            Step::Take => "take",
+            Step::Arrange => "arrange",
+            Step::Activate => "activate",
             Step::Over => "over",
         }
     }
@@ -174,8 +225,12 @@ impl Step {
 /// Where the turn stands between decisions: the engine's program counter (`engine::turn`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Stage {
-    /// M-ADJ-1 (1).
+    /// The turn begins (`start … turn` texts).
     #[default]
+    TurnBegin,
+    /// The Adjust phase begins (M-ADJ-2; `start … adjust` texts).
+    AdjustBegin,
+    /// M-ADJ-1 (1).
     Adjust,
     /// M-ADJ-1 (2).
     AdjustDraw,
@@ -193,8 +248,16 @@ pub enum Stage {
     FlipDone,
     /// M-ATK-1: the phase begins.
     AttackBegin,
+    /// M-ATK-3: the Attack step begins (`attack` texts, M-WHEN-1).
+    AttackStepBegin,
     AttackStep,
+    /// M-ATK-7: the Counter step begins (`defend` texts, M-WHEN-2).
+    CounterBegin,
     Counter,
+    /// The Forward step begins (`start … forward` texts).
+    ForwardBegin,
+    /// M-ACT-1: the window before the damage is counted.
+    Window,
     /// M-ATK-8..10.
     Forward,
     /// M-ATK-11.
@@ -203,11 +266,17 @@ pub enum Stage {
     CounterTrash,
     /// M-ATK-13: the Result step begins.
     Result,
+    /// M-ACT-1: the window at the start of the Result step.
+    ResultWindow,
     /// M-ATK-13: the turn player, then the other player, keep.
     KeepActive,
     KeepOther,
+    /// M-REPL-1: `instead` texts of the cards about to go to the Trash.
+    Replace,
     /// M-ATK-13: the rest goes to the Trash.
     Cleanup,
+    /// After the Result step's moves, while the texts they triggered resolve.
+    CleanupDone,
     /// The turn ends (M-ATK-16: power changes end); the next one begins.
     EndTurn,
 }
@@ -219,27 +288,56 @@ pub enum Pick {
     None,
     /// M-ADJ-4, `discard`: [`State::discards`] more cards from the chooser's hand.
     Discard,
-    /// `target … card`: one of these face-up cards, `mask[0]` P1's instances, `mask[1]` P2's.
-    Choose { mask: [u64; 2] },
+    /// `target … card`: one of these cards in play (face up on Block or Attack Zones, in Item
+    /// Zones, face down on Block Zones), `mask[0]` P1's instances, `mask[1]` P2's; with `opt`,
+    /// none may be chosen (`pass`).
+    Choose { mask: [u64; 2], opt: bool },
     /// `salvage`: a card of the chooser's Trash matching the current effect's filter.
     Salvage,
+    /// `choose`: one of `n` options.
+    Mode { n: u8 },
+    /// `may`: yes (the next step) or no (jump to `skip`).
+    May { skip: u8 },
+    /// `left` more cards, by card id, among the instances `mask` of player `seat`, each to
+    /// `dest` as it is named; with `opt`, `pass` stops.
+    Take {
+        seat: u8,
+        mask: u64,
+        left: u8,
+        opt: bool,
+        dest: Dest,
+    },
+    /// `arrange`: the top `n` cards of the chooser's deck are looked at; `placed` of them are
+    /// on top in their order, the next one named goes below them.
+    Arrange { n: u8, placed: u8 },
+    /// M-ACT-1: the chooser may activate an `anytime` text.
+    Activate,
 }
 
-/// A text being resolved: whose it is, the card it is on, which text, the next effect.
+/// A text being resolved: whose it is, the card it is on, which text, the next step of its
+/// program.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Frame {
     /// The text's owner (0 = P1, 1 = P2); [`NONE`] when no text is resolving.
     pub who: u8,
     /// The card's instance (of `who`).
     pub src: u8,
-    /// [`PLAY`], [`FLIP`] or [`WHEN`].
+    /// The index of the ability in its card's abilities; with [`LATER`], the delayed text
+    /// `text >> 4 & 7` of ability `text & 15`.
     pub text: u8,
-    /// The next effect to resolve.
+    /// The next step of the program.
     pub next: u8,
 }
 
+/// [`Frame::text`]: a delayed text (`later`).
+pub const LATER: u8 = 0x80;
+
+/// [`Frame::next`] of [`State::later`]: its card went to the Trash while a text was resolving;
+/// the delayed text begins when that text is done (M-EFFECTS-12).
+pub const READY: u8 = 0x80;
+
 impl Frame {
-    /// The start of text `text` (`PLAY`, `FLIP`, `WHEN`) of instance `src` of player `who`.
+    /// The start of ability `text` of instance `src` of player `who`.
     pub fn start(who: Seat, src: u8, text: u8) -> Frame {
         Frame {
             who: who.index() as u8,
@@ -249,10 +347,6 @@ impl Frame {
         }
     }
 }
-
-pub const PLAY: u8 = 0;
-pub const FLIP: u8 = 1;
-pub const WHEN: u8 = 2;
 
 impl Frame {
     pub const IDLE: Frame = Frame {
@@ -322,6 +416,27 @@ pub struct State {
     /// goes to the Trash after), or [`NONE`].
     pub event: u8,
     pub winner: Option<Outcome>,
+    // The card language's state (all zero in a game of plain texts):
+    /// M-ONCE-1: instances whose once-per-turn text triggered or was activated this turn.
+    pub once: [u64; 2],
+    /// `those`: the cards of the events that triggered each player's texts that read them.
+    pub those: [u64; 2],
+    /// `that`: the card last placed (`seat << 6 | instance`), [`NONE`] if none this turn.
+    pub that: u8,
+    /// `x`: the cards of each player the last effect moved.
+    pub x: [u8; 2],
+    /// `reduce`: the reduction of this Attack phase's damage (M-DMG-1).
+    pub reduce: u8,
+    /// `later`: the delayed text waiting for its card to go to the Trash, or [`Frame::IDLE`].
+    pub later: Frame,
+    /// M-ACT-1: how far the window has asked (0: the turn player next, 1: the other, 2: done).
+    pub window: u8,
+    /// M-REPL-1: the instances whose `instead` text was offered in this Result step, and
+    /// those whose move it prevented.
+    pub replaced: [u64; 2],
+    pub spared: [u64; 2],
+    /// The state of the shuffles of `search` (M-SHUF-1), drawn anew by determinization.
+    pub rng: u64,
 }
 
 impl State {

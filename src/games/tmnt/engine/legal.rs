@@ -18,6 +18,7 @@ impl TmntGame {
 
     /// A legal action and whether there is another (M-TURN-2), without a list: when it is the
     /// only one, the action; when there are more, the first one or another legal one.
+    #[inline(always)]
     pub fn single_legal(&self, s: &State) -> (Option<Action>, bool) {
         if s.step == Step::Set {
             // M-SET-3: one action per distinct card id in hand, so more than one as soon as two
@@ -33,6 +34,7 @@ impl TmntGame {
         // M-EVT-1, M-ATK-7: `pass`, and more as soon as one hand card is of the set (no id set
         // of the hand built, no action listed).
         let set = match s.step {
+            _ if self.db.sets.lang => None,
             Step::Event => Some(&self.db.sets.play_events),
             Step::Counter => Some(&self.db.sets.counters),
             _ => None,
@@ -56,6 +58,7 @@ impl TmntGame {
     }
 
     /// Calls `f` with each legal action in the engine's order until it returns `false`.
+    #[inline(always)]
     pub fn each_legal(&self, s: &State, mut f: impl FnMut(Action) -> bool) {
         macro_rules! emit {
             ($a:expr) => {
@@ -100,15 +103,26 @@ impl TmntGame {
             Step::Event => {
                 emit!(Action::Pass);
                 let ids = Self::ids_of(s, q, p.hand).and(&self.db.sets.play_events);
+                let lang = self.db.sets.lang;
                 for_ids!(ids, |id| {
-                    emit!(Action::Event(id));
+                    if !lang || self.may_place(s, q, id) {
+                        emit!(Action::Event(id));
+                    }
                 });
             }
             // M-ITM-1, M-ITM-2: an Item with another card of its attribute in hand.
             Step::Item => {
                 emit!(Action::Pass);
                 let items = Self::ids_of(s, q, p.hand).and(&self.db.sets.items);
+                let lang = self.db.sets.lang;
                 for_ids!(items, |id| {
+                    if lang {
+                        // M-ITM-4, M-ITM-5, M-BAN-1.
+                        if self.may_place(s, q, id) && self.item_payable(s, q, id) {
+                            emit!(Action::Item(id));
+                        }
+                        continue;
+                    }
                     let attr = self.db.card(id).attr;
                     let same = Bits(p.hand)
                         .filter(|&i| self.db.card(p.card[i as usize]).attr == attr)
@@ -119,8 +133,19 @@ impl TmntGame {
                 });
             }
             Step::Pay => {
-                let attr = self.card_of(s, q, s.item).attr;
+                let id = p.card[s.item as usize];
                 let hand = p.hand & !(1 << s.item);
+                if self.db.sets.lang {
+                    // M-ITM-4: a free Item needs no discard.
+                    if p.fx.rules & fx::FREE_ITEM != 0 && p.fx.rules & fx::FREE_USED == 0 {
+                        emit!(Action::Pass);
+                    }
+                    for_ids!(self.pay_ids(s, q, id, hand), |id| {
+                        emit!(Action::Pay(id));
+                    });
+                    return;
+                }
+                let attr = self.card_of(s, q, s.item).attr;
                 let ids = Self::ids_of(s, q, hand).and(&self.db.sets.attrs[usize::from(attr)]);
                 for_ids!(ids, |id| {
                     emit!(Action::Pay(id));
@@ -130,8 +155,10 @@ impl TmntGame {
             Step::Attack => {
                 emit!(Action::Pass);
                 let ids = Self::ids_of(s, q, p.hand).and(&self.db.sets.attacks);
+                let lang = self.db.sets.lang;
                 for_ids!(ids, |id| {
-                    if self.placeable(s, q, id) {
+                    // M-BAN-1, M-EFFECTS-9: the card language's rules of placing.
+                    if self.placeable(s, q, id) && (!lang || self.may_place(s, q, id)) {
                         emit!(Action::Attack(id));
                     }
                 });
@@ -140,8 +167,11 @@ impl TmntGame {
             Step::Counter => {
                 emit!(Action::Pass);
                 let ids = Self::ids_of(s, q, p.hand).and(&self.db.sets.counters);
+                let lang = self.db.sets.lang;
                 for_ids!(ids, |id| {
-                    emit!(Action::Counter(id));
+                    if !lang || self.may_place(s, q, id) {
+                        emit!(Action::Counter(id));
+                    }
                 });
             }
             // M-ATK-13, M-ATK-15.
@@ -182,13 +212,54 @@ impl TmntGame {
                 });
             }
             Step::Choose => {
-                if let Pick::Choose { mask } = s.pick {
+                if let Pick::Choose { mask, opt } = s.pick {
+                    if opt {
+                        emit!(Action::Pass);
+                    }
                     for (k, m) in mask.iter().enumerate() {
                         for i in Bits(*m) {
                             emit!(Action::Choose((k as u8) << 6 | i));
                         }
                     }
                 }
+            }
+            // M-EFFECTS-10.
+            Step::Mode => {
+                if let Pick::Mode { n } = s.pick {
+                    for k in 0..n {
+                        emit!(Action::Mode(k));
+                    }
+                }
+            }
+            Step::May => {
+                emit!(Action::Pass);
+                emit!(Action::Yes);
+            }
+            Step::Take => {
+                if let Pick::Take {
+                    seat, mask, opt, ..
+                } = s.pick
+                {
+                    if opt {
+                        emit!(Action::Pass);
+                    }
+                    let owner = crate::core::Seat::from_index(usize::from(seat));
+                    for_ids!(Self::ids_of(s, owner, mask), |id| {
+                        emit!(Action::Take(id));
+                    });
+                }
+            }
+            Step::Arrange => {
+                for_ids!(Self::arrange_ids(s, q), |id| {
+                    emit!(Action::Top(id));
+                });
+            }
+            // M-ACT-1.
+            Step::Activate => {
+                emit!(Action::Pass);
+                for_ids!(self.activatable(s, q), |id| {
+                    emit!(Action::Activate(id));
+                });
             }
             Step::Salvage => {
                 if let Some(Effect::Salvage(f)) = self.current_effect(s) {

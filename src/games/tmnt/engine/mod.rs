@@ -18,6 +18,7 @@ use crate::core::lang::Side;
 use crate::core::{Outcome, Seat};
 use rand::seq::SliceRandom;
 
+mod judge;
 mod legal;
 mod resolve;
 mod turn;
@@ -88,7 +89,11 @@ impl TmntGame {
             first,
             step: Step::Set,
             chooser: first,
-            stage: Stage::Adjust,
+            stage: if self.db.sets.lang {
+                Stage::TurnBegin
+            } else {
+                Stage::Adjust
+            },
             cur: Frame::IDLE,
             pick: Pick::None,
             pending: [0; 2],
@@ -108,6 +113,16 @@ impl TmntGame {
             forwards: 0,
             event: NONE,
             winner: None,
+            once: [0; 2],
+            those: [0; 2],
+            that: NONE,
+            x: [0; 2],
+            reduce: 0,
+            later: Frame::IDLE,
+            window: 0,
+            replaced: [0; 2],
+            spared: [0; 2],
+            rng: 0,
         };
         for q in Seat::ALL {
             let k = q.index();
@@ -137,6 +152,10 @@ impl TmntGame {
                     p.known[k] |= 1 << i;
                 }
             }
+        }
+        if self.db.sets.hooks & super::cards::hook::SHUFFLE != 0 {
+            // M-SHUF-1: the generator of the shuffles during play.
+            s.rng = rand::Rng::gen(&mut rng);
         }
         s
     }
@@ -171,6 +190,7 @@ impl TmntGame {
     /// the cards moved. Triggers `when trash`; in the Forward step it forbids keeping (M-ATK-14).
     fn trash_top(&self, s: &mut State, q: Seat, n: u32) -> u32 {
         let mut moved = 0;
+        let mut mask = 0u64;
         for _ in 0..n {
             if s.winner.is_some() {
                 break;
@@ -181,11 +201,15 @@ impl TmntGame {
             p.milled |= 1 << i;
             p.known = [p.known[0] | 1 << i, p.known[1] | 1 << i];
             moved += 1;
+            mask |= 1 << i;
             Self::check_deck(s, q);
         }
         if moved > 0 {
             if s.forward {
                 s.pl_mut(q).trashed = true;
+            }
+            if self.db.sets.lang {
+                self.milled_texts(s, q, mask);
             }
             self.trigger_one(s, q, When::Trash);
         }
@@ -275,7 +299,7 @@ impl TmntGame {
             }
             if let Some(effs) = item.text(super::cards::Trigger::Static) {
                 for e in effs {
-                    if let super::cards::Effect::Power(t, n) = e {
+                    if let super::cards::Effect::Power(t, super::cards::Amount::Num(n)) = e {
                         // A static's own filter reads the printed power (docs/cards.md).
                         if Self::matches_printed(c, &t.filter) {
                             v += i32::from(*n);
@@ -283,6 +307,9 @@ impl TmntGame {
                     }
                 }
             }
+        }
+        if self.db.sets.static_cold_any {
+            v += self.cold_statics(s, q, i);
         }
         v.max(0)
     }
@@ -397,16 +424,20 @@ impl TmntGame {
                     "{q}: a card of its hand or Block Zones unknown to it"
                 ));
             }
-            if p.known[q.other().index()] & (p.blocks_mask() & !p.up) != 0 {
-                return Err(format!("{q}: a face-down Block card known to the opponent"));
+            // A face-down Block card known to the opponent only by a `peek` (M-INFO-5), a deck
+            // card known only by the card language's moves and looks.
+            if !self.db.sets.lang {
+                if p.known[q.other().index()] & (p.blocks_mask() & !p.up) != 0 {
+                    return Err(format!("{q}: a face-down Block card known to the opponent"));
+                }
+                if p.deck_mask() & (p.known[0] | p.known[1]) != 0 {
+                    return Err(format!("{q}: a deck card is known"));
+                }
             }
             if p.milled & !p.trash != 0 {
                 return Err(format!(
                     "{q}: a card milled from the deck is not in the Trash"
                 ));
-            }
-            if p.deck_mask() & (p.known[0] | p.known[1]) != 0 {
-                return Err(format!("{q}: a deck card is known"));
             }
         }
         Ok(())

@@ -1,32 +1,52 @@
 //! The turn (M-TURN, M-ADJ, M-SET, M-EVT, M-ITM, M-FLIP, M-ATK): the engine advances through the
 //! stages on its own until a player must decide, and plays the decisions.
 
-use super::super::cards::{CardId, CardType, Kind, When};
+use super::super::cards::{
+    hook, phase, zone, CardId, CardType, Dest, Kind, Op, Target, When, NO_AB,
+};
 use super::super::Action;
-use super::TmntGame;
+use super::{side_ok, IdSet, TmntGame};
 use crate::core::Seat;
 use crate::games::tmnt::state::*;
 
 impl TmntGame {
     /// Plays decision `a` (legal in `s`), then advances to the next decision.
+    #[inline]
     pub fn play(&self, s: &mut State, a: Action) {
-        self.decide(s, a);
-        self.advance(s);
+        if self.db.sets.lang {
+            self.decide_in::<true>(s, a);
+            self.advance_in::<true>(s);
+        } else {
+            self.decide_in::<false>(s, a);
+            self.advance_in::<false>(s);
+        }
     }
 
     /// Advances until a player must decide among two or more actions, or the game is over.
     /// M-TURN-2: a decision with exactly one legal action is taken without asking.
     pub fn advance(&self, s: &mut State) {
+        if self.db.sets.lang {
+            self.advance_in::<true>(s);
+        } else {
+            self.advance_in::<false>(s);
+        }
+    }
+
+    /// [`TmntGame::advance`] for a card file with (`L`) or without the card language's texts
+    /// ([`super::super::cards::CardSets::lang`]): the card language's stages and checks are
+    /// compiled out of the engine of plain texts, which plays as it always did.
+    #[inline(never)]
+    fn advance_in<const L: bool>(&self, s: &mut State) {
         loop {
             if s.winner.is_some() {
                 s.step = Step::Over;
                 return;
             }
-            if !self.next(s) {
+            if !self.next::<L>(s) {
                 continue;
             }
             match self.single_legal(s) {
-                (Some(a), false) => self.decide(s, a),
+                (Some(a), false) => self.decide_in::<L>(s, a),
                 (None, _) => unreachable!("a decision without a legal action: {:?}", s.step),
                 (Some(_), true) => return,
             }
@@ -37,7 +57,7 @@ impl TmntGame {
     /// Texts come first: a choice a text waits for, the text resolving, the ordering of a group
     /// of "when" texts (M-EFFECTS-2), the group's texts in order, the next group (M-EFFECTS-3);
     /// then the turn goes on.
-    fn next(&self, s: &mut State) -> bool {
+    fn next<const L: bool>(&self, s: &mut State) -> bool {
         // Most of the time no text is under way: one test for all of them.
         let idle = s.pick == Pick::None
             && !s.cur.active()
@@ -48,7 +68,7 @@ impl TmntGame {
                 return asks;
             }
         }
-        self.stage(s)
+        self.stage::<L>(s)
     }
 
     /// The texts' part of [`TmntGame::next`]: `None` when no text is under way.
@@ -66,6 +86,26 @@ impl TmntGame {
             }
             Pick::Salvage => {
                 s.step = Step::Salvage;
+                return Some(true);
+            }
+            Pick::Mode { .. } => {
+                s.step = Step::Mode;
+                return Some(true);
+            }
+            Pick::May { .. } => {
+                s.step = Step::May;
+                return Some(true);
+            }
+            Pick::Take { .. } => {
+                s.step = Step::Take;
+                return Some(true);
+            }
+            Pick::Arrange { .. } => {
+                s.step = Step::Arrange;
+                return Some(true);
+            }
+            Pick::Activate => {
+                s.step = Step::Activate;
                 return Some(true);
             }
         }
@@ -90,12 +130,18 @@ impl TmntGame {
             } else {
                 s.queue.remove(0);
             }
+            let (q, i) = (Seat::from_index(usize::from(e >> 6 & 1)), (e & 63) as u8);
+            let c = self.card_of(s, q, i);
             s.cur = Frame {
-                who: (e >> 6 & 1) as u8,
-                src: (e & 63) as u8,
-                text: WHEN,
+                who: q.index() as u8,
+                src: i,
+                text: c.when_ab,
                 next: 0,
             };
+            // M-EFFECTS-8: a "when" text's condition is checked again as it resolves.
+            if c.gated && !self.still_holds(s, q, i) {
+                s.cur = Frame::IDLE;
+            }
             return Some(false);
         }
         if s.waiting != [0, 0] {
@@ -112,11 +158,24 @@ impl TmntGame {
     /// neither triggers a text, starts one, nor can end the game goes straight on to the next
     /// (`continue`); the others return to [`TmntGame::advance`], which looks at the texts and the
     /// winner first.
-    fn stage(&self, s: &mut State) -> bool {
+    fn stage<const L: bool>(&self, s: &mut State) -> bool {
         loop {
             let a = s.active;
             let d = a.other();
             match s.stage {
+                Stage::TurnBegin
+                | Stage::AdjustBegin
+                | Stage::AttackStepBegin
+                | Stage::CounterBegin
+                | Stage::ForwardBegin
+                | Stage::Window
+                | Stage::ResultWindow
+                | Stage::Replace
+                | Stage::CleanupDone => {
+                    if let Some(r) = self.lang_stage(s) {
+                        return r;
+                    }
+                }
                 Stage::Adjust => {
                     // M-ADJ-2: the first player skips it on turn 1.
                     if s.turn == 1 && a == s.first {
@@ -179,6 +238,9 @@ impl TmntGame {
                     if s.event != NONE {
                         let i = std::mem::replace(&mut s.event, NONE);
                         s.pl_mut(a).trash |= 1 << i;
+                        if L && self.later_check(s, a, i) {
+                            return false;
+                        }
                         continue;
                     }
                     return Self::ask(s, Step::Item, a);
@@ -194,8 +256,13 @@ impl TmntGame {
                     s.pl_mut(a).up |= 1 << i;
                     Self::reveal(s, a, i);
                     s.stage = Stage::FlipDone;
-                    if self.card_of(s, a, i).flip {
-                        s.cur = Frame::start(a, i, FLIP);
+                    let fired = L && self.fire_flipped(s, a, 1 << i);
+                    let c = self.card_of(s, a, i);
+                    if c.flip {
+                        s.cur = Frame::start(a, i, c.flip_ab);
+                        return false;
+                    }
+                    if fired {
                         return false;
                     }
                 }
@@ -210,6 +277,10 @@ impl TmntGame {
                         )
                     {
                         Self::to_trash(s, a, i);
+                        s.stage = Stage::AttackBegin;
+                        if L && self.trashed_from_block(s, a, i) {
+                            return false;
+                        }
                     }
                     s.stage = Stage::AttackBegin;
                 }
@@ -220,24 +291,109 @@ impl TmntGame {
                         Some(t) => {
                             self.trigger_one(s, a, When::Attack);
                             self.trigger_one(s, d, When::Defend);
+                            if L {
+                                self.fire_start(s, phase::ATTACK);
+                            }
                             if t == CardType::Character {
                                 let c = self.card_of(s, a, s.pl(a).block[0]);
                                 s.attrs_used = 1 << c.attr;
                                 s.plain_floor = NONE;
-                                s.stage = Stage::AttackStep;
+                                s.stage = lang_or::<L>(Stage::AttackStepBegin, Stage::AttackStep);
                             } else {
                                 // M-ATK-2: an Attack card on Block Zone 1 skips the Attack
                                 // step; no card was placed, so there is no Counter step (M-ATK-7).
-                                s.stage = Stage::Forward;
+                                s.stage = lang_or::<L>(Stage::ForwardBegin, Stage::Forward);
                             }
                             return false;
                         }
                     }
                 }
+                Stage::FlipTexts => {
+                    // M-ATK-11: the defender's cards turned face up by the damage, from Block
+                    // Zone 1.
+                    while s.flipped != 0 {
+                        let z = s.flipped.trailing_zeros() as usize;
+                        s.flipped &= !(1 << z);
+                        let i = s.pl(d).block[z];
+                        if i != NONE && self.card_of(s, d, i).flip {
+                            s.cur = Frame::start(d, i, self.card_of(s, d, i).flip_ab);
+                            return false;
+                        }
+                    }
+                    s.stage = Stage::CounterTrash;
+                }
+                Stage::CounterTrash => {
+                    // M-ATK-12: a bigger counter trashes the difference from the attacker's deck.
+                    s.stage = Stage::Result;
+                    if s.counter > s.total {
+                        // M-DMG-3: `excess_extra` of the defender's texts.
+                        let extra = u32::from(s.pl(d).fx.extra);
+                        self.trash_top(s, a, (s.counter - s.total) as u32 + extra);
+                        return false;
+                    }
+                }
+                Stage::Result => {
+                    // M-ATK-13: the Result step begins; M-ATK-14 looked at the Forward step only.
+                    s.forward = false;
+                    self.trigger_one(s, a, When::Result);
+                    self.trigger_one(s, d, When::Result);
+                    if L {
+                        self.fire_start(s, phase::RESULT);
+                    }
+                    s.stage = lang_or::<L>(Stage::ResultWindow, Stage::KeepActive);
+                    return false;
+                }
+                Stage::Cleanup => {
+                    // M-ATK-13: every other face-up card of the Block and Attack Zones to the
+                    // Trash.
+                    let lang = L;
+                    let mut left = [[0u64; 2]; 2];
+                    for (k, p) in s.p.iter_mut().enumerate() {
+                        let mut gone = 0u64;
+                        for z in 0..ZONES {
+                            let i = p.block[z];
+                            if i != NONE && p.up & (1 << i) != 0 && z as u8 != p.kept {
+                                if lang && s.spared[k] & (1 << i) != 0 {
+                                    continue;
+                                }
+                                gone |= 1 << i;
+                                p.block[z] = NONE;
+                            }
+                        }
+                        let from_blocks = gone;
+                        for &i in p.attack_zone() {
+                            gone |= 1 << i;
+                        }
+                        left[k] = [from_blocks, gone & !from_blocks];
+                        p.attack = [NONE; ATTACK_ZONE];
+                        p.attack_len = 0;
+                        Self::all_to_trash(p, gone);
+                        p.kept = NONE;
+                        p.trashed = false;
+                    }
+                    s.stage = lang_or::<L>(Stage::CleanupDone, Stage::EndTurn);
+                    if lang && self.cleaned(s, left) {
+                        return false;
+                    }
+                }
+                Stage::EndTurn => {
+                    // M-ATK-16: the power changes end with the turn. M-WIN-4: no turn limit —
+                    // every Adjust phase draws, so the decks run out.
+                    for p in &mut s.p {
+                        p.temp = [0; DECK];
+                        p.bonus = 0;
+                    }
+                    if L {
+                        Self::end_turn_fx(s);
+                    }
+                    s.turn = s.turn.saturating_add(1);
+                    s.active = d;
+                    s.stage = lang_or::<L>(Stage::TurnBegin, Stage::Adjust);
+                }
                 Stage::AttackStep => {
                     // M-ATK-3: at most 3.
                     if s.pl(a).attack_len as usize >= ATTACK_ZONE {
-                        s.stage = Stage::Counter;
+                        s.stage = lang_or::<L>(Stage::CounterBegin, Stage::Counter);
                         continue;
                     }
                     return Self::ask(s, Step::Attack, a);
@@ -251,87 +407,132 @@ impl TmntGame {
                     return Self::ask(s, Step::Counter, d);
                 }
                 Stage::Forward => {
-                    self.forward(s);
-                    return false;
-                }
-                Stage::FlipTexts => {
-                    // M-ATK-11: the defender's cards turned face up by the damage, from Block
-                    // Zone 1.
-                    while s.flipped != 0 {
-                        let z = s.flipped.trailing_zeros() as usize;
-                        s.flipped &= !(1 << z);
-                        let i = s.pl(d).block[z];
-                        if i != NONE && self.card_of(s, d, i).flip {
-                            s.cur = Frame::start(d, i, FLIP);
-                            return false;
-                        }
-                    }
-                    s.stage = Stage::CounterTrash;
-                }
-                Stage::CounterTrash => {
-                    // M-ATK-12: a bigger counter trashes the difference from the attacker's deck.
-                    s.stage = Stage::Result;
-                    if s.counter > s.total {
-                        self.trash_top(s, a, (s.counter - s.total) as u32);
-                        return false;
-                    }
-                }
-                Stage::Result => {
-                    // M-ATK-13: the Result step begins; M-ATK-14 looked at the Forward step only.
-                    s.forward = false;
-                    self.trigger_one(s, a, When::Result);
-                    self.trigger_one(s, d, When::Result);
-                    s.stage = Stage::KeepActive;
+                    self.forward::<L>(s);
                     return false;
                 }
                 Stage::KeepActive | Stage::KeepOther => {
                     let q = if s.stage == Stage::KeepActive { a } else { d };
-                    // M-ATK-14: a player that trashed deck cards in the Forward step keeps none.
-                    if s.pl(q).trashed {
+                    // M-ATK-14: a player that trashed deck cards in the Forward step keeps none
+                    // (unless a `keep_anyway` of its texts says otherwise).
+                    if s.pl(q).trashed && s.pl(q).fx.rules & fx::KEEP_ANYWAY == 0 {
                         s.pl_mut(q).kept = NONE;
-                        Self::next_keep(s);
+                        self.next_keep::<L>(s);
                         continue;
                     }
                     s.step = Step::Keep;
                     s.chooser = q;
                     return true;
                 }
-                Stage::Cleanup => {
-                    // M-ATK-13: every other face-up card of the Block and Attack Zones to the
-                    // Trash.
-                    for p in &mut s.p {
-                        let mut gone = 0u64;
-                        for z in 0..ZONES {
-                            let i = p.block[z];
-                            if i != NONE && p.up & (1 << i) != 0 && z as u8 != p.kept {
-                                gone |= 1 << i;
-                                p.block[z] = NONE;
-                            }
-                        }
-                        for &i in p.attack_zone() {
-                            gone |= 1 << i;
-                        }
-                        p.attack = [NONE; ATTACK_ZONE];
-                        p.attack_len = 0;
-                        Self::all_to_trash(p, gone);
-                        p.kept = NONE;
-                        p.trashed = false;
-                    }
-                    s.stage = Stage::EndTurn;
-                }
-                Stage::EndTurn => {
-                    // M-ATK-16: the power changes end with the turn. M-WIN-4: no turn limit —
-                    // every Adjust phase draws, so the decks run out.
-                    for p in &mut s.p {
-                        p.temp = [0; DECK];
-                        p.bonus = 0;
-                    }
-                    s.turn = s.turn.saturating_add(1);
-                    s.active = d;
-                    s.stage = Stage::Adjust;
-                }
             }
         }
+    }
+
+    /// The stages only a card file with the card language's texts goes through (cold): what
+    /// [`TmntGame::stage`] does with them; `None` to go on with the next stage.
+    #[inline(never)]
+    fn lang_stage(&self, s: &mut State) -> Option<bool> {
+        let a = s.active;
+        let d = a.other();
+        match s.stage {
+            Stage::TurnBegin => {
+                s.stage = Stage::AdjustBegin;
+                if self.starts(phase::TURN) {
+                    self.fire_start(s, phase::TURN);
+                    return Some(false);
+                }
+            }
+            Stage::AdjustBegin => {
+                // M-ADJ-2: the first player skips it on turn 1 (so it does not begin).
+                if s.turn == 1 && a == s.first {
+                    s.stage = Stage::Shift;
+                    return None;
+                }
+                s.stage = Stage::Adjust;
+                if self.starts(phase::ADJUST) {
+                    self.fire_start(s, phase::ADJUST);
+                    return Some(false);
+                }
+            }
+            Stage::AttackStepBegin => {
+                // M-WHEN-1: `attack` texts of the card on Block Zone 1 and `start …
+                // attack_step` texts.
+                s.stage = Stage::AttackStep;
+                let mut fired = false;
+                if self.db.sets.hooks & 1 << When::Attacks as u32 != 0 {
+                    let i = s.pl(a).block[0];
+                    if self.db.sets.when_chars[When::Attacks as usize]
+                        .contains(s.pl(a).card[i as usize])
+                    {
+                        self.wait(s, a, 1 << i);
+                        fired = true;
+                    }
+                }
+                if self.starts(phase::ATTACK_STEP) {
+                    self.fire_start(s, phase::ATTACK_STEP);
+                    fired = true;
+                }
+                if fired {
+                    return Some(false);
+                }
+            }
+            Stage::CounterBegin => {
+                // M-ATK-7: only if an Attack card was placed; a skipped step does not
+                // begin (M-WHEN-2).
+                if s.pl(a).attack_len == 0 {
+                    s.stage = Stage::ForwardBegin;
+                    return None;
+                }
+                s.stage = Stage::Counter;
+                let mut fired = false;
+                if self.db.sets.hooks & 1 << When::Defends as u32 != 0 {
+                    let set = &self.db.sets.when_chars[When::Defends as usize];
+                    let p = s.pl(d);
+                    let m = Bits(p.up).fold(0u64, |m, i| {
+                        m | u64::from(set.contains(p.card[i as usize])) << i
+                    });
+                    if m != 0 {
+                        self.wait(s, d, m);
+                        fired = true;
+                    }
+                }
+                if self.starts(phase::COUNTER) {
+                    self.fire_start(s, phase::COUNTER);
+                    fired = true;
+                }
+                if fired {
+                    return Some(false);
+                }
+            }
+            Stage::ForwardBegin => {
+                s.stage = Stage::Window;
+                if self.starts(phase::FORWARD) {
+                    self.fire_start(s, phase::FORWARD);
+                    return Some(false);
+                }
+            }
+            Stage::Window | Stage::ResultWindow => {
+                // M-ACT-1: the turn player, then the other player, may activate texts.
+                if self.db.sets.hooks & hook::ANYTIME != 0 && self.window(s) {
+                    return Some(false);
+                }
+                s.window = 0;
+                s.stage = if s.stage == Stage::Window {
+                    Stage::Forward
+                } else {
+                    Stage::KeepActive
+                };
+            }
+            Stage::Replace => {
+                // M-REPL-1: the `instead` texts of the cards about to go to the Trash.
+                if self.db.sets.hooks & hook::INSTEAD != 0 && self.replace(s) {
+                    return Some(false);
+                }
+                s.stage = Stage::Cleanup;
+            }
+            Stage::CleanupDone => s.stage = Stage::EndTurn,
+            _ => unreachable!("not a stage of the card language"),
+        }
+        None
     }
 
     #[inline]
@@ -341,16 +542,16 @@ impl TmntGame {
         true
     }
 
-    fn next_keep(s: &mut State) {
+    fn next_keep<const L: bool>(&self, s: &mut State) {
         s.stage = if s.stage == Stage::KeepActive {
             Stage::KeepOther
         } else {
-            Stage::Cleanup
+            lang_or::<L>(Stage::Replace, Stage::Cleanup)
         };
     }
 
     /// M-ATK-8..10: the damage, the flips, the overflow to the deck; `when damaged` triggers.
-    fn forward(&self, s: &mut State) {
+    fn forward<const L: bool>(&self, s: &mut State) {
         let a = s.active;
         let d = a.other();
         s.forward = true;
@@ -360,13 +561,18 @@ impl TmntGame {
         s.counter = counter.clamp(-9999, 9999) as i16;
         s.flipped = 0;
         s.stage = Stage::FlipTexts;
-        let dmg = total - counter;
+        let mut dmg = total - counter;
+        if dmg > 0 && s.reduce > 0 {
+            // M-DMG-1: a reduction never makes the damage less than 0.
+            dmg = (dmg - i32::from(s.reduce)).max(0);
+        }
         if dmg <= 0 {
             return;
         }
         // M-ATK-9: Block cards from Block Zone 1, face up or down, one point each; empty zones
         // are skipped.
         let mut left = dmg;
+        let mut hit = 0u64;
         for z in 0..ZONES {
             if left == 0 {
                 break;
@@ -376,6 +582,7 @@ impl TmntGame {
                 continue;
             }
             left -= 1;
+            hit |= 1 << i;
             if s.pl(d).up & (1 << i) == 0 {
                 s.pl_mut(d).up |= 1 << i;
                 Self::reveal(s, d, i);
@@ -383,15 +590,52 @@ impl TmntGame {
             }
         }
         self.trigger_one(s, d, When::Damaged);
+        if L {
+            self.damage_texts(s, d, hit);
+            // M-DMG-2: `excess_cap` of the defender's texts.
+            left = left.min(i32::from(s.pl(d).fx.cap));
+        }
         // M-ATK-10: the rest from the deck.
         if left > 0 {
             self.trash_top(s, d, left as u32);
         }
     }
 
+    /// The card language's texts of a damage to `d`: `hit` on the cards a point was counted
+    /// on (M-WHEN-3), `flipped` on the cards it turned face up.
+    #[inline(never)]
+    fn damage_texts(&self, s: &mut State, d: Seat, hit: u64) {
+        let hooks = self.db.sets.hooks;
+        if hooks & 1 << When::Hit as u32 != 0 {
+            let set = &self.db.sets.when_chars[When::Hit as usize];
+            let p = s.pl(d);
+            let m = Bits(hit).fold(0u64, |m, i| {
+                m | u64::from(set.contains(p.card[i as usize])) << i
+            });
+            if m != 0 {
+                self.wait(s, d, m);
+            }
+        }
+        if hooks & 1 << When::Flipped as u32 != 0 {
+            let p = s.pl(d);
+            let m = (0..ZONES)
+                .filter(|z| s.flipped & (1 << z) != 0)
+                .fold(0u64, |m, z| m | 1 << p.block[z]);
+            self.fire_flipped(s, d, m);
+        }
+    }
+
     /// `q`'s "when" texts of clause `w` trigger: its Items and its face-up characters on Block
     /// Zones (M-EFFECTS; they wait for the next group, M-EFFECTS-3).
     pub(super) fn trigger_one(&self, s: &mut State, q: Seat, w: When) {
+        let m = self.candidates(s, q, w);
+        self.wait(s, q, m);
+    }
+
+    /// `q`'s instances that may have a text of clause `w` trigger now: its Items and its
+    /// face-up Characters on Block Zones with such a text.
+    #[inline(always)]
+    fn candidates(&self, s: &State, q: Seat, w: When) -> u64 {
         let p = s.pl(q);
         let (items, chars) = (
             &self.db.sets.when_items[w as usize],
@@ -405,6 +649,17 @@ impl TmntGame {
         for i in Bits(p.up) {
             m |= u64::from(chars.contains(p.card[i as usize])) << i;
         }
+        m
+    }
+
+    /// The texts of `q`'s instances `m` trigger: they wait for the next group (M-EFFECTS-3),
+    /// a gated one only if its condition holds and its once-per-turn use is left (M-EFFECTS-8,
+    /// M-ONCE-1).
+    #[inline(always)]
+    pub(super) fn wait(&self, s: &mut State, q: Seat, mut m: u64) {
+        if self.db.sets.lang {
+            m = self.gate(s, q, m);
+        }
         s.waiting[q.index()] |= m;
         for i in Bits(m) {
             let n = &mut s.waiting_n[q.index()][i as usize];
@@ -412,18 +667,411 @@ impl TmntGame {
         }
     }
 
+    /// The instances of `m` whose gated "when" text may trigger now (the once-per-turn ones
+    /// marked).
+    #[inline(never)]
+    fn gate(&self, s: &mut State, q: Seat, m: u64) -> u64 {
+        if self.db.sets.hooks & hook::GATED == 0 {
+            return m;
+        }
+        let mut out = 0;
+        for i in Bits(m) {
+            let c = self.card_of(s, q, i);
+            let bit = 1u64 << i;
+            if c.gated {
+                let a = c.ability(c.when_ab).expect("a when text");
+                if a.once && s.once[q.index()] & bit != 0 {
+                    continue;
+                }
+                if let Some(cond) = &a.cond {
+                    if !self.holds(s, q, i, cond) {
+                        continue;
+                    }
+                }
+                if a.once {
+                    s.once[q.index()] |= bit;
+                }
+            }
+            out |= bit;
+        }
+        out
+    }
+
+    /// M-EFFECTS-8: whether the condition of `q`'s card `i`'s "when" text still holds.
+    #[inline(never)]
+    pub(super) fn still_holds(&self, s: &State, q: Seat, i: u8) -> bool {
+        let c = self.card_of(s, q, i);
+        match c.ability(c.when_ab).and_then(|a| a.cond.as_ref()) {
+            Some(cond) => self.holds(s, q, i, cond),
+            None => true,
+        }
+    }
+
+    /// Whether some card's `start` text names `phase`.
+    #[inline(always)]
+    fn starts(&self, phase: u8) -> bool {
+        self.db.sets.starts & (1 << phase) != 0
+    }
+
+    /// `start [own|enemy] PHASE` texts trigger: the turn player's, then the other player's.
+    #[inline(never)]
+    fn fire_start(&self, s: &mut State, phase: u8) {
+        if !self.starts(phase) {
+            return;
+        }
+        for q in [s.active, s.active.other()] {
+            let mut m = 0;
+            for i in Bits(self.candidates(s, q, When::Start)) {
+                let c = self.card_of(s, q, i);
+                let a = c.ability(c.when_ab).expect("a when text");
+                // `own`: the phase of the text's owner.
+                if a.moment.phase == phase && side_ok(a.moment.side, q, s.active) {
+                    m |= 1 << i;
+                }
+            }
+            if m != 0 {
+                self.wait(s, q, m);
+            }
+        }
+    }
+
+    /// Whether `q`'s card `j` is the subject `t` of a text of `me`'s card `i`.
+    fn subject_ok(&self, s: &State, t: &Target, (me, i): (Seat, u8), (q, j): (Seat, u8)) -> bool {
+        side_ok(t.side, me, q)
+            && (matches!(t.zone, zone::PLAY | zone::BLOCKS)
+                || Self::zone_mask(s, q, t.zone) & (1 << j) != 0)
+            && self.passes(s, q, j, &t.filter, (me, i), true)
+    }
+
+    /// `flipped` texts: `q`'s cards `m` were turned face up on its Block Zones. Whether any
+    /// triggered.
+    #[inline(never)]
+    pub(super) fn fire_flipped(&self, s: &mut State, q: Seat, m: u64) -> bool {
+        if self.db.sets.hooks & 1 << When::Flipped as u32 == 0 {
+            return false;
+        }
+        let mut fired = false;
+        for me in [s.active, s.active.other()] {
+            let mut trig = 0;
+            for i in Bits(self.candidates(s, me, When::Flipped)) {
+                let c = self.card_of(s, me, i);
+                let a = c.ability(c.when_ab).expect("a when text");
+                let hit = match &a.moment.subject {
+                    None => me == q && m & (1 << i) != 0,
+                    Some(t) => Bits(m).any(|j| self.subject_ok(s, t, (me, i), (q, j))),
+                };
+                if hit {
+                    trig |= 1 << i;
+                }
+            }
+            if trig != 0 {
+                // M-WHEN-5: `that` is the card on the lowest Block Zone of those flipped.
+                let p = s.pl(q);
+                if let Some(&j) = p.block.iter().find(|&&j| j != NONE && m & (1 << j) != 0) {
+                    s.that = (q.index() as u8) << 6 | j;
+                }
+                self.wait(s, me, trig);
+                fired = true;
+            }
+        }
+        fired
+    }
+
+    /// `placed` texts: `q` placed its card `i` (M-EVT-1, M-ITM-1, M-ATK-3, M-ATK-7).
+    #[inline(never)]
+    pub(super) fn fire_placed(&self, s: &mut State, q: Seat, i: u8) {
+        s.that = (q.index() as u8) << 6 | i;
+        for me in [s.active, s.active.other()] {
+            let mut trig = 0;
+            for k in Bits(self.candidates(s, me, When::Placed)) {
+                let c = self.card_of(s, me, k);
+                let a = c.ability(c.when_ab).expect("a when text");
+                let hit = match &a.moment.subject {
+                    None => me == q && k == i,
+                    Some(t) => self.subject_ok(s, t, (me, k), (q, i)),
+                };
+                if hit {
+                    trig |= 1 << k;
+                }
+            }
+            if trig != 0 {
+                self.wait(s, me, trig);
+            }
+        }
+    }
+
+    /// `leaves` texts: `q`'s cards `m` went from zone `from` (Block Zones, an Attack Zone, an
+    /// Item Zone) to its Trash. Whether any triggered.
+    #[inline(never)]
+    pub(super) fn left(&self, s: &mut State, q: Seat, m: u64, from: u8) -> bool {
+        if m == 0 || self.db.sets.hooks & 1 << When::Leaves as u32 == 0 {
+            return false;
+        }
+        let mut fired = false;
+        for me in [s.active, s.active.other()] {
+            let mut trig = 0;
+            let mut those = 0;
+            for i in Bits(self.candidates(s, me, When::Leaves)) {
+                let c = self.card_of(s, me, i);
+                let a = c.ability(c.when_ab).expect("a when text");
+                let Some(t) = &a.moment.subject else { continue };
+                let zone_ok = t.zone == from
+                    || t.zone == zone::PLAY && matches!(from, zone::BLOCKS | zone::ATTACK_ZONE);
+                if !zone_ok || !matches!(a.moment.to, zone::PLAY | zone::TRASH) {
+                    continue;
+                }
+                let mm = Bits(m).fold(0u64, |acc, j| {
+                    let t = Target {
+                        zone: zone::PLAY,
+                        ..*t
+                    };
+                    acc | u64::from(self.subject_ok(s, &t, (me, i), (q, j))) << j
+                });
+                if mm != 0 {
+                    trig |= 1 << i;
+                    if c.reads_those {
+                        those |= mm;
+                    }
+                }
+            }
+            if trig != 0 {
+                if those != 0 {
+                    self.add_those(s, q, those);
+                }
+                self.wait(s, me, trig);
+                fired = true;
+            }
+        }
+        fired
+    }
+
+    /// `those`: the cards `m` of `q` are the event's cards of the texts it triggers; with
+    /// texts reading `those` still to resolve, the cards of both events are (M-EFFECTS-11).
+    fn add_those(&self, s: &mut State, q: Seat, m: u64) {
+        if !self.those_busy(s) {
+            s.those = [0, 0];
+        }
+        s.those[q.index()] |= m;
+    }
+
+    /// Whether a text that reads `those` waits, is ordered, queued or resolving.
+    fn those_busy(&self, s: &State) -> bool {
+        let reads = |q: Seat, i: u8| self.card_of(s, q, i).reads_those;
+        if s.cur.active() && reads(Seat::from_index(usize::from(s.cur.who)), s.cur.src) {
+            return true;
+        }
+        for q in Seat::ALL {
+            let k = q.index();
+            if Bits(s.waiting[k] | s.pending[k]).any(|i| reads(q, i)) {
+                return true;
+            }
+        }
+        s.queue
+            .iter()
+            .any(|&e| reads(Seat::from_index(usize::from(e >> 6 & 1)), (e & 63) as u8))
+    }
+
+    /// The card language's part of milling `q`'s instances `m`: `those` for its `milled own`
+    /// texts that read them, `milled enemy` texts of the other player.
+    #[inline(never)]
+    pub(super) fn milled_texts(&self, s: &mut State, q: Seat, m: u64) {
+        if self.db.sets.hooks & hook::THOSE != 0 {
+            let c = self.candidates(s, q, When::Trash);
+            if Bits(c).any(|i| self.card_of(s, q, i).reads_those) {
+                self.add_those(s, q, m);
+            }
+        }
+        if self.db.sets.hooks & 1 << When::MilledEnemy as u32 != 0 {
+            self.trigger_one(s, q.other(), When::MilledEnemy);
+        }
+    }
+
+    /// `q`'s card `i` left Block Zone 1 for the Trash in the Flip phase (M-FLIP-1): `leaves`
+    /// and `later` texts. Whether any began.
+    #[inline(never)]
+    fn trashed_from_block(&self, s: &mut State, q: Seat, i: u8) -> bool {
+        let left = self.left(s, q, 1 << i, zone::BLOCKS);
+        let later = self.later_check(s, q, i);
+        left || later
+    }
+
+    /// M-EFFECTS-12: a `later leaves to trash` text of `q`'s card `i`, which went to the Trash,
+    /// begins. Whether it did.
+    #[inline(never)]
+    pub(super) fn later_check(&self, s: &mut State, q: Seat, i: u8) -> bool {
+        let l = s.later;
+        if !l.active() || l.who != q.index() as u8 || l.src != i {
+            return false;
+        }
+        if s.cur.active() {
+            // Moved by the text resolving now: the delayed text begins when it is done.
+            s.later.next |= READY;
+            return false;
+        }
+        s.later = Frame::IDLE;
+        s.cur = l;
+        true
+    }
+
+    /// The Result step's moves are done: `leaves` and `later` texts of the cards it sent to
+    /// the Trash (`left[seat] = [from Block Zones, from the Attack Zone]`). Whether any began.
+    #[inline(never)]
+    fn cleaned(&self, s: &mut State, left: [[u64; 2]; 2]) -> bool {
+        let mut fired = false;
+        for q in [s.active, s.active.other()] {
+            let [blocks, zone] = left[q.index()];
+            fired |= self.left(s, q, blocks, zone::BLOCKS);
+            fired |= self.left(s, q, zone, zone::ATTACK_ZONE);
+            if self.db.sets.hooks & hook::LATER != 0 {
+                for i in Bits(blocks | zone) {
+                    fired |= self.later_check(s, q, i);
+                }
+            }
+        }
+        fired
+    }
+
+    /// M-REPL-1: the next `instead` text of a card about to go from a Block Zone to the Trash
+    /// in the Result step begins (the turn player's cards first, from Block Zone 1). Whether
+    /// one did.
+    #[inline(never)]
+    fn replace(&self, s: &mut State) -> bool {
+        for q in [s.active, s.active.other()] {
+            let k = q.index();
+            for z in 0..ZONES {
+                let p = s.pl(q);
+                let i = p.block[z];
+                if i == NONE
+                    || p.up & (1 << i) == 0
+                    || z as u8 == p.kept
+                    || s.replaced[k] & (1 << i) != 0
+                {
+                    continue;
+                }
+                let c = self.card_of(s, q, i);
+                if c.instead_ab == NO_AB {
+                    continue;
+                }
+                s.replaced[k] |= 1 << i;
+                let a = c.ability(c.instead_ab).expect("an instead text");
+                if a.cond.as_ref().is_none_or(|cond| self.holds(s, q, i, cond)) {
+                    s.cur = Frame::start(q, i, c.instead_ab);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// M-ACT-1: asks the next player of the window who has a text to activate. Whether one is
+    /// asked.
+    #[inline(never)]
+    fn window(&self, s: &mut State) -> bool {
+        while s.window < 2 {
+            let q = if s.window == 0 {
+                s.active
+            } else {
+                s.active.other()
+            };
+            if !self.activatable(s, q).is_empty() {
+                s.pick = Pick::Activate;
+                s.chooser = q;
+                return true;
+            }
+            s.window += 1;
+        }
+        false
+    }
+
+    /// The card ids of `q`'s Items whose `anytime` text may be activated now (M-ACT-1).
+    pub(crate) fn activatable(&self, s: &State, q: Seat) -> IdSet {
+        let mut set = IdSet::default();
+        for i in Bits(s.pl(q).items) {
+            if self.can_activate(s, q, i) {
+                set.insert(s.pl(q).card[i as usize]);
+            }
+        }
+        set
+    }
+
+    fn can_activate(&self, s: &State, q: Seat, i: u8) -> bool {
+        let c = self.card_of(s, q, i);
+        let Some(a) = c.ability(c.anytime_ab) else {
+            return false;
+        };
+        if a.once && s.once[q.index()] & (1 << i) != 0 {
+            return false;
+        }
+        a.cond.as_ref().is_none_or(|cond| self.holds(s, q, i, cond))
+    }
+
+    /// M-ACT-1: `q` activates the `anytime` text of its Item `id`: pays, then it resolves.
+    fn activate(&self, s: &mut State, q: Seat, id: CardId) {
+        let mut m = 0;
+        for i in Bits(s.pl(q).items) {
+            if s.pl(q).card[i as usize] == id && self.can_activate(s, q, i) {
+                m |= 1 << i;
+            }
+        }
+        let i = Self::instance_of(s, q, m, id).expect("legal activate");
+        let c = self.card_of(s, q, i);
+        let (ab, a) = (
+            c.anytime_ab,
+            c.ability(c.anytime_ab).expect("an anytime text"),
+        );
+        s.pick = Pick::None;
+        if a.once {
+            s.once[q.index()] |= 1 << i;
+        }
+        if a.trash_self {
+            self.move_card(s, q, i, Dest::Trash);
+        }
+        s.cur = Frame::start(q, i, ab);
+    }
+
+    /// M-ITM-1: `q`'s Item `item` goes to its Item Zone.
+    fn item_placed(&self, s: &mut State, q: Seat, item: u8) {
+        let p = s.pl_mut(q);
+        p.hand &= !(1 << item);
+        p.items |= 1 << item;
+        Self::reveal(s, q, item);
+        s.item = NONE;
+        s.stage = Stage::Flip;
+        if self.db.sets.hooks & 1 << When::Placed as u32 != 0 {
+            self.fire_placed(s, q, item);
+        }
+    }
+
+    /// The end of the turn for the card language's state: rule changes, once-per-turn marks,
+    /// `those`, `that`, delayed texts end (M-ONCE-1, M-EFFECTS-12).
+    fn end_turn_fx(s: &mut State) {
+        for p in &mut s.p {
+            p.fx = TurnFx::NONE;
+        }
+        s.once = [0, 0];
+        s.those = [0, 0];
+        s.that = NONE;
+        s.x = [0, 0];
+        s.reduce = 0;
+        s.later = Frame::IDLE;
+        s.window = 0;
+        s.replaced = [0, 0];
+        s.spared = [0, 0];
+    }
+
     /// Plays one decision. The common ones (M-SET-3, passing) here, the rest out of line.
     #[inline]
-    pub(super) fn decide(&self, s: &mut State, a: Action) {
+    fn decide_in<const L: bool>(&self, s: &mut State, a: Action) {
         match (s.step, a) {
             (Step::Set, Action::Set(id)) => Self::set(s, id),
             (Step::Event, Action::Pass) => s.stage = Stage::Item,
             (Step::Item, Action::Pass) => s.stage = Stage::Flip,
-            _ => self.decide_other(s, a),
+            _ => self.decide_other::<L>(s, a),
         }
     }
 
     /// M-SET-3: the card onto the lowest empty Block Zone, face down.
+    #[inline(always)]
     fn set(s: &mut State, id: CardId) {
         let q = s.chooser;
         let i = Self::instance_of(s, q, s.pl(q).hand, id).expect("legal set");
@@ -443,7 +1091,7 @@ impl TmntGame {
     }
 
     #[inline(never)]
-    fn decide_other(&self, s: &mut State, a: Action) {
+    fn decide_other<const L: bool>(&self, s: &mut State, a: Action) {
         let q = s.chooser;
         match (s.step, a) {
             (Step::Discard, Action::Discard(id)) => {
@@ -467,8 +1115,11 @@ impl TmntGame {
                 Self::reveal(s, q, i);
                 s.pl_mut(q).hand &= !(1 << i);
                 s.event = i;
-                s.cur = Frame::start(q, i, PLAY);
+                s.cur = Frame::start(q, i, self.db.card(id).play_ab);
                 s.stage = Stage::Item;
+                if self.db.sets.hooks & 1 << When::Placed as u32 != 0 {
+                    self.fire_placed(s, q, i);
+                }
             }
             (Step::Item, Action::Item(id)) => {
                 s.item = Self::instance_of(s, q, s.pl(q).hand, id).expect("legal item");
@@ -480,12 +1131,12 @@ impl TmntGame {
                 let hand = s.pl(q).hand & !(1 << item);
                 let i = Self::instance_of(s, q, hand, id).expect("legal pay");
                 Self::to_trash(s, q, i);
-                let p = s.pl_mut(q);
-                p.hand &= !(1 << item);
-                p.items |= 1 << item;
-                Self::reveal(s, q, item);
-                s.item = NONE;
-                s.stage = Stage::Flip;
+                self.item_placed(s, q, item);
+            }
+            (Step::Pay, Action::Pass) => {
+                // M-ITM-4: a free Item, nothing discarded.
+                s.pl_mut(q).fx.rules |= fx::FREE_USED;
+                self.item_placed(s, q, s.item);
             }
             (Step::Attack, Action::Attack(id)) => {
                 let i = Self::instance_of(s, q, s.pl(q).hand, id).expect("legal attack");
@@ -497,28 +1148,39 @@ impl TmntGame {
                 // M-ATK-6: the canonical order of cards without <Play>.
                 if text {
                     s.plain_floor = NONE;
-                    s.cur = Frame::start(q, i, PLAY);
+                    s.cur = Frame::start(q, i, c.play_ab);
                 } else {
                     s.plain_floor = id;
                 }
+                if self.db.sets.hooks & 1 << When::Placed as u32 != 0 {
+                    self.fire_placed(s, q, i);
+                }
             }
-            (Step::Attack, Action::Pass) => s.stage = Stage::Counter,
+            (Step::Attack, Action::Pass) => {
+                s.stage = lang_or::<L>(Stage::CounterBegin, Stage::Counter)
+            }
             (Step::Counter, Action::Counter(id)) => {
                 let i = Self::instance_of(s, q, s.pl(q).hand, id).expect("legal counter");
                 Self::place(s, q, i);
-                if self.db.card(id).play {
-                    s.cur = Frame::start(q, i, PLAY);
+                let c = self.db.card(id);
+                if c.play {
+                    s.cur = Frame::start(q, i, c.play_ab);
                 }
-                s.stage = Stage::Forward;
+                s.stage = lang_or::<L>(Stage::ForwardBegin, Stage::Forward);
+                if self.db.sets.hooks & 1 << When::Placed as u32 != 0 {
+                    self.fire_placed(s, q, i);
+                }
             }
-            (Step::Counter, Action::Pass) => s.stage = Stage::Forward,
+            (Step::Counter, Action::Pass) => {
+                s.stage = lang_or::<L>(Stage::ForwardBegin, Stage::Forward)
+            }
             (Step::Keep, Action::Keep(z)) => {
                 s.pl_mut(q).kept = z;
-                Self::next_keep(s);
+                self.next_keep::<L>(s);
             }
             (Step::Keep, Action::Pass) => {
                 s.pl_mut(q).kept = NONE;
-                Self::next_keep(s);
+                self.next_keep::<L>(s);
             }
             (Step::Order, Action::Order(id)) => {
                 let i = Self::instance_of(s, q, s.pending[q.index()], id).expect("legal order");
@@ -528,6 +1190,38 @@ impl TmntGame {
                     .push(u16::from(times) << 8 | (q.index() as u16) << 6 | u16::from(i));
             }
             (Step::Choose, Action::Choose(code)) => self.chosen(s, code),
+            (Step::Choose, Action::Pass) => {
+                s.pick = Pick::None;
+                s.cur.next += 1;
+            }
+            (Step::Mode, Action::Mode(k)) => {
+                // `choose`: the option's jump follows the Choose step.
+                s.pick = Pick::None;
+                let ops = self.frame_ops(s, s.cur);
+                let Some(Op::Jump(to)) = ops.get(usize::from(s.cur.next + 1 + k)) else {
+                    unreachable!("a choose step is followed by its options' jumps")
+                };
+                s.cur.next = *to;
+            }
+            (Step::May, Action::Yes) => {
+                s.pick = Pick::None;
+                s.cur.next += 1;
+            }
+            (Step::May, Action::Pass) => {
+                let Pick::May { skip } = s.pick else {
+                    unreachable!("a may step")
+                };
+                s.pick = Pick::None;
+                s.cur.next = skip;
+            }
+            (Step::Take, Action::Take(id)) => self.take(s, id),
+            (Step::Take, Action::Pass) => self.take_done(s),
+            (Step::Arrange, Action::Top(id)) => self.arrange(s, id),
+            (Step::Activate, Action::Activate(id)) => self.activate(s, q, id),
+            (Step::Activate, Action::Pass) => {
+                s.pick = Pick::None;
+                s.window += 1;
+            }
             (Step::Salvage, Action::Salvage(id)) => {
                 let i = Self::instance_of(s, q, s.pl(q).trash, id).expect("legal salvage");
                 // M-INFO-2: a public card put into a hand stays known to both players.
@@ -551,7 +1245,15 @@ impl TmntGame {
         p.attack_len += 1;
     }
 
+    /// Whether `q`'s Character `ch` counts as a title of `combo` by an `also_titled` static
+    /// (M-ATK-4, M-STATIC-1).
+    #[inline(never)]
+    fn also_combo(&self, s: &State, q: Seat, ch: u8, combo: &[u8]) -> bool {
+        combo.iter().any(|&t| self.also_titled(s, q, ch, t))
+    }
+
     /// Whether `q` may place attack card `id` from hand now (M-ATK-3, M-ATK-4, M-ATK-6).
+    #[inline(always)]
     pub(super) fn placeable(&self, s: &State, q: Seat, id: u8) -> bool {
         let c = self.db.card(id);
         if c.ctype != CardType::Attack || s.attrs_used & (1 << c.attr) != 0 {
@@ -561,10 +1263,24 @@ impl TmntGame {
             Kind::Normal | Kind::Counter => true,
             Kind::Forceful => {
                 let ch = s.pl(q).block[0];
-                ch != NONE && c.combo.contains(&self.card_of(s, q, ch).title)
+                ch != NONE
+                    && (c.combo.contains(&self.card_of(s, q, ch).title)
+                        || self.card_of(s, q, ch).static_cold
+                            && self.also_combo(s, q, ch, &c.combo))
             }
             _ => false,
         };
         ok_kind && (c.play || s.plain_floor == NONE || id > s.plain_floor)
+    }
+}
+
+/// `lang` for a card file whose texts need the card language's stages, `plain` for one of plain
+/// texts (the games of plain texts go through the stages they always did).
+#[inline(always)]
+fn lang_or<const L: bool>(lang: Stage, plain: Stage) -> Stage {
+    if L {
+        lang
+    } else {
+        plain
     }
 }
