@@ -49,6 +49,10 @@ pub enum Action {
     UseTrigger,
     /// A card an effect or rule asks for: P2's instances are numbered from 64.
     Pick(u8),
+    /// `choose`: option `k` (from 0; decision F-EFF-4).
+    Mode(u8),
+    /// `may`: yes (no is [`Action::Pass`]).
+    Yes,
     /// F-MAIN-1: end the main phase.
     End,
 }

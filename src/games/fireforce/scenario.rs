@@ -198,7 +198,7 @@ pub fn run(
             ));
         }
     }
-    let g = FireForceGame { db, main, flame };
+    let g = FireForceGame::new(db, main, flame);
     let mut s = g.setup_stacked(seed, first);
     let illegal = crate::core::def::play_actions(&g, &mut s, &actions, file)?;
     let mut failed = Vec::new();

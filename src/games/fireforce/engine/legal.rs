@@ -38,6 +38,17 @@ impl FireForceGame {
         }
         let except = if a.cost.exhaust { 1u64 << u } else { 0 };
         self.can_pay(s, q, except) >= u32::from(a.cost.flame)
+            && (a.cond.is_none() || self.play_gate(s, q, u, k))
+    }
+
+    /// Decision F-EFF-6: whether the head's condition of ability `k` of `q`'s card `i` (in hand
+    /// or on the Scene) holds now ("play only if", "activate only if").
+    #[cold]
+    pub(super) fn play_gate(&self, s: &State, q: Seat, i: u8, k: u8) -> bool {
+        match &self.card_of(s, q, i).abilities[usize::from(k)].cond {
+            Some(c) => crate::core::lang::eval::cond(&self.judge(s, q, i, NONE), c),
+            None => true,
+        }
     }
 
     /// Whether the attacked player has a legal reaction (F-BAT-10: else step 5 is skipped).
@@ -65,7 +76,8 @@ impl FireForceGame {
         for i in Bits(p.hand) {
             let id = p.card[i as usize];
             let b = self.db.brief(id);
-            if b.has(Brief::REACT_EVENT)
+            if b.has(Brief::REACT_EVENT | Brief::GATED_REACT)
+                && (b.has(Brief::REACT_EVENT) || self.play_gate(s, d, i, 0))
                 && u32::from(b.cost) <= pay
                 && !Self::seen(&mut seen, s, d, i)
                 && !f(Action::React(id))
@@ -133,6 +145,17 @@ impl FireForceGame {
                         out.push(Action::Pick(me.index() as u8 * 64 + i));
                     }
                 }
+                out.push(Action::Pass);
+                return;
+            }
+            Pick::Mode { n } => {
+                for k in 0..n {
+                    out.push(Action::Mode(k));
+                }
+                return;
+            }
+            Pick::May { .. } => {
+                out.push(Action::Yes);
                 out.push(Action::Pass);
                 return;
             }
@@ -217,7 +240,8 @@ impl FireForceGame {
             // (A card of neither kind gives nothing, so leaving its id out of `seen` changes no
             // other card's action: `seen` is by card id.)
             if u32::from(b.cost) > pay
-                || !b.has(Brief::UNIT | Brief::MAIN_EVENT)
+                || !(b.has(Brief::UNIT | Brief::MAIN_EVENT)
+                    || (b.has(Brief::GATED_MAIN) && self.play_gate(s, q, i, 0)))
                 || Self::seen(&mut seen, s, q, i)
             {
                 continue;

@@ -14,20 +14,43 @@
 //! All within `core::MAX_ACTIONS` (256); `legal` asserts it in debug builds.
 
 use super::cards::{
-    Brief, Card, CardDb, CardId, Effect, Filter, Keywords, Static, Target, Trigger, Until,
+    Brief, Card, CardDb, CardId, Effect, Filter, Keywords, Mode, Scope, Static, Target, Trigger,
+    Until,
 };
 use super::state::*;
 use super::Action;
-use crate::core::lang::{Side, TargetMode};
+use crate::core::lang::Side;
 use crate::core::{ActionList, Outcome, Seat};
 use rand::seq::SliceRandom;
 
-/// A match: the card database and both players' decks (main deck and Flame deck, card ids).
+/// A match: the card database and both players' decks (main deck and Flame deck, card ids), and
+/// what the decks' card texts need of the engine ([`Lang`]).
 #[derive(Clone, Debug)]
 pub struct FireForceGame {
     pub db: CardDb,
     pub main: [Vec<CardId>; 2],
     pub flame: [Vec<CardId>; 2],
+    pub lang: Lang,
+}
+
+/// Which of the card language's later constructs the match's decks hold: the engine walks their
+/// cold paths only when they do, so that the bundled decks play at their old speed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Lang {
+    /// A static on `self` or a `bearer`, with a condition, or a filter on the position.
+    pub rich_statics: bool,
+}
+
+impl Lang {
+    /// What the cards `ids` of `db` need.
+    pub fn of(db: &CardDb, ids: impl Iterator<Item = CardId>) -> Lang {
+        let mut l = Lang::default();
+        for id in ids {
+            let c = db.card(id);
+            l.rich_statics |= c.statics.iter().any(|st| !st.plain);
+        }
+        l
+    }
 }
 
 /// The side of `q` as seen by controller `who`.
@@ -40,12 +63,25 @@ fn side_ok(side: Side, who: Seat, q: Seat) -> bool {
     }
 }
 
+mod judge;
 mod legal;
 mod play;
 mod resolve;
 mod turn;
 
 impl FireForceGame {
+    /// A match of `db`'s cards: each player's main deck and Flame deck.
+    pub fn new(db: CardDb, main: [Vec<CardId>; 2], flame: [Vec<CardId>; 2]) -> FireForceGame {
+        let ids = main.iter().chain(&flame).flatten().copied();
+        let lang = Lang::of(&db, ids);
+        FireForceGame {
+            db,
+            main,
+            flame,
+            lang,
+        }
+    }
+
     /// The card of `q`'s instance `i`.
     #[inline]
     pub fn card_of(&self, s: &State, q: Seat, i: u8) -> &super::cards::Card {
@@ -77,6 +113,7 @@ impl FireForceGame {
             removed: [0; 2],
             ends: 0,
             acts: [0; 2],
+            x: [0; 2],
             winner: None,
             win_reason: 0,
             flame_check: true,
@@ -315,14 +352,16 @@ impl FireForceGame {
 
     // ---- power and filters ----
 
-    /// A Unit's power: printed, changes until end of turn and during this battle, and the static
-    /// abilities of cards on both Scenes.
+    /// A Unit's power: printed, changes until end of turn and during this battle (support power
+    /// among them), and the static abilities of cards on both Scenes.
     pub fn power(&self, s: &State, q: Seat, u: u8) -> i32 {
+        if self.lang.rich_statics {
+            return self.rich_power(s, q, u);
+        }
         let p = s.pl(q);
         let id = p.card[u as usize];
         let c = self.db.card(id);
-        let mut v =
-            i32::from(c.power) + i32::from(p.power_turn[u as usize]) + p.power_battle[u as usize];
+        let mut v = self.base_power(s, q, u);
         let ready = p.exhausted & 1 << u == 0;
         // The sources whose statics reach `q`'s Units: its own, then the opponent's.
         for (owner, reach) in [(q, 0), (q.other(), 1)] {
@@ -339,6 +378,79 @@ impl FireForceGame {
             }
         }
         v.max(0)
+    }
+
+    /// [`FireForceGame::power`] when the decks hold statics of the later kinds (on `self`, on
+    /// the bearer, with a condition or a filter on the position: decision F-STATIC-1).
+    #[cold]
+    fn rich_power(&self, s: &State, q: Seat, u: u8) -> i32 {
+        let p = s.pl(q);
+        let id = p.card[u as usize];
+        let c = self.db.card(id);
+        let mut v = self.base_power(s, q, u);
+        let ready = p.exhausted & 1 << u == 0;
+        for (owner, reach) in [(q, 0), (q.other(), 1)] {
+            let o = s.pl(owner);
+            for i in Bits(o.statics[reach]) {
+                let src = self.db.card(o.card[i as usize]);
+                let this = owner == q && i == u;
+                for st in &src.statics {
+                    if !side_ok(st.side, owner, q) {
+                        continue;
+                    }
+                    let hit = if st.plain {
+                        Self::static_filter(st, id, c, ready, this)
+                    } else {
+                        self.static_applies(s, st, (owner, i), (q, u), id, c, ready)
+                    };
+                    if hit {
+                        v += i32::from(st.power);
+                    }
+                }
+            }
+        }
+        v.max(0)
+    }
+
+    /// A Unit's power without static abilities: printed, until end of turn, during this battle.
+    #[inline]
+    pub fn base_power(&self, s: &State, q: Seat, u: u8) -> i32 {
+        let p = s.pl(q);
+        let c = self.db.card(p.card[u as usize]);
+        i32::from(c.power)
+            + i32::from(p.power_turn[u as usize])
+            + i32::from(p.power_battle[u as usize])
+    }
+
+    /// Whether a static of the later kinds (on `self`, on the bearer, with a condition or a
+    /// `given` filter) of `owner`'s card `i` reaches `q`'s Unit `u` (decision F-STATIC-1).
+    #[allow(clippy::too_many_arguments)]
+    fn static_applies(
+        &self,
+        s: &State,
+        st: &Static,
+        (owner, i): (Seat, u8),
+        (q, u): (Seat, u8),
+        id: CardId,
+        c: &Card,
+        ready: bool,
+    ) -> bool {
+        let hit = match st.scope {
+            Scope::All => {
+                Self::static_filter(st, id, c, ready, owner == q && i == u)
+                    && (!st.filter.has_state_extras() || self.extras_ok(s, q, u, &st.filter))
+            }
+            Scope::This => owner == q && i == u,
+            Scope::Bearer => {
+                owner == q
+                    && (i as usize) >= FLAME_BASE
+                    && s.pl(q).given_to[i as usize - FLAME_BASE] == u
+            }
+        };
+        hit && st
+            .cond
+            .as_ref()
+            .is_none_or(|k| crate::core::lang::eval::cond(&self.printed_judge(s, owner, i), k))
     }
 
     /// A static's filter on a Unit of card `id` (`c`), ready or not, the static's own card or
@@ -359,53 +471,106 @@ impl FireForceGame {
         f.ready.is_none_or(|r| ready == r) && !(f.other && this)
     }
 
+    /// The rest of the state's part of a filter on `q`'s Unit `u`: given a Flame card,
+    /// attacking, attacked.
+    #[cold]
+    fn extras_ok(&self, s: &State, q: Seat, u: u8, f: &Filter) -> bool {
+        let b = &s.battle;
+        let in_battle = b.attacker != NONE && !matches!(s.step, Step::Main | Step::End);
+        let attacking = in_battle && q == s.active && b.attacker == u;
+        let attacked = in_battle && q != s.active && !b.on_player && b.target == u;
+        f.given.is_none_or(|g| s.pl(q).is_given(u) == g)
+            && f.attacking.is_none_or(|a| a == attacking)
+            && f.attacked.is_none_or(|a| a == attacked)
+    }
+
+    /// The power bounds of a filter.
+    #[inline]
+    fn power_ok(&self, f: &Filter, v: i32) -> bool {
+        f.power_min.is_none_or(|m| v >= i32::from(m))
+            && f.power_max.is_none_or(|m| v <= i32::from(m))
+    }
+
     /// Whether Unit `u` of `q` matches `f` for an ability of `who`'s card `src`.
+    #[inline]
     pub fn matches(&self, s: &State, q: Seat, u: u8, f: &Filter, who: Seat, src: u8) -> bool {
         let p = s.pl(q);
         let (ready, this) = (p.exhausted & 1 << u == 0, q == who && u == src);
-        if !(f.card_ok(self.db.card(p.card[u as usize])) && Self::state_filter(f, ready, this)) {
+        if !Self::state_filter(f, ready, this)
+            || (f.reads_unit() && !f.unit_ok(self.db.card(p.card[u as usize])))
+            || !f.units_pass()
+        {
+            return false;
+        }
+        if f.has_state_extras() && !self.extras_ok(s, q, u, f) {
             return false;
         }
         if f.power_min.is_some() || f.power_max.is_some() {
-            let v = self.power(s, q, u);
-            f.power_min.is_none_or(|m| v >= i32::from(m))
-                && f.power_max.is_none_or(|m| v <= i32::from(m))
+            self.power_ok(f, self.power(s, q, u))
         } else {
             true
         }
     }
 
-    /// The Units a target names, per seat, for an ability of `who`'s card `src`.
-    pub fn candidates(&self, s: &State, t: &Target, who: Seat, src: u8) -> [u64; 2] {
+    /// The Units a target acts on, per seat, for an ability of `who`'s card `src` with its
+    /// `that` card.
+    pub fn candidates(&self, s: &State, t: &Target, who: Seat, src: u8, that: u8) -> [u64; 2] {
         let mut out = [0u64; 2];
-        match *t {
-            Target::Attacker => {
+        match t.mode {
+            Mode::Attacker => {
                 let a = s.battle.attacker;
                 if a != NONE && s.step != Step::Main {
                     out[s.active.index()] = 1 << a;
                 }
             }
-            Target::Attacked => {
+            Mode::Attacked => {
                 let b = s.battle.target;
                 if b != NONE && !s.battle.on_player {
                     out[s.active.other().index()] = 1 << b;
                 }
             }
-            Target::Units {
-                mode: TargetMode::This,
-                ..
-            } => {
+            Mode::This => {
                 if src < 64 && s.pl(who).units() & 1 << src != 0 {
                     out[who.index()] = 1 << src;
                 }
             }
-            Target::Units { side, filter, .. } => {
+            Mode::That | Mode::Bearer => {
+                out = self.described(s, who, src, that, t, false);
                 for q in Seat::ALL {
-                    if side_ok(side, who, q) {
-                        out[q.index()] = Bits(s.pl(q).units())
-                            .filter(|&u| self.matches(s, q, u, &filter, who, src))
+                    out[q.index()] &= s.pl(q).units();
+                }
+            }
+            Mode::Choose | Mode::UpTo | Mode::All | Mode::Each => {
+                // `matches` for each Unit, with the filter's questions asked once.
+                let f = &t.filter;
+                if !f.units_pass() {
+                    return out;
+                }
+                let (reads, extras) = (f.reads_unit(), f.has_state_extras());
+                let bounds = f.power_min.is_some() || f.power_max.is_some();
+                for q in Seat::ALL {
+                    if !side_ok(t.side, who, q) {
+                        continue;
+                    }
+                    let p = s.pl(q);
+                    let mut m = match f.ready {
+                        Some(true) => p.units() & !p.exhausted,
+                        Some(false) => p.units() & p.exhausted,
+                        None => p.units(),
+                    };
+                    if f.other && q == who && src < 64 {
+                        m &= !(1 << src);
+                    }
+                    if reads || extras || bounds {
+                        m = Bits(m)
+                            .filter(|&u| {
+                                (!reads || f.unit_ok(self.db.card(p.card[u as usize])))
+                                    && (!extras || self.extras_ok(s, q, u, f))
+                                    && (!bounds || self.power_ok(f, self.power(s, q, u)))
+                            })
                             .fold(0, |m, u| m | 1 << u);
                     }
+                    out[q.index()] = m;
                 }
             }
         }

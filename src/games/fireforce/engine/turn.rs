@@ -224,7 +224,7 @@ impl FireForceGame {
             p.adolla |= 1 << i;
             Self::reveal(s, def, i);
             s.battle.revealed = i;
-            if !self.card_of(s, def, i).life_trigger.is_empty() {
+            if self.card_of(s, def, i).life_trigger.is_some() {
                 s.step = Step::LifeTrigger;
                 s.chooser = def;
             }
@@ -236,12 +236,54 @@ impl FireForceGame {
         }
     }
 
-    /// Queues `q`'s Unit `u`'s abilities with trigger `t`.
+    /// Queues `q`'s Unit `u`'s abilities with trigger `t` (decision F-EFF-6: a head's condition
+    /// is read as the ability triggers; decision F-KW-ONCE-3: a Once Per Turn ability triggers
+    /// once a turn).
+    #[inline(always)]
     pub(super) fn push_triggers(&self, s: &mut State, q: Seat, u: u8, t: Trigger) {
         let c = self.card_of(s, q, u);
-        for k in Bits(c.on(t)) {
+        let on = c.on(t);
+        if on == 0 {
+            return;
+        }
+        if c.gated == 0 {
+            for k in Bits(on) {
+                s.frames.push(Frame::new(q, u, k));
+            }
+        } else {
+            self.push_gated(s, q, u, on);
+        }
+    }
+
+    /// [`FireForceGame::push_triggers`] of a card with a gated ability.
+    #[cold]
+    fn push_gated(&self, s: &mut State, q: Seat, u: u8, on: u64) {
+        let gated = self.card_of(s, q, u).gated;
+        for k in Bits(on) {
+            if gated & 1 << k != 0 && !self.trigger_gate(s, q, u, k) {
+                continue;
+            }
             s.frames.push(Frame::new(q, u, k));
         }
+    }
+
+    /// Whether ability `k` of `q`'s card `u`, gated, triggers now; marks its Once Per Turn use.
+    #[cold]
+    pub(super) fn trigger_gate(&self, s: &mut State, q: Seat, u: u8, k: u8) -> bool {
+        let a = &self.card_of(s, q, u).abilities[k as usize];
+        let bit = 1u64 << u;
+        if a.cost.once && s.pl(q).once & bit != 0 {
+            return false;
+        }
+        if let Some(c) = &a.cond {
+            if !crate::core::lang::eval::cond(&self.judge(s, q, u, NONE), c) {
+                return false;
+            }
+        }
+        if a.cost.once && s.pl(q).units() & bit != 0 {
+            s.pl_mut(q).once |= bit;
+        }
+        true
     }
 
     /// A Flame card chosen at setup or in preparation.
@@ -267,7 +309,7 @@ impl FireForceGame {
             if to == NONE {
                 f.done += 1;
             } else {
-                f.next += 1;
+                f.pc += 1;
             }
         }
     }
