@@ -276,6 +276,21 @@ pub enum Effect {
     Mill(u8),
     /// `choose …`: the card becomes `that` (decision F-EFF-8).
     Pick(Target),
+    /// `move CARDS to ZONE`: cards of a hand, THE ADOLLA or the Scene (a Flame card) elsewhere.
+    Move(Target, Dest),
+    /// `discard [enemy] N`: that player puts N cards of its choice from its hand into THE ADOLLA.
+    Discard {
+        enemy: bool,
+        n: u8,
+    },
+    /// `dispatch CARDS`: a Unit card from THE ADOLLA onto the Scene, ready, without its cost.
+    Dispatch(Target),
+    /// `search CARDS to hand`: from the deck, revealed; then the deck is shuffled.
+    Search(Target, Dest),
+    /// `dig N CARDS to hand`: among the top N cards of the deck; the rest to its bottom.
+    Dig(u8, Target, Dest),
+    /// `look enemy hand`: the controller sees the opponent's hand.
+    Look,
 }
 
 impl Effect {
@@ -287,7 +302,9 @@ impl Effect {
             | Effect::Bounce(t)
             | Effect::Power(t, _, _)
             | Effect::Give(t)
-            | Effect::Pick(t) => Some(t),
+            | Effect::Pick(t)
+            | Effect::Move(t, _)
+            | Effect::Dispatch(t) => Some(t),
             _ => None,
         }
     }
@@ -297,7 +314,12 @@ impl Effect {
     pub fn counts(&self) -> bool {
         matches!(
             self,
-            Effect::Remove(_) | Effect::Exhaust(_) | Effect::Ready(_) | Effect::Bounce(_)
+            Effect::Remove(_)
+                | Effect::Exhaust(_)
+                | Effect::Ready(_)
+                | Effect::Bounce(_)
+                | Effect::Move(..)
+                | Effect::Dispatch(_)
         )
     }
 }
@@ -315,10 +337,20 @@ pub enum Trigger {
     Reaction,
     /// A non-Reaction Event played in the main phase.
     Main,
+    /// Another card is removed (`removed SUBJECT`, [`Ability::subject`]).
+    OtherRemoved,
+    /// An Event is played (`played SUBJECT`).
+    Played,
+    /// A Flame card is put onto the Scene: this one (a Flame card's own `put to scene`) or, with
+    /// a subject, another.
+    Put,
+    /// The start of a player's Main phase (`start own main`, `start enemy main`;
+    /// [`Ability::side`]).
+    StartMain,
 }
 
 impl Trigger {
-    pub const NAMES: [(&'static str, Trigger); 9] = [
+    pub const NAMES: [(&'static str, Trigger); 13] = [
         ("dispatched", Trigger::Dispatched),
         ("removed", Trigger::Removed),
         ("attacking", Trigger::Attacking),
@@ -328,6 +360,10 @@ impl Trigger {
         ("active", Trigger::Active),
         ("reaction", Trigger::Reaction),
         ("main", Trigger::Main),
+        ("other_removed", Trigger::OtherRemoved),
+        ("played", Trigger::Played),
+        ("put", Trigger::Put),
+        ("start_main", Trigger::StartMain),
     ];
 
     pub fn name(self) -> &'static str {
@@ -363,6 +399,11 @@ pub type Value = crate::core::lang::ast::Value<Target>;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ability {
     pub trigger: Trigger,
+    /// What another card's event must be about (a trigger about another card: the side is from
+    /// the ability's controller), `None` for the card itself.
+    pub subject: Option<Target>,
+    /// Whose phase a phase trigger waits for (`start own main`).
+    pub side: Side,
     pub cost: AbilityCost,
     /// The head's condition: when the Event may be played, the ability activated, the trigger
     /// trigger (decision F-EFF-6).
@@ -381,6 +422,8 @@ impl Ability {
     pub fn plain(trigger: Trigger, cost: AbilityCost, effects: Vec<Effect>) -> Ability {
         Ability {
             trigger,
+            subject: None,
+            side: Side::Own,
             cost,
             cond: None,
             program: Program {
@@ -506,7 +549,7 @@ pub struct Card {
     pub trigger_text: String,
     /// Derived by [`CardDb::derive`]: bit `3 * t + k` for each ability `k` with trigger `t`
     /// ([`Card::on`]).
-    pub on: u32,
+    pub on: u64,
     /// Derived by [`CardDb::derive`]: bit `k` for each ability `k` gated when it triggers (a
     /// condition in its head, or Once Per Turn).
     pub gated: u8,
@@ -526,7 +569,7 @@ impl Card {
     /// The indices of the abilities with this trigger, as a mask (from [`Card::on`]).
     #[inline]
     pub fn on(&self, t: Trigger) -> u64 {
-        u64::from(self.on >> (3 * t as u32) & 7)
+        self.on >> (3 * t as u32) & 7
     }
 
     /// The abilities with this trigger, with their index.
@@ -724,6 +767,7 @@ impl CardDb {
     /// change to the cards (parsing does it; so does `ablate`'s filler card).
     pub fn derive(&mut self) {
         const _: () = assert!(MAX_ABILITIES <= 3, "Card::on has 3 bits a trigger");
+        const _: () = assert!(Trigger::NAMES.len() * 3 <= 64, "Card::on is a u64");
         for c in &mut self.cards {
             c.gated = c
                 .abilities
@@ -738,7 +782,7 @@ impl CardDb {
                 .abilities
                 .iter()
                 .enumerate()
-                .fold(0, |m, (k, a)| m | 1 << (3 * a.trigger as u32 + k as u32));
+                .fold(0u64, |m, (k, a)| m | 1 << (3 * a.trigger as u32 + k as u32));
         }
         let hits: Vec<Vec<[u64; 4]>> = self
             .cards

@@ -239,6 +239,7 @@ impl FireForceGame {
             Action::Pass if matches!(s.pick, Pick::May { .. }) => "no".into(),
             Action::Pass => "pass".into(),
             Action::Mode(k) => format!("option {}", k + 1),
+            Action::Card(id) => format!("choose {}", self.card_label(id)),
             Action::Yes => "yes".into(),
             Action::Keep => "keep".into(),
             Action::Redraw => "redraw".into(),
@@ -277,6 +278,7 @@ impl FireForceGame {
             Pick::Flame { .. } => return "flame",
             Pick::Limit => return "limit",
             Pick::Link => return "link",
+            Pick::Cards { .. } => return "choose card",
             Pick::Mode { .. } => return "option",
             Pick::May { .. } => return "may",
             Pick::None => {}
@@ -1008,7 +1010,11 @@ impl GameDef for FireForceGame {
             if p.known[k] & p.hand != p.hand {
                 return Err(format!("{q}: does not know its own hand"));
             }
-            if (p.known[0] | p.known[1]) & (deck | life) != 0 {
+            // F-INFO-6: a player searching or digging its deck knows the cards it looks at.
+            let looking = self.looking(s, q) & deck;
+            if (p.known[0] | p.known[1]) & (deck | life) & !looking != 0
+                || p.known[k ^ 1] & looking != 0
+            {
                 return Err(format!("{q}: a deck or Life card is known (F-INFO-1)"));
             }
             if self.with_flame(s, q).count_ones() > super::state::FLAME_LIMIT

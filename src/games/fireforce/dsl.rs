@@ -3,8 +3,8 @@
 //! and the compile step from its tree into the types of [`super::cards`] the engine plays.
 
 use super::cards::{
-    Ability, AbilityCost, Amount, CardDb, CardType, Cond, Effect, Filter, Keywords, Mode, Scope,
-    Static, Target, Trigger, Until, Value, Zone, MAX_ABILITIES, MAX_ACTIVATED, MAX_EFFECTS,
+    Ability, AbilityCost, Amount, CardDb, CardType, Cond, Dest, Effect, Filter, Keywords, Mode,
+    Scope, Static, Target, Trigger, Until, Value, Zone, MAX_ABILITIES, MAX_ACTIVATED, MAX_EFFECTS,
 };
 use crate::core::lang::vocab::{
     legacy, verb, w, wa, CostArg, CostWord, EventWord, HeadKind, HeadWord, Noun, Slot, Vocab,
@@ -451,6 +451,8 @@ pub fn effects(
     let mut onces = 0;
     for (k, a) in tree.iter().enumerate() {
         let ctx = |m: String| format!("ability {}: {m}", k + 1);
+        let mut head_subject = None;
+        let mut head_side = Side::Own;
         if a.effects().len() > MAX_EFFECTS {
             return Err(ctx(format!("at most {MAX_EFFECTS} effects")));
         }
@@ -479,25 +481,11 @@ pub fn effects(
                     "`life:` is the trigger column's (the Life trigger)".into()
                 ))
             }
-            ast::Head::On(t) if t.subject.is_none() && t.by.is_none() => match (t.event, t.phase) {
-                (event::ENTER, _) => Trigger::Dispatched,
-                (event::REMOVED, _) => Trigger::Removed,
-                (event::ATTACK, _) => Trigger::Attacking,
-                (event::BLOCK, _) => Trigger::Blocking,
-                (event::BATTLE_END, _) => Trigger::BattleEnd,
-                (event::END, Some(phase::TURN)) if t.side == Side::Own => Trigger::TurnEnd,
-                (event::END, _) => {
-                    return Err(ctx(
-                        "only `end own turn` is played by the Fire Force engine yet".into(),
-                    ))
-                }
-                _ => return Err(ctx(not_played(VOCAB.events[t.event as usize].word.name))),
-            },
-            ast::Head::On(_) => {
-                return Err(ctx(
-                    "a trigger about another card is not played by the Fire Force engine yet"
-                        .into(),
-                ))
+            ast::Head::On(t) => {
+                let (trigger, subject, side) = head_trigger(db, t, ctype).map_err(ctx)?;
+                head_subject = subject;
+                head_side = side;
+                trigger
             }
             ast::Head::Instead(_) => {
                 return Err(ctx(
@@ -509,7 +497,7 @@ pub fn effects(
         let allowed = match ctype {
             CardType::Unit => !matches!(trigger, Trigger::Main),
             CardType::Event => matches!(trigger, Trigger::Main | Trigger::Reaction),
-            CardType::Flame => false,
+            CardType::Flame => trigger == Trigger::Put && head_subject.is_none(),
         };
         if !allowed {
             return Err(ctx(match ctype {
@@ -517,8 +505,15 @@ pub fn effects(
                 CardType::Event => {
                     "an EVENT has exactly one ability, `main:` or `reaction:`".into()
                 }
-                CardType::Flame => "a FLAME card has only `static` abilities".into(),
+                CardType::Flame => {
+                    "a FLAME card has `static` abilities and `put to scene` (when it is put onto the Scene)".into()
+                }
             }));
+        }
+        if trigger == Trigger::Put && head_subject.is_none() && ctype != CardType::Flame {
+            return Err(ctx(
+                "`put to scene` about the card itself is a FLAME card's (a UNIT is dispatched: `enter`)".into(),
+            ));
         }
         let activated =
             matches!(trigger, Trigger::Active | Trigger::Reaction) && ctype == CardType::Unit;
@@ -571,6 +566,8 @@ pub fn effects(
         let mut ab = body(db, trigger, &a.body).map_err(ctx)?;
         ab.cost = c;
         ab.cond = head_cond;
+        ab.subject = head_subject;
+        ab.side = head_side;
         abilities.push(ab);
     }
     if ctype == CardType::Event && abilities.len() != 1 {
@@ -586,6 +583,76 @@ pub fn effects(
         ));
     }
     Ok((abilities, statics))
+}
+
+/// A triggered ability's event: its trigger, the subject of an event about another card, and
+/// whose phase a phase event waits for.
+fn head_trigger(
+    db: &mut CardDb,
+    t: &ast::Trigger,
+    ctype: CardType,
+) -> Result<(Trigger, Option<Target>, Side), String> {
+    if t.by.is_some() {
+        return Err("`by …` in a trigger is not played by the Fire Force engine yet".into());
+    }
+    let subject = match &t.subject {
+        Some(c) => {
+            let x = target(db, c)?;
+            if x.mode != Mode::Each || x.zone != Zone::Scene {
+                return Err("a trigger's subject is a description of cards on the Scene (`own unit attr=…`)".into());
+            }
+            Some(x)
+        }
+        None => None,
+    };
+    let kinds = subject.map_or(0, |x| x.filter.types);
+    Ok(match (t.event, t.phase, subject) {
+        (event::ENTER, _, None) => (Trigger::Dispatched, None, Side::Own),
+        (event::REMOVED, _, None) => (Trigger::Removed, None, Side::Own),
+        (event::REMOVED, _, Some(x)) if kinds == CardType::UNIT_BIT => {
+            (Trigger::OtherRemoved, Some(x), Side::Own)
+        }
+        (event::ATTACK, _, None) => (Trigger::Attacking, None, Side::Own),
+        (event::BLOCK, _, None) => (Trigger::Blocking, None, Side::Own),
+        (event::BATTLE_END, _, None) => (Trigger::BattleEnd, None, Side::Own),
+        (event::END, Some(phase::TURN), None) if t.side == Side::Own => {
+            (Trigger::TurnEnd, None, Side::Own)
+        }
+        (event::START, Some(phase::MAIN), None) if t.side != Side::Any => {
+            (Trigger::StartMain, None, t.side)
+        }
+        (event::PLAYED, _, Some(x)) if kinds == CardType::EVENT_BIT => {
+            (Trigger::Played, Some(x), Side::Own)
+        }
+        (event::PUT, _, None) if t.to == Some(zone::SCENE) && ctype == CardType::Flame => {
+            (Trigger::Put, None, Side::Own)
+        }
+        (event::PUT, _, Some(x)) if t.to == Some(zone::SCENE) && kinds == CardType::FLAME_BIT => {
+            (Trigger::Put, Some(x), Side::Own)
+        }
+        (event::END, _, _) => {
+            return Err("only `end own turn` is played by the Fire Force engine yet".into())
+        }
+        (event::START, _, _) => {
+            return Err(
+                "only `start own main` and `start enemy main` are played by the Fire Force engine yet"
+                    .into(),
+            )
+        }
+        (event::REMOVED | event::PLAYED | event::PUT, _, _) => {
+            return Err(
+                "the Fire Force engine plays `removed UNITS`, `played EVENTS` and `put FLAMES to scene` (or a Flame card's own `put to scene`)"
+                    .into(),
+            )
+        }
+        (e, _, Some(_)) => {
+            return Err(format!(
+                "`{}` about another card is not played by the Fire Force engine yet",
+                VOCAB.events[e as usize].word.name
+            ))
+        }
+        (e, _, None) => return Err(not_played(VOCAB.events[e as usize].word.name)),
+    })
 }
 
 /// The trigger cell (the Life trigger, F-BAT-8): a body only.
@@ -627,6 +694,8 @@ fn body(db: &mut CardDb, trigger: Trigger, body: &[ast::Stmt]) -> Result<Ability
     let effects = program.effects().copied().collect();
     Ok(Ability {
         trigger,
+        subject: None,
+        side: Side::Own,
         cost: AbilityCost::default(),
         cond: None,
         program,
@@ -808,7 +877,17 @@ fn compile_effect(
         v::DRAW_TO => Effect::DrawTo(fixed(&e.n)? as u8),
         v::REMOVE => Effect::Remove(t(db)?),
         v::EXHAUST => Effect::Exhaust(t(db)?),
-        v::READY => Effect::Ready(t(db)?),
+        v::READY => {
+            let x = target(db, cards.expect("the pattern reads cards"))?;
+            if x.filter.types == CardType::FLAME_BIT
+                && x.zone == Zone::Scene
+                && x.mode != Mode::Each
+            {
+                Effect::Ready(x)
+            } else {
+                Effect::Ready(t(db)?)
+            }
+        }
         v::BOUNCE => Effect::Bounce(t(db)?),
         v::POWER => {
             let until = match e.dur {
@@ -841,8 +920,85 @@ fn compile_effect(
             Effect::Mill(fixed(&e.n)? as u8)
         }
         v::PICK => Effect::Pick(t(db)?),
+        v::MOVE => {
+            let x = target(db, cards.expect("the pattern reads cards"))?;
+            let to = dest(e.to)?;
+            let ok = match x.zone {
+                Zone::Hand => matches!(to, Dest::Adolla | Dest::DeckBottom | Dest::Life),
+                Zone::Adolla => to == Dest::Hand,
+                Zone::Scene => x.filter.types == CardType::FLAME_BIT && to == Dest::Adolla,
+                _ => false,
+            };
+            if !ok {
+                return Err("the Fire Force engine moves a card from a hand into THE ADOLLA, onto the deck's bottom or onto the Life area, a card from THE ADOLLA to its hand, and a Flame card from the Scene into THE ADOLLA".into());
+            }
+            one_card(&x)?;
+            Effect::Move(x, to)
+        }
+        v::DISCARD => Effect::Discard {
+            enemy: e.side == Some(Side::Enemy),
+            n: fixed(&e.n)? as u8,
+        },
+        v::DISPATCH => {
+            let x = target(db, cards.expect("the pattern reads cards"))?;
+            if x.zone != Zone::Adolla || x.side != Side::Own || x.filter.types != CardType::UNIT_BIT
+            {
+                return Err(
+                    "dispatch: a Unit card of your own THE ADOLLA (`up_to 1 own unit … in adolla`)"
+                        .into(),
+                );
+            }
+            one_card(&x)?;
+            Effect::Dispatch(x)
+        }
+        v::SEARCH | v::DIG => {
+            let mut x = target(db, cards.expect("the pattern reads cards"))?;
+            if x.zone != Zone::Scene || x.side != Side::Own || x.mode != Mode::UpTo {
+                return Err(format!(
+                    "{}: `up_to 1 own CARDS to hand` (the cards of your own deck)",
+                    VOCAB.verb(false, e.verb).name
+                ));
+            }
+            x.zone = Zone::Deck;
+            if dest(e.to)? != Dest::Hand {
+                return Err("search and dig put the card into the hand (`to hand`)".into());
+            }
+            if e.verb == v::SEARCH {
+                Effect::Search(x, Dest::Hand)
+            } else {
+                Effect::Dig(fixed(&e.n)?.clamp(1, 10) as u8, x, Dest::Hand)
+            }
+        }
+        v::LOOK => {
+            if e.side != Some(Side::Enemy) || e.to.map(|(z, _)| z) != Some(zone::HAND) {
+                return Err(
+                    "look: `look enemy hand` is played by the Fire Force engine yet".into(),
+                );
+            }
+            Effect::Look
+        }
         k => return Err(not_played(VOCAB.verb(false, k).name)),
     })
+}
+
+/// Where `to ZONE` puts a card.
+fn dest(to: Option<(u8, ast::Pos)>) -> Result<Dest, String> {
+    Ok(match to {
+        Some((zone::HAND, _)) => Dest::Hand,
+        Some((zone::ADOLLA, _)) => Dest::Adolla,
+        Some((zone::DECK, ast::Pos::Bottom)) => Dest::DeckBottom,
+        Some((zone::LIFE, ast::Pos::Default | ast::Pos::Top)) => Dest::Life,
+        _ => return Err("to: `hand`, `adolla`, `deck bottom` or `life`".into()),
+    })
+}
+
+/// A card set that picks one card (`target`, `up_to 1`, `that`).
+fn one_card(x: &Target) -> Result<(), String> {
+    if matches!(x.mode, Mode::Choose | Mode::UpTo | Mode::That) {
+        Ok(())
+    } else {
+        Err("this effect is played on one card: `target …`, `up_to 1 …` or `that`".into())
+    }
 }
 
 fn compile_static(

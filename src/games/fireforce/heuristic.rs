@@ -1,8 +1,8 @@
 //! The Fire Force heuristic: a fast rule of thumb for the heuristic agent and for playouts. It
 //! reads only what the player to move may see: its hand, the Scenes, the Flame decks, THE ADOLLA.
 
-use super::cards::{Effect, Mode, Op, Target, Trigger};
-use super::state::{Bits, Frame, Pick, State, Step, FLAME_MASK, NONE, PRAY};
+use super::cards::{Effect, Mode, Op, Target, Trigger, Zone};
+use super::state::{Bits, Frame, Pick, State, Step, FLAME_BASE, FLAME_MASK, NONE, PRAY};
 use super::{Action, FireForceGame};
 use crate::core::lang::Side;
 use crate::core::{ActionList, GameRng, Seat};
@@ -24,6 +24,7 @@ impl FireForceGame {
             Pick::Limit => return self.limit_choice(s, legal),
             Pick::Link => return first,
             Pick::Unit { .. } => return self.unit_choice(s, legal),
+            Pick::Cards { q, .. } => return self.card_choice(s, legal, Seat::ALL[q as usize]),
             Pick::Mode { n } => return self.mode_choice(s, n),
             Pick::May { skip } => {
                 let f = s.frames[0];
@@ -204,7 +205,17 @@ impl FireForceGame {
             Action::Pick(code) => {
                 let q = Seat::ALL[usize::from(*code >= 64)];
                 let u = code % 64;
-                (q == want, self.power(s, q, u))
+                // A Flame card on the Scene (`ready own flame`, `move enemy flame`): worth its
+                // bearer's power, if it is given.
+                let v = if usize::from(u) >= FLAME_BASE {
+                    match s.pl(q).given_to[usize::from(u) - FLAME_BASE] {
+                        NONE => 0,
+                        b => self.power(s, q, b),
+                    }
+                } else {
+                    self.power(s, q, u)
+                };
+                (q == want, v)
             }
             _ => (false, i32::MIN),
         };
@@ -428,6 +439,48 @@ impl FireForceGame {
                 }
             }
             Effect::Pick(_) => 0.0,
+            Effect::Move(t, to) => match (t.zone, to, t.side) {
+                (Zone::Adolla, _, _) => 0.8,
+                (Zone::Hand, _, Side::Enemy) => 1.0,
+                (Zone::Hand, _, _) => -0.4,
+                (_, _, Side::Enemy) => 0.5,
+                _ => -0.3,
+            },
+            Effect::Discard { enemy, n } => {
+                if *enemy {
+                    f32::from(*n)
+                } else {
+                    -f32::from(*n)
+                }
+            }
+            Effect::Dispatch(_) => 1.5,
+            Effect::Search(..) | Effect::Dig(..) => 0.8,
+            Effect::Look => 0.1,
         }
+    }
+
+    /// A card of a hand, a deck or THE ADOLLA: the best one to gain, the cheapest one to give up
+    /// (of the chooser's own cards; of the opponent's hand, the best one to take away).
+    fn card_choice(&self, s: &State, legal: &ActionList<Action>, owner: Seat) -> Action {
+        let f = s.frames[0];
+        let gain = match self.frame_program(s, &f).ops.get(f.pc as usize) {
+            Some(Op::Do(Effect::Move(t, _))) => t.zone != Zone::Hand || owner != s.chooser,
+            Some(Op::Do(Effect::Discard { .. })) => false,
+            _ => true,
+        };
+        let worth = |a: &Action| match a {
+            Action::Card(id) => {
+                let c = self.db.card(*id);
+                i32::from(c.cost) * 10_000 + i32::from(c.power)
+            }
+            _ => i32::MIN,
+        };
+        let cards = legal.iter().filter(|a| matches!(a, Action::Card(_)));
+        let pick = if gain {
+            cards.max_by_key(|a| worth(a))
+        } else {
+            cards.min_by_key(|a| worth(a))
+        };
+        *pick.unwrap_or(&legal[0])
     }
 }

@@ -272,6 +272,10 @@ pub enum Pick {
     Limit,
     /// F-KW-ADOLLA-LINK: an [ADOLLA BURST] card of THE ADOLLA, or none.
     Link,
+    /// A card of `q`'s hand, deck or THE ADOLLA among `mask`, chosen by card id (the same
+    /// choice in every determinization; decision F-EFF-10), for the current frame's effect;
+    /// `optional` offers "none".
+    Cards { q: u8, mask: u64, optional: bool },
     /// `choose (A) or (B) …`: one of `n` options (decision F-EFF-4).
     Mode { n: u8 },
     /// `may (A) then (B)`: yes (go on) or no (jump to `skip`) (decision F-EFF-4).

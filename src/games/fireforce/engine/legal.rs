@@ -106,13 +106,9 @@ impl FireForceGame {
         dup
     }
 
-    /// The legal actions of the player to move.
-    pub fn legal(&self, s: &State, out: &mut ActionList<Action>) {
-        out.clear_scratch();
-        if s.winner.is_some() {
-            return;
-        }
-        let me = s.chooser;
+    /// The answers to a pick (a choice inside an effect or a rule).
+    #[inline(never)]
+    fn pick_actions(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         match s.pick {
             Pick::None => {}
             Pick::Unit { mask, optional } => {
@@ -124,19 +120,16 @@ impl FireForceGame {
                 if optional {
                     out.push(Action::Pass);
                 }
-                return;
             }
             Pick::Flame { .. } => {
                 for i in Self::flame_choices(s, me) {
                     out.push(Action::Flame(s.pl(me).card[i as usize]));
                 }
-                return;
             }
             Pick::Limit => {
                 for i in Bits(self.with_flame(s, me)) {
                     out.push(Action::Pick(me.index() as u8 * 64 + i));
                 }
-                return;
             }
             Pick::Link => {
                 let mut seen = [0u64; 4];
@@ -146,19 +139,37 @@ impl FireForceGame {
                     }
                 }
                 out.push(Action::Pass);
-                return;
+            }
+            Pick::Cards { q, mask, optional } => {
+                let q = Seat::ALL[q as usize];
+                for i in Self::distinct_cards(s, q, mask) {
+                    out.push(Action::Card(s.pl(q).card[i as usize]));
+                }
+                if optional {
+                    out.push(Action::Pass);
+                }
             }
             Pick::Mode { n } => {
                 for k in 0..n {
                     out.push(Action::Mode(k));
                 }
-                return;
             }
             Pick::May { .. } => {
                 out.push(Action::Yes);
                 out.push(Action::Pass);
-                return;
             }
+        }
+    }
+
+    /// The legal actions of the player to move.
+    pub fn legal(&self, s: &State, out: &mut ActionList<Action>) {
+        out.clear_scratch();
+        if s.winner.is_some() {
+            return;
+        }
+        let me = s.chooser;
+        if !matches!(s.pick, Pick::None) {
+            return self.pick_actions(s, me, out);
         }
         match s.step {
             Step::Redraw => {

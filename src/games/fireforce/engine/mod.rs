@@ -39,6 +39,10 @@ pub struct FireForceGame {
 pub struct Lang {
     /// A static on `self` or a `bearer`, with a condition, or a filter on the position.
     pub rich_statics: bool,
+    /// An ability about another card's event, or a Flame card's own `put to scene`.
+    pub watch: bool,
+    /// An ability at the start of a Main phase.
+    pub start_main: bool,
 }
 
 impl Lang {
@@ -48,6 +52,13 @@ impl Lang {
         for id in ids {
             let c = db.card(id);
             l.rich_statics |= c.statics.iter().any(|st| !st.plain);
+            for a in &c.abilities {
+                l.watch |= matches!(
+                    a.trigger,
+                    Trigger::OtherRemoved | Trigger::Played | Trigger::Put
+                );
+                l.start_main |= a.trigger == Trigger::StartMain;
+            }
         }
         l
     }
@@ -65,6 +76,7 @@ fn side_ok(side: Side, who: Seat, q: Seat) -> bool {
 
 mod judge;
 mod legal;
+mod moves;
 mod play;
 mod resolve;
 mod turn;
@@ -177,7 +189,7 @@ impl FireForceGame {
     // ---- zones ----
 
     /// F-WIN-2, F-WIN-3: a player whose deck is empty loses at once.
-    fn check_deck(s: &mut State, q: Seat) {
+    pub(super) fn check_deck(s: &mut State, q: Seat) {
         if s.pl(q).deck_len == 0 && s.winner.is_none() {
             s.winner = Some(Outcome::Win(q.other()));
             s.win_reason = 2;
@@ -191,7 +203,7 @@ impl FireForceGame {
 
     /// Makes instance `i` of `q` public (it is on the Scene or in THE ADOLLA, face up).
     #[inline]
-    fn reveal(s: &mut State, q: Seat, i: u8) {
+    pub(super) fn reveal(s: &mut State, q: Seat, i: u8) {
         s.pl_mut(q).known = s.pl(q).known.map(|k| k | 1 << i);
     }
 
@@ -250,6 +262,15 @@ impl FireForceGame {
     /// F-BAT-7, glossary "Remove": Unit `u` into its owner's THE ADOLLA; its When Removed
     /// ability waits (F-KW-TRIGGERS).
     fn remove(&self, s: &mut State, q: Seat, u: u8) {
+        self.remove_quietly(s, q, u);
+        if self.lang.watch {
+            self.watch(s, Trigger::OtherRemoved, q, u);
+        }
+    }
+
+    /// [`FireForceGame::remove`] without the abilities about another card's removal.
+    #[inline(always)]
+    fn remove_quietly(&self, s: &mut State, q: Seat, u: u8) {
         Self::leave_scene(s, q, u);
         s.pl_mut(q).adolla |= 1 << u;
         if self.card_of(s, q, u).on(Trigger::Removed) != 0 {
@@ -257,9 +278,28 @@ impl FireForceGame {
         }
     }
 
+    /// `remove all …` where abilities watch removals (decision F-EFF-11): the Units leave the
+    /// Scene together, then each removal is seen, also by the Units removed with it.
+    #[cold]
+    pub(super) fn remove_each(&self, s: &mut State, c: [u64; 2]) {
+        let mut gone = [0u64; 2];
+        for q in Seat::ALL {
+            for u in Bits(c[q.index()] & s.pl(q).units()) {
+                s.x[q.index()] = s.x[q.index()].saturating_add(1);
+                self.remove_quietly(s, q, u);
+                gone[q.index()] |= 1 << u;
+            }
+        }
+        for q in Seat::ALL {
+            for u in Bits(gone[q.index()]) {
+                self.watch_with(s, Trigger::OtherRemoved, q, u, gone);
+            }
+        }
+    }
+
     /// F-COST-2: a card with Flame into THE ADOLLA — not a removal, so no When Removed (F-COST-7).
     /// A Flame card returns to the Flame deck; a card put as a Flame card goes back to THE ADOLLA.
-    fn limit_out(s: &mut State, q: Seat, i: u8) {
+    pub(super) fn limit_out(s: &mut State, q: Seat, i: u8) {
         let bit = 1u64 << i;
         if bit & FLAME_MASK != 0 {
             let p = s.pl_mut(q);

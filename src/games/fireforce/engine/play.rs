@@ -39,6 +39,9 @@ impl FireForceGame {
                         p.as_flame |= 1 << i;
                         p.exhausted |= 1 << i;
                         s.flame_check = true;
+                        if self.lang.watch {
+                            self.flame_put(s, me, i);
+                        }
                     }
                     Pick::Unit { .. } => {
                         s.pick = Pick::None;
@@ -55,7 +58,12 @@ impl FireForceGame {
                             }
                             // Decision F-EFF-8: the chosen card is `that`.
                             s.frames.as_mut_slice()[0].that = code;
-                            self.apply_to(s, me, e, q, i)
+                            if e.target().is_some_and(Self::off_unit) {
+                                // A Flame card on the Scene (decision F-EFF-10).
+                                self.apply_card(s, me, e, q, i)
+                            } else {
+                                self.apply_to(s, me, e, q, i)
+                            }
                         };
                         if done {
                             s.frames.as_mut_slice()[0].pc += 1;
@@ -73,6 +81,7 @@ impl FireForceGame {
                     _ => self.flame_step(s, i),
                 }
             }
+            Action::Card(id) => self.card_chosen(s, me, id),
             Action::Mode(k) => {
                 // Decision F-EFF-4: the option's jump follows the choose step.
                 s.pick = Pick::None;
@@ -92,6 +101,7 @@ impl FireForceGame {
                 s.frames.as_mut_slice()[0].pc += 1;
             }
             Action::Pass => match s.pick {
+                Pick::Cards { .. } => self.cards_passed(s),
                 Pick::May { skip } => {
                     s.pick = Pick::None;
                     s.frames.as_mut_slice()[0].pc = skip;
@@ -127,10 +137,7 @@ impl FireForceGame {
                 s.pl_mut(me).fresh |= 1 << i;
                 Self::reveal(s, me, i);
                 // F-KW-TRIGGERS: When Dispatched; F-KW-ADOLLA-LINK after it.
-                self.push_triggers(s, me, i, Trigger::Dispatched);
-                if self.db.card(id).keywords.has(Keywords::ADOLLA_LINK) {
-                    s.frames.push(Frame::new(me, i, LINK_FRAME));
-                }
+                self.dispatched(s, me, i);
             }
             Action::Play(id) | Action::React(id) => {
                 let i = self.hand_instance(s, me, id);
@@ -141,6 +148,9 @@ impl FireForceGame {
                 p.adolla |= 1 << i;
                 Self::reveal(s, me, i);
                 s.frames.push(Frame::new(me, i, 0));
+                if self.lang.watch {
+                    self.watch(s, Trigger::Played, me, i);
+                }
             }
             Action::Activate(u, PRAY) => {
                 // F-KW-PRAY: exhaust this Unit; choose up to 1 of your Units.

@@ -175,10 +175,21 @@ impl FireForceGame {
                 }
                 s.frames.as_mut_slice()[0].done = 0;
             }
+            Effect::Discard { enemy, n } => return self.discard(s, who, enemy, n),
+            Effect::Search(..) | Effect::Dig(..) => return self.look_for(s, who, src, e),
+            Effect::Look => Self::look(s, who),
+            Effect::Move(ref t, _) | Effect::Dispatch(ref t) => {
+                s.x = [0; 2];
+                return self.resolve_cards(s, who, src, e, t);
+            }
             _ => {
                 let t = e.target().expect("the other effects have a target");
                 if e.counts() {
                     s.x = [0; 2];
+                }
+                // `ready` also reaches Flame cards (the other effects here: Units on the Scene).
+                if matches!(e, Effect::Ready(_)) && Self::off_unit(t) {
+                    return self.resolve_cards(s, who, src, e, t);
                 }
                 let that = s.frames[0].that;
                 let c = self.candidates(s, t, who, src, that);
@@ -190,6 +201,10 @@ impl FireForceGame {
                     };
                     s.chooser = who;
                     return false;
+                }
+                if self.lang.watch && t.mode == Mode::Each && matches!(e, Effect::Remove(_)) {
+                    self.remove_each(s, c);
+                    return true;
                 }
                 for q in Seat::ALL {
                     for u in Bits(c[q.index()]) {
@@ -285,5 +300,8 @@ impl FireForceGame {
         } else {
             NONE
         };
+        if self.lang.watch {
+            self.flame_put(s, q, i);
+        }
     }
 }

@@ -21,6 +21,90 @@ impl FireForceGame {
             Step::Main
         };
         s.chooser = q;
+        if s.step == Step::Main && self.lang.start_main {
+            self.start_main(s);
+        }
+    }
+
+    /// The abilities at the start of the turn player's Main phase (`start own main` of its cards,
+    /// `start enemy main` of its opponent's), the turn player's first, lowest instance first.
+    #[cold]
+    fn start_main(&self, s: &mut State) {
+        for w in [s.active, s.active.other()] {
+            for u in Bits(s.pl(w).scene) {
+                let c = self.card_of(s, w, u);
+                for k in Bits(c.on(Trigger::StartMain)) {
+                    let a = &c.abilities[k as usize];
+                    if side_ok(a.side, w, s.active)
+                        && (c.gated & 1 << k == 0 || self.trigger_gate(s, w, u, k))
+                    {
+                        Self::queue(s, Frame::new(w, u, k));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Queues a triggered ability about another card or a phase. Decision F-EFF-3: at most
+    /// `State::frames`' capacity of abilities wait at once; a trigger that finds the queue full
+    /// is lost.
+    #[inline]
+    pub(super) fn queue(s: &mut State, f: Frame) {
+        if !s.frames.is_full() {
+            s.frames.push(f);
+        }
+    }
+
+    /// The abilities about another card's event `t` (decision F-EFF-11): `q`'s card `i` was
+    /// removed, played, or put onto the Scene. The cards on the Scene whose subject `i` passes
+    /// trigger, the turn player's first, lowest instance first; `that` is `i`.
+    #[cold]
+    pub(super) fn watch(&self, s: &mut State, t: Trigger, q: Seat, i: u8) {
+        self.watch_with(s, t, q, i, [0; 2]);
+    }
+
+    /// [`FireForceGame::watch`], where the cards of `also` (removed by the same effect, decision
+    /// F-EFF-11) watch as if still on the Scene.
+    #[cold]
+    pub(super) fn watch_with(&self, s: &mut State, t: Trigger, q: Seat, i: u8, also: [u64; 2]) {
+        for w in [s.active, s.active.other()] {
+            for u in Bits(s.pl(w).scene | also[w.index()]) {
+                let c = self.card_of(s, w, u);
+                for k in Bits(c.on(t)) {
+                    let a = &c.abilities[k as usize];
+                    let Some(subject) = &a.subject else {
+                        continue;
+                    };
+                    if side_ok(subject.side, w, q)
+                        && self.card_matches(s, q, i, subject, (w, u), false)
+                        && (c.gated & 1 << k == 0 || self.trigger_gate(s, w, u, k))
+                    {
+                        Self::queue(
+                            s,
+                            Frame {
+                                that: that_code(q, i),
+                                ..Frame::new(w, u, k)
+                            },
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// A Flame card (or a card put as one) of `q`'s arrived on the Scene: its own `put to scene`
+    /// abilities, then those about it (decision F-EFF-11).
+    #[cold]
+    pub(super) fn flame_put(&self, s: &mut State, q: Seat, i: u8) {
+        let c = self.card_of(s, q, i);
+        for k in Bits(c.on(Trigger::Put)) {
+            if c.abilities[k as usize].subject.is_none()
+                && (c.gated & 1 << k == 0 || self.trigger_gate(s, q, i, k))
+            {
+                Self::queue(s, Frame::new(q, i, k));
+            }
+        }
+        self.watch(s, Trigger::Put, q, i);
     }
 
     /// F-END-1 (after the end-of-turn abilities): "until end of turn" ends, the turn passes. No
@@ -296,6 +380,9 @@ impl FireForceGame {
             // F-PREP-3: ready.
             self.place_flame(s, s.active, i, false, NONE);
             s.step = Step::Main;
+            if self.lang.start_main {
+                self.start_main(s);
+            }
         }
     }
 
