@@ -542,6 +542,8 @@ pub struct Card {
     pub keywords: Keywords,
     pub abilities: Vec<Ability>,
     pub statics: Vec<Static>,
+    /// Its prohibitions (`static: cant …`, decision F-CANT-1).
+    pub cant: Cant,
     /// The Life trigger ability (F-BAT-8), if any.
     pub life_trigger: Option<Box<Ability>>,
     /// The text as written, for display.
@@ -598,6 +600,29 @@ pub struct CardDb {
     pub brief: Briefs,
 }
 
+/// A card's prohibitions (`static: cant …`, decision F-CANT-1).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Cant {
+    /// `cant self attack_player`: this Unit attacks only the opponent's Units.
+    pub attack_player: bool,
+    /// `cant self be_blocked [by UNITS]`: no Blocker blocks this Unit, or, with `by`, none of
+    /// those described ([`Cant::blocked_by`]).
+    pub unblockable: bool,
+    pub blocked_by: Option<Box<Target>>,
+    /// `cant self be_chosen`: the opponent's effects do not choose this Unit.
+    pub chosen: bool,
+    /// `cant bearer be_chosen` (a Flame card's): the opponent's effects do not choose the Unit it
+    /// is given to.
+    pub bearer_chosen: bool,
+}
+
+impl Cant {
+    /// Whether the card has a prohibition.
+    pub fn any(&self) -> bool {
+        *self != Cant::default()
+    }
+}
+
 /// The facts of one card id that legal-action generation reads ([`CardDb::brief`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Brief {
@@ -632,6 +657,10 @@ impl Brief {
     /// are the Events legal whenever their cost is paid.
     pub const GATED_MAIN: u16 = 512;
     pub const GATED_REACT: u16 = 1024;
+    /// `cant self attack_player` (decision F-CANT-1).
+    pub const NO_FACE: u16 = 2048;
+    /// Flame and not [`Brief::NO_FACE`]: the Unit may attack the player by itself (F-BAT-2).
+    pub const FACE: u16 = 4096;
 
     /// The brief of `c` (of the card file `db`).
     pub fn of(c: &Card, db: &CardDb) -> Brief {
@@ -652,7 +681,9 @@ impl Brief {
                 | flag(c.keywords.has(Keywords::BLOCKER), Brief::BLOCKER)
                 | flag(c.keywords.has(Keywords::PRAY), Brief::PRAY)
                 | flag(c.support > 0, Brief::SUPPORT)
-                | flag(c.adolla_burst(db), Brief::BURST),
+                | flag(c.adolla_burst(db), Brief::BURST)
+                | flag(c.cant.attack_player, Brief::NO_FACE)
+                | flag(c.flame && !c.cant.attack_player, Brief::FACE),
             active: c.on(Trigger::Active) as u8,
             reaction: c.on(Trigger::Reaction) as u8,
         }
@@ -908,7 +939,7 @@ impl CardDb {
             })?;
             keywords.0 |= k.0;
         }
-        let (abilities, statics) =
+        let (abilities, statics, cant) =
             super::dsl::effects(self, col(9), ctype).map_err(|e| ("effect", e))?;
         let life_trigger = if col(10).is_empty() {
             None
@@ -930,6 +961,7 @@ impl CardDb {
             keywords,
             abilities,
             statics,
+            cant,
             life_trigger,
             effect_text: col(9).to_string(),
             trigger_text: col(10).to_string(),

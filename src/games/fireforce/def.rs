@@ -624,6 +624,7 @@ impl GameDef for FireForceGame {
                     keywords: Keywords::default(),
                     abilities: Vec::new(),
                     statics: Vec::new(),
+                    cant: Default::default(),
                     life_trigger: None,
                     effect_text: String::new(),
                     trigger_text: String::new(),

@@ -3,8 +3,9 @@
 //! and the compile step from its tree into the types of [`super::cards`] the engine plays.
 
 use super::cards::{
-    Ability, AbilityCost, Amount, CardDb, CardType, Cond, Dest, Effect, Filter, Keywords, Mode,
-    Scope, Static, Target, Trigger, Until, Value, Zone, MAX_ABILITIES, MAX_ACTIVATED, MAX_EFFECTS,
+    Ability, AbilityCost, Amount, Cant, CardDb, CardType, Cond, Dest, Effect, Filter, Keywords,
+    Mode, Scope, Static, Target, Trigger, Until, Value, Zone, MAX_ABILITIES, MAX_ACTIVATED,
+    MAX_EFFECTS,
 };
 use crate::core::lang::vocab::{
     legacy, verb, w, wa, CostArg, CostWord, EventWord, HeadKind, HeadWord, Noun, Slot, Vocab,
@@ -89,6 +90,13 @@ mod cost {
     pub const EXHAUST: u8 = 0;
     pub const FLAME: u8 = 1;
     pub const DISCARD: u8 = 2;
+}
+
+/// Prohibition ids (the `prohibitions` table).
+mod prohibit {
+    pub const ATTACK_PLAYER: u8 = 0;
+    pub const BE_BLOCKED: u8 = 1;
+    pub const BE_CHOSEN: u8 = 2;
 }
 
 pub(crate) mod stat {
@@ -441,13 +449,14 @@ pub fn effects(
     db: &mut CardDb,
     text: &str,
     ctype: CardType,
-) -> Result<(Vec<Ability>, Vec<Static>), String> {
+) -> Result<(Vec<Ability>, Vec<Static>, Cant), String> {
     let tree = lang::parse(&VOCAB, text).map_err(|e| e.to_string())?;
     if tree.len() > MAX_ABILITIES {
         return Err(format!("at most {MAX_ABILITIES} abilities"));
     }
     let mut abilities = Vec::new();
     let mut statics = Vec::new();
+    let mut cant = Cant::default();
     let mut onces = 0;
     for (k, a) in tree.iter().enumerate() {
         let ctx = |m: String| format!("ability {}: {m}", k + 1);
@@ -469,6 +478,15 @@ pub fn effects(
                     let ast::Stmt::Do(e) = s else {
                         unreachable!("the parser allows only effects in a static")
                     };
+                    if e.verb == st::CANT {
+                        if cond.is_some() {
+                            return Err(ctx(
+                                "a prohibition with a condition (`static if …: cant …`) is not played by the Fire Force engine yet".into(),
+                            ));
+                        }
+                        compile_cant(db, e, ctype, &mut cant).map_err(ctx)?;
+                        continue;
+                    }
                     statics.push(compile_static(db, e, ctype, cond.clone()).map_err(ctx)?);
                 }
                 continue;
@@ -582,7 +600,7 @@ pub fn effects(
             "at most {MAX_ACTIVATED} `active`/`reaction` abilities on a UNIT"
         ));
     }
-    Ok((abilities, statics))
+    Ok((abilities, statics, cant))
 }
 
 /// A triggered ability's event: its trigger, the subject of an event about another card, and
@@ -999,6 +1017,57 @@ fn one_card(x: &Target) -> Result<(), String> {
     } else {
         Err("this effect is played on one card: `target …`, `up_to 1 …` or `that`".into())
     }
+}
+
+/// `cant CARDS WHAT [by UNITS]` in a static (decision F-CANT-1).
+fn compile_cant(
+    db: &mut CardDb,
+    e: &ast::Effect,
+    ctype: CardType,
+    cant: &mut Cant,
+) -> Result<(), String> {
+    let t = target(db, e.cards.as_ref().expect("the pattern reads cards"))?;
+    let scope = match t.mode {
+        Mode::This if ctype == CardType::Unit && t.filter == Target::SELF.filter => Scope::This,
+        Mode::Bearer if ctype == CardType::Flame && t.filter == Target::SELF.filter => {
+            Scope::Bearer
+        }
+        _ => {
+            return Err(
+                "a prohibition is about `self` (a UNIT's) or `bearer` (a FLAME card's), without filters"
+                    .into(),
+            )
+        }
+    };
+    let what = e.word.expect("the pattern reads a prohibition");
+    if e.by.is_some() && what != prohibit::BE_BLOCKED {
+        return Err("`by …` follows `be_blocked` only".into());
+    }
+    match (what, scope) {
+        (prohibit::ATTACK_PLAYER, Scope::This) => cant.attack_player = true,
+        (prohibit::BE_BLOCKED, Scope::This) => {
+            cant.unblockable = true;
+            if let Some(by) = &e.by {
+                let x = target(db, by)?;
+                if x.zone != Zone::Scene || x.filter.types & !CardType::UNIT_BIT != 0 {
+                    return Err(
+                        "be_blocked by: a description of Units (`by units power<=5000`)".into(),
+                    );
+                }
+                cant.blocked_by = Some(Box::new(x));
+            }
+        }
+        (prohibit::BE_CHOSEN, Scope::This) => cant.chosen = true,
+        (prohibit::BE_CHOSEN, Scope::Bearer) => cant.bearer_chosen = true,
+        (prohibit::BE_CHOSEN, _) | (_, Scope::This) => {
+            return Err(format!(
+                "`cant … {}` in a static is not played by the Fire Force engine yet",
+                VOCAB.prohibitions[what as usize].name
+            ))
+        }
+        _ => return Err("a FLAME card's prohibition: `cant bearer be_chosen`".into()),
+    }
+    Ok(())
 }
 
 fn compile_static(

@@ -241,7 +241,7 @@ impl FireForceGame {
                             .min()
                     });
                     let kills = w.is_some_and(|w| w <= p);
-                    let face = self.card_of(s, me, u).flame || s.pl(me).is_given(u);
+                    let face = self.may_attack_player(s, u);
                     (kills || face).then_some((u, p))
                 }
                 _ => None,

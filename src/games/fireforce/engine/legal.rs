@@ -8,9 +8,14 @@ impl FireForceGame {
     /// F-BAT-4, F-KW-BLOCKER: the attacked player's ready Units with Blocker.
     pub fn blockers(&self, s: &State) -> u64 {
         let d = s.pl(s.active.other());
-        Bits(d.units() & !d.exhausted)
+        let m = Bits(d.units() & !d.exhausted)
             .filter(|&u| self.db.brief(d.card[u as usize]).has(Brief::BLOCKER))
-            .fold(0, |m, u| m | 1 << u)
+            .fold(0, |m, u| m | 1 << u);
+        if self.lang.cant && m != 0 {
+            m & !self.barred_blockers(s, m)
+        } else {
+            m
+        }
     }
 
     /// F-BAT-6: the attacked player's hand cards with support power, of card id at least the last
@@ -227,10 +232,23 @@ impl FireForceGame {
             .fold(0, |m, i| m | 1 << i)
     }
 
+    /// The Units of `m` (of `q`) without `cant self attack_player`.
+    #[cold]
+    fn strip_no_face(&self, s: &State, q: Seat, m: u64) -> u64 {
+        let p = s.pl(q);
+        Bits(m)
+            .filter(|&u| !self.db.brief(p.card[u as usize]).has(Brief::NO_FACE))
+            .fold(0, |acc, u| acc | 1 << u)
+    }
+
     /// F-BAT-2: only a Unit with Flame or given a Flame card attacks the player.
     pub fn may_attack_player(&self, s: &State, u: u8) -> bool {
+        // Decision F-CANT-1: not a Unit that `cant self attack_player`.
         let p = s.pl(s.active);
-        u != NONE && (self.db.brief(p.card[usize::from(u)]).has(Brief::FLAME) || p.is_given(u))
+        u != NONE && {
+            let b = self.db.brief(p.card[usize::from(u)]);
+            b.has(Brief::FACE) || (p.is_given(u) && !b.has(Brief::NO_FACE))
+        }
     }
 
     /// F-MAIN-1. Card facts come from [`CardDb::brief`], one small table read per card.
@@ -269,10 +287,17 @@ impl FireForceGame {
         let reach = if enemy.units() & enemy.exhausted != 0 {
             !0
         } else {
-            p.given_to
+            let given = p
+                .given_to
                 .iter()
                 .filter(|&&u| u != NONE)
-                .fold(0u64, |m, &u| m | 1 << u)
+                .fold(0u64, |m, &u| m | 1 << u);
+            if self.lang.no_face && given != 0 {
+                // Decision F-CANT-1: a Unit that `cant self attack_player` has no target.
+                self.strip_no_face(s, q, given)
+            } else {
+                given
+            }
         };
         let ready = !p.exhausted;
         for u in Bits(p.units()) {
@@ -281,7 +306,7 @@ impl FireForceGame {
             // F-BAT-1, F-KW-BLITZ.
             if ready & bit != 0
                 && (p.fresh & bit == 0 || b.has(Brief::BLITZ))
-                && (reach & bit != 0 || b.has(Brief::FLAME))
+                && (reach & bit != 0 || b.has(Brief::FACE))
             {
                 out.push(Action::Attack(u));
             }
@@ -313,7 +338,7 @@ mod tests {
     impl Reference<'_> {
         fn blockers(&self, s: &State) -> u64 {
             let d = s.pl(s.active.other());
-            Bits(d.units() & !d.exhausted)
+            let m = Bits(d.units() & !d.exhausted)
                 .filter(|&u| {
                     self.0
                         .db
@@ -321,7 +346,8 @@ mod tests {
                         .keywords
                         .has(Keywords::BLOCKER)
                 })
-                .fold(0, |m, u| m | 1 << u)
+                .fold(0, |m, u| m | 1 << u);
+            m & !self.0.barred_blockers(s, m)
         }
 
         fn support_cards(&self, s: &State) -> u64 {
@@ -364,7 +390,10 @@ mod tests {
         }
 
         fn may_attack_player(&self, s: &State, u: u8) -> bool {
-            u != NONE && (self.0.card_of(s, s.active, u).flame || s.pl(s.active).is_given(u))
+            u != NONE && {
+                let c = self.0.card_of(s, s.active, u);
+                (c.flame || s.pl(s.active).is_given(u)) && !c.cant.attack_player
+            }
         }
 
         fn main_actions(&self, s: &State, out: &mut ActionList<Action>) {
@@ -398,6 +427,7 @@ mod tests {
                 if ready
                     && (p.fresh & 1 << u == 0 || c.keywords.has(Keywords::BLITZ))
                     && (targets || c.flame || p.is_given(u))
+                    && (targets || !c.cant.attack_player)
                 {
                     out.push(Action::Attack(u));
                 }

@@ -43,6 +43,10 @@ pub struct Lang {
     pub watch: bool,
     /// An ability at the start of a Main phase.
     pub start_main: bool,
+    /// A prohibition (`static: cant …`) that blocking or choosing must read.
+    pub cant: bool,
+    /// A Unit that `cant self attack_player`.
+    pub no_face: bool,
 }
 
 impl Lang {
@@ -52,6 +56,8 @@ impl Lang {
         for id in ids {
             let c = db.card(id);
             l.rich_statics |= c.statics.iter().any(|st| !st.plain);
+            l.cant |= c.cant.unblockable || c.cant.chosen || c.cant.bearer_chosen;
+            l.no_face |= c.cant.attack_player;
             for a in &c.abilities {
                 l.watch |= matches!(
                     a.trigger,
@@ -601,6 +607,9 @@ impl FireForceGame {
                     if f.other && q == who && src < 64 {
                         m &= !(1 << src);
                     }
+                    if self.lang.cant && q != who && matches!(t.mode, Mode::Choose | Mode::UpTo) {
+                        m &= !self.unchoosable(s, q);
+                    }
                     if reads || extras || bounds {
                         m = Bits(m)
                             .filter(|&u| {
@@ -615,6 +624,49 @@ impl FireForceGame {
             }
         }
         out
+    }
+}
+
+impl FireForceGame {
+    /// `q`'s Units the opponent's effects do not choose (decision F-CANT-1): `cant self
+    /// be_chosen`, or given a Flame card with `cant bearer be_chosen`.
+    #[cold]
+    pub(crate) fn unchoosable(&self, s: &State, q: Seat) -> u64 {
+        let p = s.pl(q);
+        let mut m = 0;
+        for u in Bits(p.units()) {
+            if self.card_of(s, q, u).cant.chosen {
+                m |= 1 << u;
+            }
+        }
+        for i in Bits(p.scene & FLAME_MASK) {
+            let to = p.given_to[i as usize - FLAME_BASE];
+            if to != NONE && self.card_of(s, q, i).cant.bearer_chosen {
+                m |= 1 << to;
+            }
+        }
+        m
+    }
+
+    /// The Blockers of `m` that may not block the attacking Unit (decision F-CANT-1): all of them
+    /// if it `cant self be_blocked`, those described if `… by UNITS`.
+    #[cold]
+    pub(crate) fn barred_blockers(&self, s: &State, m: u64) -> u64 {
+        let a = s.battle.attacker;
+        if a == NONE {
+            return 0;
+        }
+        let cant = &self.card_of(s, s.active, a).cant;
+        if !cant.unblockable {
+            return 0;
+        }
+        let Some(by) = &cant.blocked_by else {
+            return m;
+        };
+        let d = s.active.other();
+        Bits(m)
+            .filter(|&u| self.card_matches(s, d, u, by, (s.active, a), false))
+            .fold(0, |acc, u| acc | 1 << u)
     }
 }
 
