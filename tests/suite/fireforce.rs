@@ -372,11 +372,17 @@ fn every_fire_force_example_in_docs_cards_md_parses() {
         "active[",
         "reaction[",
         "static:",
+        "static if",
+        "attack if",
+        "attack [",
+        "block if",
     ];
-    let event = ["main:", "reaction:"];
+    let event = ["main:", "reaction:", "main if", "reaction if"];
     let mut n = 0;
     for span in doc.split('`').skip(1).step_by(2) {
-        let ctype = if unit.iter().any(|t| span.starts_with(t)) {
+        let ctype = if span.contains(" bearer ") && span.starts_with("static") {
+            CardType::Flame
+        } else if unit.iter().any(|t| span.starts_with(t)) {
             CardType::Unit
         } else if event.iter().any(|t| span.starts_with(t)) {
             CardType::Event
@@ -534,11 +540,11 @@ fn card_statistics_see_what_left_the_deck() {
         .filter(|&i| db.card(i).ctype == CardType::Flame)
         .take(1)
         .collect();
-    let g = FireForceGame {
-        db: db.clone(),
-        main: [ids.clone(), ids.clone()],
-        flame: [vec![flame[0]; 5], vec![flame[0]; 5]],
-    };
+    let g = FireForceGame::new(
+        db.clone(),
+        [ids.clone(), ids.clone()],
+        [vec![flame[0]; 5], vec![flame[0]; 5]],
+    );
     let mut s = g.setup_stacked(0, Seat::P1);
     g.apply(&mut s, Action::Keep);
     g.apply(&mut s, Action::Keep);

@@ -3,7 +3,7 @@
 //! load; the engine only sees the compact types here.
 
 use crate::core::input::{csv_rows, excerpt, parse_int, InputError};
-use crate::core::lang::{Side, TargetMode};
+use crate::core::lang::Side;
 
 /// An index into [`CardDb::cards`].
 pub type CardId = u8;
@@ -18,7 +18,7 @@ pub const MAX_POOL: usize = 250;
 /// The most abilities of a card, effects of an ability, and activated abilities of a Unit (they
 /// bound the legal-action lists, `engine::legal`).
 pub const MAX_ABILITIES: usize = 3;
-pub const MAX_EFFECTS: usize = 4;
+pub const MAX_EFFECTS: usize = 8;
 pub const MAX_ACTIVATED: usize = 2;
 
 pub const HEADER: [&str; 11] = [
@@ -40,6 +40,22 @@ pub enum CardType {
     Unit,
     Event,
     Flame,
+}
+
+impl CardType {
+    pub const UNIT_BIT: u8 = 1;
+    pub const EVENT_BIT: u8 = 2;
+    pub const FLAME_BIT: u8 = 4;
+
+    /// The bit of the type in [`Filter::types`].
+    #[inline]
+    pub fn bit(self) -> u8 {
+        match self {
+            CardType::Unit => CardType::UNIT_BIT,
+            CardType::Event => CardType::EVENT_BIT,
+            CardType::Flame => CardType::FLAME_BIT,
+        }
+    }
 }
 
 /// The keywords as bits (F-KEYWORDS).
@@ -78,7 +94,8 @@ impl Keywords {
     }
 }
 
-/// Conditions on a Unit (all must hold).
+/// Conditions on a card (all must hold). The printed ones ([`Filter::card_ok`]) read the card;
+/// the others the position.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Filter {
     pub power_min: Option<i16>,
@@ -87,35 +104,84 @@ pub struct Filter {
     pub cost_max: Option<u8>,
     /// One of these attributes (0 = any).
     pub attrs: Attrs,
-    /// All of these keywords.
+    /// All of these keywords (printed, or granted for a card on the Scene).
     pub keywords: Keywords,
-    /// Has Flame.
-    pub flame: bool,
+    /// Has Flame (printed): `Some(true)` `flame`, `Some(false)` `not_flame`.
+    pub flame: Option<bool>,
     /// `Some(true)` ready only, `Some(false)` exhausted only.
     pub ready: Option<bool>,
     /// Not the card the ability belongs to.
     pub other: bool,
+    /// The kinds of card ([`CardType::bit`]), 0 for any (`card`).
+    pub types: u8,
+    /// A Reaction Event (printed).
+    pub reaction: bool,
+    /// Given a Flame card (`given`, `not_given`): of a Unit, that it has been given one; of a
+    /// Flame card, that it is given to a Unit.
+    pub given: Option<bool>,
+    /// The attacking Unit, the attacked Unit of the current battle (or not).
+    pub attacking: Option<bool>,
+    pub attacked: Option<bool>,
 }
 
-/// What an effect acts on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Target {
-    /// `self`, `target …`, `all …`.
-    Units {
-        mode: TargetMode,
-        side: Side,
-        filter: Filter,
-    },
-    /// The attacking Unit of the current battle.
+impl Filter {
+    /// Whether the filter reads anything of the position beyond ready and `other` (the cold part
+    /// of [`super::FireForceGame::matches`]).
+    #[inline]
+    pub fn has_state_extras(&self) -> bool {
+        self.given.is_some() || self.attacking.is_some() || self.attacked.is_some()
+    }
+}
+
+/// Where the cards of a target are (`in ZONE`; the Scene when none is written).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Zone {
+    #[default]
+    Scene,
+    Hand,
+    Deck,
+    Life,
+    Adolla,
+    FlameDeck,
+}
+
+/// How a target picks its cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// `self`: the card the ability belongs to, on the Scene.
+    This,
+    /// `target …`: exactly 1, chosen by the controller as the effect resolves (automatically when
+    /// only one qualifies, F-EFF-1).
+    Choose,
+    /// `up_to 1 …`: 0 or 1, chosen (decision F-EFF-7: always asked, "none" offered).
+    UpTo,
+    /// `all …`: every match.
+    All,
+    /// A description (`count`, `any`, `no`, a trigger's subject): every match.
+    Each,
+    /// `that`: the card of the triggering event, or the card chosen last (decision F-EFF-8).
+    That,
+    /// The attacking Unit, the attacked Unit of the current battle.
     Attacker,
-    /// The attacked Unit of the current battle.
     Attacked,
+    /// The Unit the ability's Flame card is given to.
+    Bearer,
+}
+
+/// What an effect acts on, or what a condition or value looks at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Target {
+    pub mode: Mode,
+    pub side: Side,
+    pub zone: Zone,
+    pub filter: Filter,
 }
 
 impl Target {
-    pub const SELF: Target = Target::Units {
-        mode: TargetMode::This,
+    pub const SELF: Target = Target {
+        mode: Mode::This,
         side: Side::Own,
+        zone: Zone::Scene,
         filter: Filter {
             power_min: None,
             power_max: None,
@@ -123,30 +189,83 @@ impl Target {
             cost_max: None,
             attrs: 0,
             keywords: Keywords(0),
-            flame: false,
+            flame: None,
             ready: None,
             other: false,
+            types: CardType::UNIT_BIT,
+            reaction: false,
+            given: None,
+            attacking: None,
+            attacked: None,
         },
     };
+
+    /// `target …` or `up_to 1 …`: the controller chooses.
+    #[inline]
+    pub fn chosen(&self) -> bool {
+        matches!(self.mode, Mode::Choose | Mode::UpTo)
+    }
 }
 
-/// How long a power change lasts.
+/// How long a change lasts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Until {
     EndOfTurn,
     /// "during this battle" (F-BAT-9); outside a battle, until end of turn.
     EndOfBattle,
+    /// "until the end of the next turn" (decision F-DUR-1).
+    NextTurn,
+}
+
+/// An amount: written, or counted as the effect resolves ([`Ability::values`]`[k]`, decision
+/// F-EFF-9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Amount {
+    Num(i16),
+    /// The `k`-th counted value of the ability; `up` when it counts up (`+N per …`).
+    Val {
+        k: u8,
+        up: bool,
+    },
+}
+
+impl Amount {
+    /// Whether the amount is a gain (a positive number, or counted up).
+    #[inline]
+    pub fn positive(self) -> bool {
+        match self {
+            Amount::Num(n) => n > 0,
+            Amount::Val { up, .. } => up,
+        }
+    }
+}
+
+/// Where `move` puts a card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dest {
+    Hand,
+    Adolla,
+    DeckBottom,
+    /// Face down on top of the Life area.
+    Life,
 }
 
 /// One effect primitive.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Effect {
     Draw(u8),
+    /// `draw [enemy] AMOUNT`: a counted draw, or the opponent's.
+    DrawOf {
+        enemy: bool,
+        n: Amount,
+    },
+    /// Draw until the hand holds N cards.
+    DrawTo(u8),
     Remove(Target),
     Exhaust(Target),
     Ready(Target),
     Bounce(Target),
-    Power(Target, i16, Until),
+    Power(Target, Amount, Until),
     /// Give 1 exhausted Flame card from the Flame deck (F-KW-PRAY's effect).
     Give(Target),
     /// Put up to N Flame cards from the Flame deck onto the Scene, exhausted.
@@ -155,6 +274,23 @@ pub enum Effect {
     Life(u8),
     /// The opponent's top N deck cards into its THE ADOLLA.
     Mill(u8),
+    /// `choose …`: the card becomes `that` (decision F-EFF-8).
+    Pick(Target),
+    /// `move CARDS to ZONE`: cards of a hand, THE ADOLLA or the Scene (a Flame card) elsewhere.
+    Move(Target, Dest),
+    /// `discard [enemy] N`: that player puts N cards of its choice from its hand into THE ADOLLA.
+    Discard {
+        enemy: bool,
+        n: u8,
+    },
+    /// `dispatch CARDS`: a Unit card from THE ADOLLA onto the Scene, ready, without its cost.
+    Dispatch(Target),
+    /// `search CARDS to hand`: from the deck, revealed; then the deck is shuffled.
+    Search(Target, Dest),
+    /// `dig N CARDS to hand`: among the top N cards of the deck; the rest to its bottom.
+    Dig(u8, Target, Dest),
+    /// `look enemy hand`: the controller sees the opponent's hand.
+    Look,
 }
 
 impl Effect {
@@ -165,9 +301,26 @@ impl Effect {
             | Effect::Ready(t)
             | Effect::Bounce(t)
             | Effect::Power(t, _, _)
-            | Effect::Give(t) => Some(t),
+            | Effect::Give(t)
+            | Effect::Pick(t)
+            | Effect::Move(t, _)
+            | Effect::Dispatch(t) => Some(t),
             _ => None,
         }
+    }
+
+    /// Whether the effect records `x`, the cards it acted on (decision F-EFF-9).
+    #[inline]
+    pub fn counts(&self) -> bool {
+        matches!(
+            self,
+            Effect::Remove(_)
+                | Effect::Exhaust(_)
+                | Effect::Ready(_)
+                | Effect::Bounce(_)
+                | Effect::Move(..)
+                | Effect::Dispatch(_)
+        )
     }
 }
 
@@ -184,10 +337,20 @@ pub enum Trigger {
     Reaction,
     /// A non-Reaction Event played in the main phase.
     Main,
+    /// Another card is removed (`removed SUBJECT`, [`Ability::subject`]).
+    OtherRemoved,
+    /// An Event is played (`played SUBJECT`).
+    Played,
+    /// A Flame card is put onto the Scene: this one (a Flame card's own `put to scene`) or, with
+    /// a subject, another.
+    Put,
+    /// The start of a player's Main phase (`start own main`, `start enemy main`;
+    /// [`Ability::side`]).
+    StartMain,
 }
 
 impl Trigger {
-    pub const NAMES: [(&'static str, Trigger); 9] = [
+    pub const NAMES: [(&'static str, Trigger); 13] = [
         ("dispatched", Trigger::Dispatched),
         ("removed", Trigger::Removed),
         ("attacking", Trigger::Attacking),
@@ -197,6 +360,10 @@ impl Trigger {
         ("active", Trigger::Active),
         ("reaction", Trigger::Reaction),
         ("main", Trigger::Main),
+        ("other_removed", Trigger::OtherRemoved),
+        ("played", Trigger::Played),
+        ("put", Trigger::Put),
+        ("start_main", Trigger::StartMain),
     ];
 
     pub fn name(self) -> &'static str {
@@ -219,22 +386,87 @@ pub struct AbilityCost {
     pub once: bool,
 }
 
+/// An ability's body: its effects and the control flow between them
+/// (`crate::core::lang::program`).
+pub type Program = crate::core::lang::program::Program<Effect, Target, ()>;
+/// One step of a [`Program`].
+pub type Op = crate::core::lang::program::Op<Effect, Target>;
+/// A condition over card sets compiled as [`Target`]s.
+pub type Cond = crate::core::lang::ast::Cond<Target>;
+/// A counted amount over card sets compiled as [`Target`]s.
+pub type Value = crate::core::lang::ast::Value<Target>;
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ability {
     pub trigger: Trigger,
+    /// What another card's event must be about (a trigger about another card: the side is from
+    /// the ability's controller), `None` for the card itself.
+    pub subject: Option<Target>,
+    /// Whose phase a phase trigger waits for (`start own main`).
+    pub side: Side,
     pub cost: AbilityCost,
+    /// The head's condition: when the Event may be played, the ability activated, the trigger
+    /// trigger (decision F-EFF-6).
+    pub cond: Option<Cond>,
+    /// The body.
+    pub program: Program,
+    /// The counted amounts of the body ([`Amount::Val`]).
+    pub values: Vec<Value>,
+    /// The effects of the body in order, as [`Program::effects`] lists them (what the heuristic
+    /// reads).
     pub effects: Vec<Effect>,
 }
 
-/// A continuous power change of a card on the Scene.
+impl Ability {
+    /// An ability of plain effects, unconditioned.
+    pub fn plain(trigger: Trigger, cost: AbilityCost, effects: Vec<Effect>) -> Ability {
+        Ability {
+            trigger,
+            subject: None,
+            side: Side::Own,
+            cost,
+            cond: None,
+            program: Program {
+                ops: effects.iter().map(|&e| Op::Do(e)).collect(),
+                later: Vec::new(),
+            },
+            values: Vec::new(),
+            effects,
+        }
+    }
+
+    /// Whether the ability is gated beyond its cost: a condition in its head.
+    #[inline]
+    pub fn gated(&self) -> bool {
+        self.cond.is_some()
+    }
+}
+
+/// Who a static's power change reaches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// Every Unit of the side that passes the filter.
+    All,
+    /// The card itself (`self`).
+    This,
+    /// The Unit the Flame card is given to (`bearer`).
+    Bearer,
+}
+
+/// A continuous power change of a card on the Scene.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Static {
     pub side: Side,
+    pub scope: Scope,
     pub filter: Filter,
     pub power: i16,
+    /// `static if COND`: it applies while the condition holds (decision F-STATIC-1).
+    pub cond: Option<Box<Cond>>,
     /// Derived by [`CardDb::derive`]: the card ids (a bit each) whose printed fields pass
     /// `filter` ([`Filter::printed_ok`]); the rest of the filter (ready, other) is the state's.
     pub hits: [u64; 4],
+    /// Derived by [`CardDb::derive`]: [`Static::is_plain`].
+    pub plain: bool,
 }
 
 impl Static {
@@ -243,17 +475,48 @@ impl Static {
     pub fn hits(&self, id: CardId) -> bool {
         self.hits[usize::from(id / 64)] & 1 << (id % 64) != 0
     }
+
+    /// A static of the first kind: `all` Units of a side, no condition, a filter of printed
+    /// fields, ready and `other` (the hot path of [`super::FireForceGame::power`]).
+    pub fn is_plain(&self) -> bool {
+        self.scope == Scope::All && self.cond.is_none() && !self.filter.has_state_extras()
+    }
 }
 
 impl Filter {
-    /// The conditions on a card's printed fields, but power: attributes, keywords, Flame, cost.
+    /// The conditions on a card's printed fields, but power: kind, attributes, keywords, Flame,
+    /// cost, Reaction.
     #[inline]
     pub fn card_ok(&self, c: &Card) -> bool {
+        self.unit_ok(c)
+            && (self.types == 0 || self.types & c.ctype.bit() != 0)
+            && (!self.reaction || c.is_reaction_event())
+    }
+
+    /// [`Filter::card_ok`] of a card known to be a Unit: attributes, keywords, Flame, cost.
+    #[inline]
+    pub fn unit_ok(&self, c: &Card) -> bool {
         (self.attrs == 0 || c.attrs & self.attrs != 0)
             && c.keywords.0 & self.keywords.0 == self.keywords.0
-            && (!self.flame || c.flame)
+            && self.flame.is_none_or(|f| c.flame == f)
             && self.cost_min.is_none_or(|m| c.cost >= m)
             && self.cost_max.is_none_or(|m| c.cost <= m)
+    }
+
+    /// Whether a Unit may pass the filter at all (its kinds name Units, it asks for no Event).
+    #[inline]
+    pub fn units_pass(&self) -> bool {
+        (self.types == 0 || self.types & CardType::UNIT_BIT != 0) && !self.reaction
+    }
+
+    /// Whether [`Filter::unit_ok`] reads the card at all.
+    #[inline]
+    pub fn reads_unit(&self) -> bool {
+        self.attrs != 0
+            || self.keywords.0 != 0
+            || self.flame.is_some()
+            || self.cost_min.is_some()
+            || self.cost_max.is_some()
     }
 
     /// [`Filter::card_ok`] and the power bounds on printed power (a static's filter: no static
@@ -279,14 +542,19 @@ pub struct Card {
     pub keywords: Keywords,
     pub abilities: Vec<Ability>,
     pub statics: Vec<Static>,
-    /// The Life trigger ability (F-BAT-8), empty if none.
-    pub life_trigger: Vec<Effect>,
+    /// Its prohibitions (`static: cant …`, decision F-CANT-1).
+    pub cant: Cant,
+    /// The Life trigger ability (F-BAT-8), if any.
+    pub life_trigger: Option<Box<Ability>>,
     /// The text as written, for display.
     pub effect_text: String,
     pub trigger_text: String,
     /// Derived by [`CardDb::derive`]: bit `3 * t + k` for each ability `k` with trigger `t`
     /// ([`Card::on`]).
-    pub on: u32,
+    pub on: u64,
+    /// Derived by [`CardDb::derive`]: bit `k` for each ability `k` gated when it triggers (a
+    /// condition in its head, or Once Per Turn).
+    pub gated: u8,
 }
 
 impl Card {
@@ -294,10 +562,16 @@ impl Card {
         self.ctype == CardType::Unit
     }
 
+    /// A Reaction Event (F-KW-REACTION).
+    #[inline]
+    pub fn is_reaction_event(&self) -> bool {
+        self.ctype == CardType::Event && self.on(Trigger::Reaction) != 0
+    }
+
     /// The indices of the abilities with this trigger, as a mask (from [`Card::on`]).
     #[inline]
     pub fn on(&self, t: Trigger) -> u64 {
-        u64::from(self.on >> (3 * t as u32) & 7)
+        self.on >> (3 * t as u32) & 7
     }
 
     /// The abilities with this trigger, with their index.
@@ -324,6 +598,29 @@ pub struct CardDb {
     /// Derived by [`CardDb::derive`]: each card id's facts that legal actions read, a few bytes a
     /// card in one table indexed by the `u8` id (no bounds check, no walk of the whole `Card`).
     pub brief: Briefs,
+}
+
+/// A card's prohibitions (`static: cant …`, decision F-CANT-1).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Cant {
+    /// `cant self attack_player`: this Unit attacks only the opponent's Units.
+    pub attack_player: bool,
+    /// `cant self be_blocked [by UNITS]`: no Blocker blocks this Unit, or, with `by`, none of
+    /// those described ([`Cant::blocked_by`]).
+    pub unblockable: bool,
+    pub blocked_by: Option<Box<Target>>,
+    /// `cant self be_chosen`: the opponent's effects do not choose this Unit.
+    pub chosen: bool,
+    /// `cant bearer be_chosen` (a Flame card's): the opponent's effects do not choose the Unit it
+    /// is given to.
+    pub bearer_chosen: bool,
+}
+
+impl Cant {
+    /// Whether the card has a prohibition.
+    pub fn any(&self) -> bool {
+        *self != Cant::default()
+    }
 }
 
 /// The facts of one card id that legal-action generation reads ([`CardDb::brief`]).
@@ -355,25 +652,38 @@ impl Brief {
     pub const SUPPORT: u16 = 128;
     /// A [THE ADOLLA BURST] card (F-KW-ADOLLA-LINK).
     pub const BURST: u16 = 256;
+    /// An Event whose first ability is `main` / `reaction` with a condition in its head ("play
+    /// only if", decision F-EFF-6): not [`Brief::MAIN_EVENT`] / [`Brief::REACT_EVENT`], which
+    /// are the Events legal whenever their cost is paid.
+    pub const GATED_MAIN: u16 = 512;
+    pub const GATED_REACT: u16 = 1024;
+    /// `cant self attack_player` (decision F-CANT-1).
+    pub const NO_FACE: u16 = 2048;
+    /// Flame and not [`Brief::NO_FACE`]: the Unit may attack the player by itself (F-BAT-2).
+    pub const FACE: u16 = 4096;
 
     /// The brief of `c` (of the card file `db`).
     pub fn of(c: &Card, db: &CardDb) -> Brief {
         let event = c.ctype == CardType::Event;
         let flag = |b: bool, f: u16| if b { f } else { 0 };
+        let main = event && c.on(Trigger::Main) & 1 != 0;
+        let react = event && c.on(Trigger::Reaction) & 1 != 0;
+        let gated = c.abilities.first().is_some_and(|a| a.gated());
         Brief {
             cost: c.cost,
             flags: flag(c.is_unit(), Brief::UNIT)
-                | flag(event && c.on(Trigger::Main) & 1 != 0, Brief::MAIN_EVENT)
-                | flag(
-                    event && c.on(Trigger::Reaction) & 1 != 0,
-                    Brief::REACT_EVENT,
-                )
+                | flag(main && !gated, Brief::MAIN_EVENT)
+                | flag(react && !gated, Brief::REACT_EVENT)
+                | flag(main && gated, Brief::GATED_MAIN)
+                | flag(react && gated, Brief::GATED_REACT)
                 | flag(c.flame, Brief::FLAME)
                 | flag(c.keywords.has(Keywords::BLITZ), Brief::BLITZ)
                 | flag(c.keywords.has(Keywords::BLOCKER), Brief::BLOCKER)
                 | flag(c.keywords.has(Keywords::PRAY), Brief::PRAY)
                 | flag(c.support > 0, Brief::SUPPORT)
-                | flag(c.adolla_burst(db), Brief::BURST),
+                | flag(c.adolla_burst(db), Brief::BURST)
+                | flag(c.cant.attack_player, Brief::NO_FACE)
+                | flag(c.flame && !c.cant.attack_player, Brief::FACE),
             active: c.on(Trigger::Active) as u8,
             reaction: c.on(Trigger::Reaction) as u8,
         }
@@ -488,12 +798,22 @@ impl CardDb {
     /// change to the cards (parsing does it; so does `ablate`'s filler card).
     pub fn derive(&mut self) {
         const _: () = assert!(MAX_ABILITIES <= 3, "Card::on has 3 bits a trigger");
+        const _: () = assert!(Trigger::NAMES.len() * 3 <= 64, "Card::on is a u64");
         for c in &mut self.cards {
+            c.gated = c
+                .abilities
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| a.cond.is_some() || a.cost.once)
+                .fold(0, |m, (k, _)| m | 1 << k);
+            for st in &mut c.statics {
+                st.plain = st.is_plain();
+            }
             c.on = c
                 .abilities
                 .iter()
                 .enumerate()
-                .fold(0, |m, (k, a)| m | 1 << (3 * a.trigger as u32 + k as u32));
+                .fold(0u64, |m, (k, a)| m | 1 << (3 * a.trigger as u32 + k as u32));
         }
         let hits: Vec<Vec<[u64; 4]>> = self
             .cards
@@ -619,15 +939,15 @@ impl CardDb {
             })?;
             keywords.0 |= k.0;
         }
-        let (abilities, statics) =
+        let (abilities, statics, cant) =
             super::dsl::effects(self, col(9), ctype).map_err(|e| ("effect", e))?;
         let life_trigger = if col(10).is_empty() {
-            Vec::new()
+            None
         } else {
             if ctype == CardType::Flame {
                 return Err(("trigger", "a FLAME card has no Life trigger".into()));
             }
-            super::dsl::life_trigger(self, col(10)).map_err(|e| ("trigger", e))?
+            Some(super::dsl::life_trigger(self, col(10)).map_err(|e| ("trigger", e))?)
         };
         Ok(Card {
             number: number.to_string(),
@@ -641,10 +961,12 @@ impl CardDb {
             keywords,
             abilities,
             statics,
+            cant,
             life_trigger,
             effect_text: col(9).to_string(),
             trigger_text: col(10).to_string(),
             on: 0,
+            gated: 0,
         })
     }
 }
@@ -717,11 +1039,18 @@ mod tests {
                 once: true
             }
         );
-        assert_eq!(a.life_trigger.len(), 3);
+        assert_eq!(a.life_trigger.as_ref().unwrap().effects.len(), 3);
         assert!(a.adolla_burst(&d));
         assert!(matches!(
             a.abilities[2].effects[0],
-            Effect::Power(Target::Attacked, 2000, Until::EndOfBattle)
+            Effect::Power(
+                Target {
+                    mode: Mode::Attacked,
+                    ..
+                },
+                Amount::Num(2000),
+                Until::EndOfBattle
+            )
         ));
         assert!(d.card(2).flame && d.card(2).statics.len() == 1);
         assert_eq!(d.lookup("beta"), Ok(1));

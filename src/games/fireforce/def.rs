@@ -236,7 +236,11 @@ impl FireForceGame {
         let me = s.chooser;
         let unit = |q: Seat, u: u8| self.card_ref(s, q, u);
         match a {
+            Action::Pass if matches!(s.pick, Pick::May { .. }) => "no".into(),
             Action::Pass => "pass".into(),
+            Action::Mode(k) => format!("option {}", k + 1),
+            Action::Card(id) => format!("choose {}", self.card_label(id)),
+            Action::Yes => "yes".into(),
             Action::Keep => "keep".into(),
             Action::Redraw => "redraw".into(),
             Action::Flame(id) => format!("flame {}", self.card_label(id)),
@@ -274,6 +278,9 @@ impl FireForceGame {
             Pick::Flame { .. } => return "flame",
             Pick::Limit => return "limit",
             Pick::Link => return "link",
+            Pick::Cards { .. } => return "choose card",
+            Pick::Mode { .. } => return "option",
+            Pick::May { .. } => return "may",
             Pick::None => {}
         }
         match s.step {
@@ -551,11 +558,11 @@ impl GameDef for FireForceGame {
     }
 
     fn new_match(cards: &CardDb, decks: [&FfDeck; 2]) -> FireForceGame {
-        FireForceGame {
-            db: cards.clone(),
-            main: [decks[0].main.clone(), decks[1].main.clone()],
-            flame: [decks[0].flame.clone(), decks[1].flame.clone()],
-        }
+        FireForceGame::new(
+            cards.clone(),
+            [decks[0].main.clone(), decks[1].main.clone()],
+            [decks[0].flame.clone(), decks[1].flame.clone()],
+        )
     }
 
     fn content_hash(cards: &CardDb, decks: &[&FfDeck]) -> String {
@@ -617,10 +624,12 @@ impl GameDef for FireForceGame {
                     keywords: Keywords::default(),
                     abilities: Vec::new(),
                     statics: Vec::new(),
-                    life_trigger: Vec::new(),
+                    cant: Default::default(),
+                    life_trigger: None,
                     effect_text: String::new(),
                     trigger_text: String::new(),
                     on: 0,
+                    gated: 0,
                 });
                 cards.derive();
                 (cards.cards.len() - 1) as CardId
@@ -1002,7 +1011,11 @@ impl GameDef for FireForceGame {
             if p.known[k] & p.hand != p.hand {
                 return Err(format!("{q}: does not know its own hand"));
             }
-            if (p.known[0] | p.known[1]) & (deck | life) != 0 {
+            // F-INFO-6: a player searching or digging its deck knows the cards it looks at.
+            let looking = self.looking(s, q) & deck;
+            if (p.known[0] | p.known[1]) & (deck | life) & !looking != 0
+                || p.known[k ^ 1] & looking != 0
+            {
                 return Err(format!("{q}: a deck or Life card is known (F-INFO-1)"));
             }
             if self.with_flame(s, q).count_ones() > super::state::FLAME_LIMIT

@@ -3,14 +3,15 @@
 //! and the compile step from its tree into the types of [`super::cards`] the engine plays.
 
 use super::cards::{
-    Ability, AbilityCost, CardDb, CardType, Effect, Filter, Keywords, Static, Target, Trigger,
-    Until, MAX_ABILITIES, MAX_ACTIVATED, MAX_EFFECTS,
+    Ability, AbilityCost, Amount, Cant, CardDb, CardType, Cond, Dest, Effect, Filter, Keywords,
+    Mode, Scope, Static, Target, Trigger, Until, Value, Zone, MAX_ABILITIES, MAX_ACTIVATED,
+    MAX_EFFECTS,
 };
 use crate::core::lang::vocab::{
     legacy, verb, w, wa, CostArg, CostWord, EventWord, HeadKind, HeadWord, Noun, Slot, Vocab,
 };
-use crate::core::lang::{self, ast};
-use crate::core::lang::{Side, TargetMode};
+use crate::core::lang::Side;
+use crate::core::lang::{self, ast, program};
 
 /// Head ids.
 mod head {
@@ -91,9 +92,42 @@ mod cost {
     pub const DISCARD: u8 = 2;
 }
 
-mod stat {
+/// Prohibition ids (the `prohibitions` table).
+mod prohibit {
+    pub const ATTACK_PLAYER: u8 = 0;
+    pub const BE_BLOCKED: u8 = 1;
+    pub const BE_CHOSEN: u8 = 2;
+}
+
+pub(crate) mod stat {
     pub const POWER: u8 = 0;
     pub const COST: u8 = 1;
+}
+
+/// Zone ids.
+#[allow(dead_code)]
+mod zone {
+    pub const SCENE: u8 = 0;
+    pub const HAND: u8 = 1;
+    pub const DECK: u8 = 2;
+    pub const LIFE: u8 = 3;
+    pub const ADOLLA: u8 = 4;
+    pub const FLAME_DECK: u8 = 5;
+}
+
+/// Quantity ids (`hand own`, `life enemy`).
+pub(crate) mod quantity {
+    pub const HAND: u8 = 0;
+    pub const DECK: u8 = 1;
+    pub const LIFE: u8 = 2;
+    pub const ADOLLA: u8 = 3;
+}
+
+/// Condition words.
+pub(crate) mod cond_word {
+    pub const OWN_TURN: u8 = 0;
+    pub const PREPARATION: u8 = 1;
+    pub const PLAYER_ATTACKED: u8 = 2;
 }
 
 #[allow(dead_code)]
@@ -109,7 +143,7 @@ mod flag {
 }
 
 #[allow(dead_code)]
-mod role {
+pub(crate) mod role {
     pub const ATTACKER: u8 = 0;
     pub const ATTACKED: u8 = 1;
     pub const BEARER: u8 = 2;
@@ -415,33 +449,45 @@ pub fn effects(
     db: &mut CardDb,
     text: &str,
     ctype: CardType,
-) -> Result<(Vec<Ability>, Vec<Static>), String> {
+) -> Result<(Vec<Ability>, Vec<Static>, Cant), String> {
     let tree = lang::parse(&VOCAB, text).map_err(|e| e.to_string())?;
     if tree.len() > MAX_ABILITIES {
         return Err(format!("at most {MAX_ABILITIES} abilities"));
     }
     let mut abilities = Vec::new();
     let mut statics = Vec::new();
+    let mut cant = Cant::default();
+    let mut onces = 0;
     for (k, a) in tree.iter().enumerate() {
         let ctx = |m: String| format!("ability {}: {m}", k + 1);
-        if a.body.len() > MAX_EFFECTS {
+        let mut head_subject = None;
+        let mut head_side = Side::Own;
+        if a.effects().len() > MAX_EFFECTS {
             return Err(ctx(format!("at most {MAX_EFFECTS} effects")));
-        }
-        if a.cond.is_some() {
-            return Err(ctx(
-                "a condition in the head is not played by the Fire Force engine yet".into(),
-            ));
         }
         let trigger = match &a.head {
             ast::Head::Word(head::STATIC) => {
                 if ctype == CardType::Event {
                     return Err(ctx("an EVENT has no static ability".into()));
                 }
+                let cond = match &a.cond {
+                    Some(c) => Some(cond(db, c).map_err(ctx)?),
+                    None => None,
+                };
                 for s in &a.body {
                     let ast::Stmt::Do(e) = s else {
                         unreachable!("the parser allows only effects in a static")
                     };
-                    statics.push(compile_static(db, e).map_err(ctx)?);
+                    if e.verb == st::CANT {
+                        if cond.is_some() {
+                            return Err(ctx(
+                                "a prohibition with a condition (`static if …: cant …`) is not played by the Fire Force engine yet".into(),
+                            ));
+                        }
+                        compile_cant(db, e, ctype, &mut cant).map_err(ctx)?;
+                        continue;
+                    }
+                    statics.push(compile_static(db, e, ctype, cond.clone()).map_err(ctx)?);
                 }
                 continue;
             }
@@ -453,25 +499,11 @@ pub fn effects(
                     "`life:` is the trigger column's (the Life trigger)".into()
                 ))
             }
-            ast::Head::On(t) if t.subject.is_none() && t.by.is_none() => match (t.event, t.phase) {
-                (event::ENTER, _) => Trigger::Dispatched,
-                (event::REMOVED, _) => Trigger::Removed,
-                (event::ATTACK, _) => Trigger::Attacking,
-                (event::BLOCK, _) => Trigger::Blocking,
-                (event::BATTLE_END, _) => Trigger::BattleEnd,
-                (event::END, Some(phase::TURN)) if t.side == Side::Own => Trigger::TurnEnd,
-                (event::END, _) => {
-                    return Err(ctx(
-                        "only `end own turn` is played by the Fire Force engine yet".into(),
-                    ))
-                }
-                _ => return Err(ctx(not_played(VOCAB.events[t.event as usize].word.name))),
-            },
-            ast::Head::On(_) => {
-                return Err(ctx(
-                    "a trigger about another card is not played by the Fire Force engine yet"
-                        .into(),
-                ))
+            ast::Head::On(t) => {
+                let (trigger, subject, side) = head_trigger(db, t, ctype).map_err(ctx)?;
+                head_subject = subject;
+                head_side = side;
+                trigger
             }
             ast::Head::Instead(_) => {
                 return Err(ctx(
@@ -483,7 +515,7 @@ pub fn effects(
         let allowed = match ctype {
             CardType::Unit => !matches!(trigger, Trigger::Main),
             CardType::Event => matches!(trigger, Trigger::Main | Trigger::Reaction),
-            CardType::Flame => false,
+            CardType::Flame => trigger == Trigger::Put && head_subject.is_none(),
         };
         if !allowed {
             return Err(ctx(match ctype {
@@ -491,8 +523,15 @@ pub fn effects(
                 CardType::Event => {
                     "an EVENT has exactly one ability, `main:` or `reaction:`".into()
                 }
-                CardType::Flame => "a FLAME card has only `static` abilities".into(),
+                CardType::Flame => {
+                    "a FLAME card has `static` abilities and `put to scene` (when it is put onto the Scene)".into()
+                }
             }));
+        }
+        if trigger == Trigger::Put && head_subject.is_none() && ctype != CardType::Flame {
+            return Err(ctx(
+                "`put to scene` about the card itself is a FLAME card's (a UNIT is dispatched: `enter`)".into(),
+            ));
         }
         let activated =
             matches!(trigger, Trigger::Active | Trigger::Reaction) && ctype == CardType::Unit;
@@ -524,17 +563,30 @@ pub fn effects(
                     "an activated ability costs `exhaust`, Flame (1 or more) or `once`".into(),
                 ));
             }
-        } else if !a.costs.is_empty() || a.once {
+        } else if !a.costs.is_empty() || (a.once && ctype != CardType::Unit) {
             return Err(ctx(
                 "only a UNIT's `active` and `reaction` abilities have a cost in brackets (an EVENT's is its cost column)".into(),
             ));
         }
-        let effects = body(db, &a.body).map_err(ctx)?;
-        abilities.push(Ability {
-            trigger,
-            cost: c,
-            effects,
-        });
+        if a.once {
+            // Decision F-KW-ONCE-3: one mark a card.
+            onces += 1;
+            if onces > 1 {
+                return Err(ctx(
+                    "a card has at most one `[once]` ability (decision F-KW-ONCE-3)".into(),
+                ));
+            }
+        }
+        let head_cond = match &a.cond {
+            Some(x) => Some(cond(db, x).map_err(ctx)?),
+            None => None,
+        };
+        let mut ab = body(db, trigger, &a.body).map_err(ctx)?;
+        ab.cost = c;
+        ab.cond = head_cond;
+        ab.subject = head_subject;
+        ab.side = head_side;
+        abilities.push(ab);
     }
     if ctype == CardType::Event && abilities.len() != 1 {
         return Err("an EVENT has exactly one ability, `main:` or `reaction:`".into());
@@ -548,11 +600,81 @@ pub fn effects(
             "at most {MAX_ACTIVATED} `active`/`reaction` abilities on a UNIT"
         ));
     }
-    Ok((abilities, statics))
+    Ok((abilities, statics, cant))
 }
 
-/// The trigger cell (the Life trigger, F-BAT-8): effects only.
-pub fn life_trigger(db: &mut CardDb, text: &str) -> Result<Vec<Effect>, String> {
+/// A triggered ability's event: its trigger, the subject of an event about another card, and
+/// whose phase a phase event waits for.
+fn head_trigger(
+    db: &mut CardDb,
+    t: &ast::Trigger,
+    ctype: CardType,
+) -> Result<(Trigger, Option<Target>, Side), String> {
+    if t.by.is_some() {
+        return Err("`by …` in a trigger is not played by the Fire Force engine yet".into());
+    }
+    let subject = match &t.subject {
+        Some(c) => {
+            let x = target(db, c)?;
+            if x.mode != Mode::Each || x.zone != Zone::Scene {
+                return Err("a trigger's subject is a description of cards on the Scene (`own unit attr=…`)".into());
+            }
+            Some(x)
+        }
+        None => None,
+    };
+    let kinds = subject.map_or(0, |x| x.filter.types);
+    Ok(match (t.event, t.phase, subject) {
+        (event::ENTER, _, None) => (Trigger::Dispatched, None, Side::Own),
+        (event::REMOVED, _, None) => (Trigger::Removed, None, Side::Own),
+        (event::REMOVED, _, Some(x)) if kinds == CardType::UNIT_BIT => {
+            (Trigger::OtherRemoved, Some(x), Side::Own)
+        }
+        (event::ATTACK, _, None) => (Trigger::Attacking, None, Side::Own),
+        (event::BLOCK, _, None) => (Trigger::Blocking, None, Side::Own),
+        (event::BATTLE_END, _, None) => (Trigger::BattleEnd, None, Side::Own),
+        (event::END, Some(phase::TURN), None) if t.side == Side::Own => {
+            (Trigger::TurnEnd, None, Side::Own)
+        }
+        (event::START, Some(phase::MAIN), None) if t.side != Side::Any => {
+            (Trigger::StartMain, None, t.side)
+        }
+        (event::PLAYED, _, Some(x)) if kinds == CardType::EVENT_BIT => {
+            (Trigger::Played, Some(x), Side::Own)
+        }
+        (event::PUT, _, None) if t.to == Some(zone::SCENE) && ctype == CardType::Flame => {
+            (Trigger::Put, None, Side::Own)
+        }
+        (event::PUT, _, Some(x)) if t.to == Some(zone::SCENE) && kinds == CardType::FLAME_BIT => {
+            (Trigger::Put, Some(x), Side::Own)
+        }
+        (event::END, _, _) => {
+            return Err("only `end own turn` is played by the Fire Force engine yet".into())
+        }
+        (event::START, _, _) => {
+            return Err(
+                "only `start own main` and `start enemy main` are played by the Fire Force engine yet"
+                    .into(),
+            )
+        }
+        (event::REMOVED | event::PLAYED | event::PUT, _, _) => {
+            return Err(
+                "the Fire Force engine plays `removed UNITS`, `played EVENTS` and `put FLAMES to scene` (or a Flame card's own `put to scene`)"
+                    .into(),
+            )
+        }
+        (e, _, Some(_)) => {
+            return Err(format!(
+                "`{}` about another card is not played by the Fire Force engine yet",
+                VOCAB.events[e as usize].word.name
+            ))
+        }
+        (e, _, None) => return Err(not_played(VOCAB.events[e as usize].word.name)),
+    })
+}
+
+/// The trigger cell (the Life trigger, F-BAT-8): a body only.
+pub fn life_trigger(db: &mut CardDb, text: &str) -> Result<Box<Ability>, String> {
     let tree = lang::parse(&VOCAB, &format!("life: {text}")).map_err(|e| {
         // The offset is the cell's, not the prefixed text's.
         let mut e = e;
@@ -563,28 +685,78 @@ pub fn life_trigger(db: &mut CardDb, text: &str) -> Result<Vec<Effect>, String> 
     let [a] = tree.as_slice() else {
         return Err("the trigger cell holds effects only, separated by `;` (no `|`)".into());
     };
-    if a.body.len() > MAX_EFFECTS {
+    if a.effects().len() > MAX_EFFECTS {
         return Err(format!("at most {MAX_EFFECTS} effects"));
     }
-    body(db, &a.body)
+    // The Life trigger's ability record: `Main` stands for "no trigger" (it is never looked up
+    // by trigger).
+    Ok(Box::new(body(db, Trigger::Main, &a.body)?))
 }
 
-fn body(db: &mut CardDb, body: &[ast::Stmt]) -> Result<Vec<Effect>, String> {
-    body.iter()
-        .map(|s| match s {
-            ast::Stmt::Do(e) => compile_effect(db, e),
-            _ => Err(
-                "`if`, `choose`, `may` and `later` are not played by the Fire Force engine yet"
-                    .into(),
-            ),
-        })
-        .collect()
+/// An ability's body: its program, counted values and effects.
+fn body(db: &mut CardDb, trigger: Trigger, body: &[ast::Stmt]) -> Result<Ability, String> {
+    let db = std::cell::RefCell::new(db);
+    let values = std::cell::RefCell::new(Vec::new());
+    let program = program::compile(
+        body,
+        &mut program::Compilers {
+            effect: &mut |e: &ast::Effect| {
+                compile_effect(&mut db.borrow_mut(), &mut values.borrow_mut(), e)
+            },
+            cards: &mut |c: &ast::Cards| target(&mut db.borrow_mut(), c),
+            trigger: &mut |_: &ast::Trigger| -> Result<(), String> {
+                Err("`later` is not played by the Fire Force engine yet".into())
+            },
+        },
+    )?;
+    let effects = program.effects().copied().collect();
+    Ok(Ability {
+        trigger,
+        subject: None,
+        side: Side::Own,
+        cost: AbilityCost::default(),
+        cond: None,
+        program,
+        values: values.into_inner(),
+        effects,
+    })
+}
+
+/// A condition: its card sets compiled, its words the ones the engine answers.
+fn cond(db: &mut CardDb, c: &ast::Cond) -> Result<Cond, String> {
+    c.try_map(&mut |x| target(db, x))
+}
+
+/// A written amount, or a counted one added to the ability's values (decision F-EFF-9).
+fn amount(
+    values: &mut Vec<Value>,
+    db: &mut CardDb,
+    v: &Option<ast::Value>,
+) -> Result<Amount, String> {
+    match v {
+        Some(ast::Value::Num(n)) => Ok(Amount::Num(*n)),
+        Some(v) => {
+            let up = match v {
+                ast::Value::Per { each, .. } => *each > 0,
+                _ => true,
+            };
+            if values.len() >= 8 {
+                return Err("at most 8 counted amounts in an ability".into());
+            }
+            values.push(v.try_map(&mut |c| target(db, c))?);
+            Ok(Amount::Val {
+                k: values.len() as u8 - 1,
+                up,
+            })
+        }
+        None => unreachable!("the pattern reads an amount"),
+    }
 }
 
 fn fixed(v: &Option<ast::Value>) -> Result<i16, String> {
     match v {
         Some(ast::Value::Num(n)) => Ok(*n),
-        Some(_) => Err("a counted amount is not played by the Fire Force engine yet".into()),
+        Some(_) => Err("a counted amount is not played here by the Fire Force engine yet".into()),
         None => unreachable!("the pattern reads an amount"),
     }
 }
@@ -615,8 +787,7 @@ fn filter(db: &mut CardDb, words: &[ast::Filter]) -> Result<Filter, String> {
                     if let Some(x) = hi {
                         f.power_max = Some(check(x)?);
                     }
-                } else {
-                    debug_assert_eq!(*k, stat::COST);
+                } else if *k == stat::COST {
                     let check = |x: i16| {
                         if (0..=10).contains(&x) {
                             Ok(x as u8)
@@ -630,11 +801,19 @@ fn filter(db: &mut CardDb, words: &[ast::Filter]) -> Result<Filter, String> {
                     if let Some(x) = hi {
                         f.cost_max = Some(check(x)?);
                     }
+                } else {
+                    return Err(not_played("support filter"));
                 }
             }
             ast::Filter::Flag(flag::READY, true) => f.ready = Some(true),
             ast::Filter::Flag(flag::EXHAUSTED, true) => f.ready = Some(false),
-            ast::Filter::Flag(flag::FLAME, true) => f.flame = true,
+            ast::Filter::Flag(flag::READY, false) => f.ready = Some(false),
+            ast::Filter::Flag(flag::EXHAUSTED, false) => f.ready = Some(true),
+            ast::Filter::Flag(flag::FLAME, b) => f.flame = Some(*b),
+            ast::Filter::Flag(flag::GIVEN, b) => f.given = Some(*b),
+            ast::Filter::Flag(flag::REACTION, true) => f.reaction = true,
+            ast::Filter::Flag(flag::ATTACKING, b) => f.attacking = Some(*b),
+            ast::Filter::Flag(flag::ATTACKED, b) => f.attacked = Some(*b),
             ast::Filter::Keyword(k, true) => f.keywords.0 |= Keywords::NAMES[*k as usize].1 .0,
             ast::Filter::Trait(t) => f.attrs |= db.attr_bit(t)?,
             ast::Filter::Other => f.other = true,
@@ -644,39 +823,89 @@ fn filter(db: &mut CardDb, words: &[ast::Filter]) -> Result<Filter, String> {
     Ok(f)
 }
 
+/// A card set: who picks, whose, where, which.
 fn target(db: &mut CardDb, c: &ast::Cards) -> Result<Target, String> {
     let mode = match c.pick {
-        ast::Pick::Role(r) if c.filters.is_empty() => {
-            return Ok(match r {
-                role::ATTACKER => Target::Attacker,
-                role::ATTACKED => Target::Attacked,
-                _ => unreachable!("every role is listed"),
-            })
+        ast::Pick::Role(role::ATTACKER) => Mode::Attacker,
+        ast::Pick::Role(role::ATTACKED) => Mode::Attacked,
+        ast::Pick::Role(_) => Mode::Bearer,
+        ast::Pick::This => Mode::This,
+        ast::Pick::That => Mode::That,
+        ast::Pick::Choose { min: 1, max: 1 } => Mode::Choose,
+        ast::Pick::Choose { min: 0, max: 1 } => Mode::UpTo,
+        ast::Pick::All => Mode::All,
+        ast::Pick::Each => Mode::Each,
+        _ => {
+            return Err(
+                "this choice of cards is not played by the Fire Force engine yet (`target`, `up_to 1`, `all`)"
+                    .into(),
+            )
         }
-        ast::Pick::This => TargetMode::This,
-        ast::Pick::Choose { min: 1, max: 1 } => TargetMode::Choose,
-        ast::Pick::All => TargetMode::All,
-        _ => return Err("this choice of cards is not played by the Fire Force engine yet".into()),
     };
-    if c.zone.is_some() {
-        return Err("only units on the Scene are played by the Fire Force engine yet".into());
-    }
-    Ok(Target::Units {
+    let zone = match c.zone {
+        None | Some(zone::SCENE) => Zone::Scene,
+        Some(zone::HAND) => Zone::Hand,
+        Some(zone::DECK) => Zone::Deck,
+        Some(zone::LIFE) => Zone::Life,
+        Some(zone::ADOLLA) => Zone::Adolla,
+        Some(_) => Zone::FlameDeck,
+    };
+    let mut filter = filter(db, &c.filters)?;
+    filter.types = VOCAB.nouns[c.noun as usize].types as u8;
+    Ok(Target {
         mode,
         side: c.side,
-        filter: filter(db, &c.filters)?,
+        zone,
+        filter,
     })
 }
 
-fn compile_effect(db: &mut CardDb, e: &ast::Effect) -> Result<Effect, String> {
+/// A target the engine acts on: Units on the Scene, picked as it can pick them.
+fn units_on_scene(db: &mut CardDb, c: &ast::Cards) -> Result<Target, String> {
+    let t = target(db, c)?;
+    if t.zone != Zone::Scene {
+        return Err("only cards on the Scene are played by the Fire Force engine yet".into());
+    }
+    if t.filter.types != CardType::UNIT_BIT {
+        return Err("only units are played here by the Fire Force engine yet".into());
+    }
+    if t.mode == Mode::Each {
+        return Err(
+            "a card set that acts needs `self`, `that`, `target`, `up_to 1` or `all`".into(),
+        );
+    }
+    Ok(t)
+}
+
+fn compile_effect(
+    db: &mut CardDb,
+    values: &mut Vec<Value>,
+    e: &ast::Effect,
+) -> Result<Effect, String> {
     let cards = e.cards.as_ref();
-    let t = |db: &mut CardDb| target(db, cards.expect("the pattern reads cards"));
+    let t = |db: &mut CardDb| units_on_scene(db, cards.expect("the pattern reads cards"));
     Ok(match e.verb {
-        v::DRAW if e.side == Some(Side::Enemy) => return Err(not_played("draw enemy")),
-        v::DRAW => Effect::Draw(fixed(&e.n)? as u8),
+        v::DRAW => match (e.side == Some(Side::Enemy), &e.n) {
+            (false, Some(ast::Value::Num(n))) => Effect::Draw(*n as u8),
+            (enemy, n) => Effect::DrawOf {
+                enemy,
+                n: amount(values, db, n)?,
+            },
+        },
+        v::DRAW_TO => Effect::DrawTo(fixed(&e.n)? as u8),
         v::REMOVE => Effect::Remove(t(db)?),
         v::EXHAUST => Effect::Exhaust(t(db)?),
-        v::READY => Effect::Ready(t(db)?),
+        v::READY => {
+            let x = target(db, cards.expect("the pattern reads cards"))?;
+            if x.filter.types == CardType::FLAME_BIT
+                && x.zone == Zone::Scene
+                && x.mode != Mode::Each
+            {
+                Effect::Ready(x)
+            } else {
+                Effect::Ready(t(db)?)
+            }
+        }
         v::BOUNCE => Effect::Bounce(t(db)?),
         v::POWER => {
             let until = match e.dur {
@@ -684,12 +913,13 @@ fn compile_effect(db: &mut CardDb, e: &ast::Effect) -> Result<Effect, String> {
                 None | Some(dur::TURN) => Until::EndOfTurn,
                 Some(d) => return Err(not_played(VOCAB.durations[d as usize].name)),
             };
-            Effect::Power(t(db)?, fixed(&e.n)?, until)
+            let target = t(db)?;
+            Effect::Power(target, amount(values, db, &e.n)?, until)
         }
         v::GIVE => match t(db)? {
-            t @ Target::Units {
+            t @ Target {
                 side: Side::Own,
-                mode: TargetMode::This | TargetMode::Choose,
+                mode: Mode::This | Mode::Choose,
                 ..
             } => Effect::Give(t),
             _ => {
@@ -707,22 +937,178 @@ fn compile_effect(db: &mut CardDb, e: &ast::Effect) -> Result<Effect, String> {
             }
             Effect::Mill(fixed(&e.n)? as u8)
         }
+        v::PICK => Effect::Pick(t(db)?),
+        v::MOVE => {
+            let x = target(db, cards.expect("the pattern reads cards"))?;
+            let to = dest(e.to)?;
+            let ok = match x.zone {
+                Zone::Hand => matches!(to, Dest::Adolla | Dest::DeckBottom | Dest::Life),
+                Zone::Adolla => to == Dest::Hand,
+                Zone::Scene => x.filter.types == CardType::FLAME_BIT && to == Dest::Adolla,
+                _ => false,
+            };
+            if !ok {
+                return Err("the Fire Force engine moves a card from a hand into THE ADOLLA, onto the deck's bottom or onto the Life area, a card from THE ADOLLA to its hand, and a Flame card from the Scene into THE ADOLLA".into());
+            }
+            one_card(&x)?;
+            Effect::Move(x, to)
+        }
+        v::DISCARD => Effect::Discard {
+            enemy: e.side == Some(Side::Enemy),
+            n: fixed(&e.n)? as u8,
+        },
+        v::DISPATCH => {
+            let x = target(db, cards.expect("the pattern reads cards"))?;
+            if x.zone != Zone::Adolla || x.side != Side::Own || x.filter.types != CardType::UNIT_BIT
+            {
+                return Err(
+                    "dispatch: a Unit card of your own THE ADOLLA (`up_to 1 own unit … in adolla`)"
+                        .into(),
+                );
+            }
+            one_card(&x)?;
+            Effect::Dispatch(x)
+        }
+        v::SEARCH | v::DIG => {
+            let mut x = target(db, cards.expect("the pattern reads cards"))?;
+            if x.zone != Zone::Scene || x.side != Side::Own || x.mode != Mode::UpTo {
+                return Err(format!(
+                    "{}: `up_to 1 own CARDS to hand` (the cards of your own deck)",
+                    VOCAB.verb(false, e.verb).name
+                ));
+            }
+            x.zone = Zone::Deck;
+            if dest(e.to)? != Dest::Hand {
+                return Err("search and dig put the card into the hand (`to hand`)".into());
+            }
+            if e.verb == v::SEARCH {
+                Effect::Search(x, Dest::Hand)
+            } else {
+                Effect::Dig(fixed(&e.n)?.clamp(1, 10) as u8, x, Dest::Hand)
+            }
+        }
+        v::LOOK => {
+            if e.side != Some(Side::Enemy) || e.to.map(|(z, _)| z) != Some(zone::HAND) {
+                return Err(
+                    "look: `look enemy hand` is played by the Fire Force engine yet".into(),
+                );
+            }
+            Effect::Look
+        }
         k => return Err(not_played(VOCAB.verb(false, k).name)),
     })
 }
 
-fn compile_static(db: &mut CardDb, e: &ast::Effect) -> Result<Static, String> {
+/// Where `to ZONE` puts a card.
+fn dest(to: Option<(u8, ast::Pos)>) -> Result<Dest, String> {
+    Ok(match to {
+        Some((zone::HAND, _)) => Dest::Hand,
+        Some((zone::ADOLLA, _)) => Dest::Adolla,
+        Some((zone::DECK, ast::Pos::Bottom)) => Dest::DeckBottom,
+        Some((zone::LIFE, ast::Pos::Default | ast::Pos::Top)) => Dest::Life,
+        _ => return Err("to: `hand`, `adolla`, `deck bottom` or `life`".into()),
+    })
+}
+
+/// A card set that picks one card (`target`, `up_to 1`, `that`).
+fn one_card(x: &Target) -> Result<(), String> {
+    if matches!(x.mode, Mode::Choose | Mode::UpTo | Mode::That) {
+        Ok(())
+    } else {
+        Err("this effect is played on one card: `target …`, `up_to 1 …` or `that`".into())
+    }
+}
+
+/// `cant CARDS WHAT [by UNITS]` in a static (decision F-CANT-1).
+fn compile_cant(
+    db: &mut CardDb,
+    e: &ast::Effect,
+    ctype: CardType,
+    cant: &mut Cant,
+) -> Result<(), String> {
+    let t = target(db, e.cards.as_ref().expect("the pattern reads cards"))?;
+    let scope = match t.mode {
+        Mode::This if ctype == CardType::Unit && t.filter == Target::SELF.filter => Scope::This,
+        Mode::Bearer if ctype == CardType::Flame && t.filter == Target::SELF.filter => {
+            Scope::Bearer
+        }
+        _ => {
+            return Err(
+                "a prohibition is about `self` (a UNIT's) or `bearer` (a FLAME card's), without filters"
+                    .into(),
+            )
+        }
+    };
+    let what = e.word.expect("the pattern reads a prohibition");
+    if e.by.is_some() && what != prohibit::BE_BLOCKED {
+        return Err("`by …` follows `be_blocked` only".into());
+    }
+    match (what, scope) {
+        (prohibit::ATTACK_PLAYER, Scope::This) => cant.attack_player = true,
+        (prohibit::BE_BLOCKED, Scope::This) => {
+            cant.unblockable = true;
+            if let Some(by) = &e.by {
+                let x = target(db, by)?;
+                if x.zone != Zone::Scene || x.filter.types & !CardType::UNIT_BIT != 0 {
+                    return Err(
+                        "be_blocked by: a description of Units (`by units power<=5000`)".into(),
+                    );
+                }
+                cant.blocked_by = Some(Box::new(x));
+            }
+        }
+        (prohibit::BE_CHOSEN, Scope::This) => cant.chosen = true,
+        (prohibit::BE_CHOSEN, Scope::Bearer) => cant.bearer_chosen = true,
+        (prohibit::BE_CHOSEN, _) | (_, Scope::This) => {
+            return Err(format!(
+                "`cant … {}` in a static is not played by the Fire Force engine yet",
+                VOCAB.prohibitions[what as usize].name
+            ))
+        }
+        _ => return Err("a FLAME card's prohibition: `cant bearer be_chosen`".into()),
+    }
+    Ok(())
+}
+
+fn compile_static(
+    db: &mut CardDb,
+    e: &ast::Effect,
+    ctype: CardType,
+    cond: Option<Cond>,
+) -> Result<Static, String> {
     let c = e.cards.as_ref().expect("the pattern reads cards");
-    if c.pick != ast::Pick::All || c.side == Side::Any || c.zone.is_some() {
-        return Err("a static changes `all own units …` or `all enemy units …`".into());
+    if e.verb != st::POWER {
+        return Err(not_played(VOCAB.verb(true, e.verb).name));
     }
-    match e.verb {
-        st::POWER => Ok(Static {
-            side: c.side,
-            filter: filter(db, &c.filters)?,
-            power: fixed(&e.n)?,
-            hits: [0; 4],
-        }),
-        k => Err(not_played(VOCAB.verb(true, k).name)),
+    let t = target(db, c)?;
+    let scope = match t.mode {
+        Mode::All if t.side != Side::Any && t.zone == Zone::Scene => Scope::All,
+        Mode::This if ctype == CardType::Unit && t.zone == Zone::Scene => Scope::This,
+        Mode::Bearer if ctype == CardType::Flame => Scope::Bearer,
+        _ => {
+            return Err(
+                "a static changes the power of `all own units …`, `all enemy units …`, `self` (a UNIT's) or `bearer` (a FLAME card's)"
+                    .into(),
+            )
+        }
+    };
+    if scope != Scope::All && t.filter != Target::SELF.filter {
+        return Err("a static on `self` or `bearer` has no filters (use `static if …`)".into());
     }
+    if t.filter.attacking.is_some() || t.filter.attacked.is_some() {
+        return Err("a static's filter does not read the battle".into());
+    }
+    Ok(Static {
+        side: if scope == Scope::All {
+            t.side
+        } else {
+            Side::Own
+        },
+        scope,
+        filter: t.filter,
+        power: fixed(&e.n)?,
+        cond: cond.map(Box::new),
+        hits: [0; 4],
+        plain: false,
+    })
 }

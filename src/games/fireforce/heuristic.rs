@@ -1,8 +1,8 @@
 //! The Fire Force heuristic: a fast rule of thumb for the heuristic agent and for playouts. It
 //! reads only what the player to move may see: its hand, the Scenes, the Flame decks, THE ADOLLA.
 
-use super::cards::{Effect, Target, Trigger};
-use super::state::{Bits, Pick, State, Step, FLAME_MASK, NONE, PRAY};
+use super::cards::{Effect, Mode, Op, Target, Trigger, Zone};
+use super::state::{Bits, Frame, Pick, State, Step, FLAME_BASE, FLAME_MASK, NONE, PRAY};
 use super::{Action, FireForceGame};
 use crate::core::lang::Side;
 use crate::core::{ActionList, GameRng, Seat};
@@ -24,6 +24,16 @@ impl FireForceGame {
             Pick::Limit => return self.limit_choice(s, legal),
             Pick::Link => return first,
             Pick::Unit { .. } => return self.unit_choice(s, legal),
+            Pick::Cards { q, .. } => return self.card_choice(s, legal, Seat::ALL[q as usize]),
+            Pick::Mode { n } => return self.mode_choice(s, n),
+            Pick::May { skip } => {
+                let f = s.frames[0];
+                return if self.steps_value(s, me, f.pc + 1, skip) > 0.0 {
+                    Action::Yes
+                } else {
+                    Action::Pass
+                };
+            }
             Pick::None => {}
         }
         match s.step {
@@ -173,18 +183,20 @@ impl FireForceGame {
             .next()
             .and_then(|f| {
                 let c = self.card_of(s, Seat::ALL[f.who as usize], f.src);
-                let effects = if f.ability == super::state::LIFE_TRIGGER {
-                    c.life_trigger.as_slice()
+                let a = if f.ability == super::state::LIFE_TRIGGER {
+                    c.life_trigger.as_deref()?
                 } else {
-                    c.abilities
-                        .get(f.ability as usize)
-                        .map(|a| a.effects.as_slice())?
+                    c.abilities.get(f.ability as usize)?
                 };
-                effects.get(f.next as usize).copied()
+                match a.program.ops.get(f.pc as usize) {
+                    Some(Op::Do(e)) => Some(*e),
+                    _ => None,
+                }
             })
             .map(|e| match e {
                 Effect::Ready(_) | Effect::Give(_) => true,
-                Effect::Power(_, n, _) => n > 0,
+                Effect::Power(_, n, _) => n.positive(),
+                Effect::Pick(t) => t.side != Side::Enemy,
                 _ => false,
             })
             .unwrap_or(true);
@@ -193,7 +205,17 @@ impl FireForceGame {
             Action::Pick(code) => {
                 let q = Seat::ALL[usize::from(*code >= 64)];
                 let u = code % 64;
-                (q == want, self.power(s, q, u))
+                // A Flame card on the Scene (`ready own flame`, `move enemy flame`): worth its
+                // bearer's power, if it is given.
+                let v = if usize::from(u) >= FLAME_BASE {
+                    match s.pl(q).given_to[usize::from(u) - FLAME_BASE] {
+                        NONE => 0,
+                        b => self.power(s, q, b),
+                    }
+                } else {
+                    self.power(s, q, u)
+                };
+                (q == want, v)
             }
             _ => (false, i32::MIN),
         };
@@ -219,7 +241,7 @@ impl FireForceGame {
                             .min()
                     });
                     let kills = w.is_some_and(|w| w <= p);
-                    let face = self.card_of(s, me, u).flame || s.pl(me).is_given(u);
+                    let face = self.may_attack_player(s, u);
                     (kills || face).then_some((u, p))
                 }
                 _ => None,
@@ -290,11 +312,13 @@ impl FireForceGame {
     fn effect_useful(&self, s: &State, me: Seat, e: &Effect) -> bool {
         match e {
             Effect::Draw(_) | Effect::Life(_) | Effect::Mill(_) => true,
+            Effect::DrawOf { enemy, .. } => !enemy,
+            Effect::DrawTo(n) => s.pl(me).hand.count_ones() < u32::from(*n),
             Effect::Flame(_) => s.pl(me).flame_deck != 0,
             _ => match e.target() {
-                Some(t @ Target::Units { side, .. }) => {
-                    let c = self.candidates(s, t, me, NONE);
-                    match side {
+                Some(t) if !matches!(t.mode, Mode::Attacker | Mode::Attacked) => {
+                    let c = self.candidates(s, t, me, NONE, NONE);
+                    match t.side {
                         Side::Own => c[me.index()] != 0,
                         _ => c[me.other().index()] != 0,
                     }
@@ -302,5 +326,161 @@ impl FireForceGame {
                 _ => false,
             },
         }
+    }
+
+    /// `choose`: the option whose steps are worth the most now (the first of equal ones).
+    fn mode_choice(&self, s: &State, n: u8) -> Action {
+        let f = s.frames[0];
+        let ops = &self.frame_program(s, &f).ops;
+        // An option runs from its jump's target to the next option's (or the end).
+        let start = |k: u8| match ops.get((f.pc + 1 + k) as usize) {
+            Some(Op::Jump(t)) => *t,
+            _ => ops.len() as u8,
+        };
+        // Each option ends with a jump past the last one: where option 0's jump goes.
+        let after = match ops.get(start(1) as usize - 1) {
+            Some(Op::Jump(t)) => *t,
+            _ => ops.len() as u8,
+        };
+        let mut best = (f32::MIN, 0);
+        for k in 0..n {
+            let end = if k + 1 < n { start(k + 1) } else { after };
+            let v = self.steps_value(s, s.chooser, start(k), end);
+            if v > best.0 {
+                best = (v, k);
+            }
+        }
+        Action::Mode(best.1)
+    }
+
+    /// The program of the front frame's ability.
+    fn frame_program<'a>(&'a self, s: &State, f: &Frame) -> &'a super::cards::Program {
+        let c = self.card_of(s, Seat::ALL[f.who as usize], f.src);
+        if f.ability == super::state::LIFE_TRIGGER {
+            &c.life_trigger.as_deref().expect("a Life trigger").program
+        } else {
+            &c.abilities[f.ability as usize].program
+        }
+    }
+
+    /// What the effects of the front frame's steps `from..to` are worth to `me` now, on what
+    /// `me` sees (the Scenes and its own hand).
+    fn steps_value(&self, s: &State, me: Seat, from: u8, to: u8) -> f32 {
+        let f = s.frames[0];
+        let ops = &self.frame_program(s, &f).ops;
+        let to = (to as usize).min(ops.len());
+        let mut v = 0.0;
+        for op in ops.get(from as usize..to).unwrap_or(&[]) {
+            if let Op::Do(e) = op {
+                v += self.effect_value(s, me, e);
+            }
+        }
+        v
+    }
+
+    /// A rule of thumb for one effect of a choice.
+    fn effect_value(&self, s: &State, me: Seat, e: &Effect) -> f32 {
+        let hits = |t: &Target| {
+            if matches!(t.mode, Mode::Attacker | Mode::Attacked) {
+                let c = self.candidates(s, t, me, NONE, NONE);
+                return [c[me.index()] != 0, c[me.other().index()] != 0];
+            }
+            let c = self.candidates(s, t, me, NONE, NONE);
+            [c[me.index()] != 0, c[me.other().index()] != 0]
+        };
+        match e {
+            Effect::Draw(n) => f32::from(*n),
+            Effect::DrawOf { enemy, .. } => {
+                if *enemy {
+                    -1.0
+                } else {
+                    1.0
+                }
+            }
+            Effect::DrawTo(n) => (f32::from(*n) - s.pl(me).hand.count_ones() as f32).max(-0.5),
+            Effect::Life(n) => 0.8 * f32::from(*n),
+            Effect::Mill(n) => 0.3 * f32::from(*n),
+            Effect::Flame(_) | Effect::Give(_) => {
+                if s.pl(me).flame_deck != 0 {
+                    0.5
+                } else {
+                    -0.5
+                }
+            }
+            Effect::Remove(t) | Effect::Bounce(t) | Effect::Exhaust(t) => {
+                let [own, enemy] = hits(t);
+                let w = if matches!(e, Effect::Exhaust(_)) {
+                    0.7
+                } else {
+                    1.5
+                };
+                if enemy {
+                    w
+                } else if own {
+                    -w
+                } else {
+                    -0.2
+                }
+            }
+            Effect::Ready(t) => {
+                let [own, _] = hits(t);
+                if own {
+                    0.5
+                } else {
+                    -0.2
+                }
+            }
+            Effect::Power(t, n, _) => {
+                let [own, enemy] = hits(t);
+                if (n.positive() && own) || (!n.positive() && enemy) {
+                    0.6
+                } else {
+                    -0.3
+                }
+            }
+            Effect::Pick(_) => 0.0,
+            Effect::Move(t, to) => match (t.zone, to, t.side) {
+                (Zone::Adolla, _, _) => 0.8,
+                (Zone::Hand, _, Side::Enemy) => 1.0,
+                (Zone::Hand, _, _) => -0.4,
+                (_, _, Side::Enemy) => 0.5,
+                _ => -0.3,
+            },
+            Effect::Discard { enemy, n } => {
+                if *enemy {
+                    f32::from(*n)
+                } else {
+                    -f32::from(*n)
+                }
+            }
+            Effect::Dispatch(_) => 1.5,
+            Effect::Search(..) | Effect::Dig(..) => 0.8,
+            Effect::Look => 0.1,
+        }
+    }
+
+    /// A card of a hand, a deck or THE ADOLLA: the best one to gain, the cheapest one to give up
+    /// (of the chooser's own cards; of the opponent's hand, the best one to take away).
+    fn card_choice(&self, s: &State, legal: &ActionList<Action>, owner: Seat) -> Action {
+        let f = s.frames[0];
+        let gain = match self.frame_program(s, &f).ops.get(f.pc as usize) {
+            Some(Op::Do(Effect::Move(t, _))) => t.zone != Zone::Hand || owner != s.chooser,
+            Some(Op::Do(Effect::Discard { .. })) => false,
+            _ => true,
+        };
+        let worth = |a: &Action| match a {
+            Action::Card(id) => {
+                let c = self.db.card(*id);
+                i32::from(c.cost) * 10_000 + i32::from(c.power)
+            }
+            _ => i32::MIN,
+        };
+        let cards = legal.iter().filter(|a| matches!(a, Action::Card(_)));
+        let pick = if gain {
+            cards.max_by_key(|a| worth(a))
+        } else {
+            cards.min_by_key(|a| worth(a))
+        };
+        *pick.unwrap_or(&legal[0])
     }
 }

@@ -49,6 +49,12 @@ pub enum Action {
     UseTrigger,
     /// A card an effect or rule asks for: P2's instances are numbered from 64.
     Pick(u8),
+    /// A card of a hand, a deck or THE ADOLLA for an effect, by card id (decision F-EFF-10).
+    Card(CardId),
+    /// `choose`: option `k` (from 0; decision F-EFF-4).
+    Mode(u8),
+    /// `may`: yes (no is [`Action::Pass`]).
+    Yes,
     /// F-MAIN-1: end the main phase.
     End,
 }

@@ -51,6 +51,21 @@ fn observe(g: &FireForceGame, s: &State, key: &str) -> Option<String> {
         (["deck", _], Some(q)) => s.pl(q).deck_len.to_string(),
         (["hand", "count", _], Some(q)) => s.pl(q).hand.count_ones().to_string(),
         (["hand", _], Some(q)) => g.sorted_names(s, q, s.pl(q).hand).join(", "),
+        (["seen", "hand", _], Some(q)) => {
+            let p = s.pl(q);
+            g.sorted_names(s, q, p.hand & p.known[q.other().index()])
+                .join(", ")
+        }
+        (["deck", "top", _], Some(q)) => s
+            .pl(q)
+            .deck()
+            .last()
+            .map_or("none".into(), |&i| g.card_label(s.pl(q).card[i as usize])),
+        (["deck", "bottom", _], Some(q)) => s
+            .pl(q)
+            .deck()
+            .first()
+            .map_or("none".into(), |&i| g.card_label(s.pl(q).card[i as usize])),
         (["adolla", _], Some(q)) => g.sorted_names(s, q, s.pl(q).adolla).join(", "),
         (["flame", "deck", _], Some(q)) => g.sorted_names(s, q, s.pl(q).flame_deck).join(", "),
         (["with", "flame", _], Some(q)) => g.with_flame(s, q).count_ones().to_string(),
@@ -198,7 +213,7 @@ pub fn run(
             ));
         }
     }
-    let g = FireForceGame { db, main, flame };
+    let g = FireForceGame::new(db, main, flame);
     let mut s = g.setup_stacked(seed, first);
     let illegal = crate::core::def::play_actions(&g, &mut s, &actions, file)?;
     let mut failed = Vec::new();

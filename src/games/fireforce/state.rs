@@ -60,10 +60,10 @@ pub struct Player {
     pub statics: [u64; 2],
     /// The Unit each Flame instance is given to (F-KW-PRAY), or [`NONE`].
     pub given_to: [u8; FLAME_DECK],
-    /// Power changes until end of turn (saturating at ±32,767, decision F-BAT-15), and during
-    /// this battle (support power adds up here, without a bound), per main instance.
+    /// Power changes until end of turn and during this battle (support power among them), each
+    /// saturating at ±32,767 (decision F-BAT-15), per main instance.
     pub power_turn: [i16; FLAME_BASE],
-    pub power_battle: [i32; FLAME_BASE],
+    pub power_battle: [i16; FLAME_BASE],
     /// `known[s]`: instances whose identity seat `s` knows (F-INFO-1).
     pub known: [u64; 2],
     /// F-SETUP-2: the redraw decision has been taken.
@@ -205,7 +205,8 @@ impl Battle {
     };
 }
 
-/// An ability being resolved: whose it is, the card it comes from and which effect is next.
+/// An ability being resolved: whose it is, the card it comes from and which step of its program
+/// is next.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Frame {
     /// The controller (0 = P1, 1 = P2).
@@ -214,24 +215,40 @@ pub struct Frame {
     pub src: u8,
     /// The ability's index in the card's abilities, or [`LIFE_TRIGGER`].
     pub ability: u8,
-    /// The next effect to resolve.
-    pub next: u8,
+    /// The program counter: the next step of the ability's program.
+    pub pc: u8,
     /// Flame cards the `flame N` effect being resolved has put so far.
     pub done: u8,
+    /// The `that` card ([`that_code`]): the card of the triggering event, or the card chosen
+    /// last (decision F-EFF-8); [`NONE`] if none.
+    pub that: u8,
 }
 
 impl Frame {
-    /// Ability `ability` of `who`'s card `src`, from its first effect.
+    /// Ability `ability` of `who`'s card `src`, from its first step.
     #[inline]
     pub fn new(who: Seat, src: u8, ability: u8) -> Frame {
         Frame {
             who: who.index() as u8,
             src,
             ability,
-            next: 0,
+            pc: 0,
             done: 0,
+            that: NONE,
         }
     }
+}
+
+/// A card as [`Frame::that`] and [`super::Action::Pick`] name it: P2's instances from 64.
+#[inline]
+pub fn that_code(q: Seat, i: u8) -> u8 {
+    q.index() as u8 * 64 + i
+}
+
+/// The seat and instance of a [`that_code`].
+#[inline]
+pub fn that_card(code: u8) -> Option<(Seat, u8)> {
+    (code != NONE).then(|| (Seat::ALL[usize::from(code >= 64)], code % 64))
 }
 
 /// The state fits in 1 KiB (issue 13's bound; `tcgsim bench` prints the size).
@@ -255,6 +272,14 @@ pub enum Pick {
     Limit,
     /// F-KW-ADOLLA-LINK: an [ADOLLA BURST] card of THE ADOLLA, or none.
     Link,
+    /// A card of `q`'s hand, deck or THE ADOLLA among `mask`, chosen by card id (the same
+    /// choice in every determinization; decision F-EFF-10), for the current frame's effect;
+    /// `optional` offers "none".
+    Cards { q: u8, mask: u64, optional: bool },
+    /// `choose (A) or (B) …`: one of `n` options (decision F-EFF-4).
+    Mode { n: u8 },
+    /// `may (A) then (B)`: yes (go on) or no (jump to `skip`) (decision F-EFF-4).
+    May { skip: u8 },
 }
 
 /// The whole position.
@@ -275,6 +300,9 @@ pub struct State {
     /// dispatch queues at most 3 and Adolla Link. When Removed abilities wait in `removed` (any
     /// number of them).
     pub frames: FixedVec<Frame, 8>,
+    /// `x`: the cards the last counting step acted on, per seat (decision F-EFF-9); 0 once the
+    /// ability is done.
+    pub x: [u8; 2],
     /// Instances whose When Removed ability waits (F-KW-TRIGGERS), per player.
     pub removed: [u64; 2],
     /// F-MAIN-3: actions each player has taken this turn (main-phase actions, reactions).

@@ -8,9 +8,14 @@ impl FireForceGame {
     /// F-BAT-4, F-KW-BLOCKER: the attacked player's ready Units with Blocker.
     pub fn blockers(&self, s: &State) -> u64 {
         let d = s.pl(s.active.other());
-        Bits(d.units() & !d.exhausted)
+        let m = Bits(d.units() & !d.exhausted)
             .filter(|&u| self.db.brief(d.card[u as usize]).has(Brief::BLOCKER))
-            .fold(0, |m, u| m | 1 << u)
+            .fold(0, |m, u| m | 1 << u);
+        if self.lang.cant && m != 0 {
+            m & !self.barred_blockers(s, m)
+        } else {
+            m
+        }
     }
 
     /// F-BAT-6: the attacked player's hand cards with support power, of card id at least the last
@@ -38,6 +43,17 @@ impl FireForceGame {
         }
         let except = if a.cost.exhaust { 1u64 << u } else { 0 };
         self.can_pay(s, q, except) >= u32::from(a.cost.flame)
+            && (a.cond.is_none() || self.play_gate(s, q, u, k))
+    }
+
+    /// Decision F-EFF-6: whether the head's condition of ability `k` of `q`'s card `i` (in hand
+    /// or on the Scene) holds now ("play only if", "activate only if").
+    #[cold]
+    pub(super) fn play_gate(&self, s: &State, q: Seat, i: u8, k: u8) -> bool {
+        match &self.card_of(s, q, i).abilities[usize::from(k)].cond {
+            Some(c) => crate::core::lang::eval::cond(&self.judge(s, q, i, NONE), c),
+            None => true,
+        }
     }
 
     /// Whether the attacked player has a legal reaction (F-BAT-10: else step 5 is skipped).
@@ -65,7 +81,8 @@ impl FireForceGame {
         for i in Bits(p.hand) {
             let id = p.card[i as usize];
             let b = self.db.brief(id);
-            if b.has(Brief::REACT_EVENT)
+            if b.has(Brief::REACT_EVENT | Brief::GATED_REACT)
+                && (b.has(Brief::REACT_EVENT) || self.play_gate(s, d, i, 0))
                 && u32::from(b.cost) <= pay
                 && !Self::seen(&mut seen, s, d, i)
                 && !f(Action::React(id))
@@ -94,13 +111,9 @@ impl FireForceGame {
         dup
     }
 
-    /// The legal actions of the player to move.
-    pub fn legal(&self, s: &State, out: &mut ActionList<Action>) {
-        out.clear_scratch();
-        if s.winner.is_some() {
-            return;
-        }
-        let me = s.chooser;
+    /// The answers to a pick (a choice inside an effect or a rule).
+    #[inline(never)]
+    fn pick_actions(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         match s.pick {
             Pick::None => {}
             Pick::Unit { mask, optional } => {
@@ -112,19 +125,16 @@ impl FireForceGame {
                 if optional {
                     out.push(Action::Pass);
                 }
-                return;
             }
             Pick::Flame { .. } => {
                 for i in Self::flame_choices(s, me) {
                     out.push(Action::Flame(s.pl(me).card[i as usize]));
                 }
-                return;
             }
             Pick::Limit => {
                 for i in Bits(self.with_flame(s, me)) {
                     out.push(Action::Pick(me.index() as u8 * 64 + i));
                 }
-                return;
             }
             Pick::Link => {
                 let mut seen = [0u64; 4];
@@ -134,8 +144,37 @@ impl FireForceGame {
                     }
                 }
                 out.push(Action::Pass);
-                return;
             }
+            Pick::Cards { q, mask, optional } => {
+                let q = Seat::ALL[q as usize];
+                for i in Self::distinct_cards(s, q, mask) {
+                    out.push(Action::Card(s.pl(q).card[i as usize]));
+                }
+                if optional {
+                    out.push(Action::Pass);
+                }
+            }
+            Pick::Mode { n } => {
+                for k in 0..n {
+                    out.push(Action::Mode(k));
+                }
+            }
+            Pick::May { .. } => {
+                out.push(Action::Yes);
+                out.push(Action::Pass);
+            }
+        }
+    }
+
+    /// The legal actions of the player to move.
+    pub fn legal(&self, s: &State, out: &mut ActionList<Action>) {
+        out.clear_scratch();
+        if s.winner.is_some() {
+            return;
+        }
+        let me = s.chooser;
+        if !matches!(s.pick, Pick::None) {
+            return self.pick_actions(s, me, out);
         }
         match s.step {
             Step::Redraw => {
@@ -193,10 +232,23 @@ impl FireForceGame {
             .fold(0, |m, i| m | 1 << i)
     }
 
+    /// The Units of `m` (of `q`) without `cant self attack_player`.
+    #[cold]
+    fn strip_no_face(&self, s: &State, q: Seat, m: u64) -> u64 {
+        let p = s.pl(q);
+        Bits(m)
+            .filter(|&u| !self.db.brief(p.card[u as usize]).has(Brief::NO_FACE))
+            .fold(0, |acc, u| acc | 1 << u)
+    }
+
     /// F-BAT-2: only a Unit with Flame or given a Flame card attacks the player.
     pub fn may_attack_player(&self, s: &State, u: u8) -> bool {
+        // Decision F-CANT-1: not a Unit that `cant self attack_player`.
         let p = s.pl(s.active);
-        u != NONE && (self.db.brief(p.card[usize::from(u)]).has(Brief::FLAME) || p.is_given(u))
+        u != NONE && {
+            let b = self.db.brief(p.card[usize::from(u)]);
+            b.has(Brief::FACE) || (p.is_given(u) && !b.has(Brief::NO_FACE))
+        }
     }
 
     /// F-MAIN-1. Card facts come from [`CardDb::brief`], one small table read per card.
@@ -217,7 +269,8 @@ impl FireForceGame {
             // (A card of neither kind gives nothing, so leaving its id out of `seen` changes no
             // other card's action: `seen` is by card id.)
             if u32::from(b.cost) > pay
-                || !b.has(Brief::UNIT | Brief::MAIN_EVENT)
+                || !(b.has(Brief::UNIT | Brief::MAIN_EVENT)
+                    || (b.has(Brief::GATED_MAIN) && self.play_gate(s, q, i, 0)))
                 || Self::seen(&mut seen, s, q, i)
             {
                 continue;
@@ -234,10 +287,17 @@ impl FireForceGame {
         let reach = if enemy.units() & enemy.exhausted != 0 {
             !0
         } else {
-            p.given_to
+            let given = p
+                .given_to
                 .iter()
                 .filter(|&&u| u != NONE)
-                .fold(0u64, |m, &u| m | 1 << u)
+                .fold(0u64, |m, &u| m | 1 << u);
+            if self.lang.no_face && given != 0 {
+                // Decision F-CANT-1: a Unit that `cant self attack_player` has no target.
+                self.strip_no_face(s, q, given)
+            } else {
+                given
+            }
         };
         let ready = !p.exhausted;
         for u in Bits(p.units()) {
@@ -246,7 +306,7 @@ impl FireForceGame {
             // F-BAT-1, F-KW-BLITZ.
             if ready & bit != 0
                 && (p.fresh & bit == 0 || b.has(Brief::BLITZ))
-                && (reach & bit != 0 || b.has(Brief::FLAME))
+                && (reach & bit != 0 || b.has(Brief::FACE))
             {
                 out.push(Action::Attack(u));
             }
@@ -278,7 +338,7 @@ mod tests {
     impl Reference<'_> {
         fn blockers(&self, s: &State) -> u64 {
             let d = s.pl(s.active.other());
-            Bits(d.units() & !d.exhausted)
+            let m = Bits(d.units() & !d.exhausted)
                 .filter(|&u| {
                     self.0
                         .db
@@ -286,7 +346,8 @@ mod tests {
                         .keywords
                         .has(Keywords::BLOCKER)
                 })
-                .fold(0, |m, u| m | 1 << u)
+                .fold(0, |m, u| m | 1 << u);
+            m & !self.0.barred_blockers(s, m)
         }
 
         fn support_cards(&self, s: &State) -> u64 {
@@ -329,7 +390,10 @@ mod tests {
         }
 
         fn may_attack_player(&self, s: &State, u: u8) -> bool {
-            u != NONE && (self.0.card_of(s, s.active, u).flame || s.pl(s.active).is_given(u))
+            u != NONE && {
+                let c = self.0.card_of(s, s.active, u);
+                (c.flame || s.pl(s.active).is_given(u)) && !c.cant.attack_player
+            }
         }
 
         fn main_actions(&self, s: &State, out: &mut ActionList<Action>) {
@@ -363,6 +427,7 @@ mod tests {
                 if ready
                     && (p.fresh & 1 << u == 0 || c.keywords.has(Keywords::BLITZ))
                     && (targets || c.flame || p.is_given(u))
+                    && (targets || !c.cant.attack_player)
                 {
                     out.push(Action::Attack(u));
                 }

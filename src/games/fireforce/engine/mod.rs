@@ -14,20 +14,60 @@
 //! All within `core::MAX_ACTIONS` (256); `legal` asserts it in debug builds.
 
 use super::cards::{
-    Brief, Card, CardDb, CardId, Effect, Filter, Keywords, Static, Target, Trigger, Until,
+    Brief, Card, CardDb, CardId, Effect, Filter, Keywords, Mode, Scope, Static, Target, Trigger,
+    Until,
 };
 use super::state::*;
 use super::Action;
-use crate::core::lang::{Side, TargetMode};
+use crate::core::lang::Side;
 use crate::core::{ActionList, Outcome, Seat};
 use rand::seq::SliceRandom;
 
-/// A match: the card database and both players' decks (main deck and Flame deck, card ids).
+/// A match: the card database and both players' decks (main deck and Flame deck, card ids), and
+/// what the decks' card texts need of the engine ([`Lang`]).
 #[derive(Clone, Debug)]
 pub struct FireForceGame {
     pub db: CardDb,
     pub main: [Vec<CardId>; 2],
     pub flame: [Vec<CardId>; 2],
+    pub lang: Lang,
+}
+
+/// Which of the card language's later constructs the match's decks hold: the engine walks their
+/// cold paths only when they do, so that the bundled decks play at their old speed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Lang {
+    /// A static on `self` or a `bearer`, with a condition, or a filter on the position.
+    pub rich_statics: bool,
+    /// An ability about another card's event, or a Flame card's own `put to scene`.
+    pub watch: bool,
+    /// An ability at the start of a Main phase.
+    pub start_main: bool,
+    /// A prohibition (`static: cant …`) that blocking or choosing must read.
+    pub cant: bool,
+    /// A Unit that `cant self attack_player`.
+    pub no_face: bool,
+}
+
+impl Lang {
+    /// What the cards `ids` of `db` need.
+    pub fn of(db: &CardDb, ids: impl Iterator<Item = CardId>) -> Lang {
+        let mut l = Lang::default();
+        for id in ids {
+            let c = db.card(id);
+            l.rich_statics |= c.statics.iter().any(|st| !st.plain);
+            l.cant |= c.cant.unblockable || c.cant.chosen || c.cant.bearer_chosen;
+            l.no_face |= c.cant.attack_player;
+            for a in &c.abilities {
+                l.watch |= matches!(
+                    a.trigger,
+                    Trigger::OtherRemoved | Trigger::Played | Trigger::Put
+                );
+                l.start_main |= a.trigger == Trigger::StartMain;
+            }
+        }
+        l
+    }
 }
 
 /// The side of `q` as seen by controller `who`.
@@ -40,12 +80,26 @@ fn side_ok(side: Side, who: Seat, q: Seat) -> bool {
     }
 }
 
+mod judge;
 mod legal;
+mod moves;
 mod play;
 mod resolve;
 mod turn;
 
 impl FireForceGame {
+    /// A match of `db`'s cards: each player's main deck and Flame deck.
+    pub fn new(db: CardDb, main: [Vec<CardId>; 2], flame: [Vec<CardId>; 2]) -> FireForceGame {
+        let ids = main.iter().chain(&flame).flatten().copied();
+        let lang = Lang::of(&db, ids);
+        FireForceGame {
+            db,
+            main,
+            flame,
+            lang,
+        }
+    }
+
     /// The card of `q`'s instance `i`.
     #[inline]
     pub fn card_of(&self, s: &State, q: Seat, i: u8) -> &super::cards::Card {
@@ -77,6 +131,7 @@ impl FireForceGame {
             removed: [0; 2],
             ends: 0,
             acts: [0; 2],
+            x: [0; 2],
             winner: None,
             win_reason: 0,
             flame_check: true,
@@ -140,7 +195,7 @@ impl FireForceGame {
     // ---- zones ----
 
     /// F-WIN-2, F-WIN-3: a player whose deck is empty loses at once.
-    fn check_deck(s: &mut State, q: Seat) {
+    pub(super) fn check_deck(s: &mut State, q: Seat) {
         if s.pl(q).deck_len == 0 && s.winner.is_none() {
             s.winner = Some(Outcome::Win(q.other()));
             s.win_reason = 2;
@@ -154,7 +209,7 @@ impl FireForceGame {
 
     /// Makes instance `i` of `q` public (it is on the Scene or in THE ADOLLA, face up).
     #[inline]
-    fn reveal(s: &mut State, q: Seat, i: u8) {
+    pub(super) fn reveal(s: &mut State, q: Seat, i: u8) {
         s.pl_mut(q).known = s.pl(q).known.map(|k| k | 1 << i);
     }
 
@@ -213,6 +268,15 @@ impl FireForceGame {
     /// F-BAT-7, glossary "Remove": Unit `u` into its owner's THE ADOLLA; its When Removed
     /// ability waits (F-KW-TRIGGERS).
     fn remove(&self, s: &mut State, q: Seat, u: u8) {
+        self.remove_quietly(s, q, u);
+        if self.lang.watch {
+            self.watch(s, Trigger::OtherRemoved, q, u);
+        }
+    }
+
+    /// [`FireForceGame::remove`] without the abilities about another card's removal.
+    #[inline(always)]
+    fn remove_quietly(&self, s: &mut State, q: Seat, u: u8) {
         Self::leave_scene(s, q, u);
         s.pl_mut(q).adolla |= 1 << u;
         if self.card_of(s, q, u).on(Trigger::Removed) != 0 {
@@ -220,9 +284,28 @@ impl FireForceGame {
         }
     }
 
+    /// `remove all …` where abilities watch removals (decision F-EFF-11): the Units leave the
+    /// Scene together, then each removal is seen, also by the Units removed with it.
+    #[cold]
+    pub(super) fn remove_each(&self, s: &mut State, c: [u64; 2]) {
+        let mut gone = [0u64; 2];
+        for q in Seat::ALL {
+            for u in Bits(c[q.index()] & s.pl(q).units()) {
+                s.x[q.index()] = s.x[q.index()].saturating_add(1);
+                self.remove_quietly(s, q, u);
+                gone[q.index()] |= 1 << u;
+            }
+        }
+        for q in Seat::ALL {
+            for u in Bits(gone[q.index()]) {
+                self.watch_with(s, Trigger::OtherRemoved, q, u, gone);
+            }
+        }
+    }
+
     /// F-COST-2: a card with Flame into THE ADOLLA — not a removal, so no When Removed (F-COST-7).
     /// A Flame card returns to the Flame deck; a card put as a Flame card goes back to THE ADOLLA.
-    fn limit_out(s: &mut State, q: Seat, i: u8) {
+    pub(super) fn limit_out(s: &mut State, q: Seat, i: u8) {
         let bit = 1u64 << i;
         if bit & FLAME_MASK != 0 {
             let p = s.pl_mut(q);
@@ -315,14 +398,16 @@ impl FireForceGame {
 
     // ---- power and filters ----
 
-    /// A Unit's power: printed, changes until end of turn and during this battle, and the static
-    /// abilities of cards on both Scenes.
+    /// A Unit's power: printed, changes until end of turn and during this battle (support power
+    /// among them), and the static abilities of cards on both Scenes.
     pub fn power(&self, s: &State, q: Seat, u: u8) -> i32 {
+        if self.lang.rich_statics {
+            return self.rich_power(s, q, u);
+        }
         let p = s.pl(q);
         let id = p.card[u as usize];
         let c = self.db.card(id);
-        let mut v =
-            i32::from(c.power) + i32::from(p.power_turn[u as usize]) + p.power_battle[u as usize];
+        let mut v = self.base_power(s, q, u);
         let ready = p.exhausted & 1 << u == 0;
         // The sources whose statics reach `q`'s Units: its own, then the opponent's.
         for (owner, reach) in [(q, 0), (q.other(), 1)] {
@@ -339,6 +424,79 @@ impl FireForceGame {
             }
         }
         v.max(0)
+    }
+
+    /// [`FireForceGame::power`] when the decks hold statics of the later kinds (on `self`, on
+    /// the bearer, with a condition or a filter on the position: decision F-STATIC-1).
+    #[cold]
+    fn rich_power(&self, s: &State, q: Seat, u: u8) -> i32 {
+        let p = s.pl(q);
+        let id = p.card[u as usize];
+        let c = self.db.card(id);
+        let mut v = self.base_power(s, q, u);
+        let ready = p.exhausted & 1 << u == 0;
+        for (owner, reach) in [(q, 0), (q.other(), 1)] {
+            let o = s.pl(owner);
+            for i in Bits(o.statics[reach]) {
+                let src = self.db.card(o.card[i as usize]);
+                let this = owner == q && i == u;
+                for st in &src.statics {
+                    if !side_ok(st.side, owner, q) {
+                        continue;
+                    }
+                    let hit = if st.plain {
+                        Self::static_filter(st, id, c, ready, this)
+                    } else {
+                        self.static_applies(s, st, (owner, i), (q, u), id, c, ready)
+                    };
+                    if hit {
+                        v += i32::from(st.power);
+                    }
+                }
+            }
+        }
+        v.max(0)
+    }
+
+    /// A Unit's power without static abilities: printed, until end of turn, during this battle.
+    #[inline]
+    pub fn base_power(&self, s: &State, q: Seat, u: u8) -> i32 {
+        let p = s.pl(q);
+        let c = self.db.card(p.card[u as usize]);
+        i32::from(c.power)
+            + i32::from(p.power_turn[u as usize])
+            + i32::from(p.power_battle[u as usize])
+    }
+
+    /// Whether a static of the later kinds (on `self`, on the bearer, with a condition or a
+    /// `given` filter) of `owner`'s card `i` reaches `q`'s Unit `u` (decision F-STATIC-1).
+    #[allow(clippy::too_many_arguments)]
+    fn static_applies(
+        &self,
+        s: &State,
+        st: &Static,
+        (owner, i): (Seat, u8),
+        (q, u): (Seat, u8),
+        id: CardId,
+        c: &Card,
+        ready: bool,
+    ) -> bool {
+        let hit = match st.scope {
+            Scope::All => {
+                Self::static_filter(st, id, c, ready, owner == q && i == u)
+                    && (!st.filter.has_state_extras() || self.extras_ok(s, q, u, &st.filter))
+            }
+            Scope::This => owner == q && i == u,
+            Scope::Bearer => {
+                owner == q
+                    && (i as usize) >= FLAME_BASE
+                    && s.pl(q).given_to[i as usize - FLAME_BASE] == u
+            }
+        };
+        hit && st
+            .cond
+            .as_ref()
+            .is_none_or(|k| crate::core::lang::eval::cond(&self.printed_judge(s, owner, i), k))
     }
 
     /// A static's filter on a Unit of card `id` (`c`), ready or not, the static's own card or
@@ -359,57 +517,156 @@ impl FireForceGame {
         f.ready.is_none_or(|r| ready == r) && !(f.other && this)
     }
 
+    /// The rest of the state's part of a filter on `q`'s Unit `u`: given a Flame card,
+    /// attacking, attacked.
+    #[cold]
+    fn extras_ok(&self, s: &State, q: Seat, u: u8, f: &Filter) -> bool {
+        let b = &s.battle;
+        let in_battle = b.attacker != NONE && !matches!(s.step, Step::Main | Step::End);
+        let attacking = in_battle && q == s.active && b.attacker == u;
+        let attacked = in_battle && q != s.active && !b.on_player && b.target == u;
+        f.given.is_none_or(|g| s.pl(q).is_given(u) == g)
+            && f.attacking.is_none_or(|a| a == attacking)
+            && f.attacked.is_none_or(|a| a == attacked)
+    }
+
+    /// The power bounds of a filter.
+    #[inline]
+    fn power_ok(&self, f: &Filter, v: i32) -> bool {
+        f.power_min.is_none_or(|m| v >= i32::from(m))
+            && f.power_max.is_none_or(|m| v <= i32::from(m))
+    }
+
     /// Whether Unit `u` of `q` matches `f` for an ability of `who`'s card `src`.
+    #[inline]
     pub fn matches(&self, s: &State, q: Seat, u: u8, f: &Filter, who: Seat, src: u8) -> bool {
         let p = s.pl(q);
         let (ready, this) = (p.exhausted & 1 << u == 0, q == who && u == src);
-        if !(f.card_ok(self.db.card(p.card[u as usize])) && Self::state_filter(f, ready, this)) {
+        if !Self::state_filter(f, ready, this)
+            || (f.reads_unit() && !f.unit_ok(self.db.card(p.card[u as usize])))
+            || !f.units_pass()
+        {
+            return false;
+        }
+        if f.has_state_extras() && !self.extras_ok(s, q, u, f) {
             return false;
         }
         if f.power_min.is_some() || f.power_max.is_some() {
-            let v = self.power(s, q, u);
-            f.power_min.is_none_or(|m| v >= i32::from(m))
-                && f.power_max.is_none_or(|m| v <= i32::from(m))
+            self.power_ok(f, self.power(s, q, u))
         } else {
             true
         }
     }
 
-    /// The Units a target names, per seat, for an ability of `who`'s card `src`.
-    pub fn candidates(&self, s: &State, t: &Target, who: Seat, src: u8) -> [u64; 2] {
+    /// The Units a target acts on, per seat, for an ability of `who`'s card `src` with its
+    /// `that` card.
+    pub fn candidates(&self, s: &State, t: &Target, who: Seat, src: u8, that: u8) -> [u64; 2] {
         let mut out = [0u64; 2];
-        match *t {
-            Target::Attacker => {
+        match t.mode {
+            Mode::Attacker => {
                 let a = s.battle.attacker;
                 if a != NONE && s.step != Step::Main {
                     out[s.active.index()] = 1 << a;
                 }
             }
-            Target::Attacked => {
+            Mode::Attacked => {
                 let b = s.battle.target;
                 if b != NONE && !s.battle.on_player {
                     out[s.active.other().index()] = 1 << b;
                 }
             }
-            Target::Units {
-                mode: TargetMode::This,
-                ..
-            } => {
+            Mode::This => {
                 if src < 64 && s.pl(who).units() & 1 << src != 0 {
                     out[who.index()] = 1 << src;
                 }
             }
-            Target::Units { side, filter, .. } => {
+            Mode::That | Mode::Bearer => {
+                out = self.described(s, who, src, that, t, false);
                 for q in Seat::ALL {
-                    if side_ok(side, who, q) {
-                        out[q.index()] = Bits(s.pl(q).units())
-                            .filter(|&u| self.matches(s, q, u, &filter, who, src))
+                    out[q.index()] &= s.pl(q).units();
+                }
+            }
+            Mode::Choose | Mode::UpTo | Mode::All | Mode::Each => {
+                // `matches` for each Unit, with the filter's questions asked once.
+                let f = &t.filter;
+                if !f.units_pass() {
+                    return out;
+                }
+                let (reads, extras) = (f.reads_unit(), f.has_state_extras());
+                let bounds = f.power_min.is_some() || f.power_max.is_some();
+                for q in Seat::ALL {
+                    if !side_ok(t.side, who, q) {
+                        continue;
+                    }
+                    let p = s.pl(q);
+                    let mut m = match f.ready {
+                        Some(true) => p.units() & !p.exhausted,
+                        Some(false) => p.units() & p.exhausted,
+                        None => p.units(),
+                    };
+                    if f.other && q == who && src < 64 {
+                        m &= !(1 << src);
+                    }
+                    if self.lang.cant && q != who && matches!(t.mode, Mode::Choose | Mode::UpTo) {
+                        m &= !self.unchoosable(s, q);
+                    }
+                    if reads || extras || bounds {
+                        m = Bits(m)
+                            .filter(|&u| {
+                                (!reads || f.unit_ok(self.db.card(p.card[u as usize])))
+                                    && (!extras || self.extras_ok(s, q, u, f))
+                                    && (!bounds || self.power_ok(f, self.power(s, q, u)))
+                            })
                             .fold(0, |m, u| m | 1 << u);
                     }
+                    out[q.index()] = m;
                 }
             }
         }
         out
+    }
+}
+
+impl FireForceGame {
+    /// `q`'s Units the opponent's effects do not choose (decision F-CANT-1): `cant self
+    /// be_chosen`, or given a Flame card with `cant bearer be_chosen`.
+    #[cold]
+    pub(crate) fn unchoosable(&self, s: &State, q: Seat) -> u64 {
+        let p = s.pl(q);
+        let mut m = 0;
+        for u in Bits(p.units()) {
+            if self.card_of(s, q, u).cant.chosen {
+                m |= 1 << u;
+            }
+        }
+        for i in Bits(p.scene & FLAME_MASK) {
+            let to = p.given_to[i as usize - FLAME_BASE];
+            if to != NONE && self.card_of(s, q, i).cant.bearer_chosen {
+                m |= 1 << to;
+            }
+        }
+        m
+    }
+
+    /// The Blockers of `m` that may not block the attacking Unit (decision F-CANT-1): all of them
+    /// if it `cant self be_blocked`, those described if `… by UNITS`.
+    #[cold]
+    pub(crate) fn barred_blockers(&self, s: &State, m: u64) -> u64 {
+        let a = s.battle.attacker;
+        if a == NONE {
+            return 0;
+        }
+        let cant = &self.card_of(s, s.active, a).cant;
+        if !cant.unblockable {
+            return 0;
+        }
+        let Some(by) = &cant.blocked_by else {
+            return m;
+        };
+        let d = s.active.other();
+        Bits(m)
+            .filter(|&u| self.card_matches(s, d, u, by, (s.active, a), false))
+            .fold(0, |acc, u| acc | 1 << u)
     }
 }
 

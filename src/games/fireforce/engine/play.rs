@@ -1,5 +1,6 @@
 //! Playing an action.
 
+use super::super::cards::Op;
 use super::*;
 
 impl FireForceGame {
@@ -31,13 +32,16 @@ impl FireForceGame {
                     Pick::Link => {
                         // F-KW-ADOLLA-LINK: face down onto the Scene as an exhausted Flame card.
                         s.pick = Pick::None;
-                        s.frames.as_mut_slice()[0].next += 1;
+                        s.frames.as_mut_slice()[0].pc += 1;
                         let p = s.pl_mut(me);
                         p.adolla &= !(1 << i);
                         p.scene |= 1 << i;
                         p.as_flame |= 1 << i;
                         p.exhausted |= 1 << i;
                         s.flame_check = true;
+                        if self.lang.watch {
+                            self.flame_put(s, me, i);
+                        }
                     }
                     Pick::Unit { .. } => {
                         s.pick = Pick::None;
@@ -48,11 +52,21 @@ impl FireForceGame {
                             s.chooser = me;
                             false
                         } else {
-                            let e = self.frame_effects(s, &f)[f.next as usize];
-                            self.apply_to(s, me, e, q, i)
+                            let e = self.frame_effect(s, &f);
+                            if e.counts() {
+                                s.x = [0; 2];
+                            }
+                            // Decision F-EFF-8: the chosen card is `that`.
+                            s.frames.as_mut_slice()[0].that = code;
+                            if e.target().is_some_and(Self::off_unit) {
+                                // A Flame card on the Scene (decision F-EFF-10).
+                                self.apply_card(s, me, e, q, i)
+                            } else {
+                                self.apply_to(s, me, e, q, i)
+                            }
                         };
                         if done {
-                            s.frames.as_mut_slice()[0].next += 1;
+                            s.frames.as_mut_slice()[0].pc += 1;
                         }
                     }
                     _ => unreachable!("a pick action answers a pick"),
@@ -67,14 +81,38 @@ impl FireForceGame {
                     _ => self.flame_step(s, i),
                 }
             }
+            Action::Card(id) => self.card_chosen(s, me, id),
+            Action::Mode(k) => {
+                // Decision F-EFF-4: the option's jump follows the choose step.
+                s.pick = Pick::None;
+                let f = s.frames[0];
+                let at = Frame {
+                    pc: f.pc + 1 + k,
+                    ..f
+                };
+                let Some(Op::Jump(to)) = self.frame_op(s, &at) else {
+                    unreachable!("a choose step is followed by its options' jumps")
+                };
+                let to = *to;
+                s.frames.as_mut_slice()[0].pc = to;
+            }
+            Action::Yes => {
+                s.pick = Pick::None;
+                s.frames.as_mut_slice()[0].pc += 1;
+            }
             Action::Pass => match s.pick {
+                Pick::Cards { .. } => self.cards_passed(s),
+                Pick::May { skip } => {
+                    s.pick = Pick::None;
+                    s.frames.as_mut_slice()[0].pc = skip;
+                }
                 Pick::Link => {
                     s.pick = Pick::None;
-                    s.frames.as_mut_slice()[0].next += 1;
+                    s.frames.as_mut_slice()[0].pc += 1;
                 }
                 Pick::Unit { .. } => {
                     s.pick = Pick::None;
-                    s.frames.as_mut_slice()[0].next += 1;
+                    s.frames.as_mut_slice()[0].pc += 1;
                 }
                 _ => match s.step {
                     Step::Block => s.step = Step::Reaction,
@@ -99,10 +137,7 @@ impl FireForceGame {
                 s.pl_mut(me).fresh |= 1 << i;
                 Self::reveal(s, me, i);
                 // F-KW-TRIGGERS: When Dispatched; F-KW-ADOLLA-LINK after it.
-                self.push_triggers(s, me, i, Trigger::Dispatched);
-                if self.db.card(id).keywords.has(Keywords::ADOLLA_LINK) {
-                    s.frames.push(Frame::new(me, i, LINK_FRAME));
-                }
+                self.dispatched(s, me, i);
             }
             Action::Play(id) | Action::React(id) => {
                 let i = self.hand_instance(s, me, id);
@@ -113,6 +148,9 @@ impl FireForceGame {
                 p.adolla |= 1 << i;
                 Self::reveal(s, me, i);
                 s.frames.push(Frame::new(me, i, 0));
+                if self.lang.watch {
+                    self.watch(s, Trigger::Played, me, i);
+                }
             }
             Action::Activate(u, PRAY) => {
                 // F-KW-PRAY: exhaust this Unit; choose up to 1 of your Units.
@@ -160,8 +198,10 @@ impl FireForceGame {
                 p.hand &= !(1 << i);
                 p.adolla |= 1 << i;
                 Self::reveal(s, me, i);
+                // F-BAT-15: within ±32,767.
                 let t = s.battle.target;
-                s.pl_mut(me).power_battle[t as usize] += i32::from(self.db.card(id).support);
+                let b = &mut s.pl_mut(me).power_battle[t as usize];
+                *b = b.saturating_add(self.db.card(id).support);
                 s.battle.support_last = id;
             }
             Action::UseTrigger => {

@@ -1,27 +1,48 @@
-//! Resolving abilities (F-EFF): frames, effects and their targets, Flame cards for effects.
+//! Resolving abilities (F-EFF): frames step through their ability's program (effects, and the
+//! jumps of `if`, `choose` and `may`: decision F-EFF-4), effects pick their targets, Flame cards
+//! for effects.
 
+use super::super::cards::{Ability, Amount, Mode, Op};
 use super::*;
+use crate::core::lang::eval;
 
 impl FireForceGame {
     // ---- effects ----
 
-    /// The effects of a frame's ability.
-    pub(super) fn frame_effects(&self, s: &State, f: &Frame) -> &[Effect] {
+    /// The ability a frame resolves: a card's ability or its Life trigger.
+    #[inline]
+    pub(super) fn frame_ability(&self, s: &State, f: &Frame) -> &Ability {
         let c = self.card_of(s, Seat::ALL[f.who as usize], f.src);
         if f.ability == LIFE_TRIGGER {
-            &c.life_trigger
+            c.life_trigger
+                .as_deref()
+                .expect("a Life trigger frame is queued for a card with one")
         } else {
-            &c.abilities[f.ability as usize].effects
+            &c.abilities[f.ability as usize]
         }
     }
 
-    /// Resolves the first frame as far as it goes. Returns false when it waits for a pick (the
-    /// settle loop then sees the pick).
+    /// The step of a frame's program at its program counter.
+    #[inline]
+    pub(super) fn frame_op(&self, s: &State, f: &Frame) -> Option<&Op> {
+        self.frame_ability(s, f).program.ops.get(f.pc as usize)
+    }
+
+    /// The effect at a frame's program counter (a pick answers it).
+    pub(super) fn frame_effect(&self, s: &State, f: &Frame) -> Effect {
+        match self.frame_op(s, f) {
+            Some(Op::Do(e)) => *e,
+            op => unreachable!("an effect at the program counter, found {op:?}"),
+        }
+    }
+
+    /// Resolves the first frame as far as it goes. Returns false when it waits for a decision
+    /// (the settle loop then sees the pick).
     pub(super) fn run_frame(&self, s: &mut State) -> bool {
         let f = s.frames[0];
         let who = Seat::ALL[f.who as usize];
         if f.ability == PRAY_FRAME || f.ability == LINK_FRAME {
-            if f.next > 0 {
+            if f.pc > 0 {
                 s.frames.remove(0);
                 return true;
             }
@@ -44,30 +65,103 @@ impl FireForceGame {
             s.frames.remove(0);
             return true;
         }
+        // The frame at the front stays there until its program ends (triggers queue behind it).
+        let ops = &self.frame_ability(s, &f).program.ops;
         loop {
             let f = s.frames[0];
-            let who = Seat::ALL[f.who as usize];
-            let effects = self.frame_effects(s, &f);
-            let Some(&e) = effects.get(f.next as usize) else {
+            let Some(op) = ops.get(f.pc as usize) else {
                 s.frames.remove(0);
+                s.x = [0; 2];
                 return true;
             };
-            if !self.resolve(s, who, f.src, e) {
-                return false;
-            }
-            s.frames.as_mut_slice()[0].next += 1;
+            let pc = match op {
+                Op::Do(e) => {
+                    if !self.resolve(s, who, f.src, *e) {
+                        return false;
+                    }
+                    f.pc + 1
+                }
+                // Decision F-EFF-4: "if" is read as its step resolves.
+                Op::Unless(c, to) => {
+                    if eval::cond(&self.judge(s, who, f.src, f.that), c) {
+                        f.pc + 1
+                    } else {
+                        *to
+                    }
+                }
+                Op::Jump(to) => *to,
+                Op::Choose(n) => {
+                    s.pick = Pick::Mode { n: *n };
+                    s.chooser = who;
+                    return false;
+                }
+                Op::May(skip) => {
+                    // Decision F-EFF-4: asked only when its first step has something to act on.
+                    if self.may_act(s, &f) {
+                        s.pick = Pick::May { skip: *skip };
+                        s.chooser = who;
+                        return false;
+                    }
+                    *skip
+                }
+                Op::Later(_) => unreachable!("the card file refuses delayed triggers"),
+            };
+            s.frames.as_mut_slice()[0].pc = pc;
             if s.winner.is_some() {
                 return true;
             }
         }
     }
 
+    /// Whether the first step of a `may` (after the step at the frame's program counter) has
+    /// something to act on, as its chooser sees it.
+    fn may_act(&self, s: &State, f: &Frame) -> bool {
+        let who = Seat::ALL[f.who as usize];
+        match self.frame_ability(s, f).program.ops.get(f.pc as usize + 1) {
+            Some(Op::Do(e)) => match e.target() {
+                Some(t) if t.chosen() => {
+                    let c = self.candidates(s, t, who, f.src, f.that);
+                    c != [0; 2]
+                }
+                _ => true,
+            },
+            _ => true,
+        }
+    }
+
+    /// An amount now: written, or counted for the frame's ability (decision F-EFF-9).
+    pub(super) fn amount(&self, s: &State, n: Amount) -> i32 {
+        match n {
+            Amount::Num(n) => i32::from(n),
+            Amount::Val { k, .. } => {
+                let f = s.frames[0];
+                let v = &self.frame_ability(s, &f).values[k as usize];
+                eval::value(&self.judge(s, Seat::ALL[f.who as usize], f.src, f.that), v)
+            }
+        }
+    }
+
     /// One effect (F-EFF-1: in order, each as far as it can; `target` chosen by the controller,
-    /// automatically when only one Unit qualifies; nothing without a target). Returns false when
-    /// it waits for a pick (the pick's action finishes it).
+    /// automatically when only one Unit qualifies; `up_to 1` always asked, decision F-EFF-7;
+    /// nothing without a target). Returns false when it waits for a pick (the pick's action
+    /// finishes it).
     pub(super) fn resolve(&self, s: &mut State, who: Seat, src: u8, e: Effect) -> bool {
         match e {
             Effect::Draw(n) => Self::draw(s, who, n),
+            Effect::DrawOf { enemy, n } => {
+                let q = if enemy { who.other() } else { who };
+                let n = self.amount(s, n).clamp(0, 40) as u8;
+                if n > 0 {
+                    Self::draw(s, q, n);
+                }
+            }
+            Effect::DrawTo(n) => {
+                // Draw until the hand holds n cards (F-WIN-3: an empty deck loses at once).
+                let have = s.pl(who).hand.count_ones() as u8;
+                if have < n {
+                    Self::draw(s, who, n - have);
+                }
+            }
             Effect::Mill(n) => Self::mill(s, who.other(), n),
             Effect::Life(n) => Self::life(s, who, n),
             Effect::Flame(n) => {
@@ -81,27 +175,43 @@ impl FireForceGame {
                 }
                 s.frames.as_mut_slice()[0].done = 0;
             }
+            Effect::Discard { enemy, n } => return self.discard(s, who, enemy, n),
+            Effect::Search(..) | Effect::Dig(..) => return self.look_for(s, who, src, e),
+            Effect::Look => Self::look(s, who),
+            Effect::Move(ref t, _) | Effect::Dispatch(ref t) => {
+                s.x = [0; 2];
+                return self.resolve_cards(s, who, src, e, t);
+            }
             _ => {
                 let t = e.target().expect("the other effects have a target");
-                let c = self.candidates(s, t, who, src);
-                let choose = matches!(
-                    t,
-                    Target::Units {
-                        mode: TargetMode::Choose,
-                        ..
-                    }
-                );
+                if e.counts() {
+                    s.x = [0; 2];
+                }
+                // `ready` also reaches Flame cards (the other effects here: Units on the Scene).
+                if matches!(e, Effect::Ready(_)) && Self::off_unit(t) {
+                    return self.resolve_cards(s, who, src, e, t);
+                }
+                let that = s.frames[0].that;
+                let c = self.candidates(s, t, who, src, that);
                 let n = c[0].count_ones() + c[1].count_ones();
-                if choose && n > 1 {
+                if (t.mode == Mode::Choose && n > 1) || (t.mode == Mode::UpTo && n > 0) {
                     s.pick = Pick::Unit {
                         mask: c,
-                        optional: false,
+                        optional: t.mode == Mode::UpTo,
                     };
                     s.chooser = who;
                     return false;
                 }
+                if self.lang.watch && t.mode == Mode::Each && matches!(e, Effect::Remove(_)) {
+                    self.remove_each(s, c);
+                    return true;
+                }
                 for q in Seat::ALL {
                     for u in Bits(c[q.index()]) {
+                        if t.mode == Mode::Choose {
+                            // Decision F-EFF-8: the chosen card is `that`.
+                            s.frames.as_mut_slice()[0].that = that_code(q, u);
+                        }
                         if !self.apply_to(s, who, e, q, u) {
                             return false;
                         }
@@ -117,6 +227,9 @@ impl FireForceGame {
         if s.pl(q).units() & 1 << u == 0 {
             return true;
         }
+        if e.counts() {
+            s.x[q.index()] = s.x[q.index()].saturating_add(1);
+        }
         match e {
             Effect::Remove(_) => self.remove(s, q, u),
             Effect::Exhaust(_) => s.pl_mut(q).exhausted |= 1 << u,
@@ -125,22 +238,24 @@ impl FireForceGame {
                 Self::leave_scene(s, q, u);
                 s.pl_mut(q).hand |= 1 << u;
             }
-            Effect::Power(_, n, Until::EndOfTurn) => {
-                let t = &mut s.pl_mut(q).power_turn[u as usize];
-                *t = t.saturating_add(n);
-            }
-            Effect::Power(_, n, Until::EndOfBattle) => {
-                // F-BAT-14: outside a battle, until end of turn.
-                let in_battle = !matches!(
-                    s.step,
-                    Step::Main | Step::End | Step::Redraw | Step::SetupFlame | Step::PrepFlame
-                );
-                if in_battle {
-                    s.pl_mut(q).power_battle[u as usize] += i32::from(n);
+            Effect::Power(_, n, until) => {
+                let n = match n {
+                    Amount::Num(n) => n,
+                    n => self.amount(s, n).clamp(-32767, 32767) as i16,
+                };
+                // F-BAT-14: "during this battle" outside a battle lasts until end of turn.
+                let in_battle = until == Until::EndOfBattle
+                    && !matches!(
+                        s.step,
+                        Step::Main | Step::End | Step::Redraw | Step::SetupFlame | Step::PrepFlame
+                    );
+                let p = s.pl_mut(q);
+                let t = if in_battle {
+                    &mut p.power_battle[u as usize]
                 } else {
-                    let t = &mut s.pl_mut(q).power_turn[u as usize];
-                    *t = t.saturating_add(n);
-                }
+                    &mut p.power_turn[u as usize]
+                };
+                *t = t.saturating_add(n);
             }
             Effect::Give(_) => {
                 debug_assert_eq!(q, who);
@@ -150,6 +265,7 @@ impl FireForceGame {
                     return false;
                 }
             }
+            Effect::Pick(_) => {}
             _ => unreachable!("effects without a target"),
         }
         true
@@ -184,5 +300,8 @@ impl FireForceGame {
         } else {
             NONE
         };
+        if self.lang.watch {
+            self.flame_put(s, q, i);
+        }
     }
 }

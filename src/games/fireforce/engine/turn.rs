@@ -21,6 +21,90 @@ impl FireForceGame {
             Step::Main
         };
         s.chooser = q;
+        if s.step == Step::Main && self.lang.start_main {
+            self.start_main(s);
+        }
+    }
+
+    /// The abilities at the start of the turn player's Main phase (`start own main` of its cards,
+    /// `start enemy main` of its opponent's), the turn player's first, lowest instance first.
+    #[cold]
+    fn start_main(&self, s: &mut State) {
+        for w in [s.active, s.active.other()] {
+            for u in Bits(s.pl(w).scene) {
+                let c = self.card_of(s, w, u);
+                for k in Bits(c.on(Trigger::StartMain)) {
+                    let a = &c.abilities[k as usize];
+                    if side_ok(a.side, w, s.active)
+                        && (c.gated & 1 << k == 0 || self.trigger_gate(s, w, u, k))
+                    {
+                        Self::queue(s, Frame::new(w, u, k));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Queues a triggered ability about another card or a phase. Decision F-EFF-3: at most
+    /// `State::frames`' capacity of abilities wait at once; a trigger that finds the queue full
+    /// is lost.
+    #[inline]
+    pub(super) fn queue(s: &mut State, f: Frame) {
+        if !s.frames.is_full() {
+            s.frames.push(f);
+        }
+    }
+
+    /// The abilities about another card's event `t` (decision F-EFF-11): `q`'s card `i` was
+    /// removed, played, or put onto the Scene. The cards on the Scene whose subject `i` passes
+    /// trigger, the turn player's first, lowest instance first; `that` is `i`.
+    #[cold]
+    pub(super) fn watch(&self, s: &mut State, t: Trigger, q: Seat, i: u8) {
+        self.watch_with(s, t, q, i, [0; 2]);
+    }
+
+    /// [`FireForceGame::watch`], where the cards of `also` (removed by the same effect, decision
+    /// F-EFF-11) watch as if still on the Scene.
+    #[cold]
+    pub(super) fn watch_with(&self, s: &mut State, t: Trigger, q: Seat, i: u8, also: [u64; 2]) {
+        for w in [s.active, s.active.other()] {
+            for u in Bits(s.pl(w).scene | also[w.index()]) {
+                let c = self.card_of(s, w, u);
+                for k in Bits(c.on(t)) {
+                    let a = &c.abilities[k as usize];
+                    let Some(subject) = &a.subject else {
+                        continue;
+                    };
+                    if side_ok(subject.side, w, q)
+                        && self.card_matches(s, q, i, subject, (w, u), false)
+                        && (c.gated & 1 << k == 0 || self.trigger_gate(s, w, u, k))
+                    {
+                        Self::queue(
+                            s,
+                            Frame {
+                                that: that_code(q, i),
+                                ..Frame::new(w, u, k)
+                            },
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// A Flame card (or a card put as one) of `q`'s arrived on the Scene: its own `put to scene`
+    /// abilities, then those about it (decision F-EFF-11).
+    #[cold]
+    pub(super) fn flame_put(&self, s: &mut State, q: Seat, i: u8) {
+        let c = self.card_of(s, q, i);
+        for k in Bits(c.on(Trigger::Put)) {
+            if c.abilities[k as usize].subject.is_none()
+                && (c.gated & 1 << k == 0 || self.trigger_gate(s, q, i, k))
+            {
+                Self::queue(s, Frame::new(q, i, k));
+            }
+        }
+        self.watch(s, Trigger::Put, q, i);
     }
 
     /// F-END-1 (after the end-of-turn abilities): "until end of turn" ends, the turn passes. No
@@ -224,7 +308,7 @@ impl FireForceGame {
             p.adolla |= 1 << i;
             Self::reveal(s, def, i);
             s.battle.revealed = i;
-            if !self.card_of(s, def, i).life_trigger.is_empty() {
+            if self.card_of(s, def, i).life_trigger.is_some() {
                 s.step = Step::LifeTrigger;
                 s.chooser = def;
             }
@@ -236,12 +320,54 @@ impl FireForceGame {
         }
     }
 
-    /// Queues `q`'s Unit `u`'s abilities with trigger `t`.
+    /// Queues `q`'s Unit `u`'s abilities with trigger `t` (decision F-EFF-6: a head's condition
+    /// is read as the ability triggers; decision F-KW-ONCE-3: a Once Per Turn ability triggers
+    /// once a turn).
+    #[inline(always)]
     pub(super) fn push_triggers(&self, s: &mut State, q: Seat, u: u8, t: Trigger) {
         let c = self.card_of(s, q, u);
-        for k in Bits(c.on(t)) {
+        let on = c.on(t);
+        if on == 0 {
+            return;
+        }
+        if c.gated == 0 {
+            for k in Bits(on) {
+                s.frames.push(Frame::new(q, u, k));
+            }
+        } else {
+            self.push_gated(s, q, u, on);
+        }
+    }
+
+    /// [`FireForceGame::push_triggers`] of a card with a gated ability.
+    #[cold]
+    fn push_gated(&self, s: &mut State, q: Seat, u: u8, on: u64) {
+        let gated = self.card_of(s, q, u).gated;
+        for k in Bits(on) {
+            if gated & 1 << k != 0 && !self.trigger_gate(s, q, u, k) {
+                continue;
+            }
             s.frames.push(Frame::new(q, u, k));
         }
+    }
+
+    /// Whether ability `k` of `q`'s card `u`, gated, triggers now; marks its Once Per Turn use.
+    #[cold]
+    pub(super) fn trigger_gate(&self, s: &mut State, q: Seat, u: u8, k: u8) -> bool {
+        let a = &self.card_of(s, q, u).abilities[k as usize];
+        let bit = 1u64 << u;
+        if a.cost.once && s.pl(q).once & bit != 0 {
+            return false;
+        }
+        if let Some(c) = &a.cond {
+            if !crate::core::lang::eval::cond(&self.judge(s, q, u, NONE), c) {
+                return false;
+            }
+        }
+        if a.cost.once && s.pl(q).units() & bit != 0 {
+            s.pl_mut(q).once |= bit;
+        }
+        true
     }
 
     /// A Flame card chosen at setup or in preparation.
@@ -254,6 +380,9 @@ impl FireForceGame {
             // F-PREP-3: ready.
             self.place_flame(s, s.active, i, false, NONE);
             s.step = Step::Main;
+            if self.lang.start_main {
+                self.start_main(s);
+            }
         }
     }
 
@@ -267,7 +396,7 @@ impl FireForceGame {
             if to == NONE {
                 f.done += 1;
             } else {
-                f.next += 1;
+                f.pc += 1;
             }
         }
     }
