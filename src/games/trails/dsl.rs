@@ -1061,6 +1061,7 @@ fn compile_effect(
         Some(d) if d == duration::TURN && e.verb == v::BUFF => Dur::Turn,
         Some(d) if d == duration::COMBAT && e.verb == v::BUFF => Dur::Combat,
         Some(d) if d == duration::TURN && e.verb == v::LINK => Dur::Turn,
+        Some(d) if d == duration::TURN && e.verb == v::SHIELD => Dur::Turn,
         Some(_) => return Err("a duration is not played by the Trails engine yet".into()),
     };
     let t = |orgs: &mut dyn OrgNames| target(e.cards.as_ref().expect("pattern reads cards"), orgs);
@@ -1087,6 +1088,7 @@ fn compile_effect(
             dur,
         ),
         v::DRAW_TO => Effect::DrawTo(fixed(&e.n)? as u8),
+        v::SHIELD => Effect::Shield(t(orgs)?),
         v::LINK => {
             if e.dur.is_none() {
                 return Err("a link by an effect lasts until end of turn: write `turn`".into());

@@ -195,6 +195,8 @@ pub enum Effect {
     Grant(Target, Icons),
     /// Draw until the hand holds this many cards.
     DrawTo(u8),
+    /// The next time the UNIT would become stunned this turn, it isn't (decision T-EFF-14).
+    Shield(Target),
     /// T-TERM-LINK until end of turn, for the controller's units: the two organizations
     /// (decision T-EFF-13).
     Link(Orgs),
@@ -243,7 +245,8 @@ impl Effect {
             | Effect::Move(t, _, _)
             | Effect::Search(t, _, _)
             | Effect::Dig(_, t, _, _)
-            | Effect::Pick(t) => Some(t),
+            | Effect::Pick(t)
+            | Effect::Shield(t) => Some(t),
             _ => None,
         }
     }

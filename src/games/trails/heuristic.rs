@@ -372,6 +372,7 @@ impl TrailsGame {
                 Effect::Look => 0.3,
                 // A link lets more units attack together (T-SCLM-1) or meet a filter.
                 Effect::Link(_) => 0.3,
+                Effect::Shield(_) => 0.5,
                 Effect::Pick(_) => 0.1,
                 Effect::DrawTo(n) => (f32::from(n) - s.pl(me).hand.count_ones() as f32).max(-0.5),
                 Effect::Gain { cp, n } => {

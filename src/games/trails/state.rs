@@ -481,6 +481,9 @@ pub struct State {
     pub later: FixedVec<Cursor, 4>,
     /// STR/DEF changes "during this combat", undone when the attack ends (decision T-EFF-10).
     pub combat_mods: FixedVec<CombatMod, 8>,
+    /// UNITs that are not stunned the next time they would become stunned this turn (`shield`,
+    /// decision T-EFF-14).
+    pub shields: FixedVec<That, 4>,
     /// Mulligan bookkeeping: cards put on the bottom so far (T-SETUP-3).
     pub mulligan_count: u8,
     /// "Always" actions each player took this turn (decision T-RES-10 caps them).
@@ -507,6 +510,7 @@ impl State {
             queue: Default::default(),
             later: Default::default(),
             combat_mods: Default::default(),
+            shields: Default::default(),
             seed: 0,
             mulligan_count: 0,
             always_used: [0; 2],

@@ -452,6 +452,9 @@ impl TrailsGame {
         if from_field && !s.combat_mods.is_empty() {
             Self::forget_combat_mods(s, q, i);
         }
+        if from_field && !s.shields.is_empty() {
+            Self::forget_shield(s, q, i);
+        }
     }
 
     /// Shuffles `q`'s deck (`search`): nobody knows its order any more (T-INFO).

@@ -430,6 +430,12 @@ impl TrailsGame {
             Effect::Ready(_) => s.pl_mut(q).clear(i, flag::ACTIONED),
             Effect::Action(_) => s.pl_mut(q).set(i, flag::ACTIONED),
             Effect::Support(_) => s.pl_mut(q).set(i, flag::SUPPORTED),
+            Effect::Shield(_) => {
+                let that = That::of(q, i);
+                if !s.shields.contains(&that) && s.shields.len() < 4 {
+                    s.shields.push(that);
+                }
+            }
             Effect::Cure(_) => {
                 // Decision T-CURE-5: as T-CURE-2's cure, face up and actioned; decision
                 // T-EFF-12: not a UNIT that can't be cured.
@@ -453,6 +459,9 @@ impl TrailsGame {
                 self.refresh_static(s, q, i);
                 if !s.combat_mods.is_empty() {
                     Self::forget_combat_mods(s, q, i);
+                }
+                if !s.shields.is_empty() {
+                    Self::forget_shield(s, q, i);
                 }
                 self.happen(s, Ev::card(Trigger::Leaves, q, i).to(Zone::Hand));
             }

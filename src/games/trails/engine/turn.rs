@@ -323,6 +323,7 @@ impl TrailsGame {
         s.always_used = [0; 2];
         // Decision T-EFF-10: a delayed trigger that has not triggered by now is gone.
         s.later.clear();
+        s.shields.clear();
         s.initiative = s.initiative.other();
         s.turn += 1;
         s.actor = s.initiative;

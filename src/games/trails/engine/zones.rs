@@ -3,7 +3,7 @@
 
 use super::super::cards::{Trigger, Zone};
 use super::super::state::Lid;
-use super::super::state::{bit, flag, Bits, State};
+use super::super::state::{bit, flag, Bits, State, That};
 use super::events::Ev;
 use super::{TrailsGame, MAX_BOND};
 use crate::core::{Outcome, Seat};
@@ -34,6 +34,9 @@ impl TrailsGame {
         self.to_trail_quiet(s, q, i);
         if from_field && !s.combat_mods.is_empty() {
             Self::forget_combat_mods(s, q, i);
+        }
+        if from_field && !s.shields.is_empty() {
+            Self::forget_shield(s, q, i);
         }
         if from_field {
             self.happen(s, Ev::card(Trigger::Leaves, q, i).to(Zone::Trail));
@@ -131,10 +134,13 @@ impl TrailsGame {
     /// [`Self::stun`] without the event; whether the UNIT was not stunned before.
     pub(super) fn stun_quiet(&self, s: &mut State, q: Seat, i: u8) -> bool {
         let cost = self.card(self.cid(s, q, i)).cost;
-        let p = s.pl_mut(q);
-        if p.has(i, flag::STUNNED) {
+        if s.pl(q).has(i, flag::STUNNED) {
             return false;
         }
+        if !s.shields.is_empty() && Self::use_shield(s, q, i) {
+            return false;
+        }
+        let p = s.pl_mut(q);
         p.set(i, flag::STUNNED | flag::ACTIONED);
         p.clear(i, flag::SUPPORTED);
         p.bond -= i16::from(cost);
@@ -146,6 +152,31 @@ impl TrailsGame {
         );
         self.refresh_static(s, q, i);
         true
+    }
+
+    /// Decision T-EFF-14: a shield of `q`'s UNIT `i` is used up instead of the stun; whether
+    /// there was one.
+    #[cold]
+    #[inline(never)]
+    fn use_shield(s: &mut State, q: Seat, i: u8) -> bool {
+        let that = That::of(q, i);
+        match s.shields.as_slice().iter().position(|&t| t == that) {
+            Some(k) => {
+                s.shields.remove(k);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A UNIT that leaves the field loses its shield (decision T-EFF-14).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn forget_shield(s: &mut State, q: Seat, i: u8) {
+        let that = That::of(q, i);
+        if let Some(k) = s.shields.as_slice().iter().position(|&t| t == that) {
+            s.shields.remove(k);
+        }
     }
 
     /// The top card of `q`'s deck into its homebase, face down and actioned; its owner sees it
