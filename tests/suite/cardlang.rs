@@ -353,3 +353,28 @@ fn the_played_designer_card_files_are_current() {
         );
     }
 }
+
+/// The English of a card says what a designer reads on the printed card: a condition on the
+/// card's own zone names the zone, several names are one group ("named A, B or C"), "a unit" takes
+/// "a", and `also_titled` reads "also counts as a Character named …". Hand-written answers.
+#[test]
+fn card_english_names_zones_and_name_groups() {
+    use tcgsim::games::{tmnt, trails};
+    let en = |v: &Vocab, text: &str| lang::english(v, &lang::parse(v, text).unwrap()).join(" | ");
+    assert_eq!(
+        en(
+            &tmnt::dsl::VOCAB,
+            "static if self in zone1: also_titled self as characters name='Kazan' name='Riku' name='Tomo'"
+        ),
+        "While this card is in the 1st Block Zone, this card also counts as a Character named \
+         Kazan, Riku or Tomo for combos."
+    );
+    let t = en(
+        &trails::dsl::VOCAB,
+        "event if any own unit name='Renna Valcourt' name='Orrin Vale': draw 1",
+    );
+    assert!(
+        t.starts_with("Only if there is a unit you control named Renna Valcourt or Orrin Vale."),
+        "{t}"
+    );
+}

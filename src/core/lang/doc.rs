@@ -74,6 +74,7 @@ fn verbs(v: &Vocab, table: &[Verb]) -> String {
                 .replace("{to}", "to the zone")
                 .replace("{zone}", "the zone")
                 .replace("{by}", " (by DESCRIPTION)")
+                .replace("{as}", "DESCRIPTION")
                 .replace("{dur}", " (or for DURATION)")
                 .replace("{s}", "(s)")
                 .replace("{v}", "")

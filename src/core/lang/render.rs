@@ -523,6 +523,8 @@ pub fn en_cards(v: &Vocab, c: &Cards, plural: bool) -> String {
     };
     let mut adj: Vec<String> = Vec::new();
     let mut post: Vec<String> = Vec::new();
+    // Several names are a group: a card with any of them.
+    let mut names: Vec<&str> = Vec::new();
     for f in &c.filters {
         match f {
             Filter::Stat(k, op, x) => {
@@ -543,13 +545,18 @@ pub fn en_cards(v: &Vocab, c: &Cards, plural: bool) -> String {
                 post.push(format!("without {}", v.keywords[*k as usize].en))
             }
             Filter::Trait(t) => adj.push(t.clone()),
-            Filter::Name(x) => post.push(format!("named {x}")),
+            Filter::Name(x) => names.push(x.as_str()),
             Filter::Named => post.push("with the name chosen".into()),
             Filter::Other => adj.insert(0, "other".into()),
             Filter::SameName => post.push("with the same name".into()),
             Filter::Those => post.push("among those".into()),
             Filter::Noun(k) => adj.push(v.noun(*k).en_one.into()),
         }
+    }
+    match names.as_slice() {
+        [] => {}
+        [one] => post.push(format!("named {one}")),
+        [rest @ .., last] => post.push(format!("named {} or {last}", rest.join(", "))),
     }
     let noun = if many { n.en_many } else { n.en_one };
     let mut words: Vec<String> = Vec::new();
@@ -590,7 +597,8 @@ pub fn en_cards(v: &Vocab, c: &Cards, plural: bool) -> String {
     }
     if words.first().is_some_and(|w| w == "a") && words.len() > 1 {
         let next = &words[1];
-        if next.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        // "an event", "an item", but "a unit" (a consonant sound).
+        if next.starts_with(['a', 'e', 'i', 'o', 'u']) && !next.starts_with("uni") {
             words[0] = "an".into();
         }
     }
@@ -675,7 +683,19 @@ fn en_cond(v: &Vocab, c: &Cond) -> String {
                 Pick::This => "this card".to_string(),
                 _ => "that card".to_string(),
             };
-            format!("{who} is {}", en_cards(v, &probe, false))
+            // "this card is in the Trash", "that card is a ready unit in the Trash": the zone
+            // is said, and a bare `card` with no filter adds nothing.
+            let what =
+                if cs.filters.is_empty() && cs.zone.is_some() && v.noun(cs.noun).en_one == "card" {
+                    String::new()
+                } else {
+                    format!(" {}", en_cards(v, &probe, false))
+                };
+            let place = match cs.zone {
+                Some(z) => format!(" in the {}", v.zones[z as usize].en),
+                None => String::new(),
+            };
+            format!("{who} is{what}{place}")
         }
         Cond::Any(cs) => format!("there is {}", en_cards(v, cs, false)),
         Cond::No(cs) => format!(
@@ -818,6 +838,9 @@ fn en_effect(v: &Vocab, e: &Effect, statics: bool) -> String {
             .map(|b| format!(" by {}", en_cards(v, b, true)))
             .unwrap_or_default();
     sub(&mut s, "{by}", &by);
+    if let Some(b) = &e.by {
+        sub(&mut s, "{as}", &en_cards(v, b, false));
+    }
     let dur = e
         .dur
         .map(|d| format!(" {}", v.durations[d as usize].en))

@@ -326,7 +326,7 @@ pub static VOCAB: Vocab = Vocab {
             "also_titled",
             st::ALSO_TITLED,
                         &[Slot::Cards, Slot::Lit("as"), Slot::Description2],
-            "{cards} also counts as {by} for combos",
+            "{cards} also counts as {as} for combos",
         ),
         verb(
             "item_any_attribute",
