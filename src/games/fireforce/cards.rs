@@ -291,6 +291,9 @@ pub enum Effect {
     Dig(u8, Target, Dest),
     /// `look enemy hand`: the controller sees the opponent's hand.
     Look,
+    /// `grant CARDS blitz|blocker [next_turn]`: the Units gain the keyword until end of turn, or
+    /// until the end of the next turn (decision F-KW-GRANT).
+    Grant(Target, Keywords, bool),
 }
 
 impl Effect {
@@ -304,7 +307,8 @@ impl Effect {
             | Effect::Give(t)
             | Effect::Pick(t)
             | Effect::Move(t, _)
-            | Effect::Dispatch(t) => Some(t),
+            | Effect::Dispatch(t)
+            | Effect::Grant(t, ..) => Some(t),
             _ => None,
         }
     }

@@ -222,6 +222,23 @@ impl FireForceGame {
         true
     }
 
+    /// `grant`: Unit `u` of `q` gains Blitz or Blocker (decision F-KW-GRANT).
+    #[cold]
+    fn grant(s: &mut State, q: Seat, u: u8, k: Keywords, next: bool) {
+        let p = s.pl_mut(q);
+        let bit = 1u64 << u;
+        if k.has(Keywords::BLITZ) {
+            // It attacks as if not dispatched this turn (F-BAT-1); it pays costs among the
+            // Units not dispatched this turn (F-COST-3's order).
+            p.fresh &= !bit;
+        } else {
+            p.blocker[0] |= bit;
+            if next {
+                p.blocker[1] |= bit;
+            }
+        }
+    }
+
     /// An effect on Unit `u` of `q` (still on the Scene). False when it waits for a pick (Give).
     pub(super) fn apply_to(&self, s: &mut State, who: Seat, e: Effect, q: Seat, u: u8) -> bool {
         if s.pl(q).units() & 1 << u == 0 {
@@ -234,6 +251,7 @@ impl FireForceGame {
             Effect::Remove(_) => self.remove(s, q, u),
             Effect::Exhaust(_) => s.pl_mut(q).exhausted |= 1 << u,
             Effect::Ready(_) => s.pl_mut(q).exhausted &= !(1 << u),
+            Effect::Grant(_, k, next) => Self::grant(s, q, u, k, next),
             Effect::Bounce(_) => {
                 Self::leave_scene(s, q, u);
                 s.pl_mut(q).hand |= 1 << u;
