@@ -294,6 +294,8 @@ pub enum Effect {
     /// `grant CARDS blitz|blocker [next_turn]`: the Units gain the keyword until end of turn, or
     /// until the end of the next turn (decision F-KW-GRANT).
     Grant(Target, Keywords, bool),
+    /// `end_battle`: the battle goes straight to its end, step 9 (decision F-BAT-16).
+    EndBattle,
 }
 
 impl Effect {

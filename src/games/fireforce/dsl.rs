@@ -938,6 +938,7 @@ fn compile_effect(
             Effect::Mill(fixed(&e.n)? as u8)
         }
         v::PICK => Effect::Pick(t(db)?),
+        v::END_BATTLE => Effect::EndBattle,
         v::GRANT => {
             let k = match VOCAB.keywords[e.word.expect("the pattern reads a keyword") as usize].name {
                 "blitz" => Keywords::BLITZ,

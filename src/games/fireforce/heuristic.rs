@@ -456,6 +456,14 @@ impl FireForceGame {
             Effect::Dispatch(_) => 1.5,
             Effect::Search(..) | Effect::Dig(..) => 0.8,
             Effect::Look => 0.1,
+            // Ending a battle helps the attacked player.
+            Effect::EndBattle => {
+                if s.active == me {
+                    -1.0
+                } else {
+                    1.0
+                }
+            }
             Effect::Grant(t, k, _) => {
                 // Blitz is worth an attack by a Unit dispatched this turn; Blocker a defence.
                 let [own, _] = hits(t);

@@ -178,6 +178,15 @@ impl FireForceGame {
             Effect::Discard { enemy, n } => return self.discard(s, who, enemy, n),
             Effect::Search(..) | Effect::Dig(..) => return self.look_for(s, who, src, e),
             Effect::Look => Self::look(s, who),
+            Effect::EndBattle => {
+                // Decision F-BAT-16: steps 4 to 8 left are skipped; outside a battle, nothing.
+                if matches!(
+                    s.step,
+                    Step::Block | Step::Reaction | Step::Support | Step::Damage
+                ) {
+                    s.step = Step::BattleEnd;
+                }
+            }
             Effect::Move(ref t, _) | Effect::Dispatch(ref t) => {
                 s.x = [0; 2];
                 return self.resolve_cards(s, who, src, e, t);
