@@ -291,6 +291,11 @@ pub enum Effect {
     Dig(u8, Target, Dest),
     /// `look enemy hand`: the controller sees the opponent's hand.
     Look,
+    /// `grant CARDS blitz|blocker [next_turn]`: the Units gain the keyword until end of turn, or
+    /// until the end of the next turn (decision F-KW-GRANT).
+    Grant(Target, Keywords, bool),
+    /// `end_battle`: the battle goes straight to its end, step 9 (decision F-BAT-16).
+    EndBattle,
 }
 
 impl Effect {
@@ -304,7 +309,8 @@ impl Effect {
             | Effect::Give(t)
             | Effect::Pick(t)
             | Effect::Move(t, _)
-            | Effect::Dispatch(t) => Some(t),
+            | Effect::Dispatch(t)
+            | Effect::Grant(t, ..) => Some(t),
             _ => None,
         }
     }

@@ -990,7 +990,9 @@ impl GameDef for FireForceGame {
             if p.as_flame & !(p.scene & main_all) != 0 {
                 return Err(format!("{q}: a card put as Flame is not on the Scene"));
             }
-            if p.exhausted & !p.scene != 0 || p.fresh & !p.units() != 0 || p.once & !p.units() != 0
+            if p.exhausted & !p.scene != 0
+                || (p.fresh | p.blocker[0] | p.blocker[1]) & !p.units() != 0
+                || p.once & !p.units() != 0
             {
                 return Err(format!("{q}: a state flag on a card off the Scene"));
             }

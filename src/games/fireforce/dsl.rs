@@ -938,6 +938,24 @@ fn compile_effect(
             Effect::Mill(fixed(&e.n)? as u8)
         }
         v::PICK => Effect::Pick(t(db)?),
+        v::END_BATTLE => Effect::EndBattle,
+        v::GRANT => {
+            let k = match VOCAB.keywords[e.word.expect("the pattern reads a keyword") as usize].name {
+                "blitz" => Keywords::BLITZ,
+                "blocker" => Keywords::BLOCKER,
+                w => {
+                    return Err(format!(
+                        "grant: `blitz` or `blocker` (`{w}` is not granted by the Fire Force engine yet)"
+                    ))
+                }
+            };
+            let next = match e.dur {
+                None | Some(dur::TURN) => false,
+                Some(dur::NEXT_TURN) => true,
+                Some(d) => return Err(not_played(VOCAB.durations[d as usize].name)),
+            };
+            Effect::Grant(t(db)?, k, next)
+        }
         v::MOVE => {
             let x = target(db, cards.expect("the pattern reads cards"))?;
             let to = dest(e.to)?;

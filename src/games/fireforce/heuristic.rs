@@ -194,7 +194,7 @@ impl FireForceGame {
                 }
             })
             .map(|e| match e {
-                Effect::Ready(_) | Effect::Give(_) => true,
+                Effect::Ready(_) | Effect::Give(_) | Effect::Grant(..) => true,
                 Effect::Power(_, n, _) => n.positive(),
                 Effect::Pick(t) => t.side != Side::Enemy,
                 _ => false,
@@ -456,6 +456,25 @@ impl FireForceGame {
             Effect::Dispatch(_) => 1.5,
             Effect::Search(..) | Effect::Dig(..) => 0.8,
             Effect::Look => 0.1,
+            // Ending a battle helps the attacked player.
+            Effect::EndBattle => {
+                if s.active == me {
+                    -1.0
+                } else {
+                    1.0
+                }
+            }
+            Effect::Grant(t, k, _) => {
+                // Blitz is worth an attack by a Unit dispatched this turn; Blocker a defence.
+                let [own, _] = hits(t);
+                let fresh = s.pl(me).fresh & s.pl(me).units() != 0;
+                match (own, k.has(super::cards::Keywords::BLITZ)) {
+                    (false, _) => 0.0,
+                    (true, true) if fresh => 1.0,
+                    (true, true) => 0.1,
+                    (true, false) => 0.5,
+                }
+            }
         }
     }
 

@@ -50,6 +50,8 @@ pub struct Player {
     pub fresh: u64,
     /// Cards whose Once Per Turn ability was used this turn (F-KW-ONCE).
     pub once: u64,
+    /// Units granted Blocker: `[0]` now, `[1]` until the end of the next turn (F-KW-GRANT).
+    pub blocker: [u64; 2],
     /// Main-deck cards on the Scene as Flame cards (F-KW-ADOLLA-LINK).
     pub as_flame: u64,
     /// Derived, kept by every move onto or off the Scene (checked by the invariants): the Units
@@ -83,6 +85,7 @@ impl Player {
         flame_deck: 0,
         exhausted: 0,
         fresh: 0,
+        blocker: [0; 2],
         once: 0,
         as_flame: 0,
         flamey: 0,

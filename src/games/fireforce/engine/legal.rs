@@ -11,6 +11,11 @@ impl FireForceGame {
         let m = Bits(d.units() & !d.exhausted)
             .filter(|&u| self.db.brief(d.card[u as usize]).has(Brief::BLOCKER))
             .fold(0, |m, u| m | 1 << u);
+        let m = if self.lang.grant {
+            m | d.blocker[0] & d.units() & !d.exhausted
+        } else {
+            m
+        };
         if self.lang.cant && m != 0 {
             m & !self.barred_blockers(s, m)
         } else {
@@ -345,6 +350,7 @@ mod tests {
                         .card(d.card[u as usize])
                         .keywords
                         .has(Keywords::BLOCKER)
+                        || d.blocker[0] & 1 << u != 0
                 })
                 .fold(0, |m, u| m | 1 << u);
             m & !self.0.barred_blockers(s, m)

@@ -47,6 +47,8 @@ pub struct Lang {
     pub cant: bool,
     /// A Unit that `cant self attack_player`.
     pub no_face: bool,
+    /// An ability that grants Blocker (decision F-KW-GRANT).
+    pub grant: bool,
 }
 
 impl Lang {
@@ -58,6 +60,10 @@ impl Lang {
             l.rich_statics |= c.statics.iter().any(|st| !st.plain);
             l.cant |= c.cant.unblockable || c.cant.chosen || c.cant.bearer_chosen;
             l.no_face |= c.cant.attack_player;
+            let effects = c.abilities.iter().chain(c.life_trigger.as_deref());
+            l.grant |= effects
+                .flat_map(|a| a.program.effects())
+                .any(|e| matches!(e, Effect::Grant(_, k, _) if k.has(Keywords::BLOCKER)));
             for a in &c.abilities {
                 l.watch |= matches!(
                     a.trigger,
@@ -247,6 +253,7 @@ impl FireForceGame {
         p.exhausted &= !bit;
         p.fresh &= !bit;
         p.once &= !bit;
+        p.blocker = p.blocker.map(|m| m & !bit);
         if (u as usize) < FLAME_BASE {
             p.power_turn[u as usize] = 0;
             p.power_battle[u as usize] = 0;

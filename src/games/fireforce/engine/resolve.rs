@@ -178,6 +178,15 @@ impl FireForceGame {
             Effect::Discard { enemy, n } => return self.discard(s, who, enemy, n),
             Effect::Search(..) | Effect::Dig(..) => return self.look_for(s, who, src, e),
             Effect::Look => Self::look(s, who),
+            Effect::EndBattle => {
+                // Decision F-BAT-16: steps 4 to 8 left are skipped; outside a battle, nothing.
+                if matches!(
+                    s.step,
+                    Step::Block | Step::Reaction | Step::Support | Step::Damage
+                ) {
+                    s.step = Step::BattleEnd;
+                }
+            }
             Effect::Move(ref t, _) | Effect::Dispatch(ref t) => {
                 s.x = [0; 2];
                 return self.resolve_cards(s, who, src, e, t);
@@ -222,6 +231,23 @@ impl FireForceGame {
         true
     }
 
+    /// `grant`: Unit `u` of `q` gains Blitz or Blocker (decision F-KW-GRANT).
+    #[cold]
+    fn grant(s: &mut State, q: Seat, u: u8, k: Keywords, next: bool) {
+        let p = s.pl_mut(q);
+        let bit = 1u64 << u;
+        if k.has(Keywords::BLITZ) {
+            // It attacks as if not dispatched this turn (F-BAT-1); it pays costs among the
+            // Units not dispatched this turn (F-COST-3's order).
+            p.fresh &= !bit;
+        } else {
+            p.blocker[0] |= bit;
+            if next {
+                p.blocker[1] |= bit;
+            }
+        }
+    }
+
     /// An effect on Unit `u` of `q` (still on the Scene). False when it waits for a pick (Give).
     pub(super) fn apply_to(&self, s: &mut State, who: Seat, e: Effect, q: Seat, u: u8) -> bool {
         if s.pl(q).units() & 1 << u == 0 {
@@ -234,6 +260,7 @@ impl FireForceGame {
             Effect::Remove(_) => self.remove(s, q, u),
             Effect::Exhaust(_) => s.pl_mut(q).exhausted |= 1 << u,
             Effect::Ready(_) => s.pl_mut(q).exhausted &= !(1 << u),
+            Effect::Grant(_, k, next) => Self::grant(s, q, u, k, next),
             Effect::Bounce(_) => {
                 Self::leave_scene(s, q, u);
                 s.pl_mut(q).hand |= 1 << u;

@@ -114,6 +114,7 @@ impl FireForceGame {
             p.power_turn = [0; FLAME_BASE];
             p.fresh = 0;
             p.once = 0;
+            p.blocker = [p.blocker[1], 0];
         }
         self.begin_turn(s, s.active.other());
     }
