@@ -4,28 +4,7 @@
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// A failure to write a command's output: standard output or a result file. Exit code 1.
-#[derive(Debug, thiserror::Error)]
-#[error("{what}")]
-pub struct WriteError {
-    pub what: String,
-    #[source]
-    pub source: std::io::Error,
-}
-
-impl WriteError {
-    pub fn new(what: impl Into<String>, source: std::io::Error) -> Self {
-        WriteError {
-            what: what.into(),
-            source,
-        }
-    }
-
-    /// Whether the reader went away (a closed pipe): nothing to report then.
-    pub fn is_broken_pipe(&self) -> bool {
-        self.source.kind() == std::io::ErrorKind::BrokenPipe
-    }
-}
+pub use crate::core::WriteError;
 
 /// Writes `text` to standard output and flushes it.
 pub fn emit(text: &str) -> Result<(), WriteError> {

@@ -14,12 +14,14 @@ pub mod input;
 pub mod lang;
 mod perft;
 mod seat;
+mod write;
 
 pub use bits::Bits;
 pub use def::{GameDef, GameInfo, ScenarioReport, Viewer};
 pub use fixed::FixedVec;
 pub use perft::perft;
 pub use seat::{Outcome, Seat};
+pub use write::WriteError;
 
 use std::fmt::Debug;
 use std::hash::Hash;

@@ -19,29 +19,16 @@
 //! `scripts/check_report.sh`.
 
 mod read;
-pub(crate) mod svg;
+
+// The drawing and the escaping are the result files' (`matrix.svg`), one layer down.
+use crate::sim::svg;
+pub use crate::sim::svg::esc;
 
 use crate::sim::matrix::Counts;
 use crate::sim::output::RunInfo;
 use read::Csv;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-
-/// Escapes text for HTML (element text and attribute values).
-pub fn esc(s: &str) -> String {
-    let mut o = String::with_capacity(s.len());
-    for ch in s.chars() {
-        match ch {
-            '&' => o.push_str("&amp;"),
-            '<' => o.push_str("&lt;"),
-            '>' => o.push_str("&gt;"),
-            '"' => o.push_str("&quot;"),
-            '\'' => o.push_str("&#39;"),
-            c => o.push(c),
-        }
-    }
-    o
-}
 
 /// ` data-f="FILE" data-l="LINE" data-c="COLS"`.
 fn src(file: &str, line: usize, cols: &str) -> String {
@@ -188,7 +175,7 @@ pub fn build(dirs: &[PathBuf]) -> Result<String, String> {
 pub fn write(dirs: &[PathBuf], out: &Path) -> anyhow::Result<()> {
     let html = build(dirs).map_err(|e| anyhow::anyhow!(e))?;
     crate::sim::output::write_atomic(out, &html).map_err(|e| {
-        anyhow::Error::new(crate::cli::WriteError::new(
+        anyhow::Error::new(crate::core::WriteError::new(
             format!("{}: cannot write", out.display()),
             e,
         ))

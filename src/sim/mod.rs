@@ -10,6 +10,7 @@ pub mod matrix;
 pub mod output;
 pub mod record;
 pub mod schedule;
+pub mod svg;
 pub mod tune;
 
 pub use duel::{duel, duel_game};

@@ -519,11 +519,10 @@ fn even(x: &Counts) -> bool {
 /// A heatmap of the matrix: decks ordered by their mean win rate against the others (strongest
 /// first, as [`strength`]), the row deck's win rate in each cell, a colour legend, mirror cells
 /// hatched, and the matchups whose 95% interval includes 50% marked with `≈`. The grid is the
-/// report's ([`crate::report::svg::heatmap`]: one colour scale, colour-blind-safe, for both), under
+/// report's ([`super::svg::heatmap`]: one colour scale, colour-blind-safe, for both), under
 /// a title and over a line naming the run.
 pub fn matrix_svg(plan: &Plan, m: &[Counts]) -> String {
-    use crate::report::esc;
-    use crate::report::svg::{heatmap_sized, Cell};
+    use super::svg::{esc, heatmap_sized, Cell};
     let n = plan.deck_names.len();
     let order: Vec<usize> = strength(m, n).iter().map(|&(r, _)| r).collect();
     let cells: Vec<Vec<Cell>> = order

@@ -1,9 +1,25 @@
-//! The report's charts, written by hand as inline SVG (the reasons: `docs/architecture.md`,
-//! "The HTML report"). Every number a chart shows is text, marked with where it came from, like the
-//! report's tables; axis labels carry `class="axis"`.
+//! Charts written by hand as inline SVG, for the result files (`matrix.svg`) and the HTML report
+//! (the reasons: `docs/architecture.md`, "The HTML report"). Every number a chart shows is text,
+//! marked with where it came from, like the report's tables; axis labels carry `class="axis"`.
+//! They live with the result files, below the report, so that both may draw with them.
 
-use super::esc;
 use std::fmt::Write as _;
+
+/// Escapes text for HTML (element text and attribute values).
+pub fn esc(s: &str) -> String {
+    let mut o = String::with_capacity(s.len());
+    for ch in s.chars() {
+        match ch {
+            '&' => o.push_str("&amp;"),
+            '<' => o.push_str("&lt;"),
+            '>' => o.push_str("&gt;"),
+            '"' => o.push_str("&quot;"),
+            '\'' => o.push_str("&#39;"),
+            c => o.push(c),
+        }
+    }
+    o
+}
 
 /// A diverging orange–purple scale for a win rate (ColorBrewer's PuOr, 9 classes): orange below
 /// 50%, near white at 50%, purple above — readable with every common colour-vision deficiency, and
