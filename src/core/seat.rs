@@ -12,6 +12,21 @@ impl Seat {
     pub const NUM: usize = 2;
     pub const ALL: [Seat; 2] = [Seat::P1, Seat::P2];
 
+    /// How many cards a mask per seat (bit `i`: that seat's card `i`) names.
+    #[inline]
+    pub fn count_in(m: [u64; 2]) -> u32 {
+        m[0].count_ones() + m[1].count_ones()
+    }
+
+    /// The first card a mask per seat names: P1's lowest, else P2's lowest.
+    #[inline]
+    pub fn first_in(m: [u64; 2]) -> Option<(Seat, u8)> {
+        Seat::ALL
+            .into_iter()
+            .find(|q| m[q.index()] != 0)
+            .map(|q| (q, m[q.index()].trailing_zeros() as u8))
+    }
+
     #[inline]
     pub fn index(self) -> usize {
         self as usize
@@ -65,5 +80,19 @@ impl Outcome {
             Outcome::Win(_) => 0.0,
             Outcome::Draw => 0.5,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Seat;
+
+    #[test]
+    fn masks_per_seat_count_and_give_their_first_card() {
+        assert_eq!(Seat::count_in([0b1010, 0b1]), 3);
+        assert_eq!(Seat::first_in([0b1000, 0b1]), Some((Seat::P1, 3)));
+        assert_eq!(Seat::first_in([0, 0b100]), Some((Seat::P2, 2)));
+        assert_eq!(Seat::first_in([0, 0]), None);
+        assert_eq!(Seat::count_in([0, 0]), 0);
     }
 }

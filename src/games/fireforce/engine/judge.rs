@@ -178,17 +178,16 @@ impl Judge<Target> for Ctx<'_> {
         let m = self
             .g
             .described(self.s, self.me, self.src, self.that, t, self.printed);
-        (m[0].count_ones() + m[1].count_ones()) as i32
+        Seat::count_in(m) as i32
     }
 
     fn stat(&self, k: Id, t: &Target) -> i32 {
         let m = self
             .g
             .described(self.s, self.me, self.src, self.that, t, self.printed);
-        let Some(q) = Seat::ALL.into_iter().find(|q| m[q.index()] != 0) else {
+        let Some((q, i)) = Seat::first_in(m) else {
             return 0;
         };
-        let i = m[q.index()].trailing_zeros() as u8;
         let c = self.g.card_of(self.s, q, i);
         let on_scene = c.is_unit() && self.s.pl(q).units() & 1 << i != 0;
         match k {

@@ -213,7 +213,7 @@ impl TrailsGame {
                 return;
             };
             let m = self.pick_candidates(s);
-            let n = m[0].count_ones() + m[1].count_ones();
+            let n = Seat::count_in(m);
             if left == 0 || n == 0 {
                 return self.finish_pick(s);
             }
@@ -221,8 +221,7 @@ impl TrailsGame {
                 return;
             }
             // Every candidate must be taken: take the first.
-            let q = if m[0] != 0 { Seat::P1 } else { Seat::P2 };
-            let i = m[q.index()].trailing_zeros() as u8;
+            let (q, i) = Seat::first_in(m).expect("n > 0");
             self.take(s, q, i);
         }
     }

@@ -254,14 +254,12 @@ impl TrailsGame {
                     }
                     TargetMode::Choose => {
                         let m = self.choice_targets(s, &c, &e, &t);
-                        let n = m[0].count_ones() + m[1].count_ones();
+                        let n = Seat::count_in(m);
                         if n > 1 {
                             s.pending = Pending::Target;
                             return;
                         }
-                        if n == 1 {
-                            let q = if m[0] != 0 { Seat::P1 } else { Seat::P2 };
-                            let i = m[q.index()].trailing_zeros() as u8;
+                        if let (1, Some((q, i))) = (n, Seat::first_in(m)) {
                             // The card chosen becomes `that` for the steps after it.
                             s.queue[0].that = That::of(q, i);
                             self.apply_to_unit(s, &e, q, i);
