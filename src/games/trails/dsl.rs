@@ -570,8 +570,19 @@ pub fn compile(tree: &[ast::Ability], orgs: &mut dyn OrgNames) -> Result<Parsed,
         let ctx = |m: String| format!("ability {}: {m}", k + 1);
         let mut all = Vec::new();
         body_conds(&a.body, &mut all);
-        all.extend(a.cond.iter());
-        all.into_iter().try_for_each(check_words).map_err(ctx)?;
+        all.into_iter()
+            .try_for_each(|c| check_words(c, false))
+            .map_err(ctx)?;
+        // Decision T-EFF-16: `dispatched` is known as the card is played, so it is read in the
+        // head of its `enter` or `played` ability only.
+        let head_dispatch = matches!(
+            &a.head,
+            ast::Head::On(t) if t.subject.is_none() && matches!(t.event, event::ENTER | event::PLAYED)
+        );
+        a.cond
+            .iter()
+            .try_for_each(|c| check_words(c, head_dispatch))
+            .map_err(ctx)?;
         let cond = match &a.cond {
             Some(c) => Some(c.try_map(&mut |x| condition_set(x, orgs)).map_err(ctx)?),
             None => None,
@@ -763,13 +774,27 @@ fn noun_kinds(n: u8) -> u8 {
     }
 }
 
-/// Refuses the condition words the engine does not answer yet.
-fn check_words(c: &ast::Cond) -> Result<(), String> {
+/// Refuses the condition words the engine does not answer where they stand: `dispatched` only
+/// in the head of the card's own `enter` or `played` ability (decision T-EFF-16).
+fn check_words(c: &ast::Cond, dispatch_ok: bool) -> Result<(), String> {
     match c {
-        ast::Cond::Word(cond_word::DISPATCHED, _) => Err(not_played("dispatched")),
-        ast::Cond::Not(x) => check_words(x),
-        ast::Cond::And(v) | ast::Cond::Or(v) => v.iter().try_for_each(check_words),
+        ast::Cond::Word(cond_word::DISPATCHED, _) if !dispatch_ok => Err(
+            "`dispatched` is read as the card is played: write it in the head of its own `enter` or `played` ability (`enter if dispatched: …`)".into(),
+        ),
+        ast::Cond::Not(x) => check_words(x, dispatch_ok),
+        ast::Cond::And(v) | ast::Cond::Or(v) => {
+            v.iter().try_for_each(|c| check_words(c, dispatch_ok))
+        }
         _ => Ok(()),
+    }
+}
+
+/// What a `cant` forbids (decision T-EFF-12).
+fn prohibition(word: u8) -> Prohibition {
+    match VOCAB.prohibitions[word as usize].name {
+        "attack" => Prohibition::Attack,
+        "be_targeted" => Prohibition::BeTargeted,
+        _ => Prohibition::BeCured,
     }
 }
 
@@ -1062,6 +1087,7 @@ fn compile_effect(
         Some(d) if d == duration::COMBAT && e.verb == v::BUFF => Dur::Combat,
         Some(d) if d == duration::TURN && e.verb == v::LINK => Dur::Turn,
         Some(d) if d == duration::TURN && e.verb == v::SHIELD => Dur::Turn,
+        Some(d) if d == duration::TURN && e.verb == v::CANT => Dur::Turn,
         Some(_) => return Err("a duration is not played by the Trails engine yet".into()),
     };
     let t = |orgs: &mut dyn OrgNames| target(e.cards.as_ref().expect("pattern reads cards"), orgs);
@@ -1098,6 +1124,15 @@ fn compile_effect(
                 return Err("link: name two different organizations".into());
             }
             Effect::Link(bits)
+        }
+        // Decision T-EFF-15: a prohibition by an effect lasts until end of turn.
+        v::CANT => {
+            if e.dur.is_none() {
+                return Err(
+                    "a prohibition by an effect lasts until end of turn: write `turn`".into(),
+                );
+            }
+            Effect::Cant(t(orgs)?, prohibition(e.word.expect("prohibition")))
         }
         v::GAIN => Effect::Gain {
             cp: e.word == Some(resource::CP),
@@ -1249,11 +1284,7 @@ fn compile_static(
         }
         st::CANT => {
             let (side, filter) = all(orgs)?;
-            let what = match VOCAB.prohibitions[e.word.expect("prohibition") as usize].name {
-                "attack" => Prohibition::Attack,
-                "be_targeted" => Prohibition::BeTargeted,
-                _ => Prohibition::BeCured,
-            };
+            let what = prohibition(e.word.expect("prohibition"));
             StaticEffect::Cant { side, filter, what }
         }
         k => return Err(not_played(VOCAB.verb(true, k).name)),

@@ -228,6 +228,8 @@ pub enum Effect {
     Look,
     /// The controller chooses cards: the last becomes `that`.
     Pick(Target),
+    /// The UNITs can't do `what` until end of turn (decision T-EFF-15).
+    Cant(Target, Prohibition),
 }
 
 impl Effect {
@@ -246,6 +248,7 @@ impl Effect {
             | Effect::Search(t, _, _)
             | Effect::Dig(_, t, _, _)
             | Effect::Pick(t)
+            | Effect::Cant(t, _)
             | Effect::Shield(t) => Some(t),
             _ => None,
         }
@@ -315,9 +318,10 @@ pub enum StaticEffect {
 }
 
 /// What a prohibition (`cant`) forbids (decision T-EFF-12).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Prohibition {
     /// Attack (be declared as an attacker or join an attack).
+    #[default]
     Attack,
     /// Be chosen as the target of the opponent's EVENTs, arts or crafts.
     BeTargeted,

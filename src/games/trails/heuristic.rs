@@ -6,7 +6,7 @@
 //! agents' no-peeking test).
 
 use super::action::Action;
-use super::cards::{CardType, Effect, Op, Side, TargetMode, Trigger};
+use super::cards::{CardType, Effect, Op, Prohibition, Side, TargetMode, Trigger};
 use super::engine::{FieldView, TrailsGame};
 use super::state::Lid;
 use super::state::{bit, AttackTarget, Bits, Pending, State, Step};
@@ -88,7 +88,11 @@ impl TrailsGame {
                 let e = self.pending_effect(s);
                 let harmful = matches!(
                     e,
-                    Effect::Stun(_) | Effect::Ko(_) | Effect::Bounce(_) | Effect::Action(_)
+                    Effect::Stun(_)
+                        | Effect::Ko(_)
+                        | Effect::Bounce(_)
+                        | Effect::Action(_)
+                        | Effect::Cant(_, Prohibition::Attack | Prohibition::BeCured)
                 ) || matches!(e, Effect::Buff(_, x, y, _) if x.fixed().unwrap_or(1) + y.fixed().unwrap_or(1) < 0);
                 let c = self.card(s.pl(seat).card[inst as usize]);
                 let (st, df) = self.stats(s, seat, inst);
@@ -373,6 +377,12 @@ impl TrailsGame {
                 // A link lets more units attack together (T-SCLM-1) or meet a filter.
                 Effect::Link(_) => 0.3,
                 Effect::Shield(_) => 0.5,
+                // Decision T-EFF-15: keeping an opposing unit from attacking this turn is worth
+                // most before the combat phase.
+                Effect::Cant(t, what) => match (what, t.side) {
+                    (Prohibition::Attack, Side::Enemy) if s.step == Step::Deploy => 0.8,
+                    _ => 0.2,
+                },
                 Effect::Pick(_) => 0.1,
                 Effect::DrawTo(n) => (f32::from(n) - s.pl(me).hand.count_ones() as f32).max(-0.5),
                 Effect::Gain { cp, n } => {

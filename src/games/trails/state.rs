@@ -6,6 +6,7 @@
 //! bit for every instance whose identity seat `s` knows, which is exactly what determinization keeps.
 
 use super::cards::{Icons, Orgs};
+use super::effects::Prohibition;
 
 /// A card of the match: an index into the cards of its two decks ([`super::TrailsGame::card`]),
 /// in increasing card-file order. A byte, so the position stays within 1 KiB whatever the size of
@@ -484,6 +485,12 @@ pub struct State {
     /// UNITs that are not stunned the next time they would become stunned this turn (`shield`,
     /// decision T-EFF-14).
     pub shields: FixedVec<That, 4>,
+    /// UNITs that can't do something until end of turn (`cant … turn`, decision T-EFF-15).
+    pub cant_eot: FixedVec<(That, Prohibition), 4>,
+    /// The UNIT being played from the homebase with [Dispatch] right now, while its `enter` and
+    /// `played` abilities queue (the condition `dispatched`, decision T-EFF-16); else
+    /// [`That::NONE`].
+    pub dispatching: That,
     /// Mulligan bookkeeping: cards put on the bottom so far (T-SETUP-3).
     pub mulligan_count: u8,
     /// "Always" actions each player took this turn (decision T-RES-10 caps them).
@@ -511,6 +518,8 @@ impl State {
             later: Default::default(),
             combat_mods: Default::default(),
             shields: Default::default(),
+            cant_eot: Default::default(),
+            dispatching: That::NONE,
             seed: 0,
             mulligan_count: 0,
             always_used: [0; 2],

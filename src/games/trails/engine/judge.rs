@@ -168,6 +168,8 @@ impl Judge<Target> for Ctx<'_> {
             cond_word::ATTACKING => self.g.in_attack(self.s) && self.s.combat.attacker == q,
             cond_word::DEFENDING => self.g.in_attack(self.s) && self.s.combat.attacker != q,
             cond_word::INITIATIVE => self.s.initiative == q,
+            // Decision T-EFF-16: the card itself is being played with [Dispatch].
+            cond_word::DISPATCHED => self.s.dispatching == That::of(self.me, self.src),
             _ => unreachable!("the card file refuses the words the engine does not answer"),
         }
     }

@@ -291,7 +291,16 @@ impl TrailsGame {
             .iter()
             .chain(&deck_b)
             .any(|&id| db.card(id).static_conds.iter().any(Option::is_some));
-        let has_cant = any(|st| matches!(st, StaticEffect::Cant { .. }));
+        let has_cant = any(|st| matches!(st, StaticEffect::Cant { .. }))
+            || deck_a.iter().chain(&deck_b).any(|&id| {
+                db.card(id).abilities.iter().any(|a| {
+                    a.program
+                        .ops
+                        .iter()
+                        .chain(a.program.later.iter().flat_map(|l| l.1.iter()))
+                        .any(|op| matches!(op, Op::Do(Effect::Cant(..))))
+                })
+            });
         let has_cost_mods = any(|st| matches!(st, StaticEffect::CostSelf(_)));
         let has_cond_statics = has_cond_statics || has_cant || has_cost_mods;
         let has_static_icons = any(|st| matches!(st, StaticEffect::Grant { .. }));

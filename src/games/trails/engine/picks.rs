@@ -451,7 +451,7 @@ impl TrailsGame {
         if from_field && !s.combat_mods.is_empty() {
             Self::forget_combat_mods(s, q, i);
         }
-        if from_field && !s.shields.is_empty() {
+        if from_field && Self::marked_eot(s) {
             Self::forget_shield(s, q, i);
         }
     }

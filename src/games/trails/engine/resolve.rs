@@ -428,6 +428,13 @@ impl TrailsGame {
             Effect::Ready(_) => s.pl_mut(q).clear(i, flag::ACTIONED),
             Effect::Action(_) => s.pl_mut(q).set(i, flag::ACTIONED),
             Effect::Support(_) => s.pl_mut(q).set(i, flag::SUPPORTED),
+            Effect::Cant(_, what) => {
+                // Decision T-EFF-15: until end of turn; at most 4 wait (a fifth is not made).
+                let x = (That::of(q, i), what);
+                if !s.cant_eot.contains(&x) && s.cant_eot.len() < 4 {
+                    s.cant_eot.push(x);
+                }
+            }
             Effect::Shield(_) => {
                 let that = That::of(q, i);
                 if !s.shields.contains(&that) && s.shields.len() < 4 {
@@ -458,7 +465,7 @@ impl TrailsGame {
                 if !s.combat_mods.is_empty() {
                     Self::forget_combat_mods(s, q, i);
                 }
-                if !s.shields.is_empty() {
+                if Self::marked_eot(s) {
                     Self::forget_shield(s, q, i);
                 }
                 self.happen(s, Ev::card(Trigger::Leaves, q, i).to(Zone::Hand));

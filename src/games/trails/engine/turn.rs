@@ -59,8 +59,11 @@ impl TrailsGame {
                 let p = s.pl_mut(me);
                 p.cp -= cost;
                 self.leaving_homebase(s, me, i);
+                // Decision T-EFF-16: its `enter` and `played` abilities read `dispatched`.
+                s.dispatching = That::of(me, i);
                 self.enter_field(s, me, i);
                 self.happen(s, Ev::card(Trigger::Played, me, i));
+                s.dispatching = That::NONE;
                 s.pending = Pending::DispatchPut;
             }
             (Step::Deploy, Action::Pass) => {
@@ -324,6 +327,7 @@ impl TrailsGame {
         // Decision T-EFF-10: a delayed trigger that has not triggered by now is gone.
         s.later.clear();
         s.shields.clear();
+        s.cant_eot.clear();
         s.initiative = s.initiative.other();
         s.turn += 1;
         s.actor = s.initiative;

@@ -5,7 +5,7 @@
 use super::super::cards::{
     Amount, CardType, Filter, Icons, Orgs, Prohibition, Side, StaticEffect, Trigger,
 };
-use super::super::state::{bit, flag, AttackTarget, Bits, Cursor, Kinds, State, MAX_CARDS};
+use super::super::state::{bit, flag, AttackTarget, Bits, Cursor, Kinds, State, That, MAX_CARDS};
 use super::{feat, TrailsGame};
 use crate::core::Seat;
 
@@ -156,7 +156,8 @@ impl TrailsGame {
     #[cold]
     #[inline(never)]
     pub(crate) fn prohibited(&self, s: &State, q: Seat, i: u8, what: Prohibition) -> bool {
-        let mut found = false;
+        // Decision T-EFF-15: a prohibition by an effect, until end of turn.
+        let mut found = s.cant_eot.contains(&(That::of(q, i), what));
         for src in Seat::ALL {
             self.cond_statics(s, src, &mut |si, st| {
                 if let StaticEffect::Cant {

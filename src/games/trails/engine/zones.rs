@@ -35,7 +35,7 @@ impl TrailsGame {
         if from_field && !s.combat_mods.is_empty() {
             Self::forget_combat_mods(s, q, i);
         }
-        if from_field && !s.shields.is_empty() {
+        if from_field && Self::marked_eot(s) {
             Self::forget_shield(s, q, i);
         }
         if from_field {
@@ -169,7 +169,8 @@ impl TrailsGame {
         }
     }
 
-    /// A UNIT that leaves the field loses its shield (decision T-EFF-14).
+    /// A UNIT that leaves the field loses its shield (decision T-EFF-14) and its prohibitions
+    /// until end of turn (decision T-EFF-15: it is a new card if it comes back).
     #[cold]
     #[inline(never)]
     pub(super) fn forget_shield(s: &mut State, q: Seat, i: u8) {
@@ -177,6 +178,15 @@ impl TrailsGame {
         if let Some(k) = s.shields.as_slice().iter().position(|&t| t == that) {
             s.shields.remove(k);
         }
+        while let Some(k) = s.cant_eot.as_slice().iter().position(|&(t, _)| t == that) {
+            s.cant_eot.remove(k);
+        }
+    }
+
+    /// Whether a card leaving the field may have something to forget ([`Self::forget_shield`]).
+    #[inline]
+    pub(super) fn marked_eot(s: &State) -> bool {
+        !s.shields.is_empty() || !s.cant_eot.is_empty()
     }
 
     /// The top card of `q`'s deck into its homebase, face down and actioned; its owner sees it
