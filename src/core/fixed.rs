@@ -120,6 +120,22 @@ impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
         self.as_slice().iter()
     }
 
+    /// Keeps the elements for which `keep` is true, in order.
+    pub fn retain(&mut self, mut keep: impl FnMut(&T) -> bool) {
+        let mut n = 0;
+        for k in 0..self.len() {
+            let x = self.items[k];
+            if keep(&x) {
+                self.items[n] = x;
+                n += 1;
+            }
+        }
+        for k in n..self.len() {
+            self.items[k] = T::default();
+        }
+        self.len = n as u16;
+    }
+
     pub fn contains(&self, x: &T) -> bool
     where
         T: PartialEq,
@@ -168,6 +184,24 @@ impl<'a, T: Copy + Default, const N: usize> IntoIterator for &'a FixedVec<T, N> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn retain_keeps_order_and_zeroes_the_tail() {
+        let mut v: FixedVec<u8, 6> = FixedVec::new();
+        for x in [5, 2, 8, 3, 6] {
+            v.push(x);
+        }
+        v.retain(|&x| x % 2 == 0);
+        assert_eq!(v.as_slice(), &[2, 8, 6]);
+        // The bytes past the length are zero, as after `clear` (a state compares them).
+        let mut w: FixedVec<u8, 6> = FixedVec::new();
+        for x in [2, 8, 6] {
+            w.push(x);
+        }
+        assert_eq!(v.items, w.items);
+        v.retain(|_| false);
+        assert!(v.is_empty());
+    }
 
     #[test]
     fn push_pop_insert_remove_keep_order_and_zero_tail() {

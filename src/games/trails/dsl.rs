@@ -1088,6 +1088,8 @@ fn compile_effect(
         Some(d) if d == duration::TURN && e.verb == v::LINK => Dur::Turn,
         Some(d) if d == duration::TURN && e.verb == v::SHIELD => Dur::Turn,
         Some(d) if d == duration::TURN && e.verb == v::CANT => Dur::Turn,
+        Some(d) if d == duration::TURN && e.verb == v::BAN => Dur::Turn,
+        Some(d) if d == duration::COMBAT && e.verb == v::BAN => Dur::Combat,
         Some(_) => return Err("a duration is not played by the Trails engine yet".into()),
     };
     let t = |orgs: &mut dyn OrgNames| target(e.cards.as_ref().expect("pattern reads cards"), orgs);
@@ -1124,6 +1126,40 @@ fn compile_effect(
                 return Err("link: name two different organizations".into());
             }
             Effect::Link(bits)
+        }
+        // Decision T-EFF-17: plays forbidden until end of turn or of the combat.
+        v::BAN => {
+            if e.dur.is_none() {
+                return Err("a ban by an effect lasts until end of turn or of the combat: write `turn` or `combat`".into());
+            }
+            let c = e.cards.as_ref().expect("pattern reads a description");
+            if c.zone.is_some() {
+                return Err("a ban names cards without a zone (`ban enemy events turn`)".into());
+            }
+            let same_name = c.filters.contains(&ast::Filter::SameName);
+            let rest: Vec<ast::Filter> = c
+                .filters
+                .iter()
+                .filter(|f| **f != ast::Filter::SameName)
+                .cloned()
+                .collect();
+            let mut filter = filter(&rest, orgs)?;
+            filter.kinds |= noun_kinds(c.noun);
+            if filter.need | filter.deny != 0 || filter.ready.is_some() || filter.other {
+                return Err("a ban describes cards by what is printed on them (cost, organization, keyword, name, kind)".into());
+            }
+            Effect::Ban {
+                t: Target {
+                    mode: TargetMode::All,
+                    side: side(e.side.expect("pattern reads a side")),
+                    filter,
+                    zone: None,
+                    min: 0,
+                    max: 0,
+                },
+                same_name,
+                dur,
+            }
         }
         // Decision T-EFF-15: a prohibition by an effect lasts until end of turn.
         v::CANT => {

@@ -230,6 +230,14 @@ pub enum Effect {
     Pick(Target),
     /// The UNITs can't do `what` until end of turn (decision T-EFF-15).
     Cant(Target, Prohibition),
+    /// A player can't play the cards `t` describes (its side: whose; kinds 0: any way of
+    /// playing), with the name of `that` card when `same_name`, until end of turn or of the
+    /// combat (decision T-EFF-17).
+    Ban {
+        t: Target,
+        same_name: bool,
+        dur: Dur,
+    },
 }
 
 impl Effect {

@@ -377,6 +377,13 @@ impl TrailsGame {
                 // A link lets more units attack together (T-SCLM-1) or meet a filter.
                 Effect::Link(_) => 0.3,
                 Effect::Shield(_) => 0.5,
+                Effect::Ban { t, .. } => {
+                    if t.side == Side::Enemy {
+                        0.5
+                    } else {
+                        -0.5
+                    }
+                }
                 // Decision T-EFF-15: keeping an opposing unit from attacking this turn is worth
                 // most before the combat phase.
                 Effect::Cant(t, what) => match (what, t.side) {

@@ -427,6 +427,33 @@ impl Default for That {
     }
 }
 
+/// A play forbidden by an effect (`ban`, decision T-EFF-17): where its `ban` effect stands in
+/// its card's text (the card is public: its source was played), who can't play, until when, and
+/// the card whose name is banned.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Ban {
+    /// The card of the ability.
+    pub card: Lid,
+    /// The ability, its body ([`Cursor::later`]) and the step of the `ban` effect.
+    pub ability: u8,
+    pub later: u8,
+    pub pc: u8,
+    /// Bit 0: the seat that can't play (its index); bit 1: it ends with the combat.
+    pub bits: u8,
+    /// `same_name`: the card whose name can't be played; `u8::MAX` for none.
+    pub name: Lid,
+}
+
+impl Ban {
+    pub const COMBAT: u8 = 2;
+
+    /// The player who can't play.
+    #[inline]
+    pub fn seat(&self) -> Seat {
+        Seat::from_index(usize::from(self.bits & 1))
+    }
+}
+
 /// A decision inside the resolution of an effect (or a step's follow-up).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Pending {
@@ -487,6 +514,8 @@ pub struct State {
     pub shields: FixedVec<That, 4>,
     /// UNITs that can't do something until end of turn (`cant … turn`, decision T-EFF-15).
     pub cant_eot: FixedVec<(That, Prohibition), 4>,
+    /// Plays forbidden by effects (`ban`, decision T-EFF-17): at most 2 at once.
+    pub bans: FixedVec<Ban, 2>,
     /// The UNIT being played from the homebase with [Dispatch] right now, while its `enter` and
     /// `played` abilities queue (the condition `dispatched`, decision T-EFF-16); else
     /// [`That::NONE`].
@@ -519,6 +548,7 @@ impl State {
             combat_mods: Default::default(),
             shields: Default::default(),
             cant_eot: Default::default(),
+            bans: Default::default(),
             dispatching: That::NONE,
             seed: 0,
             mulligan_count: 0,

@@ -280,6 +280,9 @@ impl TrailsGame {
         if !s.combat_mods.is_empty() {
             self.undo_combat_mods(s);
         }
+        if !s.bans.is_empty() {
+            Self::end_combat_bans(s);
+        }
         s.combat.attackers = 0;
         s.combat.target = AttackTarget::None;
         s.step = Step::Propose;

@@ -26,9 +26,13 @@ impl TrailsGame {
         out.clear_scratch();
         let Some(me) = s.chooser() else { return };
         if let Pending::None = s.pending {
-            return self.legal_step(s, me, out);
+            self.legal_step(s, me, out);
+        } else {
+            self.legal_choice(s, me, out);
         }
-        self.legal_choice(s, me, out);
+        if !s.bans.is_empty() {
+            self.drop_banned(s, me, out);
+        }
     }
 
     /// [`Self::legal`] of a choice inside an effect.

@@ -17,6 +17,7 @@
 //! - `views.rs`: effective characteristics (STR/DEF, icons, organizations, static effects), and
 //!   the [`FieldView`] and [`Marks`] that combat and attack targets read.
 
+mod bans;
 mod combat;
 mod events;
 mod judge;

@@ -202,6 +202,7 @@ impl TrailsGame {
                     self.draw(s, me);
                 }
             }
+            Effect::Ban { .. } => self.make_ban(s, &c, &e),
             // Decision T-EFF-13: at most two links until end of turn a player; a third is not
             // made.
             Effect::Link(bits) => {

@@ -328,6 +328,7 @@ impl TrailsGame {
         s.later.clear();
         s.shields.clear();
         s.cant_eot.clear();
+        s.bans.clear();
         s.initiative = s.initiative.other();
         s.turn += 1;
         s.actor = s.initiative;
