@@ -1298,6 +1298,15 @@ fn compile_static(
                 icons: Icons::NAMES[e.word.expect("keyword") as usize].1,
             }
         }
+        // Decision T-ICON-COVERT-2: granted as an icon that is not one.
+        st::SEES_COVERT => {
+            let (side, filter) = all(orgs)?;
+            StaticEffect::Grant {
+                side,
+                filter,
+                icons: Icons::SEES_COVERT,
+            }
+        }
         st::LINK => {
             let bits = orgs.org_bit(&e.traits[0])? | orgs.org_bit(&e.traits[1])?;
             if bits.count_ones() != 2 {

@@ -28,6 +28,10 @@ impl Icons {
     pub const DISPATCH: Icons = Icons(8);
     pub const MARTIAL_ARTS: Icons = Icons(16);
     pub const HATE: Icons = Icons(32);
+    /// Not an icon of the rules: "can attack units with [Covert] as though it had [Covert]"
+    /// (`sees_covert`, decision T-ICON-COVERT-2), granted by a static like an icon and never
+    /// printed, named or shown.
+    pub const SEES_COVERT: Icons = Icons(64);
     /// Names as written in the card file, in bit order.
     pub const NAMES: [(&'static str, Icons); 6] = [
         ("covert", Icons::COVERT),

@@ -35,7 +35,9 @@ impl TrailsGame {
     pub fn attack_targets(&self, m: &Marks, me: Seat, attackers: u64) -> u64 {
         let opp = me.other();
         let covert = m.covert[me.index()];
-        let covert_all = attackers & !covert == 0;
+        // Decision T-ICON-COVERT-2: `sees_covert` attacks [Covert] UNITs as a [Covert] UNIT
+        // does, and the others as it always could.
+        let covert_all = attackers & !(covert | m.sees[me.index()]) == 0;
         let covert_none = attackers & covert == 0;
         // T-ICON-COVERT: covert attacks only covert, covert is attacked only by covert; a
         // group needs every member able to attack the UNIT (T-SCLM-2).
@@ -108,7 +110,15 @@ impl TrailsGame {
             AttackTarget::Unit(d) => {
                 self.active_units(s, me.other()) & bit(d) != 0 && {
                     let covert = self.icons(s, me.other(), d).has(Icons::COVERT);
-                    Bits(alive).all(|a| self.icons(s, me, a).has(Icons::COVERT) == covert)
+                    let sees = Icons(Icons::COVERT.0 | Icons::SEES_COVERT.0);
+                    Bits(alive).all(|a| {
+                        let icons = self.icons(s, me, a);
+                        if covert {
+                            icons.has(sees)
+                        } else {
+                            !icons.has(Icons::COVERT)
+                        }
+                    })
                 }
             }
             // Decision T-COMBAT-12: the player stays a legal target only while no remaining

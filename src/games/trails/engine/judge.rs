@@ -4,7 +4,7 @@
 
 use super::super::cards::{Target, TargetMode, Zone};
 use super::super::dsl::{cond_word, quantity, stat};
-use super::super::state::{bit, Bits, State, That};
+use super::super::state::{bit, flag, Bits, State, That};
 use super::views::side_matches;
 use super::TrailsGame;
 use crate::core::lang::ast::{Id, Side};
@@ -56,7 +56,7 @@ impl TrailsGame {
         printed: bool,
     ) -> [u64; 2] {
         let mut out = [0u64; 2];
-        let one = |out: &mut [u64; 2], q: Seat, i: u8| {
+        let one = |out: &mut [u64; 2], q: Seat, i: u8, printed: bool| {
             // `self in homebase`, `that in field`: the card must be there.
             if let Some(z) = t.zone {
                 let p = s.pl(q);
@@ -85,15 +85,19 @@ impl TrailsGame {
             }
         };
         match t.mode {
-            TargetMode::This => one(&mut out, me, src),
+            TargetMode::This => one(&mut out, me, src, printed),
             TargetMode::That => {
                 if let Some((q, i)) = that.get() {
-                    one(&mut out, q, i)
+                    // Decision T-EFF-18: `that` card stunned (the one a `stuns` or `stunned`
+                    // event is about) has lost its icons (T-STATE-2); a filter asks what is
+                    // printed on it, as on a card off the field.
+                    let stunned = s.pl(q).has(i, flag::STUNNED);
+                    one(&mut out, q, i, printed || stunned)
                 }
             }
             TargetMode::Role(r) => {
                 if let Some((q, i)) = self.role(s, r) {
-                    one(&mut out, q, i)
+                    one(&mut out, q, i, printed)
                 }
             }
             TargetMode::Choose | TargetMode::All => {
@@ -104,7 +108,7 @@ impl TrailsGame {
                             Some(_) => self.zone_cards(s, me, q, t),
                         };
                         for i in Bits(cards) {
-                            one(&mut out, q, i);
+                            one(&mut out, q, i, printed);
                         }
                     }
                 }

@@ -18,6 +18,9 @@ pub struct Marks {
     /// Covered cards that have [Covert] and [Hate] now.
     pub covert: [u64; 2],
     pub hate: [u64; 2],
+    /// Covered cards that may attack [Covert] UNITs as though they had [Covert] (`sees_covert`,
+    /// decision T-ICON-COVERT-2).
+    pub sees: [u64; 2],
     /// Covered cards with support until end of turn (T-SCLM-3).
     pub supported: [u64; 2],
 }
@@ -31,6 +34,9 @@ impl Marks {
         }
         if icons.has(Icons::HATE) {
             self.hate[q.index()] |= bit(i);
+        }
+        if icons.has(Icons::SEES_COVERT) {
+            self.sees[q.index()] |= bit(i);
         }
     }
 }
