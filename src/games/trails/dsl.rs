@@ -1298,6 +1298,14 @@ fn compile_static(
                 icons: Icons::NAMES[e.word.expect("keyword") as usize].1,
             }
         }
+        // Decision T-CURE-6: a second cure, one of the two matching the filter.
+        st::EXTRA_CURE => {
+            let (side, filter) = all(orgs)?;
+            if side != Side::Own {
+                return Err("`extra_cure` names the player's own units (`extra_cure all own units org=church`)".into());
+            }
+            StaticEffect::ExtraCure { filter }
+        }
         // Decision T-ICON-COVERT-2: granted as an icon that is not one.
         st::SEES_COVERT => {
             let (side, filter) = all(orgs)?;

@@ -321,6 +321,9 @@ pub enum StaticEffect {
     /// to a minimum of 0 (decision T-RES-14): `cost self -2`, read while it is in the hand or
     /// the homebase, with its condition.
     CostSelf(i8),
+    /// Its controller may cure two stunned UNITs in the cure phase, one of them matching
+    /// `filter` (decision T-CURE-6).
+    ExtraCure { filter: Filter },
     /// UNITs of `side` matching `filter` can't do `what` (decision T-EFF-12).
     Cant {
         side: Side,

@@ -134,6 +134,13 @@ impl TrailsGame {
     fn legal_cure(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         let p = s.pl(me);
         out.push(Action::Pass);
+        // Decision T-CURE-6: the second of two cures (`extra_cure`).
+        if s.combat.sclm {
+            for i in Bits(self.second_cures(s, me, s.combat.fight_back)) {
+                out.push(Action::Cure(i));
+            }
+            return;
+        }
         for i in Bits(p.field) {
             if p.has(i, flag::STUNNED)
                 && !(self.has_cant && self.prohibited(s, me, i, Prohibition::BeCured))

@@ -19,6 +19,7 @@
 
 mod bans;
 mod combat;
+mod cure;
 mod events;
 mod judge;
 mod legal;
@@ -147,9 +148,14 @@ impl HotCard {
         }
         // Prohibitions are read by the cold walk over conditional statics (decision T-EFF-12).
         if c.static_conds.iter().any(Option::is_some)
-            || c.statics
-                .iter()
-                .any(|st| matches!(st, StaticEffect::Cant { .. } | StaticEffect::CostSelf(_)))
+            || c.statics.iter().any(|st| {
+                matches!(
+                    st,
+                    StaticEffect::Cant { .. }
+                        | StaticEffect::CostSelf(_)
+                        | StaticEffect::ExtraCure { .. }
+                )
+            })
         {
             f |= feat::COND_STATICS;
         } else {
@@ -158,7 +164,9 @@ impl HotCard {
                     StaticEffect::Stats { .. } => feat::STATS,
                     StaticEffect::Grant { .. } => feat::GRANT,
                     StaticEffect::Link(_) => feat::LINK,
-                    StaticEffect::Cant { .. } | StaticEffect::CostSelf(_) => {
+                    StaticEffect::Cant { .. }
+                    | StaticEffect::CostSelf(_)
+                    | StaticEffect::ExtraCure { .. } => {
                         unreachable!("a cold static")
                     }
                 };
@@ -214,6 +222,8 @@ pub struct TrailsGame {
     pub(crate) has_cant: bool,
     /// Whether a card of the two decks changes its own cost (decision T-RES-14).
     has_cost_mods: bool,
+    /// Whether a card of the two decks allows a second cure (decision T-CURE-6).
+    has_extra_cure: bool,
     /// The card of each [`Lid`]: the distinct cards of the two decks, in increasing card id
     /// (so that an order of local ids is the order of card ids, and determinization sorts alike).
     ids: Vec<CardId>,
@@ -303,7 +313,8 @@ impl TrailsGame {
                 })
             });
         let has_cost_mods = any(|st| matches!(st, StaticEffect::CostSelf(_)));
-        let has_cond_statics = has_cond_statics || has_cant || has_cost_mods;
+        let has_extra_cure = any(|st| matches!(st, StaticEffect::ExtraCure { .. }));
+        let has_cond_statics = has_cond_statics || has_cant || has_cost_mods || has_extra_cure;
         let has_static_icons = any(|st| matches!(st, StaticEffect::Grant { .. }));
         let has_static_stats = any(|st| matches!(st, StaticEffect::Stats { .. }));
         let mut ids: Vec<CardId> = deck_a.iter().chain(&deck_b).copied().collect();
@@ -370,6 +381,7 @@ impl TrailsGame {
             has_static_stats,
             has_cant,
             has_cost_mods,
+            has_extra_cure,
         }
     }
 

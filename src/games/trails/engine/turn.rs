@@ -131,6 +131,10 @@ impl TrailsGame {
                 p.clear(i, flag::STUNNED);
                 p.set(i, flag::ACTIONED);
                 self.refresh_static(s, me, i);
+                // Decision T-CURE-6: a second cure, the same player acting again.
+                if self.has_extra_cure && self.offer_second_cure(s, me, i) {
+                    return;
+                }
                 self.next_cure(s);
             }
             (Step::Cure, Action::Pass) => self.next_cure(s),
@@ -280,6 +284,7 @@ impl TrailsGame {
     }
 
     pub(super) fn next_cure(&self, s: &mut State) {
+        s.combat.sclm = false;
         if s.actor == s.initiative {
             s.actor = s.initiative.other();
         } else {

@@ -494,7 +494,10 @@ impl TrailsGame {
                 dd += self.static_amount(s, src, def);
             }
             StaticEffect::Grant { icons: g, .. } => icons = icons.union(g),
-            StaticEffect::Link(_) | StaticEffect::Cant { .. } | StaticEffect::CostSelf(_) => {}
+            StaticEffect::Link(_)
+            | StaticEffect::Cant { .. }
+            | StaticEffect::CostSelf(_)
+            | StaticEffect::ExtraCure { .. } => {}
         });
         (ds, dd, icons)
     }
@@ -580,7 +583,8 @@ impl TrailsGame {
                     StaticEffect::Grant { icons, .. } => v.icons[k][i] = v.icons[k][i].union(icons),
                     StaticEffect::Link(_)
                     | StaticEffect::Cant { .. }
-                    | StaticEffect::CostSelf(_) => {}
+                    | StaticEffect::CostSelf(_)
+                    | StaticEffect::ExtraCure { .. } => {}
                 }
             },
         );
