@@ -1086,6 +1086,7 @@ fn compile_effect(
         Some(d) if d == duration::TURN && e.verb == v::BUFF => Dur::Turn,
         Some(d) if d == duration::COMBAT && e.verb == v::BUFF => Dur::Combat,
         Some(d) if d == duration::TURN && e.verb == v::LINK => Dur::Turn,
+        Some(d) if d == duration::TURN && e.verb == v::LINK_CHOSEN => Dur::Turn,
         Some(d) if d == duration::TURN && e.verb == v::SHIELD => Dur::Turn,
         Some(d) if d == duration::TURN && e.verb == v::CANT => Dur::Turn,
         Some(d) if d == duration::TURN && e.verb == v::BAN => Dur::Turn,
@@ -1126,6 +1127,13 @@ fn compile_effect(
                 return Err("link: name two different organizations".into());
             }
             Effect::Link(bits)
+        }
+        // Decision T-EFF-19: two organizations chosen as it resolves.
+        v::LINK_CHOSEN => {
+            if e.dur.is_none() {
+                return Err("a link by an effect lasts until end of turn: write `turn`".into());
+            }
+            Effect::LinkChosen
         }
         // Decision T-EFF-17: plays forbidden until end of turn or of the combat.
         v::BAN => {

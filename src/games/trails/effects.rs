@@ -204,6 +204,9 @@ pub enum Effect {
     /// T-TERM-LINK until end of turn, for the controller's units: the two organizations
     /// (decision T-EFF-13).
     Link(Orgs),
+    /// Choose two organizations: T-TERM-LINK until end of turn for the controller's units
+    /// (decisions T-EFF-13, T-EFF-19).
+    LinkChosen,
     /// Gain EP into the pool (T-RES-1) or CP for the deployment step (T-PREP-3).
     Gain {
         cp: bool,

@@ -163,6 +163,14 @@ impl TrailsGame {
                 self.steps_value(s, me, s.queue[0].pc + 1, skip, w)
             }
             (Pending::May { .. }, Action::Pass) => 0.0,
+            // Decision T-EFF-19: the organizations of most of our units, on the field first.
+            (Pending::Orgs { .. }, Action::Mode(k)) => {
+                let p = s.pl(me);
+                let bit = 1 << k;
+                let count =
+                    |m: u64| Bits(m).filter(|&i| self.orgs(s, me, i) & bit != 0).count() as f32;
+                count(self.active_units(s, me)) + 0.3 * count(p.hand & p.kinds.unit)
+            }
             (_, Action::Pass) => match s.step {
                 Step::Mulligan => 0.0,
                 Step::Homebase => {
@@ -375,7 +383,7 @@ impl TrailsGame {
                 }
                 Effect::Look => 0.3,
                 // A link lets more units attack together (T-SCLM-1) or meet a filter.
-                Effect::Link(_) => 0.3,
+                Effect::Link(_) | Effect::LinkChosen => 0.3,
                 Effect::Shield(_) => 0.5,
                 Effect::Ban { t, .. } => {
                     if t.side == Side::Enemy {

@@ -55,6 +55,13 @@ impl TrailsGame {
             }
         };
         match a {
+            Action::Mode(k) if matches!(s.pending, Pending::Orgs { .. }) => format!(
+                "organization {}",
+                self.db
+                    .org_names
+                    .get(k as usize)
+                    .map_or("?", |n| n.as_str())
+            ),
             Action::Mode(k) => format!("option {}", k + 1),
             Action::Yes => "yes".into(),
             Action::Pass => match (s.pending, s.step) {

@@ -480,6 +480,10 @@ pub enum Pending {
     /// The looked-at cards of `dig` on top of the controller's deck go to its bottom, one at a
     /// time in the order chosen; `left` of them remain.
     Bottom { left: u8 },
+    /// `link_chosen` (decision T-EFF-19): the controller names an organization (as
+    /// [`super::action::Action::Mode`] of its bit), `first` the one named first (`u8::MAX`:
+    /// none yet).
+    Orgs { first: u8 },
     /// A player puts `left` more cards of their choice from their hand into their trail: the
     /// controller of the ability at the front, or with `enemy` its opponent (`discard`, or a
     /// craft's cost).
@@ -592,6 +596,7 @@ impl State {
             | Pending::Plan { .. }
             | Pending::Rebuild
             | Pending::Mode { .. }
+            | Pending::Orgs { .. }
             | Pending::Pick { .. }
             | Pending::Bottom { .. }
             | Pending::Discard { enemy: false, .. }

@@ -45,6 +45,14 @@ impl TrailsGame {
             Pending::DispatchPut => legal_dispatch_put(s, me, out),
             Pending::Mode { .. } | Pending::May { .. } => legal_step_choice(s.pending, out),
             Pending::Pick { .. } => self.legal_pick(s, out),
+            // Decision T-EFF-19: the organizations of the match's cards, two different ones.
+            Pending::Orgs { first } => {
+                for k in Bits(u64::from(self.match_orgs)) {
+                    if k != first {
+                        out.push(Action::Mode(k));
+                    }
+                }
+            }
             Pending::Bottom { left } => Self::legal_bottom(s, me, left, out),
             Pending::Discard { .. } => Self::legal_discard(s, me, out),
             Pending::None => self.legal_step(s, me, out),

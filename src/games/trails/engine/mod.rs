@@ -222,6 +222,9 @@ pub struct TrailsGame {
     pub(crate) has_cant: bool,
     /// Whether a card of the two decks changes its own cost (decision T-RES-14).
     has_cost_mods: bool,
+    /// The organizations of the cards of the two decks (what `link_chosen` offers, decision
+    /// T-EFF-19).
+    pub(crate) match_orgs: super::cards::Orgs,
     /// Whether a card of the two decks allows a second cure (decision T-CURE-6).
     has_extra_cure: bool,
     /// The card of each [`Lid`]: the distinct cards of the two decks, in increasing card id
@@ -289,7 +292,7 @@ impl TrailsGame {
                     a.program
                         .ops
                         .iter()
-                        .any(|op| matches!(op, Op::Do(Effect::Link(_))))
+                        .any(|op| matches!(op, Op::Do(Effect::Link(_) | Effect::LinkChosen)))
                 })
         });
         let any = |pred: fn(&StaticEffect) -> bool| {
@@ -324,7 +327,8 @@ impl TrailsGame {
             ids.len() <= usize::from(Lid::MAX),
             "two decks hold at most 100 cards"
         );
-        let hot = ids.iter().map(|&id| HotCard::of(db.card(id))).collect();
+        let hot: Vec<HotCard> = ids.iter().map(|&id| HotCard::of(db.card(id))).collect();
+        let match_orgs = hot.iter().fold(0, |m, c| m | c.orgs);
         let listen_of: Vec<u16> = ids
             .iter()
             .map(|&id| {
@@ -382,6 +386,7 @@ impl TrailsGame {
             has_cant,
             has_cost_mods,
             has_extra_cure,
+            match_orgs,
         }
     }
 

@@ -203,6 +203,13 @@ impl TrailsGame {
                 }
             }
             Effect::Ban { .. } => self.make_ban(s, &c, &e),
+            // Decision T-EFF-19: the controller names two organizations, one at a time.
+            Effect::LinkChosen => {
+                if self.match_orgs.count_ones() >= 2 {
+                    s.pending = Pending::Orgs { first: u8::MAX };
+                    return;
+                }
+            }
             // Decision T-EFF-13: at most two links until end of turn a player; a third is not
             // made.
             Effect::Link(bits) => {
@@ -581,6 +588,20 @@ impl TrailsGame {
             }
             (Pending::May { .. }, Action::Yes) => {
                 s.pending = Pending::None;
+                s.queue[0].pc += 1;
+            }
+            (Pending::Orgs { first }, Action::Mode(k)) => {
+                if first == u8::MAX {
+                    s.pending = Pending::Orgs { first: k };
+                    return;
+                }
+                s.pending = Pending::None;
+                let bits = (1 << first) | (1 << k);
+                // Decision T-EFF-13: at most two links until end of turn a player.
+                let p = s.pl_mut(me);
+                if let Some(j) = p.links_eot.iter().position(|&l| l == 0 || l == bits) {
+                    p.links_eot[j] = bits;
+                }
                 s.queue[0].pc += 1;
             }
             (Pending::May { skip }, Action::Pass) => {
