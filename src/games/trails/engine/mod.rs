@@ -33,7 +33,7 @@ pub use views::{FieldView, Marks};
 
 use super::action::Action;
 use super::cards::{
-    CardDb, CardId, CardType, Effect, Icons, Op, Orgs, Phase, StaticEffect, Trigger, MAX_CRAFTS,
+    CardDb, CardId, CardType, Icons, Orgs, Phase, StaticEffect, Trigger, MAX_CRAFTS,
 };
 use super::state::{flag, Bits, Lid, Pending, State, Step, MAX_CARDS};
 use crate::core::Seat;
@@ -190,9 +190,10 @@ pub struct TrailsGame {
     pub decks: [Vec<CardId>; 2],
     /// The heuristic policy's weights.
     pub weights: Weights,
-    /// Whether any card of either deck links organizations (T-TERM-LINK): when none does,
-    /// organizations need no look at the statics.
-    has_links: bool,
+    /// Whether any card of either deck links organizations by a static effect (T-TERM-LINK):
+    /// when none does, organizations need no look at the statics (links until end of turn, made
+    /// by effects, are read off the state).
+    has_static_links: bool,
     /// Whether a card of the two decks has a static with a condition (decision T-STATIC-2).
     has_cond_statics: bool,
     /// The triggers ([`Trigger::bit`]) some card of the two decks has an ability of its own for,
@@ -269,18 +270,6 @@ impl Default for Weights {
 impl TrailsGame {
     pub fn new(db: CardDb, deck_a: Vec<CardId>, deck_b: Vec<CardId>) -> TrailsGame {
         assert!(deck_a.len() <= MAX_CARDS && deck_b.len() <= MAX_CARDS);
-        let has_links = deck_a.iter().chain(&deck_b).any(|&id| {
-            let c = db.card(id);
-            c.statics
-                .iter()
-                .any(|st| matches!(st, StaticEffect::Link(_)))
-                || c.abilities.iter().any(|a| {
-                    a.program
-                        .ops
-                        .iter()
-                        .any(|op| matches!(op, Op::Do(Effect::Link(_))))
-                })
-        });
         let any = |pred: fn(&StaticEffect) -> bool| {
             deck_a
                 .iter()
@@ -294,6 +283,7 @@ impl TrailsGame {
         let has_cant = any(|st| matches!(st, StaticEffect::Cant { .. }));
         let has_cost_mods = any(|st| matches!(st, StaticEffect::CostSelf(_)));
         let has_cond_statics = has_cond_statics || has_cant || has_cost_mods;
+        let has_static_links = any(|st| matches!(st, StaticEffect::Link(_)));
         let has_static_icons = any(|st| matches!(st, StaticEffect::Grant { .. }));
         let has_static_stats = any(|st| matches!(st, StaticEffect::Stats { .. }));
         let mut ids: Vec<CardId> = deck_a.iter().chain(&deck_b).copied().collect();
@@ -350,7 +340,7 @@ impl TrailsGame {
             db,
             decks: [deck_a, deck_b],
             weights: Default::default(),
-            has_links,
+            has_static_links,
             has_cond_statics,
             self_events,
             listens,

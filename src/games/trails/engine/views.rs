@@ -361,10 +361,19 @@ impl TrailsGame {
     /// T-TERM-LINK, decisions T-TERM-LINK-2 and T-TERM-LINK-3: organizations `o` of a card of `q`,
     /// in any zone, widened by every active link of `q`'s cards that one of them takes part in (not
     /// transitively).
+    #[inline(always)]
     pub fn linked(&self, s: &State, q: Seat, o: Orgs) -> Orgs {
-        if !self.has_links {
-            return o;
+        if self.has_static_links {
+            return self.static_linked(s, q, o);
         }
+        // Links until end of turn made by effects (decision T-EFF-13), none most of the time.
+        eot_linked(o, o, s.pl(q).links_eot)
+    }
+
+    /// [`Self::linked`] when a card of the match links organizations by a static effect.
+    #[cold]
+    #[inline(never)]
+    fn static_linked(&self, s: &State, q: Seat, o: Orgs) -> Orgs {
         let mut linked = o;
         let mut link = |st: &StaticEffect| {
             if let StaticEffect::Link(bits) = *st {
@@ -379,12 +388,7 @@ impl TrailsGame {
         if self.has_cond_statics {
             self.cond_statics(s, q, &mut |_, st| link(st));
         }
-        for bits in s.pl(q).links_eot {
-            if o & bits != 0 {
-                linked |= bits;
-            }
-        }
-        linked
+        eot_linked(linked, o, s.pl(q).links_eot)
     }
 
     /// Whether a static filter matches, read on printed and end-of-turn values (decision
@@ -622,6 +626,18 @@ impl TrailsGame {
         });
         m
     }
+}
+
+/// `linked` widened by the links until end of turn `eot` (decision T-EFF-13) that organizations `o`
+/// take part in.
+#[inline(always)]
+fn eot_linked(mut linked: Orgs, o: Orgs, eot: [Orgs; 2]) -> Orgs {
+    for bits in eot {
+        if o & bits != 0 {
+            linked |= bits;
+        }
+    }
+    linked
 }
 
 /// Whether an effect of `controller` on `side` reaches seat `q`.
