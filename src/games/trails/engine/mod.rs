@@ -204,6 +204,9 @@ pub struct TrailsGame {
     listens: u16,
     /// The triggers each card ([`Lid`]) listens for.
     listen_of: Vec<u16>,
+    /// The triggers each card ([`Lid`]) has an ability of its own for ([`Trigger::bit`]): most
+    /// cards have none for most events, and a card's abilities are a walk away.
+    own_of: Vec<u16>,
     /// Whether a card of the two decks shuffles a deck during play (`search`): then
     /// determinization draws the state's shuffle seed anew.
     pub(crate) has_shuffle: bool,
@@ -305,6 +308,16 @@ impl TrailsGame {
             })
             .collect();
         let listens = listen_of.iter().fold(0, |m, &x| m | x);
+        let own_of: Vec<u16> = ids
+            .iter()
+            .map(|&id| {
+                db.card(id)
+                    .abilities
+                    .iter()
+                    .filter(|a| !a.listens())
+                    .fold(0, |m, a| m | a.trigger.bit())
+            })
+            .collect();
         let has_shuffle = ids.iter().any(|&id| {
             db.card(id).abilities.iter().any(|a| {
                 a.program
@@ -345,6 +358,7 @@ impl TrailsGame {
             self_events,
             listens,
             listen_of,
+            own_of,
             has_shuffle,
             has_static_icons,
             has_static_stats,

@@ -35,6 +35,9 @@ impl TrailsGame {
         that: That,
     ) {
         let id = self.cid(s, q, i);
+        if self.own_of[usize::from(id)] & trigger.bit() == 0 {
+            return;
+        }
         if let Some((k, ab)) = self.card(id).ability(trigger) {
             if ab.gated() && !self.gate_open(s, q, i, ab, that) {
                 return;

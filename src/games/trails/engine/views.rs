@@ -216,12 +216,13 @@ impl TrailsGame {
         }
     }
 
-    /// Calls `f(q, i, effect)` for every active static effect that changes STR/DEF (with
+    /// Calls `f(q, i, change)` for every active static effect that changes STR/DEF (with
     /// `stats`) or grants icons (with `icons`), for each card `i` of seat `q` in `cards` (a mask
     /// per seat) that the effect's side and filter select. Source by source: each effect's own
-    /// work is done once, then its filter is read for each card. The one walk over static
-    /// effects behind both [`Self::stats`]/[`Self::icons`] (one card) and [`Self::view_of`]
-    /// (many); the order of the calls does not matter to sums and unions.
+    /// work (its amounts, counted on its source) is done once, then its filter is read for each
+    /// card. The one walk over static effects behind both [`Self::stats`]/[`Self::icons`] (one
+    /// card) and [`Self::view_of`] (many); the order of the calls does not matter to sums and
+    /// unions.
     #[inline]
     fn for_static_mods(
         &self,
@@ -229,7 +230,7 @@ impl TrailsGame {
         cards: [u64; 2],
         stats: bool,
         icons: bool,
-        mut f: impl FnMut(Seat, u8, &StaticEffect, (Seat, u8)),
+        mut f: impl FnMut(Seat, u8, StaticMod),
     ) {
         if !stats && !icons {
             return;
@@ -241,7 +242,9 @@ impl TrailsGame {
                     self.static_mod(s, cards, (stats, icons), (src, si), st, &mut f);
                 }
             }
-            if self.has_cond_statics {
+        }
+        if self.has_cond_statics {
+            for src in Seat::ALL {
                 self.cond_static_mods(s, cards, (stats, icons), src, &mut f);
             }
         }
@@ -256,11 +259,37 @@ impl TrailsGame {
         (stats, icons): (bool, bool),
         source: (Seat, u8),
         st: &StaticEffect,
-        f: &mut impl FnMut(Seat, u8, &StaticEffect, (Seat, u8)),
+        f: &mut impl FnMut(Seat, u8, StaticMod),
     ) {
-        let (side, filter) = match st {
-            StaticEffect::Stats { side, filter, .. } if stats => (*side, filter),
-            StaticEffect::Grant { side, filter, .. } if icons => (*side, filter),
+        // The effect's change is read once, not for each card it applies to.
+        let (side, filter, change) = match *st {
+            StaticEffect::Stats {
+                side,
+                ref filter,
+                str,
+                def,
+            } if stats => (
+                side,
+                filter,
+                StaticMod {
+                    str: self.static_amount(s, source, str),
+                    def: self.static_amount(s, source, def),
+                    icons: Icons::NONE,
+                },
+            ),
+            StaticEffect::Grant {
+                side,
+                ref filter,
+                icons: g,
+            } if icons => (
+                side,
+                filter,
+                StaticMod {
+                    str: 0,
+                    def: 0,
+                    icons: g,
+                },
+            ),
             _ => return,
         };
         for q in Seat::ALL
@@ -269,7 +298,7 @@ impl TrailsGame {
         {
             for i in Bits(cards[q.index()]) {
                 if self.static_filter(s, q, i, filter, source) {
-                    f(q, i, st, source);
+                    f(q, i, change);
                 }
             }
         }
@@ -284,7 +313,7 @@ impl TrailsGame {
         cards: [u64; 2],
         kinds: (bool, bool),
         src: Seat,
-        f: &mut impl FnMut(Seat, u8, &StaticEffect, (Seat, u8)),
+        f: &mut impl FnMut(Seat, u8, StaticMod),
     ) {
         self.cond_statics(s, src, &mut |si, st| {
             self.static_mod(s, cards, kinds, (src, si), st, f)
@@ -367,7 +396,11 @@ impl TrailsGame {
             return self.static_linked(s, q, o);
         }
         // Links until end of turn made by effects (decision T-EFF-13), none most of the time.
-        eot_linked(o, o, s.pl(q).links_eot)
+        let eot = s.pl(q).links_eot;
+        if eot == [0; 2] {
+            return o;
+        }
+        eot_linked(o, o, eot)
     }
 
     /// [`Self::linked`] when a card of the match links organizations by a static effect.
@@ -485,13 +518,10 @@ impl TrailsGame {
         let (mut ds, mut dd, mut icons) = (0i16, 0i16, Icons::NONE);
         let mut cards = [0; 2];
         cards[q.index()] = bit(i);
-        self.for_static_mods(s, cards, true, true, |_, _, st, src| match *st {
-            StaticEffect::Stats { str, def, .. } => {
-                ds += self.static_amount(s, src, str);
-                dd += self.static_amount(s, src, def);
-            }
-            StaticEffect::Grant { icons: g, .. } => icons = icons.union(g),
-            StaticEffect::Link(_) | StaticEffect::Cant { .. } | StaticEffect::CostSelf(_) => {}
+        self.for_static_mods(s, cards, true, true, |_, _, m| {
+            ds += m.str;
+            dd += m.def;
+            icons = icons.union(m.icons);
         });
         (ds, dd, icons)
     }
@@ -567,18 +597,11 @@ impl TrailsGame {
             cards,
             self.has_static_stats,
             self.has_static_icons,
-            |q, i, st, src| {
+            |q, i, m| {
                 let (k, i) = (q.index(), i as usize);
-                match *st {
-                    StaticEffect::Stats { str, def, .. } => {
-                        v.str[k][i] += self.static_amount(s, src, str);
-                        v.def[k][i] += self.static_amount(s, src, def);
-                    }
-                    StaticEffect::Grant { icons, .. } => v.icons[k][i] = v.icons[k][i].union(icons),
-                    StaticEffect::Link(_)
-                    | StaticEffect::Cant { .. }
-                    | StaticEffect::CostSelf(_) => {}
-                }
+                v.str[k][i] += m.str;
+                v.def[k][i] += m.def;
+                v.icons[k][i] = v.icons[k][i].union(m.icons);
             },
         );
         for q in Seat::ALL {
@@ -617,11 +640,9 @@ impl TrailsGame {
             !s.p[0].flagged(flag::STUNNED),
             !s.p[1].flagged(flag::STUNNED),
         ];
-        self.for_static_mods(s, cards, false, self.has_static_icons, |q, i, st, _| {
-            if let StaticEffect::Grant { icons, .. } = *st {
-                if live[q.index()] & bit(i) != 0 {
-                    m.mark(q, i, icons);
-                }
+        self.for_static_mods(s, cards, false, self.has_static_icons, |q, i, g| {
+            if live[q.index()] & bit(i) != 0 {
+                m.mark(q, i, g.icons);
             }
         });
         m
@@ -638,6 +659,15 @@ fn eot_linked(mut linked: Orgs, o: Orgs, eot: [Orgs; 2]) -> Orgs {
         }
     }
     linked
+}
+
+/// What one static effect does to a card it applies to ([`TrailsGame::for_static_mods`]): STR
+/// and DEF added (a `Stats` effect's), icons granted (a `Grant` effect's).
+#[derive(Clone, Copy, Debug)]
+struct StaticMod {
+    str: i16,
+    def: i16,
+    icons: Icons,
 }
 
 /// Whether an effect of `controller` on `side` reaches seat `q`.
