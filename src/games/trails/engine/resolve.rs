@@ -319,6 +319,7 @@ impl TrailsGame {
     }
 
     /// Whether `q`'s card `i` matches a filter of an ability of `source`, on current values.
+    #[inline]
     pub(crate) fn card_matches(
         &self,
         s: &State,

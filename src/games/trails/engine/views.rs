@@ -513,17 +513,27 @@ impl TrailsGame {
         crate::core::lang::eval::value(&self.printed_judge(s, q, i), v).clamp(-99, 99) as i16
     }
 
-    /// Sum of static stat changes and icon grants that apply to `q`'s UNIT `i`.
-    fn static_mods(&self, s: &State, q: Seat, i: u8) -> (i16, i16, Icons) {
-        let (mut ds, mut dd, mut icons) = (0i16, 0i16, Icons::NONE);
+    /// Sum of the static stat changes that apply to `q`'s UNIT `i`.
+    fn static_stats(&self, s: &State, q: Seat, i: u8) -> (i16, i16) {
+        let (mut ds, mut dd) = (0i16, 0i16);
         let mut cards = [0; 2];
         cards[q.index()] = bit(i);
-        self.for_static_mods(s, cards, true, true, |_, _, m| {
+        self.for_static_mods(s, cards, true, false, |_, _, m| {
             ds += m.str;
             dd += m.def;
+        });
+        (ds, dd)
+    }
+
+    /// Union of the static icon grants that apply to `q`'s UNIT `i`.
+    fn static_icons(&self, s: &State, q: Seat, i: u8) -> Icons {
+        let mut icons = Icons::NONE;
+        let mut cards = [0; 2];
+        cards[q.index()] = bit(i);
+        self.for_static_mods(s, cards, false, true, |_, _, m| {
             icons = icons.union(m.icons);
         });
-        (ds, dd, icons)
+        icons
     }
 
     /// Icons of a UNIT now: printed, gained until end of turn, granted by statics. A stunned UNIT
@@ -539,7 +549,7 @@ impl TrailsGame {
         if !self.has_static_icons || (s.p[0].static_src | s.p[1].static_src) == 0 {
             return own;
         }
-        own.union(self.static_mods(s, q, i).2)
+        own.union(self.static_icons(s, q, i))
     }
 
     /// STR and DEF of a UNIT outside combat: printed, plus end-of-turn and static changes.
@@ -547,11 +557,10 @@ impl TrailsGame {
     pub fn stats(&self, s: &State, q: Seat, i: u8) -> (i16, i16) {
         let p = s.pl(q);
         let c = self.hot(p.card[i as usize]);
-        let (ds, dd, _) = if !self.has_static_stats || (s.p[0].static_src | s.p[1].static_src) == 0
-        {
-            (0, 0, Icons::NONE)
+        let (ds, dd) = if !self.has_static_stats || (s.p[0].static_src | s.p[1].static_src) == 0 {
+            (0, 0)
         } else {
-            self.static_mods(s, q, i)
+            self.static_stats(s, q, i)
         };
         (
             i16::from(c.str) + i16::from(p.str_mod[i as usize]) + ds,
