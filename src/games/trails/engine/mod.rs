@@ -33,7 +33,7 @@ pub use views::{FieldView, Marks};
 
 use super::action::Action;
 use super::cards::{
-    CardDb, CardId, CardType, Icons, Orgs, Phase, StaticEffect, Trigger, MAX_CRAFTS,
+    CardDb, CardId, CardType, Icons, Op, Orgs, Phase, StaticEffect, Trigger, MAX_CRAFTS,
 };
 use super::state::{flag, Bits, Lid, Pending, State, Step, MAX_CARDS};
 use crate::core::Seat;
@@ -202,6 +202,12 @@ pub struct TrailsGame {
     self_events: u16,
     /// The triggers some card of the two decks listens for (about other cards or phases).
     listens: u16,
+    /// The triggers an event ([`Self::happen`]) may queue an ability for: `self_events` and
+    /// `listens` together, one test on every event.
+    event_mask: u16,
+    /// The triggers a phase event ([`Self::phase_event`]) may queue an ability for: `listens`,
+    /// or all when a card of the two decks sets up delayed triggers (`later`).
+    phase_mask: u16,
     /// The triggers each card ([`Lid`]) listens for.
     listen_of: Vec<u16>,
     /// The triggers each card ([`Lid`]) has an ability of its own for ([`Trigger::bit`]): most
@@ -338,6 +344,14 @@ impl TrailsGame {
                     )
             })
             .fold(0, |m, a| m | a.trigger.bit());
+        let has_later = ids.iter().any(|&id| {
+            db.card(id).abilities.iter().any(|a| {
+                !a.program.later.is_empty()
+                    || a.program.ops.iter().any(|o| matches!(o, Op::Later(_)))
+            })
+        });
+        let event_mask = self_events | listens;
+        let phase_mask = if has_later { u16::MAX } else { listens };
         let crafts = ids.iter().map(|&id| Crafts::of(db.card(id))).collect();
         let local = |d: &[CardId]| -> Vec<Lid> {
             d.iter()
@@ -357,6 +371,8 @@ impl TrailsGame {
             has_cond_statics,
             self_events,
             listens,
+            event_mask,
+            phase_mask,
             listen_of,
             own_of,
             has_shuffle,
