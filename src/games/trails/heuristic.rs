@@ -333,7 +333,7 @@ impl TrailsGame {
         w: &Weights,
     ) -> f32 {
         let Some(ab) = ab else { return -1.0 };
-        self.effects_value(s, me, ab.effects.iter().copied(), w)
+        self.effects_value(s, me, ab.effects.iter(), w)
     }
 
     /// The value of the steps `from..to` of the front ability's program (an option of `choose`,
@@ -344,26 +344,27 @@ impl TrailsGame {
         let effects = ops[from as usize..(to as usize).min(ops.len())]
             .iter()
             .filter_map(|o| match o {
-                Op::Do(e) => Some(*e),
+                Op::Do(e) => Some(e),
                 _ => None,
             });
         self.effects_value(s, me, effects, w)
     }
 
     /// A rough value of resolving effects now.
-    fn effects_value(
+    fn effects_value<'e>(
         &self,
         s: &State,
         me: Seat,
-        effects: impl Iterator<Item = Effect>,
+        effects: impl Iterator<Item = &'e Effect>,
         w: &Weights,
     ) -> f32 {
         let opp = me.other();
         let friends = self.active_units(s, me);
         let in_combat = matches!(s.step, Step::Window);
         let mut v = 0.0;
+        // Effects are read in place: an effect is several words, most arms read one field.
         for e in effects {
-            v += match e {
+            v += match *e {
                 Effect::Draw(n) => 1.0 * f32::from(n),
                 Effect::DrawEnemy(n) => -f32::from(n),
                 Effect::DrawCounted(_) => 1.0,

@@ -3,8 +3,9 @@
 //! starting or ending. A card listens while it is an active source (T-EFF-7); a card's own
 //! "stunned" and "leaves" abilities look back at the moment of the event.
 //!
-//! Every event point costs one test of a per-match mask ([`TrailsGame::listens`]): the search
-//! through the cards runs only when a card of the two decks listens for that kind of event.
+//! Every event point costs one test of a per-match mask (`event_mask`, `phase_mask`, from
+//! [`TrailsGame::listens`] and the cards' own abilities): the search through the cards runs only
+//! when a card of the two decks has an ability for that kind of event.
 
 use super::super::cards::{kind, About, CardType, Phase, Trigger, Zone};
 use super::super::state::{bit, flag, Bits, Cursor, State, That};
@@ -69,6 +70,9 @@ impl TrailsGame {
     #[inline]
     pub(crate) fn happen(&self, s: &mut State, ev: Ev) {
         let bit = ev.trigger.bit();
+        if self.event_mask & bit == 0 {
+            return;
+        }
         if self.self_events & bit != 0 {
             if let Some((q, i)) = ev.card {
                 self.queue_own(s, q, i, ev);
@@ -82,6 +86,9 @@ impl TrailsGame {
     /// The start or end of a phase or step.
     #[inline]
     pub(crate) fn phase_event(&self, s: &mut State, trigger: Trigger, phase: Phase, whose: Seat) {
+        if self.phase_mask & trigger.bit() == 0 {
+            return;
+        }
         if !s.later.is_empty() {
             self.queue_later(s, Ev::phase(trigger, phase, whose));
         }

@@ -322,6 +322,7 @@ impl TrailsGame {
         }
     }
 
+    #[inline]
     fn craft_actions(&self, s: &State, me: Seat, i: u8, ep: u8, out: &mut ActionList<Action>) {
         let p = s.pl(me);
         let k = &self.crafts[p.card[i as usize] as usize];

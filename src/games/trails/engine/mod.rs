@@ -199,9 +199,10 @@ pub struct TrailsGame {
     pub decks: [Vec<CardId>; 2],
     /// The heuristic policy's weights.
     pub weights: Weights,
-    /// Whether any card of either deck links organizations (T-TERM-LINK): when none does,
-    /// organizations need no look at the statics.
-    has_links: bool,
+    /// Whether any card of either deck links organizations by a static effect (T-TERM-LINK):
+    /// when none does, organizations need no look at the statics (links until end of turn, made
+    /// by effects, are read off the state).
+    has_static_links: bool,
     /// Whether a card of the two decks has a static with a condition (decision T-STATIC-2).
     has_cond_statics: bool,
     /// The triggers ([`Trigger::bit`]) some card of the two decks has an ability of its own for,
@@ -210,8 +211,17 @@ pub struct TrailsGame {
     self_events: u16,
     /// The triggers some card of the two decks listens for (about other cards or phases).
     listens: u16,
+    /// The triggers an event ([`Self::happen`]) may queue an ability for: `self_events` and
+    /// `listens` together, one test on every event.
+    event_mask: u16,
+    /// The triggers a phase event ([`Self::phase_event`]) may queue an ability for: `listens`,
+    /// or all when a card of the two decks sets up delayed triggers (`later`).
+    phase_mask: u16,
     /// The triggers each card ([`Lid`]) listens for.
     listen_of: Vec<u16>,
+    /// The triggers each card ([`Lid`]) has an ability of its own for ([`Trigger::bit`]): most
+    /// cards have none for most events, and a card's abilities are a walk away.
+    own_of: Vec<u16>,
     /// Whether a card of the two decks shuffles a deck during play (`search`): then
     /// determinization draws the state's shuffle seed anew.
     pub(crate) has_shuffle: bool,
@@ -283,18 +293,6 @@ impl Default for Weights {
 impl TrailsGame {
     pub fn new(db: CardDb, deck_a: Vec<CardId>, deck_b: Vec<CardId>) -> TrailsGame {
         assert!(deck_a.len() <= MAX_CARDS && deck_b.len() <= MAX_CARDS);
-        let has_links = deck_a.iter().chain(&deck_b).any(|&id| {
-            let c = db.card(id);
-            c.statics
-                .iter()
-                .any(|st| matches!(st, StaticEffect::Link(_)))
-                || c.abilities.iter().any(|a| {
-                    a.program
-                        .ops
-                        .iter()
-                        .any(|op| matches!(op, Op::Do(Effect::Link(_) | Effect::LinkChosen)))
-                })
-        });
         let any = |pred: fn(&StaticEffect) -> bool| {
             deck_a
                 .iter()
@@ -318,6 +316,7 @@ impl TrailsGame {
         let has_cost_mods = any(|st| matches!(st, StaticEffect::CostSelf(_)));
         let has_extra_cure = any(|st| matches!(st, StaticEffect::ExtraCure { .. }));
         let has_cond_statics = has_cond_statics || has_cant || has_cost_mods || has_extra_cure;
+        let has_static_links = any(|st| matches!(st, StaticEffect::Link(_)));
         let has_static_icons = any(|st| matches!(st, StaticEffect::Grant { .. }));
         let has_static_stats = any(|st| matches!(st, StaticEffect::Stats { .. }));
         let mut ids: Vec<CardId> = deck_a.iter().chain(&deck_b).copied().collect();
@@ -340,6 +339,16 @@ impl TrailsGame {
             })
             .collect();
         let listens = listen_of.iter().fold(0, |m, &x| m | x);
+        let own_of: Vec<u16> = ids
+            .iter()
+            .map(|&id| {
+                db.card(id)
+                    .abilities
+                    .iter()
+                    .filter(|a| !a.listens())
+                    .fold(0, |m, a| m | a.trigger.bit())
+            })
+            .collect();
         let has_shuffle = ids.iter().any(|&id| {
             db.card(id).abilities.iter().any(|a| {
                 a.program
@@ -360,6 +369,14 @@ impl TrailsGame {
                     )
             })
             .fold(0, |m, a| m | a.trigger.bit());
+        let has_later = ids.iter().any(|&id| {
+            db.card(id).abilities.iter().any(|a| {
+                !a.program.later.is_empty()
+                    || a.program.ops.iter().any(|o| matches!(o, Op::Later(_)))
+            })
+        });
+        let event_mask = self_events | listens;
+        let phase_mask = if has_later { u16::MAX } else { listens };
         let crafts = ids.iter().map(|&id| Crafts::of(db.card(id))).collect();
         let local = |d: &[CardId]| -> Vec<Lid> {
             d.iter()
@@ -375,11 +392,14 @@ impl TrailsGame {
             db,
             decks: [deck_a, deck_b],
             weights: Default::default(),
-            has_links,
+            has_static_links,
             has_cond_statics,
             self_events,
             listens,
+            event_mask,
+            phase_mask,
             listen_of,
+            own_of,
             has_shuffle,
             has_static_icons,
             has_static_stats,
@@ -473,7 +493,31 @@ impl TrailsGame {
     }
 
     /// Runs everything that needs no decision, until a decision or the end of the game.
+    #[inline]
     pub fn settle(&self, s: &mut State) {
+        // Most actions leave a decision of a step that waits for one and nothing queued: then
+        // there is nothing to run (the loop below would return at once).
+        if s.winner.is_none()
+            && matches!(s.pending, Pending::None)
+            && s.queue.is_empty()
+            && matches!(
+                s.step,
+                Step::Mulligan
+                    | Step::Homebase
+                    | Step::Deploy
+                    | Step::Propose
+                    | Step::Group
+                    | Step::Window
+            )
+        {
+            return;
+        }
+        self.settle_loop(s);
+    }
+
+    /// [`Self::settle`]'s loop.
+    #[inline(never)]
+    fn settle_loop(&self, s: &mut State) {
         loop {
             if s.winner.is_some() {
                 s.step = Step::Over;

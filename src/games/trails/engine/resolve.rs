@@ -20,12 +20,13 @@ use crate::core::Seat;
 impl TrailsGame {
     /// Queues the ability of `q`'s card `i` that `trigger` starts, if the card has one, its
     /// condition holds and, for a once-per-turn ability, it has not triggered this turn.
+    #[inline(always)]
     pub(super) fn queue_trigger(&self, s: &mut State, q: Seat, i: u8, trigger: Trigger) {
         self.queue_trigger_that(s, q, i, trigger, That::NONE);
     }
 
     /// [`Self::queue_trigger`] with `that` card for the ability (`stuns`: the one stunned).
-    #[inline]
+    #[inline(always)]
     pub(super) fn queue_trigger_that(
         &self,
         s: &mut State,
@@ -34,6 +35,15 @@ impl TrailsGame {
         trigger: Trigger,
         that: That,
     ) {
+        // Most cards have no ability for most triggers: one test of a per-card mask.
+        if self.own_of[usize::from(self.cid(s, q, i))] & trigger.bit() != 0 {
+            self.queue_own_trigger(s, q, i, trigger, that);
+        }
+    }
+
+    /// [`Self::queue_trigger_that`] for a card that has an ability for `trigger`.
+    #[inline(never)]
+    fn queue_own_trigger(&self, s: &mut State, q: Seat, i: u8, trigger: Trigger, that: That) {
         let id = self.cid(s, q, i);
         if let Some((k, ab)) = self.card(id).ability(trigger) {
             if ab.gated() && !self.gate_open(s, q, i, ab, that) {
@@ -324,6 +334,7 @@ impl TrailsGame {
     }
 
     /// Whether `q`'s card `i` matches a filter of an ability of `source`, on current values.
+    #[inline]
     pub(crate) fn card_matches(
         &self,
         s: &State,

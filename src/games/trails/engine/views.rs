@@ -223,12 +223,13 @@ impl TrailsGame {
         }
     }
 
-    /// Calls `f(q, i, effect)` for every active static effect that changes STR/DEF (with
+    /// Calls `f(q, i, change)` for every active static effect that changes STR/DEF (with
     /// `stats`) or grants icons (with `icons`), for each card `i` of seat `q` in `cards` (a mask
     /// per seat) that the effect's side and filter select. Source by source: each effect's own
-    /// work is done once, then its filter is read for each card. The one walk over static
-    /// effects behind both [`Self::stats`]/[`Self::icons`] (one card) and [`Self::view_of`]
-    /// (many); the order of the calls does not matter to sums and unions.
+    /// work (its amounts, counted on its source) is done once, then its filter is read for each
+    /// card. The one walk over static effects behind both [`Self::stats`]/[`Self::icons`] (one
+    /// card) and [`Self::view_of`] (many); the order of the calls does not matter to sums and
+    /// unions.
     #[inline]
     fn for_static_mods(
         &self,
@@ -236,7 +237,7 @@ impl TrailsGame {
         cards: [u64; 2],
         stats: bool,
         icons: bool,
-        mut f: impl FnMut(Seat, u8, &StaticEffect, (Seat, u8)),
+        mut f: impl FnMut(Seat, u8, StaticMod),
     ) {
         if !stats && !icons {
             return;
@@ -248,7 +249,9 @@ impl TrailsGame {
                     self.static_mod(s, cards, (stats, icons), (src, si), st, &mut f);
                 }
             }
-            if self.has_cond_statics {
+        }
+        if self.has_cond_statics {
+            for src in Seat::ALL {
                 self.cond_static_mods(s, cards, (stats, icons), src, &mut f);
             }
         }
@@ -263,11 +266,37 @@ impl TrailsGame {
         (stats, icons): (bool, bool),
         source: (Seat, u8),
         st: &StaticEffect,
-        f: &mut impl FnMut(Seat, u8, &StaticEffect, (Seat, u8)),
+        f: &mut impl FnMut(Seat, u8, StaticMod),
     ) {
-        let (side, filter) = match st {
-            StaticEffect::Stats { side, filter, .. } if stats => (*side, filter),
-            StaticEffect::Grant { side, filter, .. } if icons => (*side, filter),
+        // The effect's change is read once, not for each card it applies to.
+        let (side, filter, change) = match *st {
+            StaticEffect::Stats {
+                side,
+                ref filter,
+                str,
+                def,
+            } if stats => (
+                side,
+                filter,
+                StaticMod {
+                    str: self.static_amount(s, source, str),
+                    def: self.static_amount(s, source, def),
+                    icons: Icons::NONE,
+                },
+            ),
+            StaticEffect::Grant {
+                side,
+                ref filter,
+                icons: g,
+            } if icons => (
+                side,
+                filter,
+                StaticMod {
+                    str: 0,
+                    def: 0,
+                    icons: g,
+                },
+            ),
             _ => return,
         };
         for q in Seat::ALL
@@ -276,7 +305,7 @@ impl TrailsGame {
         {
             for i in Bits(cards[q.index()]) {
                 if self.static_filter(s, q, i, filter, source) {
-                    f(q, i, st, source);
+                    f(q, i, change);
                 }
             }
         }
@@ -291,7 +320,7 @@ impl TrailsGame {
         cards: [u64; 2],
         kinds: (bool, bool),
         src: Seat,
-        f: &mut impl FnMut(Seat, u8, &StaticEffect, (Seat, u8)),
+        f: &mut impl FnMut(Seat, u8, StaticMod),
     ) {
         self.cond_statics(s, src, &mut |si, st| {
             self.static_mod(s, cards, kinds, (src, si), st, f)
@@ -368,10 +397,23 @@ impl TrailsGame {
     /// T-TERM-LINK, decisions T-TERM-LINK-2 and T-TERM-LINK-3: organizations `o` of a card of `q`,
     /// in any zone, widened by every active link of `q`'s cards that one of them takes part in (not
     /// transitively).
+    #[inline(always)]
     pub fn linked(&self, s: &State, q: Seat, o: Orgs) -> Orgs {
-        if !self.has_links {
+        if self.has_static_links {
+            return self.static_linked(s, q, o);
+        }
+        // Links until end of turn made by effects (decision T-EFF-13), none most of the time.
+        let eot = s.pl(q).links_eot;
+        if eot == [0; 2] {
             return o;
         }
+        eot_linked(o, o, eot)
+    }
+
+    /// [`Self::linked`] when a card of the match links organizations by a static effect.
+    #[cold]
+    #[inline(never)]
+    fn static_linked(&self, s: &State, q: Seat, o: Orgs) -> Orgs {
         let mut linked = o;
         let mut link = |st: &StaticEffect| {
             if let StaticEffect::Link(bits) = *st {
@@ -386,12 +428,7 @@ impl TrailsGame {
         if self.has_cond_statics {
             self.cond_statics(s, q, &mut |_, st| link(st));
         }
-        for bits in s.pl(q).links_eot {
-            if o & bits != 0 {
-                linked |= bits;
-            }
-        }
-        linked
+        eot_linked(linked, o, s.pl(q).links_eot)
     }
 
     /// Whether a static filter matches, read on printed and end-of-turn values (decision
@@ -483,23 +520,27 @@ impl TrailsGame {
         crate::core::lang::eval::value(&self.printed_judge(s, q, i), v).clamp(-99, 99) as i16
     }
 
-    /// Sum of static stat changes and icon grants that apply to `q`'s UNIT `i`.
-    fn static_mods(&self, s: &State, q: Seat, i: u8) -> (i16, i16, Icons) {
-        let (mut ds, mut dd, mut icons) = (0i16, 0i16, Icons::NONE);
+    /// Sum of the static stat changes that apply to `q`'s UNIT `i`.
+    fn static_stats(&self, s: &State, q: Seat, i: u8) -> (i16, i16) {
+        let (mut ds, mut dd) = (0i16, 0i16);
         let mut cards = [0; 2];
         cards[q.index()] = bit(i);
-        self.for_static_mods(s, cards, true, true, |_, _, st, src| match *st {
-            StaticEffect::Stats { str, def, .. } => {
-                ds += self.static_amount(s, src, str);
-                dd += self.static_amount(s, src, def);
-            }
-            StaticEffect::Grant { icons: g, .. } => icons = icons.union(g),
-            StaticEffect::Link(_)
-            | StaticEffect::Cant { .. }
-            | StaticEffect::CostSelf(_)
-            | StaticEffect::ExtraCure { .. } => {}
+        self.for_static_mods(s, cards, true, false, |_, _, m| {
+            ds += m.str;
+            dd += m.def;
         });
-        (ds, dd, icons)
+        (ds, dd)
+    }
+
+    /// Union of the static icon grants that apply to `q`'s UNIT `i`.
+    fn static_icons(&self, s: &State, q: Seat, i: u8) -> Icons {
+        let mut icons = Icons::NONE;
+        let mut cards = [0; 2];
+        cards[q.index()] = bit(i);
+        self.for_static_mods(s, cards, false, true, |_, _, m| {
+            icons = icons.union(m.icons);
+        });
+        icons
     }
 
     /// Icons of a UNIT now: printed, gained until end of turn, granted by statics. A stunned UNIT
@@ -515,7 +556,7 @@ impl TrailsGame {
         if !self.has_static_icons || (s.p[0].static_src | s.p[1].static_src) == 0 {
             return own;
         }
-        own.union(self.static_mods(s, q, i).2)
+        own.union(self.static_icons(s, q, i))
     }
 
     /// STR and DEF of a UNIT outside combat: printed, plus end-of-turn and static changes.
@@ -523,11 +564,10 @@ impl TrailsGame {
     pub fn stats(&self, s: &State, q: Seat, i: u8) -> (i16, i16) {
         let p = s.pl(q);
         let c = self.hot(p.card[i as usize]);
-        let (ds, dd, _) = if !self.has_static_stats || (s.p[0].static_src | s.p[1].static_src) == 0
-        {
-            (0, 0, Icons::NONE)
+        let (ds, dd) = if !self.has_static_stats || (s.p[0].static_src | s.p[1].static_src) == 0 {
+            (0, 0)
         } else {
-            self.static_mods(s, q, i)
+            self.static_stats(s, q, i)
         };
         (
             i16::from(c.str) + i16::from(p.str_mod[i as usize]) + ds,
@@ -573,19 +613,11 @@ impl TrailsGame {
             cards,
             self.has_static_stats,
             self.has_static_icons,
-            |q, i, st, src| {
+            |q, i, m| {
                 let (k, i) = (q.index(), i as usize);
-                match *st {
-                    StaticEffect::Stats { str, def, .. } => {
-                        v.str[k][i] += self.static_amount(s, src, str);
-                        v.def[k][i] += self.static_amount(s, src, def);
-                    }
-                    StaticEffect::Grant { icons, .. } => v.icons[k][i] = v.icons[k][i].union(icons),
-                    StaticEffect::Link(_)
-                    | StaticEffect::Cant { .. }
-                    | StaticEffect::CostSelf(_)
-                    | StaticEffect::ExtraCure { .. } => {}
-                }
+                v.str[k][i] += m.str;
+                v.def[k][i] += m.def;
+                v.icons[k][i] = v.icons[k][i].union(m.icons);
             },
         );
         for q in Seat::ALL {
@@ -624,15 +656,34 @@ impl TrailsGame {
             !s.p[0].flagged(flag::STUNNED),
             !s.p[1].flagged(flag::STUNNED),
         ];
-        self.for_static_mods(s, cards, false, self.has_static_icons, |q, i, st, _| {
-            if let StaticEffect::Grant { icons, .. } = *st {
-                if live[q.index()] & bit(i) != 0 {
-                    m.mark(q, i, icons);
-                }
+        self.for_static_mods(s, cards, false, self.has_static_icons, |q, i, g| {
+            if live[q.index()] & bit(i) != 0 {
+                m.mark(q, i, g.icons);
             }
         });
         m
     }
+}
+
+/// `linked` widened by the links until end of turn `eot` (decision T-EFF-13) that organizations `o`
+/// take part in.
+#[inline(always)]
+fn eot_linked(mut linked: Orgs, o: Orgs, eot: [Orgs; 2]) -> Orgs {
+    for bits in eot {
+        if o & bits != 0 {
+            linked |= bits;
+        }
+    }
+    linked
+}
+
+/// What one static effect does to a card it applies to ([`TrailsGame::for_static_mods`]): STR
+/// and DEF added (a `Stats` effect's), icons granted (a `Grant` effect's).
+#[derive(Clone, Copy, Debug)]
+struct StaticMod {
+    str: i16,
+    def: i16,
+    icons: Icons,
 }
 
 /// Whether an effect of `controller` on `side` reaches seat `q`.

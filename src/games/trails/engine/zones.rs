@@ -133,7 +133,7 @@ impl TrailsGame {
 
     /// [`Self::stun`] without the event; whether the UNIT was not stunned before.
     pub(super) fn stun_quiet(&self, s: &mut State, q: Seat, i: u8) -> bool {
-        let cost = self.card(self.cid(s, q, i)).cost;
+        let cost = self.hot(self.cid(s, q, i)).cost;
         if s.pl(q).has(i, flag::STUNNED) {
             return false;
         }
