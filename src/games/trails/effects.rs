@@ -116,6 +116,9 @@ pub mod mark {
     pub const SUPPORTED: u8 = 8;
     /// Face up in the homebase (T-RES-4).
     pub const FACE_UP: u8 = 16;
+    /// A UNIT the current attack's attacking UNITs could attack under the [Covert] rules
+    /// (T-ICON-COVERT; [Hate] not asked): where an attack may be redirected (decision T-REPL-2).
+    pub const ATTACKABLE: u8 = 32;
 }
 
 impl Filter {
@@ -228,6 +231,11 @@ pub enum Effect {
     Look,
     /// The controller chooses cards: the last becomes `that`.
     Pick(Target),
+    /// The UNIT becomes the defending unit of the current attack instead (decision T-REPL-2).
+    Redirect(Target),
+    /// In an `instead` text: the event replaced does not happen, if the step before did
+    /// something ("if you do", decision T-REPL-1).
+    Prevent,
 }
 
 impl Effect {
@@ -246,6 +254,31 @@ impl Effect {
             | Effect::Search(t, _, _)
             | Effect::Dig(_, t, _, _)
             | Effect::Pick(t)
+            | Effect::Redirect(t)
+            | Effect::Shield(t) => Some(t),
+            _ => None,
+        }
+    }
+}
+
+impl Effect {
+    /// The cards of the effect, to change (see [`Effect::target`]).
+    pub fn target_mut(&mut self) -> Option<&mut Target> {
+        match self {
+            Effect::Stun(t)
+            | Effect::Ko(t)
+            | Effect::Ready(t)
+            | Effect::Action(t)
+            | Effect::Support(t)
+            | Effect::Bounce(t)
+            | Effect::Buff(t, _, _, _)
+            | Effect::Grant(t, _)
+            | Effect::Cure(t)
+            | Effect::Move(t, _, _)
+            | Effect::Search(t, _, _)
+            | Effect::Dig(_, t, _, _)
+            | Effect::Pick(t)
+            | Effect::Redirect(t)
             | Effect::Shield(t) => Some(t),
             _ => None,
         }
@@ -349,6 +382,9 @@ pub enum Trigger {
     Start,
     /// The end of a phase or step ([`About::phase`]).
     End,
+    /// A replacement (`instead stunned SUBJECT [by CARDS]`): a UNIT the subject names would
+    /// become stunned (decision T-REPL-1).
+    Instead,
 }
 
 impl Trigger {
@@ -399,6 +435,9 @@ pub struct About {
     pub to: Option<Zone>,
     /// `start`/`end`: the phase or step, and whose (`Side::Any`: either player's).
     pub phase: Option<(Phase, Side)>,
+    /// `by CARDS`: what causes the event — whose (relative to the ability's controller) and
+    /// which [`kind`]s (`by enemy event/arts`; decision T-REPL-1).
+    pub by: Option<(Side, u8)>,
 }
 
 /// The cost of a craft.

@@ -168,6 +168,8 @@ impl Judge<Target> for Ctx<'_> {
             cond_word::ATTACKING => self.g.in_attack(self.s) && self.s.combat.attacker == q,
             cond_word::DEFENDING => self.g.in_attack(self.s) && self.s.combat.attacker != q,
             cond_word::INITIATIVE => self.s.initiative == q,
+            // Decision T-REPL-2: the current attack was declared as a SCLM attack (T-COMBAT-8).
+            cond_word::SCLM => self.g.in_attack(self.s) && self.s.combat.sclm,
             _ => unreachable!("the card file refuses the words the engine does not answer"),
         }
     }

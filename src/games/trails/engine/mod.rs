@@ -22,6 +22,7 @@ mod events;
 mod judge;
 mod legal;
 mod picks;
+mod replace;
 mod resolve;
 pub mod trace;
 mod turn;
@@ -213,6 +214,9 @@ pub struct TrailsGame {
     pub(crate) has_cant: bool,
     /// Whether a card of the two decks changes its own cost (decision T-RES-14).
     has_cost_mods: bool,
+    /// Whether a card of the two decks has a replacement (`instead stunned …`, decision
+    /// T-REPL-1): only then do stuns look for one.
+    pub(crate) has_instead: bool,
     /// The card of each [`Lid`]: the distinct cards of the two decks, in increasing card id
     /// (so that an order of local ids is the order of card ids, and determinization sorts alike).
     ids: Vec<CardId>,
@@ -335,6 +339,12 @@ impl TrailsGame {
                     )
             })
             .fold(0, |m, a| m | a.trigger.bit());
+        let has_instead = ids.iter().any(|&id| {
+            db.card(id)
+                .abilities
+                .iter()
+                .any(|a| a.trigger == Trigger::Instead)
+        });
         let crafts = ids.iter().map(|&id| Crafts::of(db.card(id))).collect();
         let local = |d: &[CardId]| -> Vec<Lid> {
             d.iter()
@@ -360,6 +370,7 @@ impl TrailsGame {
             has_static_stats,
             has_cant,
             has_cost_mods,
+            has_instead,
         }
     }
 
@@ -482,6 +493,7 @@ impl TrailsGame {
                         return;
                     }
                 }
+                Step::Clash => self.clash_again(s),
                 Step::FightBack if s.combat.attackers.count_ones() == 1 => {
                     s.combat.fight_back = s.combat.attackers.trailing_zeros() as u8;
                     self.resolve_combat(s);
