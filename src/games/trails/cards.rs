@@ -331,7 +331,10 @@ impl CardDb {
             return Err(("arts_cost", "only UNITs have arts".into()));
         }
         self.parsing_line = line;
-        let parsed = dsl::parse_effects(f(10), self).map_err(|m| ("effect", m))?;
+        let mut parsed = dsl::parse_effects(f(10), self).map_err(|m| ("effect", m))?;
+        if ctype != CardType::Unit {
+            self_is_the_card(&mut parsed.abilities, ctype);
+        }
         let name_id = self.name_id(&name);
         let card = Card {
             name_id,
@@ -576,6 +579,32 @@ where
         .map_err(|e| (column, e))
 }
 
+/// `self` on an ITEM or a BASE is that card (`ko self`: "K.O. this ITEM", decision T-REPL-1): the
+/// language reads `self` as a unit, so its effects' kinds become the card's type.
+fn self_is_the_card(abilities: &mut [Ability], ctype: CardType) {
+    let k = match ctype {
+        CardType::Item => kind::ITEM,
+        CardType::Base => kind::BASE,
+        _ => kind::EVENT,
+    };
+    let fix = |e: &mut Effect| {
+        if let Some(t) = e.target_mut() {
+            if t.mode == TargetMode::This && t.filter.kinds == kind::UNIT {
+                t.filter.kinds = k;
+            }
+        }
+    };
+    for a in abilities {
+        a.effects.iter_mut().for_each(fix);
+        let later = a.program.later.iter_mut().flat_map(|l| l.1.iter_mut());
+        for op in a.program.ops.iter_mut().chain(later) {
+            if let Op::Do(e) = op {
+                fix(e);
+            }
+        }
+    }
+}
+
 /// Which triggers each card type may carry.
 fn check_card(card: &Card) -> Result<(), String> {
     for a in &card.abilities {
@@ -593,7 +622,7 @@ fn check_card(card: &Card) -> Result<(), String> {
             Trigger::Leaves => matches!(card.ctype, CardType::Unit | CardType::Item),
             Trigger::Played => card.ctype != CardType::Event,
             Trigger::Put => card.ctype != CardType::Event,
-            Trigger::Start | Trigger::End => false,
+            Trigger::Start | Trigger::End | Trigger::Instead => false,
         };
         if !ok {
             return Err(format!(
@@ -666,6 +695,16 @@ fn check_card(card: &Card) -> Result<(), String> {
                 dsl::trigger_name(t)
             ));
         }
+    }
+    // Decision T-REPL-1: a replacement offered is known by its card.
+    if card
+        .abilities
+        .iter()
+        .filter(|a| a.trigger == Trigger::Instead)
+        .count()
+        > 1
+    {
+        return Err("more than one `instead` ability on a card (decision T-REPL-1)".into());
     }
     if card.abilities.len() > 8 {
         return Err("more than 8 abilities".into());

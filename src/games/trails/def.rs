@@ -217,6 +217,19 @@ impl GameDef for TrailsGame {
                 let _ = writeln!(t, "  {}: {}", c.full_name(), c.text);
             }
         }
+        // Decision T-REPL-1: a replacement being decided says what it would replace.
+        if let (Some((q, i)), Some(c)) = (s.repl.unit.get(), s.queue.as_slice().first()) {
+            let card = self.card(self.cursor_card(s, c));
+            if card.abilities[c.ability as usize].trigger == super::cards::Trigger::Instead {
+                let _ = writeln!(
+                    t,
+                    "deciding: {} would become stunned; instead, {}: {}",
+                    self.card_ref(s, q, i),
+                    card.full_name(),
+                    card.text
+                );
+            }
+        }
         t
     }
 

@@ -37,6 +37,7 @@ pub fn trigger_name(t: Trigger) -> &'static str {
         Trigger::Put => "put",
         Trigger::Start => "start",
         Trigger::End => "end",
+        Trigger::Instead => "instead",
     }
 }
 
@@ -195,6 +196,7 @@ pub(crate) mod cond_word {
     pub const DEFENDING: u8 = 1;
     pub const DISPATCHED: u8 = 2;
     pub const INITIATIVE: u8 = 3;
+    pub const SCLM: u8 = 4;
 }
 
 /// Resource ids ([`VOCAB`]`.resources`).
@@ -373,6 +375,7 @@ pub static VOCAB: Vocab = Vocab {
         w("defending", "{p} are being attacked"),
         w("dispatched", "it was played with [Dispatch]"),
         w("initiative", "{p} have the initiative"),
+        w("sclm", "the attack is a SCLM attack"),
     ],
     durations: &[w("turn", "until end of turn"), w("combat", "during this combat")],
     costs: &[
@@ -611,10 +614,9 @@ pub fn compile(tree: &[ast::Ability], orgs: &mut dyn OrgNames) -> Result<Parsed,
                 about = a_about;
                 trigger
             }
-            ast::Head::Instead(_) => {
-                return Err(ctx(
-                    "`instead` is not played by the Trails engine yet".into()
-                ))
+            ast::Head::Instead(t) => {
+                about = instead(t, orgs).map_err(ctx)?;
+                Trigger::Instead
             }
             ast::Head::Word(h) => return Err(ctx(not_played(VOCAB.head(*h).word.name))),
         };
@@ -655,6 +657,7 @@ pub fn compile(tree: &[ast::Ability], orgs: &mut dyn OrgNames) -> Result<Parsed,
         // The conditions of `if` steps name organizations too: compiled again with the database.
         let program = recompile_conditions(&a.body, program, orgs).map_err(ctx)?;
         let effects: Vec<Effect> = program.effects().copied().collect();
+        check_instead(trigger, &program).map_err(ctx)?;
         out.abilities.push(Ability {
             trigger,
             about,
@@ -666,6 +669,62 @@ pub fn compile(tree: &[ast::Ability], orgs: &mut dyn OrgNames) -> Result<Parsed,
         });
     }
     Ok(out)
+}
+
+/// The event of a replacement (decision T-REPL-1): `instead stunned SUBJECT [by CARDS]`, a UNIT
+/// the subject names would become stunned (by what `by` names: whose and which kinds of card).
+fn instead(t: &ast::Trigger, orgs: &mut dyn OrgNames) -> Result<About, String> {
+    if t.event != event::STUNNED || t.subject.is_none() {
+        return Err("`instead` is played as `instead stunned own unit …` (a unit that would become stunned) by the Trails engine yet".into());
+    }
+    let plain = ast::Trigger {
+        by: None,
+        ..t.clone()
+    };
+    let (_, mut about) = on(&plain, orgs)?;
+    if about
+        .subject
+        .is_some_and(|(_, f)| f.kinds & !kind::UNIT != 0)
+    {
+        return Err("only a unit becomes stunned (`instead stunned own unit …`)".into());
+    }
+    if let Some(c) = &t.by {
+        let f = filter(&c.filters, orgs)?;
+        let only_kinds = Filter { kinds: 0, ..f } == Filter::default();
+        if c.zone.is_some() || !matches!(c.pick, ast::Pick::All | ast::Pick::Each) || !only_kinds {
+            return Err(
+                "`by` names whose card and its kinds (`by enemy event/arts`) in the Trails engine"
+                    .into(),
+            );
+        }
+        about.by = Some((side(c.side), noun_kinds(c.noun) | f.kinds));
+    }
+    Ok(about)
+}
+
+/// `prevent` belongs to an `instead` text, and an `instead` text prevents (decision T-REPL-1);
+/// its body neither stuns nor redirects (a replacement never waits for another).
+fn check_instead(trigger: Trigger, program: &Program) -> Result<(), String> {
+    let ops = || {
+        program
+            .ops
+            .iter()
+            .chain(program.later.iter().flat_map(|l| l.1.iter()))
+    };
+    let has = |f: fn(&Effect) -> bool| ops().any(|o| matches!(o, Op::Do(e) if f(e)));
+    if trigger != Trigger::Instead {
+        if has(|e| matches!(e, Effect::Prevent)) {
+            return Err("`prevent` is for an `instead` text".into());
+        }
+        return Ok(());
+    }
+    if !program.later.is_empty() || !has(|e| matches!(e, Effect::Prevent)) {
+        return Err("an `instead` text says what happens instead and `prevent` (`instead stunned own unit: may ko self then prevent`)".into());
+    }
+    if has(|e| matches!(e, Effect::Stun(_) | Effect::Redirect(_))) {
+        return Err("an `instead` text cannot stun or redirect".into());
+    }
+    Ok(())
 }
 
 /// The event of a delayed trigger (`later EVENT: …`, decision T-EFF-10): the start or end of a
@@ -1002,13 +1061,18 @@ fn filter(words: &[ast::Filter], orgs: &mut dyn OrgNames) -> Result<Filter, Stri
             ast::Filter::Flag(flag::READY, true) => f.ready = Some(true),
             ast::Filter::Flag(flag::ACTIONED, true) => f.ready = Some(false),
             ast::Filter::Flag(
-                k @ (flag::STUNNED | flag::ATTACKING | flag::DEFENDER | flag::SUPPORTED),
+                k @ (flag::STUNNED
+                | flag::ATTACKING
+                | flag::DEFENDER
+                | flag::SUPPORTED
+                | flag::ATTACKABLE),
                 yes,
             ) => {
                 let m = match *k {
                     flag::STUNNED => mark::STUNNED,
                     flag::ATTACKING => mark::ATTACKING,
                     flag::DEFENDER => mark::DEFENDER,
+                    flag::ATTACKABLE => mark::ATTACKABLE,
                     _ => mark::SUPPORTED,
                 };
                 if *yes {
@@ -1118,6 +1182,8 @@ fn compile_effect(
         ),
         v::DRAW_TO => Effect::DrawTo(fixed(&e.n)? as u8),
         v::SHIELD => Effect::Shield(t(orgs)?),
+        v::REDIRECT => Effect::Redirect(t(orgs)?),
+        v::PREVENT => Effect::Prevent,
         v::LINK => {
             if e.dur.is_none() {
                 return Err("a link by an effect lasts until end of turn: write `turn`".into());

@@ -120,6 +120,9 @@ pub mod mark {
     pub const SUPPORTED: u8 = 8;
     /// Face up in the homebase (T-RES-4).
     pub const FACE_UP: u8 = 16;
+    /// A UNIT the current attack's attacking UNITs could attack under the [Covert] rules
+    /// (T-ICON-COVERT; [Hate] not asked): where an attack may be redirected (decision T-REPL-2).
+    pub const ATTACKABLE: u8 = 32;
 }
 
 impl Filter {
@@ -245,6 +248,11 @@ pub enum Effect {
         same_name: bool,
         dur: Dur,
     },
+    /// The UNIT becomes the defending unit of the current attack instead (decision T-REPL-2).
+    Redirect(Target),
+    /// In an `instead` text: the event replaced does not happen, if the step before did
+    /// something ("if you do", decision T-REPL-1).
+    Prevent,
 }
 
 impl Effect {
@@ -264,6 +272,32 @@ impl Effect {
             | Effect::Dig(_, t, _, _)
             | Effect::Pick(t)
             | Effect::Cant(t, _)
+            | Effect::Redirect(t)
+            | Effect::Shield(t) => Some(t),
+            _ => None,
+        }
+    }
+}
+
+impl Effect {
+    /// The cards of the effect, to change (see [`Effect::target`]).
+    pub fn target_mut(&mut self) -> Option<&mut Target> {
+        match self {
+            Effect::Stun(t)
+            | Effect::Ko(t)
+            | Effect::Ready(t)
+            | Effect::Action(t)
+            | Effect::Support(t)
+            | Effect::Bounce(t)
+            | Effect::Buff(t, _, _, _)
+            | Effect::Grant(t, _)
+            | Effect::Cure(t)
+            | Effect::Move(t, _, _)
+            | Effect::Search(t, _, _)
+            | Effect::Dig(_, t, _, _)
+            | Effect::Pick(t)
+            | Effect::Cant(t, _)
+            | Effect::Redirect(t)
             | Effect::Shield(t) => Some(t),
             _ => None,
         }
@@ -371,6 +405,9 @@ pub enum Trigger {
     Start,
     /// The end of a phase or step ([`About::phase`]).
     End,
+    /// A replacement (`instead stunned SUBJECT [by CARDS]`): a UNIT the subject names would
+    /// become stunned (decision T-REPL-1).
+    Instead,
 }
 
 impl Trigger {
@@ -421,6 +458,9 @@ pub struct About {
     pub to: Option<Zone>,
     /// `start`/`end`: the phase or step, and whose (`Side::Any`: either player's).
     pub phase: Option<(Phase, Side)>,
+    /// `by CARDS`: what causes the event — whose (relative to the ability's controller) and
+    /// which [`kind`]s (`by enemy event/arts`; decision T-REPL-1).
+    pub by: Option<(Side, u8)>,
 }
 
 /// The cost of a craft.

@@ -86,6 +86,9 @@ impl TrailsGame {
         match (s.pending, a) {
             (Pending::Target, Action::Choose { seat, inst }) => {
                 let e = self.pending_effect(s);
+                if let Effect::Redirect(_) = e {
+                    return self.redirect_gain(s, me, inst, w);
+                }
                 let harmful = matches!(
                     e,
                     Effect::Stun(_)
@@ -160,6 +163,9 @@ impl TrailsGame {
                 self.steps_value(s, me, start(k), end, w)
             }
             (Pending::May { skip }, Action::Yes) => {
+                if self.front_is_instead(s) {
+                    return self.replacement_value(s, skip, w);
+                }
                 self.steps_value(s, me, s.queue[0].pc + 1, skip, w)
             }
             (Pending::May { .. }, Action::Pass) => 0.0,
@@ -222,6 +228,9 @@ impl TrailsGame {
                 let c = self.card(p.card[inst as usize]);
                 let ab = &c.abilities[ability as usize];
                 let mut v = self.ability_value(s, me, Some(ab), w) - f32::from(ab.cost.ep) * 0.3;
+                if s.step == Step::Window {
+                    v += self.redirect_self_gain(s, me, inst, ab, w);
+                }
                 if ab.cost.self_action && s.step != Step::Window {
                     // Actioning a UNIT costs its attack.
                     v -= f32::from(self.stats(s, me, inst).0) * 0.3;
@@ -399,6 +408,10 @@ impl TrailsGame {
                     (Prohibition::Attack, Side::Enemy) if s.step == Step::Deploy => 0.8,
                     _ => 0.2,
                 },
+                // A redirect is valued by its target's choice and by a craft on its own unit
+                // (`redirect_gain`), a replacement's `may` as a whole (`replacement_value`): not
+                // here, which the hot valuation of abilities inlines.
+                Effect::Redirect(_) | Effect::Prevent => 0.0,
                 Effect::Pick(_) => 0.1,
                 Effect::DrawTo(n) => (f32::from(n) - s.pl(me).hand.count_ones() as f32).max(-0.5),
                 Effect::Gain { cp, n } => {
@@ -492,6 +505,110 @@ impl TrailsGame {
             };
         }
         v
+    }
+
+    /// A craft that redirects the attack to its own UNIT `inst` (`redirect self`): what that
+    /// gains, in the window (0 for any other craft).
+    #[cold]
+    #[inline(never)]
+    fn redirect_self_gain(
+        &self,
+        s: &State,
+        me: Seat,
+        inst: u8,
+        ab: &super::cards::Ability,
+        w: &Weights,
+    ) -> f32 {
+        if ab
+            .effects
+            .iter()
+            .any(|e| matches!(e, Effect::Redirect(t) if t.mode == TargetMode::This))
+        {
+            self.redirect_gain(s, me, inst, w)
+        } else {
+            0.0
+        }
+    }
+
+    /// Whether the ability resolving is a replacement (`instead …`, decision T-REPL-1).
+    #[inline(never)]
+    fn front_is_instead(&self, s: &State) -> bool {
+        let c = s.queue[0];
+        self.card(self.cursor_card(s, &c)).abilities[c.ability as usize].trigger == Trigger::Instead
+    }
+
+    /// Saying yes to a replacement of a stun (decision T-REPL-1): the stun damage and the UNIT
+    /// kept, less what the replacement costs — an EP's worth for a homebase card actioned, the
+    /// card's worth for a card K.O.'d — and, once per turn, the chance kept for a later stun.
+    #[cold]
+    #[inline(never)]
+    fn replacement_value(&self, s: &State, skip: u8, w: &Weights) -> f32 {
+        let c = s.queue[0];
+        let Some((q, i)) = s.repl.unit.get() else {
+            return -1.0;
+        };
+        let unit = f32::from(self.card(s.pl(q).card[i as usize]).cost);
+        let mut v = unit * (w.bond + w.board_per_cost);
+        let ops = self.ops(s, &c);
+        for op in &ops[(c.pc + 1) as usize..(skip as usize).min(ops.len())] {
+            let Op::Do(e) = op else { continue };
+            v -= match e {
+                Effect::Prevent => 0.0,
+                Effect::Action(t) | Effect::Ready(t) if t.zone.is_some() => 0.6,
+                Effect::Ko(t) if t.mode == TargetMode::This => {
+                    f32::from(self.card(self.cursor_card(s, &c)).cost) * w.board_per_cost + 0.5
+                }
+                // Anything else a replacement does instead: a little.
+                _ => 0.5,
+            };
+        }
+        let ab = &self.card(self.cursor_card(s, &c)).abilities[c.ability as usize];
+        if ab.once {
+            v -= 1.0;
+        }
+        v
+    }
+
+    /// What `me`, defending, gains when its UNIT `to` becomes the defending unit of the current
+    /// attack instead of the one attacked now (decision T-REPL-2): the loss the combat would
+    /// cause now less the loss it would cause against `to` (stun damage and the UNIT, overkill;
+    /// the attacker's stun a gain). A rough clash on current STR/DEF ([Martial Arts] left out):
+    /// the combat's own prediction (`clash` on a field view) stays with the hot paths that
+    /// inline it.
+    #[cold]
+    #[inline(never)]
+    fn redirect_gain(&self, s: &State, me: Seat, to: u8, w: &Weights) -> f32 {
+        let AttackTarget::Unit(d) = s.combat.target else {
+            return -1.0;
+        };
+        if s.combat.attacker == me || to == d {
+            return -1.0;
+        }
+        let opp = me.other();
+        let attackers = s.combat.attackers;
+        let str_total: i16 = Bits(attackers).map(|a| self.stats(s, opp, a).0).sum();
+        let loss = |def: u8| {
+            let (dstr, ddef) = self.stats(s, me, def);
+            let dcost = f32::from(self.card(s.pl(me).card[def as usize]).cost);
+            let mut l = 0.0;
+            if str_total >= ddef {
+                l += dcost * (w.bond + w.board_per_cost);
+            }
+            if !s.combat.sclm
+                && str_total > ddef
+                && !s.pl(me).has(def, super::state::flag::SUPPORTED)
+            {
+                l += f32::from(str_total - ddef) * w.bond;
+            }
+            // The defender fights back the attacker it stuns that is worth most.
+            let back = Bits(attackers)
+                .filter(|&a| dstr >= self.stats(s, opp, a).1)
+                .map(|a| f32::from(self.card(s.pl(opp).card[a as usize]).cost))
+                .fold(0.0, f32::max);
+            l - back * (w.bond + w.board_per_cost)
+        };
+        // A little less than nothing when nothing changes: a card is spent.
+        loss(d) - loss(to) - 0.5
     }
 
     /// The best score this group could get by naming a target now.

@@ -2,7 +2,7 @@
 
 use super::action::Action;
 use super::engine::TrailsGame;
-use super::state::{flag, Bits, State, Step};
+use super::state::{flag, AttackTarget, Bits, State, Step};
 use crate::core::Seat;
 
 impl TrailsGame {
@@ -132,6 +132,18 @@ impl TrailsGame {
                     b.bond,
                     a.bond,
                     causes.join(", ")
+                ));
+            }
+        }
+        // Decision T-REPL-2: the attack now goes against another UNIT.
+        if let (AttackTarget::Unit(x), AttackTarget::Unit(y)) =
+            (before.combat.target, after.combat.target)
+        {
+            if x != y && before.combat.attacker == after.combat.attacker {
+                let q = after.combat.attacker.other();
+                notes.push(format!(
+                    "{q}'s {} becomes the defending unit",
+                    self.card_ref(after, q, y)
                 ));
             }
         }

@@ -588,6 +588,7 @@ pub fn step_name(s: Step) -> &'static str {
         Step::Draw => "draw",
         Step::CureCheck => "curecheck",
         Step::CombatEnd => "combatend",
+        Step::Clash => "clash",
         Step::Ready => "ready",
         Step::Homebase => "homebase",
         Step::Deploy => "deploy",

@@ -310,6 +310,9 @@ pub enum Step {
     Ready,
     /// The game is over.
     Over,
+    /// (auto) T-COMBAT-3's resolution, once the replacements its stuns offered have resolved
+    /// (decision T-REPL-1).
+    Clash,
 }
 
 /// What an attack targets.
@@ -490,6 +493,19 @@ pub enum Pending {
     Discard { left: u8, enemy: bool },
 }
 
+/// The replacements (`instead stunned …`, decision T-REPL-1) offered for the stuns one combat
+/// (T-COMBAT-3) or one stun effect is about to make: each is offered once, one at a time, before
+/// any of those stuns happens; then the stuns happen, less the prevented ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Repl {
+    /// The replacements offered so far: the card of each and the UNIT it was offered for.
+    pub offered: FixedVec<(That, That), 2>,
+    /// The UNIT whose stun the replacement resolving now replaces (`prevent`).
+    pub unit: That,
+    /// The UNIT a `stun target …` chose, while its stun waits for the replacements.
+    pub chosen: That,
+}
+
 /// Queued abilities awaiting resolution. Capacity: one deployment or combat produces at most the
 /// triggers of the cards involved (a SCLM group's attack triggers plus the defender's), and effects
 /// resolve before the next decision; 16 leaves a wide margin.
@@ -514,7 +530,8 @@ pub struct State {
     /// STR/DEF changes "during this combat", undone when the attack ends (decision T-EFF-10).
     pub combat_mods: FixedVec<CombatMod, 8>,
     /// UNITs that are not stunned the next time they would become stunned this turn (`shield`,
-    /// decision T-EFF-14).
+    /// decision T-EFF-14), and the UNITs whose stun a replacement prevents (decision T-REPL-1:
+    /// used up by that stun at once; none is offered while 4 wait).
     pub shields: FixedVec<That, 4>,
     /// UNITs that can't do something until end of turn (`cant … turn`, decision T-EFF-15).
     pub cant_eot: FixedVec<(That, Prohibition), 4>,
@@ -524,6 +541,9 @@ pub struct State {
     /// `played` abilities queue (the condition `dispatched`, decision T-EFF-16); else
     /// [`That::NONE`].
     pub dispatching: That,
+    /// The replacements offered for the stuns a combat or an effect is about to make (decision
+    /// T-REPL-1).
+    pub repl: Repl,
     /// Mulligan bookkeeping: cards put on the bottom so far (T-SETUP-3).
     pub mulligan_count: u8,
     /// "Always" actions each player took this turn (decision T-RES-10 caps them).
@@ -554,6 +574,7 @@ impl State {
             cant_eot: Default::default(),
             bans: Default::default(),
             dispatching: That::NONE,
+            repl: Repl::default(),
             seed: 0,
             mulligan_count: 0,
             always_used: [0; 2],

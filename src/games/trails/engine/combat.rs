@@ -212,6 +212,10 @@ impl TrailsGame {
                 cards[opp.index()] = bit(d);
                 let v = self.view_of(s, cards);
                 let c = self.clash(&v, me, attackers, d, fb, s.combat.sclm);
+                // Decision T-REPL-1: replacements of its stuns are offered first.
+                if self.has_instead && self.clash_offers(s, &c, d, fb) {
+                    return;
+                }
                 let (stun_d, stun_fb) = (c.stuns_defender, c.stuns_attacker);
                 // Both stuns happen together (T-COMBAT-3), each with its stun damage; the
                 // abilities they trigger are read after both (decision T-EFF-6).
@@ -225,7 +229,12 @@ impl TrailsGame {
                 if new_fb {
                     self.happen(s, Ev::card(Trigger::Stunned, me, fb));
                 }
-                if stun_d {
+                if self.has_instead {
+                    Self::finish_offers(s);
+                }
+                // Decision T-REPL-1: a UNIT that was not stunned (a shield, a replacement) was
+                // not stunned by the combat.
+                if new_d {
                     for a in Bits(attackers) {
                         if !s.pl(me).has(a, flag::STUNNED) {
                             let that = That::of(opp, d);
@@ -242,7 +251,7 @@ impl TrailsGame {
                         }
                     }
                 }
-                if stun_fb && !s.pl(opp).has(d, flag::STUNNED) {
+                if new_fb && !s.pl(opp).has(d, flag::STUNNED) {
                     let that = That::of(me, fb);
                     self.queue_trigger_that(s, opp, d, Trigger::Stuns, that);
                     if self.listens & Trigger::Stuns.bit() != 0 {
@@ -274,7 +283,7 @@ impl TrailsGame {
     /// The attack is over (resolved or stopped): abilities "at the end of this combat" trigger
     /// and resolve while the attack's UNITs are still its (decision T-EFF-10); then
     /// [`Self::finish_combat`] hands step I to `next`.
-    fn end_combat(&self, s: &mut State, next: Seat) {
+    pub(super) fn end_combat(&self, s: &mut State, next: Seat) {
         s.step = Step::CombatEnd;
         s.actor = next;
         let me = s.combat.attacker;

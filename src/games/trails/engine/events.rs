@@ -180,7 +180,7 @@ impl TrailsGame {
     }
 
     /// Whether an event is one that `l`'s card `src`'s listening ability is about.
-    fn about_ok(&self, s: &State, l: Seat, src: u8, about: &About, ev: &Ev) -> bool {
+    pub(super) fn about_ok(&self, s: &State, l: Seat, src: u8, about: &About, ev: &Ev) -> bool {
         if about.to.is_some() && about.to != ev.to {
             return false;
         }

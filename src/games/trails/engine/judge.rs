@@ -174,6 +174,8 @@ impl Judge<Target> for Ctx<'_> {
             cond_word::INITIATIVE => self.s.initiative == q,
             // Decision T-EFF-16: the card itself is being played with [Dispatch].
             cond_word::DISPATCHED => self.s.dispatching == That::of(self.me, self.src),
+            // Decision T-REPL-2: the current attack was declared as a SCLM attack (T-COMBAT-8).
+            cond_word::SCLM => self.g.in_attack(self.s) && self.s.combat.sclm,
             _ => unreachable!("the card file refuses the words the engine does not answer"),
         }
     }

@@ -75,7 +75,12 @@ impl TrailsGame {
                 }
             }
             Step::Cure => self.legal_cure(s, me, out),
-            Step::Draw | Step::CombatEnd | Step::CureCheck | Step::Ready | Step::Over => {}
+            Step::Draw
+            | Step::CombatEnd
+            | Step::Clash
+            | Step::CureCheck
+            | Step::Ready
+            | Step::Over => {}
         }
     }
 

@@ -24,6 +24,7 @@ mod events;
 mod judge;
 mod legal;
 mod picks;
+mod replace;
 mod resolve;
 pub mod trace;
 mod turn;
@@ -237,6 +238,9 @@ pub struct TrailsGame {
     pub(crate) match_orgs: super::cards::Orgs,
     /// Whether a card of the two decks allows a second cure (decision T-CURE-6).
     has_extra_cure: bool,
+    /// Whether a card of the two decks has a replacement (`instead stunned …`, decision
+    /// T-REPL-1): only then do stuns look for one.
+    pub(crate) has_instead: bool,
     /// The card of each [`Lid`]: the distinct cards of the two decks, in increasing card id
     /// (so that an order of local ids is the order of card ids, and determinization sorts alike).
     ids: Vec<CardId>,
@@ -377,6 +381,12 @@ impl TrailsGame {
         });
         let event_mask = self_events | listens;
         let phase_mask = if has_later { u16::MAX } else { listens };
+        let has_instead = ids.iter().any(|&id| {
+            db.card(id)
+                .abilities
+                .iter()
+                .any(|a| a.trigger == Trigger::Instead)
+        });
         let crafts = ids.iter().map(|&id| Crafts::of(db.card(id))).collect();
         let local = |d: &[CardId]| -> Vec<Lid> {
             d.iter()
@@ -407,6 +417,7 @@ impl TrailsGame {
             has_cost_mods,
             has_extra_cure,
             match_orgs,
+            has_instead,
         }
     }
 
@@ -553,6 +564,7 @@ impl TrailsGame {
                         return;
                     }
                 }
+                Step::Clash => self.clash_again(s),
                 Step::FightBack if s.combat.attackers.count_ones() == 1 => {
                     s.combat.fight_back = s.combat.attackers.trailing_zeros() as u8;
                     self.resolve_combat(s);

@@ -149,7 +149,12 @@ impl TrailsGame {
             Effect::Buff(_, Amount::Counted(_), _, _)
                 | Effect::Buff(_, _, Amount::Counted(_), _)
                 | Effect::DrawCounted(_)
+                | Effect::Prevent
         ) {
+            if let Effect::Prevent = e {
+                // Decision T-REPL-1: it reads what the step before did.
+                return self.prevent(s);
+            }
             self.counted(s, &c, e)
         } else {
             e
@@ -254,6 +259,10 @@ impl TrailsGame {
             }
             _ => {
                 let t = *e.target().expect("targeted effect");
+                // Decision T-REPL-1: stuns wait for the replacements a card may offer.
+                if self.has_instead && matches!(e, Effect::Stun(_)) {
+                    return self.stun_effect(s, c, e, t);
+                }
                 match t.mode {
                     TargetMode::This => {
                         if self.active_units(s, me) & bit(c.source()) != 0
@@ -361,7 +370,11 @@ impl TrailsGame {
             return false;
         }
         if (f.need | f.deny) != 0 {
-            let marks = self.marks(s, q, i);
+            let mut marks = self.marks(s, q, i);
+            // Decision T-REPL-2: asked only here (it reads icons, whose statics read marks).
+            if (f.need | f.deny) & mark::ATTACKABLE != 0 && self.attackable(s, q, i) {
+                marks |= mark::ATTACKABLE;
+            }
             if marks & f.need != f.need || marks & f.deny != 0 {
                 return false;
             }
@@ -454,9 +467,10 @@ impl TrailsGame {
                     s.cant_eot.push(x);
                 }
             }
+            Effect::Redirect(_) => self.redirect(s, q, i),
             Effect::Shield(_) => {
                 let that = That::of(q, i);
-                if !s.shields.contains(&that) && s.shields.len() < 4 {
+                if !s.shields.contains(&that) && !s.shields.is_full() {
                     s.shields.push(that);
                 }
             }
@@ -584,6 +598,12 @@ impl TrailsGame {
                 };
                 s.pending = Pending::None;
                 s.queue[0].that = That::of(seat, inst);
+                if self.has_instead && matches!(e, Effect::Stun(_)) {
+                    // Decision T-REPL-1: the stun of the UNIT chosen waits for its
+                    // replacements (the effect resolves again, on this UNIT).
+                    s.repl.chosen = That::of(seat, inst);
+                    return;
+                }
                 self.apply_to_unit(s, &e, seat, inst);
                 s.queue[0].pc += 1;
             }
