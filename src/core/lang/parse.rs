@@ -462,12 +462,16 @@ impl<'a> Parser<'a> {
         let v = self.v;
         if let Some(k) = self.word().and_then(|w| find(v.roles, w)) {
             self.pos += 1;
+            let filters = self.filters()?;
+            // `attacked in adolla`: where the card is now (a role names a card that may have
+            // left the Scene).
+            let zone = self.zone_phrase()?;
             return Ok(Cards {
                 pick: Pick::Role(k),
                 side: Side::Any,
                 noun: 0,
-                filters: self.filters()?,
-                zone: None,
+                filters,
+                zone,
             });
         }
         if sel == Sel::Required && (self.at("self") || self.at("that")) {

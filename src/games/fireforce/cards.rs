@@ -122,6 +122,9 @@ pub struct Filter {
     /// The attacking Unit, the attacked Unit of the current battle (or not).
     pub attacking: Option<bool>,
     pub attacked: Option<bool>,
+    /// `named`: the card has the name the ability named (`name_card`, decision F-EFF-12); read
+    /// off the Scene only.
+    pub named: bool,
 }
 
 impl Filter {
@@ -197,6 +200,7 @@ impl Target {
             given: None,
             attacking: None,
             attacked: None,
+            named: false,
         },
     };
 
@@ -215,6 +219,8 @@ pub enum Until {
     EndOfBattle,
     /// "until the end of the next turn" (decision F-DUR-1).
     NextTurn,
+    /// "until the end of your next turn": the controller's next turn (decision F-DUR-2).
+    OwnNextTurn,
 }
 
 /// An amount: written, or counted as the effect resolves ([`Ability::values`]`[k]`, decision
@@ -296,6 +302,27 @@ pub enum Effect {
     Grant(Target, Keywords, bool),
     /// `end_battle`: the battle goes straight to its end, step 9 (decision F-BAT-16).
     EndBattle,
+    /// `redirect CARDS`: the attacked player's Unit becomes the new target of the attack; not a
+    /// block (decision F-BAT-17).
+    Redirect(Target),
+    /// `guard_life battle`: during this battle the attacked player's Life is not revealed and
+    /// the attack can't make it lose (decision F-BAT-18).
+    GuardLife,
+    /// `cant CARDS be_readied next_turn`: the Units stay exhausted in their owner's next
+    /// Preparation phase (decision F-PREP-6).
+    Stay(Target),
+    /// `name_card`: the controller names a card (decision F-EFF-12).
+    NameCard,
+    /// `ban own|enemy cards named next_turn`: that player can't dispatch or play the named card
+    /// from hand until the end of the next turn (decision F-EFF-12).
+    Ban {
+        enemy: bool,
+    },
+    /// `prevent` in an `instead` text; compiled away (a jump past [`Effect::Removal`]).
+    Prevent,
+    /// The last step of an `instead removed self` text (decision F-EFF-13): the removal it
+    /// replaced happens, unless `prevent` jumped past it.
+    Removal,
 }
 
 impl Effect {
@@ -310,6 +337,8 @@ impl Effect {
             | Effect::Pick(t)
             | Effect::Move(t, _)
             | Effect::Dispatch(t)
+            | Effect::Redirect(t)
+            | Effect::Stay(t)
             | Effect::Grant(t, ..) => Some(t),
             _ => None,
         }
@@ -353,10 +382,12 @@ pub enum Trigger {
     /// The start of a player's Main phase (`start own main`, `start enemy main`;
     /// [`Ability::side`]).
     StartMain,
+    /// `instead removed self`: the Unit would be removed (decision F-EFF-13).
+    Instead,
 }
 
 impl Trigger {
-    pub const NAMES: [(&'static str, Trigger); 13] = [
+    pub const NAMES: [(&'static str, Trigger); 14] = [
         ("dispatched", Trigger::Dispatched),
         ("removed", Trigger::Removed),
         ("attacking", Trigger::Attacking),
@@ -370,6 +401,7 @@ impl Trigger {
         ("played", Trigger::Played),
         ("put", Trigger::Put),
         ("start_main", Trigger::StartMain),
+        ("instead", Trigger::Instead),
     ];
 
     pub fn name(self) -> &'static str {
@@ -620,6 +652,25 @@ pub struct Cant {
     /// `cant bearer be_chosen` (a Flame card's): the opponent's effects do not choose the Unit it
     /// is given to.
     pub bearer_chosen: bool,
+    /// Its cost changes (`static: cost …`, decision F-COST-8).
+    pub costs: Vec<CostMod>,
+}
+
+/// A change of the cost to dispatch or play cards from hand (`static [if COND]: cost CARDS ±N`,
+/// decision F-COST-8).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CostMod {
+    /// `cost self in hand`: the card's own cost (else the cards of `side` the card on the Scene
+    /// reaches).
+    pub this: bool,
+    pub side: Side,
+    /// The cards it changes (printed fields).
+    pub filter: Filter,
+    /// `first`: only the first card passing the filter (a Reaction Event) its owner plays each
+    /// turn.
+    pub first: bool,
+    pub n: i8,
+    pub cond: Option<Box<Cond>>,
 }
 
 impl Cant {

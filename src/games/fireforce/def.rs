@@ -280,6 +280,7 @@ impl FireForceGame {
             Pick::Link => return "link",
             Pick::Cards { .. } => return "choose card",
             Pick::Mode { .. } => return "option",
+            Pick::Name => return "name",
             Pick::May { .. } => return "may",
             Pick::None => {}
         }

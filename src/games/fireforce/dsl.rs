@@ -4,8 +4,8 @@
 
 use super::cards::{
     Ability, AbilityCost, Amount, Cant, CardDb, CardType, Cond, Dest, Effect, Filter, Keywords,
-    Mode, Scope, Static, Target, Trigger, Until, Value, Zone, MAX_ABILITIES, MAX_ACTIVATED,
-    MAX_EFFECTS,
+    Mode, Op, Program, Scope, Static, Target, Trigger, Until, Value, Zone, MAX_ABILITIES,
+    MAX_ACTIVATED, MAX_EFFECTS,
 };
 use crate::core::lang::vocab::{
     legacy, verb, w, wa, CostArg, CostWord, EventWord, HeadKind, HeadWord, Noun, Slot, Vocab,
@@ -97,6 +97,7 @@ mod prohibit {
     pub const ATTACK_PLAYER: u8 = 0;
     pub const BE_BLOCKED: u8 = 1;
     pub const BE_CHOSEN: u8 = 2;
+    pub const BE_READIED: u8 = 3;
 }
 
 pub(crate) mod stat {
@@ -155,6 +156,7 @@ mod dur {
     pub const BATTLE: u8 = 0;
     pub const TURN: u8 = 1;
     pub const NEXT_TURN: u8 = 2;
+    pub const OWN_NEXT_TURN: u8 = 3;
 }
 
 fn keep(_: &mut ast::Effect) {}
@@ -290,6 +292,7 @@ pub static VOCAB: Vocab = Vocab {
         w("battle", "during this battle"),
         w("turn", "until end of turn"),
         w("next_turn", "until the end of the next turn"),
+        w("own_next_turn", "until the end of your next turn"),
     ],
     costs: &[
         CostWord {
@@ -478,6 +481,11 @@ pub fn effects(
                     let ast::Stmt::Do(e) = s else {
                         unreachable!("the parser allows only effects in a static")
                     };
+                    if e.verb == st::COST {
+                        cant.costs
+                            .push(compile_cost(db, e, ctype, cond.clone()).map_err(ctx)?);
+                        continue;
+                    }
                     if e.verb == st::CANT {
                         if cond.is_some() {
                             return Err(ctx(
@@ -505,10 +513,22 @@ pub fn effects(
                 head_side = side;
                 trigger
             }
-            ast::Head::Instead(_) => {
-                return Err(ctx(
-                    "`instead` is not played by the Fire Force engine yet".into()
-                ))
+            // Decision F-EFF-13.
+            ast::Head::Instead(t) => {
+                let about_self = t
+                    .subject
+                    .as_ref()
+                    .is_none_or(|c| c.pick == ast::Pick::This && c.filters.is_empty());
+                if ctype != CardType::Unit
+                    || t.event != event::REMOVED
+                    || !about_self
+                    || t.by.is_some()
+                {
+                    return Err(ctx(
+                        "the Fire Force engine plays `instead removed self: …` (a UNIT's)".into(),
+                    ));
+                }
+                Trigger::Instead
             }
             ast::Head::Word(h) => return Err(ctx(not_played(VOCAB.head(*h).word.name))),
         };
@@ -582,6 +602,26 @@ pub fn effects(
             None => None,
         };
         let mut ab = body(db, trigger, &a.body).map_err(ctx)?;
+        let prevents = ab
+            .program
+            .ops
+            .iter()
+            .any(|o| matches!(o, Op::Do(Effect::Prevent)));
+        if trigger == Trigger::Instead {
+            // Decision F-EFF-13: `prevent` jumps past the removal, the text's last step.
+            for o in &mut ab.program.ops {
+                if matches!(o, Op::Do(Effect::Prevent)) {
+                    *o = Op::Jump(u8::MAX);
+                }
+            }
+            ab.program.ops.push(Op::Do(Effect::Removal));
+            if ab.program.ops.len() >= usize::from(u8::MAX) {
+                return Err(ctx("an `instead` text of too many steps".into()));
+            }
+            ab.effects = ab.program.effects().copied().collect();
+        } else if prevents {
+            return Err(ctx("`prevent` belongs to an `instead` text".into()));
+        }
         ab.cost = c;
         ab.cond = head_cond;
         ab.subject = head_subject;
@@ -704,11 +744,17 @@ fn body(db: &mut CardDb, trigger: Trigger, body: &[ast::Stmt]) -> Result<Ability
                 compile_effect(&mut db.borrow_mut(), &mut values.borrow_mut(), e)
             },
             cards: &mut |c: &ast::Cards| target(&mut db.borrow_mut(), c),
-            trigger: &mut |_: &ast::Trigger| -> Result<(), String> {
-                Err("`later` is not played by the Fire Force engine yet".into())
+            trigger: &mut |t: &ast::Trigger| -> Result<(), String> {
+                // Decision F-BAT-17: `later end battle: …` only.
+                if t.event == event::END && t.phase == Some(phase::BATTLE) && t.subject.is_none() {
+                    Ok(())
+                } else {
+                    Err("the Fire Force engine plays `later end battle: …` only".into())
+                }
             },
         },
     )?;
+    let program = flatten_later(program)?;
     let effects = program.effects().copied().collect();
     Ok(Ability {
         trigger,
@@ -719,6 +765,45 @@ fn body(db: &mut CardDb, trigger: Trigger, body: &[ast::Stmt]) -> Result<Ability
         program,
         values: values.into_inner(),
         effects,
+    })
+}
+
+/// The delayed bodies of `later` (decision F-BAT-17) appended to the ability's own steps, each
+/// after a jump past the end, their jumps moved with them; `Op::Later` then holds the step its
+/// body starts at, which a frame runs from when the battle ends.
+fn flatten_later(mut p: Program) -> Result<Program, String> {
+    if p.later.is_empty() {
+        return Ok(p);
+    }
+    const END: u8 = u8::MAX;
+    let mut ops = std::mem::take(&mut p.ops);
+    let mut starts = Vec::new();
+    for (_, body) in std::mem::take(&mut p.later) {
+        ops.push(Op::Jump(END));
+        let off = ops.len();
+        if off + body.len() >= usize::from(END) {
+            return Err("an ability with its delayed steps of more than 254 steps".into());
+        }
+        starts.push(off as u8);
+        let off = off as u8;
+        for op in body {
+            ops.push(match op {
+                Op::Unless(c, to) => Op::Unless(c, to + off),
+                Op::Jump(to) => Op::Jump(to + off),
+                Op::May(to) => Op::May(to + off),
+                Op::Later(_) => return Err("a `later` inside a `later` is not played".into()),
+                op => op,
+            });
+        }
+    }
+    for op in ops.iter_mut().take(usize::from(starts[0]) - 1) {
+        if let Op::Later(k) = op {
+            *k = starts[usize::from(*k)];
+        }
+    }
+    Ok(Program {
+        ops,
+        later: Vec::new(),
     })
 }
 
@@ -817,6 +902,8 @@ fn filter(db: &mut CardDb, words: &[ast::Filter]) -> Result<Filter, String> {
             ast::Filter::Keyword(k, true) => f.keywords.0 |= Keywords::NAMES[*k as usize].1 .0,
             ast::Filter::Trait(t) => f.attrs |= db.attr_bit(t)?,
             ast::Filter::Other => f.other = true,
+            // Decision F-EFF-12.
+            ast::Filter::Named => f.named = true,
             _ => return Err("this filter is not played by the Fire Force engine yet".into()),
         }
     }
@@ -911,6 +998,9 @@ fn compile_effect(
             let until = match e.dur {
                 Some(dur::BATTLE) => Until::EndOfBattle,
                 None | Some(dur::TURN) => Until::EndOfTurn,
+                // Decision F-DUR-2.
+                Some(dur::NEXT_TURN) => Until::NextTurn,
+                Some(dur::OWN_NEXT_TURN) => Until::OwnNextTurn,
                 Some(d) => return Err(not_played(VOCAB.durations[d as usize].name)),
             };
             let target = t(db)?;
@@ -939,6 +1029,50 @@ fn compile_effect(
         }
         v::PICK => Effect::Pick(t(db)?),
         v::END_BATTLE => Effect::EndBattle,
+        // Decision F-EFF-12.
+        v::NAME_CARD => Effect::NameCard,
+        v::PREVENT => Effect::Prevent,
+        v::BAN => {
+            let c = cards.expect("the pattern reads a description");
+            let x = target(db, c)?;
+            if e.dur != Some(dur::NEXT_TURN)
+                || x.zone != Zone::Scene
+                || c.zone.is_some()
+                || x.filter
+                    != (Filter {
+                        named: true,
+                        types: 0,
+                        ..Filter::default()
+                    })
+            {
+                return Err("the Fire Force engine plays `ban own|enemy cards named next_turn` (after `name_card`)".into());
+            }
+            Effect::Ban {
+                enemy: e.side == Some(Side::Enemy),
+            }
+        }
+        // Decision F-BAT-17.
+        v::REDIRECT => Effect::Redirect(t(db)?),
+        // Decision F-BAT-18.
+        v::GUARD_LIFE => {
+            if e.dur != Some(dur::BATTLE) {
+                return Err("guard_life lasts `battle` in the Fire Force engine".into());
+            }
+            Effect::GuardLife
+        }
+        // Decision F-PREP-6.
+        v::CANT => {
+            if e.word != Some(prohibit::BE_READIED)
+                || e.dur != Some(dur::NEXT_TURN)
+                || e.by.is_some()
+            {
+                return Err(
+                    "the Fire Force engine plays the effect `cant UNITS be_readied next_turn` (a prohibition that lasts is a `static`)"
+                        .into(),
+                );
+            }
+            Effect::Stay(t(db)?)
+        }
         v::GRANT => {
             let k = match VOCAB.keywords[e.word.expect("the pattern reads a keyword") as usize].name {
                 "blitz" => Keywords::BLITZ,
@@ -1035,6 +1169,56 @@ fn one_card(x: &Target) -> Result<(), String> {
     } else {
         Err("this effect is played on one card: `target …`, `up_to 1 …` or `that`".into())
     }
+}
+
+/// `cost CARDS ±N` in a static (decision F-COST-8): `cost self in hand ±N` (a UNIT's or an
+/// EVENT's own cost) or `cost all own|enemy CARDS in hand ±N` (a UNIT's, while on the Scene);
+/// `first` with `reaction`: the first Reaction Event its owner plays each turn.
+fn compile_cost(
+    db: &mut CardDb,
+    e: &ast::Effect,
+    ctype: CardType,
+    cond: Option<Cond>,
+) -> Result<super::cards::CostMod, String> {
+    let mut c = e.cards.clone().expect("the pattern reads cards");
+    let first = c.filters.contains(&ast::Filter::Flag(flag::FIRST, true));
+    c.filters
+        .retain(|f| *f != ast::Filter::Flag(flag::FIRST, true));
+    let t = target(db, &c)?;
+    if t.zone != Zone::Hand {
+        return Err("a cost change is about cards in hand (`cost self in hand -1`, `cost all enemy events in hand +1`)".into());
+    }
+    let this =
+        match t.mode {
+            Mode::This
+                if t.filter
+                    == Filter {
+                        types: t.filter.types,
+                        ..Filter::default()
+                    } =>
+            {
+                true
+            }
+            Mode::All if ctype == CardType::Unit && t.side != Side::Any => false,
+            _ => return Err(
+                "a cost change is on `self in hand` or, a UNIT's, on `all own|enemy CARDS in hand`"
+                    .into(),
+            ),
+        };
+    if first && !t.filter.reaction {
+        return Err("`first` in a cost change is read with `reaction` (the first Reaction Event played each turn)".into());
+    }
+    if t.filter.has_state_extras() || t.filter.ready.is_some() || t.filter.other {
+        return Err("a cost change's filter reads the printed card".into());
+    }
+    Ok(super::cards::CostMod {
+        this,
+        side: t.side,
+        filter: t.filter,
+        first,
+        n: fixed(&e.n)? as i8,
+        cond: cond.map(Box::new),
+    })
 }
 
 /// `cant CARDS WHAT [by UNITS]` in a static (decision F-CANT-1).

@@ -26,8 +26,13 @@ impl FireForceGame {
             Pick::Unit { .. } => return self.unit_choice(s, legal),
             Pick::Cards { q, .. } => return self.card_choice(s, legal, Seat::ALL[q as usize]),
             Pick::Mode { n } => return self.mode_choice(s, n),
+            Pick::Name => return self.name_choice(s, legal),
             Pick::May { skip } => {
                 let f = s.frames[0];
+                if f.done == super::engine::INSTEAD {
+                    // Decision F-EFF-13: a Unit kept on the Scene is worth what the text costs.
+                    return Action::Yes;
+                }
                 return if self.steps_value(s, me, f.pc + 1, skip) > 0.0 {
                     Action::Yes
                 } else {
@@ -194,13 +199,37 @@ impl FireForceGame {
                 }
             })
             .map(|e| match e {
-                Effect::Ready(_) | Effect::Give(_) | Effect::Grant(..) => true,
+                Effect::Ready(_) | Effect::Give(_) | Effect::Grant(..) | Effect::Redirect(_) => {
+                    true
+                }
                 Effect::Power(_, n, _) => n.positive(),
                 Effect::Pick(t) => t.side != Side::Enemy,
                 _ => false,
             })
             .unwrap_or(true);
         let want = if helpful { me } else { me.other() };
+        if s.frames
+            .as_slice()
+            .first()
+            .is_some_and(|f| f.done == super::engine::INSTEAD)
+        {
+            // Decision F-EFF-13: the replacement gives up the weakest card it may.
+            return *legal
+                .iter()
+                .min_by_key(|a| match a {
+                    Action::Pick(code) => {
+                        let q = Seat::ALL[usize::from(*code >= 64)];
+                        let u = code % 64;
+                        if usize::from(u) >= FLAME_BASE {
+                            0
+                        } else {
+                            self.power(s, q, u)
+                        }
+                    }
+                    _ => i32::MAX,
+                })
+                .expect("non-empty");
+        }
         let score = |a: &Action| match a {
             Action::Pick(code) => {
                 let q = Seat::ALL[usize::from(*code >= 64)];
@@ -464,6 +493,32 @@ impl FireForceGame {
                     1.0
                 }
             }
+            // A new target or a kept Life helps the attacked player; a Unit kept exhausted hurts.
+            Effect::Redirect(_) | Effect::GuardLife => {
+                if s.active == me {
+                    -1.0
+                } else {
+                    1.0
+                }
+            }
+            Effect::NameCard | Effect::Prevent | Effect::Removal => 0.0,
+            Effect::Ban { enemy } => {
+                if *enemy {
+                    0.5
+                } else {
+                    -0.5
+                }
+            }
+            Effect::Stay(t) => {
+                let [own, enemy] = hits(t);
+                if enemy {
+                    0.5
+                } else if own {
+                    -0.5
+                } else {
+                    0.0
+                }
+            }
             Effect::Grant(t, k, _) => {
                 // Blitz is worth an attack by a Unit dispatched this turn; Blocker a defence.
                 let [own, _] = hits(t);
@@ -476,6 +531,36 @@ impl FireForceGame {
                 }
             }
         }
+    }
+
+    /// `name_card` (decision F-EFF-12): the most expensive card of the opponent's hand the
+    /// chooser has seen; else the name with the most copies of the opponent's deck not seen
+    /// elsewhere (THE ADOLLA, the Scene), the most expensive of equal ones.
+    #[cold]
+    fn name_choice(&self, s: &State, legal: &ActionList<Action>) -> Action {
+        let me = s.chooser;
+        let o = s.pl(me.other());
+        let name = |i: u8| self.name_of[o.card[i as usize] as usize];
+        let seen = o.hand & o.known[me.index()];
+        if let Some(i) = Bits(seen).max_by_key(|&i| self.db.card(o.card[i as usize]).cost) {
+            return Action::Card(name(i));
+        }
+        let out = (o.adolla | o.scene) & !FLAME_MASK;
+        let score = |id: u8| {
+            let copies = self.main[me.other().index()]
+                .iter()
+                .filter(|&&k| self.name_of[k as usize] == id)
+                .count() as i32;
+            let gone = Bits(out).filter(|&i| name(i) == id).count() as i32;
+            (copies - gone, self.db.card(id).cost)
+        };
+        *legal
+            .iter()
+            .max_by_key(|a| match a {
+                Action::Card(id) => score(*id),
+                _ => (i32::MIN, 0),
+            })
+            .expect("non-empty")
     }
 
     /// A card of a hand, a deck or THE ADOLLA: the best one to gain, the cheapest one to give up

@@ -68,8 +68,18 @@ pub struct Player {
     pub power_battle: [i16; FLAME_BASE],
     /// `known[s]`: instances whose identity seat `s` knows (F-INFO-1).
     pub known: [u64; 2],
+    /// Units that do not become ready in this player's next Preparation phase (decision
+    /// F-PREP-6).
+    pub stilled: u64,
     /// F-SETUP-2: the redraw decision has been taken.
     pub redraw_done: bool,
+    /// The player has played a Reaction Event this turn (decision F-COST-8's `first`).
+    pub reacted: bool,
+    /// The name (its first card id, `FireForceGame::name_of`) this player can't dispatch or play
+    /// from hand, [`NONE`] if none, and how many more ends of turn the ban survives (decision
+    /// F-EFF-12).
+    pub banned: u8,
+    pub ban_ends: u8,
 }
 
 impl Player {
@@ -94,7 +104,11 @@ impl Player {
         power_turn: [0; FLAME_BASE],
         power_battle: [0; FLAME_BASE],
         known: [0; 2],
+        stilled: 0,
         redraw_done: false,
+        reacted: false,
+        banned: NONE,
+        ban_ends: 0,
     };
 
     /// The deck, bottom first.
@@ -196,6 +210,11 @@ pub struct Battle {
     pub support_last: CardId,
     /// The Life card revealed at F-BAT-8, [`NONE`] if none.
     pub revealed: u8,
+    /// The Unit attacked at F-BAT-7 (what `attacked` names once the damage step is over,
+    /// decision F-BAT-19), [`NONE`] if none.
+    pub hit: u8,
+    /// `guard_life` (decision F-BAT-18): the attacked player's Life is not revealed.
+    pub guard: bool,
 }
 
 impl Battle {
@@ -205,6 +224,8 @@ impl Battle {
         on_player: false,
         support_last: 0,
         revealed: NONE,
+        hit: NONE,
+        guard: false,
     };
 }
 
@@ -240,6 +261,15 @@ impl Frame {
             that: NONE,
         }
     }
+}
+
+/// A power change that outlasts the turn (decision F-DUR-2): the Unit ([`that_code`]), the
+/// change, and how many more ends of turn it survives.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Lasting {
+    pub unit: u8,
+    pub ends: u8,
+    pub n: i16,
 }
 
 /// A card as [`Frame::that`] and [`super::Action::Pick`] name it: P2's instances from 64.
@@ -279,6 +309,8 @@ pub enum Pick {
     /// choice in every determinization; decision F-EFF-10), for the current frame's effect;
     /// `optional` offers "none".
     Cards { q: u8, mask: u64, optional: bool },
+    /// `name_card`: a card name, one of `FireForceGame::names` (decision F-EFF-12).
+    Name,
     /// `choose (A) or (B) …`: one of `n` options (decision F-EFF-4).
     Mode { n: u8 },
     /// `may (A) then (B)`: yes (go on) or no (jump to `skip`) (decision F-EFF-4).
@@ -318,6 +350,19 @@ pub struct State {
     /// Derived: a card with Flame may have arrived on a Scene since the Flame limit (F-COST-2)
     /// was last found kept; only an arrival can break it (`enter_scene`, the Link pick).
     pub flame_check: bool,
+    /// Delayed end-of-battle abilities set up during this battle (`later end battle: …`,
+    /// decision F-BAT-17): frames whose program counter is the delayed body's first step.
+    pub later: FixedVec<Frame, 2>,
+    /// Power changes that outlast this turn (decision F-DUR-2), kept in `power_turn` anew at
+    /// each end of turn they survive.
+    pub lasting: FixedVec<Lasting, 4>,
+    /// Replacements of a removal waiting to go in front of the ability being resolved (decision
+    /// F-EFF-13), and the `x` of that ability, kept while they resolve.
+    pub replacing: FixedVec<Frame, 2>,
+    pub x_kept: [u8; 2],
+    /// The name the ability being resolved named last (its first card id), [`NONE`] if none
+    /// (decision F-EFF-12).
+    pub named: u8,
     /// The seed of shuffles during play (F-SETUP-2's redraw); determinization draws it anew
     /// (`core::hidden`: a search must not know future shuffles).
     pub seed: u64,

@@ -79,7 +79,9 @@ impl FireForceGame {
         let c = self.card_of(s, q, i);
         let on_scene = s.pl(q).scene & 1 << i != 0;
         if !on_scene {
-            return f.printed_ok(c) && !(f.other && q == who && i == src);
+            return f.printed_ok(c)
+                && !(f.other && q == who && i == src)
+                && (!f.named || self.name_of[s.pl(q).card[i as usize] as usize] == s.named);
         }
         if c.is_unit() && s.pl(q).as_flame & 1 << i == 0 {
             if !printed {
@@ -136,7 +138,13 @@ impl FireForceGame {
                 }
             }
             Mode::Attacked => {
-                let b = s.battle.target;
+                // Decision F-BAT-19: once the damage step is over, the Unit attacked there
+                // (also when it left the Scene).
+                let b = if matches!(s.step, Step::BattleEnd | Step::BattleOver) {
+                    s.battle.hit
+                } else {
+                    s.battle.target
+                };
                 if b != NONE && !s.battle.on_player {
                     one(s.active.other(), b)
                 }

@@ -88,7 +88,11 @@ impl FireForceGame {
             let b = self.db.brief(id);
             if b.has(Brief::REACT_EVENT | Brief::GATED_REACT)
                 && (b.has(Brief::REACT_EVENT) || self.play_gate(s, d, i, 0))
-                && u32::from(b.cost) <= pay
+                && u32::from(if self.lang.costs {
+                    self.hand_cost(s, d, i)
+                } else {
+                    b.cost
+                }) <= pay
                 && !Self::seen(&mut seen, s, d, i)
                 && !f(Action::React(id))
             {
@@ -162,6 +166,12 @@ impl FireForceGame {
             Pick::Mode { n } => {
                 for k in 0..n {
                     out.push(Action::Mode(k));
+                }
+            }
+            Pick::Name => {
+                // Decision F-EFF-12.
+                for &id in &self.names {
+                    out.push(Action::Card(id));
                 }
             }
             Pick::May { .. } => {
@@ -273,7 +283,11 @@ impl FireForceGame {
             // F-COST-1: payable; a Unit is dispatched, an Event with a `main` ability played.
             // (A card of neither kind gives nothing, so leaving its id out of `seen` changes no
             // other card's action: `seen` is by card id.)
-            if u32::from(b.cost) > pay
+            if u32::from(if self.lang.costs {
+                self.hand_cost(s, q, i)
+            } else {
+                b.cost
+            }) > pay
                 || !(b.has(Brief::UNIT | Brief::MAIN_EVENT)
                     || (b.has(Brief::GATED_MAIN) && self.play_gate(s, q, i, 0)))
                 || Self::seen(&mut seen, s, q, i)
@@ -380,7 +394,7 @@ mod tests {
                 let c = g.db.card(id);
                 if c.ctype == crate::games::fireforce::cards::CardType::Event
                     && c.on(Trigger::Reaction) & 1 != 0
-                    && u32::from(c.cost) <= pay
+                    && u32::from(g.hand_cost(s, d, i)) <= pay
                     && !FireForceGame::seen(&mut seen, s, d, i)
                 {
                     out.push(Action::React(id));
@@ -416,7 +430,8 @@ mod tests {
             for i in Bits(p.hand) {
                 let id = p.card[i as usize];
                 let c = g.db.card(id);
-                if u32::from(c.cost) > pay || FireForceGame::seen(&mut seen, s, q, i) {
+                if u32::from(g.hand_cost(s, q, i)) > pay || FireForceGame::seen(&mut seen, s, q, i)
+                {
                     continue;
                 }
                 match c.ctype {

@@ -31,6 +31,10 @@ pub struct FireForceGame {
     pub main: [Vec<CardId>; 2],
     pub flame: [Vec<CardId>; 2],
     pub lang: Lang,
+    /// Decision F-EFF-12: the names `name_card` offers (the names of both main decks' cards, as
+    /// their lowest card id, in card id order), and each card id's name as its lowest card id.
+    pub names: Vec<CardId>,
+    pub name_of: Vec<CardId>,
 }
 
 /// Which of the card language's later constructs the match's decks hold: the engine walks their
@@ -49,6 +53,11 @@ pub struct Lang {
     pub no_face: bool,
     /// An ability that grants Blocker (decision F-KW-GRANT).
     pub grant: bool,
+    /// A cost change (decision F-COST-8) or a ban (decision F-EFF-12): a card's cost or whether
+    /// it may be dispatched or played is read anew.
+    pub costs: bool,
+    /// A replacement of a removal (`instead removed self`, decision F-EFF-13).
+    pub instead: bool,
 }
 
 impl Lang {
@@ -60,16 +69,23 @@ impl Lang {
             l.rich_statics |= c.statics.iter().any(|st| !st.plain);
             l.cant |= c.cant.unblockable || c.cant.chosen || c.cant.bearer_chosen;
             l.no_face |= c.cant.attack_player;
+            l.costs |= !c.cant.costs.is_empty();
             let effects = c.abilities.iter().chain(c.life_trigger.as_deref());
             l.grant |= effects
                 .flat_map(|a| a.program.effects())
                 .any(|e| matches!(e, Effect::Grant(_, k, _) if k.has(Keywords::BLOCKER)));
+            l.costs |= c
+                .abilities
+                .iter()
+                .flat_map(|a| a.program.effects())
+                .any(|e| matches!(e, Effect::Ban { .. }));
             for a in &c.abilities {
                 l.watch |= matches!(
                     a.trigger,
                     Trigger::OtherRemoved | Trigger::Played | Trigger::Put
                 );
                 l.start_main |= a.trigger == Trigger::StartMain;
+                l.instead |= a.trigger == Trigger::Instead;
             }
         }
         l
@@ -86,7 +102,10 @@ fn side_ok(side: Side, who: Seat, q: Seat) -> bool {
     }
 }
 
+mod costs;
 mod judge;
+mod later;
+pub(crate) use later::INSTEAD;
 mod legal;
 mod moves;
 mod play;
@@ -98,11 +117,26 @@ impl FireForceGame {
     pub fn new(db: CardDb, main: [Vec<CardId>; 2], flame: [Vec<CardId>; 2]) -> FireForceGame {
         let ids = main.iter().chain(&flame).flatten().copied();
         let lang = Lang::of(&db, ids);
+        let name_of: Vec<CardId> = (0..db.cards.len())
+            .map(|k| {
+                let name = &db.cards[k].name;
+                db.cards.iter().position(|c| &c.name == name).unwrap_or(k) as CardId
+            })
+            .collect();
+        let mut names: Vec<CardId> = main
+            .iter()
+            .flatten()
+            .map(|&id| name_of[id as usize])
+            .collect();
+        names.sort_unstable();
+        names.dedup();
         FireForceGame {
             db,
             main,
             flame,
             lang,
+            names,
+            name_of,
         }
     }
 
@@ -141,6 +175,11 @@ impl FireForceGame {
             winner: None,
             win_reason: 0,
             flame_check: true,
+            later: Default::default(),
+            lasting: Default::default(),
+            named: NONE,
+            replacing: Default::default(),
+            x_kept: [0; 2],
             seed: 0,
         };
         for q in Seat::ALL {
@@ -254,10 +293,15 @@ impl FireForceGame {
         p.fresh &= !bit;
         p.once &= !bit;
         p.blocker = p.blocker.map(|m| m & !bit);
+        p.stilled &= !bit;
         if (u as usize) < FLAME_BASE {
             p.power_turn[u as usize] = 0;
             p.power_battle[u as usize] = 0;
         }
+        if !s.lasting.is_empty() {
+            Self::forget_lasting(s, q, u);
+        }
+        let p = s.pl_mut(q);
         for k in 0..FLAME_DECK {
             if p.given_to[k] == u {
                 p.given_to[k] = NONE;
@@ -274,7 +318,17 @@ impl FireForceGame {
 
     /// F-BAT-7, glossary "Remove": Unit `u` into its owner's THE ADOLLA; its When Removed
     /// ability waits (F-KW-TRIGGERS).
-    fn remove(&self, s: &mut State, q: Seat, u: u8) {
+    /// False when a replacement waits instead (decision F-EFF-13).
+    fn remove(&self, s: &mut State, q: Seat, u: u8) -> bool {
+        if self.lang.instead && self.replaced(s, q, u) {
+            return false;
+        }
+        self.remove_now(s, q, u);
+        true
+    }
+
+    /// [`FireForceGame::remove`] without replacement (decision F-EFF-13).
+    fn remove_now(&self, s: &mut State, q: Seat, u: u8) {
         self.remove_quietly(s, q, u);
         if self.lang.watch {
             self.watch(s, Trigger::OtherRemoved, q, u);
@@ -298,6 +352,9 @@ impl FireForceGame {
         let mut gone = [0u64; 2];
         for q in Seat::ALL {
             for u in Bits(c[q.index()] & s.pl(q).units()) {
+                if self.lang.instead && self.replaced(s, q, u) {
+                    continue;
+                }
                 s.x[q.index()] = s.x[q.index()].saturating_add(1);
                 self.remove_quietly(s, q, u);
                 gone[q.index()] |= 1 << u;
@@ -537,6 +594,19 @@ impl FireForceGame {
             && f.attacked.is_none_or(|a| a == attacked)
     }
 
+    /// `has=blocker` of a Unit granted Blocker (decision F-KW-GRANT): the filter's printed
+    /// part passes with the granted keyword (read only when the printed card fails it).
+    #[cold]
+    fn granted_ok(&self, s: &State, q: Seat, u: u8, f: &Filter) -> bool {
+        f.keywords.has(Keywords::BLOCKER)
+            && s.pl(q).blocker[0] & 1 << u != 0
+            && Filter {
+                keywords: Keywords(f.keywords.0 & !Keywords::BLOCKER.0),
+                ..*f
+            }
+            .unit_ok(self.db.card(s.pl(q).card[u as usize]))
+    }
+
     /// The power bounds of a filter.
     #[inline]
     fn power_ok(&self, f: &Filter, v: i32) -> bool {
@@ -550,7 +620,9 @@ impl FireForceGame {
         let p = s.pl(q);
         let (ready, this) = (p.exhausted & 1 << u == 0, q == who && u == src);
         if !Self::state_filter(f, ready, this)
-            || (f.reads_unit() && !f.unit_ok(self.db.card(p.card[u as usize])))
+            || (f.reads_unit()
+                && !f.unit_ok(self.db.card(p.card[u as usize]))
+                && !(self.lang.grant && self.granted_ok(s, q, u, f)))
             || !f.units_pass()
         {
             return false;
@@ -620,7 +692,9 @@ impl FireForceGame {
                     if reads || extras || bounds {
                         m = Bits(m)
                             .filter(|&u| {
-                                (!reads || f.unit_ok(self.db.card(p.card[u as usize])))
+                                (!reads
+                                    || f.unit_ok(self.db.card(p.card[u as usize]))
+                                    || (self.lang.grant && self.granted_ok(s, q, u, f)))
                                     && (!extras || self.extras_ok(s, q, u, f))
                                     && (!bounds || self.power_ok(f, self.power(s, q, u)))
                             })

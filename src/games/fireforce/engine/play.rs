@@ -68,6 +68,9 @@ impl FireForceGame {
                         if done {
                             s.frames.as_mut_slice()[0].pc += 1;
                         }
+                        if !s.replacing.is_empty() {
+                            self.front_replacements(s);
+                        }
                     }
                     _ => unreachable!("a pick action answers a pick"),
                 }
@@ -80,6 +83,12 @@ impl FireForceGame {
                     Pick::Flame { to } => self.choose_flame(s, i, to),
                     _ => self.flame_step(s, i),
                 }
+            }
+            Action::Card(id) if s.pick == Pick::Name => {
+                // Decision F-EFF-12.
+                s.pick = Pick::None;
+                s.named = id;
+                s.frames.as_mut_slice()[0].pc += 1;
             }
             Action::Card(id) => self.card_chosen(s, me, id),
             Action::Mode(k) => {
@@ -130,7 +139,11 @@ impl FireForceGame {
             }
             Action::Dispatch(id) => {
                 let i = self.hand_instance(s, me, id);
-                let cost = self.db.card(id).cost;
+                let cost = if self.lang.costs {
+                    self.changed_cost(s, me, i)
+                } else {
+                    self.db.card(id).cost
+                };
                 self.pay(s, me, cost);
                 s.pl_mut(me).hand &= !(1 << i);
                 self.enter_scene(s, me, i);
@@ -141,7 +154,16 @@ impl FireForceGame {
             }
             Action::Play(id) | Action::React(id) => {
                 let i = self.hand_instance(s, me, id);
-                self.pay(s, me, self.db.card(id).cost);
+                let cost = if self.lang.costs {
+                    self.changed_cost(s, me, i)
+                } else {
+                    self.db.card(id).cost
+                };
+                self.pay(s, me, cost);
+                if self.lang.costs && matches!(a, Action::React(_)) {
+                    // Decision F-COST-8: `first`.
+                    s.pl_mut(me).reacted = true;
+                }
                 let p = s.pl_mut(me);
                 p.hand &= !(1 << i);
                 // F-MAIN-2: the Event goes into THE ADOLLA as it resolves.

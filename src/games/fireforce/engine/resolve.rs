@@ -71,13 +71,24 @@ impl FireForceGame {
             let f = s.frames[0];
             let Some(op) = ops.get(f.pc as usize) else {
                 s.frames.remove(0);
-                s.x = [0; 2];
+                // Decision F-EFF-13: after a replacement, the ability it interrupted goes on
+                // with its `x`.
+                s.x = if f.done == super::later::INSTEAD {
+                    s.x_kept
+                } else {
+                    [0; 2]
+                };
                 return true;
             };
             let pc = match op {
                 Op::Do(e) => {
                     if !self.resolve(s, who, f.src, *e) {
                         return false;
+                    }
+                    if !s.replacing.is_empty() {
+                        s.frames.as_mut_slice()[0].pc = f.pc + 1;
+                        self.front_replacements(s);
+                        return true;
                     }
                     f.pc + 1
                 }
@@ -104,7 +115,11 @@ impl FireForceGame {
                     }
                     *skip
                 }
-                Op::Later(_) => unreachable!("the card file refuses delayed triggers"),
+                // Decision F-BAT-17: the delayed body follows the ability's own steps (`dsl`).
+                Op::Later(pc) => {
+                    Self::set_up_later(s, f, *pc);
+                    f.pc + 1
+                }
             };
             s.frames.as_mut_slice()[0].pc = pc;
             if s.winner.is_some() {
@@ -120,9 +135,21 @@ impl FireForceGame {
         match self.frame_ability(s, f).program.ops.get(f.pc as usize + 1) {
             Some(Op::Do(e)) => match e.target() {
                 Some(t) if t.chosen() => {
-                    let c = self.candidates(s, t, who, f.src, f.that);
+                    // Cards that are not Units on the Scene: the cards the target describes.
+                    let c = if Self::off_unit(t) {
+                        self.described(s, who, f.src, f.that, t, false)
+                    } else {
+                        self.candidates(s, t, who, f.src, f.that)
+                    };
                     c != [0; 2]
                 }
+                // "you may put 1 card from your hand …": only with the cards to put.
+                None => match e {
+                    Effect::Discard { enemy: false, n } => {
+                        s.pl(who).hand.count_ones() >= u32::from(*n)
+                    }
+                    _ => true,
+                },
                 _ => true,
             },
             _ => true,
@@ -178,6 +205,16 @@ impl FireForceGame {
             Effect::Discard { enemy, n } => return self.discard(s, who, enemy, n),
             Effect::Search(..) | Effect::Dig(..) => return self.look_for(s, who, src, e),
             Effect::Look => Self::look(s, who),
+            Effect::GuardLife => Self::guard_life(s),
+            Effect::Removal => self.replaced_removal(s, who, src),
+            Effect::Prevent => unreachable!("`prevent` is compiled into a jump"),
+            Effect::NameCard => {
+                // Decision F-EFF-12.
+                s.pick = Pick::Name;
+                s.chooser = who;
+                return false;
+            }
+            Effect::Ban { enemy } => Self::ban(s, if enemy { who.other() } else { who }),
             Effect::EndBattle => {
                 // Decision F-BAT-16: steps 4 to 8 left are skipped; outside a battle, nothing.
                 if matches!(
@@ -257,7 +294,12 @@ impl FireForceGame {
             s.x[q.index()] = s.x[q.index()].saturating_add(1);
         }
         match e {
-            Effect::Remove(_) => self.remove(s, q, u),
+            Effect::Remove(_) => {
+                if !self.remove(s, q, u) {
+                    // Decision F-EFF-13: not removed (yet).
+                    s.x[q.index()] = s.x[q.index()].saturating_sub(1);
+                }
+            }
             Effect::Exhaust(_) => s.pl_mut(q).exhausted |= 1 << u,
             Effect::Ready(_) => s.pl_mut(q).exhausted &= !(1 << u),
             Effect::Grant(_, k, next) => Self::grant(s, q, u, k, next),
@@ -270,6 +312,10 @@ impl FireForceGame {
                     Amount::Num(n) => n,
                     n => self.amount(s, n).clamp(-32767, 32767) as i16,
                 };
+                if matches!(until, Until::NextTurn | Until::OwnNextTurn) {
+                    Self::power_lasting(s, who, q, u, n, until);
+                    return true;
+                }
                 // F-BAT-14: "during this battle" outside a battle lasts until end of turn.
                 let in_battle = until == Until::EndOfBattle
                     && !matches!(
@@ -293,6 +339,8 @@ impl FireForceGame {
                 }
             }
             Effect::Pick(_) => {}
+            Effect::Redirect(_) => self.redirect(s, q, u),
+            Effect::Stay(_) => s.pl_mut(q).stilled |= 1 << u,
             _ => unreachable!("effects without a target"),
         }
         true

@@ -10,8 +10,11 @@ impl FireForceGame {
         s.active = q;
         s.turn += 1;
         s.acts = [0; 2];
-        // F-PREP-1: exhausted cards, and Flame cards given to Units, become ready.
-        s.pl_mut(q).exhausted = 0;
+        // F-PREP-1: exhausted cards, and Flame cards given to Units, become ready (decision
+        // F-PREP-6: but the Units an effect keeps exhausted).
+        let p = s.pl_mut(q);
+        p.exhausted &= p.stilled;
+        p.stilled = 0;
         // F-PREP-2 (F-PREP-4: on turn 1 too).
         Self::draw(s, q, 1);
         // F-PREP-3.
@@ -115,6 +118,12 @@ impl FireForceGame {
             p.fresh = 0;
             p.once = 0;
             p.blocker = [p.blocker[1], 0];
+        }
+        if self.lang.costs {
+            Self::age_bans(s);
+        }
+        if !s.lasting.is_empty() {
+            Self::keep_lasting(s);
         }
         self.begin_turn(s, s.active.other());
     }
@@ -254,6 +263,9 @@ impl FireForceGame {
                     if t != NONE && !s.battle.on_player {
                         self.push_triggers(s, s.active.other(), t, Trigger::BattleEnd);
                     }
+                    if !s.later.is_empty() {
+                        Self::release_later(s);
+                    }
                 }
                 Step::BattleOver => {
                     for p in &mut s.p {
@@ -297,6 +309,10 @@ impl FireForceGame {
         }
         let (att, def) = (s.active, s.active.other());
         if s.battle.on_player {
+            if s.battle.guard {
+                // Decision F-BAT-18: no Life revealed, no loss.
+                return;
+            }
             let p = s.pl_mut(def);
             if p.life_len == 0 {
                 // F-WIN-1.
@@ -315,8 +331,12 @@ impl FireForceGame {
             }
         } else {
             let t = s.battle.target;
-            if self.power(s, att, s.battle.attacker) >= self.power(s, def, t) {
-                self.remove(s, def, t);
+            s.battle.hit = t;
+            // Decision F-EFF-13: a replacement resolves before step 9.
+            if self.power(s, att, s.battle.attacker) >= self.power(s, def, t)
+                && !self.remove(s, def, t)
+            {
+                self.front_replacements(s);
             }
         }
     }
