@@ -425,7 +425,7 @@ fn fire_force_matrix_is_thread_independent() {
         assert_eq!(read(&a), read(&b), "{f} differs");
     }
     let m = std::fs::read_to_string(a.join("matchups.csv")).unwrap();
-    assert_eq!(m.lines().count(), 1 + 49, "header and 7 × 7 matchups");
+    assert_eq!(m.lines().count(), 1 + 64, "header and 8 × 8 matchups");
 }
 
 /// Bad Fire Force inputs: a card file error names its file, line and column; a scenario with an

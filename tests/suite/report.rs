@@ -481,7 +481,7 @@ fn every_number_of_the_report_equals_its_file() {
         .iter()
         .map(|d| derived(mdir, "deck-mean", "matchups.csv", d)["rate"])
         .collect();
-    assert_eq!(rows.len(), 7, "{rows:?}");
+    assert_eq!(rows.len(), 8, "{rows:?}");
     assert!(means.windows(2).all(|w| w[0] >= w[1]), "{rows:?} {means:?}");
     // The histogram from lengths.csv, every game of matchups.csv in it; without lengths.csv
     // (a folder of an older tcgsim), from the records.
