@@ -312,6 +312,9 @@ impl GameDef for TrailsGame {
             p.kinds.craft &= known;
             p.kinds.unit &= known;
         }
+        // The seed of the shuffles to come (`search`) is known to no player: determinization draws
+        // it anew, so it is no part of what a seat knows.
+        m.seed = 0;
         format!("{seat}:{m:?}")
     }
 
