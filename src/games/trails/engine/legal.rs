@@ -26,13 +26,9 @@ impl TrailsGame {
         out.clear_scratch();
         let Some(me) = s.chooser() else { return };
         if let Pending::None = s.pending {
-            self.legal_step(s, me, out);
-        } else {
-            self.legal_choice(s, me, out);
+            return self.legal_step(s, me, out);
         }
-        if !s.bans.is_empty() {
-            self.drop_banned(s, me, out);
-        }
+        self.legal_choice(s, me, out);
     }
 
     /// [`Self::legal`] of a choice inside an effect.
@@ -242,6 +238,16 @@ impl TrailsGame {
 
     /// T-RES-6: playing EVENTs, arts and BASEs, and crafts with a cost.
     fn always_actions(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
+        self.always_list(s, me, out);
+        // Decision T-EFF-17: plays a ban forbids (the deployment step's too, listed before).
+        if !s.bans.is_empty() {
+            self.drop_banned(s, me, out);
+        }
+    }
+
+    /// The "always" actions themselves (T-RES-2 to T-RES-5), up to their cap.
+    #[inline(always)]
+    fn always_list(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         if s.always_used[me.index()] >= MAX_ALWAYS_PER_TURN {
             return;
         }

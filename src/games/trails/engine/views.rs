@@ -29,6 +29,11 @@ impl Marks {
     /// Records that `q`'s card `i` has `icons` (among others).
     #[inline]
     fn mark(&mut self, q: Seat, i: u8, icons: Icons) {
+        // Most cards have none of these: one test.
+        const ASKED: Icons = Icons(Icons::COVERT.0 | Icons::HATE.0 | Icons::SEES_COVERT.0);
+        if !icons.has(ASKED) {
+            return;
+        }
         if icons.has(Icons::COVERT) {
             self.covert[q.index()] |= bit(i);
         }
