@@ -904,6 +904,23 @@ impl CardDb {
         self.sets = sets;
     }
 
+    /// Narrows the flags the engine's hot paths test ([`CardSets::hooks`], `starts`,
+    /// `static_cold_any`, `lang`) to the cards `ids` (a match's two decks): a card of the file
+    /// that is in neither deck never plays, so its texts must not cost the match anything. The
+    /// per-card sets are kept.
+    pub fn narrow_to(&mut self, ids: &[CardId]) {
+        let mut sub = self.clone();
+        let mut seen: Vec<CardId> = ids.to_vec();
+        seen.sort_unstable();
+        seen.dedup();
+        sub.cards = seen.iter().map(|&id| self.card(id).clone()).collect();
+        sub.derive_sets();
+        self.sets.hooks = sub.sets.hooks;
+        self.sets.starts = sub.sets.starts;
+        self.sets.static_cold_any = sub.sets.static_cold_any;
+        self.sets.lang = sub.sets.lang;
+    }
+
     fn ids_where(&self, ok: impl Fn(&Card) -> bool) -> IdSet {
         let mut set = IdSet::default();
         for (k, c) in self.cards.iter().enumerate() {

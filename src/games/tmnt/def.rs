@@ -477,8 +477,11 @@ impl GameDef for TmntGame {
     }
 
     fn new_match(cards: &CardDb, decks: [&TmntDeck; 2]) -> TmntGame {
+        let mut db = cards.clone();
+        let ids: Vec<CardId> = decks.iter().flat_map(|d| d.cards.iter().copied()).collect();
+        db.narrow_to(&ids);
         TmntGame {
-            db: cards.clone(),
+            db,
             decks: [decks[0].cards.clone(), decks[1].cards.clone()],
         }
     }

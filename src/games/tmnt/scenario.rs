@@ -178,6 +178,9 @@ pub fn run(
             ));
         }
     }
+    let mut db = db;
+    let ids: Vec<CardId> = decks_ids.iter().flatten().copied().collect();
+    db.narrow_to(&ids);
     let g = TmntGame {
         db,
         decks: decks_ids,
