@@ -377,4 +377,7 @@ fn card_english_names_zones_and_name_groups() {
         t.starts_with("Only if there is a unit you control named Renna Valcourt or Orrin Vale."),
         "{t}"
     );
+    // A resource reads as one (it read "gain 1 [Reinforcement]", the keyword of the same index).
+    let t = en(&trails::dsl::VOCAB, "event: gain cp 1");
+    assert_eq!(t, "Gain 1 CP.");
 }

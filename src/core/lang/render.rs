@@ -814,6 +814,8 @@ fn en_effect(v: &Vocab, e: &Effect, statics: bool) -> String {
     if let Some(k) = e.word {
         let table = if verb.slots.contains(&Slot::Prohibition) {
             v.prohibitions
+        } else if verb.slots.contains(&Slot::Resource) {
+            v.resources
         } else {
             v.keywords
         };
