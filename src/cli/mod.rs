@@ -193,8 +193,8 @@ enum Command {
         game: GameArgs,
         #[command(flatten)]
         agents: AgentArgs,
-        /// Games per ordered matchup (the default plays 490,000 games for the 7 bundled decks, about
-        /// 20 s on 2 cores: docs/performance.md).
+        /// Games per ordered matchup (the default plays 640,000 games for the 8 bundled Trails
+        /// decks, about 35 s on 2 cores: README.md).
         #[arg(long, default_value_t = 10000, value_parser = clap::value_parser!(u64).range(1..=limits::MATRIX_GAMES))]
         games: u64,
         #[command(flatten)]
