@@ -255,9 +255,11 @@ pub enum Effect {
     Prevent,
 }
 
-impl Effect {
-    pub fn target(&self) -> Option<&Target> {
-        match self {
+/// The cards an effect acts on, one list for [`Effect::target`] and [`Effect::target_mut`] (the
+/// binding mode follows the reference matched). A `ban`'s description is not such a set.
+macro_rules! effect_target {
+    ($e:expr) => {
+        match $e {
             Effect::Stun(t)
             | Effect::Ko(t)
             | Effect::Ready(t)
@@ -276,31 +278,17 @@ impl Effect {
             | Effect::Shield(t) => Some(t),
             _ => None,
         }
-    }
+    };
 }
 
 impl Effect {
+    pub fn target(&self) -> Option<&Target> {
+        effect_target!(self)
+    }
+
     /// The cards of the effect, to change (see [`Effect::target`]).
     pub fn target_mut(&mut self) -> Option<&mut Target> {
-        match self {
-            Effect::Stun(t)
-            | Effect::Ko(t)
-            | Effect::Ready(t)
-            | Effect::Action(t)
-            | Effect::Support(t)
-            | Effect::Bounce(t)
-            | Effect::Buff(t, _, _, _)
-            | Effect::Grant(t, _)
-            | Effect::Cure(t)
-            | Effect::Move(t, _, _)
-            | Effect::Search(t, _, _)
-            | Effect::Dig(_, t, _, _)
-            | Effect::Pick(t)
-            | Effect::Cant(t, _)
-            | Effect::Redirect(t)
-            | Effect::Shield(t) => Some(t),
-            _ => None,
-        }
+        effect_target!(self)
     }
 }
 

@@ -23,13 +23,7 @@ impl TrailsGame {
                     let StaticEffect::ExtraCure { filter } = st else {
                         return false;
                     };
-                    let cond_ok = match cond {
-                        None => true,
-                        Some(c) => {
-                            crate::core::lang::eval::cond(&self.printed_judge(s, me, src), c)
-                        }
-                    };
-                    cond_ok
+                    self.static_on(s, me, src, cond)
                         && (self.card_matches_printed(s, me, first, filter, (me, src))
                             || self.card_matches_printed(s, me, j, filter, (me, src)))
                 })

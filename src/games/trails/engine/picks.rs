@@ -452,7 +452,7 @@ impl TrailsGame {
             Self::forget_combat_mods(s, q, i);
         }
         if from_field && Self::marked_eot(s) {
-            Self::forget_shield(s, q, i);
+            Self::forget_turn_marks(s, q, i);
         }
     }
 

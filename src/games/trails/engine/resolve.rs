@@ -499,7 +499,7 @@ impl TrailsGame {
                     Self::forget_combat_mods(s, q, i);
                 }
                 if Self::marked_eot(s) {
-                    Self::forget_shield(s, q, i);
+                    Self::forget_turn_marks(s, q, i);
                 }
                 self.happen(s, Ev::card(Trigger::Leaves, q, i).to(Zone::Hand));
             }

@@ -215,7 +215,7 @@ impl TrailsGame {
     }
 
     /// Whether a static of `q`'s card `i` with condition `cond` applies now.
-    fn static_on(
+    pub(super) fn static_on(
         &self,
         s: &State,
         q: Seat,

@@ -36,7 +36,7 @@ impl TrailsGame {
             Self::forget_combat_mods(s, q, i);
         }
         if from_field && Self::marked_eot(s) {
-            Self::forget_shield(s, q, i);
+            Self::forget_turn_marks(s, q, i);
         }
         if from_field {
             self.happen(s, Ev::card(Trigger::Leaves, q, i).to(Zone::Trail));
@@ -173,7 +173,7 @@ impl TrailsGame {
     /// until end of turn (decision T-EFF-15: it is a new card if it comes back).
     #[cold]
     #[inline(never)]
-    pub(super) fn forget_shield(s: &mut State, q: Seat, i: u8) {
+    pub(super) fn forget_turn_marks(s: &mut State, q: Seat, i: u8) {
         let that = That::of(q, i);
         if let Some(k) = s.shields.as_slice().iter().position(|&t| t == that) {
             s.shields.remove(k);
@@ -183,7 +183,7 @@ impl TrailsGame {
         }
     }
 
-    /// Whether a card leaving the field may have something to forget ([`Self::forget_shield`]).
+    /// Whether a card leaving the field may have something to forget ([`Self::forget_turn_marks`]).
     #[inline]
     pub(super) fn marked_eot(s: &State) -> bool {
         !s.shields.is_empty() || !s.cant_eot.is_empty()
