@@ -14,6 +14,7 @@ pub mod input;
 pub mod lang;
 mod perft;
 mod seat;
+mod table;
 mod write;
 
 pub use bits::Bits;
@@ -21,6 +22,7 @@ pub use def::{GameDef, GameInfo, ScenarioReport, Viewer};
 pub use fixed::FixedVec;
 pub use perft::perft;
 pub use seat::{Outcome, Seat};
+pub use table::ByteTable;
 pub use write::WriteError;
 
 use std::fmt::Debug;

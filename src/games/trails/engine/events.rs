@@ -159,7 +159,7 @@ impl TrailsGame {
         for l in [s.initiative, s.initiative.other()] {
             for i in Bits(self.ability_sources(s, l)) {
                 let id = self.cid(s, l, i);
-                if self.listen_of[id as usize] & ev.trigger.bit() == 0 {
+                if self.listen_of[id] & ev.trigger.bit() == 0 {
                     continue;
                 }
                 for (k, ab) in self.card(id).abilities.iter().enumerate() {

@@ -295,9 +295,9 @@ impl TrailsGame {
                 // visits face-up cards with crafts only).
                 if c.ctype == CardType::Base {
                     self.craft_actions(s, me, i, ep, out);
-                } else if self.crafts[id as usize].homebase != 0 {
+                } else if self.crafts[id].homebase != 0 {
                     // Decision T-RES-5-2: a craft whose text says it works here.
-                    let only = self.crafts[id as usize].homebase;
+                    let only = self.crafts[id].homebase;
                     self.gated_craft_actions(s, me, i, ep, only, out);
                 }
                 continue;
@@ -336,7 +336,7 @@ impl TrailsGame {
     #[inline]
     fn craft_actions(&self, s: &State, me: Seat, i: u8, ep: u8, out: &mut ActionList<Action>) {
         let p = s.pl(me);
-        let k = &self.crafts[p.card[i as usize] as usize];
+        let k = &self.crafts[p.card[i as usize]];
         if k.gated != 0 {
             return self.gated_craft_actions(s, me, i, ep, !0, out);
         }
@@ -365,7 +365,7 @@ impl TrailsGame {
         out: &mut ActionList<Action>,
     ) {
         let p = s.pl(me);
-        let k = &self.crafts[p.card[i as usize] as usize];
+        let k = &self.crafts[p.card[i as usize]];
         let ready = !p.has(i, flag::ACTIONED);
         for j in 0..k.n as usize {
             if only & (1 << j) != 0

@@ -39,7 +39,7 @@ use super::cards::{
     CardDb, CardId, CardType, Effect, Icons, Op, Orgs, Phase, StaticEffect, Trigger, MAX_CRAFTS,
 };
 use super::state::{flag, Bits, Lid, Pending, State, Step, MAX_CARDS};
-use crate::core::Seat;
+use crate::core::{ByteTable, Seat};
 
 /// Decision T-RES-10: the most "always" actions (events, arts, BASEs, crafts, support) a player
 /// may take in one turn — a guard against endless loops such as two UNITs readying each other.
@@ -133,6 +133,20 @@ pub(crate) mod feat {
 }
 
 impl HotCard {
+    /// The entry of a local id no card has (never read).
+    const BLANK: HotCard = HotCard {
+        ctype: CardType::Unit,
+        cost: 0,
+        str: 0,
+        def: 0,
+        icons: Icons::NONE,
+        feat: 0,
+        orgs: 0,
+        arts: None,
+        hand_ep: u8::MAX,
+        name: 0,
+    };
+
     fn of(c: &super::cards::Card) -> HotCard {
         let mut f = 0;
         if c.ctype == CardType::Unit {
@@ -219,10 +233,10 @@ pub struct TrailsGame {
     /// or all when a card of the two decks sets up delayed triggers (`later`).
     phase_mask: u16,
     /// The triggers each card ([`Lid`]) listens for.
-    listen_of: Vec<u16>,
+    listen_of: ByteTable<u16>,
     /// The triggers each card ([`Lid`]) has an ability of its own for ([`Trigger::bit`]): most
     /// cards have none for most events, and a card's abilities are a walk away.
-    own_of: Vec<u16>,
+    own_of: ByteTable<u16>,
     /// Whether a card of the two decks shuffles a deck during play (`search`): then
     /// determinization draws the state's shuffle seed anew.
     pub(crate) has_shuffle: bool,
@@ -244,12 +258,15 @@ pub struct TrailsGame {
     /// The card of each [`Lid`]: the distinct cards of the two decks, in increasing card id
     /// (so that an order of local ids is the order of card ids, and determinization sorts alike).
     ids: Vec<CardId>,
+    /// [`Self::ids`] as a [`ByteTable`], for [`Self::card`] on the hot path.
+    id_of: ByteTable<CardId>,
     /// [`Self::decks`] in local ids.
     deck_lids: [Vec<Lid>; 2],
-    /// [`HotCard`] of every card of the match, by [`Lid`].
-    hot: Vec<HotCard>,
+    /// [`HotCard`] of every card of the match, by [`Lid`] (a [`ByteTable`]: read without a
+    /// bounds check, many times a decision).
+    hot: ByteTable<HotCard>,
     /// [`Crafts`] of every card of the match, by [`Lid`].
-    crafts: Vec<Crafts>,
+    crafts: ByteTable<Crafts>,
 }
 
 /// Every tunable number of the heuristic policy (`super::heuristic`), in one place. Each
@@ -387,7 +404,11 @@ impl TrailsGame {
                 .iter()
                 .any(|a| a.trigger == Trigger::Instead)
         });
-        let crafts = ids.iter().map(|&id| Crafts::of(db.card(id))).collect();
+        let crafts = ByteTable::new(
+            Crafts::default(),
+            ids.iter().map(|&id| Crafts::of(db.card(id))),
+        );
+        let hot = ByteTable::new(HotCard::BLANK, hot);
         let local = |d: &[CardId]| -> Vec<Lid> {
             d.iter()
                 .map(|id| ids.binary_search(id).expect("a deck's card") as Lid)
@@ -396,6 +417,7 @@ impl TrailsGame {
         let deck_lids = [local(&deck_a), local(&deck_b)];
         TrailsGame {
             deck_lids,
+            id_of: ByteTable::new(0, ids.iter().copied()),
             ids,
             hot,
             crafts,
@@ -408,8 +430,8 @@ impl TrailsGame {
             listens,
             event_mask,
             phase_mask,
-            listen_of,
-            own_of,
+            listen_of: ByteTable::new(0, listen_of),
+            own_of: ByteTable::new(0, own_of),
             has_shuffle,
             has_static_icons,
             has_static_stats,
@@ -429,13 +451,13 @@ impl TrailsGame {
     /// The card of the match with local id `l`.
     #[inline]
     pub fn card(&self, l: Lid) -> &super::cards::Card {
-        self.db.card(self.ids[usize::from(l)])
+        self.db.card(self.id_of[l])
     }
 
     /// The card-file id of local id `l`.
     #[inline]
     pub fn card_id(&self, l: Lid) -> CardId {
-        self.ids[usize::from(l)]
+        self.id_of[l]
     }
 
     /// The local id of card `id`, if either deck holds it.
@@ -455,7 +477,7 @@ impl TrailsGame {
 
     #[inline]
     pub(crate) fn hot(&self, id: Lid) -> &HotCard {
-        &self.hot[id as usize]
+        &self.hot[id]
     }
 
     /// A new game: each deck shuffled by the RNG of `seed`, 4 cards drawn (T-SETUP-2), the

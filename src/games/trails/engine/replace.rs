@@ -40,7 +40,7 @@ impl TrailsGame {
                 for l in [s.initiative, s.initiative.other()] {
                     for src in Bits(self.ability_sources(s, l)) {
                         let id = self.cid(s, l, src);
-                        if self.listen_of[id as usize] & Trigger::Instead.bit() == 0 {
+                        if self.listen_of[id] & Trigger::Instead.bit() == 0 {
                             continue;
                         }
                         let card = self.card(id);

@@ -36,7 +36,7 @@ impl TrailsGame {
         that: That,
     ) {
         // Most cards have no ability for most triggers: one test of a per-card mask.
-        if self.own_of[usize::from(self.cid(s, q, i))] & trigger.bit() != 0 {
+        if self.own_of[self.cid(s, q, i)] & trigger.bit() != 0 {
             self.queue_own_trigger(s, q, i, trigger, that);
         }
     }
