@@ -268,7 +268,7 @@ pub fn designer_played(game: &str) -> (Vec<String>, Vec<(String, String)>) {
 #[test]
 fn designer_cards_the_engines_play() {
     let mut short = Vec::new();
-    for (game, least) in [("trails", 60), ("fireforce", 53), ("tmnt", 50)] {
+    for (game, least) in [("trails", 61), ("fireforce", 53), ("tmnt", 50)] {
         let (played, refused) = designer_played(game);
         eprintln!("{game}: {} played, {} not yet", played.len(), refused.len());
         for (id, why) in &refused {

@@ -124,6 +124,31 @@ fn card_file_errors_name_line_column_and_reason() {
     assert!(e.contains("cannot target `self`"), "{e}");
     let e = card_err("X-1,A,,UNIT,1,1,1,bracer,,,enter: draw 1 | enter: draw 2\n");
     assert!(e.contains("more than one `enter:`"), "{e}");
+    // Decision T-RES-15: a cost change reads the cards as printed, of UNITs or ITEMs; at most 8
+    // different card sets of `first` changes in a card file, the ninth refused on its line.
+    let e = card_err("X-1,A,,BASE,1,,,,,,static: cost all own units ready -1\n");
+    assert!(
+        e.contains("column effect") && e.contains("as printed"),
+        "{e}"
+    );
+    let e = card_err("X-1,A,,BASE,1,,,,,,static: cost all own events -1\n");
+    assert!(e.contains("`units` or `items`"), "{e}");
+    let rows: String = (1..=9)
+        .map(|k| format!("X-{k},A{k},,BASE,1,,,,,,static: cost all own units cost<={k} first -1\n"))
+        .collect();
+    let e = card_err(&rows);
+    assert!(
+        e.starts_with("pool.csv:10: column effect:") && e.contains("more than 8 different"),
+        "{e}"
+    );
+    assert!(CardDb::parse(
+        &format!(
+            "{HEADER}{}",
+            rows.lines().take(8).collect::<Vec<_>>().join("\n")
+        ),
+        "pool.csv"
+    )
+    .is_ok());
     let e = card_err("X-1,A,,UNIT,1,1,1,bracer,,,\nX-2,A,,UNIT,2,2,2,bracer,,,\n");
     assert!(
         e.contains("pool.csv:3: column name") && e.contains("already defined on line 2"),

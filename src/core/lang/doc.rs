@@ -66,6 +66,8 @@ fn verbs(v: &Vocab, table: &[Verb]) -> String {
             verb.en
                 .replace("{cards}", "CARDS")
                 .replace("{n}", "N")
+                .replace("{less:CP}", "N CP less (or more)")
+                .replace("{less}", "N less (or more)")
                 .replace("{m}", "D")
                 .replace("{side}", "the player")
                 .replace("{sides}", "the player's")

@@ -475,6 +475,9 @@ fn whose(s: Side) -> &'static str {
 
 /// A card set in English ("target ready unit your opponent controls with cost 2 or less").
 pub fn en_cards(v: &Vocab, c: &Cards, plural: bool) -> String {
+    if let Some(k) = first_flag(v, c) {
+        return en_first(v, c, k);
+    }
     let n = v.noun(c.noun);
     let (lead, many) = match c.pick {
         Pick::This => return format!("this {}", n.en_one),
@@ -538,8 +541,9 @@ pub fn en_cards(v: &Vocab, c: &Cards, plural: bool) -> String {
                     Cmp::Ne => format!("with {st} other than {x}"),
                 })
             }
-            Filter::Flag(k, true) => adj.push(v.flags[*k as usize].en.into()),
-            Filter::Flag(k, false) => adj.push(format!("non-{}", v.flags[*k as usize].en)),
+            // A `first` flag's period is said by `en_first` only.
+            Filter::Flag(k, true) => adj.push(flag_en(v, *k).into()),
+            Filter::Flag(k, false) => adj.push(format!("non-{}", flag_en(v, *k))),
             Filter::Keyword(k, true) => post.push(format!("with {}", v.keywords[*k as usize].en)),
             Filter::Keyword(k, false) => {
                 post.push(format!("without {}", v.keywords[*k as usize].en))
@@ -603,6 +607,74 @@ pub fn en_cards(v: &Vocab, c: &Cards, plural: bool) -> String {
         }
     }
     words.join(" ")
+}
+
+/// The flag of `c` whose English names the first card played in a period (`first`: "first|in
+/// each deployment step", the period after the bar), when `c` is every card of a side with it.
+fn first_flag(v: &Vocab, c: &Cards) -> Option<u8> {
+    if c.pick != Pick::All {
+        return None;
+    }
+    c.filters.iter().find_map(|f| match f {
+        Filter::Flag(k, true) if v.flags[*k as usize].en.contains('|') => Some(*k),
+        _ => None,
+    })
+}
+
+/// "the first army unit you play in each deployment step": every card of a side that is the
+/// first played in a period ([`first_flag`]), one card.
+fn en_first(v: &Vocab, c: &Cards, k: u8) -> String {
+    let (first, period) = v.flags[k as usize]
+        .en
+        .split_once('|')
+        .expect("a first flag's English has a bar");
+    let mut one = c.clone();
+    one.pick = Pick::Each;
+    one.side = Side::Any;
+    one.zone = None;
+    one.filters
+        .retain(|f| !matches!(f, Filter::Flag(j, true) if *j == k));
+    // "a unit with cost 2 or less" without its article.
+    let set = en_cards(v, &one, false);
+    let set = set
+        .strip_prefix("a ")
+        .or_else(|| set.strip_prefix("an "))
+        .unwrap_or(&set);
+    let who = match c.side {
+        Side::Own => "you play",
+        Side::Enemy => "your opponent plays",
+        Side::Any => "played",
+    };
+    let from = match c.zone {
+        Some(z) => format!(" from {}", zone_owner(c.side, v.zones[z as usize].en)),
+        None => String::new(),
+    };
+    format!("the {first} {set} {who}{from} {period}")
+}
+
+/// A flag's English, without the period of a `first` flag.
+fn flag_en(v: &Vocab, k: u8) -> &'static str {
+    let en = v.flags[k as usize].en;
+    en.split_once('|').map_or(en, |(first, _)| first)
+}
+
+/// A change of a number as "N less" / "N more", with the unit of `{less:UNIT}` in a verb's
+/// English ("1 CP less").
+fn sub_less(v: &Vocab, s: &mut String, x: &Value) {
+    let Some(at) = s.find("{less") else { return };
+    let Some(len) = s[at..].find('}') else { return };
+    let unit = s[at + 5..at + len].trim_start_matches(':').to_string();
+    let unit = if unit.is_empty() {
+        String::new()
+    } else {
+        format!(" {unit}")
+    };
+    let said = match x {
+        Value::Num(n) if *n < 0 => format!("{}{unit} less", -n),
+        Value::Num(n) => format!("{n}{unit} more"),
+        other => format!("more by {}", en_value(v, other, false)),
+    };
+    s.replace_range(at..=at + len, &said);
 }
 
 fn zone_owner(s: Side, zone: &str) -> String {
@@ -763,10 +835,12 @@ fn en_stmt(v: &Vocab, s: &Stmt, statics: bool) -> String {
 fn en_effect(v: &Vocab, e: &Effect, statics: bool) -> String {
     let verb = v.verb(statics, e.verb);
     let singular = match &e.cards {
-        Some(c) => matches!(
-            c.pick,
-            Pick::This | Pick::That | Pick::Choose { max: 1, .. }
-        ),
+        Some(c) => {
+            matches!(
+                c.pick,
+                Pick::This | Pick::That | Pick::Choose { max: 1, .. }
+            ) || first_flag(v, c).is_some()
+        }
         None => true,
     };
     let n_is_one = matches!(e.n, Some(Value::Num(1) | Value::Num(-1)));
@@ -778,6 +852,7 @@ fn en_effect(v: &Vocab, e: &Effect, statics: bool) -> String {
         sub(&mut s, "{cards}", &en_cards(v, c, false));
     }
     if let Some(n) = &e.n {
+        sub_less(v, &mut s, n);
         let signed = verb
             .slots
             .iter()

@@ -265,7 +265,7 @@ pub static VOCAB: Vocab = Vocab {
         w("reaction", "Reaction"),
         w("attacking", "attacking"),
         w("attacked", "attacked"),
-        w("first", "first-played-this-turn"),
+        w("first", "first|each turn"),
     ],
     keywords: &[
         w("blitz", "Blitz"),
@@ -410,7 +410,7 @@ pub static VOCAB: Vocab = Vocab {
             "{cards} can't {word}{by}",
         ),
         verb("ban", st::BAN, &[Slot::Side, Slot::Description], "{side} can't play {cards}"),
-        verb("cost", st::COST, &[Slot::Cards, Slot::Signed(-10, 10)], "{cards} cost{v} {n}"),
+        verb("cost", st::COST, &[Slot::Cards, Slot::Signed(-10, 10)], "{cards} cost{v} {less}"),
         // The first spelling: `own units [FILTERS] +N`.
         legacy("", st::POWER, &[Slot::AllCards, Slot::Signed(-20000, 20000)], keep),
     ],

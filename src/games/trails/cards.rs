@@ -5,8 +5,9 @@
 use super::dsl;
 use super::effects::OrgNames;
 pub use super::effects::{
-    kind, Ability, About, Amount, Cond, CraftCost, Dur, Effect, Filter, Icons, Op, Orgs, Phase,
-    Place, Program, Prohibition, Side, StaticEffect, Target, TargetMode, Trigger, Value, Zone,
+    cost_from, kind, Ability, About, Amount, Cond, CraftCost, Dur, Effect, Filter, Icons, Op, Orgs,
+    Phase, Place, Program, Prohibition, Side, StaticEffect, Target, TargetMode, Trigger, Value,
+    Zone,
 };
 use std::fmt;
 use std::path::Path;
@@ -126,6 +127,10 @@ pub struct CardDb {
     named: Vec<(u16, usize)>,
     /// The line being read (for [`Self::named`]).
     parsing_line: usize,
+    /// The different filters of `first` cost changes (decision T-RES-15), at most
+    /// [`MAX_FIRST_FILTERS`]: filter `k` is bit `k` of the state's record of the cards played in
+    /// the current deployment step.
+    pub first_filters: Vec<Filter>,
     /// Where the database came from (for messages).
     pub source: String,
     /// Names and codes, normalized, for [`CardDb::lookup`].
@@ -167,6 +172,11 @@ pub const FILLER_CODE: &str = "FILLER";
 
 /// The most organizations a database may name (they are bits of a `u16`).
 pub const MAX_ORGS: usize = 16;
+
+/// The most different card sets of `first` cost changes in one card file (decision T-RES-15):
+/// the state records which of them a card played in the current deployment step matched, in a
+/// byte.
+pub const MAX_FIRST_FILTERS: usize = 8;
 
 /// The most crafts (`act[…]:` abilities) of one card (decision T-RES-12).
 pub const MAX_CRAFTS: usize = 4;
@@ -229,6 +239,8 @@ impl CardDb {
             if db.cards.len() >= CardId::MAX as usize {
                 return Err(err(line, "id", "too many cards".into()));
             }
+            db.note_first_filters(&card)
+                .map_err(|m| err(line, "effect", m))?;
             db.add(card);
         }
         if db.cards.is_empty() {
@@ -451,6 +463,29 @@ impl CardDb {
     }
 
     /// Adds a card (its name and code are new) and indexes it.
+    /// Records the filters of `card`'s `first` cost changes in [`Self::first_filters`]; more
+    /// than [`MAX_FIRST_FILTERS`] different ones in a card file are refused (decision T-RES-15).
+    fn note_first_filters(&mut self, card: &Card) -> Result<(), String> {
+        for st in &card.statics {
+            if let StaticEffect::CostAll {
+                filter,
+                first: true,
+                ..
+            } = st
+            {
+                if !self.first_filters.contains(filter) {
+                    if self.first_filters.len() == MAX_FIRST_FILTERS {
+                        return Err(format!(
+                            "more than {MAX_FIRST_FILTERS} different card sets of `first` cost changes in one card file (decision T-RES-15)"
+                        ));
+                    }
+                    self.first_filters.push(*filter);
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn add(&mut self, card: Card) {
         let id = self.cards.len() as CardId;
         let (name, sub) = (norm(&card.name), norm(&card.sub_name));

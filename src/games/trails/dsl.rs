@@ -348,7 +348,7 @@ pub static VOCAB: Vocab = Vocab {
         w("defender", "defending"),
         w("attackable", "attackable"),
         w("supported", "supported"),
-        w("first", "first-played-this-step"),
+        w("first", "first|in each deployment step"),
     ],
     keywords: &[
         w("covert", "[Covert]"),
@@ -505,7 +505,7 @@ pub static VOCAB: Vocab = Vocab {
         ),
         verb("cant", st::CANT, &[Slot::Cards, Slot::Prohibition], "{cards} can't {word}"),
         verb("ban", st::BAN, &[Slot::Side, Slot::Description], "{side} can't play {cards}"),
-        verb("cost", st::COST, &[Slot::Cards, Slot::Signed(-20, 20)], "{cards} cost{v} {n}"),
+        verb("cost", st::COST, &[Slot::Cards, Slot::Signed(-20, 20)], "{cards} cost{v} {less:CP}"),
         verb(
             "sees_covert",
             st::SEES_COVERT,
@@ -822,6 +822,52 @@ fn on(t: &ast::Trigger, orgs: &mut dyn OrgNames) -> Result<(Trigger, About), Str
 }
 
 /// The [`kind`]s of a noun (0 for `card`: any).
+/// `cost all SIDE CARDS [first] [in hand|homebase] N` (decision T-RES-15): the cards are read as
+/// printed (they are in the hand or face down in the homebase), so a filter on a card's state is
+/// refused.
+fn cost_all(c: &ast::Cards, n: i8, orgs: &mut dyn OrgNames) -> Result<StaticEffect, String> {
+    use super::effects::cost_from;
+    let first = c
+        .filters
+        .iter()
+        .any(|w| matches!(w, ast::Filter::Flag(flag::FIRST, true)));
+    let rest: Vec<ast::Filter> = c
+        .filters
+        .iter()
+        .filter(|w| !matches!(w, ast::Filter::Flag(flag::FIRST, true)))
+        .cloned()
+        .collect();
+    let mut filter = filter(&rest, orgs)?;
+    if filter.need | filter.deny != 0 || filter.ready.is_some() || filter.other {
+        return Err(
+            "a cost change reads the cards as printed: cost, STR, DEF, organizations, icons, names"
+                .into(),
+        );
+    }
+    filter.kinds |= match c.noun {
+        noun::CARD => kind::UNIT | kind::ITEM,
+        n => noun_kinds(n),
+    };
+    if filter.kinds & !(kind::UNIT | kind::ITEM) != 0 || filter.kinds == 0 {
+        return Err("a cost change is for the CP cost of `units` or `items` (T-PREP-3)".into());
+    }
+    let from = match c.zone {
+        None => cost_from::HAND | cost_from::HOMEBASE,
+        Some(zone::HAND) => cost_from::HAND,
+        Some(zone::HOMEBASE) => cost_from::HOMEBASE,
+        Some(_) => {
+            return Err("a cost change is for cards played from the hand or the homebase".into())
+        }
+    };
+    Ok(StaticEffect::CostAll {
+        side: side(c.side),
+        filter,
+        n,
+        first,
+        from,
+    })
+}
+
 fn noun_kinds(n: u8) -> u8 {
     match n {
         noun::UNIT => kind::UNIT,
@@ -1398,15 +1444,23 @@ fn compile_static(
         }
         st::COST => {
             let c = e.cards.as_ref().expect("pattern reads cards");
-            if c.pick != ast::Pick::This || !c.filters.is_empty() {
-                return Err(
-                    "`cost` is played for `self` only (`cost self -2`) by the Trails engine yet"
-                        .into(),
-                );
-            }
-            match e.n {
-                Some(ast::Value::Num(n)) => StaticEffect::CostSelf(n as i8),
-                _ => return Err("`cost self` takes a written number (`cost self -2`)".into()),
+            let n = match e.n {
+                Some(ast::Value::Num(n)) if (-99..=99).contains(&n) => n as i8,
+                _ => {
+                    return Err(
+                        "`cost` takes a written number from -99 to 99 (`cost self -2`)".into(),
+                    )
+                }
+            };
+            match c.pick {
+                ast::Pick::This if c.filters.is_empty() => StaticEffect::CostSelf(n),
+                ast::Pick::All => cost_all(c, n, orgs)?,
+                _ => {
+                    return Err(
+                        "`cost` changes `self` (`cost self -2`) or `all` cards of a side (`cost all own units org=army -1`)"
+                            .into(),
+                    )
+                }
             }
         }
         st::CANT => {

@@ -346,6 +346,17 @@ pub enum StaticEffect {
     /// to a minimum of 0 (decision T-RES-14): `cost self -2`, read while it is in the hand or
     /// the homebase, with its condition.
     CostSelf(i8),
+    /// Cards of `side` matching `filter` (their printed characteristics; `kinds` the card types)
+    /// cost `n` CP more (less, negative) to play from the zones of `from` ([`cost_from`]), to a
+    /// minimum of 0 (decision T-RES-15): `cost all own units org=army -1`. With `first`, only
+    /// the first card matching `filter` that its player plays in a deployment step.
+    CostAll {
+        side: Side,
+        filter: Filter,
+        n: i8,
+        first: bool,
+        from: u8,
+    },
     /// Its controller may cure two stunned UNITs in the cure phase, one of them matching
     /// `filter` (decision T-CURE-6).
     ExtraCure { filter: Filter },
@@ -355,6 +366,14 @@ pub enum StaticEffect {
         filter: Filter,
         what: Prohibition,
     },
+}
+
+/// Where a cost change of other cards ([`StaticEffect::CostAll`]) reads the cards played.
+pub mod cost_from {
+    /// Deployed from the hand (T-PREP-3).
+    pub const HAND: u8 = 1;
+    /// Dispatched from the homebase (T-ICON-DISPATCH).
+    pub const HOMEBASE: u8 = 2;
 }
 
 /// What a prohibition (`cant`) forbids (decision T-EFF-12).

@@ -546,6 +546,10 @@ pub struct State {
     pub repl: Repl,
     /// Mulligan bookkeeping: cards put on the bottom so far (T-SETUP-3).
     pub mulligan_count: u8,
+    /// The `first` cost changes' filters (bit `k`: the card file's `first_filters[k]`) that a
+    /// card played in the current deployment step matched (decision T-RES-15); cleared as each
+    /// deployment step starts.
+    pub firsts: u8,
     /// "Always" actions each player took this turn (decision T-RES-10 caps them).
     pub always_used: [u8; 2],
     /// The seed of the shuffles during play (`search`); determinization draws it anew when a card
@@ -577,6 +581,7 @@ impl State {
             repl: Repl::default(),
             seed: 0,
             mulligan_count: 0,
+            firsts: 0,
             always_used: [0; 2],
             x: [0; 2],
             winner: None,

@@ -78,8 +78,9 @@ impl TrailsGame {
         })
     }
 
-    /// Whether card `id` matches a filter on what is printed on it (a ban's description).
-    fn printed_fits(&self, id: Lid, f: &Filter) -> bool {
+    /// Whether card `id` matches a filter on what is printed on it (a ban's description, a cost
+    /// change's cards); the filter's kinds are not read here.
+    pub(super) fn printed_fits(&self, id: Lid, f: &Filter) -> bool {
         let c = self.hot(id);
         (f.org == 0 || c.orgs & f.org != 0)
             && (f.icon == super::super::cards::Icons::NONE || c.icons.has(f.icon))

@@ -168,6 +168,7 @@ impl HotCard {
                     st,
                     StaticEffect::Cant { .. }
                         | StaticEffect::CostSelf(_)
+                        | StaticEffect::CostAll { .. }
                         | StaticEffect::ExtraCure { .. }
                 )
             })
@@ -181,6 +182,7 @@ impl HotCard {
                     StaticEffect::Link(_) => feat::LINK,
                     StaticEffect::Cant { .. }
                     | StaticEffect::CostSelf(_)
+                    | StaticEffect::CostAll { .. }
                     | StaticEffect::ExtraCure { .. } => {
                         unreachable!("a cold static")
                     }
@@ -250,6 +252,12 @@ pub struct TrailsGame {
     /// The organizations of the cards of the two decks (what `link_chosen` offers, decision
     /// T-EFF-19).
     pub(crate) match_orgs: super::cards::Orgs,
+    /// Whether a card of the two decks changes the cost of other cards (`cost all …`, decision
+    /// T-RES-15): then every play's cost asks the active static sources.
+    has_cost_all: bool,
+    /// Whether such a change is for the `first` card played in a deployment step: then every
+    /// play is recorded (`State::firsts`).
+    has_first: bool,
     /// Whether a card of the two decks allows a second cure (decision T-CURE-6).
     has_extra_cure: bool,
     /// Whether a card of the two decks has a replacement (`instead stunned …`, decision
@@ -334,7 +342,9 @@ impl TrailsGame {
                         .any(|op| matches!(op, Op::Do(Effect::Cant(..))))
                 })
             });
-        let has_cost_mods = any(|st| matches!(st, StaticEffect::CostSelf(_)));
+        let has_cost_all = any(|st| matches!(st, StaticEffect::CostAll { .. }));
+        let has_first = any(|st| matches!(st, StaticEffect::CostAll { first: true, .. }));
+        let has_cost_mods = has_cost_all || any(|st| matches!(st, StaticEffect::CostSelf(_)));
         let has_extra_cure = any(|st| matches!(st, StaticEffect::ExtraCure { .. }));
         let has_cond_statics = has_cond_statics || has_cant || has_cost_mods || has_extra_cure;
         let has_static_links = any(|st| matches!(st, StaticEffect::Link(_)));
@@ -437,6 +447,8 @@ impl TrailsGame {
             has_static_stats,
             has_cant,
             has_cost_mods,
+            has_cost_all,
+            has_first,
             has_extra_cure,
             match_orgs,
             has_instead,

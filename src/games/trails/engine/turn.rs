@@ -48,6 +48,7 @@ impl TrailsGame {
                 let i = self.hand_copy(s, me, id);
                 let cost = self.play_cost(s, me, i);
                 s.pl_mut(me).cp -= cost;
+                self.note_played(s, id);
                 self.enter_field(s, me, i);
                 self.happen(s, Ev::card(Trigger::Played, me, i));
             }
@@ -58,6 +59,7 @@ impl TrailsGame {
                 let cost = self.play_cost(s, me, i);
                 let p = s.pl_mut(me);
                 p.cp -= cost;
+                self.note_played(s, id);
                 self.leaving_homebase(s, me, i);
                 // Decision T-EFF-16: its `enter` and `played` abilities read `dispatched`.
                 s.dispatching = That::of(me, i);
@@ -239,6 +241,8 @@ impl TrailsGame {
         let p = s.pl_mut(me);
         p.cp = p.homebase_count() as u8;
         s.step = Step::Deploy;
+        // Decision T-RES-15: no card played yet in this step.
+        s.firsts = 0;
         self.phase_event(s, Trigger::End, Phase::Homebase, me);
         self.phase_event(s, Trigger::Start, Phase::Deployment, me);
     }

@@ -5,7 +5,9 @@
 use super::super::cards::{
     Amount, CardType, Filter, Icons, Orgs, Prohibition, Side, StaticEffect, Trigger,
 };
-use super::super::state::{bit, flag, AttackTarget, Bits, Cursor, Kinds, State, That, MAX_CARDS};
+use super::super::state::{
+    bit, flag, AttackTarget, Bits, Cursor, Kinds, Lid, State, That, MAX_CARDS,
+};
 use super::{feat, TrailsGame};
 use crate::core::Seat;
 
@@ -136,12 +138,12 @@ impl TrailsGame {
     }
 
     /// The CP `me`'s card `i` (in the hand or the homebase) costs to play now: printed, changed
-    /// by its own `cost self` statics whose conditions hold, to a minimum of 0 (decision
-    /// T-RES-14).
+    /// by its own `cost self` statics whose conditions hold (decision T-RES-14) and by the `cost
+    /// all …` statics of active static sources (decision T-RES-15), to a minimum of 0.
     #[inline]
     pub(crate) fn play_cost(&self, s: &State, me: Seat, i: u8) -> u8 {
         let c = self.hot(s.pl(me).card[i as usize]);
-        if !self.has_cost_mods || c.feat & feat::COND_STATICS == 0 {
+        if !self.has_cost_mods || (c.feat & feat::COND_STATICS == 0 && !self.has_cost_all) {
             return c.cost;
         }
         self.changed_cost(s, me, i, c.cost)
@@ -159,7 +161,91 @@ impl TrailsGame {
                 }
             }
         }
+        if self.has_cost_all {
+            cost += self.cost_changes(s, me, i);
+        }
         cost.clamp(0, i16::from(u8::MAX)) as u8
+    }
+
+    /// The sum of the `cost all …` statics (decision T-RES-15) of both players' active static
+    /// sources that apply to `me`'s card `i` in the hand or face down in the homebase: their
+    /// side and printed filter select it, it is played from a zone they name, their conditions
+    /// hold, and a `first` one only while no card matching its filter was played in this
+    /// deployment step.
+    fn cost_changes(&self, s: &State, me: Seat, i: u8) -> i16 {
+        use super::super::cards::cost_from;
+        let id = s.pl(me).card[i as usize];
+        let how = self.kind_of(id);
+        let zone = if s.pl(me).hand & bit(i) != 0 {
+            cost_from::HAND
+        } else {
+            cost_from::HOMEBASE
+        };
+        let mut sum = 0;
+        for src in Seat::ALL {
+            let p = s.pl(src);
+            for si in Bits(p.static_src) {
+                let card = self.card(p.card[si as usize]);
+                for (k, st) in card.statics.iter().enumerate() {
+                    let StaticEffect::CostAll {
+                        side,
+                        ref filter,
+                        n,
+                        first,
+                        from,
+                    } = *st
+                    else {
+                        continue;
+                    };
+                    if side_matches(side, src, me)
+                        && from & zone != 0
+                        && filter.kinds & how != 0
+                        && self.printed_fits(id, filter)
+                        && !(first && s.firsts & self.first_bit(filter) != 0)
+                        && self.static_on(s, src, si, &card.static_conds[k])
+                    {
+                        sum += i16::from(n);
+                    }
+                }
+            }
+        }
+        sum
+    }
+
+    /// The [`kind`](super::super::cards::kind) of a UNIT or ITEM played with CP.
+    fn kind_of(&self, id: Lid) -> u8 {
+        use super::super::cards::kind;
+        if self.hot(id).ctype == CardType::Unit {
+            kind::UNIT
+        } else {
+            kind::ITEM
+        }
+    }
+
+    /// The bit of a `first` cost change's filter in [`State::firsts`] (decision T-RES-15).
+    fn first_bit(&self, f: &Filter) -> u8 {
+        let k = self.db.first_filters.iter().position(|g| g == f);
+        1 << k.expect("the card file recorded the filter of every `first` cost change")
+    }
+
+    /// Records in [`State::firsts`] the `first` filters `me`'s card `id`, played now in a
+    /// deployment step, matches (decision T-RES-15). Called after its cost is paid.
+    #[inline]
+    pub(crate) fn note_played(&self, s: &mut State, id: Lid) {
+        if self.has_first {
+            self.note_first(s, id);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn note_first(&self, s: &mut State, id: Lid) {
+        let how = self.kind_of(id);
+        for (k, f) in self.db.first_filters.iter().enumerate() {
+            if f.kinds & how != 0 && self.printed_fits(id, f) {
+                s.firsts |= 1 << k;
+            }
+        }
     }
 
     /// Whether a prohibition (`cant`, decision T-EFF-12) of an active static source applies to
