@@ -1312,5 +1312,6 @@ fn compile_static(
         cond: cond.map(Box::new),
         hits: [0; 4],
         plain: false,
+        gate: 0,
     })
 }

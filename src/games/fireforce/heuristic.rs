@@ -27,18 +27,7 @@ impl FireForceGame {
             Pick::Cards { q, .. } => return self.card_choice(s, legal, Seat::ALL[q as usize]),
             Pick::Mode { n } => return self.mode_choice(s, n),
             Pick::Name => return self.name_choice(s, legal),
-            Pick::May { skip } => {
-                let f = s.frames[0];
-                if f.done == super::engine::INSTEAD {
-                    // Decision F-EFF-13: a Unit kept on the Scene is worth what the text costs.
-                    return Action::Yes;
-                }
-                return if self.steps_value(s, me, f.pc + 1, skip) > 0.0 {
-                    Action::Yes
-                } else {
-                    Action::Pass
-                };
-            }
+            Pick::May { skip } => return self.may_choice(s, skip),
             Pick::None => {}
         }
         match s.step {
@@ -279,6 +268,8 @@ impl FireForceGame {
             .map(|(u, _)| Action::Attack(u))
     }
 
+    /// The main phase's choice: most decisions of a game, so inlined into its one caller.
+    #[inline(always)]
     fn main_choice(&self, s: &State, legal: &ActionList<Action>, rng: &mut GameRng) -> Action {
         let me = s.active;
         // Develop: the most expensive Unit it can pay for — first, if the Flame cards pay for it
@@ -357,7 +348,23 @@ impl FireForceGame {
         }
     }
 
+    /// `may`: yes when the steps it would skip are worth something now.
+    #[cold]
+    fn may_choice(&self, s: &State, skip: u8) -> Action {
+        let f = s.frames[0];
+        if f.done == super::engine::INSTEAD {
+            // Decision F-EFF-13: a Unit kept on the Scene is worth what the text costs.
+            return Action::Yes;
+        }
+        if self.steps_value(s, s.chooser, f.pc + 1, skip) > 0.0 {
+            Action::Yes
+        } else {
+            Action::Pass
+        }
+    }
+
     /// `choose`: the option whose steps are worth the most now (the first of equal ones).
+    #[cold]
     fn mode_choice(&self, s: &State, n: u8) -> Action {
         let f = s.frames[0];
         let ops = &self.frame_program(s, &f).ops;
@@ -565,6 +572,7 @@ impl FireForceGame {
 
     /// A card of a hand, a deck or THE ADOLLA: the best one to gain, the cheapest one to give up
     /// (of the chooser's own cards; of the opponent's hand, the best one to take away).
+    #[cold]
     fn card_choice(&self, s: &State, legal: &ActionList<Action>, owner: Seat) -> Action {
         let f = s.frames[0];
         let gain = match self.frame_program(s, &f).ops.get(f.pc as usize) {

@@ -268,6 +268,18 @@ impl FireForceGame {
 
     /// F-MAIN-1. Card facts come from [`CardDb::brief`], one small table read per card.
     pub(super) fn main_actions(&self, s: &State, out: &mut ActionList<Action>) {
+        // The decks' later constructs (cost changes and bans, decision F-COST-8; `cant self
+        // attack_player`, decision F-CANT-1) are asked once here, not once a card.
+        if self.lang.costs || self.lang.no_face {
+            self.main_actions_of::<true>(s, out);
+        } else {
+            self.main_actions_of::<false>(s, out);
+        }
+    }
+
+    /// [`FireForceGame::main_actions`]; `LATER`: whether the match's decks hold cost changes,
+    /// bans or `cant self attack_player` (`false` leaves their questions out of the code).
+    fn main_actions_of<const LATER: bool>(&self, s: &State, out: &mut ActionList<Action>) {
         let q = s.active;
         if s.acts[q.index()] >= MAX_ACTS {
             // F-MAIN-3: every turn ends, whatever the cards.
@@ -283,7 +295,7 @@ impl FireForceGame {
             // F-COST-1: payable; a Unit is dispatched, an Event with a `main` ability played.
             // (A card of neither kind gives nothing, so leaving its id out of `seen` changes no
             // other card's action: `seen` is by card id.)
-            if u32::from(if self.lang.costs {
+            if u32::from(if LATER && self.lang.costs {
                 self.hand_cost(s, q, i)
             } else {
                 b.cost
@@ -311,7 +323,7 @@ impl FireForceGame {
                 .iter()
                 .filter(|&&u| u != NONE)
                 .fold(0u64, |m, &u| m | 1 << u);
-            if self.lang.no_face && given != 0 {
+            if LATER && self.lang.no_face && given != 0 {
                 // Decision F-CANT-1: a Unit that `cant self attack_player` has no target.
                 self.strip_no_face(s, q, given)
             } else {

@@ -476,15 +476,26 @@ impl FireForceGame {
         // The sources whose statics reach `q`'s Units: its own, then the opponent's.
         for (owner, reach) in [(q, 0), (q.other(), 1)] {
             let o = s.pl(owner);
+            // The side and the filter's `ready` of each static in one test (`Static::gate`).
+            let gate = Static::gate_bit(reach, ready);
             for i in Bits(o.statics[reach]) {
                 let src = self.db.card(o.card[i as usize]);
                 // "other": not the static's own card.
                 let this = owner == q && i == u;
-                for st in &src.statics {
-                    if side_ok(st.side, owner, q) && Self::static_filter(st, id, c, ready, this) {
-                        v += i32::from(st.power);
-                    }
-                }
+                v += src
+                    .statics
+                    .iter()
+                    .filter(|st| {
+                        debug_assert_eq!(
+                            st.gate & gate != 0 && st.hits(id) && !(st.filter.other && this),
+                            side_ok(st.side, owner, q)
+                                && Self::static_filter(st, id, c, ready, this),
+                            "CardDb::derive is stale"
+                        );
+                        st.gate & gate != 0 && st.hits(id) && !(st.filter.other && this)
+                    })
+                    .map(|st| i32::from(st.power))
+                    .sum::<i32>();
             }
         }
         v.max(0)
