@@ -460,3 +460,39 @@ fn every_bond_change_in_the_log_says_why_and_adds_up() {
         "no effect in {kinds:?}"
     );
 }
+
+/// T-INFO (T-EFF-11, decision): a card taken from the deck by `search` is shown, so the log names
+/// it for every viewer and does not call it a draw.
+#[test]
+fn the_log_names_a_searched_card_for_the_opponent_and_not_as_a_draw() {
+    use tcgsim::core::def::Viewer;
+    use tcgsim::core::GameDef;
+    let dir = root().join("tests/data/designer");
+    let db = tcgsim::games::trails::CardDb::parse(
+        &std::fs::read_to_string(dir.join("trails.played.csv")).unwrap(),
+        "trails.played.csv",
+    )
+    .unwrap();
+    let text =
+        "step: deploy\n[P1]\ncp: 5\nfield: Tobias Wren\nhand: Renna Valcourt / Senior Bracer\n\
+                deck: Garrison Rifleman, Renna Valcourt / Junior Bracer, Garrison Rifleman\n\
+                [P2]\ndeck: 5x Garrison Rifleman\n[actions]\n";
+    let sc = Scenario::parse(text, "inline.scn", db).unwrap();
+    let g = &sc.game;
+    let mut s = sc.state;
+    let deploy = g
+        .parse_action(&s, "deploy Renna Valcourt / Senior Bracer")
+        .unwrap();
+    g.play(&mut s, deploy);
+    let before = s;
+    let take = g
+        .parse_action(&s, "choose P1 Renna Valcourt / Junior Bracer")
+        .unwrap();
+    g.play(&mut s, take);
+    let log = GameDef::narrate(g, &before, Seat::P1, take, &s, Viewer::Seat(Seat::P2)).join("\n");
+    assert!(
+        log.contains("P1 takes Renna Valcourt / Junior Bracer from its deck into its hand, shown"),
+        "{log}"
+    );
+    assert!(!log.contains("draws"), "{log}");
+}

@@ -376,7 +376,17 @@ impl FireForceGame {
                     ));
                 }
             }
-            let drawn = a.hand & !b.hand & b.deck_mask();
+            // Cards the opponent now knows were shown on the way (`search`, the card taken by
+            // `dig`): named for every viewer, and not "drawn".
+            let moved = a.hand & !b.hand & b.deck_mask();
+            let shown = moved & a.known[q.other().index()] & !b.known[q.other().index()];
+            if shown != 0 {
+                out.push(format!(
+                    "  {q} takes {} from its deck into its hand, shown",
+                    self.sorted_names(after, q, shown).join(", ")
+                ));
+            }
+            let drawn = moved & !shown;
             if drawn != 0 {
                 let what = if viewer.sees(q) {
                     format!(": {}", self.sorted_names(after, q, drawn).join(", "))

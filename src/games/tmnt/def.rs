@@ -307,7 +307,17 @@ impl TmntGame {
         for q in [att, def] {
             let (b, a) = (before.pl(q), after.pl(q));
             // Out of the deck and not straight to the Trash: drawn (then perhaps discarded).
-            let drawn = b.deck_mask() & !a.deck_mask() & !a.milled;
+            // Cards the opponent now knows were shown on the way (`search`, the card taken by
+            // `dig`): named for every viewer, and not "drawn".
+            let left = b.deck_mask() & !a.deck_mask() & !a.milled;
+            let shown = left & a.known[q.other().index()] & !b.known[q.other().index()];
+            if shown != 0 {
+                out.push(format!(
+                    "  {q} takes {} from its deck, shown",
+                    self.sorted_names(after, q, shown).join(", ")
+                ));
+            }
+            let drawn = left & !shown;
             if drawn != 0 {
                 // The new turn's header comes before the new turn player's Adjust draws.
                 let out = if turns && q == after.active {

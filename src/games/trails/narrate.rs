@@ -33,8 +33,20 @@ impl TrailsGame {
         let mut drawn_in_step = 0u8;
         for q in Seat::ALL {
             let (b, a) = (before.pl(q), after.pl(q));
-            // Cards drawn: hand grew from the deck.
-            let drawn = a.hand & !b.hand & b.deck_mask();
+            // Cards drawn: hand grew from the deck. Those the opponent now knows were shown on the
+            // way (`search`, the card taken by `dig`): named for every viewer, and not "drawn".
+            let moved = a.hand & !b.hand & b.deck_mask();
+            let shown = moved & a.known[q.other().index()] & !b.known[q.other().index()];
+            if shown != 0 {
+                let names: Vec<String> = Bits(shown)
+                    .map(|i| self.card_name(a.card[i as usize]))
+                    .collect();
+                notes.push(format!(
+                    "{q} takes {} from its deck into its hand, shown",
+                    names.join(", ")
+                ));
+            }
+            let drawn = moved & !shown;
             if drawn != 0 {
                 let names: Vec<String> = Bits(drawn)
                     .map(|i| self.card_name(a.card[i as usize]))
