@@ -325,3 +325,41 @@ fn search_does_not_walk_into_an_avoidable_deck_out() {
         );
     }
 }
+
+/// The heuristic plays a redirect (designer card TR-D19 Decoy Maneuver, decision T-REPL-2) when
+/// moving the attack saves a unit, and keeps it when the only unit it could move the attack to
+/// would be stunned in the defender's place: the event is worth its best choice, not its support.
+#[test]
+fn the_heuristic_redirects_an_attack_only_when_it_saves_a_unit() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let db = tcgsim::games::trails::CardDb::parse(
+        &std::fs::read_to_string(root.join("tests/data/designer/trails.played.csv")).unwrap(),
+        "trails.played.csv",
+    )
+    .unwrap();
+    // Dariel Foss (4/5) attacks; P2 has Garrison Rifleman (1/2) and Ardith Kell (3/5), 2 EP.
+    let choice = |target: &str| {
+        let text = format!(
+            "step: propose\n[P1]\nfield: Dariel Foss\ndeck: 5x Garrison Rifleman\n[P2]\n\
+             field: Garrison Rifleman, Ardith Kell\nhomebase: 2x Garrison Rifleman\n\
+             hand: Decoy Maneuver\ndeck: 5x Garrison Rifleman\n[actions]\nattack Dariel Foss\n\
+             target {target}\n"
+        );
+        let sc = Scenario::parse(&text, "redirect.scn", db.clone()).unwrap();
+        let (s, err) = sc.run();
+        assert!(err.is_none(), "{err:?}");
+        let g = &sc.game;
+        let mut legal = tcgsim::core::ActionList::new();
+        g.legal(&s, &mut legal);
+        let w = tcgsim::games::trails::heuristic::Weights {
+            noise: 0.0,
+            ..Default::default()
+        };
+        let a = g.heuristic_choice(&s, &legal, &w, &mut rng_from_seed(1));
+        g.action_text(&s, a)
+    };
+    // The Rifleman would be stunned (4 >= 2): the attack is moved to Ardith Kell (4 < 5).
+    assert_eq!(choice("Garrison Rifleman"), "event Decoy Maneuver");
+    // Ardith Kell holds (4 < 5); the Rifleman, the only other unit, would not: no redirect.
+    assert_eq!(choice("Ardith Kell"), "pass");
+}

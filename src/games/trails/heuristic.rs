@@ -408,9 +408,12 @@ impl TrailsGame {
                     (Prohibition::Attack, Side::Enemy) if s.step == Step::Deploy => 0.8,
                     _ => 0.2,
                 },
-                // A redirect is valued by its target's choice and by a craft on its own unit
-                // (`redirect_gain`), a replacement's `may` as a whole (`replacement_value`): not
-                // here, which the hot valuation of abilities inlines.
+                // A redirect to a chosen unit is worth the best choice's `redirect_gain` (the
+                // choice itself is scored by it); a craft redirecting to its own unit is valued by
+                // `redirect_self_gain`, a replacement's `may` as a whole (`replacement_value`).
+                Effect::Redirect(t) if t.mode != TargetMode::This => {
+                    self.best_redirect_gain(s, me, &t, w)
+                }
                 Effect::Redirect(_) | Effect::Prevent => 0.0,
                 Effect::Pick(_) => 0.1,
                 Effect::DrawTo(n) => (f32::from(n) - s.pl(me).hand.count_ones() as f32).max(-0.5),
@@ -528,6 +531,23 @@ impl TrailsGame {
         } else {
             0.0
         }
+    }
+
+    /// The most a redirect to one of `t`'s units gains `me` now ([`Self::redirect_gain`]); -1
+    /// when there is none. Off the hot path: only redirect cards ask.
+    #[cold]
+    #[inline(never)]
+    fn best_redirect_gain(
+        &self,
+        s: &State,
+        me: Seat,
+        t: &super::cards::Target,
+        w: &Weights,
+    ) -> f32 {
+        let m = self.effect_targets(s, me, t, 0);
+        Bits(m[me.index()])
+            .map(|i| self.redirect_gain(s, me, i, w))
+            .fold(-1.0, f32::max)
     }
 
     /// Whether the ability resolving is a replacement (`instead …`, decision T-REPL-1).
