@@ -134,6 +134,14 @@ impl FireForceGame {
         if on == 0 || s.replacing.is_full() {
             return false;
         }
+        // Decision F-EFF-14: a removal a replacement makes is not replaced in turn.
+        if s.frames
+            .as_slice()
+            .first()
+            .is_some_and(|f| f.done == INSTEAD)
+        {
+            return false;
+        }
         let k = on.trailing_zeros() as u8;
         let a = &c.abilities[k as usize];
         let bit = 1u64 << u;
