@@ -472,8 +472,8 @@ fn card_english_reads_like_the_printed_cards() {
     );
     assert_eq!(
         en(tm, "play: mill enemy 1 per own characters name='Tusk Brute' name='Horn Brute' in trash max 2"),
-        "<Play>: Your opponent sends the top 1 card of their deck to the Trash for each Character \
-         named Tusk Brute or Horn Brute in your Trash (at most 2)."
+        "<Play>: Your opponent sends the top card of their deck to the Trash for each Character named \
+         Tusk Brute or Horn Brute in your Trash (at most 2)."
     );
     assert_eq!(
         en(
@@ -540,8 +540,8 @@ fn card_english_reads_like_the_printed_cards() {
     );
     assert_eq!(
         en(tm, "hit: mill enemy 1"),
-        "When a point of damage is counted on this card, your opponent sends the top 1 card of \
-         their deck to the Trash."
+        "When a point of damage is counted on this card, your opponent sends the top card of their \
+         deck to the Trash."
     );
     // Cards moved together go to their owner's zone (TM-D44 Last Stand).
     assert_eq!(

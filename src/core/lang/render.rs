@@ -1098,7 +1098,11 @@ fn en_effect_as(v: &Vocab, e: &Effect, statics: bool, base: bool) -> String {
     sub(&mut s, "{s}", if n_is_one { "" } else { "s" });
     sub(&mut s, "{v}", if singular { "s" } else { "" });
     sub(&mut s, "{has}", if singular { "has" } else { "have" });
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
+    // "the top card of their deck", as printed (not "the top 1 card").
+    s.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace("the top 1 card ", "the top card ")
 }
 
 /// A verb's duration: `{dur}` is the effect's duration or nothing, `{dur:DEFAULT}` the effect's
