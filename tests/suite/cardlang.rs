@@ -381,3 +381,176 @@ fn card_english_names_zones_and_name_groups() {
     let t = en(&trails::dsl::VOCAB, "event: gain cp 1");
     assert_eq!(t, "Gain 1 CP.");
 }
+
+/// The English of the designer cards reads like their printed texts (tests/data/designer/*.md):
+/// "an" before a vowel of any case, two kinds as "X or Y", a duration instead of the default one,
+/// what an amount counts after the amount's phrase, a role as one card, cards in a deck without
+/// "you control", a player's own hand and deck as theirs. Hand-written answers.
+#[test]
+fn card_english_reads_like_the_printed_cards() {
+    use tcgsim::games::{fireforce, tmnt, trails};
+    let en = |v: &Vocab, text: &str| lang::english(v, &lang::parse(v, text).unwrap()).join(" | ");
+    let (tr, ff, tm) = (
+        &trails::dsl::VOCAB,
+        &fireforce::dsl::VOCAB,
+        &tmnt::dsl::VOCAB,
+    );
+
+    // Articles and alternatives (TR-D33 Ilvane Morrow, TM-D07 Vigilante Dex, TR-D21 Odile Fairn).
+    assert_eq!(
+        en(tr, "played enemy event/arts [once]: draw 1"),
+        "When an EVENT or arts card your opponent controls is played (once per turn), draw 1 card."
+    );
+    assert_eq!(
+        en(tm, "placed enemy attack if own_turn and self in zone1: power that -2 phase"),
+        "When an Attack card your opponent controls is placed, if it is your turn and this card is \
+         in the 1st Block Zone, that card gets -2 power until the end of this Attack phase."
+    );
+    assert_eq!(
+        en(tr, "start own deployment if any own unit org=army other: gain cp 1"),
+        "At the start of your deployment step, if there is another army unit you control, gain 1 CP."
+    );
+
+    // A duration replaces the default one (FF-D02, FF-D29, FF-D38, TR-D46 Hit and Run).
+    assert_eq!(
+        en(ff, "attack: power self +1000 battle"),
+        "When this unit attacks, this unit gets +1000 power during this battle."
+    );
+    assert_eq!(
+        en(
+            ff,
+            "enter: may discard 1 then power self +2000 own_next_turn"
+        ),
+        "When this unit is dispatched, you may put 1 card from your hand into THE ADOLLA; if you \
+         do, this unit gets +2000 power until the end of your next turn."
+    );
+    assert_eq!(
+        en(
+            ff,
+            "active[flame 1, once]: grant target own unit blocker next_turn"
+        ),
+        "Active [1 Flame] (once per turn): Target unit you control gains Blocker until the end of \
+         the next turn."
+    );
+    assert_eq!(
+        en(tr, "event: buff attacker +1/+0 combat"),
+        "The attacking unit gets +1/+0 during this combat."
+    );
+    assert_eq!(
+        en(tr, "event: buff target own unit +2/+0"),
+        "Target unit you control gets +2/+0 until end of turn."
+    );
+
+    // What an amount counts follows the amount's phrase (FF-D28, FF-D52, TR-D43 Greta Voss,
+    // TR-D25 Yselle Roan, TM-D01 Kazan, TM-D26 Brute Rampage, FF-D45 Great Cataclysm).
+    assert_eq!(
+        en(ff, "enter: look enemy hand; may power target own unit +1000 per enemy events in hand"),
+        "When this unit is dispatched, look at your opponent's hand; then you may have target unit \
+         you control get +1000 power for each Event in your opponent's hand until end of turn."
+    );
+    assert_eq!(
+        en(
+            ff,
+            "block: power self +1000 per own units attr=white_clad in adolla max 3000 battle"
+        ),
+        "When this unit blocks, this unit gets +1000 power for each white_clad unit in your THE \
+         ADOLLA (at most 3000) during this battle."
+    );
+    assert_eq!(
+        en(tr, "static: buff self +1 per own units org=jaeger other/+0"),
+        "This unit gets +1/+0 for each other jaeger unit you control."
+    );
+    assert_eq!(
+        en(tr, "attack if attackers >= 2: buff all own units attacking +1 per attackers/+0 combat"),
+        "When this unit attacks, if the number of attacking units is 2 or more, all your attacking \
+         units get +1/+0 for each attacking unit during this combat."
+    );
+    assert_eq!(
+        en(tm, "start own forward if self in zone1: power self +1 per own attacks in attack_zone phase"),
+        "At the start of your Forward step, if this card is in the 1st Block Zone, this card gets \
+         +1 power for each Attack card in your Attack Zone until the end of this Attack phase."
+    );
+    assert_eq!(
+        en(tm, "play: mill enemy 1 per own characters name='Tusk Brute' name='Horn Brute' in trash max 2"),
+        "<Play>: Your opponent sends the top card of their deck to the Trash for each Character named \
+         Tusk Brute or Horn Brute in your Trash (at most 2)."
+    );
+    assert_eq!(
+        en(
+            ff,
+            "main: remove all units power<=4000; draw x own; draw enemy x enemy"
+        ),
+        "Remove all units with power 4000 or less; then draw 1 card for each of your cards among \
+         those; then your opponent draws 1 card for each of their cards among those."
+    );
+
+    // A role is one card (TM-D28 Shadow Step, FF-D18 Sacred Flame).
+    assert_eq!(
+        en(tm, "play: if counter_step then power attacker -1 phase"),
+        "<Play>: If this card was placed in the Counter step, the attacking card gets -1 power \
+         until the end of this Attack phase."
+    );
+    assert_eq!(
+        en(ff, "static: power bearer +1000"),
+        "The unit this Flame card is given to gets +1000 power."
+    );
+
+    // Cards in a deck are yours, not "you control" (FF-D23, FF-D22, TR-D02, TR-D50 Theo
+    // Marchand).
+    assert_eq!(
+        en(ff, "main: search up_to 1 own unit attr=company_8 cost<=2 to hand"),
+        "Search your deck for up to 1 company_8 unit with cost 2 or less, reveal it and put it into \
+         its owner's hand, then shuffle your deck."
+    );
+    assert_eq!(
+        en(ff, "enter: dig 3 up_to 1 own card to hand"),
+        "When this unit is dispatched, look at the top 3 cards of your deck, put up to 1 card among \
+         them into its owner's hand, and the rest on the bottom of your deck in any order."
+    );
+    assert_eq!(
+        en(tr, "enter: dig 3 up_to 1 own event to hand"),
+        "When this card is put on the field, look at the top 3 cards of your deck, reveal up to 1 \
+         EVENT among them and put it into its owner's hand, and the rest on the bottom of your deck \
+         in any order."
+    );
+
+    // A flag said as a phrase, whose phase, a player's own cards (FF-D51, FF-D37, FF-D52, TM-D10,
+    // TM-D08, TM-D11).
+    assert_eq!(
+        en(
+            ff,
+            "put to scene if preparation own and count own cards flame >= 5: draw 1"
+        ),
+        "When this card is put into the Scene, if it is your Preparation phase and the number of \
+         cards you control with Flame is 5 or more, draw 1 card."
+    );
+    assert_eq!(
+        en(
+            ff,
+            "block if attacker not_flame: power attacker -2000 battle"
+        ),
+        "When this unit blocks, if the attacking unit is a unit without Flame, the attacking unit \
+         gets -2000 power during this battle."
+    );
+    assert_eq!(
+        en(tm, "attack: may discard 1 then power self +2 phase"),
+        "When this card attacks (the start of your Attack step, face up on your Block Zone 1), you \
+         may discard 1 card from your hand; if you do, this card gets +2 power until the end of \
+         this Attack phase."
+    );
+    assert_eq!(
+        en(tm, "hit: mill enemy 1"),
+        "When a point of damage is counted on this card, your opponent sends the top card of their \
+         deck to the Trash."
+    );
+    // Cards moved together go to their owner's zone (TM-D44 Last Stand).
+    assert_eq!(
+        en(tm, "play: move up_to 3 own cards in trash to deck bottom"),
+        "<Play>: Put up to 3 cards in your Trash on the bottom of their owner's deck."
+    );
+    assert_eq!(
+        en(tm, "hit: discard enemy 1"),
+        "When a point of damage is counted on this card, your opponent discards 1 card of their \
+         choice from their hand."
+    );
+}

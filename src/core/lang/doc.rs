@@ -63,7 +63,7 @@ fn verbs(v: &Vocab, table: &[Verb]) -> String {
         s.push_str(&format!(
             "| `{}` | {} |\n",
             pattern(v, verb),
-            verb.en
+            en_dur(verb.en)
                 .replace("{cards}", "CARDS")
                 .replace("{n}", "N")
                 .replace("{less:CP}", "N CP less (or more)")
@@ -72,9 +72,9 @@ fn verbs(v: &Vocab, table: &[Verb]) -> String {
                 .replace("{side}", "the player")
                 .replace("{sides}", "the player's")
                 .replace("{word}", "WORD")
-                .replace("{traits}", "the two")
-                .replace("{to}", "to the zone")
-                .replace("{zone}", "the zone")
+                .replace("{traits}", "ORG and ORG")
+                .replace("{to}", "into its owner's ZONE")
+                .replace("{zone}", "ZONE")
                 .replace("{by}", " (by DESCRIPTION)")
                 .replace("{as}", "DESCRIPTION")
                 .replace("{dur}", " (or for DURATION)")
@@ -83,6 +83,18 @@ fn verbs(v: &Vocab, table: &[Verb]) -> String {
                 .replace("{has}", "have")
                 .replace('|', "\\|")
         ));
+    }
+    s
+}
+
+/// A verb's English with its default duration said: `{dur:until end of turn}` reads " until end
+/// of turn (or for DURATION)".
+fn en_dur(en: &str) -> String {
+    let mut s = en.to_string();
+    while let Some(at) = s.find("{dur:") {
+        let Some(len) = s[at..].find('}') else { break };
+        let said = format!(" {} (or for DURATION)", &s[at + 5..at + len]);
+        s.replace_range(at..=at + len, &said);
     }
     s
 }

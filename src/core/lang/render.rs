@@ -526,6 +526,14 @@ pub fn en_cards(v: &Vocab, c: &Cards, plural: bool) -> String {
     };
     let mut adj: Vec<String> = Vec::new();
     let mut post: Vec<String> = Vec::new();
+    let alts: Vec<&str> = c
+        .filters
+        .iter()
+        .filter_map(|f| match f {
+            Filter::Noun(k) if n.types == 0 => Some(v.noun(*k).en_one),
+            _ => None,
+        })
+        .collect();
     // Several names are a group: a card with any of them.
     let mut names: Vec<&str> = Vec::new();
     for f in &c.filters {
@@ -541,9 +549,14 @@ pub fn en_cards(v: &Vocab, c: &Cards, plural: bool) -> String {
                     Cmp::Ne => format!("with {st} other than {x}"),
                 })
             }
-            // A `first` flag's period is said by `en_first` only.
-            Filter::Flag(k, true) => adj.push(flag_en(v, *k).into()),
-            Filter::Flag(k, false) => adj.push(format!("non-{}", flag_en(v, *k))),
+            // A `first` flag's period is said by `en_first` only. A flag read as a phrase
+            // ("with Flame") follows the noun: "cards with Flame", "a unit without Flame".
+            Filter::Flag(k, yes) => match (flag_en(v, *k).strip_prefix("with "), yes) {
+                (Some(what), true) => post.push(format!("with {what}")),
+                (Some(what), false) => post.push(format!("without {what}")),
+                (None, true) => adj.push(flag_en(v, *k).into()),
+                (None, false) => adj.push(format!("non-{}", flag_en(v, *k))),
+            },
             Filter::Keyword(k, true) => post.push(format!("with {}", v.keywords[*k as usize].en)),
             Filter::Keyword(k, false) => {
                 post.push(format!("without {}", v.keywords[*k as usize].en))
@@ -554,8 +567,13 @@ pub fn en_cards(v: &Vocab, c: &Cards, plural: bool) -> String {
             Filter::Other => adj.insert(0, "other".into()),
             Filter::SameName => post.push("with the same name".into()),
             Filter::Those => post.push("among those".into()),
+            // Two kinds or more of the generic noun are alternatives: "an EVENT or arts card".
+            Filter::Noun(_) if alts.len() >= 2 => {}
             Filter::Noun(k) => adj.push(v.noun(*k).en_one.into()),
         }
+    }
+    if alts.len() >= 2 {
+        adj.push(alts.join(" or "));
     }
     match names.as_slice() {
         [] => {}
@@ -600,13 +618,34 @@ pub fn en_cards(v: &Vocab, c: &Cards, plural: bool) -> String {
         });
     }
     if words.first().is_some_and(|w| w == "a") && words.len() > 1 {
-        let next = &words[1];
-        // "an event", "an item", but "a unit" (a consonant sound).
-        if next.starts_with(['a', 'e', 'i', 'o', 'u']) && !next.starts_with("uni") {
+        if words[1] == "other" {
+            // "another unit".
+            words.remove(0);
+            words[0] = "another".into();
+        } else if vowel_sound(&words[1]) {
             words[0] = "an".into();
         }
     }
     words.join(" ")
+}
+
+/// Whether `word` is said with a vowel first ("an EVENT", "an Attack card", "an item"), but "a
+/// unit" (a consonant sound).
+fn vowel_sound(word: &str) -> bool {
+    let w = word.to_lowercase();
+    w.starts_with(['a', 'e', 'i', 'o', 'u']) && !w.starts_with("uni") && !w.starts_with("one")
+}
+
+/// A card set without its article ("a unit" → "unit", "another unit" → "other unit"), as it
+/// reads after "for each" or "no".
+fn bare(set: &str) -> String {
+    if let Some(rest) = set.strip_prefix("another ") {
+        return format!("other {rest}");
+    }
+    set.strip_prefix("a ")
+        .or_else(|| set.strip_prefix("an "))
+        .unwrap_or(set)
+        .to_string()
 }
 
 /// The flag of `c` whose English names the first card played in a period (`first`: "first|in
@@ -696,8 +735,8 @@ fn en_value(v: &Vocab, x: &Value, signed: bool) -> String {
                 _ => "your",
             },
         ),
-        Value::X(Side::Own) => "that many of yours".into(),
-        Value::X(Side::Enemy) => "that many of your opponent's".into(),
+        Value::X(Side::Own) => "the number of your cards among those".into(),
+        Value::X(Side::Enemy) => "the number of your opponent's cards among those".into(),
         Value::X(Side::Any) => "that many".into(),
         Value::Stat(k, c) => format!(
             "the {} of {}",
@@ -710,22 +749,44 @@ fn en_value(v: &Vocab, x: &Value, signed: bool) -> String {
             } else {
                 each.to_string()
             };
-            let of = match &**of {
-                Value::Count(c) => en_cards(
-                    v,
-                    &Cards {
-                        pick: Pick::Each,
-                        ..(**c).clone()
-                    },
-                    false,
-                ),
-                other => en_value(v, other, false),
-            };
-            match max {
-                Some(m) => format!("{each} for each {of} (at most {m})"),
-                None => format!("{each} for each {of}"),
+            format!("{each} {}", per_clause(v, of, *max))
+        }
+    }
+}
+
+/// "for each Event in your opponent's hand": what an amount counts, one at a time ("(at most 3)"
+/// after it for a cap).
+fn per_clause(v: &Vocab, of: &Value, max: Option<i16>) -> String {
+    let of = match of {
+        Value::Count(c) => bare(&en_cards(
+            v,
+            &Cards {
+                pick: Pick::Each,
+                ..(**c).clone()
+            },
+            false,
+        )),
+        other => {
+            let said = en_value(v, other, false);
+            match said.strip_prefix("the number of ") {
+                // "each of your Life cards".
+                Some(rest) if rest.starts_with("your ") => format!("of {rest}"),
+                // "each attacking unit", "each card in your hand": the counted noun is the one
+                // before the place.
+                Some(rest) => {
+                    let (what, place) = match rest.split_once(" in ") {
+                        Some((what, place)) => (what, format!(" in {place}")),
+                        None => (rest, String::new()),
+                    };
+                    format!("{}{place}", what.strip_suffix('s').unwrap_or(what))
+                }
+                None => format!("point of {said}"),
             }
         }
+    };
+    match max {
+        Some(m) => format!("for each {of} (at most {m})"),
+        None => format!("for each {of}"),
     }
 }
 
@@ -763,26 +824,39 @@ fn en_cond(v: &Vocab, c: &Cond) -> String {
                 } else {
                     format!(" {}", en_cards(v, &probe, false))
                 };
+            // "in the Trash", but "in THE ADOLLA" (a zone whose name has its article).
             let place = match cs.zone {
-                Some(z) => format!(" in the {}", v.zones[z as usize].en),
+                Some(z) => {
+                    let zone = v.zones[z as usize].en;
+                    if zone.to_lowercase().starts_with("the ") {
+                        format!(" in {zone}")
+                    } else {
+                        format!(" in the {zone}")
+                    }
+                }
                 None => String::new(),
             };
             format!("{who} is{what}{place}")
         }
         Cond::Any(cs) => format!("there is {}", en_cards(v, cs, false)),
-        Cond::No(cs) => format!(
-            "there is no {}",
-            en_cards(v, cs, false)
-                .trim_start_matches("a ")
-                .trim_start_matches("an ")
-        ),
-        Cond::Word(k, s) => v.conds[*k as usize].en.replace(
-            "{p}",
-            match s {
-                Side::Enemy => "your opponent",
-                _ => "you",
-            },
-        ),
+        Cond::No(cs) => format!("there is no {}", bare(&en_cards(v, cs, false))),
+        // `{p}` the player ("you are attacking"), `{ps}` whose ("it is your Preparation phase").
+        Cond::Word(k, s) => v.conds[*k as usize]
+            .en
+            .replace(
+                "{ps}",
+                match s {
+                    Side::Enemy => "your opponent's",
+                    _ => "your",
+                },
+            )
+            .replace(
+                "{p}",
+                match s {
+                    Side::Enemy => "your opponent",
+                    _ => "you",
+                },
+            ),
         Cond::Not(x) => format!("not ({})", en_cond(v, x)),
         Cond::And(xs) => xs
             .iter()
@@ -822,7 +896,17 @@ fn en_stmt(v: &Vocab, s: &Stmt, statics: bool) -> String {
                 .join("; or ")
         ),
         Stmt::May(a, b) => {
-            let mut s = format!("you may {}", en_stmts(v, a, statics));
+            // "you may have target unit you control get +1000 power": a card set as the subject
+            // takes "have" and the plain verb.
+            let body = match a.split_first() {
+                Some((Stmt::Do(e), rest)) if cards_subject(v, e, statics) => {
+                    let mut all = vec![format!("have {}", en_effect_as(v, e, statics, true))];
+                    all.extend(rest.iter().map(|s| en_stmt(v, s, statics)));
+                    all.join("; then ")
+                }
+                _ => en_stmts(v, a, statics),
+            };
+            let mut s = format!("you may {body}");
             if !b.is_empty() {
                 s.push_str(&format!("; if you do, {}", en_stmts(v, b, statics)));
             }
@@ -833,37 +917,115 @@ fn en_stmt(v: &Vocab, s: &Stmt, statics: bool) -> String {
 }
 
 fn en_effect(v: &Vocab, e: &Effect, statics: bool) -> String {
+    en_effect_as(v, e, statics, false)
+}
+
+/// Whether the English of `e` starts with its cards as the subject of a verb that agrees with
+/// them ("target unit you control gets +1/+0"): after "you may" it reads "have target unit you
+/// control get +1/+0".
+fn cards_subject(v: &Vocab, e: &Effect, statics: bool) -> bool {
+    let en = v.verb(statics, e.verb).en;
+    let Some(rest) = en.strip_prefix("{cards} ") else {
+        return false;
+    };
+    let verb = rest.split(' ').next().unwrap_or("");
+    verb.contains("{v}") || verb == "{has}" || verb == "can't"
+}
+
+/// The cards of a verb that are not in play but in your deck ("search your deck for up to 1
+/// unit", "reveal up to 1 EVENT among them"): no "you control".
+fn cards_in_deck(template: &str) -> bool {
+    template.contains("your deck for {cards}") || template.contains("{cards} among them")
+}
+
+/// An amount said as a number and what it counts: "+1000" and "for each Event in your
+/// opponent's hand" (a count, a quantity, `x own`), or the number alone.
+fn en_amount(v: &Vocab, x: &Value, signed: bool) -> (String, Option<String>) {
+    let one = if signed { "+1" } else { "1" };
+    match x {
+        Value::Per { each, of, max } => {
+            let each = if signed {
+                format!("{each:+}")
+            } else {
+                each.to_string()
+            };
+            (each, Some(per_clause(v, of, *max)))
+        }
+        Value::Count(_) | Value::Quantity(..) | Value::X(Side::Own | Side::Enemy) => {
+            (one.into(), Some(per_clause(v, x, None)))
+        }
+        other => (en_value(v, other, signed), None),
+    }
+}
+
+/// `base`: the verb in its plain form, after "have" ("you may have target unit get +1/+0").
+fn en_effect_as(v: &Vocab, e: &Effect, statics: bool, base: bool) -> String {
     let verb = v.verb(statics, e.verb);
-    let singular = match &e.cards {
+    // A role is one card ("the attacking unit gets"), and so is "a unit".
+    let one = match &e.cards {
         Some(c) => {
             matches!(
                 c.pick,
-                Pick::This | Pick::That | Pick::Choose { max: 1, .. }
+                Pick::This | Pick::That | Pick::Role(_) | Pick::Each | Pick::Choose { max: 1, .. }
             ) || first_flag(v, c).is_some()
         }
         None => true,
     };
-    let n_is_one = matches!(e.n, Some(Value::Num(1) | Value::Num(-1)));
+    let singular = one && !base;
+    let n_is_one = matches!(
+        e.n,
+        Some(Value::Num(1) | Value::Num(-1) | Value::Per { each: 1 | -1, .. })
+    ) || matches!(
+        e.n,
+        Some(Value::Count(_) | Value::Quantity(..) | Value::X(Side::Own | Side::Enemy))
+    );
     let mut s = verb.en.to_string();
     let sub = |s: &mut String, key: &str, val: &str| {
         *s = s.replace(key, val);
     };
     if let Some(c) = &e.cards {
-        sub(&mut s, "{cards}", &en_cards(v, c, false));
+        let set = if cards_in_deck(verb.en) && c.side == Side::Own && c.zone.is_none() {
+            en_cards(
+                v,
+                &Cards {
+                    side: Side::Any,
+                    ..c.clone()
+                },
+                false,
+            )
+        } else {
+            en_cards(v, c, false)
+        };
+        sub(&mut s, "{cards}", &set);
     }
+    // What an amount counts is said after the amount's phrase, before its duration: "gets +1000
+    // power for each Event in your opponent's hand until end of turn".
+    let mut counts: Vec<String> = Vec::new();
     if let Some(n) = &e.n {
         sub_less(v, &mut s, n);
         let signed = verb
             .slots
             .iter()
             .any(|s| matches!(s, Slot::Signed(..) | Slot::Stats(..)));
-        sub(&mut s, "{n}", &en_value(v, n, signed));
+        let (said, per) = en_amount(v, n, signed);
+        sub(&mut s, "{n}", &said);
+        counts.extend(per);
     }
     if let Some(m) = &e.m {
-        sub(&mut s, "{m}", &en_value(v, m, true));
+        let (said, per) = en_amount(v, m, true);
+        sub(&mut s, "{m}", &said);
+        counts.extend(per);
+    }
+    if !counts.is_empty() {
+        let said = format!(" {}", counts.join(" and "));
+        match s.find("{dur") {
+            Some(at) => s.insert_str(at, &said),
+            None => s.push_str(&said),
+        }
     }
     // A player as the subject: "you put" / "your opponent puts"; an optional side left out is
-    // the imperative ("draw 1 card").
+    // the imperative ("draw 1 card"). Their own things after it are "their" ("your opponent puts
+    // the top card of their deck"), and yours when you are the one ("put 1 card from your hand").
     let side_subject = s.contains("{side}");
     if let Some(sd) = e.side {
         let optional = verb.slots.contains(&Slot::OptSide);
@@ -872,6 +1034,16 @@ fn en_effect(v: &Vocab, e: &Effect, statics: bool) -> String {
             _ if optional => "",
             _ => "you",
         };
+        if side_subject && sd != Side::Enemy {
+            s = s.replace(" of their choice", "").replace("their ", "your ");
+        }
+        let after = s.find("{side}").map_or(0, |at| at + "{side}".len());
+        if side_subject && sd == Side::Enemy {
+            let rest = s[after..]
+                .replace("{sides}", "their")
+                .replace("your opponent's", "their");
+            s.replace_range(after.., &rest);
+        }
         sub(&mut s, "{side}", who);
         sub(
             &mut s,
@@ -918,13 +1090,33 @@ fn en_effect(v: &Vocab, e: &Effect, statics: bool) -> String {
     if let Some(b) = &e.by {
         sub(&mut s, "{as}", &en_cards(v, b, false));
     }
-    let dur = e
-        .dur
-        .map(|d| format!(" {}", v.durations[d as usize].en))
-        .unwrap_or_default();
-    sub(&mut s, "{dur}", &dur);
+    fill_dur(&mut s, e.dur.map(|d| v.durations[d as usize].en));
+    // "put up to 2 cards in your hand on the bottom of their owner's deck".
+    if !one && e.cards.is_some() {
+        s = s.replace("its owner's", "their owner's");
+    }
     sub(&mut s, "{s}", if n_is_one { "" } else { "s" });
     sub(&mut s, "{v}", if singular { "s" } else { "" });
     sub(&mut s, "{has}", if singular { "has" } else { "have" });
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
+    // "the top card of their deck", as printed (not "the top 1 card").
+    s.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace("the top 1 card ", "the top card ")
+}
+
+/// A verb's duration: `{dur}` is the effect's duration or nothing, `{dur:DEFAULT}` the effect's
+/// duration or DEFAULT ("{dur:until end of turn}": "gets +2/+0 during this combat", not "until
+/// end of turn during this combat").
+fn fill_dur(s: &mut String, dur: Option<&str>) {
+    while let Some(at) = s.find("{dur") {
+        let Some(len) = s[at..].find('}') else { return };
+        let default = s[at + 4..at + len].trim_start_matches(':');
+        let said = match (dur, default) {
+            (Some(d), _) => format!(" {d}"),
+            (None, "") => String::new(),
+            (None, d) => format!(" {d}"),
+        };
+        s.replace_range(at..=at + len, &said);
+    }
 }

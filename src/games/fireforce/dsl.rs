@@ -285,7 +285,7 @@ pub static VOCAB: Vocab = Vocab {
     ],
     conds: &[
         w("own_turn", "it is your turn"),
-        w("preparation", "it is {p} Preparation phase"),
+        w("preparation", "it is {ps} Preparation phase"),
         w("player_attacked", "{p} are the target of the attack"),
     ],
     durations: &[
@@ -322,7 +322,7 @@ pub static VOCAB: Vocab = Vocab {
             "power",
             v::POWER,
             &[Slot::Cards, Slot::Signed(-20000, 20000), Slot::Dur],
-            "{cards} get{v} {n} power until end of turn{dur}",
+            "{cards} get{v} {n} power{dur:until end of turn}",
         ),
         verb(
             "give",
@@ -373,7 +373,7 @@ pub static VOCAB: Vocab = Vocab {
             "grant",
             v::GRANT,
             &[Slot::Cards, Slot::Keyword, Slot::Dur],
-            "{cards} gain{v} {word} until end of turn{dur}",
+            "{cards} gain{v} {word}{dur:until end of turn}",
         ),
         verb(
             "cant",

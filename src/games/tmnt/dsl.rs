@@ -249,7 +249,7 @@ pub static VOCAB: Vocab = Vocab {
             "discard",
             v::DISCARD,
             &[Slot::OptSide, Slot::N(1, 3)],
-            "{side} discard{v} {n} card{s} of their choice from hand",
+            "{side} discard{v} {n} card{s} of their choice from their hand",
         ),
         verb("move", v::MOVE, &[Slot::Cards, Slot::To], "put {cards} {to}"),
         legacy("salvage", v::MOVE, &[Slot::FiltersIn(zone::TRASH)], salvage),
@@ -298,7 +298,7 @@ pub static VOCAB: Vocab = Vocab {
             "excess_cap",
             v::EXCESS_CAP,
             &[Slot::N(0, 10)],
-            "damage beyond your Block cards sends at most {n} cards from your deck",
+            "damage beyond your Block cards sends at most {n} card{s} from your deck",
         ),
         verb(
             "excess_extra",
