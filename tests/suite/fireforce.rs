@@ -65,7 +65,7 @@ fn twenty_numbers(db: &CardDb) -> Vec<String> {
 /// copies), F-DECK-3 (the `[flame]` section): each problem is reported with its file and line,
 /// exit code 2.
 #[test]
-fn deck_files_follow_f_deck_1_2_3() {
+fn deck_files_follow_f_deck_1_f_deck_2_f_deck_3() {
     let db = bundled_cards();
     let nums = twenty_numbers(&db);
     let main: Vec<(usize, &str)> = nums.iter().map(|n| (2, n.as_str())).collect();
@@ -224,7 +224,7 @@ fn the_first_player_is_a_parameter_f_setup_4() {
 /// determinization keeps every known card and resamples the rest — the Life cards for either
 /// observer, the opponent's hand — within each player's own cards.
 #[test]
-fn determinization_resamples_life_cards_for_both_f_info_1_2_3() {
+fn determinization_resamples_life_cards_for_both_f_info_1_f_info_2_f_info_3() {
     let g = game("support_defence", "adolla_link");
     // F-INFO-2.
     let mut s = g.new_game(8, Seat::P1);

@@ -122,7 +122,7 @@ fn a_process_agent_plays_the_games_of_an_in_process_replay() {
 /// so are the log lines of its own actions and of the opponent's. The control: determinizing for
 /// the other seat (which redeals the cards this seat does see) changes the message.
 #[test]
-fn observations_are_the_same_whatever_the_hidden_cards() {
+fn observations_are_the_same_whatever_the_hidden_cards_t_info_5() {
     fn check<G: GameDef>(game: &G, games: u64) {
         let mut rng = rng_from_seed(7);
         let (mut decisions, mut changed, mut narrated) = (0, 0, 0);
@@ -944,7 +944,7 @@ fn one_failed_start_among_many_threads_forfeits_one_game() {
 /// heuristic games of Fire Force and TMNT: whenever an action takes from the hand a card of which
 /// the opponent knew a copy there, a known copy is among the instances that left the hand.
 #[test]
-fn a_known_copy_is_the_one_played() {
+fn a_known_copy_is_the_one_played_f_info_5_m_info_4() {
     fn check<G: GameDef>(
         g: &G,
         games: u64,

@@ -112,7 +112,7 @@ fn deck_files_follow_m_deck_1() {
 /// with C(3,k)·C(37,4−k)/C(40,4) (0.72267, 0.25506, 0.02186, 0.00040). Over 6000 seeded deals
 /// each count passes a chi-square test (0.1% level; df 2, the last two cells pooled: 13.82).
 #[test]
-fn hands_and_block_cards_are_hypergeometric_m_setup_1_2() {
+fn hands_and_block_cards_are_hypergeometric_m_setup_1_m_setup_2() {
     let g = game("starter_north", "starter_east");
     let probe = *g.decks[0]
         .iter()
@@ -201,7 +201,7 @@ fn setup_deals_hand_then_blocks_and_the_first_player_skips_adjust() {
 /// Block cards, everything face up) and resamples the rest — the opponent's hand and face-down
 /// Block cards, both decks — within each player's own cards.
 #[test]
-fn determinization_keeps_own_blocks_and_resamples_the_opponent_s_m_info_1_3() {
+fn determinization_keeps_own_blocks_and_resamples_the_opponent_s_m_info_1_m_info_3() {
     let g = game("mountain_brawlers", "forest_counter");
     let s = crate::common::random_position(&g, 7, 25);
     assert!(s.winner.is_none(), "turn {}", s.turn);
