@@ -463,7 +463,8 @@ impl FireForceGame {
     // ---- power and filters ----
 
     /// A Unit's power: printed, changes until end of turn and during this battle (support power
-    /// among them), and the static abilities of cards on both Scenes.
+    /// among them), and the static abilities of cards on both Scenes; below 0 included (F-BAT-7: the
+    /// guide sets no floor).
     pub fn power(&self, s: &State, q: Seat, u: u8) -> i32 {
         if self.lang.rich_statics {
             return self.rich_power(s, q, u);
@@ -498,7 +499,7 @@ impl FireForceGame {
                     .sum::<i32>();
             }
         }
-        v.max(0)
+        v
     }
 
     /// [`FireForceGame::power`] when the decks hold statics of the later kinds (on `self`, on
@@ -530,7 +531,7 @@ impl FireForceGame {
                 }
             }
         }
-        v.max(0)
+        v
     }
 
     /// A Unit's power without static abilities: printed, until end of turn, during this battle.

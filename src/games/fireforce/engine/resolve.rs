@@ -316,14 +316,19 @@ impl FireForceGame {
                     Self::power_lasting(s, who, q, u, n, until);
                     return true;
                 }
-                // F-BAT-14: "during this battle" outside a battle lasts until end of turn.
-                let in_battle = until == Until::EndOfBattle
-                    && !matches!(
+                // F-BAT-14: "during this battle" outside a battle does nothing (the glossary:
+                // "Effects that are activated during battle do not activate outside of battle").
+                let battle = until == Until::EndOfBattle;
+                if battle
+                    && matches!(
                         s.step,
                         Step::Main | Step::End | Step::Redraw | Step::SetupFlame | Step::PrepFlame
-                    );
+                    )
+                {
+                    return true;
+                }
                 let p = s.pl_mut(q);
-                let t = if in_battle {
+                let t = if battle {
                     &mut p.power_battle[u as usize]
                 } else {
                     &mut p.power_turn[u as usize]
