@@ -394,15 +394,13 @@ pub struct State {
     /// text triggered several times is one entry (M-EFFECTS-6), so a group holds at most the 80
     /// instances of both players.
     pub queue: FixedVec<u16, 80>,
-    /// Discards left to choose (M-ADJ-4, `discard`), and the lowest card id still allowed.
+    /// Discards left to choose (M-ADJ-4, `discard`); any card of the hand, in any order
+    /// (M-ADJ-4-2).
     pub discards: u8,
-    pub discard_floor: CardId,
     /// M-ITM-2: the Item instance being placed, or [`NONE`].
     pub item: u8,
     /// M-ATK-3: attributes used this Attack step (the character's and the placed cards').
     pub attrs_used: u8,
-    /// M-ATK-6: placements without <Play> must exceed this card id ([`NONE`]: no floor).
-    pub plain_floor: u8,
     /// M-ATK-11: the defender's Block Zones turned face up by this damage, bit per zone.
     pub flipped: u8,
     /// M-ATK-8: the total and counter power of this Forward step.

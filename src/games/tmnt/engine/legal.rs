@@ -3,7 +3,7 @@
 
 use super::super::cards::{CardType, Effect};
 use super::super::Action;
-use super::{for_ids, IdSet, TmntGame};
+use super::{for_ids, TmntGame};
 use crate::core::ActionList;
 use crate::games::tmnt::state::*;
 
@@ -71,26 +71,10 @@ impl TmntGame {
         let p = s.pl(q);
         match s.step {
             Step::Over => {}
-            // M-ADJ-4: discarded ids never decrease, so an id is offered only while enough
-            // cards of it and higher ids remain for the discards left.
+            // M-ADJ-4, M-ADJ-4-2: any card of the hand, by id, in any order.
             Step::Discard => {
-                // One walk of the hand: the copies of each id, then the cards of ids at least
-                // `id` counted down as the ids go up (not a walk of the hand per id).
-                let floor = s.discard_floor;
-                let left = u32::from(s.discards);
-                let mut copies = [0u8; 256];
-                let mut ids = IdSet::default();
-                for i in Bits(p.hand) {
-                    let id = p.card[i as usize];
-                    copies[usize::from(id)] += 1;
-                    ids.insert(id);
-                }
-                let mut at_least = p.hand.count_ones();
-                for_ids!(ids, |id| {
-                    if id >= floor && at_least >= left {
-                        emit!(Action::Discard(id));
-                    }
-                    at_least -= u32::from(copies[usize::from(id)]);
+                for_ids!(Self::ids_of(s, q, p.hand), |id| {
+                    emit!(Action::Discard(id));
                 });
             }
             // M-SET-3: any card, by id.
@@ -278,29 +262,21 @@ mod tests {
     use crate::core::{rng_from_seed, Game, GameDef, Seat};
     use rand::Rng;
 
-    /// M-ADJ-4 as it was written before the one-walk count: for each id, a walk of the hand
-    /// counting the cards of that id or higher.
-    fn reference_discards(g: &TmntGame, s: &State) -> Vec<Action> {
-        let q = s.chooser;
-        let p = s.pl(q);
-        let mut out = Vec::new();
-        let left = usize::from(s.discards);
-        for_ids!(TmntGame::ids_of(s, q, p.hand), |id| {
-            let enough = Bits(p.hand).filter(|&i| p.card[i as usize] >= id).count() >= left;
-            if id >= s.discard_floor && enough {
-                out.push(Action::Discard(id));
-            }
-        });
-        let _ = g;
-        out
+    /// M-ADJ-4, M-ADJ-4-2: every distinct card id of the hand, by a walk of the hand per id
+    /// (whatever was discarded before and however many discards are left).
+    fn reference_discards(s: &State) -> Vec<Action> {
+        let p = s.pl(s.chooser);
+        (0..=255u8)
+            .filter(|&id| Bits(p.hand).any(|i| p.card[i as usize] == id))
+            .map(Action::Discard)
+            .collect()
     }
 
     /// Random games of every pair of bundled decks (and determinizations of their positions):
-    /// at every Discard step, and at made-up ones (every hand, every count of discards left, every
-    /// floor seen), the list equals the reference. (Counting `at_least` down before the test
-    /// instead of after fails it.)
+    /// at every Discard step, and at made-up ones (every hand, every count of discards left),
+    /// the list is every card id of the hand, in increasing id (M-ADJ-4-2: no floor).
     #[test]
-    fn discards_by_one_walk_equal_the_walk_per_id() {
+    fn discards_offer_every_card_id_of_the_hand() {
         let db = crate::games::tmnt::bundled_cards();
         let decks: Vec<_> = [
             (
@@ -364,13 +340,12 @@ mod tests {
                                 t.step = Step::Discard;
                                 t.discards =
                                     rng.gen_range(0..=t.pl(t.chooser).hand.count_ones() as u8 + 1);
-                                t.discard_floor = rng.gen_range(0..=60);
                                 made += 1;
                             } else {
                                 continue;
                             }
                             g.legal(&t, &mut list);
-                            assert_eq!(list.as_slice(), reference_discards(&g, &t).as_slice());
+                            assert_eq!(list.as_slice(), reference_discards(&t).as_slice());
                         }
                         g.legal(&s, &mut list);
                         let pick = list.as_slice()[rng.gen_range(0..list.len())];

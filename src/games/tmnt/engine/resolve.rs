@@ -97,7 +97,6 @@ impl TmntGame {
                         // M-EFFECTS-4: the discarding player chooses (the text names it).
                         s.pick = Pick::Discard;
                         s.discards = n;
-                        s.discard_floor = 0;
                         s.chooser = q;
                         return;
                     }

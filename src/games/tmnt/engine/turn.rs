@@ -193,7 +193,6 @@ impl TmntGame {
                     if h > 5 {
                         s.pick = Pick::Discard;
                         s.discards = (h - 5) as u8;
-                        s.discard_floor = 0;
                         s.chooser = a;
                         return false;
                     }
@@ -297,7 +296,6 @@ impl TmntGame {
                             if t == CardType::Character {
                                 let c = self.card_of(s, a, s.pl(a).block[0]);
                                 s.attrs_used = 1 << c.attr;
-                                s.plain_floor = NONE;
                                 s.stage = lang_or::<L>(Stage::AttackStepBegin, Stage::AttackStep);
                             } else {
                                 // M-ATK-2: an Attack card on Block Zone 1 skips the Attack
@@ -1097,7 +1095,6 @@ impl TmntGame {
             (Step::Discard, Action::Discard(id)) => {
                 let i = Self::instance_of(s, q, s.pl(q).hand, id).expect("legal discard");
                 Self::to_trash(s, q, i);
-                s.discard_floor = id;
                 s.discards -= 1;
                 if s.discards == 0 || s.pl(q).hand == 0 {
                     s.discards = 0;
@@ -1145,12 +1142,9 @@ impl TmntGame {
                 let text = c.play;
                 // M-ATK-5: a <Play> text resolves once, as its card is placed.
                 Self::place(s, q, i);
-                // M-ATK-6: the canonical order of cards without <Play>.
+                // M-ATK-6-2: cards are placed in any order (no canonical order of plain cards).
                 if text {
-                    s.plain_floor = NONE;
                     s.cur = Frame::start(q, i, c.play_ab);
-                } else {
-                    s.plain_floor = id;
                 }
                 if self.db.sets.hooks & 1 << When::Placed as u32 != 0 {
                     self.fire_placed(s, q, i);
@@ -1252,7 +1246,8 @@ impl TmntGame {
         combo.iter().any(|&t| self.also_titled(s, q, ch, t))
     }
 
-    /// Whether `q` may place attack card `id` from hand now (M-ATK-3, M-ATK-4, M-ATK-6).
+    /// Whether `q` may place attack card `id` from hand now (M-ATK-3, M-ATK-4, M-ATK-6; in any
+    /// order, M-ATK-6-2).
     #[inline(always)]
     pub(super) fn placeable(&self, s: &State, q: Seat, id: u8) -> bool {
         let c = self.db.card(id);
@@ -1270,7 +1265,7 @@ impl TmntGame {
             }
             _ => false,
         };
-        ok_kind && (c.play || s.plain_floor == NONE || id > s.plain_floor)
+        ok_kind
     }
 }
 
