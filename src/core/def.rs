@@ -297,6 +297,29 @@ pub fn action_by_text<G: Game>(g: &G, s: &G::State, text: &str) -> Result<G::Act
     ))
 }
 
+/// A scenario's membership expectation: `legal+: ACTION` (the action is legal now) or `legal-:
+/// ACTION` (it is not), checked against the texts of the legal actions (compared as
+/// [`super::input::norm`] compares names); `None` when `key` is neither.
+pub fn legal_membership(key: &str, want: &str, legal: &[String]) -> Option<Result<(), String>> {
+    use super::input::norm;
+    let plus = match key {
+        "legal+" => true,
+        "legal-" => false,
+        _ => return None,
+    };
+    let w = norm(want);
+    let has = legal.iter().any(|x| norm(x) == w);
+    Some(if has == plus {
+        Ok(())
+    } else {
+        Err(format!(
+            "{key}: \"{want}\" is {}legal; legal: {}",
+            if has { "" } else { "not " },
+            legal.join(" | ")
+        ))
+    })
+}
+
 /// Plays a scenario's actions (`(line, text)`, each `TEXT` or `P1: TEXT`) from `s`, checking the
 /// game's invariants after each. `Ok(Some(message))` for the first action that is illegal or
 /// names a seat not to move (the message names the file and line; the actions after it are not
@@ -365,5 +388,39 @@ impl Viewer {
             Viewer::Public => false,
             Viewer::Seat(s) => s == seat,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::legal_membership;
+
+    #[test]
+    fn membership_expectations_read_the_legal_texts() {
+        let legal = [
+            "pass".to_string(),
+            "choose enemy Trainee Kit Sable#2".to_string(),
+        ];
+        assert_eq!(legal_membership("legal+", "pass", &legal), Some(Ok(())));
+        // Names compare as lookups do: case and runs of spaces aside.
+        assert_eq!(
+            legal_membership("legal+", "Choose  enemy trainee kit sable#2", &legal),
+            Some(Ok(()))
+        );
+        assert_eq!(legal_membership("legal-", "end", &legal), Some(Ok(())));
+        assert_eq!(
+            legal_membership("legal-", "pass", &legal),
+            Some(Err(
+                "legal-: \"pass\" is legal; legal: pass | choose enemy Trainee Kit Sable#2".into()
+            ))
+        );
+        assert_eq!(
+            legal_membership("legal+", "end", &legal),
+            Some(Err(
+                "legal+: \"end\" is not legal; legal: pass | choose enemy Trainee Kit Sable#2"
+                    .into()
+            ))
+        );
+        assert_eq!(legal_membership("legal", "pass", &legal), None);
     }
 }

@@ -189,7 +189,18 @@ pub fn run(
     let illegal = crate::core::def::play_actions(&g, &mut s, &actions, file)?;
     let mut failed = Vec::new();
     if illegal.is_none() {
+        let legal: Vec<String> = observe(&g, &s, "legal")
+            .expect("a key")
+            .split("; ")
+            .map(String::from)
+            .collect();
         for (n, k, v) in &expects {
+            if let Some(r) = crate::core::def::legal_membership(k, v, &legal) {
+                if let Err(m) = r {
+                    failed.push(format!("line {n}: {m}"));
+                }
+                continue;
+            }
             let got = observe(&g, &s, k).ok_or_else(|| {
                 problem(file, *n, format!("unknown expectation \"{}\"", excerpt(k)))
             })?;

@@ -877,20 +877,8 @@ impl Scenario {
                     ))
                 }
             }
-            "legal+" | "legal-" => {
-                let want = norm(v);
-                let has = view.legal.iter().any(|x| norm(x) == want);
-                if has == (e.key == "legal+") {
-                    Ok(())
-                } else {
-                    Err(format!(
-                        "{}: \"{v}\" is {}legal; legal: {}",
-                        e.key,
-                        if has { "" } else { "not " },
-                        view.legal.join(" | ")
-                    ))
-                }
-            }
+            "legal+" | "legal-" => crate::core::def::legal_membership(&e.key, v, &view.legal)
+                .expect("a membership key"),
             key => {
                 let (who, what) = key
                     .split_once('.')
