@@ -10,11 +10,14 @@ use std::ops::Index;
 #[derive(Clone, Debug)]
 pub struct ByteTable<T>(Box<[T; 256]>);
 
-impl<T: Copy> ByteTable<T> {
+impl<T: Clone> ByteTable<T> {
     /// The table whose key `k` holds the `k`-th item of `items`, the rest `fill`. Panics with more
     /// than 256 items (a logic error of the caller, who keys them by a byte).
     pub fn new(fill: T, items: impl IntoIterator<Item = T>) -> Self {
-        let mut t = Box::new([fill; 256]);
+        let mut t: Box<[T; 256]> = vec![fill; 256]
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("256 entries"));
         for (k, x) in items.into_iter().enumerate() {
             assert!(k < 256, "a byte table holds at most 256 entries");
             t[k] = x;

@@ -20,7 +20,7 @@ use super::cards::{
 use super::state::*;
 use super::Action;
 use crate::core::lang::Side;
-use crate::core::{ActionList, Outcome, Seat};
+use crate::core::{ActionList, ByteTable, Outcome, Seat};
 use rand::seq::SliceRandom;
 
 /// A match: the card database and both players' decks (main deck and Flame deck, card ids), and
@@ -35,6 +35,9 @@ pub struct FireForceGame {
     /// their lowest card id, in card id order), and each card id's name as its lowest card id.
     pub names: Vec<CardId>,
     pub name_of: Vec<CardId>,
+    /// The static abilities of each card id, in a [`ByteTable`]: `power` reads a static source's
+    /// by its one-byte id without a bounds check, several times a call.
+    statics_of: ByteTable<Vec<Static>>,
 }
 
 /// Which of the card language's later constructs the match's decks hold: the engine walks their
@@ -131,6 +134,7 @@ impl FireForceGame {
         names.sort_unstable();
         names.dedup();
         FireForceGame {
+            statics_of: ByteTable::new(Vec::new(), db.cards.iter().map(|c| c.statics.clone())),
             db,
             main,
             flame,
@@ -480,11 +484,10 @@ impl FireForceGame {
             // The side and the filter's `ready` of each static in one test (`Static::gate`).
             let gate = Static::gate_bit(reach, ready);
             for i in Bits(o.statics[reach]) {
-                let src = self.db.card(o.card[i as usize]);
+                let statics = &self.statics_of[o.card[i as usize]];
                 // "other": not the static's own card.
                 let this = owner == q && i == u;
-                v += src
-                    .statics
+                v += statics
                     .iter()
                     .filter(|st| {
                         debug_assert_eq!(
