@@ -8,7 +8,11 @@ use std::ops::Index;
 /// Keys past the entries given are filled with a fill value and are never read by a correct
 /// caller.
 #[derive(Clone, Debug)]
-pub struct ByteTable<T>(Box<[T; 256]>);
+pub struct ByteTable<T> {
+    all: Box<[T; 256]>,
+    /// How many entries were given (the rest are fill).
+    len: usize,
+}
 
 impl<T: Clone> ByteTable<T> {
     /// The table whose key `k` holds the `k`-th item of `items`, the rest `fill`. Panics with more
@@ -18,11 +22,20 @@ impl<T: Clone> ByteTable<T> {
             .into_boxed_slice()
             .try_into()
             .unwrap_or_else(|_| unreachable!("256 entries"));
+        let mut len = 0;
         for (k, x) in items.into_iter().enumerate() {
             assert!(k < 256, "a byte table holds at most 256 entries");
             t[k] = x;
+            len = k + 1;
         }
-        ByteTable(t)
+        ByteTable { all: t, len }
+    }
+}
+
+impl<T> ByteTable<T> {
+    /// The entries given, in key order (without the fill).
+    pub fn items(&self) -> &[T] {
+        &self.all[..self.len]
     }
 }
 
@@ -31,7 +44,7 @@ impl<T> Index<u8> for ByteTable<T> {
 
     #[inline(always)]
     fn index(&self, k: u8) -> &T {
-        &self.0[usize::from(k)]
+        &self.all[usize::from(k)]
     }
 }
 
@@ -43,6 +56,7 @@ mod tests {
     fn entries_by_key_and_fill_beyond() {
         let t = ByteTable::new(0u16, [7, 8, 9]);
         assert_eq!((t[0], t[1], t[2], t[3], t[255]), (7, 8, 9, 0, 0));
+        assert_eq!(t.items(), &[7, 8, 9]);
     }
 
     #[test]

@@ -143,18 +143,9 @@ impl FireForceGame {
             return false;
         }
         let k = on.trailing_zeros() as u8;
-        let a = &c.abilities[k as usize];
-        let bit = 1u64 << u;
-        if a.cost.once && s.pl(q).once & bit != 0 {
+        // Its condition and Once Per Turn, marked now (the Unit is on the Scene).
+        if !self.trigger_gate(s, q, u, k) {
             return false;
-        }
-        if let Some(cond) = &a.cond {
-            if !crate::core::lang::eval::cond(&self.judge(s, q, u, NONE), cond) {
-                return false;
-            }
-        }
-        if a.cost.once {
-            s.pl_mut(q).once |= bit;
         }
         s.replacing.push(Frame {
             done: INSTEAD,

@@ -71,18 +71,17 @@ impl TrailsGame {
             let Effect::Ban { t, .. } = self.ban_effect(b) else {
                 return false;
             };
-            let f = &t.filter;
-            (f.kinds == 0 || f.kinds & how != 0)
-                && self.printed_fits(id, f)
+            self.played_fits(id, how, &t.filter)
                 && (b.name == u8::MAX || self.hot(b.name).name == self.hot(id).name)
         })
     }
 
-    /// Whether card `id` matches a filter on what is printed on it (a ban's description, a cost
-    /// change's cards); the filter's kinds are not read here.
-    pub(super) fn printed_fits(&self, id: Lid, f: &Filter) -> bool {
+    /// Whether card `id`, played as `how` (a [`kind`]), matches a filter on what is printed on
+    /// it and on how it is played (a ban's description, a cost change's cards; no kinds: any).
+    pub(super) fn played_fits(&self, id: Lid, how: u8, f: &Filter) -> bool {
         let c = self.hot(id);
-        (f.org == 0 || c.orgs & f.org != 0)
+        (f.kinds == 0 || f.kinds & how != 0)
+            && (f.org == 0 || c.orgs & f.org != 0)
             && (f.icon == super::super::cards::Icons::NONE || c.icons.has(f.icon))
             && f.name_ok(c.name)
             && bounds_ok(f, c.cost, c.str, c.def)

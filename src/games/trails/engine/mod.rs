@@ -265,9 +265,7 @@ pub struct TrailsGame {
     pub(crate) has_instead: bool,
     /// The card of each [`Lid`]: the distinct cards of the two decks, in increasing card id
     /// (so that an order of local ids is the order of card ids, and determinization sorts alike).
-    ids: Vec<CardId>,
-    /// [`Self::ids`] as a [`ByteTable`], for [`Self::card`] on the hot path.
-    id_of: ByteTable<CardId>,
+    ids: ByteTable<CardId>,
     /// [`Self::decks`] in local ids.
     deck_lids: [Vec<Lid>; 2],
     /// [`HotCard`] of every card of the match, by [`Lid`] (a [`ByteTable`]: read without a
@@ -427,8 +425,7 @@ impl TrailsGame {
         let deck_lids = [local(&deck_a), local(&deck_b)];
         TrailsGame {
             deck_lids,
-            id_of: ByteTable::new(0, ids.iter().copied()),
-            ids,
+            ids: ByteTable::new(0, ids),
             hot,
             crafts,
             db,
@@ -463,23 +460,23 @@ impl TrailsGame {
     /// The card of the match with local id `l`.
     #[inline]
     pub fn card(&self, l: Lid) -> &super::cards::Card {
-        self.db.card(self.id_of[l])
+        self.db.card(self.ids[l])
     }
 
     /// The card-file id of local id `l`.
     #[inline]
     pub fn card_id(&self, l: Lid) -> CardId {
-        self.id_of[l]
+        self.ids[l]
     }
 
     /// The local id of card `id`, if either deck holds it.
     pub fn lid(&self, id: CardId) -> Option<Lid> {
-        self.ids.binary_search(&id).ok().map(|k| k as Lid)
+        self.ids.items().binary_search(&id).ok().map(|k| k as Lid)
     }
 
     /// The local ids of the cards of the match.
     pub fn lids(&self) -> impl Iterator<Item = Lid> {
-        0..self.ids.len() as Lid
+        0..self.ids.items().len() as Lid
     }
 
     #[inline]

@@ -199,8 +199,7 @@ impl TrailsGame {
                     };
                     if side_matches(side, src, me)
                         && from & zone != 0
-                        && filter.kinds & how != 0
-                        && self.printed_fits(id, filter)
+                        && self.played_fits(id, how, filter)
                         && !(first && s.firsts & self.first_bit(filter) != 0)
                         && self.static_on(s, src, si, &card.static_conds[k])
                     {
@@ -242,7 +241,7 @@ impl TrailsGame {
     fn note_first(&self, s: &mut State, id: Lid) {
         let how = self.kind_of(id);
         for (k, f) in self.db.first_filters.iter().enumerate() {
-            if f.kinds & how != 0 && self.printed_fits(id, f) {
+            if self.played_fits(id, how, f) {
                 s.firsts |= 1 << k;
             }
         }
