@@ -107,14 +107,7 @@ impl FireForceGame {
     #[cold]
     pub(super) fn forget_lasting(s: &mut State, q: Seat, u: u8) {
         let code = that_code(q, u);
-        let mut k = 0;
-        while k < s.lasting.len() {
-            if s.lasting.as_slice()[k].unit == code {
-                s.lasting.remove(k);
-            } else {
-                k += 1;
-            }
-        }
+        s.lasting.retain(|l| l.unit != code);
     }
 }
 

@@ -547,14 +547,7 @@ impl TrailsGame {
     /// `q`'s card `i` leaves the field: its changes "during this combat" went with it.
     pub(super) fn forget_combat_mods(s: &mut State, q: Seat, i: u8) {
         let that = That::of(q, i);
-        let mut k = 0;
-        while k < s.combat_mods.len() {
-            if s.combat_mods.as_slice()[k].card == that {
-                s.combat_mods.remove(k);
-            } else {
-                k += 1;
-            }
-        }
+        s.combat_mods.retain(|m| m.card != that);
     }
 
     /// The effect with its counted amounts counted now (`1 per attackers`), for the ability at
