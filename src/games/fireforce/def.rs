@@ -231,6 +231,31 @@ impl FireForceGame {
         }
     }
 
+    /// Decision F-COST-3: a payment written with its cards in any order, each as the notation
+    /// names it (`Flame Card#2`) or by its name alone (the lowest ready one not yet named), read
+    /// as the legal payment it is equivalent to; `None` if it names no legal payment.
+    fn parse_payment(&self, s: &State, text: &str) -> Option<Action> {
+        use crate::core::input::norm;
+        let me = s.chooser;
+        let list = text.trim().strip_prefix("pay")?;
+        let payers = self.ready_payers(s, me);
+        let mut cards = 0u64;
+        for name in list.split(',') {
+            let want = norm(name);
+            let i = Bits(payers & !cards)
+                .find(|&i| norm(&self.card_ref(s, me, i)) == want)
+                .or_else(|| {
+                    Bits(payers & !cards)
+                        .find(|&i| norm(&self.card_label(s.pl(me).card[i as usize])) == want)
+                })?;
+            cards |= 1 << i;
+        }
+        let a = Action::Pay(self.payment_of(s, me, cards)?);
+        let mut legal = crate::core::ActionList::new();
+        self.legal(s, &mut legal);
+        legal.contains(&a).then_some(a)
+    }
+
     /// The notation of an action (`docs/scenario.md`), as its chooser writes it.
     pub fn notation(&self, s: &State, a: Action) -> String {
         let me = s.chooser;
@@ -256,6 +281,12 @@ impl FireForceGame {
             Action::Block(u) => format!("block with {}", unit(me, u)),
             Action::UseTrigger => "use trigger".into(),
             Action::End => "end".into(),
+            Action::Pay(m) => {
+                let cards: Vec<String> = Bits(self.payment_cards(s, me, m))
+                    .map(|i| self.card_ref(s, me, i))
+                    .collect();
+                format!("pay {}", cards.join(", "))
+            }
             Action::Pick(code) => {
                 let q = Seat::ALL[usize::from(code >= 64)];
                 let i = code % 64;
@@ -282,6 +313,7 @@ impl FireForceGame {
             Pick::Mode { .. } => return "option",
             Pick::Name => return "name",
             Pick::May { .. } => return "may",
+            Pick::Pay { .. } => return "pay",
             Pick::None => {}
         }
         match s.step {
@@ -666,7 +698,10 @@ impl GameDef for FireForceGame {
     }
 
     fn parse_action(&self, s: &State, text: &str) -> Result<Action, String> {
-        crate::core::def::action_by_text(self, s, text)
+        match crate::core::def::action_by_text(self, s, text) {
+            Err(e) if matches!(s.pick, Pick::Pay { .. }) => self.parse_payment(s, text).ok_or(e),
+            r => r,
+        }
     }
 
     fn narrate(
@@ -1046,6 +1081,23 @@ impl GameDef for FireForceGame {
         }
         if s.step == Step::Over && s.winner.is_none() {
             return Err("over without a winner".into());
+        }
+        if let Pick::Pay { n, then, classes } = s.pick {
+            // Decision F-COST-3: a payment is asked for only where it is a choice, among the
+            // classes of the position.
+            let payers = self.ready_payers(s, s.chooser).count_ones();
+            if n == 0 || payers <= u32::from(n) || payers > super::engine::MAX_PAYERS {
+                return Err(format!("a payment of {n} among {payers} cards with Flame"));
+            }
+            if classes != self.pay_classes(s, s.chooser) || classes[1] == 0 {
+                return Err(format!("a payment's classes {classes:?} are stale"));
+            }
+            if !matches!(
+                then,
+                Action::Dispatch(_) | Action::Play(_) | Action::React(_) | Action::Activate(..)
+            ) {
+                return Err(format!("a payment for {then:?}"));
+            }
         }
         Ok(())
     }

@@ -28,6 +28,7 @@ impl FireForceGame {
             Pick::Mode { n } => return self.mode_choice(s, n),
             Pick::Name => return self.name_choice(s, legal),
             Pick::May { skip } => return self.may_choice(s, skip),
+            Pick::Pay { .. } => return self.pay_choice(s, legal),
             Pick::None => {}
         }
         match s.step {
@@ -163,6 +164,38 @@ impl FireForceGame {
                     )
                 }
                 _ => (true, true, true, i32::MAX),
+            })
+            .expect("non-empty")
+    }
+
+    /// Decision F-COST-3: the payment that keeps the most useful cards ready — Flame cards pay
+    /// first; then Units, the cheapest to lose first: one that can neither attack this turn nor
+    /// block, then one that could attack, then a Blocker; the weaker first.
+    fn pay_choice(&self, s: &State, legal: &ActionList<Action>) -> Action {
+        let me = s.chooser;
+        let p = s.pl(me);
+        let blockers = p.blocker[0] | p.blocker[1];
+        // What losing each ready card with Flame costs, by position (`Action::Pay`'s bits).
+        let mut keep = [0i64; 8];
+        for (j, i) in Bits(self.ready_payers(s, me)).take(8).enumerate() {
+            if p.units() & 1 << i != 0 {
+                let attacker = me == s.active && p.fresh & 1 << i == 0;
+                let blocker = blockers & 1 << i != 0
+                    || self
+                        .db
+                        .brief(p.card[i as usize])
+                        .has(super::cards::Brief::BLOCKER);
+                keep[j] = 1_000_000
+                    + i64::from(attacker) * 1_000_000
+                    + i64::from(blocker) * 2_000_000
+                    + i64::from(self.power(s, me, i));
+            }
+        }
+        *legal
+            .iter()
+            .min_by_key(|a| match a {
+                Action::Pay(m) => Bits(u64::from(*m)).map(|j| keep[j as usize]).sum::<i64>(),
+                _ => i64::MAX,
             })
             .expect("non-empty")
     }

@@ -57,6 +57,9 @@ pub enum Action {
     Yes,
     /// F-MAIN-1: end the main phase.
     End,
+    /// Decision F-COST-3: pay with these ready cards with Flame — bit `j` is the chooser's `j`-th
+    /// ready card with Flame by instance (`FireForceGame::payment_cards`).
+    Pay(u8),
 }
 
 impl Game for FireForceGame {

@@ -315,6 +315,15 @@ pub enum Pick {
     Mode { n: u8 },
     /// `may (A) then (B)`: yes (go on) or no (jump to `skip`) (decision F-EFF-4).
     May { skip: u8 },
+    /// Decision F-COST-3: which ready cards with Flame pay `n` for action `then` (dispatching,
+    /// playing or activating), which goes on once they are exhausted. `classes`: the ready cards
+    /// with Flame's classes of interchangeable cards, as masks over their positions by instance
+    /// (at least two; 0 after the last).
+    Pay {
+        n: u8,
+        then: super::Action,
+        classes: [u8; 8],
+    },
 }
 
 /// The whole position.

@@ -178,6 +178,7 @@ impl FireForceGame {
                 out.push(Action::Yes);
                 out.push(Action::Pass);
             }
+            Pick::Pay { n, classes, .. } => Self::payments(n, &classes, out),
         }
     }
 

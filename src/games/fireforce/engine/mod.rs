@@ -111,6 +111,8 @@ mod later;
 pub(crate) use later::INSTEAD;
 mod legal;
 mod moves;
+mod pay;
+pub use pay::MAX_PAYERS;
 mod play;
 mod resolve;
 mod turn;
@@ -428,40 +430,11 @@ impl FireForceGame {
         s.pl(q).flame_cards() | self.flame_units(s, q)
     }
 
-    /// F-COST-1: the ready cards with Flame of `q`, in the order F-COST-3 pays with them: Flame
-    /// cards first, then Units with Flame dispatched this turn, then the other Units with Flame,
-    /// lowest instance first within each.
-    pub fn payers(&self, s: &State, q: Seat) -> [u64; 3] {
-        let p = s.pl(q);
-        let units = self.flame_units(s, q) & !p.exhausted;
-        [
-            p.flame_cards() & !p.exhausted,
-            units & p.fresh,
-            units & !p.fresh,
-        ]
-    }
-
     /// How many cards with Flame `q` can exhaust, not counting `except`: the ready cards with
-    /// Flame (the three masks of [`FireForceGame::payers`] are disjoint; one count for all).
+    /// Flame.
     pub fn can_pay(&self, s: &State, q: Seat, except: u64) -> u32 {
         let p = s.pl(q);
         ((p.flame_cards() | self.flame_units(s, q)) & !p.exhausted & !except).count_ones()
-    }
-
-    /// F-COST-1, F-COST-3: exhausts `n` cards with Flame of `q` (they are there: checked by
-    /// `legal`).
-    fn pay(&self, s: &mut State, q: Seat, n: u8) {
-        let mut left = n;
-        for m in self.payers(s, q) {
-            for i in Bits(m) {
-                if left == 0 {
-                    return;
-                }
-                s.pl_mut(q).exhausted |= 1 << i;
-                left -= 1;
-            }
-        }
-        debug_assert_eq!(left, 0, "a cost legal actions offered is paid");
     }
 
     // ---- power and filters ----

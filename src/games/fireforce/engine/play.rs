@@ -9,7 +9,7 @@ impl FireForceGame {
     /// Plays a legal action.
     pub fn play(&self, s: &mut State, a: Action) {
         let me = s.chooser;
-        if s.pick == Pick::None
+        if matches!(s.pick, Pick::None)
             && matches!(
                 a,
                 Action::Dispatch(_)
@@ -84,7 +84,7 @@ impl FireForceGame {
                     _ => self.flame_step(s, i),
                 }
             }
-            Action::Card(id) if s.pick == Pick::Name => {
+            Action::Card(id) if matches!(s.pick, Pick::Name) => {
                 // Decision F-EFF-12.
                 s.pick = Pick::None;
                 s.named = id;
@@ -137,41 +137,18 @@ impl FireForceGame {
                 }
                 s.pl_mut(me).redraw_done = true;
             }
-            Action::Dispatch(id) => {
+            Action::Dispatch(id) | Action::Play(id) | Action::React(id) => {
                 let i = self.hand_instance(s, me, id);
                 let cost = if self.lang.costs {
                     self.changed_cost(s, me, i)
                 } else {
                     self.db.card(id).cost
                 };
-                self.pay(s, me, cost);
-                s.pl_mut(me).hand &= !(1 << i);
-                self.enter_scene(s, me, i);
-                s.pl_mut(me).fresh |= 1 << i;
-                Self::reveal(s, me, i);
-                // F-KW-TRIGGERS: When Dispatched; F-KW-ADOLLA-LINK after it.
-                self.dispatched(s, me, i);
-            }
-            Action::Play(id) | Action::React(id) => {
-                let i = self.hand_instance(s, me, id);
-                let cost = if self.lang.costs {
-                    self.changed_cost(s, me, i)
+                if self.pay_or_ask(s, me, cost, a) {
+                    self.go_on(s, me, a);
                 } else {
-                    self.db.card(id).cost
-                };
-                self.pay(s, me, cost);
-                if self.lang.costs && matches!(a, Action::React(_)) {
-                    // Decision F-COST-8: `first`.
-                    s.pl_mut(me).reacted = true;
-                }
-                let p = s.pl_mut(me);
-                p.hand &= !(1 << i);
-                // F-MAIN-2: the Event goes into THE ADOLLA as it resolves.
-                p.adolla |= 1 << i;
-                Self::reveal(s, me, i);
-                s.frames.push(Frame::new(me, i, 0));
-                if self.lang.watch {
-                    self.watch(s, Trigger::Played, me, i);
+                    // The card is shown as its cost is paid (it stays in hand until then).
+                    Self::reveal(s, me, i);
                 }
             }
             Action::Activate(u, PRAY) => {
@@ -187,9 +164,11 @@ impl FireForceGame {
                 if cost.once {
                     s.pl_mut(me).once |= 1 << u;
                 }
-                self.pay(s, me, cost.flame);
-                s.frames.push(Frame::new(me, u, k));
+                if self.pay_or_ask(s, me, cost.flame, a) {
+                    self.go_on(s, me, a);
+                }
             }
+            Action::Pay(m) => self.paid_with(s, me, m),
             Action::Attack(u) => {
                 // F-BAT-1.
                 s.pl_mut(me).exhausted |= 1 << u;
@@ -240,6 +219,40 @@ impl FireForceGame {
             }
         }
         self.settle(s);
+    }
+
+    /// What dispatching, playing or activating does once its cost is paid (F-MAIN-1, F-BAT-5,
+    /// F-KW-ACTIVE).
+    pub(super) fn go_on(&self, s: &mut State, me: Seat, a: Action) {
+        match a {
+            Action::Dispatch(id) => {
+                let i = self.hand_instance(s, me, id);
+                s.pl_mut(me).hand &= !(1 << i);
+                self.enter_scene(s, me, i);
+                s.pl_mut(me).fresh |= 1 << i;
+                Self::reveal(s, me, i);
+                // F-KW-TRIGGERS: When Dispatched; F-KW-ADOLLA-LINK after it.
+                self.dispatched(s, me, i);
+            }
+            Action::Play(id) | Action::React(id) => {
+                let i = self.hand_instance(s, me, id);
+                if self.lang.costs && matches!(a, Action::React(_)) {
+                    // Decision F-COST-8: `first`.
+                    s.pl_mut(me).reacted = true;
+                }
+                let p = s.pl_mut(me);
+                p.hand &= !(1 << i);
+                // F-MAIN-2: the Event goes into THE ADOLLA as it resolves.
+                p.adolla |= 1 << i;
+                Self::reveal(s, me, i);
+                s.frames.push(Frame::new(me, i, 0));
+                if self.lang.watch {
+                    self.watch(s, Trigger::Played, me, i);
+                }
+            }
+            Action::Activate(u, k) => s.frames.push(Frame::new(me, u, k)),
+            _ => unreachable!("only a cost is paid for"),
+        }
     }
 
     /// The instance of card `id` in `q`'s hand that is played: a copy the opponent knows, if it

@@ -274,8 +274,7 @@ impl FireForceGame {
         let p = s.pl_mut(q);
         let bit = 1u64 << u;
         if k.has(Keywords::BLITZ) {
-            // It attacks as if not dispatched this turn (F-BAT-1); it pays costs among the
-            // Units not dispatched this turn (F-COST-3's order).
+            // It attacks as if not dispatched this turn (F-BAT-1).
             p.fresh &= !bit;
         } else {
             p.blocker[0] |= bit;

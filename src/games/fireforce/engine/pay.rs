@@ -1,0 +1,377 @@
+//! Paying a cost: which ready cards with Flame are exhausted is the payer's choice (F-COST-1,
+//! decision F-COST-3), offered only where it can change the position.
+//!
+//! A payment is [`Action::Pay`]`(m)`: bit `j` of `m` is the `j`-th ready card with Flame of the
+//! payer, by instance (there are at most 8: the Flame limit, F-COST-2, holds at every decision).
+//! Cards that are *interchangeable* — swapping them is a symmetry of the position — are one
+//! class, and a payment takes the lowest members of each class it uses, so payments that differ
+//! only by which of two identical Flame cards is exhausted are one action.
+
+use super::*;
+
+/// Most ready cards with Flame a payment chooses among (F-COST-2's limit).
+pub const MAX_PAYERS: u32 = 8;
+
+impl FireForceGame {
+    /// F-COST-1: `q`'s ready cards with Flame: Flame cards (given or not, F-COST-5), cards put as
+    /// Flame cards, Units with Flame.
+    #[inline]
+    pub fn ready_payers(&self, s: &State, q: Seat) -> u64 {
+        let p = s.pl(q);
+        (p.flame_cards() | self.flame_units(s, q)) & !p.exhausted
+    }
+
+    /// `q`'s instances that something names by instance (a battle, an ability being resolved
+    /// or waiting, a lasting power change, a pending end-of-turn or When Removed ability): each
+    /// is in a class of its own.
+    fn named_by_instance(s: &State, q: Seat) -> u64 {
+        let mut m = s.removed[q.index()];
+        if q == s.active {
+            m |= s.ends;
+        }
+        let b = &s.battle;
+        let mut one = |i: u8| {
+            if (i as usize) < 64 {
+                m |= 1 << i;
+            }
+        };
+        if q == s.active {
+            one(b.attacker);
+        } else {
+            one(b.target);
+            one(b.hit);
+        }
+        let mut code = |c: u8| {
+            if let Some((w, i)) = that_card(c) {
+                if w == q {
+                    one(i);
+                }
+            }
+        };
+        for f in s
+            .frames
+            .iter()
+            .chain(s.later.iter())
+            .chain(s.replacing.iter())
+        {
+            if f.who == q.index() as u8 {
+                code(that_code(q, f.src));
+            }
+            code(f.that);
+        }
+        for l in s.lasting.iter() {
+            code(l.unit);
+        }
+        m
+    }
+
+    /// Whether exhausting `q`'s ready card with Flame `i` or `j` gives the same position up to
+    /// swapping the two: the same card, the same flags, the same power changes, nothing given to
+    /// either Unit, the same bearer for Flame cards, and neither named by instance (`named`).
+    ///
+    /// The derived masks (`flamey`, `statics`) follow from the card, both players know every
+    /// card on the Scene (F-INFO), and the Units' flags are never set on Flame cards (the
+    /// invariants): so they are not compared.
+    fn alike(s: &State, q: Seat, named: u64, i: u8, j: u8) -> bool {
+        let p = s.pl(q);
+        if p.card[i as usize] != p.card[j as usize] || named & (1 << i | 1 << j) != 0 {
+            return false;
+        }
+        let (fi, fj) = (i as usize >= FLAME_BASE, j as usize >= FLAME_BASE);
+        if fi || fj {
+            return fi
+                && fj
+                && p.given_to[i as usize - FLAME_BASE] == p.given_to[j as usize - FLAME_BASE];
+        }
+        let flags = [
+            p.fresh,
+            p.once,
+            p.blocker[0],
+            p.blocker[1],
+            p.stilled,
+            p.as_flame,
+        ];
+        let (a, b) = (i as usize, j as usize);
+        flags.iter().fold(0, |d, &m| d | ((m >> i) ^ (m >> j))) & 1 == 0
+            && p.power_turn[a] == p.power_turn[b]
+            && p.power_battle[a] == p.power_battle[b]
+            && !p.is_given(i)
+            && !p.is_given(j)
+    }
+
+    /// Whether `q`'s ready cards with Flame `i` and `j` are interchangeable (decision F-COST-3).
+    pub fn interchangeable(&self, s: &State, q: Seat, i: u8, j: u8) -> bool {
+        Self::alike(s, q, Self::named_by_instance(s, q), i, j)
+    }
+
+    /// The payers of `q` (`payers`, a mask over instances) as a list by instance, and its
+    /// classes of interchangeable cards: masks over the list's positions, in order of their
+    /// first member.
+    fn payer_classes(&self, s: &State, q: Seat, payers: u64) -> Classes {
+        let p = s.pl(q);
+        // What names cards by instance is looked at only once two payers are the same card.
+        let mut named = None;
+        let mut c = Classes {
+            inst: [NONE; 8],
+            class: [0; 8],
+            k: 0,
+            n: 0,
+        };
+        // Each class's first member's instance and card.
+        let mut first = [0u8; 8];
+        let mut card = [0u8; 8];
+        for i in Bits(payers).take(MAX_PAYERS as usize) {
+            let k = c.k;
+            let id = p.card[i as usize];
+            c.inst[k] = i;
+            let mut found = None;
+            for x in 0..c.n {
+                if card[x] == id {
+                    let named = *named.get_or_insert_with(|| Self::named_by_instance(s, q));
+                    if Self::alike(s, q, named, first[x], i) {
+                        found = Some(x);
+                        break;
+                    }
+                }
+            }
+            match found {
+                Some(x) => c.class[x] |= 1 << k,
+                None => {
+                    c.class[c.n] = 1 << k;
+                    first[c.n] = i;
+                    card[c.n] = id;
+                    c.n += 1;
+                }
+            }
+            c.k += 1;
+        }
+        c
+    }
+
+    /// F-COST-1, decision F-COST-3: `me` pays `n` for action `a`. When the payment can change
+    /// the position (fewer than all its ready cards with Flame pay, and they are not all
+    /// interchangeable), the choice is left to `me` ([`Pick::Pay`]) and false is returned;
+    /// otherwise the cost is paid now.
+    pub(super) fn pay_or_ask(&self, s: &mut State, me: Seat, n: u8, a: Action) -> bool {
+        if n == 0 {
+            return true;
+        }
+        let payers = self.ready_payers(s, me);
+        let k = payers.count_ones();
+        debug_assert!(k >= u32::from(n), "legal offers what can be paid");
+        debug_assert!(k <= MAX_PAYERS, "F-COST-2 holds at a decision");
+        if k > u32::from(n) && k <= MAX_PAYERS {
+            let c = self.payer_classes(s, me, payers);
+            if c.n > 1 {
+                // The classes are kept with the pick: nothing changes them until it is answered.
+                s.pick = Pick::Pay {
+                    n,
+                    then: a,
+                    classes: c.class,
+                };
+                s.chooser = me;
+                return false;
+            }
+        }
+        // No choice: all of them, or the lowest `n` of one class.
+        let m = Bits(payers).take(n as usize).fold(0u64, |m, i| m | 1 << i);
+        s.pl_mut(me).exhausted |= m;
+        true
+    }
+
+    /// `q`'s ready cards with Flame's classes now, as [`Pick::Pay`] keeps them (for the
+    /// invariants: a pending payment's classes are still the position's).
+    pub fn pay_classes(&self, s: &State, q: Seat) -> [u8; 8] {
+        self.payer_classes(s, q, self.ready_payers(s, q)).class
+    }
+
+    /// The answers of a [`Pick::Pay`] of `n` among `classes`: every canonical payment.
+    pub(super) fn payments(n: u8, classes: &[u8; 8], out: &mut ActionList<Action>) {
+        let r = classes.iter().position(|&c| c == 0).unwrap_or(8);
+        canonical_payments(&classes[..r], n, &mut |m| out.push(Action::Pay(m)));
+    }
+
+    /// The instances a payment `m` of `q` exhausts.
+    pub fn payment_cards(&self, s: &State, q: Seat, m: u8) -> u64 {
+        Bits(self.ready_payers(s, q))
+            .enumerate()
+            .filter(|&(j, _)| m & 1 << j != 0)
+            .fold(0, |acc, (_, i)| acc | 1 << i)
+    }
+
+    /// The canonical payment equal to paying with `q`'s instances `cards` (ready cards with
+    /// Flame): each chosen card replaced by the lowest free member of its class. `None` when a
+    /// card is not a ready card with Flame.
+    pub fn payment_of(&self, s: &State, q: Seat, cards: u64) -> Option<u8> {
+        let payers = self.ready_payers(s, q);
+        if cards & !payers != 0 {
+            return None;
+        }
+        let c = self.payer_classes(s, q, payers);
+        let mut m = 0u8;
+        for j in (0..c.k).filter(|&j| cards & 1 << c.inst[j] != 0) {
+            // The lowest member of `j`'s class not yet taken.
+            let class = c.class[..c.n]
+                .iter()
+                .find(|&&x| x & 1 << j != 0)
+                .copied()
+                .unwrap_or(0);
+            let free = class & !m;
+            m |= free & free.wrapping_neg();
+        }
+        Some(m)
+    }
+
+    /// Answers a [`Pick::Pay`]: exhausts the payment and goes on with the action paid for.
+    pub(super) fn paid_with(&self, s: &mut State, me: Seat, m: u8) {
+        let Pick::Pay { then, .. } = s.pick else {
+            unreachable!("a payment answers a payment pick")
+        };
+        s.pick = Pick::None;
+        let cards = self.payment_cards(s, me, m);
+        s.pl_mut(me).exhausted |= cards;
+        self.go_on(s, me, then);
+    }
+}
+
+/// The ready cards with Flame of a payer, by instance, and their classes of interchangeable cards
+/// (decision F-COST-3).
+struct Classes {
+    /// The `k` payers' instances.
+    inst: [u8; 8],
+    /// `n` classes, each a mask over positions in `inst`.
+    class: [u8; 8],
+    k: usize,
+    n: usize,
+}
+
+/// The canonical payments of `n` cards given the classes of interchangeable payers (masks over
+/// positions): each a choice of how many cards of each class pay, taking the lowest members.
+fn canonical_payments(classes: &[u8], n: u8, out: &mut impl FnMut(u8)) {
+    let Some((&last, rest)) = classes.split_last() else {
+        if n == 0 {
+            out(0);
+        }
+        return;
+    };
+    let r = rest.len();
+    // An odometer over how many cards each class but the last pays (`x`; `left`: its members
+    // not yet taken; `acc`: the members taken); the last class pays the rest, if it can.
+    let mut x = [0u8; 8];
+    let mut left = [0u8; 8];
+    left[..r].copy_from_slice(rest);
+    let mut acc = 0u8;
+    let mut sum = 0u8;
+    let size = last.count_ones() as u8;
+    loop {
+        if n - sum <= size {
+            // The lowest `n - sum` members of the last class.
+            let mut m = acc;
+            let mut l = last;
+            for _ in 0..n - sum {
+                m |= l & l.wrapping_neg();
+                l &= l - 1;
+            }
+            out(m);
+        }
+        let mut c = 0;
+        loop {
+            if c == r {
+                return;
+            }
+            if left[c] != 0 && sum < n {
+                let low = left[c] & left[c].wrapping_neg();
+                left[c] &= !low;
+                acc |= low;
+                x[c] += 1;
+                sum += 1;
+                break;
+            }
+            sum -= x[c];
+            x[c] = 0;
+            acc &= !rest[c];
+            left[c] = rest[c];
+            c += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The payments offered are one per multiset of classes: counted here by brute force over
+    /// every subset (the multiset of class labels it takes), not by the enumeration.
+    #[test]
+    fn one_payment_per_multiset_of_classes_f_cost_3() {
+        // Each payer's class label by position.
+        for labels in [
+            &[0u8, 0, 0, 1, 1, 2, 3, 4][..],
+            &[0, 1, 0, 1, 0, 1, 2, 2],
+            &[0, 1, 2, 3, 4, 5, 6, 7],
+            &[0, 0, 0, 0, 0],
+            &[3, 1, 3],
+        ] {
+            let k = labels.len();
+            let mut classes: Vec<u8> = Vec::new();
+            let mut order: Vec<u8> = Vec::new();
+            for (j, &l) in labels.iter().enumerate() {
+                match order.iter().position(|&o| o == l) {
+                    Some(x) => classes[x] |= 1 << j,
+                    None => {
+                        order.push(l);
+                        classes.push(1 << j);
+                    }
+                }
+            }
+            let multiset = |m: u16| {
+                let mut v: Vec<u8> = (0..k)
+                    .filter(|&j| m & 1 << j != 0)
+                    .map(|j| labels[j])
+                    .collect();
+                v.sort_unstable();
+                v
+            };
+            for n in 1..=k as u8 {
+                let mut got = Vec::new();
+                canonical_payments(&classes, n, &mut |m| got.push(m));
+                let mut want: Vec<Vec<u8>> = (0u16..1 << k)
+                    .filter(|m| m.count_ones() == u32::from(n))
+                    .map(multiset)
+                    .collect();
+                want.sort();
+                want.dedup();
+                let mut seen: Vec<Vec<u8>> = got
+                    .iter()
+                    .map(|&m| {
+                        assert_eq!(m.count_ones(), u32::from(n), "{labels:?} n={n}");
+                        multiset(u16::from(m))
+                    })
+                    .collect();
+                seen.sort();
+                // One payment per multiset, none twice.
+                assert_eq!(got.len(), want.len(), "{labels:?} n={n}");
+                assert_eq!(seen, want, "{labels:?} n={n}");
+                // Each takes the lowest members of its classes.
+                for &m in &got {
+                    for &c in &classes {
+                        let taken = m & c;
+                        let low = (0..taken.count_ones()).fold((0u8, c), |(acc, rest), _| {
+                            let b = rest & rest.wrapping_neg();
+                            (acc | b, rest & !b)
+                        });
+                        assert_eq!(taken, low.0, "{labels:?} n={n} m={m:b}");
+                    }
+                }
+            }
+        }
+        // By hand: classes a, b, c, d, e of sizes 3, 2, 1, 1, 1 and n = 3: aaa (1); aa and one
+        // of b..e (4); a and two of bb, bc, bd, be, cd, ce, de (7); no a: bbc, bbd, bbe, bcd,
+        // bce, bde, cde (7): 19 in all.
+        let mut count = 0;
+        canonical_payments(&[0b111, 0b11000, 1 << 5, 1 << 6, 1 << 7], 3, &mut |_| {
+            count += 1
+        });
+        assert_eq!(count, 19);
+    }
+}
