@@ -167,6 +167,12 @@ impl<T: Copy + Default + PartialEq, const N: usize> PartialEq for FixedVec<T, N>
 
 impl<T: Copy + Default + Eq, const N: usize> Eq for FixedVec<T, N> {}
 
+impl<T: Copy + Default + std::hash::Hash, const N: usize> std::hash::Hash for FixedVec<T, N> {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.as_slice().hash(h);
+    }
+}
+
 impl<T: Copy + Default + fmt::Debug, const N: usize> fmt::Debug for FixedVec<T, N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.iter()).finish()

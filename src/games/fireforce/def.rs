@@ -979,6 +979,10 @@ impl GameDef for FireForceGame {
             }
         }
         m.seed = 0;
+        // Decision F-MAIN-3's record of a long turn's positions is the referee's, not knowledge
+        // (its hashes read hidden cards).
+        m.seen = [0; super::state::LOOP_SEEN];
+        m.seen_at = 0;
         format!("{seat}:{m:?}")
     }
 

@@ -23,13 +23,20 @@ pub const NONE: u8 = u8::MAX;
 pub const FLAME_LIMIT: u32 = 8;
 /// The ability index of the Pray keyword in [`super::Action::Activate`].
 pub const PRAY: u8 = 9;
-/// F-MAIN-3: the most main-phase actions (and, for the other player, reactions) in one turn.
-pub const MAX_ACTS: u8 = 40;
+/// Decision F-MAIN-3: from this many actions of a player in a turn on, a position that repeats
+/// one of the last [`LOOP_SEEN`] of that player's main-phase (or reaction) decisions ends the
+/// loop.
+pub const LOOP_CHECK: u8 = 40;
+/// Decision F-MAIN-3: the positions a long turn remembers.
+pub const LOOP_SEEN: usize = 7;
+/// Decision F-MAIN-3: the last resort: after this many main-phase actions (or reactions) of a
+/// player in one turn, only "end" (or "pass") is offered.
+pub const MAX_ACTS: u8 = 250;
 
 pub use crate::core::Bits;
 
 /// One player's cards.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Player {
     /// The card of each instance.
     pub card: [CardId; MAX_INST],
@@ -198,7 +205,7 @@ pub enum Step {
 }
 
 /// The current battle (F-BAT).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Battle {
     /// The attacking Unit (the turn player's), [`NONE`] once it left the Scene.
     pub attacker: u8,
@@ -327,7 +334,7 @@ pub enum Pick {
 }
 
 /// The whole position.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Hash)]
 pub struct State {
     pub p: [Player; 2],
     pub turn: u16,
@@ -351,6 +358,11 @@ pub struct State {
     pub removed: [u64; 2],
     /// F-MAIN-3: actions each player has taken this turn (main-phase actions, reactions).
     pub acts: [u8; 2],
+    /// Decision F-MAIN-3: hashes of the last [`LOOP_SEEN`] main-phase or reaction decisions of
+    /// this turn taken after [`LOOP_CHECK`] actions (0: none), and the slot written last, from 1
+    /// (0: none this turn).
+    pub seen: [u64; LOOP_SEEN],
+    pub seen_at: u8,
     /// F-END-1: the turn player's Units whose end-of-turn ability has yet to resolve.
     pub ends: u64,
     pub winner: Option<Outcome>,

@@ -177,6 +177,8 @@ impl FireForceGame {
             removed: [0; 2],
             ends: 0,
             acts: [0; 2],
+            seen: [0; LOOP_SEEN],
+            seen_at: 0,
             x: [0; 2],
             winner: None,
             win_reason: 0,

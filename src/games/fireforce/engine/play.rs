@@ -19,7 +19,7 @@ impl FireForceGame {
                     | Action::Attack(_)
             )
         {
-            s.acts[me.index()] += 1;
+            s.acts[me.index()] = s.acts[me.index()].saturating_add(1);
         }
         match a {
             Action::Pick(code) => {
@@ -211,12 +211,7 @@ impl FireForceGame {
                     .push(Frame::new(me, s.battle.revealed, LIFE_TRIGGER));
                 s.step = Step::BattleEnd;
             }
-            Action::End => {
-                s.step = Step::End;
-                s.ends = Bits(s.pl(me).units())
-                    .filter(|&u| self.card_of(s, me, u).on(Trigger::TurnEnd) != 0)
-                    .fold(0, |m, u| m | 1 << u);
-            }
+            Action::End => self.end_main(s, me),
         }
         self.settle(s);
     }

@@ -5,11 +5,47 @@ use super::*;
 impl FireForceGame {
     // ---- the turn (F-PREP, F-END) ----
 
+    /// F-MAIN-1: `q` ends its main phase (its end-of-turn abilities wait in `ends`).
+    pub(super) fn end_main(&self, s: &mut State, q: Seat) {
+        s.step = Step::End;
+        s.ends = Bits(s.pl(q).units())
+            .filter(|&u| self.card_of(s, q, u).on(Trigger::TurnEnd) != 0)
+            .fold(0, |m, u| m | 1 << u);
+    }
+
+    /// Decision F-MAIN-3: whether this decision's position (everything but the action counts
+    /// and this record) is one of the last [`LOOP_SEEN`] recorded this turn; if not, it is
+    /// recorded. Read only after [`LOOP_CHECK`] actions of the player in the turn.
+    #[cold]
+    fn repeated(&self, s: &mut State) -> bool {
+        use std::hash::{Hash, Hasher};
+        let mut key = *s;
+        key.acts = [0; 2];
+        key.seen = [0; LOOP_SEEN];
+        key.seen_at = 0;
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        key.hash(&mut h);
+        // 0 marks an empty slot.
+        let h = h.finish().max(1);
+        if s.seen.contains(&h) {
+            return true;
+        }
+        // `seen_at` is the last slot written, from 1 (0: none yet this turn).
+        let slot = s.seen_at as usize % LOOP_SEEN;
+        s.seen[slot] = h;
+        s.seen_at = slot as u8 + 1;
+        false
+    }
+
     /// F-PREP-1..3 of `q`'s turn.
     pub(super) fn begin_turn(&self, s: &mut State, q: Seat) {
         s.active = q;
         s.turn += 1;
         s.acts = [0; 2];
+        if s.seen_at != 0 {
+            s.seen = [0; LOOP_SEEN];
+            s.seen_at = 0;
+        }
         // F-PREP-1: exhausted cards, and Flame cards given to Units, become ready (decision
         // F-PREP-6: but the Units an effect keeps exhausted).
         let p = s.pl_mut(q);
@@ -213,6 +249,14 @@ impl FireForceGame {
                 }
                 Step::Main | Step::Target => {
                     s.chooser = s.active;
+                    if s.step == Step::Main
+                        && s.acts[s.active.index()] >= LOOP_CHECK
+                        && self.repeated(s)
+                    {
+                        // Decision F-MAIN-3: the position came back; the main phase ends.
+                        self.end_main(s, s.active);
+                        continue;
+                    }
                     return;
                 }
                 Step::LifeTrigger => {
@@ -242,6 +286,11 @@ impl FireForceGame {
                         continue;
                     }
                     s.chooser = s.active.other();
+                    if s.acts[s.chooser.index()] >= LOOP_CHECK && self.repeated(s) {
+                        // Decision F-MAIN-3: the position came back; no more reactions.
+                        s.step = Step::Support;
+                        continue;
+                    }
                     return;
                 }
                 Step::Support => {
