@@ -8,11 +8,20 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
 tmp=$(mktemp -d)
-for spec in heuristic:2026 random:2027; do
-  agent=${spec%%:*}; seed=${spec##*:}
-  ./target/release/tcgsim matrix --agent "$agent" --games 100 --seed "$seed" --out "$tmp/$agent" > /dev/null 2>&1
-  echo "$agent: $(python3 scripts/compare_matchups.py "tests/data/golden/$agent-matchups.csv" "$tmp/$agent/matchups.csv")"
-  cp "$tmp/$agent/matchups.csv" "tests/data/golden/$agent-matchups.csv"
-  python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["fingerprint"])' \
-    "$tmp/$agent/run.json" > "tests/data/golden/$agent-fingerprint.txt"
+for game in trails fireforce tmnt; do
+  # Trails' files have no game prefix (the first recorded); the others do.
+  prefix=""; [ "$game" = trails ] || prefix="$game-"
+  for spec in heuristic:2026 random:2027; do
+    agent=${spec%%:*}; seed=${spec##*:}
+    file="tests/data/golden/$prefix$agent-matchups.csv"
+    ./target/release/tcgsim matrix --game "$game" --agent "$agent" --games 100 --seed "$seed" --out "$tmp/$game-$agent" > /dev/null 2>&1
+    if [ -f "$file" ]; then
+      echo "$game $agent: $(python3 scripts/compare_matchups.py "$file" "$tmp/$game-$agent/matchups.csv" | tail -1)"
+    else
+      echo "$game $agent: first recording"
+    fi
+    cp "$tmp/$game-$agent/matchups.csv" "$file"
+    python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["fingerprint"])' \
+      "$tmp/$game-$agent/run.json" > "tests/data/golden/$prefix$agent-fingerprint.txt"
+  done
 done

@@ -539,15 +539,34 @@ fn a_duel_one_game_at_a_time_plays_the_same_games() {
 /// column makes any change of play visible, not only changes of winner. (A deliberate change of
 /// rules or of the heuristic re-records them with `scripts/rerecord_golden.sh`, and says so in
 /// its commit.)
+///
+/// Trails' files are `heuristic-…` and `random-…`; Fire Force's and TMNT's carry the game's name
+/// in front (`fireforce-heuristic-matchups.csv`), recorded since issue 29.
 #[test]
 fn fixed_seed_matrices_match_the_recorded_ones() {
-    for (agent, seed, file) in [
-        ("heuristic", "2026", "heuristic-matchups.csv"),
-        ("random", "2027", "random-matchups.csv"),
+    for (game, agent, seed, file) in [
+        ("trails", "heuristic", "2026", "heuristic-matchups.csv"),
+        ("trails", "random", "2027", "random-matchups.csv"),
+        (
+            "fireforce",
+            "heuristic",
+            "2026",
+            "fireforce-heuristic-matchups.csv",
+        ),
+        (
+            "fireforce",
+            "random",
+            "2027",
+            "fireforce-random-matchups.csv",
+        ),
+        ("tmnt", "heuristic", "2026", "tmnt-heuristic-matchups.csv"),
+        ("tmnt", "random", "2027", "tmnt-random-matchups.csv"),
     ] {
-        let out = tmpdir(&format!("golden-{agent}"));
+        let out = tmpdir(&format!("golden-{game}-{agent}"));
         let o = tcgsim(&[
             "matrix",
+            "--game",
+            game,
             "--agent",
             agent,
             "--games",
@@ -566,7 +585,7 @@ fn fixed_seed_matrices_match_the_recorded_ones() {
         .unwrap();
         assert!(
             read(&out, "matchups.csv") == want,
-            "`tcgsim matrix --agent {agent} --games 100 --seed {seed}` no longer writes tests/data/golden/{file}"
+            "`tcgsim matrix --game {game} --agent {agent} --games 100 --seed {seed}` no longer writes tests/data/golden/{file}"
         );
         // The run's fingerprint, with the content hash of the decks' cards and the rules.
         let info: serde_json::Value = serde_json::from_str(&read(&out, "run.json")).unwrap();
