@@ -230,7 +230,14 @@ impl FireForceGame {
         s.pick = Pick::None;
         let cards = self.payment_cards(s, me, m);
         s.pl_mut(me).exhausted |= cards;
-        self.go_on(s, me, then);
+        let i = match then {
+            Action::Dispatch(id) | Action::Play(id) | Action::React(id) => {
+                self.hand_instance(s, me, id)
+            }
+            Action::Activate(u, _) => u,
+            _ => unreachable!("only a cost is paid for"),
+        };
+        self.go_on(s, me, then, i);
     }
 }
 

@@ -145,7 +145,7 @@ impl FireForceGame {
                     self.db.card(id).cost
                 };
                 if self.pay_or_ask(s, me, cost, a) {
-                    self.go_on(s, me, a);
+                    self.go_on(s, me, a, i);
                 } else {
                     // The card is shown as its cost is paid (it stays in hand until then).
                     Self::reveal(s, me, i);
@@ -165,7 +165,7 @@ impl FireForceGame {
                     s.pl_mut(me).once |= 1 << u;
                 }
                 if self.pay_or_ask(s, me, cost.flame, a) {
-                    self.go_on(s, me, a);
+                    self.go_on(s, me, a, u);
                 }
             }
             Action::Pay(m) => self.paid_with(s, me, m),
@@ -217,11 +217,11 @@ impl FireForceGame {
     }
 
     /// What dispatching, playing or activating does once its cost is paid (F-MAIN-1, F-BAT-5,
-    /// F-KW-ACTIVE).
-    pub(super) fn go_on(&self, s: &mut State, me: Seat, a: Action) {
+    /// F-KW-ACTIVE): `i` is the card played from hand, or the Unit activated.
+    #[inline]
+    pub(super) fn go_on(&self, s: &mut State, me: Seat, a: Action, i: u8) {
         match a {
-            Action::Dispatch(id) => {
-                let i = self.hand_instance(s, me, id);
+            Action::Dispatch(_) => {
                 s.pl_mut(me).hand &= !(1 << i);
                 self.enter_scene(s, me, i);
                 s.pl_mut(me).fresh |= 1 << i;
@@ -229,8 +229,7 @@ impl FireForceGame {
                 // F-KW-TRIGGERS: When Dispatched; F-KW-ADOLLA-LINK after it.
                 self.dispatched(s, me, i);
             }
-            Action::Play(id) | Action::React(id) => {
-                let i = self.hand_instance(s, me, id);
+            Action::Play(_) | Action::React(_) => {
                 if self.lang.costs && matches!(a, Action::React(_)) {
                     // Decision F-COST-8: `first`.
                     s.pl_mut(me).reacted = true;
@@ -245,7 +244,7 @@ impl FireForceGame {
                     self.watch(s, Trigger::Played, me, i);
                 }
             }
-            Action::Activate(u, k) => s.frames.push(Frame::new(me, u, k)),
+            Action::Activate(_, k) => s.frames.push(Frame::new(me, i, k)),
             _ => unreachable!("only a cost is paid for"),
         }
     }
