@@ -504,3 +504,35 @@ pub fn marked_list(v: &str) -> Result<Vec<(String, Vec<String>)>, String> {
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod marked_list_tests {
+    use super::marked_list;
+
+    /// Scenario positions' zones: copies, marks (commas inside parentheses are marks), `none`.
+    #[test]
+    fn zones_read_copies_and_marks() {
+        let v = marked_list("Spark Cadet, 2*Bastion Recruit (Exhausted, dispatched), X").unwrap();
+        let want: Vec<(String, Vec<String>)> = vec![
+            ("Spark Cadet".into(), vec![]),
+            (
+                "Bastion Recruit".into(),
+                vec!["exhausted".into(), "dispatched".into()],
+            ),
+            (
+                "Bastion Recruit".into(),
+                vec!["exhausted".into(), "dispatched".into()],
+            ),
+            ("X".into(), vec![]),
+        ];
+        assert_eq!(v, want);
+        assert_eq!(marked_list("none").unwrap(), vec![]);
+        assert_eq!(marked_list("").unwrap(), vec![]);
+        assert!(marked_list("A (known")
+            .unwrap_err()
+            .contains("without its ')'"));
+        assert!(marked_list("A) B").unwrap_err().contains("without its '('"));
+        assert!(marked_list("A (known) B").is_err());
+        assert!(marked_list("41*A").is_err());
+    }
+}

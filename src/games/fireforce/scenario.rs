@@ -350,6 +350,8 @@ pub fn run(
 /// list.
 const MAIN_ZONES: [&str; 5] = ["hand", "units", "adolla", "life", "deck"];
 
+const POSITION_KEYS: &str = "turn, active, step, or hand, units, adolla, life, deck, flame + P1/P2";
+
 /// One written zone: the line, and each card with its marks.
 type Written = (usize, Vec<(CardId, Vec<String>)>);
 
@@ -375,7 +377,8 @@ fn edit_position(
         match words.as_slice() {
             ["turn"] => {
                 turn = Some(
-                    parse_int(v, 1u16, u16::MAX).map_err(|e| problem(file, n, format!("turn: {e}")))?,
+                    parse_int(v, 1u16, u16::MAX)
+                        .map_err(|e| problem(file, n, format!("turn: {e}")))?,
                 )
             }
             ["active"] => {
@@ -393,6 +396,13 @@ fn edit_position(
             }
             [zone, w] if seat_word(w).is_some() => {
                 let q = seat_word(w).expect("a seat");
+                if *zone != "flame" && !MAIN_ZONES.contains(zone) {
+                    return Err(problem(
+                        file,
+                        n,
+                        format!("unknown position key \"{}\" ({POSITION_KEYS})", excerpt(k)),
+                    ));
+                }
                 let list = crate::core::input::marked_list(v).map_err(|e| problem(file, n, e))?;
                 let allowed: &[&str] = match *zone {
                     "hand" => &["known"],
@@ -424,7 +434,11 @@ fn edit_position(
                     &mut flame[q.index()]
                 } else {
                     let z = MAIN_ZONES.iter().position(|z| z == zone).ok_or_else(|| {
-                        problem(file, n, format!("unknown position key \"{}\" (turn, active, step, or hand, units, adolla, life, deck, flame + P1/P2)", excerpt(k)))
+                        problem(
+                            file,
+                            n,
+                            format!("unknown position key \"{}\" ({POSITION_KEYS})", excerpt(k)),
+                        )
                     })?;
                     &mut zones[q.index()][z]
                 };
@@ -437,7 +451,7 @@ fn edit_position(
                 return Err(problem(
                     file,
                     n,
-                    format!("unknown position key \"{}\" (turn, active, step, or hand, units, adolla, life, deck, flame + P1/P2)", excerpt(k)),
+                    format!("unknown position key \"{}\" ({POSITION_KEYS})", excerpt(k)),
                 ))
             }
         }
