@@ -443,3 +443,96 @@ mod number_tests {
             .contains("not a number"));
     }
 }
+
+/// A scenario zone `CARD, 2*CARD (MARK, MARK), …` as one entry per card: its name and its marks
+/// (lower case), in the order written; `none` (or nothing) is an empty zone. Commas inside
+/// parentheses separate marks, not cards; at most 40 cards.
+pub fn marked_list(v: &str) -> Result<Vec<(String, Vec<String>)>, String> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0i32, 0usize);
+    for (k, c) in v.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&v[start..k]);
+                start = k + 1;
+            }
+            _ => {}
+        }
+        if depth < 0 {
+            return Err(format!("\"{}\": a ')' without its '('", excerpt(v)));
+        }
+    }
+    if depth != 0 {
+        return Err(format!("\"{}\": a '(' without its ')'", excerpt(v)));
+    }
+    parts.push(&v[start..]);
+    let mut out = Vec::new();
+    for part in parts.into_iter().map(str::trim).filter(|p| !p.is_empty()) {
+        if part.eq_ignore_ascii_case("none") {
+            continue;
+        }
+        let (card, marks) = match part.split_once('(') {
+            Some((c, m)) => {
+                let m = m
+                    .trim_end()
+                    .strip_suffix(')')
+                    .ok_or_else(|| format!("\"{}\": text after the marks' ')'", excerpt(part)))?;
+                let marks: Vec<String> = m
+                    .split(',')
+                    .map(|x| x.trim().to_ascii_lowercase())
+                    .filter(|x| !x.is_empty())
+                    .collect();
+                (c.trim(), marks)
+            }
+            None => (part, Vec::new()),
+        };
+        let (n, name) = match card.split_once('*') {
+            Some((n, name)) => (usize::from(parse_int(n.trim(), 1u8, 40)?), name.trim()),
+            None => (1, card),
+        };
+        if name.is_empty() {
+            return Err(format!("\"{}\": a card without a name", excerpt(part)));
+        }
+        if out.len() + n > 40 {
+            return Err("more than 40 cards".into());
+        }
+        for _ in 0..n {
+            out.push((name.to_string(), marks.clone()));
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod marked_list_tests {
+    use super::marked_list;
+
+    /// Scenario positions' zones: copies, marks (commas inside parentheses are marks), `none`.
+    #[test]
+    fn zones_read_copies_and_marks() {
+        let v = marked_list("Spark Cadet, 2*Bastion Recruit (Exhausted, dispatched), X").unwrap();
+        let want: Vec<(String, Vec<String>)> = vec![
+            ("Spark Cadet".into(), vec![]),
+            (
+                "Bastion Recruit".into(),
+                vec!["exhausted".into(), "dispatched".into()],
+            ),
+            (
+                "Bastion Recruit".into(),
+                vec!["exhausted".into(), "dispatched".into()],
+            ),
+            ("X".into(), vec![]),
+        ];
+        assert_eq!(v, want);
+        assert_eq!(marked_list("none").unwrap(), vec![]);
+        assert_eq!(marked_list("").unwrap(), vec![]);
+        assert!(marked_list("A (known")
+            .unwrap_err()
+            .contains("without its ')'"));
+        assert!(marked_list("A) B").unwrap_err().contains("without its '('"));
+        assert!(marked_list("A (known) B").is_err());
+        assert!(marked_list("41*A").is_err());
+    }
+}

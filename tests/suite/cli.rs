@@ -236,6 +236,57 @@ fn scenario_errors_malformed_file_2_illegal_action_1() {
     );
 }
 
+/// A `[position]` the rules refuse, or that names cards its deck list lacks, is malformed input
+/// (exit 2, `file:line` and the reason), in Fire Force and TMNT alike (docs/scenario.md).
+#[test]
+fn scenario_position_errors_exit_2_with_file_and_line() {
+    const FF: &str = "game: fireforce\nP1: 25*Spark Cadet\nP1 flame: 5*Red Flame\nP2: 25*Bastion Recruit\nP2 flame: 5*White Flame\n[position]\nstep: main\n";
+    for (name, position, want) in [
+        // F-COST-2: 4 Units with Flame and 5 Flame cards are 9 cards with Flame.
+        (
+            "ff_nine.scn",
+            "units P1: 4*Spark Cadet\nflame P1: 5*Red Flame\n",
+            "ff_nine.scn:6: the [position] breaks a rule of the game: P1: more than 8 cards with Flame (F-COST-2)",
+        ),
+        (
+            "ff_card.scn",
+            "units P1: Bastion Recruit\n",
+            "ff_card.scn:8: units P1: one Bastion Recruit more than P1's deck list has for its zones (0 in the list)",
+        ),
+        (
+            "ff_mark.scn",
+            "units P1: Spark Cadet (tapped)\n",
+            "ff_mark.scn:8: units P1: unknown mark \"tapped\"",
+        ),
+        (
+            "ff_rest.scn",
+            "hand P1: none\ndeck P1: 24*Spark Cadet\n",
+            "ff_rest.scn:9: P1: cards of its deck list are in no zone: Spark Cadet",
+        ),
+        (
+            "ff_key.scn",
+            "tokens P1: 3\n",
+            "ff_key.scn:8: unknown position key \"tokens P1\"",
+        ),
+    ] {
+        let f = tmp(name, &format!("{FF}{position}[actions]\nend\n"));
+        let o = tcgsim(&["scenario", f.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2), "{name}: {}", stderr(&o));
+        assert!(stderr(&o).contains(want), "{name}: {}", stderr(&o));
+    }
+    let f = tmp(
+        "tmnt_blocks.scn",
+        "game: tmnt\nP1: 30*Grove Warden\nP2: 30*Kite Dancer\n[position]\nturn: 2\nblocks P1: Grove Warden | Grove Warden | Grove Warden | Grove Warden | Grove Warden\n",
+    );
+    let o = tcgsim(&["scenario", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("tmnt_blocks.scn:6: blocks P1: 4 Block Zones at most"),
+        "{}",
+        stderr(&o)
+    );
+}
+
 #[test]
 fn sealed_writes_a_valid_blitz_deck() {
     let dir = std::env::temp_dir().join(format!("tcgsim-sealed-{}", std::process::id()));

@@ -56,6 +56,28 @@ fn observe(g: &FireForceGame, s: &State, key: &str) -> Option<String> {
             g.sorted_names(s, q, p.hand & p.known[q.other().index()])
                 .join(", ")
         }
+        // `known ZONE P1 [by P2]`: the cards of P1's hidden zone that a seat (by default P1's
+        // opponent) knows, sorted (F-INFO-1, F-INFO-5, F-INFO-6).
+        (["known", zone, w], _) | (["known", zone, w, "by", _], _) => {
+            let q = seat_word(w)?;
+            let by = match words.as_slice() {
+                [_, _, _, _, b] => seat_word(b)?,
+                _ => q.other(),
+            };
+            let p = s.pl(q);
+            let m = match *zone {
+                "hand" => p.hand,
+                "deck" => p.deck_mask(),
+                "life" => p.life_mask(),
+                _ => return None,
+            };
+            let v = g.sorted_names(s, q, m & p.known[by.index()]);
+            if v.is_empty() {
+                "none".into()
+            } else {
+                v.join(", ")
+            }
+        }
         (["deck", "top", _], Some(q)) => s
             .pl(q)
             .deck()
@@ -106,11 +128,21 @@ pub fn run(
     let mut flames: [Option<(usize, String)>; 2] = [None, None];
     let mut actions: Vec<(usize, String)> = Vec::new();
     let mut expects: Vec<(usize, String, String)> = Vec::new();
+    // `[position]`: its line, the actions before it, and its lines.
+    let mut position: Option<(usize, usize)> = None;
+    let mut pos: Vec<(usize, String, String)> = Vec::new();
     for (n, l) in lines {
         if l.starts_with('[') {
             section = match l {
                 "[actions]" => "actions",
                 "[expect]" => "expect",
+                "[position]" => {
+                    if position.is_some() {
+                        return Err(problem(file, n, "[position] given twice"));
+                    }
+                    position = Some((n, actions.len()));
+                    "position"
+                }
                 _ => return Err(problem(file, n, format!("unknown section {}", excerpt(l)))),
             };
             continue;
@@ -129,6 +161,10 @@ pub fn run(
         let (k, v) = (k.trim(), v.trim());
         if section == "expect" {
             expects.push((n, k.to_string(), v.to_string()));
+            continue;
+        }
+        if section == "position" {
+            pos.push((n, k.to_string(), v.to_string()));
             continue;
         }
         match k {
@@ -215,7 +251,13 @@ pub fn run(
     }
     let g = FireForceGame::new(db, main, flame);
     let mut s = g.setup_stacked(seed, first);
-    let illegal = crate::core::def::play_actions(&g, &mut s, &actions, file)?;
+    // The actions before `[position]`, the position written, the actions after it.
+    let split = position.map_or(actions.len(), |x| x.1);
+    let mut illegal = crate::core::def::play_actions(&g, &mut s, &actions[..split], file)?;
+    if let (None, Some((head, _))) = (&illegal, position) {
+        edit_position(&g, &mut s, &pos, file, head)?;
+        illegal = crate::core::def::play_actions(&g, &mut s, &actions[split..], file)?;
+    }
     let mut failed = Vec::new();
     if illegal.is_none() {
         let legal: Vec<String> = observe(&g, &s, "legal")
@@ -301,5 +343,321 @@ pub fn run(
         json: serde_json::to_string_pretty(&view).map_err(|e| e.to_string())?,
         illegal,
         failed,
+    })
+}
+
+/// The main-deck zones a `[position]` writes, in the order their cards are taken from the deck
+/// list.
+const MAIN_ZONES: [&str; 5] = ["hand", "units", "adolla", "life", "deck"];
+
+const POSITION_KEYS: &str = "turn, active, step, or hand, units, adolla, life, deck, flame + P1/P2";
+
+/// One written zone: the line, and each card with its marks.
+type Written = (usize, Vec<(CardId, Vec<String>)>);
+
+/// Edits `s` as the `[position]` lines `pos` (line, key, value) say (`docs/scenario.md`, "Fire
+/// Force positions"); the position must keep the game's invariants. `head` is the line of the
+/// section, which an invariant's error names.
+fn edit_position(
+    g: &FireForceGame,
+    s: &mut State,
+    pos: &[(usize, String, String)],
+    file: &str,
+    head: usize,
+) -> Result<(), String> {
+    use super::state::{Battle, Pick, Step, FLAME_BASE, FLAME_MASK, NONE};
+    let mut turn = None;
+    let mut active = None;
+    let mut main_step = None;
+    let mut zones: [[Option<Written>; 5]; 2] = Default::default();
+    let mut flame: [Option<Written>; 2] = [None, None];
+    for (n, k, v) in pos {
+        let n = *n;
+        let words: Vec<&str> = k.split_whitespace().collect();
+        match words.as_slice() {
+            ["turn"] => {
+                turn = Some(
+                    parse_int(v, 1u16, u16::MAX)
+                        .map_err(|e| problem(file, n, format!("turn: {e}")))?,
+                )
+            }
+            ["active"] => {
+                active = Some(seat_word(v).ok_or_else(|| problem(file, n, "active: P1 or P2"))?)
+            }
+            ["step"] => {
+                if !v.eq_ignore_ascii_case("main") {
+                    return Err(problem(
+                        file,
+                        n,
+                        format!("step: only `main` can be written, found \"{}\"", excerpt(v)),
+                    ));
+                }
+                main_step = Some(n);
+            }
+            [zone, w] if seat_word(w).is_some() => {
+                let q = seat_word(w).expect("a seat");
+                if *zone != "flame" && !MAIN_ZONES.contains(zone) {
+                    return Err(problem(
+                        file,
+                        n,
+                        format!("unknown position key \"{}\" ({POSITION_KEYS})", excerpt(k)),
+                    ));
+                }
+                let list = crate::core::input::marked_list(v).map_err(|e| problem(file, n, e))?;
+                let allowed: &[&str] = match *zone {
+                    "hand" => &["known"],
+                    "units" => &["exhausted", "ready", "dispatched"],
+                    "flame" => &["exhausted", "ready"],
+                    _ => &[],
+                };
+                let mut cards = Vec::new();
+                for (name, marks) in list {
+                    let id = g.db.lookup(&name).map_err(|e| problem(file, n, e))?;
+                    if let Some(m) = marks.iter().find(|m| !allowed.contains(&m.as_str())) {
+                        return Err(problem(
+                            file,
+                            n,
+                            format!(
+                                "{k}: unknown mark \"{}\" (here: {})",
+                                excerpt(m),
+                                if allowed.is_empty() {
+                                    "none".into()
+                                } else {
+                                    allowed.join(", ")
+                                }
+                            ),
+                        ));
+                    }
+                    cards.push((id, marks));
+                }
+                let slot = if *zone == "flame" {
+                    &mut flame[q.index()]
+                } else {
+                    let z = MAIN_ZONES.iter().position(|z| z == zone).ok_or_else(|| {
+                        problem(
+                            file,
+                            n,
+                            format!("unknown position key \"{}\" ({POSITION_KEYS})", excerpt(k)),
+                        )
+                    })?;
+                    &mut zones[q.index()][z]
+                };
+                if slot.is_some() {
+                    return Err(problem(file, n, format!("{k}: given twice")));
+                }
+                *slot = Some((n, cards));
+            }
+            _ => {
+                return Err(problem(
+                    file,
+                    n,
+                    format!("unknown position key \"{}\" ({POSITION_KEYS})", excerpt(k)),
+                ))
+            }
+        }
+    }
+    if main_step.is_none() && (turn.is_some() || active.is_some()) {
+        let n = pos
+            .iter()
+            .find(|(_, k, _)| k == "turn" || k == "active")
+            .map_or(head, |x| x.0);
+        return Err(problem(
+            file,
+            n,
+            "`turn` and `active` are written with `step: main`",
+        ));
+    }
+    for q in Seat::ALL {
+        let k = q.index();
+        let written = &zones[k];
+        let touched = written.iter().any(Option::is_some) || flame[k].is_some();
+        if written.iter().any(Option::is_some) {
+            let p = *s.pl(q);
+            let n_main = usize::from(p.n_main);
+            let all = crate::core::hidden::first_n(n_main);
+            let current = [p.hand, p.units(), p.adolla, p.life_mask(), p.deck_mask()];
+            // Unwritten zones (but the deck) keep their cards; written zones take theirs from
+            // the rest, the lowest instance of each card first.
+            let mut free = all;
+            for z in 0..4 {
+                if written[z].is_none() {
+                    free &= !current[z];
+                }
+            }
+            if written[1].is_none() {
+                free &= !(p.scene & all);
+            }
+            let mut got: [Vec<(u8, Vec<String>)>; 5] = Default::default();
+            for z in 0..5 {
+                let Some((n, cards)) = &written[z] else {
+                    continue;
+                };
+                for (id, marks) in cards {
+                    let i = Bits(free).find(|&i| p.card[i as usize] == *id).ok_or_else(|| {
+                        let listed = g.main[k].iter().filter(|&&c| c == *id).count();
+                        problem(
+                            file,
+                            *n,
+                            format!(
+                                "{} {q}: one {} more than {q}'s deck list has for its zones ({listed} in the list)",
+                                MAIN_ZONES[z],
+                                g.card_label(*id)
+                            ),
+                        )
+                    })?;
+                    free &= !(1u64 << i);
+                    got[z].push((i, marks.clone()));
+                }
+            }
+            let deck: Vec<u8> = match &written[4] {
+                Some((n, _)) => {
+                    if free != 0 {
+                        return Err(problem(
+                            file,
+                            *n,
+                            format!(
+                                "{q}: cards of its deck list are in no zone: {} (write them in a zone)",
+                                g.sorted_names(s, q, free).join(", ")
+                            ),
+                        ));
+                    }
+                    got[4].iter().map(|x| x.0).collect()
+                }
+                None => Bits(free).collect(),
+            };
+            if deck.is_empty() {
+                let n = written[4].as_ref().map_or(head, |x| x.0);
+                return Err(problem(
+                    file,
+                    n,
+                    format!("{q}: an empty deck loses at once (F-WIN-2): a position's deck holds a card"),
+                ));
+            }
+            let mask = |v: &[(u8, Vec<String>)]| v.iter().fold(0u64, |m, x| m | 1u64 << x.0);
+            let marked = |v: &[(u8, Vec<String>)], w: &str| {
+                v.iter()
+                    .filter(|x| x.1.iter().any(|m| m == w))
+                    .fold(0u64, |m, x| m | 1u64 << x.0)
+            };
+            let pm = s.pl_mut(q);
+            if written[0].is_some() {
+                pm.hand = mask(&got[0]);
+            }
+            if written[1].is_some() {
+                let units = mask(&got[1]);
+                let flames = pm.scene & FLAME_MASK;
+                pm.scene = flames | units;
+                pm.as_flame = 0;
+                pm.exhausted = (pm.exhausted & FLAME_MASK) | marked(&got[1], "exhausted");
+                pm.fresh = marked(&got[1], "dispatched");
+                pm.once = 0;
+                pm.blocker = [0; 2];
+                pm.stilled = 0;
+                pm.power_turn = [0; FLAME_BASE];
+                pm.power_battle = [0; FLAME_BASE];
+                pm.given_to = [NONE; super::state::FLAME_DECK];
+                s.lasting
+                    .retain(|l| super::state::that_card(l.unit).is_none_or(|(w, _)| w != q));
+            }
+            let pm = s.pl_mut(q);
+            if written[2].is_some() {
+                pm.adolla = mask(&got[2]);
+            }
+            let life: Vec<u8> = if written[3].is_some() {
+                got[3].iter().map(|x| x.0).collect()
+            } else {
+                p.life().to_vec()
+            };
+            pm.pile = [0; FLAME_BASE];
+            pm.life_len = life.len() as u8;
+            pm.pile[FLAME_BASE - life.len()..].copy_from_slice(&life);
+            pm.deck_len = deck.len() as u8;
+            for (j, &i) in deck.iter().rev().enumerate() {
+                pm.pile[j] = i;
+            }
+            // Knowledge (F-INFO-1): the Scene and THE ADOLLA are public, a hand is known to its
+            // owner (and to the opponent where written `known`, or as it was), deck and Life to
+            // nobody.
+            let public = (pm.scene & all) | pm.adolla;
+            let seen = match &written[0] {
+                Some(_) => marked(&got[0], "known"),
+                None => p.known[k ^ 1] & pm.hand,
+            };
+            let flames = pm.known.map(|m| m & FLAME_MASK);
+            pm.known[k] = flames[k] | public | pm.hand;
+            pm.known[k ^ 1] = flames[k ^ 1] | public | seen;
+        }
+        if let Some((n, cards)) = &flame[k] {
+            let len = g.flame[k].len();
+            let pm = s.pl_mut(q);
+            for j in 0..len {
+                let i = FLAME_BASE + j;
+                pm.scene &= !(1u64 << i);
+                pm.exhausted &= !(1u64 << i);
+                pm.given_to[j] = NONE;
+                pm.flame_deck |= 1u64 << i;
+            }
+            for (id, marks) in cards {
+                let i = Bits(pm.flame_deck)
+                    .find(|&i| pm.card[i as usize] == *id)
+                    .ok_or_else(|| {
+                        problem(
+                            file,
+                            *n,
+                            format!(
+                                "flame {q}: one {} more than {q}'s Flame deck has",
+                                g.card_label(*id)
+                            ),
+                        )
+                    })?;
+                pm.flame_deck &= !(1u64 << i);
+                pm.scene |= 1u64 << i;
+                if marks.iter().any(|m| m == "exhausted") {
+                    pm.exhausted |= 1u64 << i;
+                }
+            }
+        }
+        if touched {
+            // The derived masks, as a card's arrival on the Scene keeps them.
+            let p = s.pl_mut(q);
+            p.flamey = 0;
+            p.statics = [0; 2];
+            let on = p.units() | (p.scene & FLAME_MASK);
+            for i in Bits(on) {
+                g.enter_scene(s, q, i);
+            }
+        }
+    }
+    if main_step.is_some() {
+        if let Some(t) = turn {
+            s.turn = t;
+        } else if s.turn == 0 {
+            s.turn = 1;
+        }
+        if let Some(a) = active {
+            s.active = a;
+        }
+        s.step = Step::Main;
+        s.pick = Pick::None;
+        s.chooser = s.active;
+        s.battle = Battle::NONE;
+        s.frames.clear();
+        s.later.clear();
+        s.replacing.clear();
+        s.removed = [0; 2];
+        s.ends = 0;
+        s.x = [0; 2];
+        s.named = NONE;
+        for q in Seat::ALL {
+            s.pl_mut(q).redraw_done = true;
+        }
+    }
+    s.flame_check = true;
+    g.check_invariants(s).map_err(|e| {
+        problem(
+            file,
+            head,
+            format!("the [position] breaks a rule of the game: {e}"),
+        )
     })
 }

@@ -70,6 +70,23 @@ fn observe(g: &TmntGame, s: &State, key: &str) -> Option<String> {
                 v.join(", ")
             }
         }
+        // `known ZONE P1 [by P2]`: the cards of P1's hand, face-down Block cards or deck that a
+        // seat (by default P1's opponent) knows, sorted (M-INFO-1, M-INFO-5).
+        (["known", zone, w], _) | (["known", zone, w, "by", _], _) if *zone != "by" => {
+            let q = seat_word(w)?;
+            let by = match words.as_slice() {
+                [_, _, _, _, b] => seat_word(b)?,
+                _ => q.other(),
+            };
+            let p = s.pl(q);
+            let m = match *zone {
+                "hand" => p.hand,
+                "blocks" => p.blocks_mask() & !p.up,
+                "deck" => p.deck_mask(),
+                _ => return None,
+            };
+            names(q, m & p.known[by.index()])
+        }
         // The cards of the player's hand, face-down Block cards and deck its opponent knows.
         (["known", _], Some(q)) => {
             let p = s.pl(q);
@@ -104,11 +121,21 @@ pub fn run(
     let mut decks: [Option<(usize, String)>; 2] = [None, None];
     let mut actions: Vec<(usize, String)> = Vec::new();
     let mut expects: Vec<(usize, String, String)> = Vec::new();
+    // `[position]`: its line, the actions before it, and its lines.
+    let mut position: Option<(usize, usize)> = None;
+    let mut pos: Vec<(usize, String, String)> = Vec::new();
     for (n, l) in lines {
         if l.starts_with('[') {
             section = match l {
                 "[actions]" => "actions",
                 "[expect]" => "expect",
+                "[position]" => {
+                    if position.is_some() {
+                        return Err(problem(file, n, "[position] given twice"));
+                    }
+                    position = Some((n, actions.len()));
+                    "position"
+                }
                 _ => return Err(problem(file, n, format!("unknown section {}", excerpt(l)))),
             };
             continue;
@@ -127,6 +154,10 @@ pub fn run(
         let (k, v) = (k.trim(), v.trim());
         if section == "expect" {
             expects.push((n, k.to_string(), v.to_string()));
+            continue;
+        }
+        if section == "position" {
+            pos.push((n, k.to_string(), v.to_string()));
             continue;
         }
         match k {
@@ -185,8 +216,20 @@ pub fn run(
         db,
         decks: decks_ids,
     };
-    let mut s = g.setup_stacked(first);
-    let illegal = crate::core::def::play_actions(&g, &mut s, &actions, file)?;
+    // The actions before `[position]`, the position written (at the start of a turn: then the
+    // engine goes on to the first decision), the actions after it.
+    let split = position.map_or(actions.len(), |x| x.1);
+    let mut s = if position.is_some() && split == 0 {
+        g.setup_with(0, first, false)
+    } else {
+        g.setup_stacked(first)
+    };
+    let mut illegal = crate::core::def::play_actions(&g, &mut s, &actions[..split], file)?;
+    if let (None, Some((head, _))) = (&illegal, position) {
+        edit_position(&g, &mut s, &pos, file, head)?;
+        g.advance(&mut s);
+        illegal = crate::core::def::play_actions(&g, &mut s, &actions[split..], file)?;
+    }
     let mut failed = Vec::new();
     if illegal.is_none() {
         let legal: Vec<String> = observe(&g, &s, "legal")
@@ -268,5 +311,270 @@ pub fn run(
         json: serde_json::to_string_pretty(&view).map_err(|e| e.to_string())?,
         illegal,
         failed,
+    })
+}
+
+/// The zones a `[position]` writes, in the order their cards are taken from the deck list.
+const ZONE_KEYS: [&str; 5] = ["hand", "blocks", "items", "trash", "deck"];
+
+const POSITION_KEYS: &str = "turn, active, or hand, blocks, items, trash, deck + P1/P2";
+
+/// Edits `s` as the `[position]` lines `pos` (line, key, value) say (`docs/scenario.md`, "TMNT
+/// positions"): the position at the start of turn `turn` of `active`, before its Adjust phase;
+/// the caller then advances. `head` is the line of the section, which an invariant's error names.
+fn edit_position(
+    g: &TmntGame,
+    s: &mut State,
+    pos: &[(usize, String, String)],
+    file: &str,
+    head: usize,
+) -> Result<(), String> {
+    use super::state::{Bits, Frame, Pick, Stage, Step, TurnFx, DECK, NONE, ZONES};
+    // Each written zone: its line and its cards (card, face up) in order; Block Zones may be
+    // empty (`None`).
+    type Written = (usize, Vec<Option<(CardId, bool)>>);
+    let mut zones: [[Option<Written>; 5]; 2] = Default::default();
+    for (n, k, v) in pos {
+        let n = *n;
+        let words: Vec<&str> = k.split_whitespace().collect();
+        match words.as_slice() {
+            ["turn"] => {
+                s.turn = crate::core::input::parse_int(v, 1u16, u16::MAX)
+                    .map_err(|e| problem(file, n, format!("turn: {e}")))?
+            }
+            ["active"] => {
+                s.active = seat_word(v).ok_or_else(|| problem(file, n, "active: P1 or P2"))?
+            }
+            [zone, w] if seat_word(w).is_some() => {
+                let q = seat_word(w).expect("a seat");
+                let z = ZONE_KEYS.iter().position(|x| x == zone).ok_or_else(|| {
+                    problem(
+                        file,
+                        n,
+                        format!("unknown position key \"{}\" ({POSITION_KEYS})", excerpt(k)),
+                    )
+                })?;
+                let mut cards = Vec::new();
+                if z == 1 {
+                    // `NAME` face up, `(down) NAME` face down, `empty`; Block Zone 1 first.
+                    let parts: Vec<&str> = v.split('|').map(str::trim).collect();
+                    if parts.len() > ZONES {
+                        return Err(problem(file, n, format!("{k}: 4 Block Zones at most")));
+                    }
+                    for part in parts {
+                        if part.eq_ignore_ascii_case("empty") || part.is_empty() {
+                            cards.push(None);
+                            continue;
+                        }
+                        let (name, up) = match part.strip_prefix("(down)") {
+                            Some(x) => (x.trim(), false),
+                            None => (part, true),
+                        };
+                        let id = g.db.lookup(name).map_err(|e| problem(file, n, e))?;
+                        cards.push(Some((id, up)));
+                    }
+                } else {
+                    let list =
+                        crate::core::input::marked_list(v).map_err(|e| problem(file, n, e))?;
+                    for (name, marks) in list {
+                        let id = g.db.lookup(&name).map_err(|e| problem(file, n, e))?;
+                        let ok: &[&str] = if z == 0 { &["known"] } else { &[] };
+                        if let Some(m) = marks.iter().find(|m| !ok.contains(&m.as_str())) {
+                            return Err(problem(
+                                file,
+                                n,
+                                format!(
+                                    "{k}: unknown mark \"{}\" (here: {})",
+                                    excerpt(m),
+                                    if ok.is_empty() { "none" } else { "known" }
+                                ),
+                            ));
+                        }
+                        // `known` rides on the face-up flag: the opponent knows this hand card.
+                        cards.push(Some((id, !marks.is_empty())));
+                    }
+                }
+                let slot = &mut zones[q.index()][z];
+                if slot.is_some() {
+                    return Err(problem(file, n, format!("{k}: given twice")));
+                }
+                *slot = Some((n, cards));
+            }
+            _ => {
+                return Err(problem(
+                    file,
+                    n,
+                    format!("unknown position key \"{}\" ({POSITION_KEYS})", excerpt(k)),
+                ))
+            }
+        }
+    }
+    // The start of a turn: nothing placed, resolving or pending; this turn's changes gone.
+    for q in Seat::ALL {
+        let p = s.pl_mut(q);
+        let az = p.attack_zone().iter().fold(0u64, |m, &i| m | 1u64 << i);
+        // Cards in the Attack Zone go to the Trash, as at the end of a Result step.
+        p.trash |= az;
+        p.known = p.known.map(|m| m | az);
+        p.attack = [NONE; super::state::ATTACK_ZONE];
+        p.attack_len = 0;
+        p.temp = [0; DECK];
+        p.bonus = 0;
+        p.trashed = false;
+        p.kept = NONE;
+        p.fx = TurnFx::NONE;
+    }
+    if s.event != NONE {
+        let (q, b) = (s.active, 1u64 << s.event);
+        let p = s.pl_mut(q);
+        p.trash |= b;
+        p.known = p.known.map(|m| m | b);
+        s.event = NONE;
+    }
+    for q in Seat::ALL {
+        let k = q.index();
+        let written = &zones[k];
+        if written.iter().all(Option::is_none) {
+            continue;
+        }
+        let p = *s.pl(q);
+        let all = crate::core::hidden::first_n(usize::from(p.n));
+        let current = [p.hand, p.blocks_mask(), p.items, p.trash, p.deck_mask()];
+        let mut free = all;
+        for z in 0..4 {
+            if written[z].is_none() {
+                free &= !current[z];
+            }
+        }
+        let mut got: [Vec<Option<(u8, bool)>>; 5] = Default::default();
+        for z in 0..5 {
+            let Some((n, cards)) = &written[z] else {
+                continue;
+            };
+            for c in cards {
+                let Some((id, flag)) = c else {
+                    got[z].push(None);
+                    continue;
+                };
+                let i = Bits(free)
+                    .find(|&i| p.card[i as usize] == *id)
+                    .ok_or_else(|| {
+                        let listed = g.decks[k].iter().filter(|&&c| c == *id).count();
+                        problem(
+                            file,
+                            *n,
+                            format!(
+                                "{} {q}: one {} more than {q}'s deck list has for its zones ({listed} in the list)",
+                                ZONE_KEYS[z],
+                                g.card_label(*id)
+                            ),
+                        )
+                    })?;
+                free &= !(1u64 << i);
+                got[z].push(Some((i, *flag)));
+            }
+        }
+        let deck: Vec<u8> = match &written[4] {
+            Some((n, _)) => {
+                if free != 0 {
+                    return Err(problem(
+                        file,
+                        *n,
+                        format!(
+                            "{q}: cards of its deck list are in no zone: {} (write them in a zone)",
+                            g.sorted_names(s, q, free).join(", ")
+                        ),
+                    ));
+                }
+                got[4].iter().flatten().map(|x| x.0).collect()
+            }
+            None => Bits(free).collect(),
+        };
+        if deck.is_empty() {
+            let n = written[4].as_ref().map_or(head, |x| x.0);
+            return Err(problem(
+                file,
+                n,
+                format!(
+                    "{q}: an empty deck loses at once (M-WIN-1): a position's deck holds a card"
+                ),
+            ));
+        }
+        let mask = |v: &[Option<(u8, bool)>], f: Option<bool>| {
+            v.iter()
+                .flatten()
+                .filter(|x| f.is_none_or(|f| x.1 == f))
+                .fold(0u64, |m, x| m | 1u64 << x.0)
+        };
+        let pm = s.pl_mut(q);
+        if written[0].is_some() {
+            pm.hand = mask(&got[0], None);
+        }
+        if written[1].is_some() {
+            pm.block = [NONE; ZONES];
+            for (z, c) in got[1].iter().enumerate() {
+                pm.block[z] = c.map_or(NONE, |x| x.0);
+            }
+            pm.up = mask(&got[1], Some(true));
+        }
+        if written[2].is_some() {
+            pm.items = mask(&got[2], None);
+        }
+        if written[3].is_some() {
+            pm.trash = mask(&got[3], None);
+        }
+        pm.milled &= pm.trash;
+        pm.deck = [0; DECK];
+        pm.deck_len = deck.len() as u8;
+        for (j, &i) in deck.iter().rev().enumerate() {
+            pm.deck[j] = i;
+        }
+        // Knowledge (M-INFO-1): the Trash, Item Zone and face-up Block cards are public; a hand
+        // and the Block cards are known to their owner (M-SETUP-4), a hand card to the opponent
+        // where written `known` (or as it was); the deck to nobody.
+        let public = pm.trash | pm.items | pm.up;
+        let seen = match &written[0] {
+            Some(_) => mask(&got[0], Some(true)),
+            None => p.known[k ^ 1] & pm.hand,
+        };
+        pm.known[k] = public | pm.hand | pm.blocks_mask();
+        pm.known[k ^ 1] = public | seen;
+    }
+    s.stage = if g.db.sets.lang {
+        Stage::TurnBegin
+    } else {
+        Stage::Adjust
+    };
+    s.step = Step::Set;
+    s.chooser = s.active;
+    s.cur = Frame::IDLE;
+    s.pick = Pick::None;
+    s.pending = [0; 2];
+    s.pending_n = [[0; DECK]; 2];
+    s.waiting = [0; 2];
+    s.waiting_n = [[0; DECK]; 2];
+    s.queue.clear();
+    s.discards = 0;
+    s.item = NONE;
+    s.attrs_used = 0;
+    s.flipped = 0;
+    s.total = 0;
+    s.counter = 0;
+    s.forward = false;
+    s.once = [0; 2];
+    s.those = [0; 2];
+    s.that = NONE;
+    s.x = [0; 2];
+    s.reduce = 0;
+    s.later = Frame::IDLE;
+    s.window = 0;
+    s.replaced = [0; 2];
+    s.spared = [0; 2];
+    g.check_invariants(s).map_err(|e| {
+        problem(
+            file,
+            head,
+            format!("the [position] breaks a rule of the game: {e}"),
+        )
     })
 }

@@ -560,6 +560,15 @@ fn check_expect(e: &Expect, db: &CardDb) -> Result<(), String> {
                         .map_err(|x| format!("\"{}\": {x}", excerpt(n)))
                 }),
                 "hand" | "homebase" | "field" | "trail" => parse_cards(v, db).map(|_| ()),
+                "known_hand" | "known_homebase" | "known_deck" => v
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|n| !n.is_empty() && !n.eq_ignore_ascii_case("none"))
+                    .try_for_each(|n| {
+                        db.lookup(n)
+                            .map(|_| ())
+                            .map_err(|x| format!("\"{}\": {x}", excerpt(n)))
+                    }),
                 _ => Err(unknown_expectation(key)),
             }
         }
@@ -569,7 +578,7 @@ fn check_expect(e: &Expect, db: &CardDb) -> Result<(), String> {
 /// The message for a player expectation key that is not one (both when read and when checked).
 fn unknown_expectation(key: &str) -> String {
     format!(
-        "unknown expectation \"{}\" (P1./P2. + bond, cp, ep, deck, deck_bottom, deck_count, hand, hand_count, homebase, homebase_count, field, trail)",
+        "unknown expectation \"{}\" (P1./P2. + bond, cp, ep, deck, deck_bottom, deck_count, hand, hand_count, homebase, homebase_count, field, trail, known_hand, known_homebase, known_deck)",
         excerpt(key)
     )
 }
@@ -886,6 +895,40 @@ impl Scenario {
                 let q = parse_seat(who)?;
                 let p = &view.players[q.index()];
                 match what {
+                    "known_hand" | "known_homebase" | "known_deck" => {
+                        // T-INFO: the cards of the hand / face-down homebase cards the opponent
+                        // knows, the deck cards whose place their owner knows; sorted.
+                        let ps = s.pl(q);
+                        let (m, by) = match what {
+                            "known_hand" => (ps.hand, q.other()),
+                            "known_homebase" => (ps.homebase & !ps.face_up(), q.other()),
+                            _ => (
+                                ps.deck[..ps.deck_len as usize]
+                                    .iter()
+                                    .fold(0u64, |m, &i| m | bit(i)),
+                                q,
+                            ),
+                        };
+                        let mut got: Vec<String> = Bits(m & ps.known[by.index()])
+                            .map(|i| norm(&g.card_name(ps.card[i as usize])))
+                            .collect();
+                        got.sort();
+                        let mut want: Vec<String> = v
+                            .split(',')
+                            .map(norm)
+                            .filter(|x| !x.is_empty() && x != "none")
+                            .collect();
+                        want.sort();
+                        if got == want {
+                            Ok(())
+                        } else {
+                            Err(format!(
+                                "{key}: expected [{}], got [{}]",
+                                want.join(", "),
+                                got.join(", ")
+                            ))
+                        }
+                    }
                     "bond" => eq(p.bond.to_string(), v),
                     "cp" => eq(p.cp.to_string(), v),
                     "ep" => eq(p.ep.to_string(), v),
