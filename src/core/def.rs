@@ -297,6 +297,38 @@ pub fn action_by_text<G: Game>(g: &G, s: &G::State, text: &str) -> Result<G::Act
     ))
 }
 
+/// A scenario's written position takes each zone's cards from the player's deck list: the lowest
+/// instance among `free` whose card (`card`, by instance) is `id`, taken out of `free`. The error
+/// names the zone, the card (`label`) and how many of it the list holds.
+pub fn take_listed<C: PartialEq + Copy>(
+    card: &[C],
+    free: &mut u64,
+    id: C,
+    zone: &str,
+    q: Seat,
+    label: &str,
+) -> Result<u8, String> {
+    let i = super::Bits(*free)
+        .find(|&i| card.get(i as usize) == Some(&id))
+        .ok_or_else(|| {
+            let listed = card.iter().filter(|&&c| c == id).count();
+            format!(
+                "{zone} {q}: one {label} more than {q}'s deck list has for its zones ({listed} in the list)"
+            )
+        })?;
+    *free &= !(1u64 << i);
+    Ok(i)
+}
+
+/// A written deck must hold the cards of the list that no written zone took: the error for
+/// `q`'s `names` left over.
+pub fn unplaced_cards(q: Seat, names: &[String]) -> String {
+    format!(
+        "{q}: cards of its deck list are in no zone: {} (write them in a zone)",
+        names.join(", ")
+    )
+}
+
 /// A scenario's membership expectation: `legal+: ACTION` (the action is legal now) or `legal-:
 /// ACTION` (it is not), checked against the texts of the legal actions (compared as
 /// [`super::input::norm`] compares names); `None` when `key` is neither.
@@ -393,7 +425,35 @@ impl Viewer {
 
 #[cfg(test)]
 mod tests {
-    use super::legal_membership;
+    use super::{legal_membership, take_listed};
+    use crate::core::Seat;
+
+    #[test]
+    fn a_written_zone_takes_the_lowest_free_copy_of_the_list() {
+        // Instances 0..4 hold cards 5, 7, 5, 9; instance 3 is already placed.
+        let card = [5u8, 7, 5, 9];
+        let mut free = 0b0111;
+        assert_eq!(
+            take_listed(&card, &mut free, 5, "hand", Seat::P1, "Five"),
+            Ok(0)
+        );
+        assert_eq!(
+            take_listed(&card, &mut free, 5, "hand", Seat::P1, "Five"),
+            Ok(2)
+        );
+        assert_eq!(free, 0b0010);
+        let e = take_listed(&card, &mut free, 5, "units", Seat::P1, "Five").unwrap_err();
+        assert_eq!(
+            e,
+            "units P1: one Five more than P1's deck list has for its zones (2 in the list)"
+        );
+        assert!(take_listed(&card, &mut free, 9, "hand", Seat::P1, "Nine").is_err());
+        assert_eq!(
+            take_listed(&card, &mut free, 7, "hand", Seat::P1, "Seven"),
+            Ok(1)
+        );
+        assert_eq!(free, 0);
+    }
 
     #[test]
     fn membership_expectations_read_the_legal_texts() {

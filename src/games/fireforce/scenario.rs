@@ -4,7 +4,7 @@
 use super::cards::{norm, CardDb, CardId};
 use super::state::{Bits, State};
 use super::FireForceGame;
-use crate::core::def::{GameDef, ScenarioReport};
+use crate::core::def::{take_listed, unplaced_cards, GameDef, ScenarioReport};
 use crate::core::input::{excerpt, parse_int, read_text, strip_comment, MAX_TEXT_BYTES};
 use crate::core::{ActionList, Game, Outcome, Seat};
 use std::path::Path;
@@ -493,19 +493,15 @@ fn edit_position(
                     continue;
                 };
                 for (id, marks) in cards {
-                    let i = Bits(free).find(|&i| p.card[i as usize] == *id).ok_or_else(|| {
-                        let listed = g.main[k].iter().filter(|&&c| c == *id).count();
-                        problem(
-                            file,
-                            *n,
-                            format!(
-                                "{} {q}: one {} more than {q}'s deck list has for its zones ({listed} in the list)",
-                                MAIN_ZONES[z],
-                                g.card_label(*id)
-                            ),
-                        )
-                    })?;
-                    free &= !(1u64 << i);
+                    let i = take_listed(
+                        &p.card[..n_main],
+                        &mut free,
+                        *id,
+                        MAIN_ZONES[z],
+                        q,
+                        &g.card_label(*id),
+                    )
+                    .map_err(|e| problem(file, *n, e))?;
                     got[z].push((i, marks.clone()));
                 }
             }
@@ -515,10 +511,7 @@ fn edit_position(
                         return Err(problem(
                             file,
                             *n,
-                            format!(
-                                "{q}: cards of its deck list are in no zone: {} (write them in a zone)",
-                                g.sorted_names(s, q, free).join(", ")
-                            ),
+                            unplaced_cards(q, &g.sorted_names(s, q, free)),
                         ));
                     }
                     got[4].iter().map(|x| x.0).collect()

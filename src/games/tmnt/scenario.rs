@@ -4,7 +4,7 @@
 use super::cards::{norm, CardDb, CardId};
 use super::state::State;
 use super::TmntGame;
-use crate::core::def::{GameDef, ScenarioReport};
+use crate::core::def::{take_listed, unplaced_cards, GameDef, ScenarioReport};
 use crate::core::input::{excerpt, read_text, strip_comment, MAX_TEXT_BYTES};
 use crate::core::{ActionList, Game, Outcome, Seat};
 use std::path::Path;
@@ -456,21 +456,15 @@ fn edit_position(
                     got[z].push(None);
                     continue;
                 };
-                let i = Bits(free)
-                    .find(|&i| p.card[i as usize] == *id)
-                    .ok_or_else(|| {
-                        let listed = g.decks[k].iter().filter(|&&c| c == *id).count();
-                        problem(
-                            file,
-                            *n,
-                            format!(
-                                "{} {q}: one {} more than {q}'s deck list has for its zones ({listed} in the list)",
-                                ZONE_KEYS[z],
-                                g.card_label(*id)
-                            ),
-                        )
-                    })?;
-                free &= !(1u64 << i);
+                let i = take_listed(
+                    &p.card[..usize::from(p.n)],
+                    &mut free,
+                    *id,
+                    ZONE_KEYS[z],
+                    q,
+                    &g.card_label(*id),
+                )
+                .map_err(|e| problem(file, *n, e))?;
                 got[z].push(Some((i, *flag)));
             }
         }
@@ -480,10 +474,7 @@ fn edit_position(
                     return Err(problem(
                         file,
                         *n,
-                        format!(
-                            "{q}: cards of its deck list are in no zone: {} (write them in a zone)",
-                            g.sorted_names(s, q, free).join(", ")
-                        ),
+                        unplaced_cards(q, &g.sorted_names(s, q, free)),
                     ));
                 }
                 got[4].iter().flatten().map(|x| x.0).collect()
