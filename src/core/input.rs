@@ -57,8 +57,12 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, InputError> {
     text_of(bytes, &file)
 }
 
-/// `bytes` as UTF-8 text; the error names `file` with the line and column of the first bad byte.
-pub fn text_of(bytes: Vec<u8>, file: &str) -> Result<String, InputError> {
+/// `bytes` as UTF-8 text, without a leading byte-order mark (editors on Windows save one); the
+/// error names `file` with the line and column of the first bad byte.
+pub fn text_of(mut bytes: Vec<u8>, file: &str) -> Result<String, InputError> {
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
+    }
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let b = e.as_bytes();

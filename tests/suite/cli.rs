@@ -41,6 +41,39 @@ fn validate_accepts_the_bundled_decks() {
     );
 }
 
+/// Issue 30: a card file and a deck saved with a UTF-8 byte-order mark (as Windows editors save
+/// them) read as without it — they were "not a card file of any game" and `count "\u{feff}" is
+/// not a whole number`.
+#[test]
+fn files_with_a_byte_order_mark_read_as_without() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let bom = |name: &str, from: &str| {
+        let text = std::fs::read_to_string(root.join(from)).unwrap();
+        tmp(name, &format!("\u{feff}{text}"))
+    };
+    let cards = bom("bom-cards.csv", "decks/fireforce/cards.csv");
+    let deck = bom("bom-aggro.deck", "decks/fireforce/aggro_blitz.deck");
+    let o = tcgsim(&[
+        "validate",
+        "--game",
+        "fireforce",
+        "--cards",
+        cards.to_str().unwrap(),
+        deck.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // The card file alone tells its game, as it does without the mark.
+    let o = tcgsim(&[
+        "validate",
+        "--cards",
+        cards.to_str().unwrap(),
+        root.join("decks/fireforce/aggro_blitz.deck")
+            .to_str()
+            .unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
 #[test]
 fn validate_rejects_typo_51_cards_and_5_copies_with_lines() {
     let typo = tmp(

@@ -18,6 +18,7 @@ mod fireforce;
 mod formats;
 mod fuzz;
 mod inputs;
+mod layers;
 mod matrix;
 mod process;
 mod report;
