@@ -358,6 +358,36 @@ fn read_matchups(dir: &Path, name: &str) -> Result<Option<Matchups>, String> {
             c.num(r, "first_player_win_rate"),
             c.num(r, "mean_turns"),
         );
+        // Every rate is what the row's counts give, as the writer rounds it (4 decimals; empty
+        // when no game was played).
+        let (lo, hi) = x.interval();
+        let per_game = |v: u64| v as f64 / x.games as f64;
+        let (w, l, h, f, t) = written[cell];
+        for (k, got, want) in [
+            ("win_rate", w, x.win_rate()),
+            ("ci_low", l, lo),
+            ("ci_high", h, hi),
+            ("first_player_win_rate", f, per_game(x.first_player_wins)),
+            ("mean_turns", t, per_game(x.turns)),
+        ] {
+            let ok = if x.games == 0 {
+                got.is_nan()
+            } else {
+                (got - want).abs() <= 0.5e-4 + 1e-9
+            };
+            if !ok {
+                return Err(format!(
+                    "{file}:{}: column `{k}`: \"{}\" is not what the row's counts give ({})",
+                    c.line(r),
+                    c.text(r, k),
+                    if x.games == 0 {
+                        "empty: no game played".to_string()
+                    } else {
+                        format!("{want:.4}")
+                    }
+                ));
+            }
+        }
     }
     if let Some(cell) = line.iter().position(|&l| l == 0) {
         return Err(format!(

@@ -634,6 +634,28 @@ fn report_of_bad_folders_exits_2_naming_file_and_line() {
         "matchups.csv:2".into(),
         "impossible",
     ));
+    // Rates that are not what the same row's counts give (issue 30: a win rate of 7.5 was shown
+    // as "750.0%"; an edited first-player rate or mean length was shown as written).
+    for (col, value, name) in [
+        (6, "7.5", "win_rate"),
+        (7, "0.9999", "ci_low"),
+        (10, "0.0000", "first_player_win_rate"),
+        (12, "99.0000", "mean_turns"),
+    ] {
+        let mut lines: Vec<String> = matchups.lines().map(str::to_string).collect();
+        let mut fields: Vec<String> = lines[1].split(',').map(str::to_string).collect();
+        if fields[col] == value {
+            continue; // already so: not an edit
+        }
+        fields[col] = value.into();
+        lines[1] = fields.join(",");
+        cases.push((
+            "matchups.csv",
+            lines.join("\n") + "\n",
+            "matchups.csv:2".into(),
+            name,
+        ));
+    }
     // A length that is no bin, on line 2; a histogram that misses a game.
     let lengths = std::fs::read_to_string(good.join("lengths.csv")).unwrap();
     let mut lines: Vec<String> = lengths.lines().map(str::to_string).collect();
