@@ -165,9 +165,16 @@ pub fn matrix<G: GameDef>(o: MatrixOpts) -> Result<ExitCode> {
                 }
                 pb.inc(c.games);
             },
+            &|| checkpoint.as_ref().is_some_and(|cp| cp.failed()),
         )
     });
     pb.finish();
+    if let Some(e) = checkpoint.as_ref().and_then(|cp| cp.take_failure()) {
+        // One message, exit 1 (a write failure); the chunks recorded before it are kept.
+        return Err(anyhow::Error::new(e).context(
+            "the run stopped: the chunks recorded before this are kept (--resume continues them)",
+        ));
+    }
     let finished = results.len() + new.len();
     super::agent_failures(
         &[&spec_a, &spec_b],

@@ -13,6 +13,9 @@ use std::sync::Mutex;
 pub struct Checkpoint {
     path: PathBuf,
     file: Mutex<std::fs::File>,
+    /// The first failed write (issue 30: a full disk once gave a warning a chunk and exit 0):
+    /// nothing more is written, and the run stops ([`Checkpoint::failed`]).
+    failure: Mutex<Option<crate::core::WriteError>>,
 }
 
 impl Checkpoint {
@@ -88,23 +91,39 @@ impl Checkpoint {
             Checkpoint {
                 path,
                 file: Mutex::new(file),
+                failure: Mutex::new(None),
             },
             done,
         ))
     }
 
-    /// Records a finished chunk: one line, written and flushed at once.
+    /// Records a finished chunk: one line, written and flushed at once. A failed write is kept
+    /// (the first one) and nothing is written after it: the runner stops starting chunks
+    /// ([`Checkpoint::failed`]) and the command ends with the error ([`Checkpoint::take_failure`]);
+    /// the chunks recorded before it stay (a torn last line is dropped on `--resume`).
     pub fn record(&self, t: Task, c: &Counts) {
+        let mut failure = self.failure.lock().expect("checkpoint lock");
+        if failure.is_some() {
+            return;
+        }
         let line = line_of(t, c);
         let mut f = self.file.lock().expect("checkpoint lock");
         if let Err(e) = f.write_all(line.as_bytes()).and_then(|_| f.flush()) {
-            // The run goes on (its results are written at the end); say so, never panic.
-            let _ = writeln!(
-                std::io::stderr(),
-                "warning: {}: cannot record a chunk: {e}",
-                self.path.display()
-            );
+            *failure = Some(crate::core::WriteError::new(
+                format!("{}: cannot record a chunk", self.path.display()),
+                e,
+            ));
         }
+    }
+
+    /// Whether a chunk could not be recorded: the run must stop.
+    pub fn failed(&self) -> bool {
+        self.failure.lock().expect("checkpoint lock").is_some()
+    }
+
+    /// The failed write, if any (once).
+    pub fn take_failure(&self) -> Option<crate::core::WriteError> {
+        self.failure.lock().expect("checkpoint lock").take()
     }
 }
 
@@ -526,5 +545,38 @@ mod tests {
             .unwrap();
         assert!(e.contains("belongs to a different run"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Issue 30: a checkpoint that cannot be written (a full disk) keeps its first error, writes
+    /// nothing after it and says the run must stop; before, each chunk printed a warning and the
+    /// run ended with exit 0.
+    #[test]
+    fn a_failed_checkpoint_write_is_kept_and_stops_the_run() {
+        let dev_full = std::path::Path::new("/dev/full");
+        if !dev_full.exists() {
+            return; // not Linux: nothing to write to that always fails
+        }
+        let file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(dev_full)
+            .unwrap();
+        let ck = Checkpoint {
+            path: dev_full.to_path_buf(),
+            file: Mutex::new(file),
+            failure: Mutex::new(None),
+        };
+        assert!(!ck.failed());
+        let t = Task {
+            row: 0,
+            col: 0,
+            chunk: 0,
+        };
+        ck.record(t, &Counts::default());
+        assert!(ck.failed());
+        ck.record(t, &Counts::default());
+        let e = ck.take_failure().expect("the first failure is kept");
+        assert_eq!(e.what, "/dev/full: cannot record a chunk");
+        assert_eq!(e.source.raw_os_error(), Some(28), "ENOSPC: {}", e.source);
+        assert!(ck.take_failure().is_none());
     }
 }

@@ -453,7 +453,9 @@ pub type RecordFn<'a, G> = Option<&'a (dyn Fn(&Played<G>) -> String + Sync)>;
 /// Runs `tasks` in parallel; `done` is called (from any thread) with each finished task, its
 /// counts and, with `record`, the lines of its games (in game order), e.g. to checkpoint it.
 /// Returns the counts per task. A task during which an agent failed under `--on-agent-error
-/// abort` is neither returned nor shown to `done`, and no task starts after it.
+/// abort` is neither returned nor shown to `done`, and no task starts after it. No task starts
+/// either once `stop` says so (a checkpoint that cannot be written).
+#[allow(clippy::too_many_arguments)]
 pub fn run_tasks<G: GameDef>(
     plan: &Plan,
     games: &[G],
@@ -462,13 +464,14 @@ pub fn run_tasks<G: GameDef>(
     tasks: &[Task],
     record: RecordFn<G>,
     done: &(dyn Fn(Task, &Counts, &[String]) + Sync),
+    stop: &(dyn Fn() -> bool + Sync),
 ) -> Vec<(Task, Counts)> {
     let n = plan.deck_names.len();
     let stopping = || spec_a.aborted() || spec_b.aborted();
     tasks
         .par_iter()
         .filter_map(|&t| {
-            if stopping() {
+            if stopping() || stop() {
                 return None;
             }
             let mut lines = Vec::new();
