@@ -105,11 +105,11 @@ impl Progress {
             "?".into()
         };
         let mut t = format!(
-            "progress: {done}/{} {} ({:.1}%), {:.0} {}/s, elapsed {:.0} s, ETA {eta}",
+            "progress: {done}/{} {} ({:.1}%), {} {}/s, elapsed {:.0} s, ETA {eta}",
             self.len,
             self.unit,
             100.0 * done as f64 / self.len.max(1) as f64,
-            rate,
+            per_second(rate),
             self.unit,
             secs,
         );
@@ -125,5 +125,31 @@ impl Progress {
         if let Mode::Bar(pb) = &self.mode {
             pb.finish_and_clear();
         }
+    }
+}
+
+/// A rate with three significant figures at most, never "0" for a slow but moving run (issue 30:
+/// below 1 game/s the line said "0 games/s").
+fn per_second(rate: f64) -> String {
+    if rate >= 100.0 || rate == 0.0 {
+        format!("{rate:.0}")
+    } else if rate >= 10.0 {
+        format!("{rate:.1}")
+    } else {
+        format!("{rate:.2}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::per_second;
+
+    #[test]
+    fn slow_rates_keep_their_figures() {
+        assert_eq!(per_second(410.4), "410");
+        assert_eq!(per_second(12.34), "12.3");
+        assert_eq!(per_second(0.25), "0.25");
+        assert_eq!(per_second(1.0 / 155.0), "0.01");
+        assert_eq!(per_second(0.0), "0");
     }
 }
