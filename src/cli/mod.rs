@@ -434,6 +434,8 @@ enum Command {
         /// Also write the game's record (record.jsonl) and its log (log.txt) into this folder.
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
+        #[command(flatten)]
+        quiet: QuietArg,
     },
     /// Serve the game as a model to other programs' search (OpenSpiel): JSON requests on standard
     /// input (new, apply, legal, info, view, resample, choose, free, retain), one answer a line
@@ -595,7 +597,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
         | Command::Tune { quiet, .. }
         | Command::Balance { quiet, .. }
         | Command::Arena { quiet, .. }
-        | Command::Duel { quiet, .. } => quiet.quiet,
+        | Command::Duel { quiet, .. }
+        | Command::Play { quiet, .. } => quiet.quiet,
         _ => false,
     };
     set_quiet(quiet);
@@ -868,6 +871,7 @@ fn run_game<G: GameDef>(cmd: &Command) -> Result<ExitCode> {
             reveal,
             human,
             out,
+            quiet: _,
         } => play::play::<G>(play::PlayOpts {
             decks: [decks[0].clone(), decks[1].clone()],
             seed: seed.seed,

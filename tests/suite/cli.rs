@@ -74,6 +74,31 @@ fn files_with_a_byte_order_mark_read_as_without() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
 
+/// Issue 30: `play` takes `-q` as the other commands do (it had none): no notes on standard
+/// error, the same output files.
+#[test]
+fn play_quiet_says_nothing_on_standard_error() {
+    let dir = tmpdir("play-quiet");
+    let out = dir.display().to_string();
+    let args = [
+        "play",
+        "decks/trails/aggro.deck",
+        "decks/trails/control.deck",
+        "--out",
+        &out,
+    ];
+    let o = tcgsim(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("wrote"), "{}", stderr(&o));
+    let mut quiet = args.to_vec();
+    quiet.push("-q");
+    let q = tcgsim(&quiet);
+    assert_eq!(q.status.code(), Some(0), "{}", stderr(&q));
+    assert_eq!(stderr(&q), "");
+    assert_eq!(stdout(&q), stdout(&o));
+    assert!(dir.join("record.jsonl").is_file());
+}
+
 #[test]
 fn validate_rejects_typo_51_cards_and_5_copies_with_lines() {
     let typo = tmp(
