@@ -225,7 +225,11 @@ pub fn tune<G: GameDef>(o: TuneOpts) -> Result<ExitCode> {
             break;
         }
         if budget.is_some_and(|b| clock.elapsed() >= b) {
-            note("time is up: the round in progress is kept in the checkpoint (--resume goes on)");
+            note(if state_path.is_some() {
+                "time is up: the round in progress is kept in the checkpoint (--resume goes on)"
+            } else {
+                "time is up: the round in progress is not finished (--checkpoint would keep it)"
+            });
             break;
         }
         threads

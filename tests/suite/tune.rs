@@ -274,6 +274,22 @@ fn planted_args<'a>(out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
     v
 }
 
+/// Issue 30: when the time is up without `--checkpoint`, tune says the round in progress is not
+/// kept (it said "kept in the checkpoint" with no checkpoint).
+#[test]
+fn tune_without_a_checkpoint_does_not_promise_one() {
+    let dir = tmpdir("tune-no-checkpoint");
+    let out = dir.display().to_string();
+    let mut args: Vec<&str> = planted_args(&out, &["--time", "1s"]);
+    args.retain(|a| *a != "--quiet");
+    let r = tcgsim(&args);
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert!(r.status.success(), "{err}");
+    assert!(err.contains("time is up"), "{err}");
+    assert!(!err.contains("kept in the checkpoint"), "{err}");
+    assert!(err.contains("--checkpoint would keep it"), "{err}");
+}
+
 /// A pool with one card far better than any other (Planted Titan: cost 1, STR 9, DEF 9): the
 /// first round's accepted swap adds it, and the fresh re-measurement shows the gain.
 #[test]
