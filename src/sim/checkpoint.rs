@@ -36,7 +36,7 @@ impl Checkpoint {
         let path = dir.join("chunks.csv");
         let run = dir.join("run.txt");
         let mut done = Vec::new();
-        let head = format!("{CHUNK_HEADER}\n");
+        let head = format!("{}\n", chunk_head(fingerprint));
         if path.exists() {
             if !resume {
                 return Err(format!(
@@ -54,7 +54,7 @@ impl Checkpoint {
             // A checkpoint of an older format first: its fingerprint differs too, but the reason
             // is its format, not another run.
             let first = text.lines().next().unwrap_or("");
-            if first != CHUNK_HEADER && first.starts_with("row,col,chunk,") {
+            if !first.starts_with(CHUNK_HEADER) && first.starts_with("row,col,chunk,") {
                 return Err(format!(
                     "{}:1: a checkpoint of an older tcgsim (header `{first}`; this one writes `{CHUNK_HEADER}`): its chunks have no game-length histogram and cannot be resumed; remove the folder and run again",
                     path.display()
@@ -67,6 +67,27 @@ impl Checkpoint {
                     dir.display(),
                     recorded.lines().next().unwrap_or("")
                 ));
+            }
+            // The chunks are bound to their run (issue 30: another seed's chunks.csv under an
+            // intact run.txt was resumed).
+            if first != chunk_head(fingerprint) {
+                return Err(match first.strip_prefix(CHUNK_HEADER) {
+                    Some("") => format!(
+                        "{}:1: a checkpoint of an older tcgsim (its chunks are not bound to their run); remove the folder and run again",
+                        path.display()
+                    ),
+                    Some(tag) if tag.starts_with(RUN_TAG) => format!(
+                        "{}:1: the chunks belong to another run than this one (their tag `{}`, this run's `{}`): chunks.csv and run.txt do not go together; remove the folder and run again",
+                        path.display(),
+                        tag.trim_start_matches(RUN_TAG),
+                        run_tag(fingerprint)
+                    ),
+                    _ => format!(
+                        "{}:1: expected the header `{}` (not a tcgsim checkpoint)",
+                        path.display(),
+                        chunk_head(fingerprint)
+                    ),
+                });
             }
             done = parse_checkpoint(&text, &path.display().to_string(), games_of)?;
             // Rewrite without a torn last line, so appends start on a fresh line.
@@ -135,7 +156,12 @@ pub fn parse_checkpoint(
     games_of: &dyn Fn(Task) -> Option<u64>,
 ) -> Result<Vec<(Task, Counts)>, String> {
     let mut lines = text.lines();
-    if lines.next() != Some(CHUNK_HEADER) {
+    let first = lines.next().unwrap_or("");
+    if first != CHUNK_HEADER
+        && !first
+            .strip_prefix(CHUNK_HEADER)
+            .is_some_and(|tag| tag.starts_with(RUN_TAG))
+    {
         return Err(format!(
             "{file}:1: expected the header `{CHUNK_HEADER}` (not a tcgsim checkpoint, or one of an older version)"
         ));
@@ -198,6 +224,20 @@ pub fn parse_checkpoint(
 }
 
 /// The header of `chunks.csv`.
+/// What follows the header on a checkpoint's first line: the run's tag ([`chunk_head`]).
+const RUN_TAG: &str = " # run ";
+
+/// A run's tag: a 64-bit FNV-1a hash of its fingerprint, in hex.
+fn run_tag(fingerprint: &str) -> String {
+    format!("{:016x}", crate::core::fnv1a(fingerprint.bytes()))
+}
+
+/// The first line of the checkpoint of the run `fingerprint`: the header and the run's tag, so a
+/// chunks.csv is resumed only by the run that wrote it, whatever run.txt says.
+pub fn chunk_head(fingerprint: &str) -> String {
+    format!("{CHUNK_HEADER}{RUN_TAG}{}", run_tag(fingerprint))
+}
+
 pub const CHUNK_HEADER: &str =
     "row,col,chunk,games,wins,losses,draws,first_player_wins,turns,decisions,lengths";
 
@@ -414,6 +454,24 @@ mod tests {
             e.contains("belongs to a different run") && e.contains("this run: run B"),
             "{e}"
         );
+        // Run B's run.txt over run A's chunks: the chunks' tag says whose they are.
+        std::fs::write(dir.join("run.txt"), "run B\n").unwrap();
+        let e = resume_run(Some(&dir), "run B", true, &all, &|_| 5)
+            .err()
+            .unwrap();
+        assert!(
+            e.contains(":1: the chunks belong to another run")
+                && e.contains(&run_tag("run A"))
+                && e.contains(&run_tag("run B")),
+            "{e}"
+        );
+        // A header without a tag: an older checkpoint.
+        std::fs::write(dir.join("run.txt"), "run A\n").unwrap();
+        std::fs::write(dir.join("chunks.csv"), format!("{CHUNK_HEADER}\n")).unwrap();
+        let e = resume_run(Some(&dir), "run A", true, &all, &|_| 5)
+            .err()
+            .unwrap();
+        assert!(e.contains("not bound to their run"), "{e}");
         std::fs::remove_file(dir.join("run.txt")).unwrap();
         let e = resume_run(Some(&dir), "run A", true, &all, &|_| 5)
             .err()
@@ -517,7 +575,7 @@ mod tests {
         // A line whose histogram is not canonical (bins out of order) is malformed.
         record(&[]);
         let line = line_of(task(1), &c(3)).replace(",8:5", ",9:0 8:5");
-        std::fs::write(&path, format!("{CHUNK_HEADER}\n{line}")).unwrap();
+        std::fs::write(&path, format!("{}\n{line}", chunk_head("run"))).unwrap();
         let e = resume_run(Some(&dir), "run", true, &all, &five)
             .err()
             .unwrap();
