@@ -14,12 +14,25 @@ fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
-fn tmp(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tcgsim-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
+/// A file `name` holding `text`, in a folder of its own removed with it ([`tmpdir`]).
+fn tmp(name: &str, text: &str) -> TmpFile {
+    let dir = tmpdir(&format!("cli-{name}"));
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    TmpFile { _dir: dir, path }
+}
+
+/// A test's file ([`tmp`]); its folder goes when it is dropped.
+struct TmpFile {
+    _dir: common::TmpDir,
+    path: PathBuf,
+}
+
+impl std::ops::Deref for TmpFile {
+    type Target = PathBuf;
+    fn deref(&self) -> &PathBuf {
+        &self.path
+    }
 }
 
 #[test]
@@ -347,7 +360,7 @@ fn scenario_position_errors_exit_2_with_file_and_line() {
 
 #[test]
 fn sealed_writes_a_valid_blitz_deck() {
-    let dir = std::env::temp_dir().join(format!("tcgsim-sealed-{}", std::process::id()));
+    let dir = tmpdir("sealed");
     let o = tcgsim(&["sealed", "--seed", "9", "--out", dir.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = dir.join("sealed-9.deck");
@@ -491,7 +504,8 @@ fn the_game_follows_the_decks_and_a_mismatch_exits_2() {
     }
     // Only the deck's own folder counts: a Trails deck somewhere below a folder named `toy` is a
     // Trails deck.
-    let d = tmpdir("toy").join("mine");
+    let toy = tmpdir("toy");
+    let d = toy.join("mine");
     std::fs::create_dir_all(&d).unwrap();
     std::fs::copy(TRAILS[0], d.join("aggro.deck")).unwrap();
     let o = tcgsim(&["validate", d.join("aggro.deck").to_str().unwrap()]);

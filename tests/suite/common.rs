@@ -13,7 +13,9 @@ pub fn tcgsim(args: &[&str]) -> Output {
 
 /// An empty folder for one test: `tcgsim-<binary>-<pid>-<name>` in the system's temporary folder
 /// (the binary's name keeps test binaries that run at once apart; `name` is unique in the suite).
-pub fn tmpdir(name: &str) -> std::path::PathBuf {
+/// It is removed when the test is done with it (issue 30: each test run left 112 folders behind);
+/// set `TCGSIM_KEEP_TMP` to keep them for a look.
+pub fn tmpdir(name: &str) -> TmpDir {
     let binary = std::env::current_exe()
         .ok()
         .and_then(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
@@ -21,7 +23,37 @@ pub fn tmpdir(name: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("tcgsim-{binary}-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
-    d
+    TmpDir(d)
+}
+
+/// A test's folder ([`tmpdir`]), removed with everything in it when dropped.
+pub struct TmpDir(std::path::PathBuf);
+
+impl std::ops::Deref for TmpDir {
+    type Target = std::path::PathBuf;
+    fn deref(&self) -> &std::path::PathBuf {
+        &self.0
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for TmpDir {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.as_os_str()
+    }
+}
+
+impl AsRef<std::path::Path> for TmpDir {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for TmpDir {
+    fn drop(&mut self) {
+        if std::env::var_os("TCGSIM_KEEP_TMP").is_none() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
 }
 
 /// Plays `n` random actions from a new game of seed `seed` (fewer if it ends); the first player

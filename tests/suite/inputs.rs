@@ -357,11 +357,8 @@ fn messages_say_what_is_wrong_and_where() {
         "turn.scn:1: turn: 12345678901234567890 is out of range 1..=65535",
     );
     // Not UTF-8: the line is named, in every kind of file.
-    let bad = write(
-        &tmpdir("messages-deck"),
-        "bad.deck",
-        b"4 Academy Student\n4 Acad\xffemy\n",
-    );
+    let deck_dir = tmpdir("messages-deck");
+    let bad = write(&deck_dir, "bad.deck", b"4 Academy Student\n4 Acad\xffemy\n");
     refused(&tcgsim(&["validate", &bad]), "bad.deck:2: not valid UTF-8");
     let bad_cards = write(&d, "bad.csv", [head.as_bytes(), b"A,X\xff,Y\n"].concat());
     refused(

@@ -43,8 +43,7 @@ fn card_file_rules_x_cards_1() {
 #[test]
 fn a_deck_has_exactly_eight_cards_x_deck_1() {
     let cards = ToyGame::bundled_cards();
-    let dir = std::env::temp_dir().join(format!("tcgsim-toy-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::tmpdir("toy-decks");
     let write = |name: &str, text: &str| {
         let p = dir.join(name);
         std::fs::write(&p, text).unwrap();
