@@ -297,6 +297,9 @@ pub fn action_by_text<G: Game>(g: &G, s: &G::State, text: &str) -> Result<G::Act
     ))
 }
 
+/// The highest turn a scenario's `[position]` may write (a game's turn count has room above it).
+pub const MAX_POSITION_TURN: u16 = 10_000;
+
 /// A scenario's written position takes each zone's cards from the player's deck list: the lowest
 /// instance among `free` whose card (`card`, by instance) is `id`, taken out of `free`. The error
 /// names the zone, the card (`label`) and how many of it the list holds.
@@ -340,6 +343,9 @@ pub fn legal_membership(key: &str, want: &str, legal: &[String]) -> Option<Resul
         _ => return None,
     };
     let w = norm(want);
+    if w.is_empty() {
+        return Some(Err(format!("{key}: names no action")));
+    }
     let has = legal.iter().any(|x| norm(x) == w);
     Some(if has == plus {
         Ok(())
@@ -462,6 +468,11 @@ mod tests {
             "choose enemy Trainee Kit Sable#2".to_string(),
         ];
         assert_eq!(legal_membership("legal+", "pass", &legal), Some(Ok(())));
+        // An empty expectation names nothing: it fails rather than passing unseen.
+        assert!(matches!(
+            legal_membership("legal-", " ", &legal),
+            Some(Err(_))
+        ));
         // Names compare as lookups do: case and runs of spaces aside.
         assert_eq!(
             legal_membership("legal+", "Choose  enemy trainee kit sable#2", &legal),

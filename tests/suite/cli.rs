@@ -339,6 +339,13 @@ fn scenario_position_errors_exit_2_with_file_and_line() {
             "tokens P1: 3\n",
             "ff_key.scn:8: unknown position key \"tokens P1\"",
         ),
+        // A key given twice, a turn past the written range (65535 wrapped to 0 at its end).
+        ("ff_twice.scn", "step: main\n", "ff_twice.scn:8: step: given twice"),
+        (
+            "ff_turn.scn",
+            "turn: 65535\nactive: P1\n",
+            "ff_turn.scn:8: turn: 65535 is out of range 1..=10000",
+        ),
     ] {
         let f = tmp(name, &format!("{FF}{position}[actions]\nend\n"));
         let o = tcgsim(&["scenario", f.to_str().unwrap()]);
@@ -351,6 +358,17 @@ fn scenario_position_errors_exit_2_with_file_and_line() {
     );
     let o = tcgsim(&["scenario", f.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
+    let twice = tmp(
+        "tmnt_twice.scn",
+        "game: tmnt\nP1: 30*Grove Warden\nP2: 30*Kite Dancer\n[position]\nturn: 2\nturn: 3\n",
+    );
+    let t = tcgsim(&["scenario", twice.to_str().unwrap()]);
+    assert_eq!(t.status.code(), Some(2));
+    assert!(
+        stderr(&t).contains("tmnt_twice.scn:6: turn: given twice"),
+        "{}",
+        stderr(&t)
+    );
     assert!(
         stderr(&o).contains("tmnt_blocks.scn:6: blocks P1: 4 Block Zones at most"),
         "{}",

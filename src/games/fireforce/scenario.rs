@@ -4,7 +4,7 @@
 use super::cards::{norm, CardDb, CardId};
 use super::state::{Bits, State};
 use super::FireForceGame;
-use crate::core::def::{take_listed, unplaced_cards, GameDef, ScenarioReport};
+use crate::core::def::{take_listed, unplaced_cards, GameDef, ScenarioReport, MAX_POSITION_TURN};
 use crate::core::input::{excerpt, parse_int, read_text, strip_comment, MAX_TEXT_BYTES};
 use crate::core::{ActionList, Game, Outcome, Seat};
 use std::path::Path;
@@ -375,9 +375,18 @@ fn edit_position(
         let n = *n;
         let words: Vec<&str> = k.split_whitespace().collect();
         match words.as_slice() {
+            [key @ ("turn" | "active" | "step")]
+                if match *key {
+                    "turn" => turn.is_some(),
+                    "active" => active.is_some(),
+                    _ => main_step.is_some(),
+                } =>
+            {
+                return Err(problem(file, n, format!("{key}: given twice")));
+            }
             ["turn"] => {
                 turn = Some(
-                    parse_int(v, 1u16, u16::MAX)
+                    parse_int(v, 1u16, MAX_POSITION_TURN)
                         .map_err(|e| problem(file, n, format!("turn: {e}")))?,
                 )
             }

@@ -4,7 +4,7 @@
 use super::cards::{norm, CardDb, CardId};
 use super::state::State;
 use super::TmntGame;
-use crate::core::def::{take_listed, unplaced_cards, GameDef, ScenarioReport};
+use crate::core::def::{take_listed, unplaced_cards, GameDef, ScenarioReport, MAX_POSITION_TURN};
 use crate::core::input::{excerpt, read_text, strip_comment, MAX_TEXT_BYTES};
 use crate::core::{ActionList, Game, Outcome, Seat};
 use std::path::Path;
@@ -334,12 +334,16 @@ fn edit_position(
     // empty (`None`).
     type Written = (usize, Vec<Option<(CardId, bool)>>);
     let mut zones: [[Option<Written>; 5]; 2] = Default::default();
+    let mut once = std::collections::BTreeSet::new();
     for (n, k, v) in pos {
         let n = *n;
         let words: Vec<&str> = k.split_whitespace().collect();
         match words.as_slice() {
+            [key @ ("turn" | "active")] if !once.insert(*key) => {
+                return Err(problem(file, n, format!("{key}: given twice")));
+            }
             ["turn"] => {
-                s.turn = crate::core::input::parse_int(v, 1u16, u16::MAX)
+                s.turn = crate::core::input::parse_int(v, 1u16, MAX_POSITION_TURN)
                     .map_err(|e| problem(file, n, format!("turn: {e}")))?
             }
             ["active"] => {
