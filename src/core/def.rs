@@ -332,6 +332,13 @@ pub fn unplaced_cards(q: Seat, names: &[String]) -> String {
     )
 }
 
+/// The texts of the legal actions now, in the engine's order (what scenarios compare and list).
+pub fn legal_texts<G: Game>(g: &G, s: &G::State) -> Vec<String> {
+    let mut legal = super::ActionList::new();
+    g.legal_actions(s, &mut legal);
+    legal.iter().map(|&a| g.action_text(s, a)).collect()
+}
+
 /// A scenario's membership expectation: `legal+: ACTION` (the action is legal now) or `legal-:
 /// ACTION` (it is not), checked against the texts of the legal actions (compared as
 /// [`super::input::norm`] compares names); `None` when `key` is neither.

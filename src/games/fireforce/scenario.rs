@@ -6,7 +6,7 @@ use super::state::{Bits, State};
 use super::FireForceGame;
 use crate::core::def::{take_listed, unplaced_cards, GameDef, ScenarioReport, MAX_POSITION_TURN};
 use crate::core::input::{excerpt, parse_int, read_text, strip_comment, MAX_TEXT_BYTES};
-use crate::core::{ActionList, Game, Outcome, Seat};
+use crate::core::{Game, Outcome, Seat};
 use std::path::Path;
 
 fn problem(file: &str, line: usize, msg: impl std::fmt::Display) -> String {
@@ -26,11 +26,7 @@ fn seat_word(w: &str) -> Option<Seat> {
 fn observe(g: &FireForceGame, s: &State, key: &str) -> Option<String> {
     let words: Vec<&str> = key.split_whitespace().collect();
     let seat = words.last().and_then(|w| seat_word(w));
-    let legal = || {
-        let mut l = ActionList::new();
-        g.legal(s, &mut l);
-        l.iter().map(|&a| g.notation(s, a)).collect::<Vec<_>>()
-    };
+    let legal = || crate::core::def::legal_texts(g, s);
     Some(match (words.as_slice(), seat) {
         (["winner"], _) => match s.winner {
             None => "none".into(),
@@ -260,11 +256,7 @@ pub fn run(
     }
     let mut failed = Vec::new();
     if illegal.is_none() {
-        let legal: Vec<String> = observe(&g, &s, "legal")
-            .expect("a key")
-            .split("; ")
-            .map(String::from)
-            .collect();
+        let legal: Vec<String> = crate::core::def::legal_texts(&g, &s);
         for (n, k, v) in &expects {
             if let Some(r) = crate::core::def::legal_membership(k, v, &legal) {
                 if let Err(m) = r {
@@ -328,12 +320,7 @@ pub fn run(
             Outcome::Win(w) => w.to_string(),
         }),
         ending: g.ending(&s),
-        legal: observe(&g, &s, "legal")
-            .unwrap_or_default()
-            .split("; ")
-            .filter(|x| !x.is_empty())
-            .map(String::from)
-            .collect(),
+        legal: crate::core::def::legal_texts(&g, &s),
         p1: side(Seat::P1),
         p2: side(Seat::P2),
         checked: if illegal.is_none() { expects.len() } else { 0 },
@@ -442,13 +429,8 @@ fn edit_position(
                 let slot = if *zone == "flame" {
                     &mut flame[q.index()]
                 } else {
-                    let z = MAIN_ZONES.iter().position(|z| z == zone).ok_or_else(|| {
-                        problem(
-                            file,
-                            n,
-                            format!("unknown position key \"{}\" ({POSITION_KEYS})", excerpt(k)),
-                        )
-                    })?;
+                    // A zone of MAIN_ZONES: the key was checked on entering this arm.
+                    let z = MAIN_ZONES.iter().position(|z| z == zone).unwrap_or(0);
                     &mut zones[q.index()][z]
                 };
                 if slot.is_some() {

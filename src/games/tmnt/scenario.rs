@@ -6,7 +6,7 @@ use super::state::State;
 use super::TmntGame;
 use crate::core::def::{take_listed, unplaced_cards, GameDef, ScenarioReport, MAX_POSITION_TURN};
 use crate::core::input::{excerpt, read_text, strip_comment, MAX_TEXT_BYTES};
-use crate::core::{ActionList, Game, Outcome, Seat};
+use crate::core::{Game, Outcome, Seat};
 use std::path::Path;
 
 fn problem(file: &str, line: usize, msg: impl std::fmt::Display) -> String {
@@ -26,11 +26,7 @@ fn seat_word(w: &str) -> Option<Seat> {
 fn observe(g: &TmntGame, s: &State, key: &str) -> Option<String> {
     let words: Vec<&str> = key.split_whitespace().collect();
     let seat = words.last().and_then(|w| seat_word(w));
-    let legal = || {
-        let mut l = ActionList::new();
-        g.legal(s, &mut l);
-        l.iter().map(|&a| g.notation(s, a)).collect::<Vec<_>>()
-    };
+    let legal = || crate::core::def::legal_texts(g, s);
     let names = |q: Seat, m: u64| {
         let v = g.sorted_names(s, q, m);
         if v.is_empty() {
@@ -232,11 +228,7 @@ pub fn run(
     }
     let mut failed = Vec::new();
     if illegal.is_none() {
-        let legal: Vec<String> = observe(&g, &s, "legal")
-            .expect("a key")
-            .split("; ")
-            .map(String::from)
-            .collect();
+        let legal: Vec<String> = crate::core::def::legal_texts(&g, &s);
         for (n, k, v) in &expects {
             if let Some(r) = crate::core::def::legal_membership(k, v, &legal) {
                 if let Err(m) = r {
@@ -296,12 +288,7 @@ pub fn run(
             Outcome::Win(w) => w.to_string(),
         }),
         ending: g.ending(&s),
-        legal: observe(&g, &s, "legal")
-            .unwrap_or_default()
-            .split("; ")
-            .filter(|x| !x.is_empty())
-            .map(String::from)
-            .collect(),
+        legal: crate::core::def::legal_texts(&g, &s),
         p1: side(Seat::P1),
         p2: side(Seat::P2),
         checked: if illegal.is_none() { expects.len() } else { 0 },
