@@ -99,35 +99,53 @@ impl FireForceGame {
             && !p.is_given(j)
     }
 
-    /// The classes of interchangeable cards among `q`'s ready cards with Flame `payers` (at
-    /// most [`MAX_PAYERS`]): masks over their positions by instance, in order of their first
-    /// member, 0 after the last; and how many there are.
-    fn payer_classes(&self, s: &State, q: Seat, payers: u64) -> ([u8; 8], usize) {
+    /// Whether `q`'s ready cards with Flame `i` and `j` are interchangeable (decision F-COST-3).
+    pub fn interchangeable(&self, s: &State, q: Seat, i: u8, j: u8) -> bool {
+        Self::alike(s, q, Self::named_by_instance(s, q), i, j)
+    }
+
+    /// The payers of `q` (`payers`, a mask over instances) as a list by instance, and its
+    /// classes of interchangeable cards: masks over the list's positions, in order of their
+    /// first member.
+    fn payer_classes(&self, s: &State, q: Seat, payers: u64) -> Classes {
         let p = s.pl(q);
         // What names cards by instance is looked at only once two payers are the same card.
         let mut named = None;
-        let mut class = [0u8; 8];
-        let mut n = 0;
-        // Each class's first member's instance.
+        let mut c = Classes {
+            inst: [NONE; 8],
+            class: [0; 8],
+            k: 0,
+            n: 0,
+        };
+        // Each class's first member's instance and card.
         let mut first = [0u8; 8];
-        for (k, i) in Bits(payers).take(MAX_PAYERS as usize).enumerate() {
+        let mut card = [0u8; 8];
+        for i in Bits(payers).take(MAX_PAYERS as usize) {
+            let k = c.k;
             let id = p.card[i as usize];
-            let found = (0..n).find(|&x| {
-                p.card[first[x] as usize] == id && {
+            c.inst[k] = i;
+            let mut found = None;
+            for x in 0..c.n {
+                if card[x] == id {
                     let named = *named.get_or_insert_with(|| Self::named_by_instance(s, q));
-                    Self::alike(s, q, named, first[x], i)
-                }
-            });
-            match found {
-                Some(x) => class[x] |= 1 << k,
-                None => {
-                    class[n] = 1 << k;
-                    first[n] = i;
-                    n += 1;
+                    if Self::alike(s, q, named, first[x], i) {
+                        found = Some(x);
+                        break;
+                    }
                 }
             }
+            match found {
+                Some(x) => c.class[x] |= 1 << k,
+                None => {
+                    c.class[c.n] = 1 << k;
+                    first[c.n] = i;
+                    card[c.n] = id;
+                    c.n += 1;
+                }
+            }
+            c.k += 1;
         }
-        (class, n)
+        c
     }
 
     /// F-COST-1, decision F-COST-3: `me` pays `n` for action `a`. When the payment can change
@@ -143,13 +161,13 @@ impl FireForceGame {
         debug_assert!(k >= u32::from(n), "legal offers what can be paid");
         debug_assert!(k <= MAX_PAYERS, "F-COST-2 holds at a decision");
         if k > u32::from(n) && k <= MAX_PAYERS {
-            let (classes, count) = self.payer_classes(s, me, payers);
-            if count > 1 {
+            let c = self.payer_classes(s, me, payers);
+            if c.n > 1 {
                 // The classes are kept with the pick: nothing changes them until it is answered.
                 s.pick = Pick::Pay {
                     n,
                     then: a,
-                    classes,
+                    classes: c.class,
                 };
                 s.chooser = me;
                 return false;
@@ -164,7 +182,7 @@ impl FireForceGame {
     /// `q`'s ready cards with Flame's classes now, as [`Pick::Pay`] keeps them (for the
     /// invariants: a pending payment's classes are still the position's).
     pub fn pay_classes(&self, s: &State, q: Seat) -> [u8; 8] {
-        self.payer_classes(s, q, self.ready_payers(s, q)).0
+        self.payer_classes(s, q, self.ready_payers(s, q)).class
     }
 
     /// The answers of a [`Pick::Pay`] of `n` among `classes`: every canonical payment.
@@ -181,24 +199,25 @@ impl FireForceGame {
             .fold(0, |acc, (_, i)| acc | 1 << i)
     }
 
-    /// The canonical payment equal to paying a pending [`Pick::Pay`] with `q`'s instances
-    /// `cards` (ready cards with Flame): each chosen card replaced by the lowest free member of
-    /// its class. `None` when no payment is pending or a card is not a ready card with Flame.
+    /// The canonical payment equal to paying with `q`'s instances `cards` (ready cards with
+    /// Flame): each chosen card replaced by the lowest free member of its class. `None` when a
+    /// card is not a ready card with Flame.
     pub fn payment_of(&self, s: &State, q: Seat, cards: u64) -> Option<u8> {
-        let Pick::Pay { classes, .. } = s.pick else {
-            return None;
-        };
         let payers = self.ready_payers(s, q);
         if cards & !payers != 0 {
             return None;
         }
+        let c = self.payer_classes(s, q, payers);
         let mut m = 0u8;
-        for (j, i) in Bits(payers).take(MAX_PAYERS as usize).enumerate() {
-            if cards & 1 << i != 0 {
-                let class = classes.iter().find(|&&x| x & 1 << j != 0).copied()?;
-                let free = class & !m;
-                m |= free & free.wrapping_neg();
-            }
+        for j in (0..c.k).filter(|&j| cards & 1 << c.inst[j] != 0) {
+            // The lowest member of `j`'s class not yet taken.
+            let class = c.class[..c.n]
+                .iter()
+                .find(|&&x| x & 1 << j != 0)
+                .copied()
+                .unwrap_or(0);
+            let free = class & !m;
+            m |= free & free.wrapping_neg();
         }
         Some(m)
     }
@@ -220,6 +239,17 @@ impl FireForceGame {
         };
         self.go_on(s, me, then, i);
     }
+}
+
+/// The ready cards with Flame of a payer, by instance, and their classes of interchangeable cards
+/// (decision F-COST-3).
+struct Classes {
+    /// The `k` payers' instances.
+    inst: [u8; 8],
+    /// `n` classes, each a mask over positions in `inst`.
+    class: [u8; 8],
+    k: usize,
+    n: usize,
 }
 
 /// The canonical payments of `n` cards given the classes of interchangeable payers (masks over
