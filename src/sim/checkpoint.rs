@@ -1,7 +1,8 @@
 //! Checkpoints of a long run: every finished chunk of games is appended (and flushed) to
 //! `DIR/chunks.csv` (a header line, then one line a chunk), so an interrupted run loses no
 //! finished work; `--resume` reads them back. `DIR/run.txt` holds the run's fingerprint: a
-//! checkpoint is only ever resumed by the same run.
+//! checkpoint is only ever resumed by the same run. Each chunk's line ends with a check sum of
+//! the line and the run's tag ([`line_in`]), so an edited or damaged line is refused, not resumed.
 
 use super::matrix::{Counts, Lengths, Task, LENGTH_BINS};
 use crate::core::input::{read_text, MAX_CHECKPOINT_BYTES, MAX_TEXT_BYTES};
@@ -16,6 +17,8 @@ pub struct Checkpoint {
     /// The first failed write (issue 30: a full disk once gave a warning a chunk and exit 0):
     /// nothing more is written, and the run stops ([`Checkpoint::failed`]).
     failure: Mutex<Option<crate::core::WriteError>>,
+    /// The run's tag ([`run_tag`]): every line's check sum includes it.
+    tag: String,
 }
 
 impl Checkpoint {
@@ -93,7 +96,7 @@ impl Checkpoint {
             // Rewrite without a torn last line, so appends start on a fresh line.
             let mut clean = head.clone();
             for (t, c) in &done {
-                clean.push_str(&line_of(*t, c));
+                clean.push_str(&line_in(&run_tag(fingerprint), *t, c));
             }
             std::fs::write(&path, clean).map_err(|e| format!("{}: {e}", path.display()))?;
         } else {
@@ -113,6 +116,7 @@ impl Checkpoint {
                 path,
                 file: Mutex::new(file),
                 failure: Mutex::new(None),
+                tag: run_tag(fingerprint),
             },
             done,
         ))
@@ -127,7 +131,7 @@ impl Checkpoint {
         if failure.is_some() {
             return;
         }
-        let line = line_of(t, c);
+        let line = line_in(&self.tag, t, c);
         let mut f = self.file.lock().expect("checkpoint lock");
         if let Err(e) = f.write_all(line.as_bytes()).and_then(|_| f.flush()) {
             *failure = Some(crate::core::WriteError::new(
@@ -148,8 +152,9 @@ impl Checkpoint {
     }
 }
 
-/// The chunks a checkpoint's text records, each checked ([`Checkpoint::open`]); `file` names it
-/// in errors.
+/// The chunks a checkpoint's text records, each checked ([`Checkpoint::open`]): its fields, its
+/// check sum (under the tag of the header line; a header without a tag is read with an empty
+/// tag), its task and its counts; `file` names it in errors.
 pub fn parse_checkpoint(
     text: &str,
     file: &str,
@@ -166,6 +171,10 @@ pub fn parse_checkpoint(
             "{file}:1: expected the header `{CHUNK_HEADER}` (not a tcgsim checkpoint, or one of an older version)"
         ));
     }
+    let tag = first
+        .strip_prefix(CHUNK_HEADER)
+        .and_then(|t| t.strip_prefix(RUN_TAG))
+        .unwrap_or("");
     let count = text.lines().count();
     let mut done = Vec::new();
     let mut first_line: HashMap<Task, usize> = HashMap::new();
@@ -177,7 +186,15 @@ pub fn parse_checkpoint(
         if at == count && !text.ends_with('\n') {
             break;
         }
-        let parsed = line.rsplit_once(',').and_then(|(nums, lengths)| {
+        let Some((body, sum)) = line.rsplit_once(',') else {
+            return Err(bad("malformed checkpoint line".into()));
+        };
+        if sum != line_sum(tag, body) {
+            return Err(bad(
+                "the line's check sum does not match it: the line was edited or damaged; remove the folder and run again".into(),
+            ));
+        }
+        let parsed = body.rsplit_once(',').and_then(|(nums, lengths)| {
             let f = nums
                 .split(',')
                 .map(str::parse)
@@ -239,7 +256,15 @@ pub fn chunk_head(fingerprint: &str) -> String {
 }
 
 pub const CHUNK_HEADER: &str =
-    "row,col,chunk,games,wins,losses,draws,first_player_wins,turns,decisions,lengths";
+    "row,col,chunk,games,wins,losses,draws,first_player_wins,turns,decisions,lengths,sum";
+
+/// A line's check sum: a 64-bit FNV-1a hash, in hex, of the run's tag, a comma and the line's
+/// fields before the sum (issue 30: lines with an edited `decisions` or `first_player_wins` were
+/// resumed). It guards against edits and damage, not against someone who recomputes it.
+pub fn line_sum(tag: &str, body: &str) -> String {
+    let bytes = tag.bytes().chain(std::iter::once(b',')).chain(body.bytes());
+    format!("{:016x}", crate::core::fnv1a(bytes))
+}
 
 /// A histogram as a checkpoint writes it: its nonzero bins in order, `TURNS:GAMES` separated by
 /// spaces (the last bin's turns are [`LENGTH_BINS`], meaning that many or more).
@@ -268,11 +293,17 @@ pub fn parse_lengths(s: &str) -> Option<Lengths> {
     Some(h)
 }
 
-/// The checkpoint line of a finished task: `row,col,chunk,games,wins,losses,draws,
-/// first_player_wins,turns,decisions,lengths` ([`lengths_field`]).
+/// The checkpoint line of a finished task in a checkpoint whose header has no run tag (as
+/// [`line_in`] with an empty tag).
 pub fn line_of(t: Task, c: &Counts) -> String {
-    format!(
-        "{},{},{},{},{},{},{},{},{},{},{}\n",
+    line_in("", t, c)
+}
+
+/// The checkpoint line of a finished task of the run tagged `tag`: `row,col,chunk,games,wins,
+/// losses,draws,first_player_wins,turns,decisions,lengths,sum` ([`lengths_field`], [`line_sum`]).
+pub fn line_in(tag: &str, t: Task, c: &Counts) -> String {
+    let body = format!(
+        "{},{},{},{},{},{},{},{},{},{},{}",
         t.row,
         t.col,
         t.chunk,
@@ -284,7 +315,9 @@ pub fn line_of(t: Task, c: &Counts) -> String {
         c.turns,
         c.decisions,
         lengths_field(&c.lengths)
-    )
+    );
+    let sum = line_sum(tag, &body);
+    format!("{body},{sum}\n")
 }
 
 /// Where a run of the tasks `all` starts: its checkpoint when one is asked for, the tasks of `all`
@@ -574,7 +607,10 @@ mod tests {
         }
         // A line whose histogram is not canonical (bins out of order) is malformed.
         record(&[]);
-        let line = line_of(task(1), &c(3)).replace(",8:5", ",9:0 8:5");
+        let tag = run_tag("run");
+        let body = line_in(&tag, task(1), &c(3));
+        let body = body.rsplit_once(',').unwrap().0.replace(",8:5", ",9:0 8:5");
+        let line = format!("{body},{}\n", line_sum(&tag, &body));
         std::fs::write(&path, format!("{}\n{line}", chunk_head("run"))).unwrap();
         let e = resume_run(Some(&dir), "run", true, &all, &five)
             .err()
@@ -583,6 +619,30 @@ mod tests {
             e,
             format!("{}:2: malformed checkpoint line", path.display())
         );
+        // Issue 30: a line with an edited count that is still possible (decisions, first-player
+        // wins) is refused by its check sum; the same line unedited is resumed.
+        record(&[(1, c(3))]);
+        let good = std::fs::read_to_string(&path).unwrap();
+        assert!(resume_run(Some(&dir), "run", true, &all, &five).is_ok());
+        for (from, to) in [(",0,40,0,", ",0,40,7,"), (",2,0,0,40,", ",2,0,1,40,")] {
+            assert!(good.contains(from), "{good}");
+            std::fs::write(&path, good.replacen(from, to, 1)).unwrap();
+            let e = resume_run(Some(&dir), "run", true, &all, &five)
+                .err()
+                .unwrap();
+            assert_eq!(
+                e,
+                format!(
+                    "{}:2: the line's check sum does not match it: the line was edited or damaged; remove the folder and run again",
+                    path.display()
+                )
+            );
+        }
+        // The same lines under another run's tag (header edited to match run.txt) fail too.
+        let other = good.replacen(&run_tag("run"), &run_tag("other"), 1);
+        assert!(parse_checkpoint(&other, "f", &|_| Some(5))
+            .unwrap_err()
+            .contains("check sum"));
         // A checkpoint of the format before histograms: refused for its format.
         let old = "row,col,chunk,games,wins,losses,draws,first_player_wins,turns,decisions";
         std::fs::write(&path, format!("{old}\n0,1,1,5,3,2,0,0,40,0\n")).unwrap();
@@ -622,6 +682,7 @@ mod tests {
             path: dev_full.to_path_buf(),
             file: Mutex::new(file),
             failure: Mutex::new(None),
+            tag: run_tag("run"),
         };
         assert!(!ck.failed());
         let t = Task {

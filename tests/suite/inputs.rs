@@ -7,6 +7,7 @@ use std::process::{Command, Output};
 
 use crate::common;
 use common::{tcgsim, tmpdir};
+use tcgsim::sim::checkpoint::line_sum;
 
 fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> String {
     let p = dir.join(name);
@@ -56,23 +57,37 @@ fn a_checkpoint_line_with_impossible_counts_is_refused() {
         std::fs::write(cp.join("chunks.csv"), t).unwrap();
     };
     let resume = || matrix(&out, &["--checkpoint", cp.to_str().unwrap(), "--resume"]);
+    // A forged line carries the check sum of its fields under the run's tag, so the counts, not
+    // the sum, are what is refused.
+    let tag = lines[0].rsplit_once(" # run ").unwrap().1;
+    let signed = |body: String| format!("{body},{}", line_sum(tag, &body));
     // A 5-game chunk with 65,536 draws.
     let f: Vec<&str> = lines[1].split(',').collect();
-    let forged = format!(
+    let forged = signed(format!(
         "{},{},{},5,0,0,65536,0,{},{},{}",
         f[0], f[1], f[2], f[8], f[9], f[10]
-    );
+    ));
     write_back(&[forged]);
     refused(
         &resume(),
         "chunks.csv:2: impossible counts: wins 0 + losses 0 + draws 65536 differ from 5 games",
+    );
+    // Issue 30: the same line with its decisions edited to another possible count, unsigned.
+    let (body, sum) = lines[1].rsplit_once(',').unwrap();
+    let (nums, lengths) = body.rsplit_once(',').unwrap();
+    let (head, decisions) = nums.rsplit_once(',').unwrap();
+    let more: u64 = decisions.parse::<u64>().unwrap() + 1;
+    write_back(&[format!("{head},{more},{lengths},{sum}")]);
+    refused(
+        &resume(),
+        "chunks.csv:2: the line's check sum does not match it",
     );
     // The same chunk twice.
     write_back(&[lines[1].into(), lines[2].into(), lines[1].into()]);
     refused(&resume(), "chunks.csv:4: chunk");
     assert!(stderr(&resume()).contains("is recorded twice (first on line 2)"));
     // A chunk the plan does not have.
-    write_back(&["0,0,7,5,2,3,0,1,40,400,8:5".into()]);
+    write_back(&[signed("0,0,7,5,2,3,0,1,40,400,8:5".into())]);
     refused(&resume(), "is not a task of this run");
     // A checkpoint of another shard of the run is not resumed by this one.
     let cp2 = d.join("cp2");

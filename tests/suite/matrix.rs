@@ -750,7 +750,7 @@ fn old_format_shards_and_checkpoints_are_refused() {
     let chunks = read(&cp, "chunks.csv");
     let old: String = chunks
         .lines()
-        .map(|l| l.rsplit_once(',').unwrap().0.to_string() + "\n")
+        .map(|l| l.rsplitn(3, ',').nth(2).unwrap().to_string() + "\n")
         .take(10)
         .collect();
     assert!(old

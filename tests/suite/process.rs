@@ -216,9 +216,14 @@ fn duel_with(agent: &str, extra: &[&str], out: &Path) -> std::process::Output {
 }
 
 /// The lines of a checkpoint's `chunks.csv` after its header.
+/// The chunk lines of a checkpoint without their check sums (which include the run's tag, so two
+/// runs of other programs record the same game under other sums).
 fn checkpoint_lines(dir: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(dir.join("chunks.csv")).unwrap();
-    text.lines().skip(1).map(str::to_string).collect()
+    text.lines()
+        .skip(1)
+        .map(|l| l.rsplit_once(',').unwrap().0.to_string())
+        .collect()
 }
 
 /// A program that exits in the middle of a run under `--on-agent-error abort`: exit code 2, a
