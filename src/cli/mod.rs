@@ -10,6 +10,7 @@
 mod arena;
 mod balance;
 mod cards;
+mod duel;
 mod human;
 mod matrix;
 mod out;
@@ -25,8 +26,6 @@ use crate::agents::AgentSpec;
 use crate::core::input::{read_text, MAX_TEXT_BYTES};
 use crate::core::{GameDef, Seat};
 use crate::games::{self, Visit};
-use crate::sim::checkpoint::{resume_run, Resumed};
-use crate::sim::matrix::{Counts, Task};
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
@@ -849,7 +848,7 @@ fn run_game<G: GameDef>(cmd: &Command) -> Result<ExitCode> {
             resume,
             one_at_a_time,
             ..
-        } => duel::<G>(DuelOpts {
+        } => duel::duel::<G>(duel::DuelOpts {
             agents: two_agents(agents, true)?,
             decks,
             games: *games,
@@ -1221,162 +1220,6 @@ fn even_games(games: u64) -> u64 {
         ));
     }
     games + games % 2
-}
-
-struct DuelOpts<'a> {
-    agents: [String; 2],
-    decks: &'a [PathBuf],
-    games: u64,
-    seed: u64,
-    threads: Option<u64>,
-    out: &'a Path,
-    checkpoint: Option<&'a Path>,
-    resume: bool,
-    cards: Option<&'a Path>,
-    one_at_a_time: bool,
-}
-
-fn duel<G: GameDef>(o: DuelOpts) -> Result<ExitCode> {
-    let [a, b] = &o.agents;
-    let spec_a = AgentSpec::parse(a).map_err(|e| anyhow!("--agent {a}: {e}"))?;
-    let spec_b = AgentSpec::parse(b).map_err(|e| anyhow!("--agent {b}: {e}"))?;
-    let games = even_games(o.games);
-    let seed = o.seed;
-    let db = load_cards::<G>(o.cards, Some(&o.decks[0]))?;
-    let decks = load_decks::<G>(&db, o.decks, false)?;
-    let (d1, d2) = (&decks[0], &decks[1]);
-    let (n1, n2) = (G::deck_name(d1), G::deck_name(d2));
-    // Each finished game is one checkpoint line: chunk = game index (row and column 0). The
-    // content hash ties the checkpoint to the game, the decks' cards and the rules' version.
-    let content = G::content_hash(&db, &[d1, d2]);
-    let fingerprint = format!(
-        "tcgsim-duel v3; game={}; decks={n1},{n2}; content={content}; agent_a={a}; agent_b={b}; games={games}; seed={seed}",
-        G::INFO.name
-    );
-    check_out_dir(o.out)?;
-    let game = G::new_match(&db, [d1, d2]);
-    let all: Vec<Task> = (0..games)
-        .map(|chunk| Task {
-            row: 0,
-            col: 0,
-            chunk,
-        })
-        .collect();
-    let Resumed {
-        checkpoint: ckpt,
-        done,
-        todo,
-    } = resume_run(o.checkpoint, &fingerprint, o.resume, &all, &|_| 1).map_err(|e| anyhow!(e))?;
-    let mut r = Counts::default();
-    for (_, c) in &done {
-        r.add(c);
-    }
-    let todo: Vec<u64> = todo.iter().map(|t| t.chunk).collect();
-    if !done.is_empty() {
-        note(&format!(
-            "resuming: {} of {games} games already done",
-            r.games
-        ));
-    }
-    let pool = thread_pool(o.threads)?;
-    let pb = Progress::new(todo.len() as u64, "games");
-    let start = std::time::Instant::now();
-    let on_game = |k: u64, c: &Counts| {
-        if let Some(ck) = &ckpt {
-            ck.record(
-                Task {
-                    row: 0,
-                    col: 0,
-                    chunk: k,
-                },
-                c,
-            );
-        }
-        pb.inc(1);
-    };
-    let played = pool.install(|| {
-        if o.one_at_a_time {
-            let mut sum = Counts::default();
-            for k in &todo {
-                sum.add(&crate::sim::duel(
-                    &game,
-                    &spec_a,
-                    &spec_b,
-                    std::slice::from_ref(k),
-                    seed,
-                    &on_game,
-                ));
-            }
-            sum
-        } else {
-            crate::sim::duel(&game, &spec_a, &spec_b, &todo, seed, &on_game)
-        }
-    });
-    pb.finish();
-    if let Some(e) = ckpt.as_ref().and_then(|ck| ck.take_failure()) {
-        // One message, exit 1 (a write failure); the games recorded before it are kept.
-        return Err(anyhow::Error::new(e).context(
-            "the duel's checkpoint could not be written: the games recorded before this are kept (--resume continues them)",
-        ));
-    }
-    r.add(&played);
-    agent_failures(
-        &[&spec_a, &spec_b],
-        &match &o.checkpoint {
-            Some(dir) => format!(
-                "{} finished games are recorded in {} (--resume continues them)",
-                r.games,
-                dir.display()
-            ),
-            None => format!(
-                "{} games finished: A won {}, B won {}, {} draws (not written)",
-                r.games, r.wins, r.losses, r.draws
-            ),
-        },
-    )?;
-    let secs = start.elapsed().as_secs_f64();
-    let (lo, hi) = r.interval();
-    let text = format!(
-        "{a} vs {b} on {n1} / {n2}: {} games, seed {seed}\n\
-         A wins {} · B wins {} · draws {} · A win rate {:.1}% (95% CI {:.1}–{:.1}%)\n\
-         first player won {:.1}% · {:.1} turns and {:.0} decisions per game · {} games/s ({} threads, {:.0} s)\n",
-        r.games,
-        r.wins,
-        r.losses,
-        r.draws,
-        100.0 * r.win_rate(),
-        100.0 * lo,
-        100.0 * hi,
-        100.0 * r.first_player_wins as f64 / r.games as f64,
-        r.turns as f64 / r.games as f64,
-        r.decisions as f64 / r.games as f64,
-        rate_text(played.games as f64 / secs.max(1e-9)),
-        pool.current_num_threads(),
-        secs
-    );
-    let csv = crate::sim::output::duel_csv(a, b, n1, n2, &r);
-    write_file(&o.out.join("duel.csv"), &csv)?;
-    let meta = crate::sim::output::RunInfo {
-        command: "duel".into(),
-        args: std::env::args().skip(1).collect(),
-        game: G::INFO.name.into(),
-        decks: vec![n1.to_string(), n2.to_string()],
-        agents: vec![a.clone(), b.clone()],
-        content,
-        games,
-        seed,
-        fingerprint,
-        shard: None,
-        games_played: played.games,
-        seconds: secs,
-        ..Default::default()
-    };
-    write_file(&o.out.join("run.json"), &meta.to_json())?;
-    emit(&text)?;
-    note(&format!("wrote {}", o.out.join("duel.csv").display()));
-    // The folder's report follows its run.json, so an older run's page never stays beside it.
-    report::after_run(o.out)?;
-    Ok(ExitCode::SUCCESS)
 }
 
 /// A fixed mid-game position of the game's bench match (60 heuristic decisions from seed 1, or

@@ -13,7 +13,7 @@ pub mod schedule;
 pub mod svg;
 pub mod tune;
 
-pub use duel::{duel, duel_game};
+pub use duel::{duel, duel_game, duel_task, run_duel, DuelPlan};
 
 use crate::agents::Agent;
 use crate::core::{Game, Outcome, Seat};
