@@ -5,12 +5,12 @@ use super::{
     check_out_dir, emit, even_games, load_cards, load_decks, note, thread_pool, write_file,
     Progress,
 };
-use crate::agents::AgentSpec;
 use crate::core::GameDef;
 use crate::sim::arena::{
     points, round_robin, round_robin_games, run_sprt, Ratings, Sprt, SprtState, Standings,
 };
 use crate::sim::output::{RunInfo, Table};
+use crate::sim::Entrant;
 use crate::stats::{wilson, Z95};
 use anyhow::{anyhow, bail, Result};
 use std::fmt::Write as _;
@@ -27,6 +27,8 @@ pub struct ArenaOpts {
     pub sprt: Option<String>,
     pub max_games: u64,
     pub cards: Option<PathBuf>,
+    /// The options of `process:` agents (`--move-timeout`, `--on-agent-error`).
+    pub process: crate::agents::process::ProcessOptions,
 }
 
 /// `elo0,elo1[,alpha,beta]`.
@@ -67,14 +69,12 @@ pub fn parse_sprt(s: &str) -> Result<Sprt, String> {
 }
 
 /// The agents' specs (each parsed once) and the SPRT, checked against each other.
-fn agents_and_test(o: &ArenaOpts) -> Result<(Vec<AgentSpec>, Option<Sprt>)> {
+fn agents_and_test(o: &ArenaOpts) -> Result<(Vec<Entrant>, Option<Sprt>)> {
     if o.agents.len() > super::limits::AGENTS {
         bail!("--agent: at most {} agents", super::limits::AGENTS);
     }
-    let specs: Vec<AgentSpec> = o
-        .agents
-        .iter()
-        .map(|a| AgentSpec::parse(a).map_err(|e| anyhow!("--agent {a}: {e}")))
+    let specs: Vec<Entrant> = (o.agents.iter())
+        .map(|a| super::entrant(a, &o.process))
         .collect::<Result<_>>()?;
     if specs.len() < 2 {
         bail!(
@@ -248,7 +248,7 @@ const SPRT_BATCH: u64 = 32;
 /// ([`SprtState::expected_pairs_left`]).
 fn sprt_run<G: GameDef>(
     o: &ArenaOpts,
-    specs: &[AgentSpec],
+    specs: &[Entrant],
     games: &[G],
     pool: &rayon::ThreadPool,
     test: Sprt,

@@ -5,7 +5,6 @@ use super::{
     agent_failures, check_out_dir, emit, even_games, load_cards, load_decks, note, rate_text,
     thread_pool, write_file, Progress,
 };
-use crate::agents::AgentSpec;
 use crate::core::GameDef;
 use crate::sim::checkpoint::{resume_run, Resumed};
 use crate::sim::matrix::Counts;
@@ -27,13 +26,15 @@ pub struct DuelOpts<'a> {
     pub resume: bool,
     pub cards: Option<&'a Path>,
     pub one_at_a_time: bool,
+    /// The options of `process:` agents (`--move-timeout`, `--on-agent-error`).
+    pub process: crate::agents::process::ProcessOptions,
 }
 
 /// Args → plan → runner → files → summary.
 pub fn duel<G: GameDef>(o: DuelOpts) -> Result<ExitCode> {
     let [a, b] = &o.agents;
-    let spec_a = AgentSpec::parse(a).map_err(|e| anyhow!("--agent {a}: {e}"))?;
-    let spec_b = AgentSpec::parse(b).map_err(|e| anyhow!("--agent {b}: {e}"))?;
+    let spec_a = super::entrant(a, &o.process)?;
+    let spec_b = super::entrant(b, &o.process)?;
     let games = even_games(o.games);
     let db = load_cards::<G>(o.cards, Some(&o.decks[0]))?;
     let decks = load_decks::<G>(&db, o.decks, false)?;

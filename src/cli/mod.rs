@@ -22,10 +22,12 @@ mod tune;
 
 pub use out::{emit, note, set_quiet, WriteError};
 
+use crate::agents::process::{OnError, ProcessOptions};
 use crate::agents::AgentSpec;
 use crate::core::input::{read_text, MAX_TEXT_BYTES};
 use crate::core::{GameDef, Seat};
 use crate::games::{self, Visit};
+use crate::sim::Entrant;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
@@ -116,24 +118,31 @@ pub enum OnAgentError {
 }
 
 impl AgentArgs {
-    /// Makes `--move-timeout` and `--on-agent-error` those of the `process:` specs parsed from
-    /// now on.
-    fn apply(&self) {
-        use crate::agents::process::{set_defaults, OnError};
-        set_defaults(
-            std::time::Duration::from_millis(self.move_timeout),
-            match self.on_agent_error {
+    /// `--move-timeout` and `--on-agent-error`: the options of the `process:` agents, parsed
+    /// into their specs ([`entrant`]).
+    fn process(&self) -> ProcessOptions {
+        ProcessOptions {
+            timeout: std::time::Duration::from_millis(self.move_timeout),
+            on_error: match self.on_agent_error {
                 OnAgentError::Loss => OnError::Loss,
                 OnAgentError::Abort => OnError::Abort,
             },
-        );
+        }
     }
+}
+
+/// An `--agent` spec, parsed (the one place the command line parses one) with the options of
+/// `process:` agents, and entered in a run (its failures counted there, [`Entrant`]).
+fn entrant(text: &str, process: &ProcessOptions) -> Result<Entrant> {
+    AgentSpec::parse_with(text, process)
+        .map(Entrant::new)
+        .map_err(|e| anyhow!("--agent {text}: {e}"))
 }
 
 /// After a run: says how many games `process:` agents forfeited (counted as losses); an error
 /// when one failed under `--on-agent-error abort` (the run stopped; what it finished is kept
 /// where the command keeps it, e.g. its checkpoint).
-fn agent_failures(specs: &[&AgentSpec], kept: &str) -> Result<()> {
+fn agent_failures(specs: &[&Entrant], kept: &str) -> Result<()> {
     for spec in specs {
         let (n, first) = spec.failures();
         let Some(first) = first else { continue };
@@ -664,20 +673,6 @@ impl Command {
         }
     }
 
-    /// `--agent` and its options, for the commands that play agents.
-    fn agents(&self) -> Option<&AgentArgs> {
-        match self {
-            Command::Matrix(MatrixArgs { agents, .. })
-            | Command::Cards(CardsArgs { agents, .. })
-            | Command::Tune(TuneArgs { agents, .. })
-            | Command::Balance(BalanceArgs { agents, .. })
-            | Command::Arena(ArenaArgs { agents, .. })
-            | Command::Duel(DuelArgs { agents, .. })
-            | Command::Play(PlayArgs { agents, .. }) => Some(agents),
-            _ => None,
-        }
-    }
-
     /// The game the command runs ([`choose_game`]); `None` for the commands that name no game
     /// (`merge`, `report`).
     fn game(&self) -> Result<Option<&'static str>> {
@@ -730,9 +725,6 @@ impl Command {
 
 fn run(cli: Cli) -> Result<ExitCode> {
     set_quiet(cli.command.quiet());
-    if let Some(a) = cli.command.agents() {
-        a.apply();
-    }
     match (&cli.command, cli.command.game()?) {
         (Command::Merge(a), _) => matrix::merge(&a.parts, &a.out.out),
         (Command::Report(a), _) => report::report(&a.dirs, a.out.as_deref()),
@@ -796,6 +788,7 @@ impl MatrixArgs {
             shard: self.shard.clone(),
             shards: self.shards,
             chunk: self.chunk,
+            process: self.agents.process(),
             records: self.records,
         }
     }
@@ -838,6 +831,7 @@ impl CardsArgs {
             out: self.out.out.clone(),
             ablation: !self.no_ablation,
             cards: self.game.cards.clone(),
+            process: self.agents.process(),
             top: self.top,
         })
     }
@@ -856,6 +850,7 @@ impl BalanceArgs {
             budget: self.budget,
             seed: self.seed.seed,
             threads: self.threads.threads,
+            process: self.agents.process(),
             out: self.out.out.clone(),
         })
     }
@@ -875,6 +870,7 @@ impl TuneArgs {
             threads: self.threads.threads,
             out: self.out.out.clone(),
             checkpoint: self.checkpoint.clone(),
+            process: self.agents.process(),
             resume: self.resume,
         })
     }
@@ -891,6 +887,7 @@ impl ArenaArgs {
             out: self.out.out.clone(),
             sprt: self.sprt.clone(),
             max_games: self.max_games,
+            process: self.agents.process(),
             cards: self.game.cards.clone(),
         }
     }
@@ -908,6 +905,7 @@ impl DuelArgs {
             checkpoint: self.checkpoint.as_deref(),
             resume: self.resume,
             cards: self.game.cards.as_deref(),
+            process: self.agents.process(),
             one_at_a_time: self.one_at_a_time,
         })
     }
@@ -924,6 +922,7 @@ impl PlayArgs {
             reveal: self.reveal,
             human: self.human.map(|h| Seat::from_index(h as usize - 1)),
             cards: self.game.cards.clone(),
+            process: self.agents.process(),
             out: self.out.clone(),
         })
     }

@@ -2,7 +2,7 @@
 //! over a set of decks; pair results feed Bradley–Terry ratings and the SPRT.
 
 use super::play_game;
-use crate::agents::AgentSpec;
+use super::Entrant;
 use crate::core::{GameDef, Seat};
 use rayon::prelude::*;
 
@@ -11,8 +11,8 @@ use rayon::prelude::*;
 /// `None` when an agent failed and the run is stopping (the pair is not counted).
 pub fn play_pair<G: GameDef>(
     game: &G,
-    a: &AgentSpec,
-    b: &AgentSpec,
+    a: &Entrant,
+    b: &Entrant,
     master: u64,
     key: &[u64],
     r: u64,
@@ -54,7 +54,7 @@ pub fn pair_slot(ids: (usize, usize), p: u64, matches: usize) -> ([u64; 3], u64)
 /// `--on-agent-error abort`).
 pub fn play_pairs<G: GameDef>(
     games: &[G],
-    specs: (&AgentSpec, &AgentSpec),
+    specs: (&Entrant, &Entrant),
     ids: (usize, usize),
     seed: u64,
     range: std::ops::Range<u64>,
@@ -136,7 +136,7 @@ pub fn points(counts: &[u64; 5]) -> f64 {
 /// reports the failure: the standings are incomplete).
 pub fn round_robin<G: GameDef>(
     games: &[G],
-    specs: &[AgentSpec],
+    specs: &[Entrant],
     seed: u64,
     pairs: u64,
     progress: &(dyn Fn(u64) + Sync),
@@ -150,7 +150,7 @@ pub fn round_robin<G: GameDef>(
     };
     for i in 0..n {
         for j in i + 1..n {
-            if specs.iter().any(AgentSpec::aborted) {
+            if specs.iter().any(Entrant::aborted) {
                 break;
             }
             let c = play_pairs(
@@ -250,7 +250,7 @@ impl SprtState {
 #[allow(clippy::too_many_arguments)]
 pub fn run_sprt<G: GameDef>(
     games: &[G],
-    specs: (&AgentSpec, &AgentSpec),
+    specs: (&Entrant, &Entrant),
     seed: u64,
     test: Sprt,
     max_pairs: u64,

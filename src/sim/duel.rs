@@ -4,7 +4,7 @@
 
 use super::matrix::{Counts, Task};
 use super::play_game;
-use crate::agents::AgentSpec;
+use super::Entrant;
 use crate::core::{GameDef, Outcome, Seat};
 use rayon::prelude::*;
 
@@ -14,8 +14,8 @@ use rayon::prelude::*;
 /// the run is stopping (the game is not counted).
 pub fn duel_game<G: GameDef>(
     game: &G,
-    a: &AgentSpec,
-    b: &AgentSpec,
+    a: &Entrant,
+    b: &Entrant,
     k: u64,
     seed: u64,
 ) -> Option<Counts> {
@@ -59,8 +59,8 @@ pub fn duel_game<G: GameDef>(
 /// `--on-agent-error abort` is neither counted nor shown, and no game starts after it.
 pub fn duel<G: GameDef>(
     game: &G,
-    a: &AgentSpec,
-    b: &AgentSpec,
+    a: &Entrant,
+    b: &Entrant,
     todo: &[u64],
     seed: u64,
     on_game: &(dyn Fn(u64, &Counts) + Sync),
@@ -132,7 +132,7 @@ pub fn duel_task(k: u64) -> Task {
 /// free to use every worker thread (the games and counts are the same either way).
 pub fn run_duel<G: GameDef>(
     game: &G,
-    (a, b): (&AgentSpec, &AgentSpec),
+    (a, b): (&Entrant, &Entrant),
     plan: &DuelPlan,
     todo: &[u64],
     one_at_a_time: bool,
