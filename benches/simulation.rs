@@ -3,6 +3,7 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tcgsim::agents::AgentSpec;
 use tcgsim::sim::matrix::{run_task, Plan, Task};
+use tcgsim::sim::Entrant;
 
 #[path = "common.rs"]
 mod common;
@@ -18,8 +19,8 @@ fn simulation(c: &mut Criterion) {
         chunk: 50,
         ..Plan::default()
     };
-    let h = AgentSpec::Heuristic;
-    let r = AgentSpec::Random;
+    let h = Entrant::new(AgentSpec::Heuristic);
+    let r = Entrant::new(AgentSpec::Random);
     let mut group = c.benchmark_group("50 games aggro-control");
     group.throughput(Throughput::Elements(50));
     let task = Task {

@@ -40,7 +40,14 @@ fn main() {
     }
     let index = CardIndex::new(&ids).unwrap();
     let spec = AgentSpec::Heuristic;
-    let records = play_records(&gauntlet, &index, &spec, games, seed, &|_| {});
+    let records = play_records(
+        &gauntlet,
+        &index,
+        &spec.clone().into(),
+        games,
+        seed,
+        &|_| {},
+    );
     // The replay: the same games, counting the deck's card instances ever out of its deck.
     let n_cards = deck.cards.len() as u64;
     let mut seen = Vec::new();

@@ -8,7 +8,14 @@
 //! idle programs' input at the end of a command and gives them a moment to exit. A program that exits, writes something that is not an answer, answers an action that is
 //! not legal, or is silent past the move timeout fails its game: the game ends as a forfeit
 //! ([`Failure`]), the program is stopped and a fresh one serves the next game. What a forfeit does
-//! to the run — a loss, or the end of the run — is the spec's [`OnError`].
+//! to the run — a loss, or the end of the run — is the spec's [`OnError`] ([`ProcessOptions`],
+//! parsed with the spec: no process-wide setting). The failures of a run are counted by its
+//! runner, in the [`Supervisor`] it gives the agents it builds (`sim::Entrant`), not in the spec.
+//!
+//! Two things are process-wide, and must be: the pool of idle programs ([`POOL`]), which outlives
+//! a run so that the programs of `process:` agents are reused by every game and run of the
+//! command, and the process groups of the running programs ([`GROUPS`]), which the signal handler
+//! (a plain function, called with nothing but the signal) kills when tcgsim is interrupted.
 
 use super::{Agent, Failure};
 use crate::core::{ActionList, GameDef, Outcome, Seat, Viewer};
@@ -44,17 +51,28 @@ pub enum OnError {
     Abort,
 }
 
-static TIMEOUT_MS: AtomicU64 = AtomicU64::new(DEFAULT_TIMEOUT.as_millis() as u64);
-static ABORT: AtomicBool = AtomicBool::new(false);
-
-/// Sets the move timeout and the failure policy of the `process:` specs parsed from now on (the
-/// command line's `--move-timeout` and `--on-agent-error`).
-pub fn set_defaults(timeout: Duration, on_error: OnError) {
-    TIMEOUT_MS.store(timeout.as_millis() as u64, Ordering::Relaxed);
-    ABORT.store(on_error == OnError::Abort, Ordering::Relaxed);
+/// The options of `process:` agents, part of their parsed spec (the command line's
+/// `--move-timeout` and `--on-agent-error`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProcessOptions {
+    /// The longest wait for one decision (`--move-timeout`).
+    pub timeout: Duration,
+    /// What a failure does to the run (`--on-agent-error`).
+    pub on_error: OnError,
 }
 
-/// What all agents of one spec have seen go wrong, shared between threads.
+impl Default for ProcessOptions {
+    /// [`DEFAULT_TIMEOUT`], and a failed game is a loss.
+    fn default() -> Self {
+        ProcessOptions {
+            timeout: DEFAULT_TIMEOUT,
+            on_error: OnError::Loss,
+        }
+    }
+}
+
+/// What all agents of one spec have seen go wrong in one run, shared between threads: the run's
+/// runner makes one per agent spec (`sim::Entrant`) and reads the count at the end.
 #[derive(Debug, Default)]
 pub struct Supervisor {
     /// Games forfeited.
@@ -67,28 +85,64 @@ pub struct Supervisor {
     start_failures: AtomicU64,
 }
 
-/// A parsed `process:CMD` spec.
-#[derive(Clone, Debug)]
+impl Supervisor {
+    /// Whether an agent failed under [`OnError::Abort`] (or too many programs failed to start):
+    /// the run must stop.
+    pub fn aborted(&self) -> bool {
+        self.aborted.load(Ordering::Relaxed)
+    }
+
+    /// The games forfeited so far and the first failure's message.
+    pub fn failures(&self) -> (u64, Option<String>) {
+        let first = self.first.lock().map(|f| f.clone()).ok().flatten();
+        (self.forfeits.load(Ordering::Relaxed), first)
+    }
+
+    /// Counts a forfeit of an agent whose failure policy is `on_error`: the failure, and whether
+    /// the run must stop.
+    fn fail(&self, on_error: OnError, mut message: String) -> Failure {
+        self.forfeits.fetch_add(1, Ordering::Relaxed);
+        let starts = self.start_failures.load(Ordering::Relaxed);
+        let give_up = starts >= MAX_START_FAILURES;
+        if give_up {
+            message.push_str(&format!(
+                " ({starts} programs in a row failed to start: the run stops whatever --on-agent-error says)"
+            ));
+        }
+        if let Ok(mut f) = self.first.lock() {
+            if give_up && on_error == OnError::Loss {
+                // The message that stops the run is the one to report.
+                *f = Some(message.clone());
+            } else {
+                f.get_or_insert_with(|| message.clone());
+            }
+        }
+        let abort = on_error == OnError::Abort || give_up;
+        if abort {
+            self.aborted.store(true, Ordering::Relaxed);
+        }
+        Failure { message, abort }
+    }
+}
+
+/// A parsed `process:CMD` spec: a plain value (its run's failures are counted elsewhere,
+/// [`Supervisor`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProcessSpec {
     /// The command as written.
     pub command: String,
     /// The program and its arguments.
     pub argv: Vec<String>,
+    /// The longest wait for one decision.
     pub timeout: Duration,
+    /// What a failure does to the run.
     pub on_error: OnError,
-    supervisor: Arc<Supervisor>,
-}
-
-impl PartialEq for ProcessSpec {
-    fn eq(&self, o: &Self) -> bool {
-        (&self.argv, self.timeout, self.on_error) == (&o.argv, o.timeout, o.on_error)
-    }
 }
 
 impl ProcessSpec {
     /// Parses the command of `process:CMD` (words split as a shell would, with quotes and
-    /// backslashes, but no variables, globs or pipes).
-    pub fn parse(command: &str) -> Result<ProcessSpec, String> {
+    /// backslashes, but no variables, globs or pipes), with the options `opts`.
+    pub fn parse(command: &str, opts: &ProcessOptions) -> Result<ProcessSpec, String> {
         let argv = split_words(command)?;
         if argv.is_empty() {
             return Err("process: no command (expected process:PROGRAM ARGS…)".into());
@@ -96,55 +150,9 @@ impl ProcessSpec {
         Ok(ProcessSpec {
             command: command.trim().to_string(),
             argv,
-            timeout: Duration::from_millis(TIMEOUT_MS.load(Ordering::Relaxed)),
-            on_error: if ABORT.load(Ordering::Relaxed) {
-                OnError::Abort
-            } else {
-                OnError::Loss
-            },
-            supervisor: Arc::default(),
+            timeout: opts.timeout,
+            on_error: opts.on_error,
         })
-    }
-
-    /// Whether a program of this spec failed under [`OnError::Abort`].
-    pub fn aborted(&self) -> bool {
-        self.supervisor.aborted.load(Ordering::Relaxed)
-    }
-
-    /// The games forfeited so far and the first failure's message.
-    pub fn failures(&self) -> (u64, Option<String>) {
-        let first = self
-            .supervisor
-            .first
-            .lock()
-            .map(|f| f.clone())
-            .ok()
-            .flatten();
-        (self.supervisor.forfeits.load(Ordering::Relaxed), first)
-    }
-
-    fn fail(&self, mut message: String) -> Failure {
-        self.supervisor.forfeits.fetch_add(1, Ordering::Relaxed);
-        let starts = self.supervisor.start_failures.load(Ordering::Relaxed);
-        let give_up = starts >= MAX_START_FAILURES;
-        if give_up {
-            message.push_str(&format!(
-                " ({starts} programs in a row failed to start: the run stops whatever --on-agent-error says)"
-            ));
-        }
-        if let Ok(mut f) = self.supervisor.first.lock() {
-            if give_up && self.on_error == OnError::Loss {
-                // The message that stops the run is the one to report.
-                *f = Some(message.clone());
-            } else {
-                f.get_or_insert_with(|| message.clone());
-            }
-        }
-        let abort = self.on_error == OnError::Abort || give_up;
-        if abort {
-            self.supervisor.aborted.store(true, Ordering::Relaxed);
-        }
-        Failure { message, abort }
     }
 }
 
@@ -272,7 +280,9 @@ fn exit_status(_child: &Child) -> Option<String> {
 }
 
 /// The process groups of the running programs, for the signal handler: a fixed table of atomics,
-/// the one kind of memory a handler may read. 0 is a free slot.
+/// the one kind of memory a handler may read. 0 is a free slot. Process-wide by necessity: a
+/// signal handler is a plain function, given nothing but the signal, so what it must kill has to
+/// be reachable from a static.
 #[cfg(unix)]
 static GROUPS: [std::sync::atomic::AtomicI32; 1024] =
     [const { std::sync::atomic::AtomicI32::new(0) }; 1024];
@@ -394,7 +404,9 @@ fn set_nonblocking(_stdin: &ChildStdin) -> std::io::Result<()> {
     Ok(())
 }
 
-/// The programs started and not serving a game now, to serve the next games.
+/// The programs started and not serving a game now, to serve the next games. Process-wide on
+/// purpose: a program (a loaded model) serves every game and every run of the command, and
+/// [`shutdown`] closes them all at its end, whichever run started them.
 static POOL: Mutex<Vec<Conn>> = Mutex::new(Vec::new());
 
 fn spawn(spec: &ProcessSpec, game: &'static str) -> Result<Conn, String> {
@@ -658,6 +670,8 @@ pub fn observation<G: GameDef>(
 /// The agent of one seat of one game, served by a pooled program.
 pub struct ProcessAgent<G: GameDef> {
     spec: ProcessSpec,
+    /// Where the failures of the run's agents of this spec are counted.
+    supervisor: Arc<Supervisor>,
     seed: u64,
     conn: Option<Conn>,
     /// Whether `new_game` was sent (the first decision or the game's end sends it).
@@ -668,9 +682,11 @@ pub struct ProcessAgent<G: GameDef> {
 }
 
 impl<G: GameDef> ProcessAgent<G> {
-    pub fn new(spec: ProcessSpec, seed: u64) -> Self {
+    /// The agent of `spec`, seeded, its failures counted in `supervisor`.
+    pub fn new(spec: ProcessSpec, seed: u64, supervisor: Arc<Supervisor>) -> Self {
         ProcessAgent {
             spec,
+            supervisor,
             seed,
             conn: None,
             started: false,
@@ -690,7 +706,7 @@ impl<G: GameDef> ProcessAgent<G> {
             let conn = match pooled {
                 Some(c) => c,
                 None => {
-                    let sup = &self.spec.supervisor;
+                    let sup = &self.supervisor;
                     // Counted only when a start fails (programs starting at once on several
                     // threads are not failures).
                     let failed = |e: String| {
@@ -817,7 +833,7 @@ impl<G: GameDef> Agent<G> for ProcessAgent<G> {
     }
 
     fn try_choose(&mut self, game: &G, state: &G::State, seat: Seat) -> Result<G::Action, Failure> {
-        if self.spec.aborted() {
+        if self.supervisor.aborted() {
             return Err(Failure {
                 message: "the run is stopping".into(),
                 abort: true,
@@ -826,11 +842,12 @@ impl<G: GameDef> Agent<G> for ProcessAgent<G> {
         self.decide(game, state, seat).map_err(|e| {
             // The program is out of service: dropping it stops it.
             self.conn = None;
-            self.spec.fail(format!(
+            let message = format!(
                 "agent \"process:{}\" as {seat} on turn {}: {e}",
                 self.spec.command,
                 game.turn(state)
-            ))
+            );
+            self.supervisor.fail(self.spec.on_error, message)
         })
     }
 

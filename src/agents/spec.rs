@@ -6,12 +6,15 @@
 use super::mcts::{MctsAgent, MctsConfig, MAX_TREE_NODES};
 use super::pimc::{PimcAgent, PimcConfig};
 use super::playout::Policy;
-use super::process::{ProcessAgent, ProcessSpec};
+use super::process::{ProcessAgent, ProcessOptions, ProcessSpec, Supervisor};
 use super::{Agent, HeuristicAgent, RandomAgent};
 use crate::core::GameDef;
+use std::sync::Arc;
 use std::time::Duration;
 
-/// A validated agent spec.
+/// A validated agent spec: a plain value, parsed once from its text (with the options of
+/// `process:` agents, [`AgentSpec::parse_with`]). A run counts its agents' failures apart
+/// (`sim::Entrant`).
 #[derive(Clone, Debug, PartialEq)]
 pub enum AgentSpec {
     Random,
@@ -73,14 +76,22 @@ fn real(k: &str, v: &str, min: f64, max: f64) -> Result<f64, String> {
 }
 
 impl AgentSpec {
+    /// Parses a spec; a `process:` agent gets the default options (a 10 s move timeout, a failed
+    /// game is a loss).
     pub fn parse(text: &str) -> Result<AgentSpec, String> {
+        AgentSpec::parse_with(text, &ProcessOptions::default())
+    }
+
+    /// Parses a spec; a `process:` agent gets the options `process` (`--move-timeout`,
+    /// `--on-agent-error`).
+    pub fn parse_with(text: &str, process: &ProcessOptions) -> Result<AgentSpec, String> {
         let (kind, rest) = match text.split_once(':') {
             Some((k, r)) => (k.trim(), r),
             None => (text.trim(), ""),
         };
         if kind == "process" {
             // Everything after the colon is the command, commas and all.
-            return ProcessSpec::parse(rest).map(AgentSpec::Process);
+            return ProcessSpec::parse(rest, process).map(AgentSpec::Process);
         }
         let Some((_, keys)) = KINDS.iter().find(|(k, _)| *k == kind) else {
             return Err(format!(
@@ -159,8 +170,20 @@ impl AgentSpec {
         }
     }
 
-    /// Builds the agent, seeded.
+    /// Builds the agent, seeded, on its own: the failures of a `process:` agent are counted
+    /// nowhere else (a run's agents are built by its runner, `sim::Entrant`, through
+    /// [`AgentSpec::build_supervised`]).
     pub fn build<G: GameDef>(&self, seed: u64) -> Box<dyn Agent<G>> {
+        self.build_supervised(seed, &Arc::default())
+    }
+
+    /// Builds the agent, seeded; a `process:` agent counts its failures in `supervisor`, shared
+    /// by the agents of this spec in one run.
+    pub fn build_supervised<G: GameDef>(
+        &self,
+        seed: u64,
+        supervisor: &Arc<Supervisor>,
+    ) -> Box<dyn Agent<G>> {
         match self {
             AgentSpec::Random => Box::new(RandomAgent::new(seed)),
             AgentSpec::Heuristic => Box::new(HeuristicAgent::new(seed)),
@@ -168,21 +191,11 @@ impl AgentSpec {
             AgentSpec::Mcts(c) => {
                 Box::new(MctsAgent::<G>::new(*c, seed).with_sight(super::mcts::seen_by::<G>))
             }
-            AgentSpec::Process(p) => Box::new(ProcessAgent::<G>::new(p.clone(), seed)),
-        }
-    }
-
-    /// Whether an agent of this spec failed and the run must stop (`--on-agent-error abort`).
-    pub fn aborted(&self) -> bool {
-        matches!(self, AgentSpec::Process(p) if p.aborted())
-    }
-
-    /// The games this spec's agents forfeited so far, and the first failure's message (always
-    /// none but for `process:`).
-    pub fn failures(&self) -> (u64, Option<String>) {
-        match self {
-            AgentSpec::Process(p) => p.failures(),
-            _ => (0, None),
+            AgentSpec::Process(p) => Box::new(ProcessAgent::<G>::new(
+                p.clone(),
+                seed,
+                Arc::clone(supervisor),
+            )),
         }
     }
 }

@@ -1,14 +1,17 @@
 //! `tcgsim arena`: round robin of agents with Bradley–Terry ratings, or a two-agent SPRT.
 
+use super::progress::sprt_message;
 use super::{
     check_out_dir, emit, even_games, load_cards, load_decks, note, thread_pool, write_file,
     Progress,
 };
-use crate::agents::AgentSpec;
 use crate::core::GameDef;
-use crate::sim::arena::{play_pairs, run_sprt, Sprt};
+use crate::sim::arena::{
+    points, round_robin, round_robin_games, run_sprt, Ratings, Sprt, SprtState, Standings,
+};
 use crate::sim::output::{RunInfo, Table};
-use crate::stats::{bradley_terry, wilson, Z95};
+use crate::sim::Entrant;
+use crate::stats::{wilson, Z95};
 use anyhow::{anyhow, bail, Result};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -24,6 +27,8 @@ pub struct ArenaOpts {
     pub sprt: Option<String>,
     pub max_games: u64,
     pub cards: Option<PathBuf>,
+    /// The options of `process:` agents (`--move-timeout`, `--on-agent-error`).
+    pub process: crate::agents::process::ProcessOptions,
 }
 
 /// `elo0,elo1[,alpha,beta]`.
@@ -63,14 +68,13 @@ pub fn parse_sprt(s: &str) -> Result<Sprt, String> {
     })
 }
 
-pub fn arena<G: GameDef>(o: ArenaOpts) -> Result<ExitCode> {
+/// The agents' specs (each parsed once) and the SPRT, checked against each other.
+fn agents_and_test(o: &ArenaOpts) -> Result<(Vec<Entrant>, Option<Sprt>)> {
     if o.agents.len() > super::limits::AGENTS {
         bail!("--agent: at most {} agents", super::limits::AGENTS);
     }
-    let specs: Vec<AgentSpec> = o
-        .agents
-        .iter()
-        .map(|a| AgentSpec::parse(a).map_err(|e| anyhow!("--agent {a}: {e}")))
+    let specs: Vec<Entrant> = (o.agents.iter())
+        .map(|a| super::entrant(a, &o.process))
         .collect::<Result<_>>()?;
     if specs.len() < 2 {
         bail!(
@@ -87,6 +91,14 @@ pub fn arena<G: GameDef>(o: ArenaOpts) -> Result<ExitCode> {
     if sprt.is_some() && specs.len() != 2 {
         bail!("--sprt compares exactly two agents");
     }
+    Ok((specs, sprt))
+}
+
+/// `tcgsim arena`: the round robin ([`round_robin`]) or, with `--sprt`, the sequential test
+/// ([`sprt_run`]); writes `arena.csv`, `arena_pairs.csv` (or `sprt.csv`), `run.json` and the
+/// report.
+pub fn arena<G: GameDef>(o: ArenaOpts) -> Result<ExitCode> {
+    let (specs, sprt) = agents_and_test(&o)?;
     let paths: Vec<PathBuf> = if o.decks.is_empty() {
         G::INFO
             .arena_decks
@@ -98,12 +110,10 @@ pub fn arena<G: GameDef>(o: ArenaOpts) -> Result<ExitCode> {
     };
     let db = load_cards::<G>(o.cards.as_deref(), paths.first().map(PathBuf::as_path))?;
     let decks = load_decks::<G>(&db, &paths, false)?;
-    let mut games = Vec::new();
-    for a in &decks {
-        for b in &decks {
-            games.push(G::new_match(&db, [a, b]));
-        }
-    }
+    // Every ordered pair of decks (the match of `a` as P1 against `b` as P2).
+    let games: Vec<G> = (decks.iter())
+        .flat_map(|a| decks.iter().map(|b| G::new_match(&db, [a, b])))
+        .collect();
     check_out_dir(&o.out)?;
     let pool = thread_pool(o.threads)?;
     let start = std::time::Instant::now();
@@ -120,48 +130,33 @@ pub fn arena<G: GameDef>(o: ArenaOpts) -> Result<ExitCode> {
     if let Some(test) = sprt {
         return sprt_run(&o, &specs, &games, &pool, test, info);
     }
-    let n = specs.len();
     let total = even_games(o.games);
-    let pairs = total / 2;
-    let pb = Progress::new(pairs * 2 * (n * (n - 1) / 2) as u64, "games");
-    let mut score = vec![vec![0.0; n]; n];
-    let mut played = vec![vec![0.0; n]; n];
-    let mut penta = Vec::new();
-    for i in 0..n {
-        for j in i + 1..n {
-            if specs.iter().any(AgentSpec::aborted) {
-                break;
-            }
-            let c = pool.install(|| {
-                play_pairs(
-                    &games,
-                    (&specs[i], &specs[j]),
-                    (i, j),
-                    o.seed,
-                    0..pairs,
-                    &|k| pb.inc(k),
-                )
-            });
-            let s: f64 = c
-                .iter()
-                .enumerate()
-                .map(|(k, &x)| x as f64 * k as f64 / 2.0)
-                .sum();
-            score[i][j] = s;
-            score[j][i] = 2.0 * pairs as f64 - s;
-            played[i][j] = 2.0 * pairs as f64;
-            played[j][i] = 2.0 * pairs as f64;
-            penta.push((i, j, c));
-        }
-    }
+    let pb = Progress::new(round_robin_games(specs.len(), total / 2), "games");
+    let st = pool.install(|| round_robin(&games, &specs, o.seed, total / 2, &|k| pb.inc(k)));
     pb.finish();
     super::agent_failures(
         &specs.iter().collect::<Vec<_>>(),
         "the arena keeps no checkpoint; nothing was written",
     )?;
-    let (elo, se) = bradley_terry(&score, &played);
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by(|&a, &b| elo[b].total_cmp(&elo[a]).then(a.cmp(&b)));
+    let ratings = st.ratings();
+    let (csv, mut report) = ratings_files(&o.agents, &st, &ratings);
+    let pairs_csv = pairs_file(&o.agents, &st, &mut report);
+    let p = o.out.join("arena.csv");
+    write_file(&p, &csv)?;
+    let p2 = o.out.join("arena_pairs.csv");
+    write_file(&p2, &pairs_csv)?;
+    info.games = total;
+    info.games_played = st.games();
+    info.seconds = start.elapsed().as_secs_f64();
+    write_file(&o.out.join("run.json"), &info.to_json())?;
+    emit(&report)?;
+    note(&format!("wrote {} and {}", p.display(), p2.display()));
+    super::report::after_run(&o.out)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `arena.csv` (the ratings, best first) and the summary's table of them.
+fn ratings_files(agents: &[String], st: &Standings, r: &Ratings) -> (String, String) {
     let mut csv = Table::new(&[
         "agent",
         "elo",
@@ -175,30 +170,33 @@ pub fn arena<G: GameDef>(o: ArenaOpts) -> Result<ExitCode> {
         "{:<40} {:>7} {:>17} {:>7} {:>7}\n",
         "agent", "Elo", "95% interval", "games", "score"
     );
-    for &i in &order {
-        let g: f64 = played[i].iter().sum();
-        let s: f64 = score[i].iter().sum();
+    for &i in &r.order {
+        let g: f64 = st.played[i].iter().sum();
+        let s: f64 = st.score[i].iter().sum();
+        let (elo, lo, hi) = (r.elo[i], r.elo[i] - Z95 * r.se[i], r.elo[i] + Z95 * r.se[i]);
         csv.row([
-            o.agents[i].clone(),
-            format!("{:.1}", elo[i]),
-            format!("{:.1}", elo[i] - Z95 * se[i]),
-            format!("{:.1}", elo[i] + Z95 * se[i]),
+            agents[i].clone(),
+            format!("{elo:.1}"),
+            format!("{lo:.1}"),
+            format!("{hi:.1}"),
             g.to_string(),
             s.to_string(),
             format!("{:.4}", s / g),
         ]);
         let _ = writeln!(
             report,
-            "{:<40} {:>7.0} {:>8.0} – {:<6.0} {:>7} {:>6.1}%",
-            o.agents[i],
-            elo[i],
-            elo[i] - Z95 * se[i],
-            elo[i] + Z95 * se[i],
-            g,
+            "{:<40} {elo:>7.0} {lo:>8.0} – {hi:<6.0} {g:>7} {:>6.1}%",
+            agents[i],
             100.0 * s / g
         );
     }
-    let mut pairs_csv = Table::new(&[
+    (csv.finish(), report)
+}
+
+/// `arena_pairs.csv` (every two agents' score, with its interval and pentanomial counts); the
+/// same, in words, appended to the summary.
+fn pairs_file(agents: &[String], st: &Standings, report: &mut String) -> String {
+    let mut csv = Table::new(&[
         "agent_a",
         "agent_b",
         "pairs",
@@ -214,14 +212,13 @@ pub fn arena<G: GameDef>(o: ArenaOpts) -> Result<ExitCode> {
         "pairs_2",
     ]);
     let _ = writeln!(report, "pairwise (row agent's score):");
-    for (i, j, c) in &penta {
-        let s = score[*i][*j];
-        let g = played[*i][*j];
+    for (i, j, c) in &st.pentanomial {
+        let (s, g) = (st.score[*i][*j], st.played[*i][*j]);
         let (lo, hi) = wilson(s, g, Z95);
         let mut row = vec![
-            o.agents[*i].clone(),
-            o.agents[*j].clone(),
-            pairs.to_string(),
+            agents[*i].clone(),
+            agents[*j].clone(),
+            st.pairs.to_string(),
             g.to_string(),
             s.to_string(),
             format!("{:.4}", s / g),
@@ -229,50 +226,40 @@ pub fn arena<G: GameDef>(o: ArenaOpts) -> Result<ExitCode> {
             format!("{hi:.4}"),
         ];
         row.extend(c.iter().map(u64::to_string));
-        pairs_csv.row(row);
+        csv.row(row);
         let _ = writeln!(
             report,
-            "  {} vs {}: {:.1}% ({:.1}–{:.1}%) over {} games",
-            o.agents[*i],
-            o.agents[*j],
+            "  {} vs {}: {:.1}% ({:.1}–{:.1}%) over {g} games",
+            agents[*i],
+            agents[*j],
             100.0 * s / g,
             100.0 * lo,
             100.0 * hi,
-            g
         );
     }
-    let p = o.out.join("arena.csv");
-    write_file(&p, &csv.finish())?;
-    let p2 = o.out.join("arena_pairs.csv");
-    write_file(&p2, &pairs_csv.finish())?;
-    info.games = total;
-    info.games_played = pairs * 2 * (n * (n - 1) / 2) as u64;
-    info.seconds = start.elapsed().as_secs_f64();
-    write_file(&o.out.join("run.json"), &info.to_json())?;
-    emit(&report)?;
-    note(&format!("wrote {} and {}", p.display(), p2.display()));
-    super::report::after_run(&o.out)?;
-    Ok(ExitCode::SUCCESS)
+    csv.finish()
 }
 
-/// `--sprt`: batches of pairs until the test decides ([`run_sprt`]); writes `sprt.csv`.
+/// Pairs between two looks of the SPRT at its LLR.
+const SPRT_BATCH: u64 = 32;
+
+/// `--sprt`: batches of pairs until the test decides ([`run_sprt`]); writes `sprt.csv`. The
+/// progress shows the LLR, its bounds and an ETA to the expected length
+/// ([`SprtState::expected_pairs_left`]).
 fn sprt_run<G: GameDef>(
     o: &ArenaOpts,
-    specs: &[AgentSpec],
+    specs: &[Entrant],
     games: &[G],
     pool: &rayon::ThreadPool,
     test: Sprt,
     mut info: RunInfo,
 ) -> Result<ExitCode> {
-    let Sprt {
-        elo0: e0,
-        elo1: e1,
-        alpha,
-        beta,
-    } = test;
     let start = std::time::Instant::now();
     let max_pairs = even_games(o.max_games) / 2;
     let pb = Progress::new(max_pairs * 2, "games");
+    let (lower, upper) = crate::stats::sprt_bounds(test.alpha, test.beta);
+    pb.expect(None);
+    pb.message(sprt_message(0.0, lower, upper, None));
     let st = pool.install(|| {
         run_sprt(
             games,
@@ -280,13 +267,15 @@ fn sprt_run<G: GameDef>(
             o.seed,
             test,
             max_pairs,
-            32,
+            SPRT_BATCH,
             &|k| pb.inc(k),
             &mut |st| {
-                pb.message(format!(
-                    "LLR {:.2} in ({:.2}, {:.2})",
-                    st.llr, st.lower, st.upper
-                ))
+                // The test looks at its LLR after whole batches: it ends on one.
+                let left = st.expected_pairs_left(&test);
+                let end = |l: f64| (st.pairs + l.ceil() as u64).div_ceil(SPRT_BATCH) * SPRT_BATCH;
+                let games = left.map(|l| 2 * end(l).min(max_pairs));
+                pb.expect(games);
+                pb.message(sprt_message(st.llr, st.lower, st.upper, games));
             },
         )
     });
@@ -298,16 +287,30 @@ fn sprt_run<G: GameDef>(
             st.counts.iter().sum::<u64>()
         ),
     )?;
-    let c = st.counts;
-    let done = st.pairs;
+    emit(&sprt_text(o, &test, &st))?;
+    let p = o.out.join("sprt.csv");
+    write_file(&p, &sprt_csv(&o.agents, &test, &st))?;
+    info.command = "arena --sprt".into();
+    info.games = o.max_games;
+    info.games_played = st.pairs * 2;
+    info.seconds = start.elapsed().as_secs_f64();
+    write_file(&o.out.join("run.json"), &info.to_json())?;
+    note(&format!("wrote {}", p.display()));
+    super::report::after_run(&o.out)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The SPRT's summary: the test, where it ended and its verdict.
+fn sprt_text(o: &ArenaOpts, test: &Sprt, st: &SprtState) -> String {
+    let Sprt {
+        elo0: e0,
+        elo1: e1,
+        alpha,
+        beta,
+    } = *test;
+    let (c, done) = (st.counts, st.pairs);
     let (lo, hi, llr) = (st.lower, st.upper, st.llr);
-    let score: f64 = c
-        .iter()
-        .enumerate()
-        .map(|(k, &x)| x as f64 * k as f64 / 2.0)
-        .sum();
-    let g = 2.0 * done as f64;
-    let rate = score / g;
+    let rate = points(&c) / (2.0 * done as f64);
     let elo = crate::stats::elo_from_score(rate);
     let mut text = format!(
         "SPRT {} vs {}: H0 Elo {e0}, H1 Elo {e1}, alpha {alpha}, beta {beta}; bounds {lo:.3} … {hi:.3}\n\
@@ -329,7 +332,11 @@ fn sprt_run<G: GameDef>(
         )),
         None => text.push_str(&format!("no decision within --max-games {}\n", o.max_games)),
     }
-    emit(&text)?;
+    text
+}
+
+/// `sprt.csv`: one row, the test and where it ended.
+fn sprt_csv(agents: &[String], test: &Sprt, st: &SprtState) -> String {
     let mut csv = Table::new(&[
         "agent_a",
         "agent_b",
@@ -349,28 +356,19 @@ fn sprt_run<G: GameDef>(
         "pairs_2",
     ]);
     let mut row = vec![
-        o.agents[0].clone(),
-        o.agents[1].clone(),
-        e0.to_string(),
-        e1.to_string(),
-        alpha.to_string(),
-        beta.to_string(),
-        done.to_string(),
-        format!("{llr:.4}"),
-        format!("{lo:.4}"),
-        format!("{hi:.4}"),
+        agents[0].clone(),
+        agents[1].clone(),
+        test.elo0.to_string(),
+        test.elo1.to_string(),
+        test.alpha.to_string(),
+        test.beta.to_string(),
+        st.pairs.to_string(),
+        format!("{:.4}", st.llr),
+        format!("{:.4}", st.lower),
+        format!("{:.4}", st.upper),
         st.verdict.unwrap_or("none").to_string(),
     ];
-    row.extend(c.iter().map(u64::to_string));
+    row.extend(st.counts.iter().map(u64::to_string));
     csv.row(row);
-    let p = o.out.join("sprt.csv");
-    write_file(&p, &csv.finish())?;
-    info.command = "arena --sprt".into();
-    info.games = o.max_games;
-    info.games_played = done * 2;
-    info.seconds = start.elapsed().as_secs_f64();
-    write_file(&o.out.join("run.json"), &info.to_json())?;
-    note(&format!("wrote {}", p.display()));
-    super::report::after_run(&o.out)?;
-    Ok(ExitCode::SUCCESS)
+    csv.finish()
 }

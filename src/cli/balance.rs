@@ -5,7 +5,6 @@ use super::{
     bundled_decks, card_source, check_out_dir, emit, load_decks, note, thread_pool, write_file,
     Progress,
 };
-use crate::agents::AgentSpec;
 use crate::core::input::{read_text, MAX_TEXT_BYTES};
 use crate::core::GameDef;
 use crate::sim::balance::{
@@ -31,6 +30,8 @@ pub struct BalanceOpts {
     pub seed: u64,
     pub threads: Option<u64>,
     pub out: PathBuf,
+    /// The options of `process:` agents (`--move-timeout`, `--on-agent-error`).
+    pub process: crate::agents::process::ProcessOptions,
 }
 
 /// Bootstrap resamples of every interval.
@@ -66,7 +67,7 @@ struct Row<C> {
 }
 
 pub fn balance<G: GameDef>(o: BalanceOpts) -> Result<ExitCode> {
-    let spec = AgentSpec::parse(&o.agent).map_err(|e| anyhow!("--agent {}: {e}", o.agent))?;
+    let spec = super::entrant(&o.agent, &o.process)?;
     let paths = if o.decks.is_empty() {
         bundled_decks::<G>()?
     } else {

@@ -4,7 +4,6 @@ use super::{
     bundled_decks, check_out_dir, emit, load_cards, load_decks, note, thread_pool, write_file,
     Progress,
 };
-use crate::agents::AgentSpec;
 use crate::core::GameDef;
 use crate::sim::cards::rank_deck;
 use crate::sim::output::{rate as f4, RunInfo, Table};
@@ -24,6 +23,8 @@ pub struct CardsOpts {
     pub ablation: bool,
     pub cards: Option<PathBuf>,
     pub top: Option<usize>,
+    /// The options of `process:` agents (`--move-timeout`, `--on-agent-error`).
+    pub process: crate::agents::process::ProcessOptions,
 }
 
 pub const HEADER: &str = "deck,card,copies,games,drawn_games,drawn_rate,played_rate,resource_rate,in_hand_rate,gih_wr,gih_lo,gih_hi,gns_games,gns_wr,gns_lo,gns_hi,iwd,iwd_lo,iwd_hi,ablation_games,ablation_value,ablation_lo,ablation_hi,agree,flag";
@@ -93,7 +94,7 @@ pub fn tool<G: GameDef>(t: Tool) -> Result<ExitCode> {
 
 pub fn cards<G: GameDef>(o: CardsOpts) -> Result<ExitCode> {
     // `--games` is in range: clap checks it (README, "Limits").
-    let spec = AgentSpec::parse(&o.agent).map_err(|e| anyhow!("--agent {}: {e}", o.agent))?;
+    let spec = super::entrant(&o.agent, &o.process)?;
     let mut db = load_cards::<G>(o.cards.as_deref(), o.decks.first().map(PathBuf::as_path))?;
     let decks = load_decks::<G>(&db, &o.decks, false)?;
     let gauntlet_paths = if o.gauntlet.is_empty() {

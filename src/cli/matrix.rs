@@ -4,7 +4,6 @@ use super::{
     bundled_decks, card_source, check_out_dir, emit, load_decks, note, read_cards, thread_pool,
     write_file, Progress,
 };
-use crate::agents::AgentSpec;
 use crate::core::GameDef;
 use crate::sim::checkpoint::{parse_shard, resume_run, shard_from_env, Resumed};
 use crate::sim::matrix::{run_tasks, totals, Counts, Plan, Played, Task};
@@ -30,6 +29,8 @@ pub struct MatrixOpts {
     pub shards: Option<u64>,
     pub chunk: u64,
     pub records: bool,
+    /// The options of `process:` agents (`--move-timeout`, `--on-agent-error`).
+    pub process: crate::agents::process::ProcessOptions,
 }
 
 pub fn matrix<G: GameDef>(o: MatrixOpts) -> Result<ExitCode> {
@@ -42,10 +43,8 @@ pub fn matrix<G: GameDef>(o: MatrixOpts) -> Result<ExitCode> {
             v.len()
         ),
     };
-    let spec_a =
-        AgentSpec::parse(&spec_a_text).map_err(|e| anyhow!("--agent {spec_a_text}: {e}"))?;
-    let spec_b =
-        AgentSpec::parse(&spec_b_text).map_err(|e| anyhow!("--agent {spec_b_text}: {e}"))?;
+    let spec_a = super::entrant(&spec_a_text, &o.process)?;
+    let spec_b = super::entrant(&spec_b_text, &o.process)?;
     let shard = match &o.shard {
         Some(s) => Some(parse_shard(s).map_err(|e| anyhow!(e))?),
         None => shard_from_env(|k| std::env::var(k).ok(), o.shards).map_err(|e| anyhow!(e))?,

@@ -10,6 +10,7 @@
 mod arena;
 mod balance;
 mod cards;
+mod duel;
 mod human;
 mod matrix;
 mod out;
@@ -21,12 +22,12 @@ mod tune;
 
 pub use out::{emit, note, set_quiet, WriteError};
 
+use crate::agents::process::{OnError, ProcessOptions};
 use crate::agents::AgentSpec;
 use crate::core::input::{read_text, MAX_TEXT_BYTES};
 use crate::core::{GameDef, Seat};
 use crate::games::{self, Visit};
-use crate::sim::checkpoint::{resume_run, Resumed};
-use crate::sim::matrix::{Counts, Task};
+use crate::sim::Entrant;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
@@ -117,24 +118,31 @@ pub enum OnAgentError {
 }
 
 impl AgentArgs {
-    /// Makes `--move-timeout` and `--on-agent-error` those of the `process:` specs parsed from
-    /// now on.
-    fn apply(&self) {
-        use crate::agents::process::{set_defaults, OnError};
-        set_defaults(
-            std::time::Duration::from_millis(self.move_timeout),
-            match self.on_agent_error {
+    /// `--move-timeout` and `--on-agent-error`: the options of the `process:` agents, parsed
+    /// into their specs ([`entrant`]).
+    fn process(&self) -> ProcessOptions {
+        ProcessOptions {
+            timeout: std::time::Duration::from_millis(self.move_timeout),
+            on_error: match self.on_agent_error {
                 OnAgentError::Loss => OnError::Loss,
                 OnAgentError::Abort => OnError::Abort,
             },
-        );
+        }
     }
+}
+
+/// An `--agent` spec, parsed (the one place the command line parses one) with the options of
+/// `process:` agents, and entered in a run (its failures counted there, [`Entrant`]).
+fn entrant(text: &str, process: &ProcessOptions) -> Result<Entrant> {
+    AgentSpec::parse_with(text, process)
+        .map(Entrant::new)
+        .map_err(|e| anyhow!("--agent {text}: {e}"))
 }
 
 /// After a run: says how many games `process:` agents forfeited (counted as losses); an error
 /// when one failed under `--on-agent-error abort` (the run stopped; what it finished is kept
 /// where the command keeps it, e.g. its checkpoint).
-fn agent_failures(specs: &[&AgentSpec], kept: &str) -> Result<()> {
+fn agent_failures(specs: &[&Entrant], kept: &str) -> Result<()> {
     for spec in specs {
         let (n, first) = spec.failures();
         let Some(first) = first else { continue };
@@ -186,334 +194,394 @@ enum CardTool {
 enum Command {
     /// Every deck against every deck: win-rate matrix, matchup counts, heatmap, summary. One
     /// --agent plays both decks; two are the row deck's and the column deck's.
-    Matrix {
-        /// Decks (default: every deck in the game's bundled deck folder).
-        decks: Vec<PathBuf>,
-        #[command(flatten)]
-        game: GameArgs,
-        #[command(flatten)]
-        agents: AgentArgs,
-        /// Games per ordered matchup (the default plays 640,000 games for the 8 bundled Trails
-        /// decks, about 35 s on 2 cores: README.md).
-        #[arg(long, default_value_t = 10000, value_parser = clap::value_parser!(u64).range(1..=limits::MATRIX_GAMES))]
-        games: u64,
-        #[command(flatten)]
-        seed: SeedArg,
-        #[command(flatten)]
-        threads: ThreadsArg,
-        #[command(flatten)]
-        out: OutArg,
-        #[command(flatten)]
-        quiet: QuietArg,
-        /// Record finished chunks here, so an interrupted run can be resumed.
-        #[arg(long, value_name = "DIR")]
-        checkpoint: Option<PathBuf>,
-        /// Continue the run recorded in --checkpoint.
-        #[arg(long, requires = "checkpoint")]
-        resume: bool,
-        /// Run only part I of N (default from SLURM_ARRAY_TASK_ID/COUNT or JOB_COMPLETION_INDEX).
-        #[arg(long, value_name = "I/N")]
-        shard: Option<String>,
-        /// Number of shards, with Kubernetes' JOB_COMPLETION_INDEX.
-        #[arg(long, value_name = "N")]
-        shards: Option<u64>,
-        /// Games per chunk (the unit of parallel work, checkpoints and shards).
-        #[arg(long, default_value_t = 250, value_parser = clap::value_parser!(u64).range(1..))]
-        chunk: u64,
-        /// Also write one JSON line per game to records.jsonl (replay any with `tcgsim replay`).
-        #[arg(long)]
-        records: bool,
-    },
+    Matrix(MatrixArgs),
     /// Add up the counts of shard outputs and recompute every rate and interval.
-    Merge {
-        /// Output folders of the shards (each with matchups.csv and run.json).
-        #[arg(required = true)]
-        parts: Vec<PathBuf>,
-        #[command(flatten)]
-        out: OutArg,
-        #[command(flatten)]
-        quiet: QuietArg,
-    },
+    Merge(MergeArgs),
     /// Rank the cards of decks by win contribution (drawn vs not seen, and ablation). One --agent
     /// plays both seats. Also: `cards show CARD`, `cards words`, `cards migrate FILE` (the card
     /// language, docs/cards.md).
     #[command(subcommand_negates_reqs = true, args_conflicts_with_subcommands = true)]
-    Cards {
-        #[command(subcommand)]
-        tool: Option<CardTool>,
-        /// Decks whose cards to rank.
-        #[arg(required = true)]
-        decks: Vec<PathBuf>,
-        #[command(flatten)]
-        game: GameArgs,
-        #[command(flatten)]
-        agents: AgentArgs,
-        /// An opponent deck; give the flag once per deck (default: the other bundled decks).
-        #[arg(long = "gauntlet", value_name = "DECK")]
-        gauntlet: Vec<PathBuf>,
-        /// Games against each gauntlet deck, per variant of the deck.
-        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=limits::CARDS_GAMES))]
-        games: u64,
-        #[command(flatten)]
-        seed: SeedArg,
-        #[command(flatten)]
-        threads: ThreadsArg,
-        #[command(flatten)]
-        out: OutArg,
-        #[command(flatten)]
-        quiet: QuietArg,
-        /// Skip the ablation runs (only drawn/not-seen statistics).
-        #[arg(long)]
-        no_ablation: bool,
-        /// Print the first N cards of each ranking (all of them in cards.csv).
-        #[arg(long, value_name = "N")]
-        top: Option<usize>,
-    },
+    Cards(CardsArgs),
     /// Improve a deck by card swaps against a gauntlet: a race of every legal swap each round,
     /// the gain re-measured on fresh deals at the end (docs/tuning.md).
-    Tune {
-        /// The deck to tune.
-        deck: PathBuf,
-        /// The game (default: the game of the deck's folder or card file).
-        #[arg(long, value_name = "GAME", value_parser = game_names())]
-        game: Option<String>,
-        /// The card file: the deck, the gauntlet and every card a swap may add (default: the card
-        /// file beside the deck, else the game's bundled pool).
-        #[arg(long, alias = "cards", value_name = "FILE")]
-        pool: Option<PathBuf>,
-        /// An opponent deck; give the flag once per deck (default: the other bundled decks).
-        #[arg(long = "gauntlet", value_name = "DECK")]
-        gauntlet: Vec<PathBuf>,
-        #[command(flatten)]
-        agents: AgentArgs,
-        /// Stop starting new looks after this long (90s, 8m, 1h30m, 10h). Default 10m when
-        /// --rounds is not given either.
-        #[arg(long, value_name = "DURATION", value_parser = tune::parse_duration)]
-        time: Option<std::time::Duration>,
-        /// Stop after this many rounds (each accepts at most one swap).
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000))]
-        rounds: Option<u64>,
-        /// Games of the final measurement on fresh deals (each deck; rounded up to whole laps of
-        /// the gauntlet with and without the initiative).
-        #[arg(long, default_value_t = 12000, value_parser = clap::value_parser!(u64).range(2..=limits::CARDS_GAMES))]
-        check_games: u64,
-        #[command(flatten)]
-        seed: SeedArg,
-        #[command(flatten)]
-        threads: ThreadsArg,
-        #[command(flatten)]
-        out: OutArg,
-        #[command(flatten)]
-        quiet: QuietArg,
-        /// Keep the search's state here after every look, so a killed run can be resumed.
-        #[arg(long, value_name = "DIR")]
-        checkpoint: Option<PathBuf>,
-        /// Continue the search recorded in --checkpoint.
-        #[arg(long, requires = "checkpoint")]
-        resume: bool,
-    },
+    Tune(TuneArgs),
     /// Propose single-card changes (one step of a cost, a power, a defence) that flatten the
     /// matrix of decks: screened by card statistics, raced on paired deals, the best re-measured
     /// on fresh deals (docs/tuning.md).
-    Balance {
-        /// Decks (default: every deck in the game's bundled deck folder).
-        decks: Vec<PathBuf>,
-        #[command(flatten)]
-        game: GameArgs,
-        #[command(flatten)]
-        agents: AgentArgs,
-        /// Changes raced after screening (the most promising first).
-        #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u64).range(1..=1000))]
-        candidates: u64,
-        /// Games per ordered matchup at the race's first stage (and per deck pair for screening);
-        /// each stage doubles them.
-        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(10..=limits::CARDS_GAMES))]
-        games: u64,
-        /// The most games per ordered matchup a stage may reach.
-        #[arg(long, default_value_t = 3200, value_parser = clap::value_parser!(u64).range(10..=limits::CARDS_GAMES))]
-        max_games: u64,
-        /// Games per ordered matchup of the final measurement on fresh deals.
-        #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(10..=limits::CARDS_GAMES))]
-        check_games: u64,
-        /// Stop the race after the stage that passes this time (90s, 8m, 10h); default none.
-        #[arg(long, alias = "time", value_name = "DURATION", value_parser = tune::parse_duration)]
-        budget: Option<std::time::Duration>,
-        #[command(flatten)]
-        seed: SeedArg,
-        #[command(flatten)]
-        threads: ThreadsArg,
-        #[command(flatten)]
-        out: OutArg,
-        #[command(flatten)]
-        quiet: QuietArg,
-    },
+    Balance(BalanceArgs),
     /// Round robin of agents (paired games, seats swapped) with Bradley–Terry Elo ratings, or a
     /// two-agent SPRT. Give --agent once per agent (at least two).
-    Arena {
-        /// Decks played, every ordered pair in turn (default: the game's arena decks).
-        decks: Vec<PathBuf>,
-        #[command(flatten)]
-        game: GameArgs,
-        #[command(flatten)]
-        agents: AgentArgs,
-        /// Games per pair of agents (played in pairs: an odd number is rounded up, and said).
-        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=limits::ARENA_GAMES))]
-        games: u64,
-        #[command(flatten)]
-        seed: SeedArg,
-        #[command(flatten)]
-        threads: ThreadsArg,
-        #[command(flatten)]
-        out: OutArg,
-        #[command(flatten)]
-        quiet: QuietArg,
-        /// Sequential test of two agents: elo0,elo1[,alpha,beta] (fishtest's GSPRT on pairs);
-        /// writes sprt.csv. A negative elo0 may follow the flag (`--sprt -50,0`).
-        #[arg(long, allow_hyphen_values = true)]
-        sprt: Option<String>,
-        /// With --sprt: stop after this many games without a decision.
-        #[arg(long, default_value_t = 20000, value_parser = clap::value_parser!(u64).range(2..=limits::ARENA_GAMES))]
-        max_games: u64,
-    },
+    Arena(ArenaArgs),
     /// Head-to-head: the first --agent against the second, seats swapped every other game.
-    Duel {
-        /// The two decks (each deal is played from both sides).
-        #[arg(num_args = 2, required = true, value_names = ["DECK1", "DECK2"])]
-        decks: Vec<PathBuf>,
-        #[command(flatten)]
-        game: GameArgs,
-        #[command(flatten)]
-        agents: AgentArgs,
-        /// Number of games (played in pairs: an odd number is rounded up, and said).
-        #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u64).range(1..=limits::DUEL_GAMES))]
-        games: u64,
-        #[command(flatten)]
-        seed: SeedArg,
-        #[command(flatten)]
-        threads: ThreadsArg,
-        #[command(flatten)]
-        out: OutArg,
-        #[command(flatten)]
-        quiet: QuietArg,
-        /// Record every finished game here, so an interrupted duel can be resumed.
-        #[arg(long, value_name = "DIR")]
-        checkpoint: Option<PathBuf>,
-        /// Continue the duel recorded in --checkpoint.
-        #[arg(long, requires = "checkpoint")]
-        resume: bool,
-        /// Play one game at a time, each agent's search using every worker thread: for agents
-        /// with a time budget and threads (`ismcts:ms=100,threads=4`), which would otherwise share
-        /// the cores with the games beside them. The games and counts are the same either way.
-        #[arg(long)]
-        one_at_a_time: bool,
-    },
+    Duel(DuelArgs),
     /// Play one game between two agents and print the winner and why the game ended. The first
     /// --agent plays P1, the second P2 (one: both seats; none: heuristic).
-    Play {
-        /// The deck of P1, then the deck of P2.
-        #[arg(num_args = 2, required = true, value_names = ["DECK1", "DECK2"])]
-        decks: Vec<PathBuf>,
-        #[command(flatten)]
-        game: GameArgs,
-        #[command(flatten)]
-        agents: AgentArgs,
-        #[command(flatten)]
-        seed: SeedArg,
-        /// Who moves first (has the initiative) on turn 1: 1 or 2.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
-        first: u8,
-        /// Print a play-by-play.
-        #[arg(long)]
-        log: bool,
-        /// Show hidden cards in the log.
-        #[arg(long)]
-        reveal: bool,
-        /// A person plays this seat (1 or 2) in the terminal.
-        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=2))]
-        human: Option<u8>,
-        /// Also write the game's record (record.jsonl) and its log (log.txt) into this folder.
-        #[arg(long, value_name = "DIR")]
-        out: Option<PathBuf>,
-        #[command(flatten)]
-        quiet: QuietArg,
-    },
+    Play(PlayArgs),
     /// Serve the game as a model to other programs' search (OpenSpiel): JSON requests on standard
     /// input (new, apply, legal, info, view, resample, choose, free, retain), one answer a line
     /// (docs/protocol.md, "The model server").
-    Serve {
-        /// The deck of P1, then the deck of P2.
-        #[arg(num_args = 2, required = true, value_names = ["DECK1", "DECK2"])]
-        decks: Vec<PathBuf>,
-        #[command(flatten)]
-        game: GameArgs,
-    },
+    Serve(ServeArgs),
     /// Play a recorded game again from its actions (a record of `play --out`), printing its log.
-    Replay {
-        /// A records file (`record.jsonl`: one JSON line per game).
-        record: PathBuf,
-        /// Which record of the file (1 is the first).
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
-        index: u64,
-        /// Show hidden cards in the log.
-        #[arg(long)]
-        reveal: bool,
-    },
+    Replay(ReplayArgs),
     /// One self-contained HTML page (report.html) from run folders: run.json and the CSV files of
     /// matrix, cards, arena, tune, balance or duel; no server, no network (docs/cli.md).
-    Report {
-        /// Run folders (each with run.json), one part of the page each.
-        #[arg(required = true, value_name = "DIR")]
-        dirs: Vec<PathBuf>,
-        /// The page to write (default: report.html in the first folder).
-        #[arg(long, value_name = "FILE")]
-        out: Option<PathBuf>,
-    },
+    Report(ReportArgs),
     /// Check deck files against their format; every problem with its file and line.
-    Validate {
-        /// Deck files.
-        #[arg(required = true)]
-        decks: Vec<PathBuf>,
-        #[command(flatten)]
-        game: GameArgs,
-    },
+    Validate(ValidateArgs),
     /// Apply a scenario's actions to its position and print the resulting state as JSON.
-    Scenario {
-        /// Scenario file (docs/scenario.md); its `game:` line names the game.
-        file: PathBuf,
-        #[command(flatten)]
-        game: GameArgs,
-    },
+    Scenario(ScenarioArgs),
     /// Open a random sealed pool of the game's packs and print it as a deck file.
-    Sealed {
-        #[command(flatten)]
-        game: GameArgs,
-        #[command(flatten)]
-        seed: SeedArg,
-        /// Number of packs.
-        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=limits::PACKS))]
-        packs: u64,
-        /// Pack composition, in the game's notation (default: the game's standard pack;
-        /// docs/cards.md).
-        #[arg(long)]
-        pack: Option<String>,
-        /// Write the deck as DIR/sealed-SEED.deck instead of printing it.
-        #[arg(long, value_name = "DIR")]
-        out: Option<PathBuf>,
-    },
+    Sealed(SealedArgs),
     /// A quick speed measurement of this machine (about 25 s): self-play and ISMCTS.
-    Bench {
-        /// The game (default: the first game listed).
-        #[arg(long, value_name = "GAME", value_parser = game_names())]
-        game: Option<String>,
-        /// Total time budget in seconds (split over the measurements).
-        #[arg(long, default_value_t = 24.0)]
-        seconds: f64,
-        /// Print CSV instead of a table.
-        #[arg(long)]
-        csv: bool,
-        #[command(flatten)]
-        threads: ThreadsArg,
-    },
+    Bench(BenchArgs),
+}
+
+/// `tcgsim matrix`'s arguments.
+#[derive(Args, Debug)]
+struct MatrixArgs {
+    /// Decks (default: every deck in the game's bundled deck folder).
+    decks: Vec<PathBuf>,
+    #[command(flatten)]
+    game: GameArgs,
+    #[command(flatten)]
+    agents: AgentArgs,
+    /// Games per ordered matchup (the default plays 640,000 games for the 8 bundled Trails
+    /// decks, about 35 s on 2 cores: README.md).
+    #[arg(long, default_value_t = 10000, value_parser = clap::value_parser!(u64).range(1..=limits::MATRIX_GAMES))]
+    games: u64,
+    #[command(flatten)]
+    seed: SeedArg,
+    #[command(flatten)]
+    threads: ThreadsArg,
+    #[command(flatten)]
+    out: OutArg,
+    #[command(flatten)]
+    quiet: QuietArg,
+    /// Record finished chunks here, so an interrupted run can be resumed.
+    #[arg(long, value_name = "DIR")]
+    checkpoint: Option<PathBuf>,
+    /// Continue the run recorded in --checkpoint.
+    #[arg(long, requires = "checkpoint")]
+    resume: bool,
+    /// Run only part I of N (default from SLURM_ARRAY_TASK_ID/COUNT or JOB_COMPLETION_INDEX).
+    #[arg(long, value_name = "I/N")]
+    shard: Option<String>,
+    /// Number of shards, with Kubernetes' JOB_COMPLETION_INDEX.
+    #[arg(long, value_name = "N")]
+    shards: Option<u64>,
+    /// Games per chunk (the unit of parallel work, checkpoints and shards).
+    #[arg(long, default_value_t = 250, value_parser = clap::value_parser!(u64).range(1..))]
+    chunk: u64,
+    /// Also write one JSON line per game to records.jsonl (replay any with `tcgsim replay`).
+    #[arg(long)]
+    records: bool,
+}
+
+/// `tcgsim merge`'s arguments.
+#[derive(Args, Debug)]
+struct MergeArgs {
+    /// Output folders of the shards (each with matchups.csv and run.json).
+    #[arg(required = true)]
+    parts: Vec<PathBuf>,
+    #[command(flatten)]
+    out: OutArg,
+    #[command(flatten)]
+    quiet: QuietArg,
+}
+
+/// `tcgsim cards`'s arguments.
+#[derive(Args, Debug)]
+struct CardsArgs {
+    #[command(subcommand)]
+    tool: Option<CardTool>,
+    /// Decks whose cards to rank.
+    #[arg(required = true)]
+    decks: Vec<PathBuf>,
+    #[command(flatten)]
+    game: GameArgs,
+    #[command(flatten)]
+    agents: AgentArgs,
+    /// An opponent deck; give the flag once per deck (default: the other bundled decks).
+    #[arg(long = "gauntlet", value_name = "DECK")]
+    gauntlet: Vec<PathBuf>,
+    /// Games against each gauntlet deck, per variant of the deck.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=limits::CARDS_GAMES))]
+    games: u64,
+    #[command(flatten)]
+    seed: SeedArg,
+    #[command(flatten)]
+    threads: ThreadsArg,
+    #[command(flatten)]
+    out: OutArg,
+    #[command(flatten)]
+    quiet: QuietArg,
+    /// Skip the ablation runs (only drawn/not-seen statistics).
+    #[arg(long)]
+    no_ablation: bool,
+    /// Print the first N cards of each ranking (all of them in cards.csv).
+    #[arg(long, value_name = "N")]
+    top: Option<usize>,
+}
+
+/// `tcgsim tune`'s arguments.
+#[derive(Args, Debug)]
+struct TuneArgs {
+    /// The deck to tune.
+    deck: PathBuf,
+    /// The game (default: the game of the deck's folder or card file).
+    #[arg(long, value_name = "GAME", value_parser = game_names())]
+    game: Option<String>,
+    /// The card file: the deck, the gauntlet and every card a swap may add (default: the card
+    /// file beside the deck, else the game's bundled pool).
+    #[arg(long, alias = "cards", value_name = "FILE")]
+    pool: Option<PathBuf>,
+    /// An opponent deck; give the flag once per deck (default: the other bundled decks).
+    #[arg(long = "gauntlet", value_name = "DECK")]
+    gauntlet: Vec<PathBuf>,
+    #[command(flatten)]
+    agents: AgentArgs,
+    /// Stop starting new looks after this long (90s, 8m, 1h30m, 10h). Default 10m when
+    /// --rounds is not given either.
+    #[arg(long, value_name = "DURATION", value_parser = tune::parse_duration)]
+    time: Option<std::time::Duration>,
+    /// Stop after this many rounds (each accepts at most one swap).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    rounds: Option<u64>,
+    /// Games of the final measurement on fresh deals (each deck; rounded up to whole laps of
+    /// the gauntlet with and without the initiative).
+    #[arg(long, default_value_t = 12000, value_parser = clap::value_parser!(u64).range(2..=limits::CARDS_GAMES))]
+    check_games: u64,
+    #[command(flatten)]
+    seed: SeedArg,
+    #[command(flatten)]
+    threads: ThreadsArg,
+    #[command(flatten)]
+    out: OutArg,
+    #[command(flatten)]
+    quiet: QuietArg,
+    /// Keep the search's state here after every look, so a killed run can be resumed.
+    #[arg(long, value_name = "DIR")]
+    checkpoint: Option<PathBuf>,
+    /// Continue the search recorded in --checkpoint.
+    #[arg(long, requires = "checkpoint")]
+    resume: bool,
+}
+
+/// `tcgsim balance`'s arguments.
+#[derive(Args, Debug)]
+struct BalanceArgs {
+    /// Decks (default: every deck in the game's bundled deck folder).
+    decks: Vec<PathBuf>,
+    #[command(flatten)]
+    game: GameArgs,
+    #[command(flatten)]
+    agents: AgentArgs,
+    /// Changes raced after screening (the most promising first).
+    #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    candidates: u64,
+    /// Games per ordered matchup at the race's first stage (and per deck pair for screening);
+    /// each stage doubles them.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(10..=limits::CARDS_GAMES))]
+    games: u64,
+    /// The most games per ordered matchup a stage may reach.
+    #[arg(long, default_value_t = 3200, value_parser = clap::value_parser!(u64).range(10..=limits::CARDS_GAMES))]
+    max_games: u64,
+    /// Games per ordered matchup of the final measurement on fresh deals.
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(10..=limits::CARDS_GAMES))]
+    check_games: u64,
+    /// Stop the race after the stage that passes this time (90s, 8m, 10h); default none.
+    #[arg(long, alias = "time", value_name = "DURATION", value_parser = tune::parse_duration)]
+    budget: Option<std::time::Duration>,
+    #[command(flatten)]
+    seed: SeedArg,
+    #[command(flatten)]
+    threads: ThreadsArg,
+    #[command(flatten)]
+    out: OutArg,
+    #[command(flatten)]
+    quiet: QuietArg,
+}
+
+/// `tcgsim arena`'s arguments.
+#[derive(Args, Debug)]
+struct ArenaArgs {
+    /// Decks played, every ordered pair in turn (default: the game's arena decks).
+    decks: Vec<PathBuf>,
+    #[command(flatten)]
+    game: GameArgs,
+    #[command(flatten)]
+    agents: AgentArgs,
+    /// Games per pair of agents (played in pairs: an odd number is rounded up, and said).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=limits::ARENA_GAMES))]
+    games: u64,
+    #[command(flatten)]
+    seed: SeedArg,
+    #[command(flatten)]
+    threads: ThreadsArg,
+    #[command(flatten)]
+    out: OutArg,
+    #[command(flatten)]
+    quiet: QuietArg,
+    /// Sequential test of two agents: elo0,elo1[,alpha,beta] (fishtest's GSPRT on pairs);
+    /// writes sprt.csv. A negative elo0 may follow the flag (`--sprt -50,0`).
+    #[arg(long, allow_hyphen_values = true)]
+    sprt: Option<String>,
+    /// With --sprt: stop after this many games without a decision.
+    #[arg(long, default_value_t = 20000, value_parser = clap::value_parser!(u64).range(2..=limits::ARENA_GAMES))]
+    max_games: u64,
+}
+
+/// `tcgsim duel`'s arguments.
+#[derive(Args, Debug)]
+struct DuelArgs {
+    /// The two decks (each deal is played from both sides).
+    #[arg(num_args = 2, required = true, value_names = ["DECK1", "DECK2"])]
+    decks: Vec<PathBuf>,
+    #[command(flatten)]
+    game: GameArgs,
+    #[command(flatten)]
+    agents: AgentArgs,
+    /// Number of games (played in pairs: an odd number is rounded up, and said).
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u64).range(1..=limits::DUEL_GAMES))]
+    games: u64,
+    #[command(flatten)]
+    seed: SeedArg,
+    #[command(flatten)]
+    threads: ThreadsArg,
+    #[command(flatten)]
+    out: OutArg,
+    #[command(flatten)]
+    quiet: QuietArg,
+    /// Record every finished game here, so an interrupted duel can be resumed.
+    #[arg(long, value_name = "DIR")]
+    checkpoint: Option<PathBuf>,
+    /// Continue the duel recorded in --checkpoint.
+    #[arg(long, requires = "checkpoint")]
+    resume: bool,
+    /// Play one game at a time, each agent's search using every worker thread: for agents
+    /// with a time budget and threads (`ismcts:ms=100,threads=4`), which would otherwise share
+    /// the cores with the games beside them. The games and counts are the same either way.
+    #[arg(long)]
+    one_at_a_time: bool,
+}
+
+/// `tcgsim play`'s arguments.
+#[derive(Args, Debug)]
+struct PlayArgs {
+    /// The deck of P1, then the deck of P2.
+    #[arg(num_args = 2, required = true, value_names = ["DECK1", "DECK2"])]
+    decks: Vec<PathBuf>,
+    #[command(flatten)]
+    game: GameArgs,
+    #[command(flatten)]
+    agents: AgentArgs,
+    #[command(flatten)]
+    seed: SeedArg,
+    /// Who moves first (has the initiative) on turn 1: 1 or 2.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+    first: u8,
+    /// Print a play-by-play.
+    #[arg(long)]
+    log: bool,
+    /// Show hidden cards in the log.
+    #[arg(long)]
+    reveal: bool,
+    /// A person plays this seat (1 or 2) in the terminal.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=2))]
+    human: Option<u8>,
+    /// Also write the game's record (record.jsonl) and its log (log.txt) into this folder.
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    #[command(flatten)]
+    quiet: QuietArg,
+}
+
+/// `tcgsim serve`'s arguments.
+#[derive(Args, Debug)]
+struct ServeArgs {
+    /// The deck of P1, then the deck of P2.
+    #[arg(num_args = 2, required = true, value_names = ["DECK1", "DECK2"])]
+    decks: Vec<PathBuf>,
+    #[command(flatten)]
+    game: GameArgs,
+}
+
+/// `tcgsim replay`'s arguments.
+#[derive(Args, Debug)]
+struct ReplayArgs {
+    /// A records file (`record.jsonl`: one JSON line per game).
+    record: PathBuf,
+    /// Which record of the file (1 is the first).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    index: u64,
+    /// Show hidden cards in the log.
+    #[arg(long)]
+    reveal: bool,
+}
+
+/// `tcgsim report`'s arguments.
+#[derive(Args, Debug)]
+struct ReportArgs {
+    /// Run folders (each with run.json), one part of the page each.
+    #[arg(required = true, value_name = "DIR")]
+    dirs: Vec<PathBuf>,
+    /// The page to write (default: report.html in the first folder).
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
+/// `tcgsim validate`'s arguments.
+#[derive(Args, Debug)]
+struct ValidateArgs {
+    /// Deck files.
+    #[arg(required = true)]
+    decks: Vec<PathBuf>,
+    #[command(flatten)]
+    game: GameArgs,
+}
+
+/// `tcgsim scenario`'s arguments.
+#[derive(Args, Debug)]
+struct ScenarioArgs {
+    /// Scenario file (docs/scenario.md); its `game:` line names the game.
+    file: PathBuf,
+    #[command(flatten)]
+    game: GameArgs,
+}
+
+/// `tcgsim sealed`'s arguments.
+#[derive(Args, Debug)]
+struct SealedArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    #[command(flatten)]
+    seed: SeedArg,
+    /// Number of packs.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=limits::PACKS))]
+    packs: u64,
+    /// Pack composition, in the game's notation (default: the game's standard pack;
+    /// docs/cards.md).
+    #[arg(long)]
+    pack: Option<String>,
+    /// Write the deck as DIR/sealed-SEED.deck instead of printing it.
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+}
+
+/// `tcgsim bench`'s arguments.
+#[derive(Args, Debug)]
+struct BenchArgs {
+    /// The game (default: the first game listed).
+    #[arg(long, value_name = "GAME", value_parser = game_names())]
+    game: Option<String>,
+    /// Total time budget in seconds (split over the measurements).
+    #[arg(long, default_value_t = 24.0)]
+    seconds: f64,
+    /// Print CSV instead of a table.
+    #[arg(long)]
+    csv: bool,
+    #[command(flatten)]
+    threads: ThreadsArg,
 }
 
 /// `--game`'s values: the registered games, in registry order.
@@ -589,135 +657,146 @@ impl Visit for Run<'_> {
     }
 }
 
-fn run(cli: Cli) -> Result<ExitCode> {
-    let quiet = match &cli.command {
-        Command::Matrix { quiet, .. }
-        | Command::Merge { quiet, .. }
-        | Command::Cards { quiet, .. }
-        | Command::Tune { quiet, .. }
-        | Command::Balance { quiet, .. }
-        | Command::Arena { quiet, .. }
-        | Command::Duel { quiet, .. }
-        | Command::Play { quiet, .. } => quiet.quiet,
-        _ => false,
-    };
-    set_quiet(quiet);
-    match &cli.command {
-        Command::Matrix { agents, .. }
-        | Command::Cards { agents, .. }
-        | Command::Tune { agents, .. }
-        | Command::Balance { agents, .. }
-        | Command::Arena { agents, .. }
-        | Command::Duel { agents, .. }
-        | Command::Play { agents, .. } => agents.apply(),
-        _ => {}
+impl Command {
+    /// `--quiet`, for the commands that have it.
+    fn quiet(&self) -> bool {
+        match self {
+            Command::Matrix(MatrixArgs { quiet, .. })
+            | Command::Merge(MergeArgs { quiet, .. })
+            | Command::Cards(CardsArgs { quiet, .. })
+            | Command::Tune(TuneArgs { quiet, .. })
+            | Command::Balance(BalanceArgs { quiet, .. })
+            | Command::Arena(ArenaArgs { quiet, .. })
+            | Command::Duel(DuelArgs { quiet, .. })
+            | Command::Play(PlayArgs { quiet, .. }) => quiet.quiet,
+            _ => false,
+        }
     }
-    let game = match &cli.command {
-        Command::Merge { parts, out, .. } => return matrix::merge(parts, &out.out),
-        Command::Cards {
-            tool: Some(tool), ..
-        } => match tool {
-            CardTool::Show { game, .. } => choose_game(game, &[], None)?,
-            CardTool::Words { game } => choose_game(
-                &GameArgs {
-                    game: game.clone(),
-                    cards: None,
-                },
-                &[],
-                None,
-            )?,
-            CardTool::Migrate { file, game, .. } => choose_game(
-                &GameArgs {
-                    game: game.clone(),
-                    cards: Some(file.clone()),
-                },
-                &[],
-                None,
-            )?,
-        },
-        Command::Report { dirs, out } => return report::report(dirs, out.as_deref()),
-        Command::Matrix { decks, game, .. }
-        | Command::Balance { decks, game, .. }
-        | Command::Cards { decks, game, .. }
-        | Command::Arena { decks, game, .. }
-        | Command::Duel { decks, game, .. }
-        | Command::Play { decks, game, .. }
-        | Command::Serve { decks, game }
-        | Command::Validate { decks, game } => choose_game(game, decks, None)?,
-        Command::Scenario { file, game } => {
-            let text = read_text(file, MAX_TEXT_BYTES)?;
-            choose_game(game, &[], Some((file, &text)))?
-        }
-        Command::Sealed { game, .. } => choose_game(game, &[], None)?,
-        Command::Tune {
-            deck, game, pool, ..
-        } => choose_game(
-            &GameArgs {
-                game: game.clone(),
-                cards: pool.clone(),
+
+    /// The game the command runs ([`choose_game`]); `None` for the commands that name no game
+    /// (`merge`, `report`).
+    fn game(&self) -> Result<Option<&'static str>> {
+        let only = |game: &Option<String>, cards: Option<&PathBuf>| GameArgs {
+            game: game.clone(),
+            cards: cards.cloned(),
+        };
+        Ok(Some(match self {
+            Command::Merge(_) | Command::Report(_) => return Ok(None),
+            Command::Cards(CardsArgs {
+                tool: Some(tool), ..
+            }) => match tool {
+                CardTool::Show { game, .. } => choose_game(game, &[], None)?,
+                CardTool::Words { game } => choose_game(&only(game, None), &[], None)?,
+                CardTool::Migrate { file, game, .. } => {
+                    choose_game(&only(game, Some(file)), &[], None)?
+                }
             },
-            std::slice::from_ref(deck),
-            None,
-        )?,
-        Command::Replay { record, index, .. } => {
-            let g = play::record_game(record, *index as usize)?;
-            match games::info(&g) {
-                Some(i) => i.name,
-                None => bail!(
-                    "{}: game \"{g}\" is not one of this tcgsim's games ({})",
-                    record.display(),
-                    games::names()
-                ),
+            Command::Matrix(MatrixArgs { decks, game, .. })
+            | Command::Balance(BalanceArgs { decks, game, .. })
+            | Command::Cards(CardsArgs { decks, game, .. })
+            | Command::Arena(ArenaArgs { decks, game, .. })
+            | Command::Duel(DuelArgs { decks, game, .. })
+            | Command::Play(PlayArgs { decks, game, .. })
+            | Command::Serve(ServeArgs { decks, game })
+            | Command::Validate(ValidateArgs { decks, game }) => choose_game(game, decks, None)?,
+            Command::Scenario(ScenarioArgs { file, game }) => {
+                let text = read_text(file, MAX_TEXT_BYTES)?;
+                choose_game(game, &[], Some((file, &text)))?
             }
-        }
-        Command::Bench { game, .. } => choose_game(
-            &GameArgs {
-                game: game.clone(),
-                cards: None,
-            },
-            &[],
-            None,
-        )?,
-    };
-    games::visit(game, Run(&cli.command)).expect("choose_game returns a registered game")
+            Command::Sealed(SealedArgs { game, .. }) => choose_game(game, &[], None)?,
+            Command::Tune(TuneArgs {
+                deck, game, pool, ..
+            }) => choose_game(&only(game, pool.as_ref()), std::slice::from_ref(deck), None)?,
+            Command::Replay(ReplayArgs { record, index, .. }) => {
+                let g = play::record_game(record, *index as usize)?;
+                match games::info(&g) {
+                    Some(i) => i.name,
+                    None => bail!(
+                        "{}: game \"{g}\" is not one of this tcgsim's games ({})",
+                        record.display(),
+                        games::names()
+                    ),
+                }
+            }
+            Command::Bench(BenchArgs { game, .. }) => choose_game(&only(game, None), &[], None)?,
+        }))
+    }
 }
 
-/// Runs the command for game `G`.
+fn run(cli: Cli) -> Result<ExitCode> {
+    set_quiet(cli.command.quiet());
+    match (&cli.command, cli.command.game()?) {
+        (Command::Merge(a), _) => matrix::merge(&a.parts, &a.out.out),
+        (Command::Report(a), _) => report::report(&a.dirs, a.out.as_deref()),
+        (cmd, Some(game)) => {
+            games::visit(game, Run(cmd)).expect("choose_game returns a registered game")
+        }
+        (_, None) => unreachable!("only merge and report name no game"),
+    }
+}
+
+/// Runs the command for game `G`: its arguments made into the command's options.
 fn run_game<G: GameDef>(cmd: &Command) -> Result<ExitCode> {
     match cmd {
-        Command::Matrix {
-            decks,
-            game,
-            agents,
-            games,
-            seed,
-            threads,
-            out,
-            checkpoint,
-            resume,
-            shard,
-            shards,
-            chunk,
-            records,
-            ..
-        } => matrix::matrix::<G>(matrix::MatrixOpts {
-            decks: decks.clone(),
-            cards: game.cards.clone(),
-            agents: agents.agents.clone(),
-            games: *games,
-            seed: seed.seed,
-            threads: threads.threads,
-            out: out.out.clone(),
-            checkpoint: checkpoint.clone(),
-            resume: *resume,
-            shard: shard.clone(),
-            shards: *shards,
-            chunk: *chunk,
-            records: *records,
-        }),
-        Command::Cards {
+        Command::Matrix(a) => matrix::matrix::<G>(a.opts()),
+        Command::Cards(CardsArgs {
             tool: Some(tool), ..
-        } => cards::tool::<G>(match tool {
+        }) => cards::tool::<G>(tool.tool()),
+        Command::Cards(a) => cards::cards::<G>(a.opts()?),
+        Command::Balance(a) => balance::balance::<G>(a.opts()?),
+        Command::Tune(a) => tune::tune::<G>(a.opts()?),
+        Command::Arena(a) => arena::arena::<G>(a.opts()),
+        Command::Duel(a) => duel::duel::<G>(a.opts()?),
+        Command::Play(a) => play::play::<G>(a.opts()?),
+        Command::Serve(ServeArgs { decks, game }) => serve::serve::<G>(serve::ServeOpts {
+            decks: [decks[0].clone(), decks[1].clone()],
+            cards: game.cards.clone(),
+        }),
+        Command::Validate(ValidateArgs { decks, game }) => {
+            validate::<G>(decks, game.cards.as_deref())
+        }
+        Command::Scenario(ScenarioArgs { file, game }) => {
+            scenario::<G>(file, game.cards.as_deref())
+        }
+        Command::Sealed(a) => sealed::<G>(
+            a.seed.seed,
+            a.packs,
+            a.pack.as_deref(),
+            a.game.cards.as_deref(),
+            a.out.as_deref(),
+        ),
+        Command::Bench(a) => bench::<G>(a.seconds, a.csv, a.threads.threads),
+        Command::Replay(a) => play::replay::<G>(&a.record, a.index as usize, a.reveal),
+        Command::Merge(_) | Command::Report(_) => {
+            unreachable!("merge and report name no game: run() handles them")
+        }
+    }
+}
+
+impl MatrixArgs {
+    fn opts(&self) -> matrix::MatrixOpts {
+        matrix::MatrixOpts {
+            decks: self.decks.clone(),
+            cards: self.game.cards.clone(),
+            agents: self.agents.agents.clone(),
+            games: self.games,
+            seed: self.seed.seed,
+            threads: self.threads.threads,
+            out: self.out.out.clone(),
+            checkpoint: self.checkpoint.clone(),
+            resume: self.resume,
+            shard: self.shard.clone(),
+            shards: self.shards,
+            chunk: self.chunk,
+            process: self.agents.process(),
+            records: self.records,
+        }
+    }
+}
+
+impl CardTool {
+    fn tool(&self) -> cards::Tool {
+        match self {
             CardTool::Show { card, game } => cards::Tool::Show {
                 card: card.clone(),
                 cards: game.cards.clone(),
@@ -736,186 +815,116 @@ fn run_game<G: GameDef>(cmd: &Command) -> Result<ExitCode> {
                     out.clone()
                 },
             },
-        }),
-        Command::Cards {
-            decks,
-            game,
-            agents,
-            gauntlet,
-            games,
-            seed,
-            threads,
-            out,
-            no_ablation,
-            top,
-            ..
-        } => cards::cards::<G>(cards::CardsOpts {
-            decks: decks.clone(),
-            gauntlet: gauntlet.clone(),
-            agent: one_agent(agents)?,
-            games: *games,
-            seed: seed.seed,
-            threads: threads.threads,
-            out: out.out.clone(),
-            ablation: !no_ablation,
-            cards: game.cards.clone(),
-            top: *top,
-        }),
-        Command::Balance {
-            decks,
-            game,
-            agents,
-            candidates,
-            games,
-            max_games,
-            check_games,
-            budget,
-            seed,
-            threads,
-            out,
-            ..
-        } => balance::balance::<G>(balance::BalanceOpts {
-            decks: decks.clone(),
-            cards: game.cards.clone(),
-            agent: one_agent(agents)?,
-            candidates: *candidates as usize,
-            games: *games,
-            max_games: *max_games,
-            check_games: *check_games,
-            budget: *budget,
-            seed: seed.seed,
-            threads: threads.threads,
-            out: out.out.clone(),
-        }),
-        Command::Tune {
-            deck,
-            pool,
-            gauntlet,
-            agents,
-            time,
-            rounds,
-            check_games,
-            seed,
-            threads,
-            out,
-            checkpoint,
-            resume,
-            ..
-        } => tune::tune::<G>(tune::TuneOpts {
-            deck: deck.clone(),
-            gauntlet: gauntlet.clone(),
-            pool: pool.clone(),
-            agent: one_agent(agents)?,
-            time: *time,
-            rounds: *rounds,
-            check_games: *check_games,
-            seed: seed.seed,
-            threads: threads.threads,
-            out: out.out.clone(),
-            checkpoint: checkpoint.clone(),
-            resume: *resume,
-        }),
-        Command::Arena {
-            decks,
-            game,
-            agents,
-            games,
-            seed,
-            threads,
-            out,
-            sprt,
-            max_games,
-            ..
-        } => arena::arena::<G>(arena::ArenaOpts {
-            agents: agents.agents.clone(),
-            decks: decks.clone(),
-            games: *games,
-            seed: seed.seed,
-            threads: threads.threads,
-            out: out.out.clone(),
-            sprt: sprt.clone(),
-            max_games: *max_games,
-            cards: game.cards.clone(),
-        }),
-        Command::Duel {
-            decks,
-            game,
-            agents,
-            games,
-            seed,
-            threads,
-            out,
-            checkpoint,
-            resume,
-            one_at_a_time,
-            ..
-        } => duel::<G>(DuelOpts {
-            agents: two_agents(agents, true)?,
-            decks,
-            games: *games,
-            seed: seed.seed,
-            threads: threads.threads,
-            out: &out.out,
-            checkpoint: checkpoint.as_deref(),
-            resume: *resume,
-            cards: game.cards.as_deref(),
-            one_at_a_time: *one_at_a_time,
-        }),
-        Command::Play {
-            decks,
-            game,
-            agents,
-            seed,
-            first,
-            log,
-            reveal,
-            human,
-            out,
-            quiet: _,
-        } => play::play::<G>(play::PlayOpts {
-            decks: [decks[0].clone(), decks[1].clone()],
-            seed: seed.seed,
-            agents: two_agents(agents, false)?,
-            first: Seat::from_index(*first as usize - 1),
-            log: *log,
-            reveal: *reveal,
-            human: human.map(|h| Seat::from_index(h as usize - 1)),
-            cards: game.cards.clone(),
-            out: out.clone(),
-        }),
-        Command::Serve { decks, game } => serve::serve::<G>(serve::ServeOpts {
-            decks: [decks[0].clone(), decks[1].clone()],
-            cards: game.cards.clone(),
-        }),
-        Command::Validate { decks, game } => validate::<G>(decks, game.cards.as_deref()),
-        Command::Scenario { file, game } => scenario::<G>(file, game.cards.as_deref()),
-        Command::Sealed {
-            game,
-            seed,
-            packs,
-            pack,
-            out,
-        } => sealed::<G>(
-            seed.seed,
-            *packs,
-            pack.as_deref(),
-            game.cards.as_deref(),
-            out.as_deref(),
-        ),
-        Command::Bench {
-            seconds,
-            csv,
-            threads,
-            ..
-        } => bench::<G>(*seconds, *csv, threads.threads),
-        Command::Replay {
-            record,
-            index,
-            reveal,
-        } => play::replay::<G>(record, *index as usize, *reveal),
-        Command::Merge { .. } | Command::Report { .. } => {
-            unreachable!("merge and report name no game: run() handles them")
         }
+    }
+}
+
+impl CardsArgs {
+    fn opts(&self) -> Result<cards::CardsOpts> {
+        Ok(cards::CardsOpts {
+            decks: self.decks.clone(),
+            gauntlet: self.gauntlet.clone(),
+            agent: one_agent(&self.agents)?,
+            games: self.games,
+            seed: self.seed.seed,
+            threads: self.threads.threads,
+            out: self.out.out.clone(),
+            ablation: !self.no_ablation,
+            cards: self.game.cards.clone(),
+            process: self.agents.process(),
+            top: self.top,
+        })
+    }
+}
+
+impl BalanceArgs {
+    fn opts(&self) -> Result<balance::BalanceOpts> {
+        Ok(balance::BalanceOpts {
+            decks: self.decks.clone(),
+            cards: self.game.cards.clone(),
+            agent: one_agent(&self.agents)?,
+            candidates: self.candidates as usize,
+            games: self.games,
+            max_games: self.max_games,
+            check_games: self.check_games,
+            budget: self.budget,
+            seed: self.seed.seed,
+            threads: self.threads.threads,
+            process: self.agents.process(),
+            out: self.out.out.clone(),
+        })
+    }
+}
+
+impl TuneArgs {
+    fn opts(&self) -> Result<tune::TuneOpts> {
+        Ok(tune::TuneOpts {
+            deck: self.deck.clone(),
+            gauntlet: self.gauntlet.clone(),
+            pool: self.pool.clone(),
+            agent: one_agent(&self.agents)?,
+            time: self.time,
+            rounds: self.rounds,
+            check_games: self.check_games,
+            seed: self.seed.seed,
+            threads: self.threads.threads,
+            out: self.out.out.clone(),
+            checkpoint: self.checkpoint.clone(),
+            process: self.agents.process(),
+            resume: self.resume,
+        })
+    }
+}
+
+impl ArenaArgs {
+    fn opts(&self) -> arena::ArenaOpts {
+        arena::ArenaOpts {
+            agents: self.agents.agents.clone(),
+            decks: self.decks.clone(),
+            games: self.games,
+            seed: self.seed.seed,
+            threads: self.threads.threads,
+            out: self.out.out.clone(),
+            sprt: self.sprt.clone(),
+            max_games: self.max_games,
+            process: self.agents.process(),
+            cards: self.game.cards.clone(),
+        }
+    }
+}
+
+impl DuelArgs {
+    fn opts(&self) -> Result<duel::DuelOpts<'_>> {
+        Ok(duel::DuelOpts {
+            agents: two_agents(&self.agents, true)?,
+            decks: &self.decks,
+            games: self.games,
+            seed: self.seed.seed,
+            threads: self.threads.threads,
+            out: &self.out.out,
+            checkpoint: self.checkpoint.as_deref(),
+            resume: self.resume,
+            cards: self.game.cards.as_deref(),
+            process: self.agents.process(),
+            one_at_a_time: self.one_at_a_time,
+        })
+    }
+}
+
+impl PlayArgs {
+    fn opts(&self) -> Result<play::PlayOpts> {
+        Ok(play::PlayOpts {
+            decks: [self.decks[0].clone(), self.decks[1].clone()],
+            seed: self.seed.seed,
+            agents: two_agents(&self.agents, false)?,
+            first: Seat::from_index(self.first as usize - 1),
+            log: self.log,
+            reveal: self.reveal,
+            human: self.human.map(|h| Seat::from_index(h as usize - 1)),
+            cards: self.game.cards.clone(),
+            process: self.agents.process(),
+            out: self.out.clone(),
+        })
     }
 }
 
@@ -1221,162 +1230,6 @@ fn even_games(games: u64) -> u64 {
         ));
     }
     games + games % 2
-}
-
-struct DuelOpts<'a> {
-    agents: [String; 2],
-    decks: &'a [PathBuf],
-    games: u64,
-    seed: u64,
-    threads: Option<u64>,
-    out: &'a Path,
-    checkpoint: Option<&'a Path>,
-    resume: bool,
-    cards: Option<&'a Path>,
-    one_at_a_time: bool,
-}
-
-fn duel<G: GameDef>(o: DuelOpts) -> Result<ExitCode> {
-    let [a, b] = &o.agents;
-    let spec_a = AgentSpec::parse(a).map_err(|e| anyhow!("--agent {a}: {e}"))?;
-    let spec_b = AgentSpec::parse(b).map_err(|e| anyhow!("--agent {b}: {e}"))?;
-    let games = even_games(o.games);
-    let seed = o.seed;
-    let db = load_cards::<G>(o.cards, Some(&o.decks[0]))?;
-    let decks = load_decks::<G>(&db, o.decks, false)?;
-    let (d1, d2) = (&decks[0], &decks[1]);
-    let (n1, n2) = (G::deck_name(d1), G::deck_name(d2));
-    // Each finished game is one checkpoint line: chunk = game index (row and column 0). The
-    // content hash ties the checkpoint to the game, the decks' cards and the rules' version.
-    let content = G::content_hash(&db, &[d1, d2]);
-    let fingerprint = format!(
-        "tcgsim-duel v3; game={}; decks={n1},{n2}; content={content}; agent_a={a}; agent_b={b}; games={games}; seed={seed}",
-        G::INFO.name
-    );
-    check_out_dir(o.out)?;
-    let game = G::new_match(&db, [d1, d2]);
-    let all: Vec<Task> = (0..games)
-        .map(|chunk| Task {
-            row: 0,
-            col: 0,
-            chunk,
-        })
-        .collect();
-    let Resumed {
-        checkpoint: ckpt,
-        done,
-        todo,
-    } = resume_run(o.checkpoint, &fingerprint, o.resume, &all, &|_| 1).map_err(|e| anyhow!(e))?;
-    let mut r = Counts::default();
-    for (_, c) in &done {
-        r.add(c);
-    }
-    let todo: Vec<u64> = todo.iter().map(|t| t.chunk).collect();
-    if !done.is_empty() {
-        note(&format!(
-            "resuming: {} of {games} games already done",
-            r.games
-        ));
-    }
-    let pool = thread_pool(o.threads)?;
-    let pb = Progress::new(todo.len() as u64, "games");
-    let start = std::time::Instant::now();
-    let on_game = |k: u64, c: &Counts| {
-        if let Some(ck) = &ckpt {
-            ck.record(
-                Task {
-                    row: 0,
-                    col: 0,
-                    chunk: k,
-                },
-                c,
-            );
-        }
-        pb.inc(1);
-    };
-    let played = pool.install(|| {
-        if o.one_at_a_time {
-            let mut sum = Counts::default();
-            for k in &todo {
-                sum.add(&crate::sim::duel(
-                    &game,
-                    &spec_a,
-                    &spec_b,
-                    std::slice::from_ref(k),
-                    seed,
-                    &on_game,
-                ));
-            }
-            sum
-        } else {
-            crate::sim::duel(&game, &spec_a, &spec_b, &todo, seed, &on_game)
-        }
-    });
-    pb.finish();
-    if let Some(e) = ckpt.as_ref().and_then(|ck| ck.take_failure()) {
-        // One message, exit 1 (a write failure); the games recorded before it are kept.
-        return Err(anyhow::Error::new(e).context(
-            "the duel's checkpoint could not be written: the games recorded before this are kept (--resume continues them)",
-        ));
-    }
-    r.add(&played);
-    agent_failures(
-        &[&spec_a, &spec_b],
-        &match &o.checkpoint {
-            Some(dir) => format!(
-                "{} finished games are recorded in {} (--resume continues them)",
-                r.games,
-                dir.display()
-            ),
-            None => format!(
-                "{} games finished: A won {}, B won {}, {} draws (not written)",
-                r.games, r.wins, r.losses, r.draws
-            ),
-        },
-    )?;
-    let secs = start.elapsed().as_secs_f64();
-    let (lo, hi) = r.interval();
-    let text = format!(
-        "{a} vs {b} on {n1} / {n2}: {} games, seed {seed}\n\
-         A wins {} · B wins {} · draws {} · A win rate {:.1}% (95% CI {:.1}–{:.1}%)\n\
-         first player won {:.1}% · {:.1} turns and {:.0} decisions per game · {} games/s ({} threads, {:.0} s)\n",
-        r.games,
-        r.wins,
-        r.losses,
-        r.draws,
-        100.0 * r.win_rate(),
-        100.0 * lo,
-        100.0 * hi,
-        100.0 * r.first_player_wins as f64 / r.games as f64,
-        r.turns as f64 / r.games as f64,
-        r.decisions as f64 / r.games as f64,
-        rate_text(played.games as f64 / secs.max(1e-9)),
-        pool.current_num_threads(),
-        secs
-    );
-    let csv = crate::sim::output::duel_csv(a, b, n1, n2, &r);
-    write_file(&o.out.join("duel.csv"), &csv)?;
-    let meta = crate::sim::output::RunInfo {
-        command: "duel".into(),
-        args: std::env::args().skip(1).collect(),
-        game: G::INFO.name.into(),
-        decks: vec![n1.to_string(), n2.to_string()],
-        agents: vec![a.clone(), b.clone()],
-        content,
-        games,
-        seed,
-        fingerprint,
-        shard: None,
-        games_played: played.games,
-        seconds: secs,
-        ..Default::default()
-    };
-    write_file(&o.out.join("run.json"), &meta.to_json())?;
-    emit(&text)?;
-    note(&format!("wrote {}", o.out.join("duel.csv").display()));
-    // The folder's report follows its run.json, so an older run's page never stays beside it.
-    report::after_run(o.out)?;
-    Ok(ExitCode::SUCCESS)
 }
 
 /// A fixed mid-game position of the game's bench match (60 heuristic decisions from seed 1, or

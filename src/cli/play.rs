@@ -20,6 +20,8 @@ pub struct PlayOpts {
     pub human: Option<Seat>,
     pub cards: Option<PathBuf>,
     pub out: Option<PathBuf>,
+    /// The options of `process:` agents (`--move-timeout`, `--on-agent-error`).
+    pub process: crate::agents::process::ProcessOptions,
 }
 
 /// The log's first lines: the game, its seed, each seat's deck and agent, the game's opening.
@@ -65,9 +67,7 @@ pub fn play<G: GameDef>(o: PlayOpts) -> Result<ExitCode> {
     let source = card_source::<G>(o.cards.as_deref(), Some(&o.decks[0]));
     let db = read_cards::<G>(source.as_deref())?;
     let decks = load_decks::<G>(&db, &o.decks, false)?;
-    let specs = [0, 1].map(|k| {
-        AgentSpec::parse(&o.agents[k]).map_err(|e| anyhow!("--agent {}: {e}", o.agents[k]))
-    });
+    let specs = [0, 1].map(|k| super::entrant(&o.agents[k], &o.process));
     let [spec_a, spec_b] = specs;
     let specs = [spec_a?, spec_b?];
     if let Some(dir) = &o.out {

@@ -33,7 +33,15 @@ pub struct Progress {
     len: u64,
     done: AtomicU64,
     unit: &'static str,
+    /// What the ETA counts to: [`ETA_TO_LEN`], [`ETA_UNKNOWN`] or a total of units
+    /// ([`Progress::expect`]).
+    eta_to: AtomicU64,
 }
+
+/// The ETA counts to the length.
+const ETA_TO_LEN: u64 = 0;
+/// The ETA is not known yet (shown as `?`).
+const ETA_UNKNOWN: u64 = u64::MAX;
 
 impl Progress {
     pub fn new(len: u64, unit: &'static str) -> Progress {
@@ -62,6 +70,19 @@ impl Progress {
             len,
             done: AtomicU64::new(0),
             unit,
+            eta_to: AtomicU64::new(ETA_TO_LEN),
+        }
+    }
+
+    /// A run whose length is a forecast (the SPRT: its length is at most the given one, and
+    /// expected to be `total`, [`crate::sim::arena::SprtState::expected_pairs_left`]): the ETA
+    /// counts to `total` units, or is `?` while there is no forecast. On a terminal the bar's
+    /// length becomes `total`.
+    pub fn expect(&self, total: Option<u64>) {
+        let to = total.map_or(ETA_UNKNOWN, |t| t.clamp(1, self.len.max(1)));
+        self.eta_to.store(to, Ordering::Relaxed);
+        if let (Mode::Bar(pb), Some(_)) = (&self.mode, total) {
+            pb.set_length(to);
         }
     }
 
@@ -99,10 +120,14 @@ impl Progress {
     fn line(&self, done: u64, elapsed: Duration, msg: &str) -> String {
         let secs = elapsed.as_secs_f64().max(1e-9);
         let rate = done as f64 / secs;
-        let eta = if rate > 0.0 && self.len >= done {
-            format!("{:.0} s", (self.len - done) as f64 / rate)
-        } else {
-            "?".into()
+        let to = match self.eta_to.load(Ordering::Relaxed) {
+            ETA_TO_LEN => Some(self.len),
+            ETA_UNKNOWN => None,
+            t => Some(t),
+        };
+        let eta = match to {
+            Some(to) if rate > 0.0 && to >= done => format!("{:.0} s", (to - done) as f64 / rate),
+            _ => "?".into(),
         };
         let mut t = format!(
             "progress: {done}/{} {} ({:.1}%), {} {}/s, elapsed {:.0} s, ETA {eta}",
@@ -140,9 +165,49 @@ fn per_second(rate: f64) -> String {
     }
 }
 
+/// The SPRT's message after the counts: its LLR, its bounds and the games it is expected to
+/// play in all (`None`: no estimate yet).
+pub fn sprt_message(llr: f64, lower: f64, upper: f64, expected_games: Option<u64>) -> String {
+    let mut m = format!("LLR {llr:.2} in ({lower:.2}, {upper:.2})");
+    if let Some(g) = expected_games {
+        m.push_str(&format!(", about {g} games expected"));
+    }
+    m
+}
+
 #[cfg(test)]
 mod tests {
-    use super::per_second;
+    use super::*;
+
+    /// The SPRT's line: 64 of at most 2000 games in 20 s (3.2 games/s), expected 180 in all:
+    /// ETA (180 − 64)/3.2 = 36 s, not the (2000 − 64)/3.2 = 605 s to the cap; `?` before the
+    /// first estimate.
+    #[test]
+    fn the_sprt_eta_counts_to_the_expected_length() {
+        let p = Progress {
+            mode: Mode::Hidden,
+            len: 2000,
+            done: AtomicU64::new(0),
+            unit: "games",
+            eta_to: AtomicU64::new(ETA_TO_LEN),
+        };
+        let msg = sprt_message(1.234, -2.944, 2.944, Some(180));
+        assert_eq!(msg, "LLR 1.23 in (-2.94, 2.94), about 180 games expected");
+        let t = Duration::from_secs(20);
+        assert!(
+            p.line(64, t, "").contains("ETA 605 s"),
+            "{}",
+            p.line(64, t, "")
+        );
+        p.expect(None);
+        assert!(p.line(64, t, "").contains("ETA ?"));
+        p.expect(Some(180));
+        assert_eq!(
+            p.line(64, t, &msg),
+            "progress: 64/2000 games (3.2%), 3.20 games/s, elapsed 20 s, ETA 36 s · \
+             LLR 1.23 in (-2.94, 2.94), about 180 games expected"
+        );
+    }
 
     #[test]
     fn slow_rates_keep_their_figures() {

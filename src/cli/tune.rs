@@ -5,7 +5,6 @@ use super::{
     bundled_decks, card_source, check_out_dir, emit, load_decks, note, read_cards, thread_pool,
     write_file,
 };
-use crate::agents::AgentSpec;
 use crate::core::input::{read_text, MAX_TEXT_BYTES};
 use crate::core::{fnv1a, GameDef};
 use crate::sim::output::{RunInfo, Table};
@@ -30,6 +29,8 @@ pub struct TuneOpts {
     pub out: PathBuf,
     pub checkpoint: Option<PathBuf>,
     pub resume: bool,
+    /// The options of `process:` agents (`--move-timeout`, `--on-agent-error`).
+    pub process: crate::agents::process::ProcessOptions,
 }
 
 /// The version of the search: a state of another version is never resumed.
@@ -96,7 +97,7 @@ fn rate_ci(score: u64, n: u64) -> (f64, f64, f64) {
 }
 
 pub fn tune<G: GameDef>(o: TuneOpts) -> Result<ExitCode> {
-    let spec = AgentSpec::parse(&o.agent).map_err(|e| anyhow!("--agent {}: {e}", o.agent))?;
+    let spec = super::entrant(&o.agent, &o.process)?;
     let source = card_source::<G>(o.pool.as_deref(), Some(&o.deck));
     let db = read_cards::<G>(source.as_deref())?;
     let pool_hash = match &source {

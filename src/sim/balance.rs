@@ -20,7 +20,7 @@
 use super::matrix::Counts;
 use super::play_game_to_end;
 use super::schedule;
-use crate::agents::AgentSpec;
+use super::Entrant;
 use crate::core::def::Tunable;
 use crate::core::{fnv1a, GameDef, Seat};
 use rand::Rng;
@@ -196,7 +196,7 @@ pub fn changes(text: &str, tunable: &[Tunable], used: &[u32]) -> Vec<Change> {
 pub struct Plan<'a, G: GameDef> {
     pub decks: Vec<&'a G::Deck>,
     pub names: Vec<String>,
-    pub spec: &'a AgentSpec,
+    pub spec: &'a Entrant,
     pub seed: u64,
 }
 

@@ -11,7 +11,7 @@
 //! numbers never leave the game.
 
 use super::play_game_to_end;
-use crate::agents::AgentSpec;
+use super::Entrant;
 use crate::core::{CardUse, Game, Seat};
 use rayon::prelude::*;
 
@@ -141,7 +141,7 @@ pub fn deal(seed: u64, o: usize, k: u64) -> super::schedule::Deal {
 pub fn play_records<G: crate::core::GameDef>(
     gauntlet: &[G],
     index: &CardIndex,
-    spec: &AgentSpec,
+    spec: &Entrant,
     games: u64,
     seed: u64,
     progress: &(dyn Fn(u64) + Sync),
@@ -353,7 +353,7 @@ pub fn rank_deck<G: crate::core::GameDef>(
     cards: &mut G::Cards,
     deck: &G::Deck,
     opponents: &[&G::Deck],
-    spec: &AgentSpec,
+    spec: &Entrant,
     games: u64,
     seed: u64,
     ablation: bool,

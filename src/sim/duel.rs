@@ -2,9 +2,9 @@
 //! parallel with rayon. Each game's seed comes from (master seed, deal), so the result does not
 //! depend on the thread count, nor on which games an interrupted run had already finished.
 
-use super::matrix::Counts;
+use super::matrix::{Counts, Task};
 use super::play_game;
-use crate::agents::AgentSpec;
+use super::Entrant;
 use crate::core::{GameDef, Outcome, Seat};
 use rayon::prelude::*;
 
@@ -14,8 +14,8 @@ use rayon::prelude::*;
 /// the run is stopping (the game is not counted).
 pub fn duel_game<G: GameDef>(
     game: &G,
-    a: &AgentSpec,
-    b: &AgentSpec,
+    a: &Entrant,
+    b: &Entrant,
     k: u64,
     seed: u64,
 ) -> Option<Counts> {
@@ -59,8 +59,8 @@ pub fn duel_game<G: GameDef>(
 /// `--on-agent-error abort` is neither counted nor shown, and no game starts after it.
 pub fn duel<G: GameDef>(
     game: &G,
-    a: &AgentSpec,
-    b: &AgentSpec,
+    a: &Entrant,
+    b: &Entrant,
     todo: &[u64],
     seed: u64,
     on_game: &(dyn Fn(u64, &Counts) + Sync),
@@ -80,4 +80,77 @@ pub fn duel<G: GameDef>(
             a.add(&b);
             a
         })
+}
+
+/// What a duel plays: agent A against agent B on two decks of one game, `games` games from the
+/// master seed `seed`. Its [`DuelPlan::fingerprint`] binds a checkpoint to it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DuelPlan {
+    /// The game's name.
+    pub game: String,
+    /// The decks' names (P1's deck of the match first).
+    pub decks: [String; 2],
+    /// The content hash of the decks' cards and the rules (`GameDef::content_hash`).
+    pub content: String,
+    /// A's and B's specs, as written.
+    pub agents: [String; 2],
+    /// Games, a whole number of pairs.
+    pub games: u64,
+    pub seed: u64,
+}
+
+impl DuelPlan {
+    /// The line a checkpoint of this duel starts with: a checkpoint of another duel (another
+    /// game, deck, card, rule version, agent, number of games or seed) is refused.
+    pub fn fingerprint(&self) -> String {
+        let [n1, n2] = &self.decks;
+        let [a, b] = &self.agents;
+        format!(
+            "tcgsim-duel v3; game={}; decks={n1},{n2}; content={}; agent_a={a}; agent_b={b}; games={}; seed={}",
+            self.game, self.content, self.games, self.seed
+        )
+    }
+
+    /// The duel's units of work and of checkpointing: game `k` is chunk `k` of matchup (0, 0),
+    /// one checkpoint line each.
+    pub fn tasks(&self) -> Vec<Task> {
+        (0..self.games).map(duel_task).collect()
+    }
+}
+
+/// The [`Task`] of game `k` of a duel ([`DuelPlan::tasks`]).
+pub fn duel_task(k: u64) -> Task {
+    Task {
+        row: 0,
+        col: 0,
+        chunk: k,
+    }
+}
+
+/// The duel's runner: plays games `todo` of `plan` (those a resumed run has not finished) and
+/// sums them, as [`duel`]; with `one_at_a_time` one game after the other, each agent's search
+/// free to use every worker thread (the games and counts are the same either way).
+pub fn run_duel<G: GameDef>(
+    game: &G,
+    (a, b): (&Entrant, &Entrant),
+    plan: &DuelPlan,
+    todo: &[u64],
+    one_at_a_time: bool,
+    on_game: &(dyn Fn(u64, &Counts) + Sync),
+) -> Counts {
+    if !one_at_a_time {
+        return duel(game, a, b, todo, plan.seed, on_game);
+    }
+    let mut sum = Counts::default();
+    for k in todo {
+        sum.add(&duel(
+            game,
+            a,
+            b,
+            std::slice::from_ref(k),
+            plan.seed,
+            on_game,
+        ));
+    }
+    sum
 }

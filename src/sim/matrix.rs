@@ -10,7 +10,7 @@
 
 use super::play_game_to_end;
 use super::schedule::{self, Deal};
-use crate::agents::AgentSpec;
+use super::Entrant;
 use crate::core::{fnv1a, Game, GameDef, Outcome, Seat};
 use rayon::prelude::*;
 
@@ -394,8 +394,8 @@ pub struct Played<'a, G: Game> {
 pub fn run_task<G: GameDef>(
     plan: &Plan,
     game: &G,
-    spec_a: &AgentSpec,
-    spec_b: &AgentSpec,
+    spec_a: &Entrant,
+    spec_b: &Entrant,
     task: Task,
 ) -> Counts {
     run_task_with(plan, game, spec_a, spec_b, task, &mut |_| {})
@@ -405,8 +405,8 @@ pub fn run_task<G: GameDef>(
 pub fn run_task_with<G: GameDef>(
     plan: &Plan,
     game: &G,
-    spec_a: &AgentSpec,
-    spec_b: &AgentSpec,
+    spec_a: &Entrant,
+    spec_b: &Entrant,
     task: Task,
     each: &mut dyn FnMut(&Played<G>),
 ) -> Counts {
@@ -459,8 +459,8 @@ pub type RecordFn<'a, G> = Option<&'a (dyn Fn(&Played<G>) -> String + Sync)>;
 pub fn run_tasks<G: GameDef>(
     plan: &Plan,
     games: &[G],
-    spec_a: &AgentSpec,
-    spec_b: &AgentSpec,
+    spec_a: &Entrant,
+    spec_b: &Entrant,
     tasks: &[Task],
     record: RecordFn<G>,
     done: &(dyn Fn(Task, &Counts, &[String]) + Sync),

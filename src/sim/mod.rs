@@ -6,6 +6,7 @@ pub mod bench;
 pub mod cards;
 pub mod checkpoint;
 mod duel;
+mod entrant;
 pub mod matrix;
 pub mod output;
 pub mod record;
@@ -13,7 +14,8 @@ pub mod schedule;
 pub mod svg;
 pub mod tune;
 
-pub use duel::{duel, duel_game};
+pub use duel::{duel, duel_game, duel_task, run_duel, DuelPlan};
+pub use entrant::Entrant;
 
 use crate::agents::Agent;
 use crate::core::{Game, Outcome, Seat};

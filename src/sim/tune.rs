@@ -19,7 +19,7 @@
 
 use super::play_game_to_end;
 use super::schedule::{self, Deal};
-use crate::agents::AgentSpec;
+use super::Entrant;
 use crate::core::{GameDef, Seat};
 use crate::stats::racing::{Arm, Race, Verdict};
 use rayon::prelude::*;
@@ -106,7 +106,7 @@ pub fn pool<G: GameDef>(cards: &G::Cards) -> Vec<u32> {
 pub struct Gauntlet<'a, G: GameDef> {
     pub cards: &'a G::Cards,
     pub opponents: Vec<&'a G::Deck>,
-    pub spec: &'a AgentSpec,
+    pub spec: &'a Entrant,
     pub seed: u64,
 }
 

@@ -9,6 +9,7 @@ use tcgsim::core::{rng_from_seed, Game, Seat};
 use tcgsim::games::trails::deck::Deck;
 use tcgsim::games::trails::scenario::Scenario;
 use tcgsim::games::trails::{bundled_cards, State, TrailsGame};
+use tcgsim::sim::Entrant;
 
 fn game(a: &str, b: &str) -> TrailsGame {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -111,8 +112,8 @@ fn the_same_seed_gives_the_same_decision_and_game() {
             );
         }
     }
-    let spec = AgentSpec::parse("ismcts:iters=40,depth=20").unwrap();
-    let h = AgentSpec::Heuristic;
+    let spec = Entrant::new(AgentSpec::parse("ismcts:iters=40,depth=20").unwrap());
+    let h = Entrant::new(AgentSpec::Heuristic);
     let run = |threads: usize| {
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -123,9 +124,10 @@ fn the_same_seed_gives_the_same_decision_and_game() {
     assert_eq!(run(1), run(2), "a duel must not depend on the thread count");
     // With tree reuse and two trees a decision: a duel's games and counts do not depend on the
     // thread count either, and keeping the tree changes the games.
-    let reuse = AgentSpec::parse("ismcts:iters=40,depth=20,threads=2,reuse=1").unwrap();
-    let fresh = AgentSpec::parse("ismcts:iters=40,depth=20,threads=2").unwrap();
-    let run = |threads: usize, spec: &AgentSpec| {
+    let reuse =
+        Entrant::new(AgentSpec::parse("ismcts:iters=40,depth=20,threads=2,reuse=1").unwrap());
+    let fresh = Entrant::new(AgentSpec::parse("ismcts:iters=40,depth=20,threads=2").unwrap());
+    let run = |threads: usize, spec: &Entrant| {
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()

@@ -1013,3 +1013,38 @@ fn a_known_copy_is_the_one_played_f_info_5_m_info_4() {
     eprintln!("fireforce {n}, tmnt {m} cases");
     assert!(n > 0 && m > 0, "fireforce {n}, tmnt {m} cases");
 }
+
+/// Issue 30: an agent spec is a plain value, its `process:` options parsed into it (no
+/// process-wide setting), and its failures are counted by the run that enters it
+/// (`sim::Entrant`): two entrants of one spec keep apart tallies.
+#[test]
+fn a_spec_carries_its_options_and_the_run_counts_its_failures() {
+    use std::time::Duration;
+    use tcgsim::agents::process::{OnError, ProcessOptions, DEFAULT_TIMEOUT};
+    use tcgsim::sim::Entrant;
+    let opts = ProcessOptions {
+        timeout: Duration::from_millis(300),
+        on_error: OnError::Abort,
+    };
+    let text = "process:/nonexistent/tcgsim-bot";
+    let spec = AgentSpec::parse_with(text, &opts).unwrap();
+    let AgentSpec::Process(p) = &spec else {
+        panic!("{spec:?}")
+    };
+    assert_eq!((p.timeout, p.on_error), (opts.timeout, OnError::Abort));
+    assert_eq!(spec, AgentSpec::parse_with(text, &opts).unwrap());
+    let AgentSpec::Process(d) = AgentSpec::parse(text).unwrap() else {
+        panic!()
+    };
+    assert_eq!((d.timeout, d.on_error), (DEFAULT_TIMEOUT, OnError::Loss));
+    let (a, b) = (Entrant::new(spec.clone()), Entrant::new(spec));
+    let h = Entrant::new(AgentSpec::Heuristic);
+    let game = ToyGame::bench_match();
+    let c = tcgsim::sim::duel(&game, &a, &h, &[0, 1], 1, &|_, _| {});
+    assert_eq!(c.games, 0, "a game failed under abort is not counted");
+    assert!(a.aborted());
+    let (n, first) = a.failures();
+    assert!(n >= 1 && first.is_some_and(|m| m.contains("tcgsim-bot")));
+    assert!(!b.aborted());
+    assert_eq!(b.failures(), (0, None));
+}

@@ -7,6 +7,7 @@ use tcgsim::games::trails::deck::Deck;
 use tcgsim::games::trails::{bundled_cards, TrailsGame};
 use tcgsim::sim::matrix::{run_task, Counts, Plan, Task};
 use tcgsim::sim::output::matchups_csv;
+use tcgsim::sim::Entrant;
 
 use crate::common;
 use common::tmpdir;
@@ -34,7 +35,7 @@ fn matrix_intervals_cover_the_true_rate_of_a_mirror_matchup() {
     let db = bundled_cards();
     let deck = Deck::load(&root().join("decks/trails/aggro.deck"), &db).unwrap();
     let game = TrailsGame::new(db, deck.cards.clone(), deck.cards.clone());
-    let spec = AgentSpec::parse("heuristic").unwrap();
+    let spec = Entrant::new(AgentSpec::parse("heuristic").unwrap());
     let runs = 1000u64;
     let covered: u64 = (0..runs)
         .into_par_iter()
@@ -133,7 +134,7 @@ fn duel_intervals_are_conservative_for_paired_deals() {
     let a = Deck::load(&root().join("decks/trails/aggro.deck"), &db).unwrap();
     let b = Deck::load(&root().join("decks/trails/control.deck"), &db).unwrap();
     let game = TrailsGame::new(db, a.cards.clone(), b.cards.clone());
-    let spec = AgentSpec::parse("random").unwrap();
+    let spec = Entrant::new(AgentSpec::parse("random").unwrap());
     let runs = 1000u64;
     let covered: u64 = (0..runs)
         .into_par_iter()
