@@ -5,11 +5,13 @@ pub mod balance;
 pub mod bench;
 pub mod cards;
 pub mod checkpoint;
+pub mod columns;
 mod duel;
 pub mod matrix;
 pub mod output;
 pub mod record;
 pub mod schedule;
+pub mod sink;
 pub mod svg;
 pub mod tune;
 

@@ -16,6 +16,17 @@
 //!   the games go to the promising swaps (successive halving: a budget rule, not a claim).
 //! - **State**: everything a round has learnt is in [`Search`], which is written (atomically) after
 //!   every look: a run killed at any moment resumes from its last look and reaches the same deck.
+//!
+//! The parts: this file holds the moves, the deals, the race's state and one look ([`step`]);
+//! [`run`] the whole search as one call (a [`Plan`] in, an [`Outcome`] out, the state file kept);
+//! [`files`] the result files made of its outcome.
+
+pub mod files;
+mod run;
+
+pub use run::{
+    budget, pct, rate_ci, run, swap_text, Outcome, Plan, DEFAULT_TIME, STATE_FILE,
+};
 
 use super::play_game_to_end;
 use super::schedule::{self, Deal};
