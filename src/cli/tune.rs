@@ -199,7 +199,11 @@ fn write_files<G: GameDef>(o: &TuneOpts, plan: &Plan<G>, r: &Outcome<G>) -> Resu
         command: "tune".into(),
         args: std::env::args().skip(1).collect(),
         game: G::INFO.name.into(),
-        decks: plan.decks().iter().map(|d| G::deck_name(d).to_string()).collect(),
+        decks: plan
+            .decks()
+            .iter()
+            .map(|d| G::deck_name(d).to_string())
+            .collect(),
         agents: vec![o.agent.clone()],
         content: plan.content(),
         games: r.check,

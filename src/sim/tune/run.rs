@@ -130,10 +130,11 @@ pub struct Outcome<G: GameDef> {
     pub tuned: G::Deck,
     /// Games of the fresh measurement, of each deck.
     pub check: u64,
-    /// The starting and the tuned deck's scores on the fresh deals (half points) and their paired
-    /// differences.
+    /// The starting deck's score on the fresh deals, in half points.
     pub start_score: u64,
+    /// The tuned deck's score on the same deals, in half points.
     pub tuned_score: u64,
+    /// The paired differences, tuned minus start, game by game.
     pub gain: Arm,
     /// Games this process played: the search's since it started (or resumed), and the fresh ones.
     pub games_played: u64,
@@ -179,6 +180,9 @@ pub fn swap_text<G: GameDef>(cards: &G::Cards, sw: &Swap) -> String {
 /// the tuned deck on fresh deals. Call it inside the thread pool the games should use. Writes the
 /// state file after every look, and nothing else.
 pub fn run<G: GameDef>(plan: &Plan<G>, sink: &dyn Sink) -> Result<Outcome<G>, Stop> {
+    if plan.opponents.is_empty() {
+        return Err(format!("{}: the gauntlet is empty", plan.name()).into());
+    }
     let mut search = open(plan, sink)?;
     let pool = pool::<G>(plan.cards);
     let mut moves = Moves::<G>::default();
@@ -286,8 +290,12 @@ fn rounds<G: GameDef>(
         }
         if plan.budget.is_some_and(|b| clock.elapsed() >= b) {
             sink.note(match plan.state {
-                Some(_) => "time is up: the round in progress is kept in the checkpoint (--resume goes on)",
-                None => "time is up: the round in progress is not finished (--checkpoint would keep it)",
+                Some(_) => {
+                    "time is up: the round in progress is kept in the checkpoint (--resume goes on)"
+                }
+                None => {
+                    "time is up: the round in progress is not finished (--checkpoint would keep it)"
+                }
             });
             return Ok(());
         }
