@@ -18,6 +18,7 @@ mod play;
 mod progress;
 mod report;
 mod serve;
+mod sink;
 mod tune;
 
 pub use out::{emit, note, set_quiet, WriteError};

@@ -5,12 +5,14 @@ pub mod balance;
 pub mod bench;
 pub mod cards;
 pub mod checkpoint;
+pub mod columns;
 mod duel;
 mod entrant;
 pub mod matrix;
 pub mod output;
 pub mod record;
 pub mod schedule;
+pub mod sink;
 pub mod svg;
 pub mod tune;
 

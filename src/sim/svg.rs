@@ -564,6 +564,160 @@ pub fn histogram(caption: &str, x_label: &str, bins: &[(String, String, u64)]) -
     s
 }
 
+/// The win rate over the search (`tune.svg`): the incumbent's rate at the end of each round (with
+/// its Wilson interval) against the games played, the accepted candidates' own estimates, and the
+/// fresh measurements of the starting and the tuned deck as dashed lines.
+pub fn tune(
+    name: &str,
+    points: &[super::tune::Point],
+    accepted: &[super::tune::Accepted],
+    start: (f64, f64, f64),
+    tuned: (f64, f64, f64),
+) -> String {
+    let f = TuneFrame {
+        w: 720.0,
+        h: 410.0,
+        l: 60.0,
+        r: 20.0,
+        top: 40.0,
+        bottom: 60.0,
+        xmax: points.last().map_or(1, |p| p.games).max(1) as f64,
+    };
+    let mut s = tune_axes(&f, name);
+    for (v, label, colour) in [
+        (start, "start, fresh games", "#0072B2"),
+        (tuned, "tuned, fresh games", "#D55E00"),
+    ] {
+        let yy = f.y(v.0);
+        let _ = writeln!(
+            s,
+            "<line x1=\"{l}\" x2=\"{x2}\" y1=\"{yy:.1}\" y2=\"{yy:.1}\" stroke=\"{colour}\" stroke-dasharray=\"6 4\"/><text x=\"{tx}\" y=\"{ty:.1}\" text-anchor=\"end\" fill=\"{colour}\">{label}: {a:.1}% ({b:.1}–{c:.1})</text>",
+            l = f.l,
+            x2 = f.w - f.r,
+            tx = f.w - f.r - 4.0,
+            ty = yy - 4.0,
+            a = 100.0 * v.0,
+            b = 100.0 * v.1,
+            c = 100.0 * v.2
+        );
+    }
+    tune_search(&mut s, &f, points, accepted);
+    let _ = writeln!(
+        s,
+        "<text x=\"{}\" y=\"{}\" fill=\"#009E73\">● incumbent at each round's end (95% Wilson)</text><text x=\"{}\" y=\"{}\" fill=\"#E69F00\">■ accepted swap, search's estimate</text>",
+        f.l,
+        f.h - 4.0,
+        f.l + 320.0,
+        f.h - 4.0
+    );
+    s.push_str("</svg>\n");
+    s
+}
+
+/// The tuning chart's size, margins and scales.
+struct TuneFrame {
+    w: f64,
+    h: f64,
+    l: f64,
+    r: f64,
+    top: f64,
+    bottom: f64,
+    /// The games at the right end of the x axis.
+    xmax: f64,
+}
+
+impl TuneFrame {
+    fn x(&self, g: f64) -> f64 {
+        self.l + (self.w - self.l - self.r) * g / self.xmax
+    }
+
+    fn y(&self, v: f64) -> f64 {
+        self.top + (self.h - self.top - self.bottom) * (1.0 - v)
+    }
+}
+
+/// The tuning chart's opening: the picture, its title, the grid and the axis labels.
+fn tune_axes(f: &TuneFrame, name: &str) -> String {
+    let (w, h, l, r, bottom) = (f.w, f.h, f.l, f.r, f.bottom);
+    // Only `&`, `<` and `>` are escaped in the title (element text), not quotes as [`esc`] does.
+    let name = name
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n\
+         <rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n\
+         <text x=\"{l}\" y=\"22\" font-size=\"15\">{name}: win rate against the gauntlet while tuning</text>\n"
+    );
+    for k in 0..=10 {
+        let yy = f.y(k as f64 / 10.0);
+        let _ = writeln!(
+            s,
+            "<line x1=\"{l}\" x2=\"{x2}\" y1=\"{yy:.1}\" y2=\"{yy:.1}\" stroke=\"#ddd\"/><text x=\"{tx}\" y=\"{ty:.1}\" text-anchor=\"end\">{pc}%</text>",
+            x2 = w - r,
+            tx = l - 6.0,
+            ty = yy + 4.0,
+            pc = k * 10
+        );
+    }
+    let _ = writeln!(
+        s,
+        "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">games played by the search</text><text x=\"{l}\" y=\"{}\">0</text><text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>",
+        (l + w - r) / 2.0,
+        h - bottom + 30.0,
+        h - bottom + 14.0,
+        w - r,
+        h - bottom + 14.0,
+        f.xmax as u64
+    );
+    s
+}
+
+/// The search's points (each round's end, with its interval), their line, and the accepted
+/// swaps' own estimates.
+fn tune_search(
+    s: &mut String,
+    f: &TuneFrame,
+    points: &[super::tune::Point],
+    accepted: &[super::tune::Accepted],
+) {
+    let mut line = String::new();
+    for p in points {
+        let (v, lo, hi) = super::tune::rate_ci(p.score, p.n);
+        let _ = write!(line, "{:.1},{:.1} ", f.x(p.games as f64), f.y(v));
+        let _ = writeln!(
+            s,
+            "<line x1=\"{0:.1}\" x2=\"{0:.1}\" y1=\"{1:.1}\" y2=\"{2:.1}\" stroke=\"#009E73\"/><circle cx=\"{0:.1}\" cy=\"{3:.1}\" r=\"3\" fill=\"#009E73\"><title>round {4}: {5:.1}% ({6:.1}–{7:.1}) on {8} games</title></circle>",
+            f.x(p.games as f64),
+            f.y(lo),
+            f.y(hi),
+            f.y(v),
+            p.round,
+            100.0 * v,
+            100.0 * lo,
+            100.0 * hi,
+            p.n
+        );
+    }
+    let _ = writeln!(
+        s,
+        "<polyline points=\"{line}\" fill=\"none\" stroke=\"#009E73\" stroke-width=\"1.5\"/>"
+    );
+    for a in accepted {
+        if let Some(p) = points.iter().find(|p| p.round == a.round) {
+            let v = a.rates().1;
+            let _ = writeln!(
+                s,
+                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"6\" height=\"6\" fill=\"#E69F00\"><title>round {}: accepted at {:.1}% (the search's own estimate)</title></rect>",
+                f.x(p.games as f64) - 3.0,
+                f.y(v) - 3.0,
+                a.round,
+                100.0 * v
+            );
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::nice_ticks;

@@ -748,3 +748,119 @@ fn tune_fresh_rates_agree_with_matrix() {
     assert!((tuned - m1).abs() < 0.02, "tune {tuned}, matrix {m1}");
     assert!(m1 > m0 + 0.5, "the tuned deck {m1} against the start {m0}");
 }
+
+/// Issue 30: `tune` and `balance` are library calls — a plan and a progress sink in, the outcome
+/// out — and the files made of their outcome (`sim::tune::files`, `sim::balance::files`) are the
+/// files the commands write for the same arguments.
+#[test]
+fn tune_and_balance_run_without_the_command_line() {
+    use tcgsim::agents::AgentSpec;
+    use tcgsim::sim::sink::Silent;
+    use tcgsim::sim::{balance, tune};
+    let dir = tmpdir("runners-as-library");
+    let text = std::fs::read_to_string("decks/toy/cards.csv").unwrap();
+    let cards = ToyGame::parse_cards(&text, "decks/toy/cards.csv").unwrap();
+    let deck = |n: &str| {
+        ToyGame::load_deck(&cards, std::path::Path::new(&format!("decks/toy/{n}.deck"))).unwrap()
+    };
+    let (high, ladder, low) = (deck("high"), deck("ladder"), deck("low"));
+    let spec = tcgsim::sim::Entrant::new(AgentSpec::parse("heuristic").unwrap());
+    let read = |d: &std::path::Path, f: &str| std::fs::read_to_string(d.join(f)).unwrap();
+
+    let plan = tune::Plan::<ToyGame> {
+        cards: &cards,
+        start: &low,
+        opponents: vec![&high],
+        spec: &spec,
+        agent: "heuristic".into(),
+        seed: 9,
+        files: 0,
+        pool_hash: String::new(),
+        rounds: Some(1),
+        budget: None,
+        check_games: 200,
+        state: None,
+        resume: false,
+    };
+    let got = tune::run(&plan, &Silent).unwrap();
+    let out = dir.join("tune");
+    let r = tcgsim(&[
+        "tune",
+        "--game",
+        "toy",
+        "decks/toy/low.deck",
+        "--gauntlet",
+        "decks/toy/high.deck",
+        "--agent",
+        "heuristic",
+        "--rounds",
+        "1",
+        "--check-games",
+        "200",
+        "--seed",
+        "9",
+        "--quiet",
+        "--out",
+        &out.display().to_string(),
+    ]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    assert_eq!(got.search.round, 1);
+    assert_eq!(
+        read(&out, "tune.csv"),
+        tune::files::tune_csv::<ToyGame>(&cards, &got.search)
+    );
+    assert_eq!(
+        read(&out, "tune_fresh.csv"),
+        tune::files::fresh_csv(&plan, &got)
+    );
+
+    let names = ["high", "ladder", "low"].map(String::from).to_vec();
+    let plan = balance::Plan::<ToyGame> {
+        text: &text,
+        cards: &cards,
+        file: "decks/toy/cards.csv".into(),
+        decks: vec![&high, &ladder, &low],
+        names,
+        spec: &spec,
+        agent: "heuristic".into(),
+        seed: 3,
+        candidates: 3,
+        games: 50,
+        max_games: 100,
+        check_games: 100,
+        budget: None,
+    };
+    let got = balance::run(&plan, &Silent).unwrap();
+    let out = dir.join("balance");
+    let r = tcgsim(&[
+        "balance",
+        "--game",
+        "toy",
+        "decks/toy/high.deck",
+        "decks/toy/ladder.deck",
+        "decks/toy/low.deck",
+        "--agent",
+        "heuristic",
+        "--candidates",
+        "3",
+        "--games",
+        "50",
+        "--max-games",
+        "100",
+        "--check-games",
+        "100",
+        "--seed",
+        "3",
+        "--quiet",
+        "--out",
+        &out.display().to_string(),
+    ]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    assert_eq!(got.rows.len(), 3);
+    assert_eq!(
+        read(&out, "balance.csv"),
+        balance::files::balance_csv(&plan, &got)
+    );
+    let fresh = got.fresh.as_ref().expect("a change survives");
+    assert_eq!(read(&out, "cards_balanced.csv"), fresh.patched);
+}

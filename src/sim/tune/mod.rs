@@ -16,6 +16,15 @@
 //!   the games go to the promising swaps (successive halving: a budget rule, not a claim).
 //! - **State**: everything a round has learnt is in [`Search`], which is written (atomically) after
 //!   every look: a run killed at any moment resumes from its last look and reaches the same deck.
+//!
+//! The parts: this file holds the moves, the deals, the race's state and one look ([`step`]);
+//! [`run`] the whole search as one call (a [`Plan`] in, an [`Outcome`] out, the state file kept);
+//! [`files`] the result files made of its outcome.
+
+pub mod files;
+mod run;
+
+pub use run::{budget, pct, rate_ci, run, swap_text, Outcome, Plan, DEFAULT_TIME, STATE_FILE};
 
 use super::play_game_to_end;
 use super::schedule::{self, Deal};
@@ -320,81 +329,102 @@ impl Search {
                 s.fingerprint
             ));
         }
-        let bad = |m: String| Err(format!("{file}: {m}"));
-        if s.params.n0 == 0 || s.n_max < s.params.n0 || s.n_max > s.params.n_cap.max(s.params.n_max)
-        {
-            return bad("its race sizes are out of range".into());
+        s.check().map_err(|m| format!("{file}: {m}"))?;
+        Ok(s)
+    }
+
+    /// Whether the numbers of a state read back hang together: its race's sizes, its rounds, its
+    /// candidates and its accepted swaps. The error names what does not.
+    fn check(&self) -> Result<(), String> {
+        self.check_race()?;
+        self.check_rounds()?;
+        self.check_arms()
+    }
+
+    /// The race's sizes: in range, and on the doubling grid from `n0`.
+    fn check_race(&self) -> Result<(), String> {
+        let p = &self.params;
+        if p.n0 == 0 || self.n_max < p.n0 || self.n_max > p.n_cap.max(p.n_max) {
+            return Err("its race sizes are out of range".into());
         }
-        if s.incumbent_score > 2 * s.games || s.games > s.n_max {
-            return bad(format!(
+        if self.incumbent_score > 2 * self.games || self.games > self.n_max {
+            return Err(format!(
                 "incumbent score {} in {} games",
-                s.incumbent_score, s.games
+                self.incumbent_score, self.games
             ));
         }
-        // The race's sizes are on the doubling grid from n0.
-        let on_grid = |n: u64| {
-            n >= s.params.n0 && n.is_multiple_of(s.params.n0) && (n / s.params.n0).is_power_of_two()
-        };
-        if !on_grid(s.n_max) || (s.games != 0 && !on_grid(s.games)) || s.params.n_cap > 1 << 40 {
-            return bad(format!(
+        let on_grid = |n: u64| n >= p.n0 && n.is_multiple_of(p.n0) && (n / p.n0).is_power_of_two();
+        if !on_grid(self.n_max) || (self.games != 0 && !on_grid(self.games)) || p.n_cap > 1 << 40 {
+            return Err(format!(
                 "{} games of a race up to {} are off its looks",
-                s.games, s.n_max
+                self.games, self.n_max
             ));
         }
-        // One point per finished round, in order; the accepted swaps in increasing rounds.
-        if s.points.len() as u64 != s.round
-            || s.points
+        Ok(())
+    }
+
+    /// One point per finished round, in order; the accepted swaps in increasing rounds; the
+    /// round in progress with candidates and games, or neither.
+    fn check_rounds(&self) -> Result<(), String> {
+        if self.points.len() as u64 != self.round
+            || self
+                .points
                 .iter()
                 .enumerate()
                 .any(|(k, p)| p.round != k as u64 || p.n == 0 || p.score > 2 * p.n)
-            || s.accepted.windows(2).any(|w| w[0].round >= w[1].round)
-            || s.accepted.iter().any(|a| a.round >= s.round)
+            || self.accepted.windows(2).any(|w| w[0].round >= w[1].round)
+            || self.accepted.iter().any(|a| a.round >= self.round)
         {
-            return bad("its rounds do not add up".into());
+            return Err("its rounds do not add up".into());
         }
-        match &s.alive {
+        match &self.alive {
             Some(alive) => {
-                if alive.is_empty() || s.games == 0 {
-                    return bad("a round in progress with no candidates or no games".into());
+                if alive.is_empty() || self.games == 0 {
+                    return Err("a round in progress with no candidates or no games".into());
                 }
                 if alive.windows(2).any(|w| w[0].index >= w[1].index) {
-                    return bad("its candidates are not listed once each, in order".into());
+                    return Err("its candidates are not listed once each, in order".into());
                 }
             }
-            None if s.games != 0 => {
-                return bad("games of a round with no candidates".into());
+            None if self.games != 0 => {
+                return Err("games of a round with no candidates".into());
             }
             None => {}
         }
-        for a in s.alive.iter().flatten() {
+        Ok(())
+    }
+
+    /// Every candidate's and accepted swap's paired differences agree with its scores and games.
+    fn check_arms(&self) -> Result<(), String> {
+        for a in self.alive.iter().flatten() {
             a.arm
                 .check()
-                .map_err(|e| format!("{file}: candidate {}: {e}", a.index))?;
-            if a.arm.n != s.games
-                || a.score > 2 * s.games
-                || a.index as u64 >= s.candidates
-                || a.score as i64 - s.incumbent_score as i64 != a.arm.sum
+                .map_err(|e| format!("candidate {}: {e}", a.index))?;
+            if a.arm.n != self.games
+                || a.score > 2 * self.games
+                || a.index as u64 >= self.candidates
+                || a.score as i64 - self.incumbent_score as i64 != a.arm.sum
             {
-                return bad(format!("candidate {} does not fit the round", a.index));
+                return Err(format!("candidate {} does not fit the round", a.index));
             }
         }
-        for a in &s.accepted {
+        for a in &self.accepted {
             a.arm
                 .check()
-                .map_err(|e| format!("{file}: round {}: {e}", a.round))?;
+                .map_err(|e| format!("round {}: {e}", a.round))?;
             if a.games == 0
                 || a.before > 2 * a.games
                 || a.after > 2 * a.games
                 || a.arm.n != a.games
                 || a.after as i64 - a.before as i64 != a.arm.sum
             {
-                return bad(format!(
+                return Err(format!(
                     "accepted swap of round {} does not add up",
                     a.round
                 ));
             }
         }
-        Ok(s)
+        Ok(())
     }
 }
 
@@ -475,129 +505,148 @@ pub fn step<G: GameDef>(
     if cands.is_empty() {
         return Err("the deck has no legal swap with the pool".into());
     }
-    let mut alive = match search.alive.take() {
-        Some(a) => a,
-        None => {
-            search.candidates = cands.len() as u64;
-            search.tried += cands.len() as u64;
-            search.games = 0;
-            search.incumbent_score = 0;
-            search.spent = 0;
-            (0..cands.len())
-                .map(|index| Alive {
-                    index,
-                    arm: Arm::default(),
-                    score: 0,
-                })
-                .collect()
-        }
-    };
-    if search.candidates != cands.len() as u64 {
-        return Err(format!(
-            "round {} had {} candidates and now has {}: the cards or decks changed",
-            search.round,
-            search.candidates,
-            cands.len()
-        ));
-    }
-    let p = search.params;
-    let from = search.games;
-    let to = if from == 0 {
-        p.n0
-    } else {
-        (2 * from).min(search.n_max)
-    };
+    let mut alive = search.begin_look(cands.len())?;
     let mut decks: Vec<&G::Deck> = vec![incumbent];
     decks.extend(alive.iter().map(|a| &cands[a.index].1));
-    let scores = g.scores(&decks, search.round, from, to, progress);
-    let played = (to - from) * decks.len() as u64;
-    search.spent += played;
-    search.total_games += played;
-    search.incumbent_score += scores[0].iter().map(|&x| u64::from(x)).sum::<u64>();
-    for (a, s) in alive.iter_mut().zip(&scores[1..]) {
-        for (&c, &i) in s.iter().zip(&scores[0]) {
-            a.arm.push(i64::from(c) - i64::from(i));
-            a.score += u64::from(c);
-        }
-    }
-    search.games = to;
-    let race = Race {
-        alpha: p.alpha,
-        beta: p.beta,
-        candidates: search.candidates,
-        looks: looks(p.n0, search.n_max),
-    };
-    alive.retain(|a| race.verdict(&a.arm) != Verdict::Worse);
-    // Best first: mean difference, then the lower order of the move list.
-    alive.sort_by(|a, b| {
-        b.arm
-            .mean()
-            .total_cmp(&a.arm.mean())
-            .then(a.index.cmp(&b.index))
-    });
-    let winner = alive
-        .iter()
-        .find(|a| race.verdict(&a.arm) == Verdict::Better)
-        .copied();
-    let best = alive.first().map(|a| (cands[a.index].0, a.arm.mean()));
-    let point = Point {
-        games: search.total_games,
-        round: search.round,
-        n: search.games,
-        score: search.incumbent_score,
-    };
-    if let Some(w) = winner {
-        search.accepted.push(Accepted {
-            round: search.round,
-            swap: cands[w.index].0,
-            games: search.games,
-            before: search.incumbent_score,
-            after: w.score,
-            arm: w.arm,
-            spent: search.spent,
-            candidates: search.candidates,
-        });
-        search.points.push(point);
-        search.round += 1;
-        search.alive = None;
-        look(&Look {
-            search,
-            alive: alive.len(),
-            best,
-            accepted: search.accepted.last(),
-            round_over: true,
-        });
-        return Ok(());
-    }
-    if alive.is_empty() || search.games >= search.n_max {
-        // Nothing shown better: a finer race next round.
-        search.points.push(point);
-        search.round += 1;
-        search.n_max = (2 * search.n_max).min(p.n_cap);
-        search.alive = None;
-        look(&Look {
-            search,
-            alive: alive.len(),
-            best,
-            accepted: None,
-            round_over: true,
-        });
-        return Ok(());
-    }
-    // Successive halving: the better half goes on.
-    let keep = alive.len().div_ceil(2).max(1);
-    alive.truncate(keep);
-    alive.sort_by_key(|a| a.index);
-    let n_alive = alive.len();
-    search.alive = Some(alive);
-    look(&Look {
-        search,
-        alive: n_alive,
-        best,
-        accepted: None,
-        round_over: false,
-    });
+    search.play_look(g, &decks, &mut alive, progress);
+    let swaps: Vec<Swap> = cands.iter().map(|c| c.0).collect();
+    search.end_look(alive, &swaps, look);
     Ok(())
+}
+
+impl Search {
+    /// The candidates of the look to play: the round's still in the race, or, when a round
+    /// begins, all `candidates` moves (the round's counts reset).
+    fn begin_look(&mut self, candidates: usize) -> Result<Vec<Alive>, String> {
+        let alive = match self.alive.take() {
+            Some(a) => a,
+            None => {
+                self.candidates = candidates as u64;
+                self.tried += candidates as u64;
+                self.games = 0;
+                self.incumbent_score = 0;
+                self.spent = 0;
+                (0..candidates)
+                    .map(|index| Alive {
+                        index,
+                        arm: Arm::default(),
+                        score: 0,
+                    })
+                    .collect()
+            }
+        };
+        if self.candidates != candidates as u64 {
+            return Err(format!(
+                "round {} had {} candidates and now has {candidates}: the cards or decks changed",
+                self.round, self.candidates
+            ));
+        }
+        Ok(alive)
+    }
+
+    /// Plays the look's games: the incumbent (`decks[0]`) and the candidates alive (the rest,
+    /// in the order of `alive`) up to the next look's size, adding them to the counts.
+    fn play_look<G: GameDef>(
+        &mut self,
+        g: &Gauntlet<G>,
+        decks: &[&G::Deck],
+        alive: &mut [Alive],
+        progress: &(dyn Fn(u64) + Sync),
+    ) {
+        let from = self.games;
+        let to = if from == 0 {
+            self.params.n0
+        } else {
+            (2 * from).min(self.n_max)
+        };
+        let scores = g.scores(decks, self.round, from, to, progress);
+        let played = (to - from) * decks.len() as u64;
+        self.spent += played;
+        self.total_games += played;
+        self.incumbent_score += scores[0].iter().map(|&x| u64::from(x)).sum::<u64>();
+        for (a, s) in alive.iter_mut().zip(&scores[1..]) {
+            for (&c, &i) in s.iter().zip(&scores[0]) {
+                a.arm.push(i64::from(c) - i64::from(i));
+                a.score += u64::from(c);
+            }
+        }
+        self.games = to;
+    }
+
+    /// The race's verdicts after a look: the candidates shown worse dropped, the others best
+    /// first (mean difference, then the lower order of the move list); the first shown better,
+    /// if any.
+    fn judge(&self, alive: &mut Vec<Alive>) -> Option<Alive> {
+        let p = self.params;
+        let race = Race {
+            alpha: p.alpha,
+            beta: p.beta,
+            candidates: self.candidates,
+            looks: looks(p.n0, self.n_max),
+        };
+        alive.retain(|a| race.verdict(&a.arm) != Verdict::Worse);
+        alive.sort_by(|a, b| {
+            b.arm
+                .mean()
+                .total_cmp(&a.arm.mean())
+                .then(a.index.cmp(&b.index))
+        });
+        alive
+            .iter()
+            .find(|a| race.verdict(&a.arm) == Verdict::Better)
+            .copied()
+    }
+
+    /// Ends a look: accepts the winner (ending the round), ends the round when nothing can be
+    /// shown better at this size (a finer race next round), or keeps the better half; then shows
+    /// the look to `look`. `swaps` are the round's moves.
+    fn end_look(&mut self, mut alive: Vec<Alive>, swaps: &[Swap], look: &mut dyn FnMut(&Look)) {
+        let winner = self.judge(&mut alive);
+        let best = alive.first().map(|a| (swaps[a.index], a.arm.mean()));
+        let point = Point {
+            games: self.total_games,
+            round: self.round,
+            n: self.games,
+            score: self.incumbent_score,
+        };
+        let n_alive = alive.len();
+        let round_over = winner.is_some() || alive.is_empty() || self.games >= self.n_max;
+        if let Some(w) = winner {
+            self.accepted.push(Accepted {
+                round: self.round,
+                swap: swaps[w.index],
+                games: self.games,
+                before: self.incumbent_score,
+                after: w.score,
+                arm: w.arm,
+                spent: self.spent,
+                candidates: self.candidates,
+            });
+        } else if round_over {
+            // Nothing shown better: a finer race next round.
+            self.n_max = (2 * self.n_max).min(self.params.n_cap);
+        }
+        if round_over {
+            self.points.push(point);
+            self.round += 1;
+            self.alive = None;
+        } else {
+            // Successive halving: the better half goes on.
+            alive.truncate(alive.len().div_ceil(2).max(1));
+            alive.sort_by_key(|a| a.index);
+            self.alive = Some(alive);
+        }
+        look(&Look {
+            search: self,
+            alive: match &self.alive {
+                Some(a) => a.len(),
+                None => n_alive,
+            },
+            best,
+            accepted: winner.and(self.accepted.last()),
+            round_over,
+        });
+    }
 }
 
 /// The looks of a round from `n0` to `n_max` games, doubling: 1 + ⌈log2(n_max / n0)⌉.

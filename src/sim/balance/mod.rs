@@ -16,6 +16,10 @@
 //! - **Racing**: games per matchup double from stage to stage; a candidate whose bootstrap
 //!   interval of the spread's reduction lies below zero is dropped, the better half goes on.
 //! - **Honesty**: the best candidate is measured again with the unchanged cards on fresh deals.
+//!
+//! The parts: this file holds the card-file patches, the games of a matrix and the statistics;
+//! [`run`] the three steps as one call (a [`Plan`] in, an [`Outcome`] out); [`files`] the result
+//! files made of its outcome.
 
 use super::matrix::Counts;
 use super::play_game_to_end;
@@ -25,6 +29,11 @@ use crate::core::def::Tunable;
 use crate::core::{fnv1a, GameDef, Seat};
 use rand::Rng;
 use rayon::prelude::*;
+
+pub mod files;
+mod run;
+
+pub use run::{describe, run, Candidate, Fresh, Outcome, Plan};
 
 const BALANCE_KEY: u64 = 0x6261_6c61; // "bala"
 /// The round of the fresh deals of the final measurement.
@@ -192,8 +201,8 @@ pub fn changes(text: &str, tunable: &[Tunable], used: &[u32]) -> Vec<Change> {
     v
 }
 
-/// The deals of one matrix of `decks` (names `names`).
-pub struct Plan<'a, G: GameDef> {
+/// The games of one matrix of `decks` (names `names`): how they are dealt and played.
+pub struct Matrix<'a, G: GameDef> {
     pub decks: Vec<&'a G::Deck>,
     pub names: Vec<String>,
     pub spec: &'a Entrant,
@@ -208,7 +217,7 @@ pub struct Games {
     pub counts: Vec<Counts>,
 }
 
-impl<G: GameDef> Plan<'_, G> {
+impl<G: GameDef> Matrix<'_, G> {
     fn n(&self) -> usize {
         self.decks.len()
     }
