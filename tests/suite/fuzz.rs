@@ -5,11 +5,13 @@
 //! language; then agent specs, checkpoints and merge inputs. Each target mutates valid seed inputs
 //! (bytes flipped, inserted or deleted; lines duplicated, dropped or swapped; tokens that broke
 //! parsers before — huge or negative numbers, bad UTF-8, separators, the card language's symbols
-//! and words) and checks that the parser never panics and that an error names the input's file
-//! (an action text, which has no file, must read as a legal action or not at all). The card language's grammar is also fuzzed on its own, with each
-//! game's words, on the card texts of that game's files mutated word by word: what reads writes
-//! back in the canonical form that reads into the same tree, and an error says where it is. A
-//! failing input is written to `target/fuzz-failures/` and its path printed.
+//! and words) and checks that the parser never panics, that an error names the input's file (an
+//! action text, which has no file, must read as a legal action or not at all) and that no input
+//! takes over 5 s (loose for a loaded machine: a parser that loops or is quadratic). The card
+//! language's grammar is also fuzzed on its own, with each game's words, on the card texts of that
+//! game's files mutated word by word: what reads writes back in the canonical form that reads into
+//! the same tree, and an error says where it is. A failing input is written to
+//! `target/fuzz-failures/` and its path printed.
 //!
 //! `TCGSIM_FUZZ_CASES=N cargo test --release --test suite fuzz:: -- --nocapture` runs N cases per
 //! target (default 2,000, a few seconds in all) and prints each target's cases and time.
@@ -205,8 +207,12 @@ fn silence_panics(on: bool) {
     SILENT.with(|s| s.set(on));
 }
 
-/// Runs `target` on `cases()` mutations of the seeds; a panic, or an error that does not start
-/// with the file's name, fails the test with the input saved for replay.
+/// The longest one fuzz case may take.
+const CASE_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Runs `target` on `cases()` mutations of the seeds; a panic, an error that does not start with
+/// the file's name, or a case over [`CASE_TIME_LIMIT`] fails the test with the input saved for
+/// replay.
 fn fuzz(name: &str, seeds: &[Vec<u8>], target: impl FnMut(&[u8]) -> Result<(), String>) {
     fuzz_named(name, &[name], seeds, target)
 }
@@ -241,8 +247,13 @@ fn fuzz_with(
         } else {
             mutate(seed, &mut rng)
         };
+        let case_start = std::time::Instant::now();
         let r = catch_unwind(AssertUnwindSafe(|| target(&input)));
+        let took = case_start.elapsed();
         let problem = match r {
+            // Bounded time: one input is read (and a scenario played) in well under a second; the
+            // bound is loose for a loaded machine, and catches a parser that loops or is quadratic.
+            _ if took > CASE_TIME_LIMIT => Some(format!("it took {:.1} s", took.as_secs_f64())),
             Ok(Ok(())) => None,
             Ok(Err(e)) if names.iter().any(|n| e.starts_with(n)) => {
                 rejected += 1;
@@ -683,13 +694,15 @@ fn scenarios<G: GameDef>() {
         .collect();
     seeds.sort();
     assert!(!seeds.is_empty(), "{}: no scenario", G::INFO.name);
+    // The bundled cards, read once: what a scenario without a card file plays with.
+    let cards = G::bundled_cards();
     fuzz_named(
         &format!("{} x.scn", G::INFO.name),
         &["x.scn"],
         &seeds,
         |b| {
             let t = text(b, "x.scn")?;
-            G::run_scenario(&t, "x.scn", &dir, None)?;
+            G::run_scenario(&t, "x.scn", &dir, Some(cards.clone()))?;
             Ok(())
         },
     );

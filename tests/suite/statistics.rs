@@ -48,15 +48,15 @@ fn arena_match<G: GameDef>(a: usize, b: usize) -> G {
 /// A mirror matchup (the same deck and agent on both sides, the initiative alternating game by
 /// game over an even number of games) has a true rate of exactly 1/2, by symmetry. Over many
 /// seeded runs, the printed 95% interval must contain 1/2 in at least 93% of them (with 1,000
-/// runs, a true 95% coverage falls below 93% with probability well under 1%; the exact coverage
-/// of the Wilson interval for 60 independent games at p = 1/2 is 94.8%). Every game, its first
-/// arena deck against itself, heuristic agents.
+/// runs, a true 95% coverage falls below 93% with probability well under 0.1%; the exact coverage
+/// of the Wilson interval for 40 independent games at p = 1/2 is 96.2%). Every game, its first
+/// arena deck against itself, heuristic agents, 1,000 runs of 40 games.
 fn matrix_intervals_cover_the_true_rate_of_a_mirror_matchup<G: GameDef>() {
     use rayon::prelude::*;
     let game = arena_match::<G>(0, 0);
     let spec = AgentSpec::parse("heuristic").unwrap();
     let runs = 1000u64;
-    let games = 60;
+    let games = 40;
     let covered: u64 = (0..runs)
         .into_par_iter()
         .map(|seed| {
@@ -149,10 +149,9 @@ fn summary_pools_both_directions_of_a_pair() {
 /// A duel plays each deal twice with the agents' seats (and so their decks) swapped, which makes
 /// the two games' scores negatively correlated: the Wilson interval on games, which ignores the
 /// pairing, is then conservative (`docs/statistics.md`). Checked like the matrix: two copies of
-/// the random agent (true rate 1/2 by symmetry), 1,000 runs of 60 games of the game's first two
-/// arena decks: the coverage must not fall below 93%, as for the matrix (measured for Trails:
-/// 959 of 1,000; the exact coverage of the Wilson interval for 60 independent games at p = 1/2 is
-/// 94.8%).
+/// the random agent (true rate 1/2 by symmetry), 1,000 runs of 40 games (20 deals) of the game's
+/// first two arena decks: the coverage must not fall below 93%, as for the matrix (the exact
+/// coverage of the Wilson interval for 40 independent games at p = 1/2 is 96.2%).
 fn duel_intervals_are_conservative_for_paired_deals<G: GameDef>() {
     use rayon::prelude::*;
     let game = arena_match::<G>(0, 1);
@@ -162,7 +161,7 @@ fn duel_intervals_are_conservative_for_paired_deals<G: GameDef>() {
         .into_par_iter()
         .map(|seed| {
             let mut c = Counts::default();
-            for k in 0..60 {
+            for k in 0..40 {
                 c.add(
                     &tcgsim::sim::duel_game(&game, &spec, &spec, k, seed)
                         .expect("built-in agents never fail"),
