@@ -542,7 +542,8 @@ fn playthrough_matches_the_stored_transcript<G: GameDef>() {
 /// Card statistics (`tcgsim cards`) read `cards_out_of_deck`, `cards_in_hand` and `card_use`.
 /// At positions along random games of every pairing, each seat's cards in hand are among its cards
 /// out of its deck, and those among the cards of its deck (copies counted: no card is out of the
-/// deck more often than the deck holds it); a card a legal action uses is a card of the database.
+/// deck more often than the deck holds it); a card a legal action uses is a card of the database;
+/// and the game reports some of each.
 /// (The games' own tests check known answers on stacked decks.)
 fn card_statistics_stay_within_the_deck<G: GameDef>() {
     use std::collections::HashMap;
@@ -596,6 +597,12 @@ fn card_statistics_stay_within_the_deck<G: GameDef>() {
     }
     eprintln!(
         "{}: {seen_out} cards out of a deck, {seen_hand} in hand, {seen_use} uses",
+        G::INFO.name
+    );
+    // The game reports them at all (the trait's defaults report nothing).
+    assert!(
+        seen_out > 0 && seen_hand > 0 && seen_use > 0,
+        "{}: card statistics see nothing",
         G::INFO.name
     );
 }
