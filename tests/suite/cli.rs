@@ -35,25 +35,6 @@ impl std::ops::Deref for TmpFile {
     }
 }
 
-#[test]
-fn validate_accepts_the_bundled_decks() {
-    let mut args = vec!["validate"];
-    let decks: Vec<String> =
-        std::fs::read_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("decks/trails"))
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|x| x == "deck"))
-            .map(|p| p.display().to_string())
-            .collect();
-    args.extend(decks.iter().map(String::as_str));
-    let o = tcgsim(&args);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert_eq!(
-        stdout(&o).lines().filter(|l| l.ends_with("cards)")).count(),
-        decks.len()
-    );
-}
-
 /// Issue 30: a card file and a deck saved with a UTF-8 byte-order mark (as Windows editors save
 /// them) read as without it — they were "not a card file of any game" and `count "\u{feff}" is
 /// not a whole number`.

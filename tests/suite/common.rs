@@ -71,3 +71,13 @@ pub fn random_position<G: tcgsim::core::Game>(g: &G, seed: u64, n: usize) -> G::
     }
     s
 }
+
+/// The game a scenario file is of, as `tcgsim scenario` tells it: its `game:` line, else the
+/// registry's first game.
+#[allow(dead_code)]
+pub fn scenario_game(text: &str) -> String {
+    text.lines()
+        .find_map(|l| l.trim().strip_prefix("game:"))
+        .map(|v| v.split('#').next().unwrap_or("").trim().to_string())
+        .unwrap_or_else(|| tcgsim::games::GAMES[0].name.to_string())
+}

@@ -4,7 +4,7 @@
 //! documentation, and the command line on this game.
 
 use crate::common::{tcgsim, tmpdir};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use tcgsim::core::{rng_from_seed, ActionList, Game, GameDef, Seat};
 use tcgsim::games::fireforce::cards::CardType;
 use tcgsim::games::fireforce::state::{Bits, Step, FLAME_MASK};
@@ -399,41 +399,11 @@ fn every_fire_force_example_in_docs_cards_md_parses() {
     assert!(n >= 18, "only {n} examples");
 }
 
-/// The matrix of Fire Force decks is the same with 1 and 2 threads, byte for byte.
+/// Bad Fire Force inputs name what is wrong: a card file's unknown keyword its line and column, a
+/// scenario's unknown card its line. (That every game's damaged files exit 2 naming file and line
+/// is checked for every game by `commands.rs`.)
 #[test]
-fn fire_force_matrix_is_thread_independent() {
-    let run = |t: &str| {
-        let d = tmpdir(&format!("ffmatrix{t}"));
-        let o = tcgsim(&[
-            "matrix",
-            "--game",
-            "fireforce",
-            "--games",
-            "24",
-            "--threads",
-            t,
-            "--quiet",
-            "--out",
-            d.to_str().unwrap(),
-        ]);
-        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-        d
-    };
-    let (a, b) = (run("1"), run("2"));
-    for f in ["matchups.csv", "matrix.csv", "matrix.svg"] {
-        let read = |d: &Path| std::fs::read_to_string(d.join(f)).unwrap();
-        assert_eq!(read(&a), read(&b), "{f} differs");
-    }
-    let m = std::fs::read_to_string(a.join("matchups.csv")).unwrap();
-    assert_eq!(m.lines().count(), 1 + 64, "header and 8 × 8 matchups");
-}
-
-/// Bad Fire Force inputs: a card file error names its file, line and column; a scenario with an
-/// unknown card names its line; both exit 2.
-#[test]
-fn bad_fire_force_files_exit_2_with_file_and_line() {
-    let d = tmpdir("ffbad");
-    let cards = d.join("cards.csv");
+fn bad_fire_force_files_name_the_unknown_keyword_and_card() {
     let good = std::fs::read_to_string(root().join("decks/fireforce/cards.csv")).unwrap();
     let bad = good.replacen(",blitz,", ",blitzz,", 1);
     let line = bad
@@ -441,36 +411,21 @@ fn bad_fire_force_files_exit_2_with_file_and_line() {
         .position(|l| l.contains(",blitzz,"))
         .expect("a blitz card")
         + 1;
-    std::fs::write(&cards, bad).unwrap();
-    let o = tcgsim(&[
-        "validate",
-        "--game",
-        "fireforce",
-        "--cards",
-        cards.to_str().unwrap(),
-        "decks/fireforce/aggro_blitz.deck",
-    ]);
-    assert_eq!(o.status.code(), Some(2));
+    let e = CardDb::parse(&bad, "cards.csv").unwrap_err().to_string();
     assert!(
-        stderr(&o).contains(&format!(
+        e.contains(&format!(
             "cards.csv:{line}: column keywords: unknown keyword \"blitzz\""
         )),
-        "{}",
-        stderr(&o)
+        "{e}"
     );
-    let scn = d.join("bad.scn");
-    std::fs::write(
-        &scn,
+    let e = FireForceGame::run_scenario(
         "game: fireforce\nP1: 20*Spark Cadet\nP1 flame: 5*Red Flame\nP2: 20*Spark Kadet\nP2 flame: 5*Red Flame\n",
+        "bad.scn",
+        &root(),
+        None,
     )
-    .unwrap();
-    let o = tcgsim(&["scenario", scn.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("bad.scn:4: unknown card \"Spark Kadet\""),
-        "{}",
-        stderr(&o)
-    );
+    .unwrap_err();
+    assert!(e.contains("bad.scn:4: unknown card \"Spark Kadet\""), "{e}");
 }
 
 /// Perft from the start, counted by hand: each player keeps or redraws (F-SETUP-2: 2 × 2), then

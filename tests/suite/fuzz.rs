@@ -1,13 +1,17 @@
-//! A seeded mutation fuzzer, one target per parser of user input: the card files of every game
-//! (seeded with the bundled pools and the designer sets), decks, scenarios (parsed, then played
-//! with their actions and expectations), agent specs, checkpoints and merge inputs. Each target
-//! mutates valid seed inputs (bytes flipped, inserted or deleted; lines duplicated, dropped or
-//! swapped; tokens that broke parsers before — huge or negative numbers, bad UTF-8, separators,
-//! the card language's symbols and words) and checks that the parser never panics and that an
-//! error names the input's file. The card language's grammar is also fuzzed on its own, with each
-//! game's words, on the card texts of that game's files mutated word by word: what reads writes
-//! back in the canonical form that reads into the same tree, and an error says where it is. A
-//! failing input is written to `target/fuzz-failures/` and its path printed.
+//! A seeded mutation fuzzer, one target per parser of user input. Every game's parsers, one test
+//! per (game, parser) (`fuzz::tmnt::decks`): its card files (seeded with the bundled pool, the
+//! designer set and the other card files of `tests/data/` it reads), its decks, its scenarios
+//! (parsed, then played with their actions and expectations), its action notation, and its card
+//! language; then agent specs, checkpoints and merge inputs. Each target mutates valid seed inputs
+//! (bytes flipped, inserted or deleted; lines duplicated, dropped or swapped; tokens that broke
+//! parsers before — huge or negative numbers, bad UTF-8, separators, the card language's symbols
+//! and words) and checks that the parser never panics, that an error names the input's file (an
+//! action text, which has no file, must read as a legal action or not at all) and that no input
+//! takes over 5 s (loose for a loaded machine: a parser that loops or is quadratic). The card
+//! language's grammar is also fuzzed on its own, with each game's words, on the card texts of that
+//! game's files mutated word by word: what reads writes back in the canonical form that reads into
+//! the same tree, and an error says where it is. A failing input is written to
+//! `target/fuzz-failures/` and its path printed.
 //!
 //! `TCGSIM_FUZZ_CASES=N cargo test --release --test suite fuzz:: -- --nocapture` runs N cases per
 //! target (default 2,000, a few seconds in all) and prints each target's cases and time.
@@ -17,16 +21,14 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use tcgsim::agents::AgentSpec;
 use tcgsim::core::lang::{self, vocab::Vocab};
-use tcgsim::core::{rng_from_seed, GameRng};
-use tcgsim::games::trails::deck::Deck;
-use tcgsim::games::trails::scenario::Scenario;
-use tcgsim::games::trails::{bundled_cards, CardDb};
-use tcgsim::games::{fireforce, tmnt, trails};
+use tcgsim::core::{rng_from_seed, GameDef, GameRng};
 use tcgsim::sim::checkpoint::{line_of, parse_checkpoint, CHUNK_HEADER};
 use tcgsim::sim::matrix::{Plan, Task};
 use tcgsim::sim::output::{lengths_csv, matchups_csv, merge_matchups, Part, RunInfo};
 
 use rand::Rng;
+
+per_game!(card_files, card_text, decks, scenarios, action_texts);
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -205,8 +207,12 @@ fn silence_panics(on: bool) {
     SILENT.with(|s| s.set(on));
 }
 
-/// Runs `target` on `cases()` mutations of the seeds; a panic, or an error that does not start
-/// with the file's name, fails the test with the input saved for replay.
+/// The longest one fuzz case may take.
+const CASE_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Runs `target` on `cases()` mutations of the seeds; a panic, an error that does not start with
+/// the file's name, or a case over [`CASE_TIME_LIMIT`] fails the test with the input saved for
+/// replay.
 fn fuzz(name: &str, seeds: &[Vec<u8>], target: impl FnMut(&[u8]) -> Result<(), String>) {
     fuzz_named(name, &[name], seeds, target)
 }
@@ -241,8 +247,13 @@ fn fuzz_with(
         } else {
             mutate(seed, &mut rng)
         };
+        let case_start = std::time::Instant::now();
         let r = catch_unwind(AssertUnwindSafe(|| target(&input)));
+        let took = case_start.elapsed();
         let problem = match r {
+            // Bounded time: one input is read (and a scenario played) in well under a second; the
+            // bound is loose for a loaded machine, and catches a parser that loops or is quadratic.
+            _ if took > CASE_TIME_LIMIT => Some(format!("it took {:.1} s", took.as_secs_f64())),
             Ok(Ok(())) => None,
             Ok(Err(e)) if names.iter().any(|n| e.starts_with(n)) => {
                 rejected += 1;
@@ -304,44 +315,56 @@ fn one_card_each(path: &str) -> Vec<Vec<u8>> {
         .collect()
 }
 
-/// A game's card files as seeds: the bundled pool, the designer set, and each designer card alone.
-fn card_file_seeds(game: &str) -> Vec<Vec<u8>> {
-    let designer = format!("tests/data/designer/{game}.csv");
-    let mut seeds = vec![read(&format!("decks/{game}/cards.csv")), read(&designer)];
-    seeds.extend(one_card_each(&designer));
+/// A game's card files as seeds: the bundled pool, the designer set and each designer card alone
+/// (where the game has one), and the other card files of `tests/data/` the game recognises.
+fn card_file_seeds<G: GameDef>() -> Vec<Vec<u8>> {
+    let info = G::INFO;
+    let mut seeds = vec![read(&format!("{}/{}", info.deck_dir, info.card_file))];
+    let designer = format!("tests/data/designer/{}.csv", info.name);
+    if root().join(&designer).is_file() {
+        seeds.push(read(&designer));
+        seeds.extend(one_card_each(&designer));
+    }
+    seeds.extend(data_card_files::<G>().iter().map(|p| read(p)));
     seeds
 }
 
-#[test]
-fn fuzz_card_files() {
-    let mut seeds = vec![
-        read("tests/data/planted/cards.csv"),
-        read("tests/data/identical/cards.csv"),
-    ];
-    seeds.extend(card_file_seeds("trails"));
-    fuzz("cards.csv", &seeds, |b| {
-        let t = text(b, "cards.csv")?;
-        CardDb::parse(&t, "cards.csv").map_err(|e| e.to_string())?;
-        Ok(())
-    });
+/// The card files of `tests/data/` (`*.csv` and `*/cards.csv`) that `G` recognises as its own,
+/// in name order, relative to the repository root.
+fn data_card_files<G: GameDef>() -> Vec<String> {
+    let data = root().join("tests/data");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&data)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .flat_map(|p| {
+            if p.is_dir() {
+                vec![p.join("cards.csv")]
+            } else {
+                vec![p]
+            }
+        })
+        .filter(|p| p.extension().is_some_and(|x| x == "csv") && p.is_file())
+        .filter(|p| G::is_card_file(&std::fs::read_to_string(p).unwrap_or_default()))
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|p| p.strip_prefix(root()).unwrap().display().to_string())
+        .collect()
 }
 
-#[test]
-fn fuzz_fireforce_card_files() {
-    fuzz("fireforce.csv", &card_file_seeds("fireforce"), |b| {
-        let t = text(b, "fireforce.csv")?;
-        fireforce::CardDb::parse(&t, "fireforce.csv").map_err(|e| e.to_string())?;
-        Ok(())
-    });
-}
-
-#[test]
-fn fuzz_tmnt_card_files() {
-    fuzz("tmnt.csv", &card_file_seeds("tmnt"), |b| {
-        let t = text(b, "tmnt.csv")?;
-        tmnt::CardDb::parse(&t, "tmnt.csv").map_err(|e| e.to_string())?;
-        Ok(())
-    });
+/// Every game's card files: never a panic; an error names the file.
+fn card_files<G: GameDef>() {
+    fuzz_named(
+        &format!("{} cards.csv", G::INFO.name),
+        &["cards.csv"],
+        &card_file_seeds::<G>(),
+        |b| {
+            let t = text(b, "cards.csv")?;
+            G::parse_cards(&t, "cards.csv")?;
+            Ok(())
+        },
+    );
 }
 
 /// The card-text cells of a card file, read as the card language reads them: each `effect` cell,
@@ -622,73 +645,99 @@ fn fuzz_card_text(v: &'static Vocab, files: &[&str]) {
     });
 }
 
-#[test]
-fn fuzz_trails_card_text() {
-    fuzz_card_text(
-        &trails::dsl::VOCAB,
-        &[
-            "decks/trails/cards.csv",
-            "tests/data/designer/trails.csv",
-            "tests/data/planted/cards.csv",
-        ],
-    );
+/// Every game's card language ([`fuzz_card_text`]) on the card texts of its card files; a game
+/// whose cards have no text (`GameInfo::lang` is `None`) has nothing to fuzz.
+fn card_text<G: GameDef>() {
+    let Some(v) = G::INFO.lang else {
+        return;
+    };
+    let mut files = vec![format!("{}/{}", G::INFO.deck_dir, G::INFO.card_file)];
+    let designer = format!("tests/data/designer/{}.csv", G::INFO.name);
+    if root().join(&designer).is_file() {
+        files.push(designer);
+    }
+    files.extend(data_card_files::<G>());
+    let files: Vec<&str> = files.iter().map(String::as_str).collect();
+    fuzz_card_text(v, &files);
 }
 
-#[test]
-fn fuzz_fireforce_card_text() {
-    fuzz_card_text(
-        &fireforce::dsl::VOCAB,
-        &[
-            "decks/fireforce/cards.csv",
-            "tests/data/designer/fireforce.csv",
-        ],
-    );
-}
-
-#[test]
-fn fuzz_tmnt_card_text() {
-    fuzz_card_text(
-        &tmnt::dsl::VOCAB,
-        &["decks/tmnt/cards.csv", "tests/data/designer/tmnt.csv"],
-    );
-}
-
-#[test]
-fn fuzz_decks() {
-    let db = bundled_cards();
-    let seeds: Vec<Vec<u8>> = std::fs::read_dir(root().join("decks/trails"))
+/// Every game's deck files, seeded with its bundled decks: never a panic; an error names the file.
+fn decks<G: GameDef>() {
+    let info = G::INFO;
+    let cards = G::bundled_cards();
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join(info.deck_dir))
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "deck"))
-        .map(|p| std::fs::read(p).unwrap())
+        .filter(|p| p.extension().is_some_and(|x| x == info.deck_ext))
         .collect();
-    fuzz("x.deck", &seeds, |b| {
+    paths.sort();
+    let seeds: Vec<Vec<u8>> = paths.iter().map(|p| std::fs::read(p).unwrap()).collect();
+    fuzz_named(&format!("{} x.deck", info.name), &["x.deck"], &seeds, |b| {
         let t = text(b, "x.deck")?;
-        Deck::parse(&t, "x.deck", "x", &db).map_err(|e| e.to_string())?;
+        G::parse_deck(&cards, &t, "x.deck", "x")?;
         Ok(())
     });
 }
 
-#[test]
-fn fuzz_scenarios() {
-    let db = bundled_cards();
-    let mut seeds: Vec<Vec<u8>> = std::fs::read_dir(root().join("tests/scenarios"))
+/// Every game's scenario files, seeded with its scenarios of `tests/scenarios/` (those with their
+/// own card file left out: it would have to stand beside them): a scenario that parses is played,
+/// its actions and its expectations. Never a panic; an error names the file.
+fn scenarios<G: GameDef>() {
+    let dir = root().join("tests/scenarios");
+    let mut seeds: Vec<Vec<u8>> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x == "scn"))
-        .filter(|p| {
-            // Scenarios with their own card file need it beside them.
-            !std::fs::read_to_string(p).unwrap().contains("cards:")
-        })
-        .map(|p| std::fs::read(p).unwrap())
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .filter(|t| crate::common::scenario_game(t) == G::INFO.name && !t.contains("cards:"))
+        .map(String::into_bytes)
         .collect();
     seeds.sort();
-    fuzz("x.scn", &seeds, |b| {
-        let t = text(b, "x.scn")?;
-        let sc = Scenario::parse(&t, "x.scn", db.clone()).map_err(|e| e.to_string())?;
-        // A position that parses is played: its actions, then its expectations.
-        let (s, _) = sc.run();
-        let _ = sc.failures(&s);
+    assert!(!seeds.is_empty(), "{}: no scenario", G::INFO.name);
+    // The bundled cards, read once: what a scenario without a card file plays with.
+    let cards = G::bundled_cards();
+    fuzz_named(
+        &format!("{} x.scn", G::INFO.name),
+        &["x.scn"],
+        &seeds,
+        |b| {
+            let t = text(b, "x.scn")?;
+            G::run_scenario(&t, "x.scn", &dir, Some(cards.clone()))?;
+            Ok(())
+        },
+    );
+}
+
+/// Every game's action notation (`GameDef::parse_action`, what `play --human`, scenarios and
+/// process agents read), seeded with the texts of the legal actions at positions along random
+/// games of the bench match: never a panic, and a text that parses is a legal action. A seed is
+/// `position<TAB>text`; a mutated position number picks a position modulo their count.
+fn action_texts<G: GameDef>() {
+    use tcgsim::core::ActionList;
+    let g = G::bench_match();
+    let positions: Vec<G::State> = (0..24)
+        .map(|k| crate::common::random_position(&g, 100 + k, 5 * k as usize))
+        .filter(|s| g.to_move(s).is_some())
+        .collect();
+    assert!(!positions.is_empty());
+    let mut seeds = Vec::new();
+    for (k, s) in positions.iter().enumerate() {
+        for t in tcgsim::core::def::legal_texts(&g, s) {
+            seeds.push(format!("{k}\t{t}").into_bytes());
+        }
+    }
+    let mut list = ActionList::new();
+    fuzz_named(&format!("{} action", G::INFO.name), &[""], &seeds, |b| {
+        let t = String::from_utf8_lossy(b);
+        let (k, t) = t.split_once('\t').unwrap_or(("0", &t));
+        let s = &positions[k.parse::<usize>().unwrap_or(0) % positions.len()];
+        if let Ok(a) = g.parse_action(s, t) {
+            g.legal_actions(s, &mut list);
+            assert!(
+                list.contains(&a),
+                "{t:?} reads as an action that is not legal"
+            );
+        }
         Ok(())
     });
 }

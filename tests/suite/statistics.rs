@@ -1,8 +1,11 @@
 //! The numbers users read, checked against independent computations: the coverage of the matrix's
-//! printed 95% intervals on a matchup whose true rate is known (a mirror).
+//! and the duel's printed 95% intervals on a matchup whose true rate is known (a mirror, or two
+//! copies of one agent), for every game (`per_game!`: `statistics::tmnt::...`); the summary's
+//! pooling; and card statistics on Trails records with known answers.
 
 use std::path::PathBuf;
 use tcgsim::agents::AgentSpec;
+use tcgsim::core::GameDef;
 use tcgsim::games::trails::deck::Deck;
 use tcgsim::games::trails::{bundled_cards, TrailsGame};
 use tcgsim::sim::matrix::{run_task, Counts, Plan, Task};
@@ -25,28 +28,47 @@ fn printed_interval(plan: &Plan, c: &Counts) -> (f64, f64) {
     (f[7].parse().unwrap(), f[8].parse().unwrap())
 }
 
+per_game!(
+    matrix_intervals_cover_the_true_rate_of_a_mirror_matchup,
+    duel_intervals_are_conservative_for_paired_deals,
+);
+
+/// The match of the game's arena decks `a` and `b` (indices into `GameInfo::arena_decks`).
+fn arena_match<G: GameDef>(a: usize, b: usize) -> G {
+    let cards = G::bundled_cards();
+    let load = |k: usize| {
+        let info = G::INFO;
+        let path = root()
+            .join(info.deck_dir)
+            .join(format!("{}.{}", info.arena_decks[k], info.deck_ext));
+        G::load_deck(&cards, &path).unwrap_or_else(|e| panic!("{e}"))
+    };
+    G::new_match(&cards, [&load(a), &load(b)])
+}
+
 /// A mirror matchup (the same deck and agent on both sides, the initiative alternating game by
 /// game over an even number of games) has a true rate of exactly 1/2, by symmetry. Over many
 /// seeded runs, the printed 95% interval must contain 1/2 in at least 93% of them (with 1,000
-/// runs, a true 95% coverage falls below 93% with probability well under 0.1%).
-#[test]
-fn matrix_intervals_cover_the_true_rate_of_a_mirror_matchup() {
+/// runs, a true 95% coverage falls below 93% with probability well under 0.1%; the exact coverage
+/// of the Wilson interval for 40 independent games at p = 1/2 is 96.2%). Every game, its first
+/// arena deck against itself, heuristic agents, 1,000 runs of 40 games.
+fn matrix_intervals_cover_the_true_rate_of_a_mirror_matchup<G: GameDef>() {
     use rayon::prelude::*;
-    let db = bundled_cards();
-    let deck = Deck::load(&root().join("decks/trails/aggro.deck"), &db).unwrap();
-    let game = TrailsGame::new(db, deck.cards.clone(), deck.cards.clone());
+    let game = arena_match::<G>(0, 0);
     let spec = Entrant::new(AgentSpec::parse("heuristic").unwrap());
     let runs = 1000u64;
+    let games = 40;
     let covered: u64 = (0..runs)
         .into_par_iter()
         .map(|seed| {
             let plan = Plan {
-                deck_names: vec!["aggro".into()],
+                game: G::INFO.name.into(),
+                deck_names: vec![G::INFO.arena_decks[0].into()],
                 agent_a: "heuristic".into(),
                 agent_b: "heuristic".into(),
-                games: 150,
+                games,
                 seed,
-                chunk: 150,
+                chunk: games,
                 ..Plan::default()
             };
             let task = Task {
@@ -55,16 +77,20 @@ fn matrix_intervals_cover_the_true_rate_of_a_mirror_matchup() {
                 chunk: 0,
             };
             let c = run_task(&plan, &game, &spec, &spec, task);
-            assert_eq!(c.games, 150);
+            assert_eq!(c.games, games);
             let (lo, hi) = printed_interval(&plan, &c);
             u64::from(lo <= 0.5 && 0.5 <= hi)
         })
         .sum();
     let coverage = covered as f64 / runs as f64;
-    eprintln!("coverage of the printed 95% interval: {covered} of {runs} runs");
+    eprintln!(
+        "{}: coverage of the printed 95% interval: {covered} of {runs} runs",
+        G::INFO.name
+    );
     assert!(
         coverage >= 0.93,
-        "the printed 95% interval covers the true rate in only {:.1}% of runs",
+        "{}: the printed 95% interval covers the true rate in only {:.1}% of runs",
+        G::INFO.name,
         100.0 * coverage
     );
 }
@@ -124,23 +150,19 @@ fn summary_pools_both_directions_of_a_pair() {
 /// A duel plays each deal twice with the agents' seats (and so their decks) swapped, which makes
 /// the two games' scores negatively correlated: the Wilson interval on games, which ignores the
 /// pairing, is then conservative (`docs/statistics.md`). Checked like the matrix: two copies of
-/// the random agent (true rate 1/2 by symmetry), 1,000 runs of 60 games: the coverage must not
-/// fall below 93%, as for the matrix (measured: 959 of 1,000; the exact coverage of the Wilson
-/// interval for 60 independent games at p = 1/2 is 94.8%).
-#[test]
-fn duel_intervals_are_conservative_for_paired_deals() {
+/// the random agent (true rate 1/2 by symmetry), 1,000 runs of 40 games (20 deals) of the game's
+/// first two arena decks: the coverage must not fall below 93%, as for the matrix (the exact
+/// coverage of the Wilson interval for 40 independent games at p = 1/2 is 96.2%).
+fn duel_intervals_are_conservative_for_paired_deals<G: GameDef>() {
     use rayon::prelude::*;
-    let db = bundled_cards();
-    let a = Deck::load(&root().join("decks/trails/aggro.deck"), &db).unwrap();
-    let b = Deck::load(&root().join("decks/trails/control.deck"), &db).unwrap();
-    let game = TrailsGame::new(db, a.cards.clone(), b.cards.clone());
+    let game = arena_match::<G>(0, 1);
     let spec = Entrant::new(AgentSpec::parse("random").unwrap());
     let runs = 1000u64;
     let covered: u64 = (0..runs)
         .into_par_iter()
         .map(|seed| {
             let mut c = Counts::default();
-            for k in 0..60 {
+            for k in 0..40 {
                 c.add(
                     &tcgsim::sim::duel_game(&game, &spec, &spec, k, seed)
                         .expect("built-in agents never fail"),
@@ -150,8 +172,11 @@ fn duel_intervals_are_conservative_for_paired_deals() {
             u64::from(lo <= 0.5 && 0.5 <= hi)
         })
         .sum();
-    eprintln!("duel: the 95% interval covers 1/2 in {covered} of {runs} runs");
-    assert!(covered >= 930, "{covered} of {runs}");
+    eprintln!(
+        "{}: duel: the 95% interval covers 1/2 in {covered} of {runs} runs",
+        G::INFO.name
+    );
+    assert!(covered >= 930, "{}: {covered} of {runs}", G::INFO.name);
 }
 
 fn read_csv(path: &std::path::Path) -> Vec<std::collections::HashMap<String, String>> {

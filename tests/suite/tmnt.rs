@@ -5,7 +5,7 @@
 //! and the command line on this game.
 
 use crate::common::{tcgsim, tmpdir};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use tcgsim::core::{rng_from_seed, ActionList, Game, GameDef, Seat};
 use tcgsim::games::tmnt::cards::CardType;
 use tcgsim::games::tmnt::state::{Bits, Step, NONE};
@@ -291,58 +291,21 @@ fn every_tmnt_example_in_docs_cards_md_parses() {
     assert!(db.is_ok(), "{:?}", db.err());
 }
 
-/// The matrix of TMNT decks is the same with 1 and 2 threads, byte for byte.
+/// Bad TMNT inputs name what is wrong: a card file's bad attribute, a forceful attack card without
+/// its combo, a combo naming no character, an event's bad effect, each with its line; a
+/// scenario's unknown card its line. (That every game's damaged files exit 2 naming file and line
+/// is checked for every game by `commands.rs`.)
 #[test]
-fn tmnt_matrix_is_thread_independent() {
-    let run = |t: &str| {
-        let d = tmpdir(&format!("tmmatrix{t}"));
-        let o = tcgsim(&[
-            "matrix",
-            "--game",
-            "tmnt",
-            "--games",
-            "24",
-            "--threads",
-            t,
-            "--quiet",
-            "--out",
-            d.to_str().unwrap(),
-        ]);
-        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-        d
-    };
-    let (a, b) = (run("1"), run("2"));
-    for f in ["matchups.csv", "matrix.csv", "matrix.svg"] {
-        let read = |d: &Path| std::fs::read_to_string(d.join(f)).unwrap();
-        assert_eq!(read(&a), read(&b), "{f} differs");
-    }
-}
-
-/// Bad TMNT inputs: a card file error names its file, line and column; a scenario with an unknown
-/// card names its line; both exit 2.
-#[test]
-fn bad_tmnt_files_exit_2_with_file_and_line() {
-    let d = tmpdir("tmbad");
-    let cards = d.join("cards.csv");
+fn bad_tmnt_files_name_the_bad_value_and_card() {
     let good = std::fs::read_to_string(root().join("decks/tmnt/cards.csv")).unwrap();
     let bad = good.replacen(",mountain,", ",mountian,", 1);
     let line = bad.lines().position(|l| l.contains(",mountian,")).unwrap() + 1;
-    std::fs::write(&cards, bad).unwrap();
-    let o = tcgsim(&[
-        "validate",
-        "--game",
-        "tmnt",
-        "--cards",
-        cards.to_str().unwrap(),
-        "decks/tmnt/starter_north.deck",
-    ]);
-    assert_eq!(o.status.code(), Some(2));
+    let e = CardDb::parse(&bad, "cards.csv").unwrap_err().to_string();
     assert!(
-        stderr(&o).contains(&format!(
+        e.contains(&format!(
             "cards.csv:{line}: column attribute: \"mountian\": expected wind, forest, fire or mountain"
         )),
-        "{}",
-        stderr(&o)
+        "{e}"
     );
     // A forceful attack card without a combo, and a combo naming no character.
     for (row, want) in [
@@ -364,14 +327,16 @@ fn bad_tmnt_files_exit_2_with_file_and_line() {
         .to_string();
         assert!(e.starts_with("x.csv:2:") && e.contains(want), "{e}");
     }
-    let scn = d.join("bad.scn");
-    std::fs::write(&scn, "game: tmnt\nP1: 20*TM-001\nP2: 20*No Such Card\n").unwrap();
-    let o = tcgsim(&["scenario", scn.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(2));
+    let e = TmntGame::run_scenario(
+        "game: tmnt\nP1: 20*TM-001\nP2: 20*No Such Card\n",
+        "bad.scn",
+        &root(),
+        None,
+    )
+    .unwrap_err();
     assert!(
-        stderr(&o).contains("bad.scn:3: unknown card \"No Such Card\""),
-        "{}",
-        stderr(&o)
+        e.contains("bad.scn:3: unknown card \"No Such Card\""),
+        "{e}"
     );
 }
 
