@@ -54,27 +54,12 @@ pub fn matrix<G: GameDef>(o: MatrixOpts) -> Result<ExitCode> {
     plan.check_size().map_err(|e| anyhow!(e))?;
     let games = matches::<G>(&db, &decks);
     check_out_dir(&o.out)?;
-    let all = plan.tasks_of(shard);
     let Resumed {
         checkpoint,
         done: mut results,
         todo,
-    } = resume_run(
-        o.checkpoint.as_deref(),
-        &plan.shard_fingerprint(shard),
-        o.resume,
-        &all,
-        &|t| plan.chunk_games(t.chunk),
-    )
-    .map_err(|e| anyhow!(e))?;
+    } = resume(&o, &plan, shard)?;
     let total_games: u64 = todo.iter().map(|t| plan.chunk_games(t.chunk)).sum();
-    if !results.is_empty() {
-        note(&format!(
-            "resuming: {} of {} chunks already done",
-            results.len(),
-            all.len()
-        ));
-    }
     let records = if o.records {
         Some(open_records(&o.out.join("records.jsonl"), &plan, &results)?)
     } else {
@@ -118,6 +103,28 @@ pub fn matrix<G: GameDef>(o: MatrixOpts) -> Result<ExitCode> {
     let shard = shard.filter(|&(_, k)| k > 1);
     let threads = pool.current_num_threads();
     finish(&o.out, &plan, &m, shard, (total_games, secs, threads))
+}
+
+/// The chunks of the run (of its shard) that the checkpoint has finished and those left to play;
+/// says so when some are finished.
+fn resume(o: &MatrixOpts, plan: &Plan, shard: Option<(u64, u64)>) -> Result<Resumed> {
+    let all = plan.tasks_of(shard);
+    let r = resume_run(
+        o.checkpoint.as_deref(),
+        &plan.shard_fingerprint(shard),
+        o.resume,
+        &all,
+        &|t| plan.chunk_games(t.chunk),
+    )
+    .map_err(|e| anyhow!(e))?;
+    if !r.done.is_empty() {
+        note(&format!(
+            "resuming: {} of {} chunks already done",
+            r.done.len(),
+            all.len()
+        ));
+    }
+    Ok(r)
 }
 
 /// The decks' files (default: the game's bundled decks), the card file, the cards and the decks.
