@@ -5,8 +5,8 @@ use super::{
     Progress,
 };
 use crate::core::GameDef;
-use crate::sim::cards::rank_deck;
-use crate::sim::output::{rate as f4, RunInfo, Table};
+use crate::sim::cards::{deck_games, opponents, rank_deck, Ranking};
+use crate::sim::files::{self, cards::Card, run_json::RunInfo};
 use anyhow::{anyhow, bail, Context, Result};
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -26,8 +26,6 @@ pub struct CardsOpts {
     /// The options of `process:` agents (`--move-timeout`, `--on-agent-error`).
     pub process: crate::agents::process::ProcessOptions,
 }
-
-pub const HEADER: &str = "deck,card,copies,games,drawn_games,drawn_rate,played_rate,resource_rate,in_hand_rate,gih_wr,gih_lo,gih_hi,gns_games,gns_wr,gns_lo,gns_hi,iwd,iwd_lo,iwd_hi,ablation_games,ablation_value,ablation_lo,ablation_hi,agree,flag";
 
 /// `(value, lo, hi)` in points, or `–` when undefined.
 fn points((v, lo, hi): (f64, f64, f64)) -> String {
@@ -92,6 +90,8 @@ pub fn tool<G: GameDef>(t: Tool) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `tcgsim cards`: the decks and the gauntlet read, each deck ranked ([`rank_deck`]), then
+/// `cards.csv`, `run.json`, the terminal summary and the report.
 pub fn cards<G: GameDef>(o: CardsOpts) -> Result<ExitCode> {
     // `--games` is in range: clap checks it (README, "Limits").
     let spec = super::entrant(&o.agent, &o.process)?;
@@ -105,26 +105,17 @@ pub fn cards<G: GameDef>(o: CardsOpts) -> Result<ExitCode> {
     let gauntlet = load_decks::<G>(&db, &gauntlet_paths, false)?;
     check_out_dir(&o.out)?;
     let pool = thread_pool(o.threads)?;
-    let mut csv = Table::new(&HEADER.split(',').collect::<Vec<_>>());
+    let mut lines: Vec<Card> = Vec::new();
     let mut report = String::new();
     let start = std::time::Instant::now();
     let mut played = 0u64;
     for deck in &decks {
         let name = G::deck_name(deck);
-        let opponents: Vec<&G::Deck> = if o.gauntlet.is_empty() {
-            gauntlet
-                .iter()
-                .filter(|g| G::deck_name(g) != name)
-                .collect()
-        } else {
-            gauntlet.iter().collect()
-        };
+        let opponents = opponents::<G>(deck, &gauntlet, o.gauntlet.is_empty());
         if opponents.is_empty() {
             bail!("{name}: the gauntlet is empty");
         }
-        let distinct = G::deck_cards(deck).len() as u64;
-        let runs = 1 + if o.ablation { distinct } else { 0 };
-        let total = runs * o.games * opponents.len() as u64;
+        let total = deck_games::<G>(deck, o.ablation, o.games, opponents.len());
         let pb = Progress::new(total, "games");
         let ranking = pool
             .install(|| {
@@ -143,101 +134,14 @@ pub fn cards<G: GameDef>(o: CardsOpts) -> Result<ExitCode> {
         pb.finish();
         super::agent_failures(&[&spec], "nothing was written")?;
         played += total;
-        let rows = &ranking.rows;
-        let games = ranking.games;
-        let base_rate = ranking.win_rate;
-        let _ = writeln!(
-            report,
-            "{}: win rate {:.1}% over {games} games against {} ({}); ranked by {}",
-            name,
-            100.0 * base_rate,
-            opponents
+        let names: Vec<&str> = opponents.iter().map(|d| G::deck_name(d)).collect();
+        report += &deck_summary(&o, name, &names, &ranking, |id| G::card_name(&db, id));
+        lines.extend(
+            ranking
+                .rows
                 .iter()
-                .map(|d| G::deck_name(d))
-                .collect::<Vec<_>>()
-                .join(", "),
-            o.agent,
-            if o.ablation { "ablation" } else { "IWD" }
+                .map(|r| Card::of(name, G::card_name(&db, r.id), ranking.games, r)),
         );
-        let _ = writeln!(
-            report,
-            "  {:>3} {:<40} {:>22} {:>22} {:>6} {:>6} {:>6} {:>8} {:>7}",
-            "#",
-            "card",
-            "ablation, pts (95%)",
-            "IWD, pts (95%)",
-            "agree",
-            "drawn",
-            "played",
-            "resource",
-            "in hand"
-        );
-        let mut flagged = false;
-        for (rank, r) in rows.iter().enumerate() {
-            let u = &r.usage;
-            let (gl, gh) = r.gih.interval();
-            let (nl, nh) = r.gns.interval();
-            let (ag, av, alo, ahi) = match r.abl {
-                Some((v, lo, hi)) => (games.to_string(), f4(v), f4(lo), f4(hi)),
-                None => (String::new(), String::new(), String::new(), String::new()),
-            };
-            csv.row([
-                name.to_string(),
-                G::card_name(&db, r.id),
-                r.copies.to_string(),
-                games.to_string(),
-                r.gih.games.to_string(),
-                f4(r.gih.games as f64 / games as f64),
-                f4(u.rate(u.played)),
-                f4(u.rate(u.resource)),
-                f4(u.rate(u.in_hand)),
-                f4(r.gih.rate()),
-                f4(if r.gih.games > 0 { gl } else { f64::NAN }),
-                f4(if r.gih.games > 0 { gh } else { f64::NAN }),
-                r.gns.games.to_string(),
-                f4(r.gns.rate()),
-                f4(if r.gns.games > 0 { nl } else { f64::NAN }),
-                f4(if r.gns.games > 0 { nh } else { f64::NAN }),
-                f4(r.iwd.0),
-                f4(r.iwd.1),
-                f4(r.iwd.2),
-                ag,
-                av,
-                alo,
-                ahi,
-                r.agree().to_string(),
-                r.flag().to_string(),
-            ]);
-            let mark = if r.flag().is_empty() { ' ' } else { '!' };
-            flagged |= mark == '!';
-            if o.top.is_some_and(|t| rank >= t) {
-                continue;
-            }
-            let _ = writeln!(
-                report,
-                "  {:>2}.{mark}{:<40} {:>22} {:>22} {:>6} {:>6} {:>6} {:>8} {:>7}",
-                rank + 1,
-                G::card_name(&db, r.id),
-                r.abl.map_or("–".into(), points),
-                points(r.iwd),
-                if r.agree().is_empty() {
-                    "–"
-                } else {
-                    r.agree()
-                },
-                percent(r.gih.games as f64 / games as f64),
-                percent(u.rate(u.played)),
-                percent(u.rate(u.resource)),
-                percent(u.rate(u.in_hand)),
-            );
-        }
-        if flagged {
-            let _ = writeln!(
-                report,
-                "  ! rarely played: played in under 5% of the games it was drawn in, so its ablation value \
-                 measures it only as a resource, like the filler (docs/statistics.md)"
-            );
-        }
     }
     if let Some(t) = o.top.filter(|&t| t < usize::MAX) {
         let _ = writeln!(
@@ -246,7 +150,7 @@ pub fn cards<G: GameDef>(o: CardsOpts) -> Result<ExitCode> {
         );
     }
     let path = o.out.join("cards.csv");
-    write_file(&path, &csv.finish())?;
+    write_file(&path, &files::cards::write(&lines))?;
     let info = RunInfo {
         command: "cards".into(),
         args: std::env::args().skip(1).collect(),
@@ -265,4 +169,73 @@ pub fn cards<G: GameDef>(o: CardsOpts) -> Result<ExitCode> {
     note(&format!("wrote {}", path.display()));
     super::report::after_run(&o.out)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The terminal text of one deck's ranking: its win rate and opponents, then its cards (the
+/// first `--top`), and what a flag means when a card has one.
+fn deck_summary(
+    o: &CardsOpts,
+    name: &str,
+    opponents: &[&str],
+    ranking: &Ranking,
+    card_name: impl Fn(u32) -> String,
+) -> String {
+    let mut report = String::new();
+    let games = ranking.games;
+    let _ = writeln!(
+        report,
+        "{}: win rate {:.1}% over {games} games against {} ({}); ranked by {}",
+        name,
+        100.0 * ranking.win_rate,
+        opponents.join(", "),
+        o.agent,
+        if o.ablation { "ablation" } else { "IWD" }
+    );
+    let _ = writeln!(
+        report,
+        "  {:>3} {:<40} {:>22} {:>22} {:>6} {:>6} {:>6} {:>8} {:>7}",
+        "#",
+        "card",
+        "ablation, pts (95%)",
+        "IWD, pts (95%)",
+        "agree",
+        "drawn",
+        "played",
+        "resource",
+        "in hand"
+    );
+    let mut flagged = false;
+    for (rank, r) in ranking.rows.iter().enumerate() {
+        let u = &r.usage;
+        let mark = if r.flag().is_empty() { ' ' } else { '!' };
+        flagged |= mark == '!';
+        if o.top.is_some_and(|t| rank >= t) {
+            continue;
+        }
+        let _ = writeln!(
+            report,
+            "  {:>2}.{mark}{:<40} {:>22} {:>22} {:>6} {:>6} {:>6} {:>8} {:>7}",
+            rank + 1,
+            card_name(r.id),
+            r.abl.map_or("–".into(), points),
+            points(r.iwd),
+            if r.agree().is_empty() {
+                "–"
+            } else {
+                r.agree()
+            },
+            percent(r.gih.games as f64 / games as f64),
+            percent(u.rate(u.played)),
+            percent(u.rate(u.resource)),
+            percent(u.rate(u.in_hand)),
+        );
+    }
+    if flagged {
+        let _ = writeln!(
+            report,
+            "  ! rarely played: played in under 5% of the games it was drawn in, so its ablation value \
+             measures it only as a resource, like the filler (docs/statistics.md)"
+        );
+    }
+    report
 }

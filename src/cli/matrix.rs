@@ -4,13 +4,15 @@ use super::{
     bundled_decks, card_source, check_out_dir, emit, load_decks, note, read_cards, thread_pool,
     write_file, Progress,
 };
+use crate::agents::process::ProcessOptions;
 use crate::core::GameDef;
 use crate::sim::checkpoint::{parse_shard, resume_run, shard_from_env, Resumed};
-use crate::sim::matrix::{run_tasks, totals, Counts, Plan, Played, Task};
-use crate::sim::output::{
-    lengths_csv, matchups_csv, matrix_csv, matrix_svg, merge_matchups, summary, Part, RunInfo,
-};
+use crate::sim::files::run_json::RunInfo;
+use crate::sim::files::{lengths, matchups, matrix as views};
+use crate::sim::matrix::{matches, run_tasks, totals, Counts, Plan, Played, Task};
+use crate::sim::merge::{merge_matchups, Part};
 use crate::sim::record::GameLine;
+use crate::sim::Entrant;
 use anyhow::{anyhow, bail, Result};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -33,115 +35,40 @@ pub struct MatrixOpts {
     pub process: crate::agents::process::ProcessOptions,
 }
 
+/// `tcgsim matrix`: the plan from the arguments, the chunks a checkpoint has not finished run
+/// ([`run_tasks`]), then the result files, the summary and the report ([`finish`]).
 pub fn matrix<G: GameDef>(o: MatrixOpts) -> Result<ExitCode> {
-    let (spec_a_text, spec_b_text) = match o.agents.as_slice() {
-        [] => ("heuristic".to_string(), "heuristic".to_string()),
-        [a] => (a.clone(), a.clone()),
-        [a, b] => (a.clone(), b.clone()),
-        v => bail!(
-            "--agent: matrix takes one agent (both decks) or two (row deck, column deck), {} given",
-            v.len()
-        ),
-    };
-    let spec_a = super::entrant(&spec_a_text, &o.process)?;
-    let spec_b = super::entrant(&spec_b_text, &o.process)?;
+    let (texts, [spec_a, spec_b]) = agents(&o.agents, &o.process)?;
     let shard = match &o.shard {
         Some(s) => Some(parse_shard(s).map_err(|e| anyhow!(e))?),
         None => shard_from_env(|k| std::env::var(k).ok(), o.shards).map_err(|e| anyhow!(e))?,
     };
-    let paths = if o.decks.is_empty() {
-        bundled_decks::<G>()?
-    } else {
-        o.decks.clone()
-    };
-    let source = card_source::<G>(o.cards.as_deref(), paths.first().map(PathBuf::as_path));
-    let db = read_cards::<G>(source.as_deref())?;
-    let decks = load_decks::<G>(&db, &paths, true)?;
+    let (paths, source, db, decks) = inputs::<G>(&o)?;
     let plan = Plan {
         game: G::INFO.name.into(),
         deck_names: decks.iter().map(|d| G::deck_name(d).to_string()).collect(),
         content: G::content_hash(&db, &decks.iter().collect::<Vec<_>>()),
-        agent_a: spec_a_text.clone(),
-        agent_b: spec_b_text.clone(),
+        agent_a: texts[0].clone(),
+        agent_b: texts[1].clone(),
         games: o.games,
         seed: o.seed,
         chunk: o.chunk,
     };
-    let n = decks.len();
     plan.check_size().map_err(|e| anyhow!(e))?;
-    let mut games = Vec::with_capacity(n * n);
-    for r in &decks {
-        for c in &decks {
-            games.push(G::new_match(&db, [r, c]));
-        }
-    }
+    let games = matches::<G>(&db, &decks);
     check_out_dir(&o.out)?;
-    let all = match shard {
-        Some((i, k)) => plan.shard_tasks(i, k),
-        None => plan.tasks(),
-    };
-    // A shard's checkpoint is its own: it never resumes another shard.
-    let fingerprint = match shard {
-        Some((i, k)) => format!("{}; shard={i}/{k}", plan.fingerprint()),
-        None => plan.fingerprint(),
-    };
     let Resumed {
         checkpoint,
         done: mut results,
         todo,
-    } = resume_run(
-        o.checkpoint.as_deref(),
-        &fingerprint,
-        o.resume,
-        &all,
-        &|t| plan.chunk_games(t.chunk),
-    )
-    .map_err(|e| anyhow!(e))?;
+    } = resume(&o, &plan, shard)?;
     let total_games: u64 = todo.iter().map(|t| plan.chunk_games(t.chunk)).sum();
-    if !results.is_empty() {
-        note(&format!(
-            "resuming: {} of {} chunks already done",
-            results.len(),
-            all.len()
-        ));
-    }
     let records = if o.records {
         Some(open_records(&o.out.join("records.jsonl"), &plan, &results)?)
     } else {
         None
     };
-    // What a record says of each matchup: the content hash of its two decks.
-    let contents: Vec<String> = (0..n * n)
-        .map(|i| G::content_hash(&db, &[&decks[i / n], &decks[i % n]]))
-        .collect();
-    let record_of = |p: &Played<G>| -> String {
-        let (r, c) = (p.task.row, p.task.col);
-        let g = &games[r * n + c];
-        GameLine {
-            game: G::INFO.name.into(),
-            content: contents[r * n + c].clone(),
-            cards: source.as_ref().map(|f| f.display().to_string()),
-            decks: [&paths[r], &paths[c]].map(|d| d.display().to_string()),
-            deck_names: [r, c].map(|d| plan.deck_names[d].clone()),
-            agents: [spec_a_text.clone(), spec_b_text.clone()],
-            seed: p.seed,
-            agent_seeds: p.agent_seeds,
-            index: Some(p.index),
-            first: p.first.to_string(),
-            winner: match p.record.outcome {
-                crate::core::Outcome::Win(w) => w.to_string(),
-                crate::core::Outcome::Draw => "draw".into(),
-            },
-            ending: match p.record.forfeit {
-                Some(f) => format!("{} forfeited: its agent failed", f.seat),
-                None => g.ending(p.end),
-            },
-            turns: p.record.turns,
-            decisions: p.record.decisions,
-            actions: Vec::new(),
-        }
-        .to_line()
-    };
+    let record_of = record_line::<G>(&db, &decks, &paths, source.as_deref(), &plan, &games);
     let pool = thread_pool(o.threads)?;
     let pb = Progress::new(total_games, "games");
     let start = std::time::Instant::now();
@@ -168,40 +95,165 @@ pub fn matrix<G: GameDef>(o: MatrixOpts) -> Result<ExitCode> {
         )
     });
     pb.finish();
-    if let Some(e) = checkpoint.as_ref().and_then(|cp| cp.take_failure()) {
+    stopped(
+        checkpoint.as_ref(),
+        &[&spec_a, &spec_b],
+        results.len() + new.len(),
+    )?;
+    let secs = start.elapsed().as_secs_f64();
+    results.extend(new);
+    let m = totals(decks.len(), &results);
+    let shard = shard.filter(|&(_, k)| k > 1);
+    let threads = pool.current_num_threads();
+    finish(&o.out, &plan, &m, shard, (total_games, secs, threads))
+}
+
+/// The chunks of the run (of its shard) that the checkpoint has finished and those left to play;
+/// says so when some are finished.
+fn resume(o: &MatrixOpts, plan: &Plan, shard: Option<(u64, u64)>) -> Result<Resumed> {
+    let all = plan.tasks_of(shard);
+    let r = resume_run(
+        o.checkpoint.as_deref(),
+        &plan.shard_fingerprint(shard),
+        o.resume,
+        &all,
+        &|t| plan.chunk_games(t.chunk),
+    )
+    .map_err(|e| anyhow!(e))?;
+    if !r.done.is_empty() {
+        note(&format!(
+            "resuming: {} of {} chunks already done",
+            r.done.len(),
+            all.len()
+        ));
+    }
+    Ok(r)
+}
+
+/// The decks' files (default: the game's bundled decks), the card file, the cards and the decks.
+#[allow(clippy::type_complexity)]
+fn inputs<G: GameDef>(
+    o: &MatrixOpts,
+) -> Result<(Vec<PathBuf>, Option<PathBuf>, G::Cards, Vec<G::Deck>)> {
+    let paths = if o.decks.is_empty() {
+        bundled_decks::<G>()?
+    } else {
+        o.decks.clone()
+    };
+    let source = card_source::<G>(o.cards.as_deref(), paths.first().map(PathBuf::as_path));
+    let db = read_cards::<G>(source.as_deref())?;
+    let decks = load_decks::<G>(&db, &paths, true)?;
+    Ok((paths, source, db, decks))
+}
+
+/// The agents' specs as given (one: both decks; none: `heuristic`) and parsed.
+fn agents(given: &[String], process: &ProcessOptions) -> Result<([String; 2], [Entrant; 2])> {
+    let texts = match given {
+        [] => ["heuristic".to_string(), "heuristic".to_string()],
+        [a] => [a.clone(), a.clone()],
+        [a, b] => [a.clone(), b.clone()],
+        v => bail!(
+            "--agent: matrix takes one agent (both decks) or two (row deck, column deck), {} given",
+            v.len()
+        ),
+    };
+    let specs = [
+        super::entrant(&texts[0], process)?,
+        super::entrant(&texts[1], process)?,
+    ];
+    Ok((texts, specs))
+}
+
+/// How a record line of a game is made: what `records.jsonl` says of each game played.
+fn record_line<'a, G: GameDef>(
+    db: &G::Cards,
+    decks: &[G::Deck],
+    paths: &'a [PathBuf],
+    source: Option<&'a Path>,
+    plan: &'a Plan,
+    games: &'a [G],
+) -> impl Fn(&Played<G>) -> String + Sync + 'a {
+    let n = decks.len();
+    // What a record says of each matchup: the content hash of its two decks.
+    let contents: Vec<String> = (0..n * n)
+        .map(|i| G::content_hash(db, &[&decks[i / n], &decks[i % n]]))
+        .collect();
+    move |p: &Played<G>| -> String {
+        let (r, c) = (p.task.row, p.task.col);
+        let g = &games[r * n + c];
+        GameLine {
+            game: G::INFO.name.into(),
+            content: contents[r * n + c].clone(),
+            cards: source.map(|f| f.display().to_string()),
+            decks: [&paths[r], &paths[c]].map(|d| d.display().to_string()),
+            deck_names: [r, c].map(|d| plan.deck_names[d].clone()),
+            agents: [plan.agent_a.clone(), plan.agent_b.clone()],
+            seed: p.seed,
+            agent_seeds: p.agent_seeds,
+            index: Some(p.index),
+            first: p.first.to_string(),
+            winner: match p.record.outcome {
+                crate::core::Outcome::Win(w) => w.to_string(),
+                crate::core::Outcome::Draw => "draw".into(),
+            },
+            ending: match p.record.forfeit {
+                Some(f) => format!("{} forfeited: its agent failed", f.seat),
+                None => g.ending(p.end),
+            },
+            turns: p.record.turns,
+            decisions: p.record.decisions,
+            actions: Vec::new(),
+        }
+        .to_line()
+    }
+}
+
+/// Stops the run with its error when a checkpoint write failed (exit 1; the chunks recorded
+/// before it are kept) or an agent failed the run (`finished` chunks done).
+fn stopped(
+    checkpoint: Option<&crate::sim::checkpoint::Checkpoint>,
+    specs: &[&Entrant],
+    finished: usize,
+) -> Result<()> {
+    if let Some(e) = checkpoint.and_then(|cp| cp.take_failure()) {
         // One message, exit 1 (a write failure); the chunks recorded before it are kept.
         return Err(anyhow::Error::new(e).context(
             "the run stopped: the chunks recorded before this are kept (--resume continues them)",
         ));
     }
-    let finished = results.len() + new.len();
     super::agent_failures(
-        &[&spec_a, &spec_b],
-        &match &checkpoint {
+        specs,
+        &match checkpoint {
             Some(_) => format!(
                 "{finished} finished chunks are recorded in the checkpoint (--resume continues them)"
             ),
             None => format!("{finished} chunks were finished (not written; --checkpoint keeps them)"),
         },
-    )?;
-    let secs = start.elapsed().as_secs_f64();
-    results.extend(new);
-    let m = totals(n, &results);
-    let played: u64 = m.iter().map(|c| c.games).sum();
-    let shard_tag = shard.filter(|&(_, k)| k > 1);
-    let info = run_info(&plan, shard_tag, total_games, secs);
-    write_outputs(&o.out, &plan, &m, &info)?;
-    if shard_tag.is_none() {
-        emit(&summary(&plan, &m))?;
-        super::report::after_run(&o.out)?;
+    )
+}
+
+/// The end of a matrix run: its files, and unless it is one shard of several, the summary and
+/// the report; then a note of what was played (`played`: games, seconds, threads).
+fn finish(
+    out: &Path,
+    plan: &Plan,
+    m: &[Counts],
+    shard: Option<(u64, u64)>,
+    (total_games, secs, threads): (u64, f64, usize),
+) -> Result<ExitCode> {
+    let info = run_info(plan, shard, total_games, secs);
+    write_outputs(out, plan, m, &info)?;
+    if shard.is_none() {
+        emit(&views::summary(plan, m))?;
+        super::report::after_run(out)?;
     }
+    let played: u64 = m.iter().map(|c| c.games).sum();
     let decisions: u64 = m.iter().map(|c| c.decisions).sum();
     note(&format!(
-        "{total_games} games played in {secs:.1} s ({:.0} games/s, {:.0} decisions per game, {} threads); {played} games in the results; wrote {}",
+        "{total_games} games played in {secs:.1} s ({:.0} games/s, {:.0} decisions per game, {threads} threads); {played} games in the results; wrote {}",
         total_games as f64 / secs.max(1e-9),
         decisions as f64 / played.max(1) as f64,
-        pool.current_num_threads(),
-        o.out.display()
+        out.display()
     ));
     Ok(ExitCode::SUCCESS)
 }
@@ -227,11 +279,11 @@ fn run_info(plan: &Plan, shard: Option<(u64, u64)>, played: u64, seconds: f64) -
 
 fn write_outputs(out: &Path, plan: &Plan, m: &[Counts], info: &RunInfo) -> Result<()> {
     let w = |name: &str, text: String| write_file(&out.join(name), &text);
-    w("matchups.csv", matchups_csv(plan, m))?;
-    w("lengths.csv", lengths_csv(plan, m))?;
+    w("matchups.csv", matchups::write(plan, m))?;
+    w("lengths.csv", lengths::write(plan, m))?;
     if info.shard.is_none() {
-        w("matrix.csv", matrix_csv(plan, m))?;
-        w("matrix.svg", matrix_svg(plan, m))?;
+        w("matrix.csv", views::csv(plan, m))?;
+        w("matrix.svg", views::svg(plan, m))?;
     }
     w("run.json", info.to_json())?;
     Ok(())
@@ -261,7 +313,7 @@ pub fn merge(parts: &[PathBuf], out: &Path) -> Result<ExitCode> {
     check_out_dir(out)?;
     let info = run_info(&plan, None, 0, 0.0);
     write_outputs(out, &plan, &m, &info)?;
-    emit(&summary(&plan, &m))?;
+    emit(&views::summary(&plan, &m))?;
     super::report::after_run(out)?;
     note(&format!(
         "merged {} parts into {}",

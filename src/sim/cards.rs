@@ -421,3 +421,30 @@ pub fn rank_deck<G: crate::core::GameDef>(
         win_rate: base.iter().map(|r| r.score).sum::<f64>() / n.max(1) as f64,
     })
 }
+
+/// The opponents of `deck` in `gauntlet`: all of them, or, when the gauntlet is the game's
+/// bundled decks (`skip_self`), all but the deck of the same name.
+pub fn opponents<'a, G: crate::core::GameDef>(
+    deck: &G::Deck,
+    gauntlet: &'a [G::Deck],
+    skip_self: bool,
+) -> Vec<&'a G::Deck> {
+    let name = G::deck_name(deck);
+    gauntlet
+        .iter()
+        .filter(|g| !skip_self || G::deck_name(g) != name)
+        .collect()
+}
+
+/// The games [`rank_deck`] plays for `deck`: `games` against each of `opponents` opponents, once
+/// for the deck and, with `ablation`, once more per distinct card.
+pub fn deck_games<G: crate::core::GameDef>(
+    deck: &G::Deck,
+    ablation: bool,
+    games: u64,
+    opponents: usize,
+) -> u64 {
+    let distinct = G::deck_cards(deck).len() as u64;
+    let runs = 1 + if ablation { distinct } else { 0 };
+    runs * games * opponents as u64
+}

@@ -117,9 +117,20 @@ impl Counts {
 
     /// Whether these counts can be those of `games` games: every game won, lost or drawn once, no
     /// more first-player wins than decided games, every game at least one turn long, no game
-    /// longer than a game record can count. What is read
-    /// back (a checkpoint line, a shard's row) is checked with this before it is used.
+    /// longer than a game record can count, and the game-length histogram that of those games.
+    /// What is read back (a checkpoint line, a shard's row) is checked with this before it is
+    /// used.
     pub fn check(&self, games: u64) -> Result<(), String> {
+        self.check_totals(games)?;
+        self.check_lengths(games)
+    }
+
+    /// [`Counts::check`] without the histogram (`matchups.csv` has none): the games, the
+    /// outcomes, the first player's wins, the turns and the decisions. Decisions have no lower
+    /// bound: an agent that fails at its first decision forfeits a game of none
+    /// (`sim::play_game_to_end`), and a game of one turn is counted (a forfeit's turns are at
+    /// least 1).
+    pub fn check_totals(&self, games: u64) -> Result<(), String> {
         if self.games != games {
             return Err(format!("{} games where {games} were played", self.games));
         }
@@ -150,6 +161,11 @@ impl Counts {
         if self.decisions > most {
             return Err(format!("{} decisions in {games} games", self.decisions));
         }
+        Ok(())
+    }
+
+    /// The histogram part of [`Counts::check`].
+    fn check_lengths(&self, games: u64) -> Result<(), String> {
         // The histogram holds every game once, and its games' turns add up to `turns` (at
         // least, when some are in the open last bin).
         let h = self.lengths.games();
@@ -349,6 +365,23 @@ impl Plan {
         v
     }
 
+    /// The tasks of shard `(i, n)`, or every task without a shard.
+    pub fn tasks_of(&self, shard: Option<(u64, u64)>) -> Vec<Task> {
+        match shard {
+            Some((i, n)) => self.shard_tasks(i, n),
+            None => self.tasks(),
+        }
+    }
+
+    /// The fingerprint a checkpoint of shard `(i, n)` is bound to: a shard's checkpoint is its
+    /// own, never resumed by another shard.
+    pub fn shard_fingerprint(&self, shard: Option<(u64, u64)>) -> String {
+        match shard {
+            Some((i, k)) => format!("{}; shard={i}/{k}", self.fingerprint()),
+            None => self.fingerprint(),
+        }
+    }
+
     /// The tasks of shard `i` of `n` (1-based): every n-th task, so shards are balanced.
     pub fn shard_tasks(&self, i: u64, n: u64) -> Vec<Task> {
         self.tasks()
@@ -496,4 +529,54 @@ pub fn totals(n: usize, results: &[(Task, Counts)]) -> Vec<Counts> {
         m[t.row * n + t.col].add(c);
     }
     m
+}
+
+/// Each deck's counts against the others, both directions of each pair pooled ([`pooled`]; a lone
+/// deck against itself), strongest first (by win rate; ties in deck order).
+pub fn strength(m: &[Counts], n: usize) -> Vec<(usize, Counts)> {
+    let mut v: Vec<(usize, Counts)> = (0..n)
+        .map(|r| {
+            let mut tot = Counts::default();
+            for c in 0..n {
+                if c != r || n == 1 {
+                    tot.add(&pooled(m, n, r, c));
+                }
+            }
+            (r, tot)
+        })
+        .collect();
+    v.sort_by(|a, b| {
+        b.1.win_rate()
+            .total_cmp(&a.1.win_rate())
+            .then(a.0.cmp(&b.0))
+    });
+    v
+}
+
+/// The counts of deck `r` against deck `c` over both directions of the pair, from `r`'s side: the
+/// games of the matchup (r, c), where `r` is the row deck, and those of (c, r), where it is the
+/// column deck (its wins there are the row deck's losses). The two are independent samples of the
+/// same question, so they add up.
+pub fn pooled(m: &[Counts], n: usize, r: usize, c: usize) -> Counts {
+    let mut t = m[r * n + c];
+    if r != c {
+        let x = &m[c * n + r];
+        t.add(&Counts {
+            wins: x.losses,
+            losses: x.wins,
+            ..*x
+        });
+    }
+    t
+}
+
+/// The game of every ordered matchup of `decks`, row-major: the row deck is seat P1.
+pub fn matches<G: GameDef>(cards: &G::Cards, decks: &[G::Deck]) -> Vec<G> {
+    let mut games = Vec::with_capacity(decks.len() * decks.len());
+    for r in decks {
+        for c in decks {
+            games.push(G::new_match(cards, [r, c]));
+        }
+    }
+    games
 }

@@ -154,7 +154,7 @@ fn merge_refuses_duplicated_missing_and_impossible_rows() {
     let mut forged = lines.clone();
     forged[1] = &forged_row;
     set(forged).unwrap();
-    refused(&merge(), "impossible counts");
+    refused(&merge(), "matchups.csv:2: column `win_rate`");
     set(lines.clone()).unwrap();
     // A run written by the earlier engine (plan v1) is refused with the reason.
     let run = std::fs::read_to_string(s1.join("run.json")).unwrap();

@@ -781,3 +781,47 @@ fn old_format_shards_and_checkpoints_are_refused() {
         ],
     );
 }
+
+/// Issue 30: `merge` reads a shard's `matchups.csv` through its module, which checks every value
+/// — a rate or interval that is not what the row's counts give, a rate outside [0, 1] — and names
+/// the file, the line and the column. Before, merge read the counts by position and passed the
+/// rates by.
+#[test]
+fn merge_refuses_rates_that_disagree_with_the_counts() {
+    let d = tmpdir("merge-rates");
+    let (a, b) = (d.join("s1"), d.join("s2"));
+    run(&a, &["--shard", "1/2"]);
+    run(&b, &["--shard", "2/2"]);
+    let good = read(&a, "matchups.csv");
+    let merge = || {
+        tcgsim(&[
+            "merge",
+            a.to_str().unwrap(),
+            b.to_str().unwrap(),
+            "--out",
+            d.join("merged").to_str().unwrap(),
+        ])
+    };
+    // (column, its index, a value) on line 2
+    for (name, col, value) in [
+        ("win_rate", 6, "0.9999"),
+        ("win_rate", 6, "7.5"),
+        ("ci_high", 8, "0.0001"),
+        ("first_player_win_rate", 10, "0.9999"),
+        ("mean_turns", 12, "99.0000"),
+    ] {
+        let mut lines: Vec<String> = good.lines().map(str::to_string).collect();
+        let mut f: Vec<String> = lines[1].split(',').map(str::to_string).collect();
+        assert_ne!(f[col], value);
+        f[col] = value.into();
+        lines[1] = f.join(",");
+        std::fs::write(a.join("matchups.csv"), lines.join("\n") + "\n").unwrap();
+        let o = merge();
+        let e = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert_eq!(o.status.code(), Some(2), "{name} {value}: {e}");
+        let place = format!("{}/matchups.csv:2: column `{name}`", a.display());
+        assert!(e.contains(&place), "{name} {value}: {e}");
+    }
+    std::fs::write(a.join("matchups.csv"), &good).unwrap();
+    assert_eq!(merge().status.code(), Some(0));
+}

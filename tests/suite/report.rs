@@ -847,3 +847,126 @@ fn the_report_shows_only_the_run_that_run_json_describes() {
     );
     assert!(d.join("matchups.csv").is_file());
 }
+
+/// Copies the result files of `from` into `to` with one field changed: `column` of data line
+/// `row` (1 is the first after the header) of `file` set to `value`. Returns the field's old text.
+fn edited_copy(
+    from: &Path,
+    to: &Path,
+    file: &str,
+    row: usize,
+    column: &str,
+    value: &str,
+) -> String {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_file() && p.file_name().unwrap() != "report.html" {
+            std::fs::copy(&p, to.join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    let mut r = csv::Reader::from_path(from.join(file)).unwrap();
+    let header = r.headers().unwrap().clone();
+    let k = header.iter().position(|h| h == column).unwrap();
+    let mut w = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_path(to.join(file))
+        .unwrap();
+    w.write_record(&header).unwrap();
+    let mut old = String::new();
+    for (i, rec) in r.records().enumerate() {
+        let mut rec: Vec<String> = rec.unwrap().iter().map(str::to_string).collect();
+        if i + 1 == row {
+            old = std::mem::replace(&mut rec[k], value.to_string());
+        }
+        w.write_record(&rec).unwrap();
+    }
+    w.flush().unwrap();
+    old
+}
+
+/// Issue 30: every value `report` reads back from `matchups.csv` and `cards.csv` is checked — a
+/// count the games cannot give (turns, decisions, drawn games), a rate outside [0, 1] or
+/// disagreeing with its counts, a word the command does not write — and an edited value exits 2
+/// naming the file, the line and the column. Before, the report of a cards run showed a rate of
+/// 7.5 as "750%" and the matrix's decisions and turns were not checked.
+#[test]
+fn report_checks_every_value_of_matchups_and_cards() {
+    let root = tmpdir("report-values");
+    let m = root.join("matrix");
+    let c = root.join("cards");
+    run_ok(&[
+        "matrix",
+        "decks/trails/aggro.deck",
+        "decks/trails/covert.deck",
+        "--games",
+        "10",
+        "--out",
+        m.to_str().unwrap(),
+        "--quiet",
+    ]);
+    run_ok(&[
+        "cards",
+        "decks/trails/aggro.deck",
+        "--gauntlet",
+        "decks/trails/covert.deck",
+        "--games",
+        "20",
+        "--no-ablation",
+        "--out",
+        c.to_str().unwrap(),
+        "--quiet",
+    ]);
+    // (folder, file, data line, column, value, words of the error)
+    let cases: Vec<(&Path, &str, usize, &str, &str, &str)> = vec![
+        // 10 games of at most u32::MAX decisions each.
+        (
+            &m,
+            "matchups.csv",
+            1,
+            "decisions",
+            "99999999999999",
+            "decisions in 10 games",
+        ),
+        // A game lasts a turn at least (its mean_turns edited to agree).
+        (&m, "matchups.csv", 2, "turns", "5", "5 turns in 10 games"),
+        (
+            &c,
+            "cards.csv",
+            1,
+            "drawn_rate",
+            "7.5",
+            "column `drawn_rate`",
+        ),
+        (
+            &c,
+            "cards.csv",
+            2,
+            "played_rate",
+            "0.0001",
+            "column `played_rate`",
+        ),
+        (&c, "cards.csv", 3, "drawn_games", "21", "impossible counts"),
+        (&c, "cards.csv", 1, "gih_wr", "7.5", "column `gih_wr`"),
+        (&c, "cards.csv", 2, "iwd", "0.9999", "column `iwd`"),
+        (&c, "cards.csv", 1, "agree", "maybe", "column `agree`"),
+    ];
+    for (k, (dir, file, row, column, value, why)) in cases.into_iter().enumerate() {
+        let d = root.join(format!("case{k}"));
+        let old = edited_copy(dir, &d, file, row, column, value);
+        assert_ne!(old, value, "case {k}: not an edit");
+        if column == "turns" {
+            // Keep the row's mean length what its counts give, so only the bound is at fault.
+            let fixed = root.join(format!("case{k}-fixed"));
+            edited_copy(&d, &fixed, file, row, "mean_turns", "0.5000");
+            std::fs::remove_dir_all(&d).unwrap();
+            std::fs::rename(&fixed, &d).unwrap();
+        }
+        let o = tcgsim(&["report", &d.display().to_string()]);
+        let e = stderr(&o);
+        let place = format!("{file}:{}", row + 1);
+        assert_eq!(o.status.code(), Some(2), "case {k} ({column}): {e}");
+        assert!(e.contains(&place) && e.contains(why), "case {k}: {e}");
+        assert!(!d.join("report.html").exists(), "case {k}: wrote a page");
+    }
+}

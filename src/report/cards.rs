@@ -1,0 +1,136 @@
+//! The report of a cards run: each deck's card ranking, ablation and IWD side by side — read from
+//! `cards.csv` through its module ([`crate::sim::files::cards`]), which checks every value.
+
+use super::{esc, pct, pts_ci, src, svg, table, td, td_num, Section};
+use crate::sim::files::cards::{self, Line};
+use crate::sim::files::read_file;
+use std::fmt::Write as _;
+use std::path::Path;
+
+const NAME: &str = "cards.csv";
+
+/// The card rankings of `dir/cards.csv`: nothing when there is no such file.
+pub(super) fn cards_section(
+    dir: &Path,
+    id: &str,
+    tag: &dyn Fn(&str) -> String,
+    out: &mut Vec<Section>,
+) -> Result<(), String> {
+    let Some((text, file)) = read_file(dir, NAME)? else {
+        return Ok(());
+    };
+    let lines = cards::read(&text, &file)?;
+    if lines.is_empty() {
+        return Err(format!("{file}: no rows after the header"));
+    }
+    let mut decks: Vec<&str> = Vec::new();
+    for l in &lines {
+        if !decks.contains(&l.card.deck.as_str()) {
+            decks.push(&l.card.deck);
+        }
+    }
+    let mut html = String::from("<p>Each card's contribution in percentage points of win rate: <strong>ablation</strong> (the deck with one copy replaced by a filler, paired deals) and <strong>IWD</strong> (win rate when drawn minus when not seen), side by side with 95% intervals. Flagged cards (!) were rarely played when drawn: their ablation value measures them only as a resource (<code>docs/statistics.md</code>).</p>\n");
+    for (k, deck) in decks.iter().enumerate() {
+        let rows: Vec<&Line> = lines.iter().filter(|l| l.card.deck == *deck).collect();
+        let _ = writeln!(html, "<h3 id=\"{id}-cards-{}\">{}</h3>", k + 1, esc(deck));
+        html += &deck_chart(deck, &rows);
+        html += &deck_table(deck, &rows);
+    }
+    out.push(Section {
+        id: format!("{id}-cards"),
+        title: tag("Card rankings"),
+        html,
+    });
+    Ok(())
+}
+
+/// A value and its interval as written (NaN: empty).
+fn three(l: &Line, v: &str, lo: &str, hi: &str) -> (f64, f64, f64) {
+    (l.fields.num(v), l.fields.num(lo), l.fields.num(hi))
+}
+
+/// The ablation and IWD of a deck's cards as intervals on one axis.
+fn deck_chart(deck: &str, rows: &[&Line]) -> String {
+    let irows: Vec<svg::IRow> = rows
+        .iter()
+        .map(|l| svg::IRow {
+            label: format!(
+                "{}{}",
+                l.card.card,
+                if l.card.flag.is_empty() { "" } else { " (!)" }
+            ),
+            marks: vec![
+                three(l, "ablation_value", "ablation_lo", "ablation_hi"),
+                three(l, "iwd", "iwd_lo", "iwd_hi"),
+            ],
+            text: None,
+        })
+        .collect();
+    let span = irows
+        .iter()
+        .flat_map(|r| r.marks.iter().flat_map(|m| [m.0, m.1, m.2]))
+        .filter(|x| !x.is_nan())
+        .fold(0.05f64, |a, x| a.max(x.abs()));
+    let span = (span * 20.0).ceil() / 20.0;
+    svg::intervals(
+        &format!("Card contributions of {deck}"),
+        &irows,
+        (-span, span),
+        100.0,
+        "",
+        Some(0.0),
+        false,
+        &["ablation, pts", "IWD, pts"],
+    )
+}
+
+/// The table of a deck's cards, in the ranking's order.
+fn deck_table(deck: &str, rows: &[&Line]) -> String {
+    let trs: Vec<String> = rows
+        .iter()
+        .map(|l| {
+            let (f, n) = (&l.fields, l.fields.line);
+            let pts_src = |cols: &str| format!("{} data-u=\"pts\"", src(NAME, n, cols));
+            let (av, alo, ahi) = three(l, "ablation_value", "ablation_lo", "ablation_hi");
+            let (iv, ilo, ihi) = three(l, "iwd", "iwd_lo", "iwd_hi");
+            let rate = |c: &str| td_num(&src(NAME, n, c), f.num(c), &pct(f.num(c), 0));
+            format!(
+                "{}{}{}{}{}{}{}{}",
+                td(&l.card.card),
+                td_num(
+                    &src(NAME, n, "copies"),
+                    l.card.copies as f64,
+                    f.text("copies")
+                ),
+                td_num(
+                    &pts_src("ablation_value ablation_lo ablation_hi"),
+                    av,
+                    &pts_ci(av, alo, ahi)
+                ),
+                td_num(&pts_src("iwd iwd_lo iwd_hi"), iv, &pts_ci(iv, ilo, ihi)),
+                td(&l.card.agree),
+                rate("drawn_rate"),
+                rate("played_rate"),
+                td(if l.card.flag.is_empty() {
+                    ""
+                } else {
+                    "! rarely played"
+                }),
+            )
+        })
+        .collect();
+    table(
+        &format!("The cards of {deck}, in the ranking's order"),
+        &[
+            "card",
+            "copies",
+            "ablation, pts (95%)",
+            "IWD, pts (95%)",
+            "agree",
+            "drawn",
+            "played when drawn",
+            "flag",
+        ],
+        &trs,
+    )
+}

@@ -1,0 +1,367 @@
+//! `cards.csv`: the card ranking of `tcgsim cards` — one row per card of each studied deck, in
+//! the ranking's order: its drawn / not-seen statistics, its IWD and its ablation value with their
+//! 95% intervals (`docs/statistics.md`).
+
+use super::{read_table, write_table, Column, Fields, Kind, Value};
+use crate::sim::cards::{CardRow, Usage};
+
+/// A value and its 95% interval (NaN: undefined).
+pub type Interval = (f64, f64, f64);
+
+/// One line of `cards.csv`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Card {
+    pub deck: String,
+    pub card: String,
+    pub copies: u64,
+    /// The deck's games in the baseline run.
+    pub games: u64,
+    /// Games in which a copy was drawn, and not seen.
+    pub drawn_games: u64,
+    pub gns_games: u64,
+    /// Of the games it was drawn in, the fraction in which it was played, put into a resource
+    /// zone, still in hand at the end (NaN when never drawn).
+    pub played_rate: f64,
+    pub resource_rate: f64,
+    pub in_hand_rate: f64,
+    /// Win rate (score) when drawn, when not seen; IWD, their difference.
+    pub gih: Interval,
+    pub gns: Interval,
+    pub iwd: Interval,
+    /// The ablation value (`None`: not measured).
+    pub ablation: Option<Interval>,
+    pub agree: String,
+    pub flag: String,
+}
+
+impl Card {
+    /// The line of card `card` (its name) of deck `deck`, ranked over `games` games.
+    pub fn of(deck: &str, card: String, games: u64, r: &CardRow) -> Card {
+        let u: &Usage = &r.usage;
+        let with_interval = |games: u64, rate: f64, (lo, hi): (f64, f64)| {
+            if games > 0 {
+                (rate, lo, hi)
+            } else {
+                (rate, f64::NAN, f64::NAN)
+            }
+        };
+        Card {
+            deck: deck.to_string(),
+            card,
+            copies: r.copies as u64,
+            games,
+            drawn_games: r.gih.games,
+            gns_games: r.gns.games,
+            played_rate: u.rate(u.played),
+            resource_rate: u.rate(u.resource),
+            in_hand_rate: u.rate(u.in_hand),
+            gih: with_interval(r.gih.games, r.gih.rate(), r.gih.interval()),
+            gns: with_interval(r.gns.games, r.gns.rate(), r.gns.interval()),
+            iwd: r.iwd,
+            ablation: r.abl,
+            agree: r.agree().to_string(),
+            flag: r.flag().to_string(),
+        }
+    }
+
+    /// The fraction of the games in which a copy was drawn.
+    pub fn drawn_rate(&self) -> f64 {
+        self.drawn_games as f64 / self.games as f64
+    }
+}
+
+fn num(x: f64) -> Value {
+    Value::Num(x)
+}
+
+/// The columns of `cards.csv`, in order: the one table its writer and its reader are made of.
+pub const COLUMNS: [Column<Card>; 25] = [
+    Column {
+        name: "deck",
+        kind: Kind::Text,
+        get: |c| Value::Text(c.deck.clone()),
+    },
+    Column {
+        name: "card",
+        kind: Kind::Text,
+        get: |c| Value::Text(c.card.clone()),
+    },
+    Column {
+        name: "copies",
+        kind: Kind::Count,
+        get: |c| Value::Count(Some(c.copies)),
+    },
+    Column {
+        name: "games",
+        kind: Kind::Count,
+        get: |c| Value::Count(Some(c.games)),
+    },
+    Column {
+        name: "drawn_games",
+        kind: Kind::Count,
+        get: |c| Value::Count(Some(c.drawn_games)),
+    },
+    Column {
+        name: "drawn_rate",
+        kind: Kind::Rate,
+        get: |c| num(c.drawn_rate()),
+    },
+    Column {
+        name: "played_rate",
+        kind: Kind::Rate,
+        get: |c| num(c.played_rate),
+    },
+    Column {
+        name: "resource_rate",
+        kind: Kind::Rate,
+        get: |c| num(c.resource_rate),
+    },
+    Column {
+        name: "in_hand_rate",
+        kind: Kind::Rate,
+        get: |c| num(c.in_hand_rate),
+    },
+    Column {
+        name: "gih_wr",
+        kind: Kind::Rate,
+        get: |c| num(c.gih.0),
+    },
+    Column {
+        name: "gih_lo",
+        kind: Kind::Rate,
+        get: |c| num(c.gih.1),
+    },
+    Column {
+        name: "gih_hi",
+        kind: Kind::Rate,
+        get: |c| num(c.gih.2),
+    },
+    Column {
+        name: "gns_games",
+        kind: Kind::Count,
+        get: |c| Value::Count(Some(c.gns_games)),
+    },
+    Column {
+        name: "gns_wr",
+        kind: Kind::Rate,
+        get: |c| num(c.gns.0),
+    },
+    Column {
+        name: "gns_lo",
+        kind: Kind::Rate,
+        get: |c| num(c.gns.1),
+    },
+    Column {
+        name: "gns_hi",
+        kind: Kind::Rate,
+        get: |c| num(c.gns.2),
+    },
+    Column {
+        name: "iwd",
+        kind: Kind::Diff,
+        get: |c| num(c.iwd.0),
+    },
+    Column {
+        name: "iwd_lo",
+        kind: Kind::Diff,
+        get: |c| num(c.iwd.1),
+    },
+    Column {
+        name: "iwd_hi",
+        kind: Kind::Diff,
+        get: |c| num(c.iwd.2),
+    },
+    Column {
+        name: "ablation_games",
+        kind: Kind::OptCount,
+        get: |c| Value::Count(c.ablation.map(|_| c.games)),
+    },
+    Column {
+        name: "ablation_value",
+        kind: Kind::Diff,
+        get: |c| num(c.ablation.map_or(f64::NAN, |a| a.0)),
+    },
+    Column {
+        name: "ablation_lo",
+        kind: Kind::Real,
+        get: |c| num(c.ablation.map_or(f64::NAN, |a| a.1)),
+    },
+    Column {
+        name: "ablation_hi",
+        kind: Kind::Real,
+        get: |c| num(c.ablation.map_or(f64::NAN, |a| a.2)),
+    },
+    Column {
+        name: "agree",
+        kind: Kind::Text,
+        get: |c| Value::Text(c.agree.clone()),
+    },
+    Column {
+        name: "flag",
+        kind: Kind::Text,
+        get: |c| Value::Text(c.flag.clone()),
+    },
+];
+
+/// The header line of `cards.csv`.
+pub fn header() -> String {
+    super::header(&COLUMNS)
+}
+
+/// The text of `cards.csv`.
+pub fn write(cards: &[Card]) -> String {
+    write_table(&COLUMNS, cards)
+}
+
+/// A line read back: where it was, its fields as written, and the card they give.
+pub struct Line {
+    pub fields: Fields,
+    pub card: Card,
+}
+
+/// Reads a `cards.csv`: the exact header, then one row per card whose every value is checked
+/// ([`check`]). Errors name `file` and the line.
+pub fn read(text: &str, file: &str) -> Result<Vec<Line>, String> {
+    let mut out = Vec::new();
+    for f in read_table(text, file, &COLUMNS)? {
+        let three = |a: &str, b: &str, c: &str| (f.num(a), f.num(b), f.num(c));
+        let card = Card {
+            deck: f.text("deck").to_string(),
+            card: f.text("card").to_string(),
+            copies: f.count("copies"),
+            games: f.count("games"),
+            drawn_games: f.count("drawn_games"),
+            gns_games: f.count("gns_games"),
+            played_rate: f.num("played_rate"),
+            resource_rate: f.num("resource_rate"),
+            in_hand_rate: f.num("in_hand_rate"),
+            gih: three("gih_wr", "gih_lo", "gih_hi"),
+            gns: three("gns_wr", "gns_lo", "gns_hi"),
+            iwd: three("iwd", "iwd_lo", "iwd_hi"),
+            ablation: f
+                .opt_count("ablation_games")
+                .map(|_| three("ablation_value", "ablation_lo", "ablation_hi")),
+            agree: f.text("agree").to_string(),
+            flag: f.text("flag").to_string(),
+        };
+        check(&card).map_err(|e| f.at(e))?;
+        // drawn_rate from the counts, ablation_games the games; the rest as read.
+        f.check_derived(&COLUMNS, &card)?;
+        out.push(Line { fields: f, card });
+    }
+    Ok(out)
+}
+
+/// Half a unit of the 4th decimal, and a little for the float: how far a written value may be
+/// from the one it stands for.
+const HALF: f64 = 0.5e-4 + 1e-9;
+
+/// Whether `rate`, written with 4 decimals, can be `k / n` for a whole `k` from 0 to `n`
+/// (`n > 0`).
+fn a_fraction_of(rate: f64, n: u64) -> bool {
+    let k = (rate * n as f64).round();
+    (0.0..=n as f64).contains(&k) && (k / n as f64 - rate).abs() <= HALF
+}
+
+/// What a card's line can be, given how `tcgsim cards` computes it (`sim::cards`): every game
+/// either drew a copy or not (drawn + not-seen games = games); a rate of the drawn games is empty
+/// exactly when none was, and is a whole number of them (the win rates: of half games, a draw
+/// scoring ½); each value inside its interval; IWD the difference of the two win rates, empty
+/// exactly when one is; ablation measured over the deck's games, its value inside [−1, 1];
+/// `agree` one of the words [`crate::sim::cards::agreement`] gives, empty exactly when a measure
+/// is missing; `flag` empty or `rarely played`, which needs 20 drawn games.
+pub fn check(c: &Card) -> Result<(), String> {
+    if c.copies == 0 || c.games == 0 {
+        return Err(format!(
+            "{} copies over {} games: a ranked card has a copy and its deck games",
+            c.copies, c.games
+        ));
+    }
+    if c.drawn_games.checked_add(c.gns_games) != Some(c.games) {
+        return Err(format!(
+            "impossible counts: drawn_games {} + gns_games {} differ from {} games",
+            c.drawn_games, c.gns_games, c.games
+        ));
+    }
+    for (name, n, x) in [
+        ("played_rate", c.drawn_games, c.played_rate),
+        ("resource_rate", c.drawn_games, c.resource_rate),
+        ("in_hand_rate", c.drawn_games, c.in_hand_rate),
+        ("gih_wr", 2 * c.drawn_games, c.gih.0),
+        ("gns_wr", 2 * c.gns_games, c.gns.0),
+    ] {
+        let ok = if n == 0 {
+            x.is_nan()
+        } else {
+            !x.is_nan() && a_fraction_of(x, n)
+        };
+        if !ok {
+            return Err(format!(
+                "column `{name}`: {} is not a rate its {} games can give",
+                super::rate(x),
+                n / if name.ends_with("_wr") { 2 } else { 1 }
+            ));
+        }
+    }
+    check_intervals(c)?;
+    let iwd = c.gih.0 - c.gns.0;
+    if c.iwd.0.is_nan() != iwd.is_nan() || (!iwd.is_nan() && (c.iwd.0 - iwd).abs() > 3.0 * HALF) {
+        return Err(format!(
+            "column `iwd`: {} is not gih_wr − gns_wr ({})",
+            super::rate(c.iwd.0),
+            super::rate(iwd)
+        ));
+    }
+    check_words(c)
+}
+
+/// Every value and its interval defined or undefined together, the value inside its interval
+/// (each end written to 4 decimals).
+fn check_intervals(c: &Card) -> Result<(), String> {
+    let mut all = vec![("gih_wr", c.gih), ("gns_wr", c.gns), ("iwd", c.iwd)];
+    if let Some(a) = c.ablation {
+        all.push(("ablation_value", a));
+    }
+    for (name, (v, lo, hi)) in all {
+        let defined = [v, lo, hi].iter().filter(|x| !x.is_nan()).count();
+        let ok = match defined {
+            0 => true,
+            3 => lo <= v + 2.0 * HALF && v <= hi + 2.0 * HALF,
+            _ => false,
+        };
+        if !ok {
+            return Err(format!(
+                "column `{name}`: \"{}\" is not inside its interval \"{}\" … \"{}\"",
+                super::rate(v),
+                super::rate(lo),
+                super::rate(hi)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `agree` and `flag` are words `tcgsim cards` writes, where they can be.
+fn check_words(c: &Card) -> Result<(), String> {
+    let missing = c.ablation.is_none_or(|a| a.1.is_nan() || a.2.is_nan())
+        || c.iwd.1.is_nan()
+        || c.iwd.2.is_nan();
+    let agree_ok = match c.agree.as_str() {
+        "" => missing,
+        "yes" | "no" | "partly" => !missing,
+        _ => false,
+    };
+    if !agree_ok {
+        return Err(format!(
+            "column `agree`: \"{}\" is not what its measures can give (yes, no or partly; empty when one is missing)",
+            c.agree
+        ));
+    }
+    if !(c.flag.is_empty() || c.flag == "rarely played" && c.drawn_games >= 20) {
+        return Err(format!(
+            "column `flag`: \"{}\" is not a flag of {} drawn games (empty, or `rarely played` from 20)",
+            c.flag, c.drawn_games
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,396 @@
+//! The result files of the matrix and cards runs, one module each: `matchups.csv`
+//! ([`matchups`]), `lengths.csv` ([`lengths`]), `cards.csv` ([`cards`]), `run.json`
+//! ([`run_json`]), and the views written but never read back — `matrix.csv`, `matrix.svg` and the
+//! terminal summary ([`matrix`]).
+//!
+//! A CSV file's columns are one table ([`Column`]: name, kind, the value of a row), from which both
+//! its writer ([`write_table`]) and its reader ([`read_table`]) are made: a new column is one line of
+//! its file's table. Reading checks the exact header, parses every field as its kind says
+//! ([`Kind`]: a count, a rate in [0, 1], …) and — where the file's row can be rebuilt from its counts —
+//! that every other column is what the writer would have written from them
+//! ([`Fields::check_derived`]); an error names the file and the line. `report` and `merge` read
+//! these files only through these modules.
+//!
+//! Every file is written to a temporary file and renamed ([`write_atomic`]), so a reader never
+//! sees half a file.
+
+pub mod cards;
+pub mod lengths;
+pub mod matchups;
+pub mod matrix;
+pub mod run_json;
+
+use std::io::Write as _;
+use std::path::Path;
+
+/// Writes `contents` to `path` through a temporary file in the same folder and a rename.
+pub fn write_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)?;
+    let tmp = dir.join(format!(
+        ".{}.tmp{}",
+        path.file_name()
+            .map(|n| n.to_string_lossy())
+            .unwrap_or_default(),
+        std::process::id()
+    ));
+    {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(contents.as_bytes())?;
+        f.sync_all()?;
+    }
+    std::fs::rename(&tmp, path)
+}
+
+/// A CSV file written the one way every result file is: with the csv crate, a header line first,
+/// then one record per row, fields quoted only where they must be.
+pub struct Table {
+    w: csv::Writer<Vec<u8>>,
+    width: usize,
+}
+
+impl Table {
+    /// A table with these column names.
+    pub fn new(header: &[&str]) -> Table {
+        let mut w = csv::WriterBuilder::new()
+            .terminator(csv::Terminator::Any(b'\n'))
+            .from_writer(Vec::new());
+        w.write_record(header).expect("writing to memory");
+        Table {
+            w,
+            width: header.len(),
+        }
+    }
+
+    /// One row; it has as many fields as the header.
+    pub fn row<I, T>(&mut self, fields: I)
+    where
+        I: IntoIterator<Item = T>,
+        T: AsRef<[u8]>,
+    {
+        let rec: csv::ByteRecord = fields.into_iter().collect();
+        assert_eq!(rec.len(), self.width, "a row of the table's width");
+        self.w.write_byte_record(&rec).expect("writing to memory");
+    }
+
+    /// The text of the table.
+    pub fn finish(self) -> String {
+        let bytes = self.w.into_inner().expect("writing to memory");
+        String::from_utf8(bytes).expect("the fields are UTF-8")
+    }
+}
+
+/// A rate with 4 decimals; empty when undefined (NaN).
+pub fn rate(x: f64) -> String {
+    if x.is_nan() {
+        String::new()
+    } else {
+        format!("{x:.4}")
+    }
+}
+
+/// What a column holds, and so how it is written and what reading it accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Free text (a deck's or a card's name, a word).
+    Text,
+    /// A whole number, 0 or more.
+    Count,
+    /// A whole number or empty (not measured).
+    OptCount,
+    /// A fraction in [0, 1], 4 decimals; empty when undefined.
+    Rate,
+    /// A difference of two fractions, in [−1, 1], 4 decimals; empty when undefined.
+    Diff,
+    /// A number of 0 or more (a mean count), 4 decimals; empty when undefined.
+    Mean,
+    /// Any finite number (the end of a normal interval, which may pass ±1), 4 decimals; empty
+    /// when undefined.
+    Real,
+}
+
+/// One field's value: text, a count (`None`: empty), or a number written with 4 decimals (NaN:
+/// empty).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Text(String),
+    Count(Option<u64>),
+    Num(f64),
+}
+
+impl Value {
+    /// The field as the writer writes it.
+    pub fn format(&self) -> String {
+        match self {
+            Value::Text(s) => s.clone(),
+            Value::Count(c) => c.map_or(String::new(), |c| c.to_string()),
+            Value::Num(x) => rate(*x),
+        }
+    }
+}
+
+/// One column of a result file: its name, its kind, and its value in a row of type `R`.
+pub struct Column<R> {
+    pub name: &'static str,
+    pub kind: Kind,
+    pub get: fn(&R) -> Value,
+}
+
+/// The header line of a table of `columns`.
+pub fn header<R>(columns: &[Column<R>]) -> String {
+    columns.iter().map(|c| c.name).collect::<Vec<_>>().join(",")
+}
+
+/// The text of a file of `columns`: the header, then one line per row.
+pub fn write_table<'a, R: 'a>(
+    columns: &[Column<R>],
+    rows: impl IntoIterator<Item = &'a R>,
+) -> String {
+    let names: Vec<&str> = columns.iter().map(|c| c.name).collect();
+    let mut t = Table::new(&names);
+    for r in rows {
+        t.row(columns.iter().map(|c| (c.get)(r).format()));
+    }
+    t.finish()
+}
+
+/// A row read back: its line, and each column's value as its kind parsed it.
+#[derive(Debug)]
+pub struct Fields {
+    pub line: usize,
+    names: Vec<&'static str>,
+    values: Vec<Value>,
+    texts: Vec<String>,
+    file: String,
+}
+
+impl Fields {
+    fn index(&self, name: &str) -> usize {
+        self.names
+            .iter()
+            .position(|n| *n == name)
+            .unwrap_or_else(|| panic!("no column `{name}` in the table"))
+    }
+
+    /// `file:line: msg`.
+    pub fn at(&self, msg: impl std::fmt::Display) -> String {
+        format!("{}:{}: {msg}", self.file, self.line)
+    }
+
+    /// The text of column `name` as written.
+    pub fn text(&self, name: &str) -> &str {
+        &self.texts[self.index(name)]
+    }
+
+    /// The count of column `name` (a `Count` or `OptCount` column; `None` when empty).
+    pub fn opt_count(&self, name: &str) -> Option<u64> {
+        match self.values[self.index(name)] {
+            Value::Count(c) => c,
+            _ => panic!("column `{name}` is not a count"),
+        }
+    }
+
+    /// The count of column `name` (a `Count` column).
+    pub fn count(&self, name: &str) -> u64 {
+        self.opt_count(name).unwrap_or(0)
+    }
+
+    /// The number of column `name` (a numeric column; NaN when empty).
+    pub fn num(&self, name: &str) -> f64 {
+        match self.values[self.index(name)] {
+            Value::Num(x) => x,
+            _ => panic!("column `{name}` is not a number"),
+        }
+    }
+
+    /// Every column is what the writer writes for `row`, the row rebuilt from this line: text
+    /// and counts exactly, numbers to their 4 written decimals (both empty, or within half a unit
+    /// of the last decimal). So a rate that disagrees with its counts is an error naming it.
+    pub fn check_derived<R>(&self, columns: &[Column<R>], row: &R) -> Result<(), String> {
+        for (k, c) in columns.iter().enumerate() {
+            let want = (c.get)(row);
+            let ok = match (&want, &self.values[k]) {
+                (Value::Num(w), Value::Num(g)) => {
+                    (w.is_nan() && g.is_nan()) || (w - g).abs() <= 0.5e-4 + 1e-9
+                }
+                (w, g) => w == g,
+            };
+            if !ok {
+                let expected = match want.format() {
+                    e if e.is_empty() => "empty: no game played".to_string(),
+                    e => e,
+                };
+                return Err(self.at(format!(
+                    "column `{}`: \"{}\" is not what the row's counts give ({expected})",
+                    c.name, self.texts[k]
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Parses one field of kind `kind`; the error says why (without the place).
+fn parse(kind: Kind, name: &str, t: &str) -> Result<Value, String> {
+    let bad = |what: &str| format!("column `{name}`: \"{t}\" is not {what}");
+    let num = |lo: f64, hi: f64, what: &str| -> Result<Value, String> {
+        if t.is_empty() {
+            return Ok(Value::Num(f64::NAN));
+        }
+        match t.parse::<f64>() {
+            Ok(x) if x.is_finite() && (lo..=hi).contains(&x) => Ok(Value::Num(x)),
+            _ => Err(bad(what)),
+        }
+    };
+    match kind {
+        Kind::Text => Ok(Value::Text(t.to_string())),
+        Kind::Count => t
+            .parse()
+            .map(|c| Value::Count(Some(c)))
+            .map_err(|_| bad("a count")),
+        Kind::OptCount if t.is_empty() => Ok(Value::Count(None)),
+        Kind::OptCount => t
+            .parse()
+            .map(|c| Value::Count(Some(c)))
+            .map_err(|_| bad("a count or empty")),
+        Kind::Rate => num(0.0, 1.0, "a rate in [0, 1]"),
+        Kind::Diff => num(-1.0, 1.0, "a difference of rates, in [-1, 1]"),
+        Kind::Mean => num(0.0, f64::MAX, "a number of 0 or more"),
+        Kind::Real => num(f64::MIN, f64::MAX, "a number"),
+    }
+}
+
+/// Reads a file of `columns` (written by [`write_table`]): line 1 must be its header, every later
+/// line one record of as many fields, each parsed as its column's kind says. An empty text is an
+/// error too; every error names `file` and the line.
+pub fn read_table<R>(text: &str, file: &str, columns: &[Column<R>]) -> Result<Vec<Fields>, String> {
+    let head = header(columns);
+    let names: Vec<&'static str> = columns.iter().map(|c| c.name).collect();
+    let mut out = Vec::new();
+    for_each_row(text, file, &head, columns.len(), |line, rec, at| {
+        let mut values = Vec::with_capacity(columns.len());
+        for (c, t) in columns.iter().zip(rec.iter()) {
+            values.push(parse(c.kind, c.name, t).map_err(at)?);
+        }
+        out.push(Fields {
+            line,
+            names: names.clone(),
+            values,
+            texts: rec.iter().map(str::to_string).collect(),
+            file: file.to_string(),
+        });
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// Walks a result CSV: line 1 must be `header`, every later line one record of `columns`
+/// fields, given to `row` with its line number and a function that prefixes a message with the
+/// file and line. An empty text is an error too.
+fn for_each_row(
+    text: &str,
+    file: &str,
+    header: &str,
+    columns: usize,
+    mut row: impl FnMut(usize, &csv::StringRecord, &dyn Fn(String) -> String) -> Result<(), String>,
+) -> Result<(), String> {
+    if text.is_empty() {
+        return Err(format!("{file}: empty; expected the header `{header}`"));
+    }
+    for (k, line) in text.lines().enumerate() {
+        let at = |m: String| format!("{file}:{}: {m}", k + 1);
+        if k == 0 {
+            if line != header {
+                return Err(at(format!("expected the header `{header}`")));
+            }
+            continue;
+        }
+        let mut rdr = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .from_reader(line.as_bytes());
+        let rec = rdr
+            .records()
+            .next()
+            .ok_or_else(|| at("empty row".into()))?
+            .map_err(|e| at(format!("malformed row: {e}")))?;
+        if rec.len() != columns {
+            return Err(at(format!(
+                "malformed row: expected {columns} columns, found {}",
+                rec.len()
+            )));
+        }
+        row(k + 1, &rec, &at)?;
+    }
+    Ok(())
+}
+
+/// Reads `dir/name` for a reader of this module: `Ok(None)` when there is no such file, else its
+/// text and the name errors give it (the path).
+pub fn read_file(dir: &Path, name: &str) -> Result<Option<(String, String)>, String> {
+    let path = dir.join(name);
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let text = crate::core::input::read_text(&path, crate::core::input::MAX_TEXT_BYTES)
+        .map_err(|e| e.to_string())?;
+    Ok(Some((text, path.display().to_string())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Quoting only where it must be, read back by a CSV reader to the same fields.
+    #[test]
+    fn tables_quote_only_what_must_be_quoted() {
+        let mut t = Table::new(&["name", "x"]);
+        t.row(["plain", "1"]);
+        t.row(["a, \"b\"", ""]);
+        let text = t.finish();
+        assert_eq!(text, "name,x\nplain,1\n\"a, \"\"b\"\"\",\n");
+        let mut r = csv::Reader::from_reader(text.as_bytes());
+        let rows: Vec<csv::StringRecord> = r.records().map(|x| x.unwrap()).collect();
+        assert_eq!(&rows[1][0], "a, \"b\"");
+        assert_eq!(&rows[1][1], "");
+    }
+
+    /// A table's writer and reader agree, and the reader checks each kind.
+    #[test]
+    fn a_column_table_reads_back_what_it_writes() {
+        struct R(String, u64, f64);
+        const COLS: [Column<R>; 3] = [
+            Column {
+                name: "name",
+                kind: Kind::Text,
+                get: |r| Value::Text(r.0.clone()),
+            },
+            Column {
+                name: "n",
+                kind: Kind::Count,
+                get: |r| Value::Count(Some(r.1)),
+            },
+            Column {
+                name: "rate",
+                kind: Kind::Rate,
+                get: |r| Value::Num(r.2),
+            },
+        ];
+        let rows = [R("a, b".into(), 3, 0.25), R("c".into(), 0, f64::NAN)];
+        let text = write_table(&COLS, &rows);
+        assert_eq!(text, "name,n,rate\n\"a, b\",3,0.2500\nc,0,\n");
+        let back = read_table(&text, "f.csv", &COLS).unwrap();
+        assert_eq!(back[0].text("name"), "a, b");
+        assert_eq!(back[0].count("n"), 3);
+        assert!(back[1].num("rate").is_nan());
+        assert!(back[0].check_derived(&COLS, &rows[0]).is_ok());
+        let e = back[0].check_derived(&COLS, &rows[1]).unwrap_err();
+        assert!(e.starts_with("f.csv:2: column `name`"), "{e}");
+        let e = read_table("name,n,rate\nx,1,7.5\n", "f.csv", &COLS).unwrap_err();
+        assert_eq!(e, "f.csv:2: column `rate`: \"7.5\" is not a rate in [0, 1]");
+        let e = read_table("name,n,rate\nx,-1,0\n", "f.csv", &COLS).unwrap_err();
+        assert_eq!(e, "f.csv:2: column `n`: \"-1\" is not a count");
+    }
+}
