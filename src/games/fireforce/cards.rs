@@ -13,8 +13,7 @@ pub type Attrs = u64;
 /// The most distinct attributes of a card file.
 pub const MAX_ATTRS: usize = 64;
 
-/// The most cards of a card file (card ids fit a byte; 255 is "no card").
-pub const MAX_POOL: usize = 250;
+pub use crate::core::input::MAX_POOL;
 /// The most abilities of a card, effects of an ability, and activated abilities of a Unit (they
 /// bound the legal-action lists, `engine::legal`).
 pub const MAX_ABILITIES: usize = 3;

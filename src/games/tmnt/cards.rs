@@ -9,8 +9,7 @@ use crate::core::Bits;
 /// An index into [`CardDb::cards`] (its row in the card file).
 pub type CardId = u8;
 
-/// The most cards of a card file (card ids fit a byte; 255 is "no card").
-pub const MAX_POOL: usize = 250;
+pub use crate::core::input::MAX_POOL;
 /// The most abilities of a card and effects of an ability.
 pub const MAX_ABILITIES: usize = 2;
 pub const MAX_EFFECTS: usize = 8;
