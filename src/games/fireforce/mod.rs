@@ -5,6 +5,7 @@ pub mod cards;
 pub mod deck;
 pub mod def;
 pub mod dsl;
+pub mod effects;
 pub mod engine;
 pub mod heuristic;
 mod invariants;
