@@ -132,6 +132,38 @@ pub fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
         .filter(|(_, l)| !l.is_empty())
 }
 
+/// Whether `text` is a card file with columns `header`: its first line (comments cut, spaces
+/// ignored) is the header's names joined by commas.
+pub fn has_header(text: &str, header: &[&str]) -> bool {
+    content_lines(text)
+        .next()
+        .is_some_and(|(_, h)| h.replace(' ', "") == header.join(","))
+}
+
+/// The most cards of a card file of a game whose card ids are a byte (255 is "no card").
+pub const MAX_POOL: usize = 250;
+
+/// A deck file's card line `COUNT CARD` (line `n` of `file`, as [`content_lines`] gives it): the
+/// count (1 to 40) and the card `lookup` finds by the rest of the line. The error is the problem,
+/// `file:n: reason`.
+pub fn deck_line<C>(
+    l: &str,
+    file: &str,
+    n: usize,
+    lookup: impl Fn(&str) -> Result<C, String>,
+) -> Result<(usize, C), String> {
+    let (count, key) = l.split_once(char::is_whitespace).unwrap_or((l, ""));
+    let count: usize = parse_int(count, 1u8, 40)
+        .map(usize::from)
+        .map_err(|e| format!("{file}:{n}: count {e}"))?;
+    let key = key.trim();
+    if key.is_empty() {
+        return Err(format!("{file}:{n}: missing card after the count {count}"));
+    }
+    let id = lookup(key).map_err(|e| format!("{file}:{n}: {e}"))?;
+    Ok((count, id))
+}
+
 /// A name as every lookup compares it: whitespace collapsed, lower case.
 pub fn norm(s: &str) -> String {
     s.split_whitespace()

@@ -9,12 +9,17 @@ pub mod actions;
 mod bits;
 pub mod def;
 mod fixed;
+pub(crate) mod glue;
 pub mod hidden;
+pub(crate) mod ids;
 pub mod input;
 pub mod lang;
 mod perft;
+pub mod scenario;
 mod seat;
 mod table;
+#[cfg(test)]
+pub(crate) mod testing;
 mod write;
 
 pub use bits::Bits;

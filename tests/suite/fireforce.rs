@@ -14,7 +14,7 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn deck(name: &str) -> tcgsim::games::fireforce::def::FfDeck {
+fn deck(name: &str) -> tcgsim::games::fireforce::deck::FfDeck {
     FireForceGame::load_deck(
         &bundled_cards(),
         &root().join(format!("decks/fireforce/{name}.deck")),
@@ -297,7 +297,7 @@ fn sealed_pools_are_blitz_shield_decks_f_deck_2() {
         text,
         FireForceGame::sealed(&db, 5, FireForceGame::DEFAULT_PACK, 9).unwrap()
     );
-    let d = tcgsim::games::fireforce::def::parse_deck(&text, "sealed", "sealed", &db).unwrap();
+    let d = tcgsim::games::fireforce::deck::parse_deck(&text, "sealed", "sealed", &db).unwrap();
     assert_eq!((d.main.len(), d.flame.len()), (35, 5));
     assert!(
         FireForceGame::sealed(&db, 4, FireForceGame::DEFAULT_PACK, 9)
@@ -311,7 +311,7 @@ fn sealed_pools_are_blitz_shield_decks_f_deck_2() {
     let pools = 200u64;
     for seed in 0..pools {
         let t = FireForceGame::sealed(&db, 5, FireForceGame::DEFAULT_PACK, seed).unwrap();
-        let d = tcgsim::games::fireforce::def::parse_deck(&t, "s", "s", &db).unwrap();
+        let d = tcgsim::games::fireforce::deck::parse_deck(&t, "s", "s", &db).unwrap();
         for c in d.main {
             counts[c as usize] += 1;
         }

@@ -15,7 +15,7 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn deck(name: &str) -> tcgsim::games::tmnt::def::TmntDeck {
+fn deck(name: &str) -> tcgsim::games::tmnt::deck::TmntDeck {
     TmntGame::load_deck(
         &bundled_cards(),
         &root().join(format!("decks/tmnt/{name}.deck")),

@@ -7,97 +7,65 @@ use super::cards::{
     Mode, Op, Program, Scope, Static, Target, Trigger, Until, Value, Zone, MAX_ABILITIES,
     MAX_ACTIVATED, MAX_EFFECTS,
 };
+use crate::core::ids::ids;
 use crate::core::lang::vocab::{
     legacy, verb, w, wa, CostArg, CostWord, EventWord, HeadKind, HeadWord, Noun, Slot, Vocab,
 };
 use crate::core::lang::Side;
 use crate::core::lang::{self, ast, program};
 
-/// Head ids.
-mod head {
-    pub const MAIN: u8 = 0;
-    pub const REACTION: u8 = 1;
-    pub const ACTIVE: u8 = 2;
-    pub const STATIC: u8 = 3;
-    pub const LIFE: u8 = 4;
+ids! {
+    /// Head ids.
+    mod head {
+        MAIN, REACTION, ACTIVE, STATIC, LIFE,
+    }
 }
 
-/// Event ids.
-#[allow(dead_code)]
-mod event {
-    pub const ENTER: u8 = 0;
-    pub const REMOVED: u8 = 1;
-    pub const ATTACK: u8 = 2;
-    pub const BLOCK: u8 = 3;
-    pub const BATTLE_END: u8 = 4;
-    pub const END: u8 = 5;
-    pub const START: u8 = 6;
-    pub const PLAYED: u8 = 7;
-    pub const PUT: u8 = 8;
+ids! {
+    /// Event ids.
+    #[allow(dead_code)]
+    mod event {
+        ENTER, REMOVED, ATTACK, BLOCK, BATTLE_END, END, START, PLAYED, PUT,
+    }
 }
 
-/// Phase ids.
-#[allow(dead_code)]
-mod phase {
-    pub const TURN: u8 = 0;
-    pub const PREPARATION: u8 = 1;
-    pub const MAIN: u8 = 2;
-    pub const BATTLE: u8 = 3;
+ids! {
+    /// Phase ids.
+    #[allow(dead_code)]
+    mod phase {
+        TURN, PREPARATION, MAIN, BATTLE,
+    }
 }
 
-/// Verb ids.
-#[allow(dead_code)]
-mod v {
-    pub const DRAW: u8 = 0;
-    pub const REMOVE: u8 = 1;
-    pub const EXHAUST: u8 = 2;
-    pub const READY: u8 = 3;
-    pub const BOUNCE: u8 = 4;
-    pub const POWER: u8 = 5;
-    pub const GIVE: u8 = 6;
-    pub const FLAME: u8 = 7;
-    pub const LIFE: u8 = 8;
-    pub const MILL: u8 = 9;
-    pub const DRAW_TO: u8 = 10;
-    pub const MOVE: u8 = 11;
-    pub const DISCARD: u8 = 12;
-    pub const SEARCH: u8 = 13;
-    pub const DIG: u8 = 14;
-    pub const LOOK: u8 = 15;
-    pub const GRANT: u8 = 16;
-    pub const CANT: u8 = 17;
-    pub const BAN: u8 = 18;
-    pub const REDIRECT: u8 = 19;
-    pub const NAME_CARD: u8 = 20;
-    pub const END_BATTLE: u8 = 21;
-    pub const PREVENT: u8 = 22;
-    pub const PICK: u8 = 23;
-    pub const DISPATCH: u8 = 24;
-    pub const GUARD_LIFE: u8 = 25;
+ids! {
+    /// Verb ids.
+    #[allow(dead_code)]
+    mod v {
+        DRAW, REMOVE, EXHAUST, READY, BOUNCE, POWER, GIVE, FLAME, LIFE, MILL, DRAW_TO, MOVE,
+        DISCARD, SEARCH, DIG, LOOK, GRANT, CANT, BAN, REDIRECT, NAME_CARD, END_BATTLE, PREVENT,
+        PICK, DISPATCH, GUARD_LIFE,
+    }
 }
 
-#[allow(dead_code)]
-mod st {
-    pub const POWER: u8 = 0;
-    pub const GRANT: u8 = 1;
-    pub const CANT: u8 = 2;
-    pub const BAN: u8 = 3;
-    pub const COST: u8 = 4;
+ids! {
+    #[allow(dead_code)]
+    mod st {
+        POWER, GRANT, CANT, BAN, COST,
+    }
 }
 
-#[allow(dead_code)]
-mod cost {
-    pub const EXHAUST: u8 = 0;
-    pub const FLAME: u8 = 1;
-    pub const DISCARD: u8 = 2;
+ids! {
+    #[allow(dead_code)]
+    mod cost {
+        EXHAUST, FLAME, DISCARD,
+    }
 }
 
-/// Prohibition ids (the `prohibitions` table).
-mod prohibit {
-    pub const ATTACK_PLAYER: u8 = 0;
-    pub const BE_BLOCKED: u8 = 1;
-    pub const BE_CHOSEN: u8 = 2;
-    pub const BE_READIED: u8 = 3;
+ids! {
+    /// Prohibition ids (the `prohibitions` table).
+    mod prohibit {
+        ATTACK_PLAYER, BE_BLOCKED, BE_CHOSEN, BE_READIED,
+    }
 }
 
 pub(crate) mod stat {
@@ -105,58 +73,48 @@ pub(crate) mod stat {
     pub const COST: u8 = 1;
 }
 
-/// Zone ids.
-#[allow(dead_code)]
-mod zone {
-    pub const SCENE: u8 = 0;
-    pub const HAND: u8 = 1;
-    pub const DECK: u8 = 2;
-    pub const LIFE: u8 = 3;
-    pub const ADOLLA: u8 = 4;
-    pub const FLAME_DECK: u8 = 5;
+ids! {
+    /// Zone ids.
+    #[allow(dead_code)]
+    mod zone {
+        SCENE, HAND, DECK, LIFE, ADOLLA, FLAME_DECK,
+    }
 }
 
-/// Quantity ids (`hand own`, `life enemy`).
-pub(crate) mod quantity {
-    pub const HAND: u8 = 0;
-    pub const DECK: u8 = 1;
-    pub const LIFE: u8 = 2;
-    pub const ADOLLA: u8 = 3;
+ids! {
+    /// Quantity ids (`hand own`, `life enemy`).
+    pub(crate) mod quantity {
+        HAND, DECK, LIFE, ADOLLA,
+    }
 }
 
-/// Condition words.
-pub(crate) mod cond_word {
-    pub const OWN_TURN: u8 = 0;
-    pub const PREPARATION: u8 = 1;
-    pub const PLAYER_ATTACKED: u8 = 2;
+ids! {
+    /// Condition words.
+    pub(crate) mod cond_word {
+        OWN_TURN, PREPARATION, PLAYER_ATTACKED,
+    }
 }
 
-#[allow(dead_code)]
-mod flag {
-    pub const READY: u8 = 0;
-    pub const EXHAUSTED: u8 = 1;
-    pub const FLAME: u8 = 2;
-    pub const GIVEN: u8 = 3;
-    pub const REACTION: u8 = 4;
-    pub const ATTACKING: u8 = 5;
-    pub const ATTACKED: u8 = 6;
-    pub const FIRST: u8 = 7;
+ids! {
+    #[allow(dead_code)]
+    mod flag {
+        READY, EXHAUSTED, FLAME, GIVEN, REACTION, ATTACKING, ATTACKED, FIRST,
+    }
 }
 
-#[allow(dead_code)]
-pub(crate) mod role {
-    pub const ATTACKER: u8 = 0;
-    pub const ATTACKED: u8 = 1;
-    pub const BEARER: u8 = 2;
+ids! {
+    #[allow(dead_code)]
+    pub(crate) mod role {
+        ATTACKER, ATTACKED, BEARER,
+    }
 }
 
-/// Durations.
-#[allow(dead_code)]
-mod dur {
-    pub const BATTLE: u8 = 0;
-    pub const TURN: u8 = 1;
-    pub const NEXT_TURN: u8 = 2;
-    pub const OWN_NEXT_TURN: u8 = 3;
+ids! {
+    /// Durations.
+    #[allow(dead_code)]
+    mod dur {
+        BATTLE, TURN, NEXT_TURN, OWN_NEXT_TURN,
+    }
 }
 
 fn keep(_: &mut ast::Effect) {}

@@ -1,22 +1,16 @@
 //! Fire Force scenarios (`docs/scenario.md`, "Fire Force scenarios"): stacked decks, actions in the
 //! notation, expectations about the position reached.
 
-use super::cards::{norm, CardDb, CardId};
+use super::cards::{CardDb, CardId};
 use super::state::{Bits, State};
 use super::FireForceGame;
 use crate::core::def::{take_listed, unplaced_cards, GameDef, ScenarioReport, MAX_POSITION_TURN};
-use crate::core::input::{excerpt, parse_int, read_text, strip_comment, MAX_TEXT_BYTES};
-use crate::core::{Game, Outcome, Seat};
+use crate::core::input::{excerpt, parse_int};
+use crate::core::scenario::{
+    listed, load_cards, play_and_check, problem, put_line, read_sections, report, winner_text,
+};
+use crate::core::{Game, Seat};
 use std::path::Path;
-
-fn problem(file: &str, line: usize, msg: impl std::fmt::Display) -> String {
-    format!("{file}:{line}: {msg}")
-}
-
-/// `CARD, 3*CARD, …` as card ids.
-fn card_list(db: &CardDb, v: &str) -> Result<Vec<CardId>, String> {
-    crate::core::input::card_list(v, |name| db.lookup(name))
-}
 
 fn seat_word(w: &str) -> Option<Seat> {
     Seat::from_name(w)
@@ -28,11 +22,7 @@ fn observe(g: &FireForceGame, s: &State, key: &str) -> Option<String> {
     let seat = words.last().and_then(|w| seat_word(w));
     let legal = || crate::core::def::legal_texts(g, s);
     Some(match (words.as_slice(), seat) {
-        (["winner"], _) => match s.winner {
-            None => "none".into(),
-            Some(Outcome::Draw) => "draw".into(),
-            Some(Outcome::Win(w)) => w.to_string(),
-        },
+        (["winner"], _) => winner_text(s.winner),
         (["reason"], _) => match (s.winner, s.win_reason) {
             (None, _) => "none".into(),
             (_, 2) => "deck".into(),
@@ -105,109 +95,52 @@ fn observe(g: &FireForceGame, s: &State, key: &str) -> Option<String> {
     })
 }
 
+/// Plays a Fire Force scenario: its header (`seed`, `cards`, each seat's deck `P1: …` and Flame
+/// deck `P1 flame: …`, on the frame of [`crate::core::scenario`]), actions, `[position]` and
+/// expectations.
 pub fn run(
     text: &str,
     file: &str,
     dir: &Path,
     cards: Option<CardDb>,
 ) -> Result<ScenarioReport, String> {
-    let lines = text
-        .lines()
-        .enumerate()
-        .map(|(k, l)| (k + 1, strip_comment(l)))
-        .filter(|(_, l)| !l.is_empty());
-    let mut section = "";
-    let mut first = Seat::P1;
     let mut seed = 0u64;
     let mut db = cards;
     let mut decks: [Option<(usize, String)>; 2] = [None, None];
     let mut flames: [Option<(usize, String)>; 2] = [None, None];
-    let mut actions: Vec<(usize, String)> = Vec::new();
-    let mut expects: Vec<(usize, String, String)> = Vec::new();
-    // `[position]`: its line, the actions before it, and its lines.
-    let mut position: Option<(usize, usize)> = None;
-    let mut pos: Vec<(usize, String, String)> = Vec::new();
-    for (n, l) in lines {
-        if l.starts_with('[') {
-            section = match l {
-                "[actions]" => "actions",
-                "[expect]" => "expect",
-                "[position]" => {
-                    if position.is_some() {
-                        return Err(problem(file, n, "[position] given twice"));
-                    }
-                    position = Some((n, actions.len()));
-                    "position"
-                }
-                _ => return Err(problem(file, n, format!("unknown section {}", excerpt(l)))),
-            };
-            continue;
-        }
-        if section == "actions" {
-            actions.push((n, l.to_string()));
-            continue;
-        }
-        let (k, v) = l.split_once(':').ok_or_else(|| {
-            problem(
-                file,
-                n,
-                format!("expected KEY: VALUE, found \"{}\"", excerpt(l)),
-            )
-        })?;
-        let (k, v) = (k.trim(), v.trim());
-        if section == "expect" {
-            expects.push((n, k.to_string(), v.to_string()));
-            continue;
-        }
-        if section == "position" {
-            pos.push((n, k.to_string(), v.to_string()));
-            continue;
-        }
+    let sc = read_sections(text, file, |n, k, v| {
         match k {
-            "game" => {}
-            "first" => first = seat_word(v).ok_or_else(|| problem(file, n, "first: P1 or P2"))?,
             "seed" => {
                 seed = parse_int(v, 0u64, u64::MAX)
                     .map_err(|e| problem(file, n, format!("seed: {e}")))?
             }
-            "cards" => {
-                if db.is_none() {
-                    let path = dir.join(v);
-                    let t = read_text(&path, MAX_TEXT_BYTES).map_err(|e| e.to_string())?;
-                    db = Some(
-                        CardDb::parse(&t, &path.display().to_string())
-                            .map_err(|e| e.to_string())?,
-                    );
-                }
-            }
+            "cards" => load_cards(&mut db, dir, v, |t, f| {
+                CardDb::parse(t, f).map_err(|e| e.to_string())
+            })?,
             _ => {
                 let words: Vec<&str> = k.split_whitespace().collect();
                 let slot = match words.as_slice() {
                     [w] => seat_word(w).map(|q| &mut decks[q.index()]),
                     [w, "flame"] => seat_word(w).map(|q| &mut flames[q.index()]),
                     _ => None,
-                }
-                .ok_or_else(|| problem(file, n, format!("unknown key \"{}\"", excerpt(k))))?;
-                if slot.is_some() {
-                    return Err(problem(file, n, format!("{k}: given twice")));
-                }
-                *slot = Some((n, v.to_string()));
+                };
+                put_line(slot, file, n, k, v)?;
             }
         }
-    }
+        Ok(())
+    })?;
     let db = db.unwrap_or_else(FireForceGame::bundled_cards);
     let mut main: [Vec<CardId>; 2] = [Vec::new(), Vec::new()];
     let mut flame: [Vec<CardId>; 2] = [Vec::new(), Vec::new()];
     for q in Seat::ALL {
         let k = q.index();
-        let (n, v) = decks[k].clone().ok_or_else(|| {
-            problem(
-                file,
-                0,
-                format!("{q}: the deck is missing (`{q}: CARD, 3*CARD, …`, top first)"),
-            )
-        })?;
-        main[k] = card_list(&db, &v).map_err(|e| problem(file, n, e))?;
+        let n;
+        (n, main[k]) = listed(
+            &decks[k],
+            file,
+            || format!("{q}: the deck is missing (`{q}: CARD, 3*CARD, …`, top first)"),
+            |name| db.lookup(name),
+        )?;
         if !(11..=40).contains(&main[k].len()) {
             return Err(problem(
                 file,
@@ -225,14 +158,13 @@ pub fn run(
                 format!("{q}: card {} is a Flame card (F-DECK-3)", i + 1),
             ));
         }
-        let (n, v) = flames[k].clone().ok_or_else(|| {
-            problem(
-                file,
-                0,
-                format!("{q}: the Flame deck is missing (`{q} flame: CARD, …`)"),
-            )
-        })?;
-        flame[k] = card_list(&db, &v).map_err(|e| problem(file, n, e))?;
+        let n;
+        (n, flame[k]) = listed(
+            &flames[k],
+            file,
+            || format!("{q}: the Flame deck is missing (`{q} flame: CARD, …`)"),
+            |name| db.lookup(name),
+        )?;
         if flame[k].len() > super::state::FLAME_DECK
             || flame[k]
                 .iter()
@@ -246,32 +178,16 @@ pub fn run(
         }
     }
     let g = FireForceGame::new(db, main, flame);
-    let mut s = g.setup_stacked(seed, first);
-    // The actions before `[position]`, the position written, the actions after it.
-    let split = position.map_or(actions.len(), |x| x.1);
-    let mut illegal = crate::core::def::play_actions(&g, &mut s, &actions[..split], file)?;
-    if let (None, Some((head, _))) = (&illegal, position) {
-        edit_position(&g, &mut s, &pos, file, head)?;
-        illegal = crate::core::def::play_actions(&g, &mut s, &actions[split..], file)?;
-    }
-    let mut failed = Vec::new();
-    if illegal.is_none() {
-        let legal: Vec<String> = crate::core::def::legal_texts(&g, &s);
-        for (n, k, v) in &expects {
-            if let Some(r) = crate::core::def::legal_membership(k, v, &legal) {
-                if let Err(m) = r {
-                    failed.push(format!("line {n}: {m}"));
-                }
-                continue;
-            }
-            let got = observe(&g, &s, k).ok_or_else(|| {
-                problem(file, *n, format!("unknown expectation \"{}\"", excerpt(k)))
-            })?;
-            if norm(&got) != norm(v) {
-                failed.push(format!("line {n}: {k}: expected {v}, found {got}"));
-            }
-        }
-    }
+    let mut s = g.setup_stacked(seed, sc.first);
+    let (illegal, failed) = play_and_check(
+        &g,
+        &mut s,
+        &sc,
+        file,
+        |s, head| edit_position(&g, s, &sc.pos, file, head),
+        |s, k| observe(&g, s, k),
+    )?;
+    /// One seat in the report.
     #[derive(serde::Serialize)]
     struct Side {
         life: u8,
@@ -281,20 +197,6 @@ pub fn run(
         flame: Vec<String>,
         adolla: Vec<String>,
         flame_deck: Vec<String>,
-    }
-    #[derive(serde::Serialize)]
-    struct View {
-        turn: u16,
-        active: String,
-        step: &'static str,
-        to_move: Option<String>,
-        winner: Option<String>,
-        ending: String,
-        legal: Vec<String>,
-        p1: Side,
-        p2: Side,
-        checked: usize,
-        failed: Vec<String>,
     }
     let side = |q: Seat| {
         let p = s.pl(q);
@@ -310,27 +212,8 @@ pub fn run(
             flame_deck: g.sorted_names(&s, q, p.flame_deck),
         }
     };
-    let view = View {
-        turn: s.turn,
-        active: s.active.to_string(),
-        step: FireForceGame::step_label(&s),
-        to_move: g.to_move(&s).map(|q| q.to_string()),
-        winner: s.winner.map(|o| match o {
-            Outcome::Draw => "draw".into(),
-            Outcome::Win(w) => w.to_string(),
-        }),
-        ending: g.ending(&s),
-        legal: crate::core::def::legal_texts(&g, &s),
-        p1: side(Seat::P1),
-        p2: side(Seat::P2),
-        checked: if illegal.is_none() { expects.len() } else { 0 },
-        failed: failed.clone(),
-    };
-    Ok(ScenarioReport {
-        json: serde_json::to_string_pretty(&view).map_err(|e| e.to_string())?,
-        illegal,
-        failed,
-    })
+    let head = (s.turn, s.active, FireForceGame::step_label(&s));
+    report(&g, &s, head, side, &sc, illegal, failed)
 }
 
 /// The main-deck zones a `[position]` writes, in the order their cards are taken from the deck

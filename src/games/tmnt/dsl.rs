@@ -6,64 +6,39 @@ use super::cards::{
     phase, zone, Ability, Amount, CardType, Counted, Dest, Effect, Filter, Kind, Moment, Target,
     Trigger, When, ATTRIBUTES, MAX_ABILITIES, MAX_EFFECTS, MAX_NAMES, NO_TITLE,
 };
+use crate::core::ids::ids;
 use crate::core::lang::vocab::{
     legacy, verb, w, CostArg, CostWord, EventWord, HeadKind, HeadWord, Noun, Slot, Vocab,
 };
 use crate::core::lang::{self, ast, program};
 use crate::core::lang::{Side, TargetMode};
 
-mod head {
-    pub const PLAY: u8 = 0;
-    pub const FLIP: u8 = 1;
-    pub const PLAY_FLIP: u8 = 2;
-    pub const STATIC: u8 = 3;
-    pub const ANYTIME: u8 = 4;
+ids! {
+    mod head {
+        PLAY, FLIP, PLAY_FLIP, STATIC, ANYTIME,
+    }
 }
 
-#[allow(dead_code)]
-mod event {
-    pub const START: u8 = 0;
-    pub const DAMAGED: u8 = 1;
-    pub const MILLED: u8 = 2;
-    pub const END: u8 = 3;
-    pub const ATTACK: u8 = 4;
-    pub const DEFEND: u8 = 5;
-    pub const HIT: u8 = 6;
-    pub const FLIPPED: u8 = 7;
-    pub const PLACED: u8 = 8;
-    pub const LEAVES: u8 = 9;
+ids! {
+    #[allow(dead_code)]
+    mod event {
+        START, DAMAGED, MILLED, END, ATTACK, DEFEND, HIT, FLIPPED, PLACED, LEAVES,
+    }
 }
 
-#[allow(dead_code)]
-mod v {
-    pub const DRAW: u8 = 0;
-    pub const MILL: u8 = 1;
-    pub const DISCARD: u8 = 2;
-    pub const MOVE: u8 = 3;
-    pub const POWER: u8 = 4;
-    pub const BONUS: u8 = 5;
-    pub const DRAW_TO: u8 = 6;
-    pub const LOOK: u8 = 7;
-    pub const PEEK: u8 = 8;
-    pub const SEARCH: u8 = 9;
-    pub const DIG: u8 = 10;
-    pub const ARRANGE: u8 = 11;
-    pub const BAN: u8 = 12;
-    pub const PREVENT: u8 = 13;
-    pub const REDUCE: u8 = 14;
-    pub const EXCESS_CAP: u8 = 15;
-    pub const EXCESS_EXTRA: u8 = 16;
-    pub const KEEP_ANYWAY: u8 = 17;
-    pub const FREE_ITEM: u8 = 18;
-    pub const PICK: u8 = 19;
+ids! {
+    #[allow(dead_code)]
+    mod v {
+        DRAW, MILL, DISCARD, MOVE, POWER, BONUS, DRAW_TO, LOOK, PEEK, SEARCH, DIG, ARRANGE, BAN,
+        PREVENT, REDUCE, EXCESS_CAP, EXCESS_EXTRA, KEEP_ANYWAY, FREE_ITEM, PICK,
+    }
 }
 
-#[allow(dead_code)]
-mod st {
-    pub const POWER: u8 = 0;
-    pub const ALSO_TITLED: u8 = 1;
-    pub const ITEM_ANY_ATTRIBUTE: u8 = 2;
-    pub const BAN: u8 = 3;
+ids! {
+    #[allow(dead_code)]
+    mod st {
+        POWER, ALSO_TITLED, ITEM_ANY_ATTRIBUTE, BAN,
+    }
 }
 
 fn keep(_: &mut ast::Effect) {}
@@ -388,21 +363,18 @@ pub fn compile(tree: &[ast::Ability], ctype: CardType) -> Result<Vec<Ability>, S
     compile_in(tree, ctype, &[])
 }
 
-/// The condition words (the vocabulary's `conds`, in order).
-pub mod cond_word {
-    pub const OWN_TURN: u8 = 0;
-    pub const COUNTER_STEP: u8 = 1;
-    pub const FLIP_PHASE: u8 = 2;
-    pub const RESULT_STEP: u8 = 3;
-    pub const BEFORE_DAMAGE: u8 = 4;
+ids! {
+    /// The condition words (the vocabulary's `conds`, in order).
+    pub mod cond_word {
+        OWN_TURN, COUNTER_STEP, FLIP_PHASE, RESULT_STEP, BEFORE_DAMAGE,
+    }
 }
 
-/// The quantity words (the vocabulary's `quantities`, in order).
-pub mod quantity {
-    pub const HAND: u8 = 0;
-    pub const DECK: u8 = 1;
-    pub const TRASH: u8 = 2;
-    pub const BLOCKS: u8 = 3;
+ids! {
+    /// The quantity words (the vocabulary's `quantities`, in order).
+    pub mod quantity {
+        HAND, DECK, TRASH, BLOCKS,
+    }
 }
 
 /// The roles (the vocabulary's `roles`, in order).
@@ -413,14 +385,11 @@ pub mod role {
     pub const COUNTER: u8 = 1;
 }
 
-/// The flags (the vocabulary's `flags`, in order).
-mod flag {
-    pub const FACE_UP: u8 = 0;
-    pub const FACE_DOWN: u8 = 1;
-    pub const COUNTER: u8 = 2;
-    pub const FORCEFUL_COUNTER: u8 = 3;
-    pub const FORCEFUL: u8 = 4;
-    pub const ATTACKING: u8 = 5;
+ids! {
+    /// The flags (the vocabulary's `flags`, in order).
+    mod flag {
+        FACE_UP, FACE_DOWN, COUNTER, FORCEFUL_COUNTER, FORCEFUL, ATTACKING,
+    }
 }
 
 /// Compiles a parsed cell into the engine's types, `name=` filters read against `titles`.

@@ -1,68 +1,31 @@
 //! The TMNT TCG (rules: `docs/rules-tmnt.md`, rule IDs `M-…`).
 
+pub mod action;
 pub mod cards;
+pub mod deck;
 pub mod def;
 pub mod dsl;
+pub mod effects;
 pub mod engine;
 pub mod heuristic;
+mod invariants;
+mod narrate;
+mod notation;
 mod scenario;
 pub mod state;
 
+pub use action::Action;
 pub use cards::{CardDb, CardId};
 pub use engine::TmntGame;
 pub use state::State;
 
+use crate::core::glue::copy_state_game;
 use crate::core::hidden::{first_n, redeal};
-use crate::core::{ActionList, CardUse, Game, GameRng, Outcome, Seat};
+use crate::core::{CardUse, Game, GameRng, Outcome, Seat};
 use state::{Bits, Step};
 
-/// Every decision of a TMNT game, as a small `Copy` value. Cards in a hand, the Trash or the
-/// pending texts are named by card id (the same action in every determinization, one action per
-/// distinct card); a card for `target … card` by seat and instance (`seat << 6 | instance`); a
-/// kept character by its Block Zone (0 is Block Zone 1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Action {
-    /// No Event, no Item, no more attack cards, no counter, keep nothing.
-    #[default]
-    Pass,
-    /// M-ADJ-4, `discard`.
-    Discard(CardId),
-    /// M-SET-3.
-    Set(CardId),
-    /// M-EVT-1.
-    Event(CardId),
-    /// M-ITM-1, M-ITM-2: the Item, then the card paid for it.
-    Item(CardId),
-    Pay(CardId),
-    /// M-ATK-3.
-    Attack(CardId),
-    /// M-ATK-7.
-    Counter(CardId),
-    /// M-ATK-13.
-    Keep(u8),
-    /// M-EFFECTS-2.
-    Order(CardId),
-    /// `target … card`.
-    Choose(u8),
-    /// `salvage`.
-    Salvage(CardId),
-    /// `choose`: an option (0 is the first).
-    Mode(u8),
-    /// `may`: yes (`Pass` is no).
-    Yes,
-    /// A card by id for `move`, `search`, `dig`.
-    Take(CardId),
-    /// `arrange`: the next card on top.
-    Top(CardId),
-    /// M-ACT-1: an `anytime` text of an Item.
-    Activate(CardId),
-}
-
 impl Game for TmntGame {
-    type State = State;
-    type Action = Action;
-    /// The undo record is a copy of the state: one `memcpy`, exact by construction.
-    type Undo = State;
+    copy_state_game!(State, Action);
 
     fn name(&self) -> &'static str {
         "tmnt"
@@ -72,36 +35,6 @@ impl Game for TmntGame {
         let mut s = self.setup(seed, first);
         self.advance(&mut s);
         s
-    }
-
-    #[inline]
-    fn legal_actions(&self, state: &State, out: &mut ActionList<Action>) {
-        self.legal(state, out);
-    }
-
-    fn apply(&self, state: &mut State, action: Action) -> State {
-        let undo = *state;
-        self.play(state, action);
-        undo
-    }
-
-    #[inline]
-    fn undo(&self, state: &mut State, undo: State) {
-        *state = undo;
-    }
-
-    #[inline]
-    fn to_move(&self, state: &State) -> Option<Seat> {
-        if state.step == Step::Over {
-            None
-        } else {
-            Some(state.chooser)
-        }
-    }
-
-    #[inline]
-    fn outcome(&self, state: &State) -> Option<Outcome> {
-        state.winner
     }
 
     /// M-INFO-3: per player, the instances whose identity the observer does not know — its own
@@ -121,17 +54,18 @@ impl Game for TmntGame {
         d
     }
 
-    fn heuristic_action(
-        &self,
-        state: &State,
-        legal: &ActionList<Action>,
-        rng: &mut GameRng,
-    ) -> Action {
-        self.heuristic_choice(state, legal, rng)
+    #[inline]
+    fn to_move(&self, state: &State) -> Option<Seat> {
+        if state.step == Step::Over {
+            None
+        } else {
+            Some(state.chooser)
+        }
     }
 
-    fn evaluate(&self, state: &State, seat: Seat) -> f64 {
-        self.estimate(state, seat)
+    #[inline]
+    fn outcome(&self, state: &State) -> Option<Outcome> {
+        state.winner
     }
 
     /// Every card its player got to use: out of the deck by a draw or onto a Block Zone (in hand,
@@ -167,10 +101,6 @@ impl Game for TmntGame {
 
     fn turn(&self, state: &State) -> u32 {
         u32::from(state.turn)
-    }
-
-    fn action_text(&self, state: &State, action: Action) -> String {
-        self.notation(state, action)
     }
 }
 

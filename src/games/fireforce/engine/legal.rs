@@ -5,37 +5,6 @@ use super::*;
 impl FireForceGame {
     // ---- legal actions ----
 
-    /// F-BAT-4, F-KW-BLOCKER: the attacked player's ready Units with Blocker.
-    pub fn blockers(&self, s: &State) -> u64 {
-        let d = s.pl(s.active.other());
-        let m = Bits(d.units() & !d.exhausted)
-            .filter(|&u| self.db.brief(d.card[u as usize]).has(Brief::BLOCKER))
-            .fold(0, |m, u| m | 1 << u);
-        let m = if self.lang.grant {
-            m | d.blocker[0] & d.units() & !d.exhausted
-        } else {
-            m
-        };
-        if self.lang.cant && m != 0 {
-            m & !self.barred_blockers(s, m)
-        } else {
-            m
-        }
-    }
-
-    /// F-BAT-6: the attacked player's hand cards with support power, of card id at least the last
-    /// one used (F-BAT-10).
-    pub fn support_cards(&self, s: &State) -> u64 {
-        let d = s.pl(s.active.other());
-        let last = s.battle.support_last;
-        Bits(d.hand)
-            .filter(|&i| {
-                let id = d.card[i as usize];
-                id >= last && self.db.brief(id).has(Brief::SUPPORT)
-            })
-            .fold(0, |m, u| m | 1 << u)
-    }
-
     /// Whether an activated ability `k` of `q`'s Unit `u` can be paid now.
     pub(super) fn can_activate(&self, s: &State, q: Seat, u: u8, k: u8) -> bool {
         let p = s.pl(q);
@@ -507,39 +476,18 @@ mod tests {
     #[test]
     fn legal_actions_by_brief_equal_the_full_card_walk() {
         let db = crate::games::fireforce::bundled_cards();
-        let decks: Vec<_> = [
-            (
+        let decks = crate::core::testing::folder_decks::<FireForceGame>(
+            &db,
+            &[
                 "aggro_blitz",
-                include_str!("../../../../decks/fireforce/aggro_blitz.deck"),
-            ),
-            (
                 "adolla_link",
-                include_str!("../../../../decks/fireforce/adolla_link.deck"),
-            ),
-            (
                 "blitz_shield",
-                include_str!("../../../../decks/fireforce/blitz_shield.deck"),
-            ),
-            (
                 "blocker_wall",
-                include_str!("../../../../decks/fireforce/blocker_wall.deck"),
-            ),
-            (
                 "pray_ramp",
-                include_str!("../../../../decks/fireforce/pray_ramp.deck"),
-            ),
-            (
                 "reaction_control",
-                include_str!("../../../../decks/fireforce/reaction_control.deck"),
-            ),
-            (
                 "support_defence",
-                include_str!("../../../../decks/fireforce/support_defence.deck"),
-            ),
-        ]
-        .iter()
-        .map(|(n, t)| FireForceGame::parse_deck(&db, t, n, n).unwrap())
-        .collect();
+            ],
+        );
         let mut rng = rng_from_seed(17);
         let (mut positions, mut actions) = (0usize, 0usize);
         for (k, a) in decks.iter().enumerate() {

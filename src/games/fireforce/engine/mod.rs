@@ -3,8 +3,9 @@
 //!
 //! The engine advances on its own ([`FireForceGame::settle`], `turn.rs`) until a player must decide; the
 //! decision is the pair (`State::step`, `State::pick`), and [`FireForceGame::legal`] (`legal.rs`)
-//! lists its actions; `play.rs` plays one, `resolve.rs` resolves abilities' effects. This file holds
-//! the match, setup, the zones, costs and power.
+//! lists its actions; `play.rs` plays one, `resolve.rs` resolves abilities' effects, `battle.rs`
+//! holds a battle's Blockers, support and damage (F-BAT). This file holds the match, setup, the
+//! zones, costs and power.
 //!
 //! **Action-list capacity.** A player owns at most 45 instances. In the main phase each card in
 //! hand gives at most one action (dispatch or play, by distinct card id) and each Unit on the Scene
@@ -105,6 +106,7 @@ fn side_ok(side: Side, who: Seat, q: Seat) -> bool {
     }
 }
 
+mod battle;
 mod costs;
 mod judge;
 mod later;
@@ -717,27 +719,6 @@ impl FireForceGame {
             }
         }
         m
-    }
-
-    /// The Blockers of `m` that may not block the attacking Unit (decision F-CANT-1): all of them
-    /// if it `cant self be_blocked`, those described if `… by UNITS`.
-    #[cold]
-    pub(crate) fn barred_blockers(&self, s: &State, m: u64) -> u64 {
-        let a = s.battle.attacker;
-        if a == NONE {
-            return 0;
-        }
-        let cant = &self.card_of(s, s.active, a).cant;
-        if !cant.unblockable {
-            return 0;
-        }
-        let Some(by) = &cant.blocked_by else {
-            return m;
-        };
-        let d = s.active.other();
-        Bits(m)
-            .filter(|&u| self.card_matches(s, d, u, by, (s.active, a), false))
-            .fold(0, |acc, u| acc | 1 << u)
     }
 }
 

@@ -1,4 +1,5 @@
-//! The turn and the battle as the engine advances them (F-PREP, F-BAT, F-END): the settle loop.
+//! The turn and the battle as the engine advances them (F-PREP, F-BAT, F-END): the settle loop. A
+//! battle's Blockers, support and damage are `battle.rs`.
 
 use super::*;
 
@@ -340,52 +341,6 @@ impl FireForceGame {
                     }
                 }
                 Step::Over => return,
-            }
-        }
-    }
-
-    /// Whether the battle goes on: the attacker and (for an attack on a Unit) the attacked Unit
-    /// are still on the Scene (F-BAT-13).
-    pub(super) fn battle_on(&self, s: &State) -> bool {
-        s.battle.attacker != NONE && (s.battle.on_player || s.battle.target != NONE)
-    }
-
-    /// F-BAT-7, F-BAT-8.
-    pub(super) fn damage(&self, s: &mut State) {
-        s.step = Step::BattleEnd;
-        if !self.battle_on(s) {
-            return;
-        }
-        let (att, def) = (s.active, s.active.other());
-        if s.battle.on_player {
-            if s.battle.guard {
-                // Decision F-BAT-18: no Life revealed, no loss.
-                return;
-            }
-            let p = s.pl_mut(def);
-            if p.life_len == 0 {
-                // F-WIN-1.
-                s.winner = Some(Outcome::Win(att));
-                s.win_reason = 1;
-                return;
-            }
-            let i = p.pile[FLAME_BASE - p.life_len as usize];
-            p.life_len -= 1;
-            p.adolla |= 1 << i;
-            Self::reveal(s, def, i);
-            s.battle.revealed = i;
-            if self.card_of(s, def, i).life_trigger.is_some() {
-                s.step = Step::LifeTrigger;
-                s.chooser = def;
-            }
-        } else {
-            let t = s.battle.target;
-            s.battle.hit = t;
-            // Decision F-EFF-13: a replacement resolves before step 9.
-            if self.power(s, att, s.battle.attacker) >= self.power(s, def, t)
-                && !self.remove(s, def, t)
-            {
-                self.front_replacements(s);
             }
         }
     }

@@ -278,43 +278,19 @@ mod tests {
     #[test]
     fn discards_offer_every_card_id_of_the_hand() {
         let db = crate::games::tmnt::bundled_cards();
-        let decks: Vec<_> = [
-            (
+        let decks = crate::core::testing::folder_decks::<TmntGame>(
+            &db,
+            &[
                 "fire_burn",
-                include_str!("../../../../decks/tmnt/fire_burn.deck"),
-            ),
-            (
                 "flip_tricks",
-                include_str!("../../../../decks/tmnt/flip_tricks.deck"),
-            ),
-            (
                 "forest_counter",
-                include_str!("../../../../decks/tmnt/forest_counter.deck"),
-            ),
-            (
                 "items_engine",
-                include_str!("../../../../decks/tmnt/items_engine.deck"),
-            ),
-            (
                 "mountain_brawlers",
-                include_str!("../../../../decks/tmnt/mountain_brawlers.deck"),
-            ),
-            (
                 "starter_east",
-                include_str!("../../../../decks/tmnt/starter_east.deck"),
-            ),
-            (
                 "starter_north",
-                include_str!("../../../../decks/tmnt/starter_north.deck"),
-            ),
-            (
                 "wind_tempo",
-                include_str!("../../../../decks/tmnt/wind_tempo.deck"),
-            ),
-        ]
-        .iter()
-        .map(|(n, t)| TmntGame::parse_deck(&db, t, n, n).unwrap())
-        .collect();
+            ],
+        );
         let mut rng = rng_from_seed(23);
         let (mut real, mut made) = (0usize, 0usize);
         let mut list = ActionList::new();

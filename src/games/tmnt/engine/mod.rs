@@ -4,8 +4,8 @@
 //! The engine advances on its own ([`TmntGame::advance`], `turn.rs`) until a player must decide;
 //! the decision is `State::step` (with `State::chooser`), and [`TmntGame::legal`] (`legal.rs`)
 //! lists its actions. A decision with exactly one legal action is taken without asking
-//! (M-TURN-2). Texts resolve in `resolve.rs`. This file holds the match, setup, the zones and
-//! power.
+//! (M-TURN-2). Texts resolve in `resolve.rs`; the Attack phase's placing and forward are
+//! `attack.rs` (M-ATK). This file holds the match, setup, the zones and power.
 //!
 //! **Action-list capacity.** Hidden cards are named by card id, so a decision over a hand, the
 //! Trash or pending texts lists at most 40 card ids (plus `pass`); a `target … card` choice at
@@ -18,6 +18,7 @@ use crate::core::lang::Side;
 use crate::core::{Outcome, Seat};
 use rand::seq::SliceRandom;
 
+mod attack;
 mod judge;
 mod legal;
 mod resolve;
@@ -372,73 +373,6 @@ impl TmntGame {
         }
         let t = self.card_of(s, q, i).ctype;
         matches!(t, CardType::Character | CardType::Attack).then_some(t)
-    }
-
-    // ---- checks ----
-
-    /// The invariants of a reachable state: every instance in exactly one zone, face-up cards on
-    /// Block Zones only, known instances consistent with the zones.
-    pub fn invariants(&self, s: &State) -> Result<(), String> {
-        for q in Seat::ALL {
-            let p = s.pl(q);
-            let all = crate::core::hidden::first_n(p.n as usize);
-            let mut seen = 0u64;
-            let mut add = |m: u64, what: &str| -> Result<(), String> {
-                if seen & m != 0 {
-                    return Err(format!("{q}: an instance is twice ({what})"));
-                }
-                seen |= m;
-                Ok(())
-            };
-            add(p.deck_mask(), "deck")?;
-            add(p.hand, "hand")?;
-            add(p.trash, "trash")?;
-            add(p.items, "items")?;
-            add(p.blocks_mask(), "blocks")?;
-            let az = p.attack_zone().iter().fold(0, |m, &i| m | 1u64 << i);
-            add(az, "attack zone")?;
-            // M-EVT-1: the Event placed, its text resolving, belongs to the turn player.
-            if s.event != NONE && q == s.active {
-                add(1u64 << s.event, "the Event resolving")?;
-            }
-            if seen != all {
-                return Err(format!("{q}: instances {seen:#x} != {all:#x}"));
-            }
-            if p.up & !p.blocks_mask() != 0 {
-                return Err(format!("{q}: a face-up mark off the Block Zones"));
-            }
-            let mut public = p.trash | p.items | az | p.up;
-            if s.event != NONE && q == s.active {
-                public |= 1u64 << s.event;
-            }
-            for s2 in 0..2 {
-                if public & !p.known[s2] != 0 {
-                    return Err(format!("{q}: a public card unknown to seat {s2}"));
-                }
-            }
-            let own = p.hand | p.blocks_mask() | public;
-            if own & !p.known[q.index()] != 0 {
-                return Err(format!(
-                    "{q}: a card of its hand or Block Zones unknown to it"
-                ));
-            }
-            // A face-down Block card known to the opponent only by a `peek` (M-INFO-5), a deck
-            // card known only by the card language's moves and looks.
-            if !self.db.sets.lang {
-                if p.known[q.other().index()] & (p.blocks_mask() & !p.up) != 0 {
-                    return Err(format!("{q}: a face-down Block card known to the opponent"));
-                }
-                if p.deck_mask() & (p.known[0] | p.known[1]) != 0 {
-                    return Err(format!("{q}: a deck card is known"));
-                }
-            }
-            if p.milled & !p.trash != 0 {
-                return Err(format!(
-                    "{q}: a card milled from the deck is not in the Trash"
-                ));
-            }
-        }
-        Ok(())
     }
 }
 

@@ -1,0 +1,243 @@
+//! The frame of a scenario file (`docs/scenario.md`) that Fire Force and TMNT share: the header's
+//! `KEY: VALUE` lines, the `[actions]`, `[expect]` and `[position]` sections, each seat's card
+//! lists, playing the actions around the written position, checking the expectations, and the
+//! JSON view of the final state. A game brings what is its own through closures: its header keys,
+//! its `[position]` editor, its expectation keys and its view of one seat. Nothing here names a
+//! game.
+
+use super::def::{legal_membership, legal_texts, play_actions, GameDef, ScenarioReport};
+use super::input::{excerpt, norm, read_text, strip_comment, MAX_TEXT_BYTES};
+use super::{Outcome, Seat};
+use std::path::Path;
+
+/// A problem at line `line` of scenario `file` (0 for the file as a whole): `file:line: msg`.
+pub fn problem(file: &str, line: usize, msg: impl std::fmt::Display) -> String {
+    format!("{file}:{line}: {msg}")
+}
+
+/// A scenario file read into its parts.
+#[derive(Clone, Debug, Default)]
+pub struct Sections {
+    /// `first: P1|P2`, the seat that begins (P1 when not given).
+    pub first: Seat,
+    /// The `[actions]` lines: line number and text.
+    pub actions: Vec<(usize, String)>,
+    /// The `[expect]` lines: line number, key and value.
+    pub expects: Vec<(usize, String, String)>,
+    /// `[position]`: the line of its header, and how many actions come before it.
+    pub position: Option<(usize, usize)>,
+    /// The `[position]` lines: line number, key and value (the game's editor reads them).
+    pub pos: Vec<(usize, String, String)>,
+}
+
+/// Reads a scenario's `text` (of `file`): `#` comments cut, blank lines skipped; the sections
+/// `[actions]`, `[expect]` and `[position]` (at most once); before them the header's
+/// `KEY: VALUE` lines, of which `game` is skipped, `first` read, and every other one handed to
+/// `header(line, key, value)` in the order of the file (its error is the scenario's).
+pub fn read_sections(
+    text: &str,
+    file: &str,
+    mut header: impl FnMut(usize, &str, &str) -> Result<(), String>,
+) -> Result<Sections, String> {
+    let lines = text
+        .lines()
+        .enumerate()
+        .map(|(k, l)| (k + 1, strip_comment(l)))
+        .filter(|(_, l)| !l.is_empty());
+    let mut section = "";
+    let mut sc = Sections::default();
+    for (n, l) in lines {
+        if l.starts_with('[') {
+            section = match l {
+                "[actions]" => "actions",
+                "[expect]" => "expect",
+                "[position]" => {
+                    if sc.position.is_some() {
+                        return Err(problem(file, n, "[position] given twice"));
+                    }
+                    sc.position = Some((n, sc.actions.len()));
+                    "position"
+                }
+                _ => return Err(problem(file, n, format!("unknown section {}", excerpt(l)))),
+            };
+            continue;
+        }
+        if section == "actions" {
+            sc.actions.push((n, l.to_string()));
+            continue;
+        }
+        let (k, v) = l.split_once(':').ok_or_else(|| {
+            problem(
+                file,
+                n,
+                format!("expected KEY: VALUE, found \"{}\"", excerpt(l)),
+            )
+        })?;
+        let (k, v) = (k.trim(), v.trim());
+        if section == "expect" {
+            sc.expects.push((n, k.to_string(), v.to_string()));
+            continue;
+        }
+        if section == "position" {
+            sc.pos.push((n, k.to_string(), v.to_string()));
+            continue;
+        }
+        match k {
+            "game" => {}
+            "first" => {
+                sc.first = Seat::from_name(v).ok_or_else(|| problem(file, n, "first: P1 or P2"))?
+            }
+            _ => header(n, k, v)?,
+        }
+    }
+    Ok(sc)
+}
+
+/// The header key `cards: FILE` (relative to the scenario's folder `dir`): the card file read
+/// with `parse` into `db`, unless the caller gave one (`db` already set).
+pub fn load_cards<D>(
+    db: &mut Option<D>,
+    dir: &Path,
+    v: &str,
+    parse: impl FnOnce(&str, &str) -> Result<D, String>,
+) -> Result<(), String> {
+    if db.is_none() {
+        let path = dir.join(v);
+        let t = read_text(&path, MAX_TEXT_BYTES).map_err(|e| e.to_string())?;
+        *db = Some(parse(&t, &path.display().to_string())?);
+    }
+    Ok(())
+}
+
+/// A per-seat header line (a deck list): `slot` is where key `k` of line `n` goes (`None` for a
+/// key the game does not know); each is given once.
+pub fn put_line(
+    slot: Option<&mut Option<(usize, String)>>,
+    file: &str,
+    n: usize,
+    k: &str,
+    v: &str,
+) -> Result<(), String> {
+    let slot = slot.ok_or_else(|| problem(file, n, format!("unknown key \"{}\"", excerpt(k))))?;
+    if slot.is_some() {
+        return Err(problem(file, n, format!("{k}: given twice")));
+    }
+    *slot = Some((n, v.to_string()));
+    Ok(())
+}
+
+/// The cards of a per-seat list line (`CARD, 3*CARD, …`, looked up by `lookup`) and its line;
+/// `missing` is the error when the line was not given.
+pub fn listed(
+    line: &Option<(usize, String)>,
+    file: &str,
+    missing: impl FnOnce() -> String,
+    lookup: impl Fn(&str) -> Result<u8, String>,
+) -> Result<(usize, Vec<u8>), String> {
+    let (n, v) = line.as_ref().ok_or_else(|| problem(file, 0, missing()))?;
+    let ids = super::input::card_list(v, lookup).map_err(|e| problem(file, *n, e))?;
+    Ok((*n, ids))
+}
+
+/// Plays the scenario from `s`: the actions before `[position]`, then (when none was illegal and
+/// there is a position) `edit(s, line of the section)` and the actions after it; then, when no
+/// action was illegal, checks every expectation — `legal+`/`legal-`, or a key `observe` reads
+/// (`None`: unknown key, an error), compared as names are ([`norm`]). Returns the first illegal
+/// action's message and the failed expectations.
+pub fn play_and_check<G: GameDef>(
+    g: &G,
+    s: &mut G::State,
+    sc: &Sections,
+    file: &str,
+    edit: impl FnOnce(&mut G::State, usize) -> Result<(), String>,
+    observe: impl Fn(&G::State, &str) -> Option<String>,
+) -> Result<(Option<String>, Vec<String>), String> {
+    let split = sc.position.map_or(sc.actions.len(), |x| x.1);
+    let mut illegal = play_actions(g, s, &sc.actions[..split], file)?;
+    if let (None, Some((head, _))) = (&illegal, sc.position) {
+        edit(s, head)?;
+        illegal = play_actions(g, s, &sc.actions[split..], file)?;
+    }
+    let mut failed = Vec::new();
+    if illegal.is_none() {
+        let legal: Vec<String> = legal_texts(g, s);
+        for (n, k, v) in &sc.expects {
+            if let Some(r) = legal_membership(k, v, &legal) {
+                if let Err(m) = r {
+                    failed.push(format!("line {n}: {m}"));
+                }
+                continue;
+            }
+            let got = observe(s, k).ok_or_else(|| {
+                problem(file, *n, format!("unknown expectation \"{}\"", excerpt(k)))
+            })?;
+            if norm(&got) != norm(v) {
+                failed.push(format!("line {n}: {k}: expected {v}, found {got}"));
+            }
+        }
+    }
+    Ok((illegal, failed))
+}
+
+/// The `winner` expectation's value: `none`, `draw`, `P1` or `P2`.
+pub fn winner_text(o: Option<Outcome>) -> String {
+    match o {
+        None => "none".into(),
+        Some(Outcome::Draw) => "draw".into(),
+        Some(Outcome::Win(w)) => w.to_string(),
+    }
+}
+
+/// The final state of a scenario as its report's JSON shows it; `S` is the game's view of one
+/// seat.
+#[derive(serde::Serialize)]
+struct View<S> {
+    turn: u16,
+    active: String,
+    step: &'static str,
+    to_move: Option<String>,
+    winner: Option<String>,
+    ending: String,
+    legal: Vec<String>,
+    p1: S,
+    p2: S,
+    checked: usize,
+    failed: Vec<String>,
+}
+
+/// The report of a scenario played by [`play_and_check`]: the final state `s` (its `turn`,
+/// `active` seat and `step` name, and each seat's view `side`) as pretty JSON, with how many
+/// expectations were checked (none after an illegal action) and which failed.
+#[allow(clippy::too_many_arguments)]
+pub fn report<G: GameDef, S: serde::Serialize>(
+    g: &G,
+    s: &G::State,
+    (turn, active, step): (u16, Seat, &'static str),
+    side: impl Fn(Seat) -> S,
+    sc: &Sections,
+    illegal: Option<String>,
+    failed: Vec<String>,
+) -> Result<ScenarioReport, String> {
+    let view = View {
+        turn,
+        active: active.to_string(),
+        step,
+        to_move: g.to_move(s).map(|q| q.to_string()),
+        winner: g.outcome(s).map(|o| winner_text(Some(o))),
+        ending: g.ending(s),
+        legal: legal_texts(g, s),
+        p1: side(Seat::P1),
+        p2: side(Seat::P2),
+        checked: if illegal.is_none() {
+            sc.expects.len()
+        } else {
+            0
+        },
+        failed: failed.clone(),
+    };
+    Ok(ScenarioReport {
+        json: serde_json::to_string_pretty(&view).map_err(|e| e.to_string())?,
+        illegal,
+        failed,
+    })
+}
