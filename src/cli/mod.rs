@@ -186,6 +186,7 @@ enum CardTool {
 enum Command {
     /// Every deck against every deck: win-rate matrix, matchup counts, heatmap, summary. One
     /// --agent plays both decks; two are the row deck's and the column deck's.
+    #[command(mut_arg("out", |a| a.default_value("results/matrix")))]
     Matrix {
         /// Decks (default: every deck in the game's bundled deck folder).
         decks: Vec<PathBuf>,
@@ -225,6 +226,7 @@ enum Command {
         records: bool,
     },
     /// Add up the counts of shard outputs and recompute every rate and interval.
+    #[command(mut_arg("out", |a| a.default_value("results/merge")))]
     Merge {
         /// Output folders of the shards (each with matchups.csv and run.json).
         #[arg(required = true)]
@@ -238,6 +240,7 @@ enum Command {
     /// plays both seats. Also: `cards show CARD`, `cards words`, `cards migrate FILE` (the card
     /// language, docs/cards.md).
     #[command(subcommand_negates_reqs = true, args_conflicts_with_subcommands = true)]
+    #[command(mut_arg("out", |a| a.default_value("results/cards")))]
     Cards {
         #[command(subcommand)]
         tool: Option<CardTool>,
@@ -271,6 +274,7 @@ enum Command {
     },
     /// Improve a deck by card swaps against a gauntlet: a race of every legal swap each round,
     /// the gain re-measured on fresh deals at the end (docs/tuning.md).
+    #[command(mut_arg("out", |a| a.default_value("results/tune")))]
     Tune {
         /// The deck to tune.
         deck: PathBuf,
@@ -315,6 +319,7 @@ enum Command {
     /// Propose single-card changes (one step of a cost, a power, a defence) that flatten the
     /// matrix of decks: screened by card statistics, raced on paired deals, the best re-measured
     /// on fresh deals (docs/tuning.md).
+    #[command(mut_arg("out", |a| a.default_value("results/balance")))]
     Balance {
         /// Decks (default: every deck in the game's bundled deck folder).
         decks: Vec<PathBuf>,
@@ -349,6 +354,7 @@ enum Command {
     },
     /// Round robin of agents (paired games, seats swapped) with Bradley–Terry Elo ratings, or a
     /// two-agent SPRT. Give --agent once per agent (at least two).
+    #[command(mut_arg("out", |a| a.default_value("results/arena")))]
     Arena {
         /// Decks played, every ordered pair in turn (default: the game's arena decks).
         decks: Vec<PathBuf>,
@@ -376,6 +382,7 @@ enum Command {
         max_games: u64,
     },
     /// Head-to-head: the first --agent against the second, seats swapped every other game.
+    #[command(mut_arg("out", |a| a.default_value("results/duel")))]
     Duel {
         /// The two decks (each deal is played from both sides).
         #[arg(num_args = 2, required = true, value_names = ["DECK1", "DECK2"])]
