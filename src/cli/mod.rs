@@ -51,10 +51,12 @@ pub struct Cli {
 /// `--game` and `--cards`: which game, and its card file.
 #[derive(Args, Debug, Clone, Default)]
 pub struct GameArgs {
-    /// The game. Default: the game of the decks' folder or card file, else the first game listed.
+    /// The game. Default: the game its inputs show (a deck's folder or contents, the card file, a
+    /// scenario's `game:` line), else the first game listed.
     #[arg(long, value_name = "GAME", value_parser = game_names())]
     pub game: Option<String>,
-    /// Card file (default: the card file beside the first deck, else the game's bundled pool).
+    /// Card file (default: the card file beside the first deck, or a scenario's `cards:` line,
+    /// else the game's bundled pool).
     #[arg(long, value_name = "FILE")]
     pub cards: Option<PathBuf>,
 }
@@ -95,7 +97,8 @@ pub struct QuietArg {
 #[derive(Args, Debug, Clone)]
 pub struct AgentArgs {
     /// An agent spec (`heuristic`, `random`, `ismcts:iters=500`; docs/agents.md). Give the flag
-    /// once per agent; left out, agents are `heuristic`.
+    /// once per agent; left out: `heuristic` in matrix, cards, tune, balance and play (duel and
+    /// arena need theirs named).
     #[arg(long = "agent", value_name = "SPEC")]
     pub agents: Vec<String>,
     /// `process:` agents: the longest wait for one decision, in milliseconds (docs/protocol.md).
@@ -1001,6 +1004,30 @@ fn choose_game(
             _ => {}
         }
     }
+    // Last: decks outside a game's folder with no card file to tell, read as each game's deck
+    // against its bundled pool (issue 30: `sealed --game fireforce --out my_decks` wrote a deck
+    // read as Trails). A deck no game reads says nothing; one that two games read is ambiguous.
+    if args.game.is_none() && evidence.is_empty() {
+        for d in decks {
+            let Ok(text) = read_text(d, MAX_TEXT_BYTES) else {
+                continue; // the deck's own reading reports it
+            };
+            let of: Vec<&'static str> = games::GAMES
+                .iter()
+                .filter(|g| games::visit(g.name, ReadsAsDeck(&text)) == Some(true))
+                .map(|g| g.name)
+                .collect();
+            match of.as_slice() {
+                [g] => evidence.push((g, format!("{} is a {g} deck", d.display()))),
+                [] => {}
+                _ => bail!(
+                    "{}: a deck of {} alike (its folder does not say which); give --game",
+                    d.display(),
+                    of.join(" and ")
+                ),
+            }
+        }
+    }
     if let Some((file, text)) = scenario {
         if let Some(v) = text.lines().find_map(|l| l.trim().strip_prefix("game:")) {
             let v = v.split('#').next().unwrap_or("").trim();
@@ -1038,6 +1065,16 @@ impl Visit for IsCardFile<'_> {
     type Out = bool;
     fn visit<G: GameDef>(self) -> bool {
         G::is_card_file(self.0)
+    }
+}
+
+/// Whether a deck file's text is a valid deck of game `G`'s bundled pool.
+struct ReadsAsDeck<'a>(&'a str);
+
+impl Visit for ReadsAsDeck<'_> {
+    type Out = bool;
+    fn visit<G: GameDef>(self) -> bool {
+        G::parse_deck(&G::bundled_cards(), self.0, "", "deck").is_ok()
     }
 }
 

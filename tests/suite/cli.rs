@@ -839,3 +839,117 @@ fn matrix_records_replay_and_survive_a_resume() {
     b.sort();
     assert_eq!(a, b, "the same records, whatever ran when");
 }
+
+/// `tcgsim` run from `dir` (for the default `--out`, which is relative to it).
+fn tcgsim_in(dir: &std::path::Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tcgsim"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+/// A bundled file's absolute path.
+fn bundled(path: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join(path)
+        .display()
+        .to_string()
+}
+
+/// Issue 30: each command's default output folder is its own (`results/<command>/`): the
+/// README's commands in a row left one `results/run.json` and report, the last command's, beside
+/// the matrix's CSV files.
+#[test]
+fn each_command_writes_to_its_own_default_folder() {
+    let dir = tmpdir("cli-default-out");
+    let (a, b) = (bundled(TRAILS[0]), bundled(TRAILS[1]));
+    let o = tcgsim_in(&dir, &["matrix", &a, &b, "--games", "2", "--quiet"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = tcgsim_in(
+        &dir,
+        &[
+            "duel", &a, &b, "--agent", "random", "--agent", "random", "--games", "2", "--quiet",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let results = dir.join("results");
+    for (command, file) in [("matrix", "matrix.csv"), ("duel", "duel.csv")] {
+        for f in [file, "run.json", "report.html"] {
+            assert!(results.join(command).join(f).is_file(), "{command}: {f}");
+        }
+        let run = std::fs::read_to_string(results.join(command).join("run.json")).unwrap();
+        assert!(
+            run.contains(&format!("\"command\": \"{command}\"")),
+            "{run}"
+        );
+    }
+    assert!(!results.join("run.json").exists());
+    // Every result command's help names its folder.
+    for command in [
+        "matrix", "merge", "cards", "tune", "balance", "arena", "duel",
+    ] {
+        let help = stdout(&tcgsim(&[command, "--help"]));
+        assert!(
+            help.contains(&format!("[default: results/{command}]")),
+            "{command}: {help}"
+        );
+    }
+}
+
+/// Issue 30: a deck outside `decks/<game>/` with no card file beside it is read as the game whose
+/// deck it is (it was read as Trails: `sealed --game fireforce --out my_decks` wrote a deck that
+/// `validate` rejected with 30 errors); decks of two games are refused.
+#[test]
+fn a_decks_game_is_inferred_from_its_contents() {
+    let dir = tmpdir("cli-deck-game");
+    let d = dir.to_str().unwrap();
+    for args in [
+        ["sealed", "--game", "fireforce", "--seed", "7", "--out", d],
+        ["sealed", "--game", "trails", "--seed", "3", "--out", d],
+    ] {
+        let o = tcgsim(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    }
+    let ff = dir.join("sealed-7.deck").display().to_string();
+    let trails = dir.join("sealed-3.deck").display().to_string();
+    let o = tcgsim(&["validate", &ff]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Blitz Shield format, 35 cards + 5 Flame cards"));
+    // Bundled decks copied out of their folders, each alone beside no card file.
+    for (deck, summary) in [
+        (FIREFORCE[0], "+ 5 Flame cards"),
+        (TMNT[0], "(40 cards)"),
+        (TOY[0], "(8 cards)"),
+    ] {
+        let copy = dir.join("copy.deck");
+        std::fs::copy(bundled(deck), &copy).unwrap();
+        let o = tcgsim(&["validate", copy.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{deck}: {}", stderr(&o));
+        assert!(stdout(&o).contains(summary), "{deck}: {}", stdout(&o));
+    }
+    let o = tcgsim(&["validate", &trails]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = tcgsim(&["validate", &trails, &ff]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("is a trails deck") && stderr(&o).contains("is a fireforce deck"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// Issue 30: the help texts are true. `--agent` said agents default to `heuristic` in `duel` and
+/// `arena`, which refuse to run without them; `--game` and `--cards` spoke of decks in commands
+/// without any.
+#[test]
+fn help_texts_say_what_the_commands_do() {
+    for command in ["duel", "arena"] {
+        let help = stdout(&tcgsim(&[command, "--help"]));
+        assert!(!help.contains("left out, agents are"), "{command}: {help}");
+        let o = tcgsim(&[command, TRAILS[0], TRAILS[1], "--games", "2", "--quiet"]);
+        assert_eq!(o.status.code(), Some(2), "{command} without agents");
+    }
+    let help = stdout(&tcgsim(&["scenario", "--help"]));
+    assert!(help.contains("scenario's `game:` line"), "{help}");
+}
