@@ -144,7 +144,8 @@ pub fn matrix<G: GameDef>(o: MatrixOpts) -> Result<ExitCode> {
         .to_line()
     };
     let pool = thread_pool(o.threads)?;
-    let pb = Progress::new(total_games, "games");
+    let resumed: u64 = results.iter().map(|(_, c)| c.games).sum();
+    let pb = Progress::new(resumed + total_games, "games").resumed(resumed);
     let start = std::time::Instant::now();
     let new = pool.install(|| {
         run_tasks(

@@ -18,6 +18,7 @@
 //! fully without it) and records script errors on the page (`data-js-error`) for
 //! `scripts/check_report.sh`.
 
+pub mod index;
 mod read;
 
 // The drawing and the escaping are the result files' (`matrix.svg`), one layer down.

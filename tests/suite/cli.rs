@@ -953,3 +953,90 @@ fn help_texts_say_what_the_commands_do() {
     let help = stdout(&tcgsim(&["scenario", "--help"]));
     assert!(help.contains("scenario's `game:` line"), "{help}");
 }
+
+/// Issue 30: a resumed run's progress counts the games its checkpoint holds (it counted only the
+/// resuming process's: `progress: 50/250 games` for a run of 400 games).
+#[test]
+fn a_resumed_runs_progress_counts_the_resumed_games() {
+    let d = tmpdir("cli-progress-resume");
+    let (out, cp) = (d.join("out"), d.join("cp"));
+    let run = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_tcgsim"))
+            .args([
+                "matrix", TRAILS[0], TRAILS[1], "--games", "100", "--chunk", "50",
+            ])
+            .args(["--threads", "1", "--out"])
+            .arg(&out)
+            .arg("--checkpoint")
+            .arg(&cp)
+            .args(extra)
+            .env("TCGSIM_PROGRESS_SECONDS", "0")
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap()
+    };
+    assert_eq!(run(&["--quiet"]).status.code(), Some(0));
+    // An interruption after 3 of the 8 chunks (150 of 400 games).
+    let ck = std::fs::read_to_string(cp.join("chunks.csv")).unwrap();
+    let kept: Vec<&str> = ck.lines().take(4).collect();
+    std::fs::write(cp.join("chunks.csv"), kept.join("\n") + "\n").unwrap();
+    let o = run(&["--resume"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let e = stderr(&o);
+    let lines: Vec<&str> = e.lines().filter(|l| l.starts_with("progress: ")).collect();
+    assert!(!lines.is_empty(), "{e}");
+    for l in &lines {
+        let done: u64 = l["progress: ".len()..]
+            .split('/')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(done > 150 && l.contains("/400 games ("), "{e}");
+    }
+}
+
+/// Issue 30: `report DIR` on a folder of run folders (`results/`, each command's default `--out`
+/// below it) writes each run folder's report and an index page linking them; it failed ("no
+/// run.json") — and before each command had its own folder, showed only the last run. A run folder
+/// itself still gets its own page.
+#[test]
+fn report_of_a_folder_of_runs_is_an_index() {
+    let dir = tmpdir("cli-report-index");
+    let (a, b) = (bundled(TRAILS[0]), bundled(TRAILS[1]));
+    let results = dir.join("results");
+    let r = results.display().to_string();
+    let m = format!("{r}/matrix");
+    let d = format!("{r}/more/duel");
+    for args in [
+        vec!["matrix", &a, &b, "--games", "2", "--quiet", "--out", &m],
+        vec![
+            "duel", &a, &b, "--agent", "random", "--agent", "random", "--games", "2", "--quiet",
+            "--out", &d,
+        ],
+    ] {
+        let o = tcgsim(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    }
+    std::fs::remove_file(results.join("matrix/report.html")).unwrap();
+    let o = tcgsim(&["report", &r]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("an index of 2 run folders"),
+        "{}",
+        stderr(&o)
+    );
+    let page = std::fs::read_to_string(results.join("report.html")).unwrap();
+    for link in [
+        "href=\"matrix/report.html\"",
+        "href=\"more/duel/report.html\"",
+    ] {
+        assert!(page.contains(link), "{link}: {page}");
+    }
+    assert!(results.join("matrix/report.html").is_file());
+    // A run folder: its own page, as before.
+    let o = tcgsim(&["report", &m]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let page = std::fs::read_to_string(results.join("matrix/report.html")).unwrap();
+    assert!(page.contains("tcgsim matrix"), "{page}");
+}
