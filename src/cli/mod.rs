@@ -580,9 +580,14 @@ pub fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    let code = match run(cli) {
+    // The output folder's files go in place after the command, even after another error (what
+    // was finished stays finished), unless writing one of them failed (`out::write_result`).
+    let code = match run(cli).and_then(|code| Ok(out::commit().map(|_| code)?)) {
         Ok(code) => code,
-        Err(e) => failure(e),
+        Err(e) => {
+            let _ = out::commit();
+            failure(e)
+        }
     };
     // `process:` agents' programs: their input closed, a moment to exit, then stopped.
     crate::agents::process::shutdown();
@@ -1221,10 +1226,12 @@ fn sealed<G: GameDef>(
     Ok(ExitCode::SUCCESS)
 }
 
-/// Writes a result file (through a temporary file and a rename); a failure is a [`WriteError`].
+/// Writes a result file (through a temporary file and a rename, [`out::write_result`]: in the
+/// run's `--out` folder all at once at the end); a failure is a [`WriteError`]. A tune checkpoint
+/// goes in place at once, whatever its folder.
 fn write_file(path: &Path, text: &str) -> Result<(), WriteError> {
-    crate::sim::output::write_atomic(path, text)
-        .map_err(|e| WriteError::new(format!("{}: cannot write", path.display()), e))
+    let now = path.file_name().is_some_and(|n| n == tune::STATE_FILE);
+    out::write_result(path, text, now)
 }
 
 /// Checks, before any game is played, that result files can be written into `dir` (creating it):
@@ -1234,7 +1241,9 @@ fn check_out_dir(dir: &Path) -> Result<()> {
     std::fs::create_dir_all(dir)
         .and_then(|_| std::fs::write(&probe, b""))
         .and_then(|_| std::fs::remove_file(&probe))
-        .map_err(|e| anyhow!("--out {}: cannot write there: {e}", dir.display()))
+        .map_err(|e| anyhow!("--out {}: cannot write there: {e}", dir.display()))?;
+    out::stage(dir);
+    Ok(())
 }
 
 /// A rate with enough digits to be read (3 significant digits below 100).

@@ -73,6 +73,7 @@ fn same_folder(a: &Path, b: &Path) -> bool {
 
 /// The report a command writes beside its results: `dir/report.html`.
 pub fn after_run(dir: &Path) -> Result<()> {
+    super::out::commit()?;
     let out = dir.join("report.html");
     crate::report::write(&[dir.to_path_buf()], &out)?;
     note(&format!("wrote {}", out.display()));

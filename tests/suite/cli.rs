@@ -1040,3 +1040,58 @@ fn report_of_a_folder_of_runs_is_an_index() {
     let page = std::fs::read_to_string(results.join("matrix/report.html")).unwrap();
     assert!(page.contains("tcgsim matrix"), "{page}");
 }
+
+/// Issue 30: a result file that cannot be written leaves no half-written `--out` folder: exit 1,
+/// one message naming the file, and the folder as the previous run left it (the files written
+/// before the failure went in place, with a temporary file beside them).
+#[test]
+fn a_failed_write_leaves_the_out_folder_as_it_was() {
+    let dir = tmpdir("cli-out-failed-write");
+    let out = dir.join("out");
+    let o_s = out.display().to_string();
+    let run = |games: &str| {
+        tcgsim(&[
+            "matrix", TRAILS[0], TRAILS[1], "--games", games, "--quiet", "--out", &o_s,
+        ])
+    };
+    assert_eq!(run("4").status.code(), Some(0));
+    let files = |names: &[&str]| -> Vec<Vec<u8>> {
+        names
+            .iter()
+            .map(|n| std::fs::read(out.join(n)).unwrap())
+            .collect()
+    };
+    let names = [
+        "matchups.csv",
+        "lengths.csv",
+        "matrix.csv",
+        "run.json",
+        "report.html",
+    ];
+    let before = files(&names);
+    // matrix.svg, the fourth file written, cannot be: a folder with a file in it stands there.
+    std::fs::remove_file(out.join("matrix.svg")).unwrap();
+    std::fs::create_dir_all(out.join("matrix.svg/in-the-way")).unwrap();
+    let o = run("6");
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(e.contains("matrix.svg: cannot write"), "{e}");
+    assert_eq!(files(&names), before, "the previous run's files, unchanged");
+    let mut left: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(
+        left,
+        [
+            "lengths.csv",
+            "matchups.csv",
+            "matrix.csv",
+            "matrix.svg",
+            "report.html",
+            "run.json"
+        ]
+    );
+}
