@@ -1026,7 +1026,7 @@ fn choose_game(
                 [g] => evidence.push((g, format!("{} is a {g} deck", d.display()))),
                 [] => {}
                 _ => bail!(
-                    "{}: a deck of {} alike (its folder does not say which); give --game",
+                    "{}: reads as a deck of {} (its folder does not say which game); give --game",
                     d.display(),
                     of.join(" and ")
                 ),
