@@ -73,7 +73,7 @@ pub fn duel<G: GameDef>(o: DuelOpts) -> Result<ExitCode> {
         ));
     }
     let pool = thread_pool(o.threads)?;
-    let pb = Progress::new(todo.len() as u64, "games");
+    let pb = Progress::new(games, "games").resumed(r.games);
     let start = std::time::Instant::now();
     let on_game = |k: u64, c: &Counts| {
         if let Some(ck) = &ckpt {

@@ -70,7 +70,8 @@ pub fn matrix<G: GameDef>(o: MatrixOpts) -> Result<ExitCode> {
     };
     let record_of = record_line::<G>(&db, &decks, &paths, source.as_deref(), &plan, &games);
     let pool = thread_pool(o.threads)?;
-    let pb = Progress::new(total_games, "games");
+    let resumed: u64 = results.iter().map(|(_, c)| c.games).sum();
+    let pb = Progress::new(resumed + total_games, "games").resumed(resumed);
     let start = std::time::Instant::now();
     let new = pool.install(|| {
         run_tasks(

@@ -53,10 +53,12 @@ pub struct Cli {
 /// `--game` and `--cards`: which game, and its card file.
 #[derive(Args, Debug, Clone, Default)]
 pub struct GameArgs {
-    /// The game. Default: the game of the decks' folder or card file, else the first game listed.
+    /// The game. Default: the game its inputs show (a deck's folder or contents, the card file, a
+    /// scenario's `game:` line), else the first game listed.
     #[arg(long, value_name = "GAME", value_parser = game_names())]
     pub game: Option<String>,
-    /// Card file (default: the card file beside the first deck, else the game's bundled pool).
+    /// Card file (default: the card file beside the first deck, or a scenario's `cards:` line,
+    /// else the game's bundled pool).
     #[arg(long, value_name = "FILE")]
     pub cards: Option<PathBuf>,
 }
@@ -97,7 +99,8 @@ pub struct QuietArg {
 #[derive(Args, Debug, Clone)]
 pub struct AgentArgs {
     /// An agent spec (`heuristic`, `random`, `ismcts:iters=500`; docs/agents.md). Give the flag
-    /// once per agent; left out, agents are `heuristic`.
+    /// once per agent; left out: `heuristic` in matrix, cards, tune, balance and play (duel and
+    /// arena need theirs named).
     #[arg(long = "agent", value_name = "SPEC")]
     pub agents: Vec<String>,
     /// `process:` agents: the longest wait for one decision, in milliseconds (docs/protocol.md).
@@ -195,25 +198,32 @@ enum CardTool {
 enum Command {
     /// Every deck against every deck: win-rate matrix, matchup counts, heatmap, summary. One
     /// --agent plays both decks; two are the row deck's and the column deck's.
+    #[command(mut_arg("out", |a| a.default_value("results/matrix")))]
     Matrix(MatrixArgs),
     /// Add up the counts of shard outputs and recompute every rate and interval.
+    #[command(mut_arg("out", |a| a.default_value("results/merge")))]
     Merge(MergeArgs),
     /// Rank the cards of decks by win contribution (drawn vs not seen, and ablation). One --agent
     /// plays both seats. Also: `cards show CARD`, `cards words`, `cards migrate FILE` (the card
     /// language, docs/cards.md).
     #[command(subcommand_negates_reqs = true, args_conflicts_with_subcommands = true)]
+    #[command(mut_arg("out", |a| a.default_value("results/cards")))]
     Cards(CardsArgs),
     /// Improve a deck by card swaps against a gauntlet: a race of every legal swap each round,
     /// the gain re-measured on fresh deals at the end (docs/tuning.md).
+    #[command(mut_arg("out", |a| a.default_value("results/tune")))]
     Tune(TuneArgs),
     /// Propose single-card changes (one step of a cost, a power, a defence) that flatten the
     /// matrix of decks: screened by card statistics, raced on paired deals, the best re-measured
     /// on fresh deals (docs/tuning.md).
+    #[command(mut_arg("out", |a| a.default_value("results/balance")))]
     Balance(BalanceArgs),
     /// Round robin of agents (paired games, seats swapped) with Bradley–Terry Elo ratings, or a
     /// two-agent SPRT. Give --agent once per agent (at least two).
+    #[command(mut_arg("out", |a| a.default_value("results/arena")))]
     Arena(ArenaArgs),
     /// Head-to-head: the first --agent against the second, seats swapped every other game.
+    #[command(mut_arg("out", |a| a.default_value("results/duel")))]
     Duel(DuelArgs),
     /// Play one game between two agents and print the winner and why the game ended. The first
     /// --agent plays P1, the second P2 (one: both seats; none: heuristic).
@@ -639,9 +649,14 @@ pub fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    let code = match run(cli) {
+    // The output folder's files go in place after the command, even after another error (what
+    // was finished stays finished), unless writing one of them failed (`out::write_result`).
+    let code = match run(cli).and_then(|code| Ok(out::commit().map(|_| code)?)) {
         Ok(code) => code,
-        Err(e) => failure(e),
+        Err(e) => {
+            let _ = out::commit();
+            failure(e)
+        }
     };
     // `process:` agents' programs: their input closed, a moment to exit, then stopped.
     crate::agents::process::shutdown();
@@ -1004,6 +1019,30 @@ fn choose_game(
             _ => {}
         }
     }
+    // Last: decks outside a game's folder with no card file to tell, read as each game's deck
+    // against its bundled pool (issue 30: `sealed --game fireforce --out my_decks` wrote a deck
+    // read as Trails). A deck no game reads says nothing; one that two games read is ambiguous.
+    if args.game.is_none() && evidence.is_empty() {
+        for d in decks {
+            let Ok(text) = read_text(d, MAX_TEXT_BYTES) else {
+                continue; // the deck's own reading reports it
+            };
+            let of: Vec<&'static str> = games::GAMES
+                .iter()
+                .filter(|g| games::visit(g.name, ReadsAsDeck(&text)) == Some(true))
+                .map(|g| g.name)
+                .collect();
+            match of.as_slice() {
+                [g] => evidence.push((g, format!("{} is a {g} deck", d.display()))),
+                [] => {}
+                _ => bail!(
+                    "{}: reads as a deck of {} (its folder does not say which game); give --game",
+                    d.display(),
+                    of.join(" and ")
+                ),
+            }
+        }
+    }
     if let Some((file, text)) = scenario {
         if let Some(v) = text.lines().find_map(|l| l.trim().strip_prefix("game:")) {
             let v = v.split('#').next().unwrap_or("").trim();
@@ -1041,6 +1080,16 @@ impl Visit for IsCardFile<'_> {
     type Out = bool;
     fn visit<G: GameDef>(self) -> bool {
         G::is_card_file(self.0)
+    }
+}
+
+/// Whether a deck file's text is a valid deck of game `G`'s bundled pool.
+struct ReadsAsDeck<'a>(&'a str);
+
+impl Visit for ReadsAsDeck<'_> {
+    type Out = bool;
+    fn visit<G: GameDef>(self) -> bool {
+        G::parse_deck(&G::bundled_cards(), self.0, "", "deck").is_ok()
     }
 }
 
@@ -1187,10 +1236,14 @@ fn sealed<G: GameDef>(
     Ok(ExitCode::SUCCESS)
 }
 
-/// Writes a result file (through a temporary file and a rename); a failure is a [`WriteError`].
+/// Writes a result file (through a temporary file and a rename, [`out::write_result`]: in the
+/// run's `--out` folder all at once at the end); a failure is a [`WriteError`]. A tune checkpoint
+/// goes in place at once, whatever its folder.
 fn write_file(path: &Path, text: &str) -> Result<(), WriteError> {
-    crate::sim::output::write_atomic(path, text)
-        .map_err(|e| WriteError::new(format!("{}: cannot write", path.display()), e))
+    let now = path
+        .file_name()
+        .is_some_and(|n| n == crate::sim::tune::STATE_FILE);
+    out::write_result(path, text, now)
 }
 
 /// Checks, before any game is played, that result files can be written into `dir` (creating it):
@@ -1200,7 +1253,9 @@ fn check_out_dir(dir: &Path) -> Result<()> {
     std::fs::create_dir_all(dir)
         .and_then(|_| std::fs::write(&probe, b""))
         .and_then(|_| std::fs::remove_file(&probe))
-        .map_err(|e| anyhow!("--out {}: cannot write there: {e}", dir.display()))
+        .map_err(|e| anyhow!("--out {}: cannot write there: {e}", dir.display()))?;
+    out::stage(dir);
+    Ok(())
 }
 
 /// A rate with enough digits to be read (3 significant digits below 100).

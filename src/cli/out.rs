@@ -38,3 +38,123 @@ pub fn note(text: &str) {
 pub fn error(text: &str) {
     let _ = writeln!(std::io::stderr().lock(), "{text}");
 }
+
+/// Result files written but not yet in place: the run's output folder (the first `--out` checked,
+/// [`stage`]) and, for each file written into it, its temporary file and its place.
+#[derive(Default)]
+struct Staged {
+    dir: Option<std::path::PathBuf>,
+    pending: Vec<(std::path::PathBuf, std::path::PathBuf)>,
+}
+
+static STAGED: std::sync::Mutex<Staged> = std::sync::Mutex::new(Staged {
+    dir: None,
+    pending: Vec::new(),
+});
+
+fn staged() -> std::sync::MutexGuard<'static, Staged> {
+    STAGED.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Makes `dir` the run's output folder, unless one was named before (a checkpoint folder checked
+/// after `--out` is not one): the result files written into it wait, each complete in a
+/// temporary file, until [`commit`] puts them all in place together (issue 30: a full `--out`
+/// left a half-written folder).
+pub fn stage(dir: &std::path::Path) {
+    let mut s = staged();
+    if s.dir.is_none() {
+        s.dir = Some(dir.to_path_buf());
+    }
+}
+
+/// Writes a result file: into a temporary file beside it (`.NAME.tmpPID`, removed if the write
+/// fails), then in its place — at once, or, in the run's output folder, at [`commit`]. A failure
+/// names the file; the files of the output folder written before it are dropped, so the folder
+/// keeps the previous run's files.
+pub fn write_result(path: &std::path::Path, text: &str, now: bool) -> Result<(), WriteError> {
+    let cannot = |e| WriteError::new(format!("{}: cannot write", path.display()), e);
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let tmp = dir.join(format!(
+        ".{}.tmp{}",
+        path.file_name()
+            .map(|n| n.to_string_lossy())
+            .unwrap_or_default(),
+        std::process::id()
+    ));
+    let written = std::fs::create_dir_all(dir).and_then(|_| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()
+    });
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        discard();
+        return Err(cannot(e));
+    }
+    let mut s = staged();
+    if !now && s.dir.as_deref() == Some(dir) {
+        if !s.pending.iter().any(|(_, p)| p == path) {
+            s.pending.push((tmp, path.to_path_buf()));
+        }
+        return Ok(());
+    }
+    drop(s);
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        cannot(e)
+    })
+}
+
+/// Puts the output folder's written files in place. If one cannot be, those already moved are
+/// moved back (each file it replaced was kept as `.NAME.oldPID` until then) and the error names
+/// it.
+pub fn commit() -> Result<(), WriteError> {
+    let pending = std::mem::take(&mut staged().pending);
+    let old = |p: &std::path::Path| {
+        let name = p
+            .file_name()
+            .map(|n| n.to_string_lossy())
+            .unwrap_or_default();
+        p.with_file_name(format!(".{name}.old{}", std::process::id()))
+    };
+    let mut done: Vec<(&std::path::PathBuf, bool)> = Vec::new();
+    for (tmp, path) in &pending {
+        let kept = path.is_file() && std::fs::hard_link(path, old(path)).is_ok();
+        if let Err(e) = std::fs::rename(tmp, path) {
+            if kept {
+                let _ = std::fs::remove_file(old(path));
+            }
+            for (p, kept) in done {
+                let _ = if kept {
+                    std::fs::rename(old(p), p)
+                } else {
+                    std::fs::remove_file(p)
+                };
+            }
+            for (tmp, _) in &pending {
+                let _ = std::fs::remove_file(tmp);
+            }
+            return Err(WriteError::new(
+                format!("{}: cannot write", path.display()),
+                e,
+            ));
+        }
+        done.push((path, kept));
+    }
+    for (p, kept) in done {
+        if kept {
+            let _ = std::fs::remove_file(old(p));
+        }
+    }
+    Ok(())
+}
+
+/// Drops the output folder's written files (their temporary files are removed).
+pub fn discard() {
+    for (tmp, _) in std::mem::take(&mut staged().pending) {
+        let _ = std::fs::remove_file(tmp);
+    }
+}

@@ -32,6 +32,8 @@ pub struct Progress {
     mode: Mode,
     len: u64,
     done: AtomicU64,
+    /// Units done before this process started (a resumed run): counted, but not in the rate.
+    resumed: u64,
     unit: &'static str,
     /// What the ETA counts to: [`ETA_TO_LEN`], [`ETA_UNKNOWN`] or a total of units
     /// ([`Progress::expect`]).
@@ -69,6 +71,7 @@ impl Progress {
             mode,
             len,
             done: AtomicU64::new(0),
+            resumed: 0,
             unit,
             eta_to: AtomicU64::new(ETA_TO_LEN),
         }
@@ -84,6 +87,19 @@ impl Progress {
         if let (Mode::Bar(pb), Some(_)) = (&self.mode, total) {
             pb.set_length(to);
         }
+    }
+
+    /// A resumed run: `done` of the `len` units were finished by an earlier process. They count
+    /// in the position and the percentage (issue 30: a resumed run counted only its own games),
+    /// not in the rate or the ETA, which are this process's.
+    pub fn resumed(mut self, done: u64) -> Progress {
+        self.done = AtomicU64::new(done);
+        self.resumed = done;
+        if let Mode::Bar(pb) = &self.mode {
+            pb.set_position(done);
+            pb.reset_eta();
+        }
+        self
     }
 
     /// `n` more units done.
@@ -116,10 +132,11 @@ impl Progress {
         }
     }
 
-    /// The plain line: `progress: 1200/4000 games (30.0%), 410 games/s, elapsed 3 s, ETA 7 s`.
+    /// The plain line: `progress: 1200/4000 games (30.0%), 410 games/s, elapsed 3 s, ETA 7 s`
+    /// (the rate and the ETA from this process's units: [`Progress::resumed`]).
     fn line(&self, done: u64, elapsed: Duration, msg: &str) -> String {
         let secs = elapsed.as_secs_f64().max(1e-9);
-        let rate = done as f64 / secs;
+        let rate = done.saturating_sub(self.resumed) as f64 / secs;
         let to = match self.eta_to.load(Ordering::Relaxed) {
             ETA_TO_LEN => Some(self.len),
             ETA_UNKNOWN => None,
@@ -130,12 +147,11 @@ impl Progress {
             _ => "?".into(),
         };
         let mut t = format!(
-            "progress: {done}/{} {} ({:.1}%), {} {}/s, elapsed {:.0} s, ETA {eta}",
+            "progress: {done}/{} {} ({:.1}%), {}, elapsed {:.0} s, ETA {eta}",
             self.len,
             self.unit,
             100.0 * done as f64 / self.len.max(1) as f64,
-            per_second(rate),
-            self.unit,
+            rate_text(rate, self.unit),
             secs,
         );
         if !msg.is_empty() {
@@ -153,8 +169,17 @@ impl Progress {
     }
 }
 
-/// A rate with three significant figures at most, never "0" for a slow but moving run (issue 30:
-/// below 1 game/s the line said "0 games/s").
+/// A rate as read best: `410 games/s`, `2.50 games/s`, or below one unit a second the time each
+/// takes, `2.50 s/game`, `155 s/game` (issue 30: below 1 game/s the line said "0 games/s").
+fn rate_text(rate: f64, unit: &str) -> String {
+    if rate > 0.0 && rate < 1.0 {
+        let one = unit.strip_suffix('s').unwrap_or(unit);
+        return format!("{} s/{one}", per_second(1.0 / rate));
+    }
+    format!("{} {unit}/s", per_second(rate))
+}
+
+/// A number with three significant figures at most (`per_second(0.25)` is "0.25", never "0").
 fn per_second(rate: f64) -> String {
     if rate >= 100.0 || rate == 0.0 {
         format!("{rate:.0}")
@@ -189,6 +214,7 @@ mod tests {
             len: 2000,
             done: AtomicU64::new(0),
             unit: "games",
+            resumed: 0,
             eta_to: AtomicU64::new(ETA_TO_LEN),
         };
         let msg = sprt_message(1.234, -2.944, 2.944, Some(180));
@@ -216,5 +242,10 @@ mod tests {
         assert_eq!(per_second(0.25), "0.25");
         assert_eq!(per_second(1.0 / 155.0), "0.01");
         assert_eq!(per_second(0.0), "0");
+        assert_eq!(rate_text(410.4, "games"), "410 games/s");
+        assert_eq!(rate_text(2.5, "games"), "2.50 games/s");
+        assert_eq!(rate_text(0.4, "games"), "2.50 s/game");
+        assert_eq!(rate_text(1.0 / 155.0, "games"), "155 s/game");
+        assert_eq!(rate_text(0.0, "games"), "0 games/s");
     }
 }

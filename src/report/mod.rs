@@ -21,6 +21,7 @@
 mod arena;
 mod balance;
 mod cards;
+pub mod index;
 mod matrix;
 mod read;
 mod tune;

@@ -820,3 +820,259 @@ fn matrix_records_replay_and_survive_a_resume() {
     b.sort();
     assert_eq!(a, b, "the same records, whatever ran when");
 }
+
+/// `tcgsim` run from `dir` (for the default `--out`, which is relative to it).
+fn tcgsim_in(dir: &std::path::Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tcgsim"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+/// A bundled file's absolute path.
+fn bundled(path: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join(path)
+        .display()
+        .to_string()
+}
+
+/// Issue 30: each command's default output folder is its own (`results/<command>/`): the
+/// README's commands in a row left one `results/run.json` and report, the last command's, beside
+/// the matrix's CSV files.
+#[test]
+fn each_command_writes_to_its_own_default_folder() {
+    let dir = tmpdir("cli-default-out");
+    let (a, b) = (bundled(TRAILS[0]), bundled(TRAILS[1]));
+    let o = tcgsim_in(&dir, &["matrix", &a, &b, "--games", "2", "--quiet"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = tcgsim_in(
+        &dir,
+        &[
+            "duel", &a, &b, "--agent", "random", "--agent", "random", "--games", "2", "--quiet",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let results = dir.join("results");
+    for (command, file) in [("matrix", "matrix.csv"), ("duel", "duel.csv")] {
+        for f in [file, "run.json", "report.html"] {
+            assert!(results.join(command).join(f).is_file(), "{command}: {f}");
+        }
+        let run = std::fs::read_to_string(results.join(command).join("run.json")).unwrap();
+        assert!(
+            run.contains(&format!("\"command\": \"{command}\"")),
+            "{run}"
+        );
+    }
+    assert!(!results.join("run.json").exists());
+    // Every result command's help names its folder.
+    for command in [
+        "matrix", "merge", "cards", "tune", "balance", "arena", "duel",
+    ] {
+        let help = stdout(&tcgsim(&[command, "--help"]));
+        assert!(
+            help.contains(&format!("[default: results/{command}]")),
+            "{command}: {help}"
+        );
+    }
+}
+
+/// Issue 30: a deck outside `decks/<game>/` with no card file beside it is read as the game whose
+/// deck it is (it was read as Trails: `sealed --game fireforce --out my_decks` wrote a deck that
+/// `validate` rejected with 30 errors); decks of two games are refused.
+#[test]
+fn a_decks_game_is_inferred_from_its_contents() {
+    let dir = tmpdir("cli-deck-game");
+    let d = dir.to_str().unwrap();
+    for args in [
+        ["sealed", "--game", "fireforce", "--seed", "7", "--out", d],
+        ["sealed", "--game", "trails", "--seed", "3", "--out", d],
+    ] {
+        let o = tcgsim(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    }
+    let ff = dir.join("sealed-7.deck").display().to_string();
+    let trails = dir.join("sealed-3.deck").display().to_string();
+    let o = tcgsim(&["validate", &ff]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Blitz Shield format, 35 cards + 5 Flame cards"));
+    // Bundled decks copied out of their folders, each alone beside no card file.
+    for (deck, summary) in [
+        (FIREFORCE[0], "+ 5 Flame cards"),
+        (TMNT[0], "(40 cards)"),
+        (TOY[0], "(8 cards)"),
+    ] {
+        let copy = dir.join("copy.deck");
+        std::fs::copy(bundled(deck), &copy).unwrap();
+        let o = tcgsim(&["validate", copy.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{deck}: {}", stderr(&o));
+        assert!(stdout(&o).contains(summary), "{deck}: {}", stdout(&o));
+    }
+    let o = tcgsim(&["validate", &trails]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = tcgsim(&["validate", &trails, &ff]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("is a trails deck") && stderr(&o).contains("is a fireforce deck"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// Issue 30: the help texts are true. `--agent` said agents default to `heuristic` in `duel` and
+/// `arena`, which refuse to run without them; `--game` and `--cards` spoke of decks in commands
+/// without any.
+#[test]
+fn help_texts_say_what_the_commands_do() {
+    for command in ["duel", "arena"] {
+        let help = stdout(&tcgsim(&[command, "--help"]));
+        assert!(!help.contains("left out, agents are"), "{command}: {help}");
+        let o = tcgsim(&[command, TRAILS[0], TRAILS[1], "--games", "2", "--quiet"]);
+        assert_eq!(o.status.code(), Some(2), "{command} without agents");
+    }
+    let help = stdout(&tcgsim(&["scenario", "--help"]));
+    assert!(help.contains("scenario's `game:` line"), "{help}");
+}
+
+/// Issue 30: a resumed run's progress counts the games its checkpoint holds (it counted only the
+/// resuming process's: `progress: 50/250 games` for a run of 400 games).
+#[test]
+fn a_resumed_runs_progress_counts_the_resumed_games() {
+    let d = tmpdir("cli-progress-resume");
+    let (out, cp) = (d.join("out"), d.join("cp"));
+    let run = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_tcgsim"))
+            .args([
+                "matrix", TRAILS[0], TRAILS[1], "--games", "100", "--chunk", "50",
+            ])
+            .args(["--threads", "1", "--out"])
+            .arg(&out)
+            .arg("--checkpoint")
+            .arg(&cp)
+            .args(extra)
+            .env("TCGSIM_PROGRESS_SECONDS", "0")
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap()
+    };
+    assert_eq!(run(&["--quiet"]).status.code(), Some(0));
+    // An interruption after 3 of the 8 chunks (150 of 400 games).
+    let ck = std::fs::read_to_string(cp.join("chunks.csv")).unwrap();
+    let kept: Vec<&str> = ck.lines().take(4).collect();
+    std::fs::write(cp.join("chunks.csv"), kept.join("\n") + "\n").unwrap();
+    let o = run(&["--resume"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let e = stderr(&o);
+    let lines: Vec<&str> = e.lines().filter(|l| l.starts_with("progress: ")).collect();
+    assert!(!lines.is_empty(), "{e}");
+    for l in &lines {
+        let done: u64 = l["progress: ".len()..]
+            .split('/')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(done > 150 && l.contains("/400 games ("), "{e}");
+    }
+}
+
+/// Issue 30: `report DIR` on a folder of run folders (`results/`, each command's default `--out`
+/// below it) writes each run folder's report and an index page linking them; it failed ("no
+/// run.json") — and before each command had its own folder, showed only the last run. A run folder
+/// itself still gets its own page.
+#[test]
+fn report_of_a_folder_of_runs_is_an_index() {
+    let dir = tmpdir("cli-report-index");
+    let (a, b) = (bundled(TRAILS[0]), bundled(TRAILS[1]));
+    let results = dir.join("results");
+    let r = results.display().to_string();
+    let m = format!("{r}/matrix");
+    let d = format!("{r}/more/duel");
+    for args in [
+        vec!["matrix", &a, &b, "--games", "2", "--quiet", "--out", &m],
+        vec![
+            "duel", &a, &b, "--agent", "random", "--agent", "random", "--games", "2", "--quiet",
+            "--out", &d,
+        ],
+    ] {
+        let o = tcgsim(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    }
+    std::fs::remove_file(results.join("matrix/report.html")).unwrap();
+    let o = tcgsim(&["report", &r]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("an index of 2 run folders"),
+        "{}",
+        stderr(&o)
+    );
+    let page = std::fs::read_to_string(results.join("report.html")).unwrap();
+    for link in [
+        "href=\"matrix/report.html\"",
+        "href=\"more/duel/report.html\"",
+    ] {
+        assert!(page.contains(link), "{link}: {page}");
+    }
+    assert!(results.join("matrix/report.html").is_file());
+    // A run folder: its own page, as before.
+    let o = tcgsim(&["report", &m]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let page = std::fs::read_to_string(results.join("matrix/report.html")).unwrap();
+    assert!(page.contains("tcgsim matrix"), "{page}");
+}
+
+/// Issue 30: a result file that cannot be written leaves no half-written `--out` folder: exit 1,
+/// one message naming the file, and the folder as the previous run left it (the files written
+/// before the failure went in place, with a temporary file beside them).
+#[test]
+fn a_failed_write_leaves_the_out_folder_as_it_was() {
+    let dir = tmpdir("cli-out-failed-write");
+    let out = dir.join("out");
+    let o_s = out.display().to_string();
+    let run = |games: &str| {
+        tcgsim(&[
+            "matrix", TRAILS[0], TRAILS[1], "--games", games, "--quiet", "--out", &o_s,
+        ])
+    };
+    assert_eq!(run("4").status.code(), Some(0));
+    let files = |names: &[&str]| -> Vec<Vec<u8>> {
+        names
+            .iter()
+            .map(|n| std::fs::read(out.join(n)).unwrap())
+            .collect()
+    };
+    let names = [
+        "matchups.csv",
+        "lengths.csv",
+        "matrix.csv",
+        "run.json",
+        "report.html",
+    ];
+    let before = files(&names);
+    // matrix.svg, the fourth file written, cannot be: a folder with a file in it stands there.
+    std::fs::remove_file(out.join("matrix.svg")).unwrap();
+    std::fs::create_dir_all(out.join("matrix.svg/in-the-way")).unwrap();
+    let o = run("6");
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(e.contains("matrix.svg: cannot write"), "{e}");
+    assert_eq!(files(&names), before, "the previous run's files, unchanged");
+    let mut left: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(
+        left,
+        [
+            "lengths.csv",
+            "matchups.csv",
+            "matrix.csv",
+            "matrix.svg",
+            "report.html",
+            "run.json"
+        ]
+    );
+}

@@ -170,6 +170,8 @@ fn resume_after_an_interruption_equals_the_uninterrupted_run() {
         "4",
         "--checkpoint",
         cp.to_str().unwrap(),
+        "--out",
+        done.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(2));
 }
