@@ -4,8 +4,8 @@
 use super::{card_source, check_out_dir, emit, load_decks, note, read_cards, write_file};
 use crate::agents::{Agent, AgentSpec};
 use crate::core::{mix_seed, ActionList, GameDef, Outcome, Seat, Viewer};
-use crate::sim::play_game_to_end;
 use crate::sim::record::GameLine;
+use crate::sim::{play_game_to_end, Entrant, GameRecord};
 use anyhow::{anyhow, bail, Result};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -74,56 +74,14 @@ pub fn play<G: GameDef>(o: PlayOpts) -> Result<ExitCode> {
         check_out_dir(dir)?;
     }
     let game = G::new_match(&db, [&decks[0], &decks[1]]);
-    let mut built: Vec<Box<dyn Agent<G>>> = Vec::new();
-    let mut who: [String; 2] = Default::default();
     let agent_seeds = [0, 1].map(|k| mix_seed(&[o.seed, k + 1]));
-    for (k, spec) in specs.iter().enumerate() {
-        let seat = Seat::from_index(k);
-        if o.human == Some(seat) {
-            built.push(Box::new(super::human::HumanAgent));
-            who[k] = "human".into();
-        } else {
-            built.push(spec.build::<G>(agent_seeds[k]));
-            who[k] = o.agents[k].clone();
-        }
-    }
+    let (mut built, who) = seat_agents::<G>(&o, &specs, agent_seeds);
     let names: [String; 2] = [0, 1].map(|k| G::deck_name(&decks[k]).to_string());
     let seats: [String; 2] =
         [0, 1].map(|k| format!("{} ({}) — {}", names[k], o.decks[k].display(), who[k]));
-    let viewer = match (o.reveal, o.human) {
-        (true, _) => Viewer::All,
-        (false, Some(h)) => Viewer::Seat(h),
-        (false, None) => Viewer::Public,
-    };
-    let show = o.log || o.human.is_some();
     let start = game.new_game(o.seed, o.first);
     let mut log = header(&game, &start, o.seed, seats, o.first);
-    if show {
-        emit(&log)?;
-    }
-    let (a0, a1) = built.split_at_mut(1);
-    let agents: [&mut dyn Agent<G>; 2] = [a0[0].as_mut(), a1[0].as_mut()];
-    let mut actions = Vec::new();
-    // A log that cannot be written (a closed pipe) stops being written; the error ends the command
-    // once the game is over.
-    let mut failed = None;
-    let (rec, end) = play_game_to_end(&game, o.seed, o.first, agents, |before, seat, a, after| {
-        actions.push(game.action_text(before, a));
-        let mut text = String::new();
-        for l in game.narrate(before, seat, a, after, viewer) {
-            text.push_str(&l);
-            text.push('\n');
-        }
-        log.push_str(&text);
-        if show && failed.is_none() {
-            if let Err(e) = emit(&text) {
-                failed = Some(e);
-            }
-        }
-    });
-    if let Some(e) = failed {
-        return Err(e.into());
-    }
+    let (rec, end, actions) = play_logged(&game, &o, &mut built, &mut log)?;
     if let Some(f) = rec.forfeit {
         // One game: a failed agent leaves nothing to report but why.
         let (_, why) = specs[f.seat.index()].failures();
@@ -153,15 +111,100 @@ pub fn play<G: GameDef>(o: PlayOpts) -> Result<ExitCode> {
             decisions: rec.decisions,
             actions,
         };
-        write_file(&dir.join("record.jsonl"), &line.to_line())?;
-        write_file(&dir.join("log.txt"), &log)?;
-        note(&format!(
-            "wrote {} and {}",
-            dir.join("record.jsonl").display(),
-            dir.join("log.txt").display()
-        ));
+        save_record(dir, &line, &log)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The agent of each seat (a person's at `o.human`, else built from its spec with its seed) and
+/// how the log names it.
+fn seat_agents<G: GameDef>(
+    o: &PlayOpts,
+    specs: &[Entrant; 2],
+    agent_seeds: [u64; 2],
+) -> (Vec<Box<dyn Agent<G>>>, [String; 2]) {
+    let mut built: Vec<Box<dyn Agent<G>>> = Vec::new();
+    let mut who: [String; 2] = Default::default();
+    for (k, spec) in specs.iter().enumerate() {
+        let seat = Seat::from_index(k);
+        if o.human == Some(seat) {
+            built.push(Box::new(super::human::HumanAgent));
+            who[k] = "human".into();
+        } else {
+            built.push(spec.build::<G>(agent_seeds[k]));
+            who[k] = o.agents[k].clone();
+        }
+    }
+    (built, who)
+}
+
+/// Plays the game of `o` with the agents `built`, appending each move's narration to `log` (and
+/// printing the log, its header first, with `--log` or a person playing); returns the game's
+/// record, its end and its actions' texts.
+fn play_logged<G: GameDef>(
+    game: &G,
+    o: &PlayOpts,
+    built: &mut [Box<dyn Agent<G>>],
+    log: &mut String,
+) -> Result<(GameRecord, G::State, Vec<String>)> {
+    let viewer = match (o.reveal, o.human) {
+        (true, _) => Viewer::All,
+        (false, Some(h)) => Viewer::Seat(h),
+        (false, None) => Viewer::Public,
+    };
+    let show = o.log || o.human.is_some();
+    if show {
+        emit(log)?;
+    }
+    let (a0, a1) = built.split_at_mut(1);
+    let agents: [&mut dyn Agent<G>; 2] = [a0[0].as_mut(), a1[0].as_mut()];
+    let mut actions = Vec::new();
+    // A log that cannot be written (a closed pipe) stops being written; the error ends the command
+    // once the game is over.
+    let mut failed = None;
+    let (rec, end) = play_game_to_end(game, o.seed, o.first, agents, |before, seat, a, after| {
+        actions.push(game.action_text(before, a));
+        let text = narration(game, viewer, before, seat, a, after);
+        log.push_str(&text);
+        if show && failed.is_none() {
+            if let Err(e) = emit(&text) {
+                failed = Some(e);
+            }
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    Ok((rec, end, actions))
+}
+
+/// The log's lines of one move, as `viewer` sees it.
+fn narration<G: GameDef>(
+    game: &G,
+    viewer: Viewer,
+    before: &G::State,
+    seat: Seat,
+    a: G::Action,
+    after: &G::State,
+) -> String {
+    let mut text = String::new();
+    for l in game.narrate(before, seat, a, after, viewer) {
+        text.push_str(&l);
+        text.push('\n');
+    }
+    text
+}
+
+/// Writes `play --out`'s files: the game's record and its log.
+fn save_record(dir: &Path, line: &GameLine, log: &str) -> Result<()> {
+    write_file(&dir.join("record.jsonl"), &line.to_line())?;
+    write_file(&dir.join("log.txt"), log)?;
+    note(&format!(
+        "wrote {} and {}",
+        dir.join("record.jsonl").display(),
+        dir.join("log.txt").display()
+    ));
+    Ok(())
 }
 
 /// Reads record `index` of `file` and returns its game's name (for the registry).
@@ -194,66 +237,10 @@ pub fn replay<G: GameDef>(file: &Path, index: usize, reveal: bool) -> Result<Exi
         [0, 1].map(|k| format!("{} ({}) — {}", r.deck_names[k], r.decks[k], r.agents[k]));
     let viewer = if reveal { Viewer::All } else { Viewer::Public };
     emit(&header(&game, &start, r.seed, seats, first))?;
-    let narrate = |before: &G::State, seat: Seat, a: G::Action, after: &G::State| {
-        let mut t = String::new();
-        for l in game.narrate(before, seat, a, after, viewer) {
-            t.push_str(&l);
-            t.push('\n');
-        }
-        t
-    };
     let (end, turns, decisions) = if r.actions.is_empty() {
-        // Replayed by its agents, rebuilt from their specs and seeds.
-        let mut built = Vec::new();
-        for k in 0..2 {
-            let spec = AgentSpec::parse(&r.agents[k])
-                .map_err(|e| anyhow!("{at}: agent {}: {e}", r.agents[k]))?;
-            built.push(spec.build::<G>(r.agent_seeds[k]));
-        }
-        let (a0, a1) = built.split_at_mut(1);
-        let mut failed = None;
-        let (rec, end) = play_game_to_end(
-            &game,
-            r.seed,
-            first,
-            [a0[0].as_mut(), a1[0].as_mut()],
-            |before, seat, a, after| {
-                if failed.is_none() {
-                    if let Err(e) = emit(&narrate(before, seat, a, after)) {
-                        failed = Some(e);
-                    }
-                }
-            },
-        );
-        if let Some(e) = failed {
-            return Err(e.into());
-        }
-        if let Some(f) = rec.forfeit {
-            bail!(
-                "{at}: the agent of {} failed; the replay was not finished",
-                f.seat
-            );
-        }
-        (end, rec.turns, rec.decisions)
+        replay_by_agents(&game, &r, first, viewer, &at)?
     } else {
-        let mut s = start;
-        let mut list = ActionList::new();
-        for (k, text) in r.actions.iter().enumerate() {
-            let Some(seat) = game.to_move(&s) else {
-                bail!("{at}: the game ended before action {} \"{text}\"", k + 1);
-            };
-            let a = game
-                .parse_action(&s, text)
-                .map_err(|e| anyhow!("{at}: action {} \"{text}\": {e}", k + 1))?;
-            game.legal_actions(&s, &mut list);
-            if !list.contains(&a) {
-                bail!("{at}: action {} \"{text}\" is not legal there", k + 1);
-            }
-            let before = s;
-            game.apply(&mut s, a);
-            emit(&narrate(&before, seat, a, &s))?;
-        }
-        (s, game.turn(&s), r.actions.len() as u32)
+        replay_actions(&game, &r, start, viewer, &at)?
     };
     emit(&result_line(&game, &end, &r.deck_names, turns, decisions))?;
     let outcome = game.outcome(&end).map(winner_text);
@@ -268,4 +255,76 @@ pub fn replay<G: GameDef>(file: &Path, index: usize, reveal: bool) -> Result<Exi
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A record without actions replayed by its agents, rebuilt from their specs and seeds, each
+/// move printed as `viewer` sees it; returns the end, its turns and decisions. `at` names the
+/// record in errors.
+fn replay_by_agents<G: GameDef>(
+    game: &G,
+    r: &GameLine,
+    first: Seat,
+    viewer: Viewer,
+    at: &str,
+) -> Result<(G::State, u32, u32)> {
+    let mut built = Vec::new();
+    for k in 0..2 {
+        let spec = AgentSpec::parse(&r.agents[k])
+            .map_err(|e| anyhow!("{at}: agent {}: {e}", r.agents[k]))?;
+        built.push(spec.build::<G>(r.agent_seeds[k]));
+    }
+    let (a0, a1) = built.split_at_mut(1);
+    let mut failed = None;
+    let (rec, end) = play_game_to_end(
+        game,
+        r.seed,
+        first,
+        [a0[0].as_mut(), a1[0].as_mut()],
+        |before, seat, a, after| {
+            if failed.is_none() {
+                if let Err(e) = emit(&narration(game, viewer, before, seat, a, after)) {
+                    failed = Some(e);
+                }
+            }
+        },
+    );
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    if let Some(f) = rec.forfeit {
+        bail!(
+            "{at}: the agent of {} failed; the replay was not finished",
+            f.seat
+        );
+    }
+    Ok((end, rec.turns, rec.decisions))
+}
+
+/// A record's actions played again from `start`, each checked legal and printed as `viewer`
+/// sees it; returns the end, its turns and decisions. `at` names the record in errors.
+fn replay_actions<G: GameDef>(
+    game: &G,
+    r: &GameLine,
+    start: G::State,
+    viewer: Viewer,
+    at: &str,
+) -> Result<(G::State, u32, u32)> {
+    let mut s = start;
+    let mut list = ActionList::new();
+    for (k, text) in r.actions.iter().enumerate() {
+        let Some(seat) = game.to_move(&s) else {
+            bail!("{at}: the game ended before action {} \"{text}\"", k + 1);
+        };
+        let a = game
+            .parse_action(&s, text)
+            .map_err(|e| anyhow!("{at}: action {} \"{text}\": {e}", k + 1))?;
+        game.legal_actions(&s, &mut list);
+        if !list.contains(&a) {
+            bail!("{at}: action {} \"{text}\" is not legal there", k + 1);
+        }
+        let before = s;
+        game.apply(&mut s, a);
+        emit(&narration(game, viewer, &before, seat, a, &s))?;
+    }
+    Ok((s, game.turn(&s), r.actions.len() as u32))
 }

@@ -115,45 +115,13 @@ impl<G: GameDef> Table<G> {
         })
     }
 
+    /// Answers one request: a dispatch on its `"op"` to the operation's method.
     fn handle(&mut self, r: &Value) -> Result<Value, String> {
         let op = r["op"].as_str().unwrap_or("");
         match op {
-            "new" => {
-                let first = match r.get("first") {
-                    Some(v) => seat_of(v)?,
-                    None => Seat::P1,
-                };
-                let s = self.game.new_game(seed_of(r)?, first);
-                let id = self.put(s)?;
-                Ok(self.summary(id))
-            }
-            "apply" => {
-                let mut s = self.get(&r["state"])?;
-                self.game.legal_actions(&s, &mut self.legal);
-                let k = uint(r, "action")?;
-                if self.legal.is_empty() {
-                    return Err("the game is over: no action is legal".into());
-                }
-                if k >= self.legal.len() as u64 {
-                    return Err(format!(
-                        "action {k}: not a legal id (0 to {})",
-                        self.legal.len() - 1
-                    ));
-                }
-                self.game.apply(&mut s, self.legal[k as usize]);
-                let id = self.put(s)?;
-                Ok(self.summary(id))
-            }
-            "legal" => {
-                let s = self.get(&r["state"])?;
-                self.game.legal_actions(&s, &mut self.legal);
-                let texts: Vec<String> = self
-                    .legal
-                    .iter()
-                    .map(|&a| self.game.action_text(&s, a))
-                    .collect();
-                Ok(json!({ "legal": texts }))
-            }
+            "new" => self.new_state(r),
+            "apply" => self.apply(r),
+            "legal" => self.legal_texts(r),
             "info" => {
                 let s = self.get(&r["state"])?;
                 let q = seat_of(&r["seat"])?;
@@ -172,59 +140,107 @@ impl<G: GameDef> Table<G> {
                 let id = self.put(d)?;
                 Ok(self.summary(id))
             }
-            "choose" => {
-                let s = self.get(&r["state"])?;
-                let Some(q) = self.game.to_move(&s) else {
-                    return Err("the game is over: no one chooses".into());
-                };
-                let spec = AgentSpec::parse(r["agent"].as_str().unwrap_or(""))
-                    .map_err(|e| format!("\"agent\": {e}"))?;
-                let mut agent = spec.build::<G>(seed_of(r)?);
-                let a = agent
-                    .try_choose(&self.game, &s, q)
-                    .map_err(|f| f.message)?;
-                self.game.legal_actions(&s, &mut self.legal);
-                let k = self.legal.iter().position(|&x| x == a).expect("legal");
-                Ok(json!({ "action": k }))
-            }
-            "free" => {
-                let ids = ids_of(r)?;
-                for &i in &ids {
-                    self.get(&json!(i))?;
-                }
-                for i in ids {
-                    if self.states[i].take().is_some() {
-                        self.free.push(i);
-                    }
-                }
-                Ok(json!({}))
-            }
-            "retain" => {
-                // Frees every state but those listed (a search's states, once it has moved).
-                let ids = ids_of(r)?;
-                for &i in &ids {
-                    self.get(&json!(i))?;
-                }
-                let mut keep = vec![false; self.states.len()];
-                for i in ids {
-                    keep[i] = true;
-                }
-                self.free.clear();
-                for (i, s) in self.states.iter_mut().enumerate() {
-                    if !keep[i] {
-                        *s = None;
-                    }
-                    if s.is_none() {
-                        self.free.push(i);
-                    }
-                }
-                Ok(json!({ "live": self.states.len() - self.free.len() }))
-            }
+            "choose" => self.choose(r),
+            "free" => self.free_listed(r),
+            "retain" => self.retain(r),
             _ => Err(format!(
                 "unknown op {}: expected new, apply, legal, info, view, resample, choose, free or retain",
                 r["op"]
             )),
         }
+    }
+
+    /// `new`: a game's start (its `"seed"`, its `"first"` seat, P1 when left out).
+    fn new_state(&mut self, r: &Value) -> Result<Value, String> {
+        let first = match r.get("first") {
+            Some(v) => seat_of(v)?,
+            None => Seat::P1,
+        };
+        let s = self.game.new_game(seed_of(r)?, first);
+        let id = self.put(s)?;
+        Ok(self.summary(id))
+    }
+
+    /// `apply`: the state after legal action number `"action"` of `"state"`.
+    fn apply(&mut self, r: &Value) -> Result<Value, String> {
+        let mut s = self.get(&r["state"])?;
+        self.game.legal_actions(&s, &mut self.legal);
+        let k = uint(r, "action")?;
+        if self.legal.is_empty() {
+            return Err("the game is over: no action is legal".into());
+        }
+        if k >= self.legal.len() as u64 {
+            return Err(format!(
+                "action {k}: not a legal id (0 to {})",
+                self.legal.len() - 1
+            ));
+        }
+        self.game.apply(&mut s, self.legal[k as usize]);
+        let id = self.put(s)?;
+        Ok(self.summary(id))
+    }
+
+    /// `legal`: the texts of the legal actions, in the order of their ids.
+    fn legal_texts(&mut self, r: &Value) -> Result<Value, String> {
+        let s = self.get(&r["state"])?;
+        self.game.legal_actions(&s, &mut self.legal);
+        let texts: Vec<String> = self
+            .legal
+            .iter()
+            .map(|&a| self.game.action_text(&s, a))
+            .collect();
+        Ok(json!({ "legal": texts }))
+    }
+
+    /// `choose`: the id of the action the agent `"agent"` (seeded with `"seed"`) chooses.
+    fn choose(&mut self, r: &Value) -> Result<Value, String> {
+        let s = self.get(&r["state"])?;
+        let Some(q) = self.game.to_move(&s) else {
+            return Err("the game is over: no one chooses".into());
+        };
+        let spec = AgentSpec::parse(r["agent"].as_str().unwrap_or(""))
+            .map_err(|e| format!("\"agent\": {e}"))?;
+        let mut agent = spec.build::<G>(seed_of(r)?);
+        let a = agent.try_choose(&self.game, &s, q).map_err(|f| f.message)?;
+        self.game.legal_actions(&s, &mut self.legal);
+        let k = self.legal.iter().position(|&x| x == a).expect("legal");
+        Ok(json!({ "action": k }))
+    }
+
+    /// `free`: gives back the listed states (all of them live, or none is freed).
+    fn free_listed(&mut self, r: &Value) -> Result<Value, String> {
+        let ids = ids_of(r)?;
+        for &i in &ids {
+            self.get(&json!(i))?;
+        }
+        for i in ids {
+            if self.states[i].take().is_some() {
+                self.free.push(i);
+            }
+        }
+        Ok(json!({}))
+    }
+
+    /// `retain`: frees every state but those listed (a search's states, once it has moved).
+    fn retain(&mut self, r: &Value) -> Result<Value, String> {
+        let ids = ids_of(r)?;
+        for &i in &ids {
+            self.get(&json!(i))?;
+        }
+        let mut keep = vec![false; self.states.len()];
+        for i in ids {
+            keep[i] = true;
+        }
+        self.free.clear();
+        for (i, s) in self.states.iter_mut().enumerate() {
+            if !keep[i] {
+                *s = None;
+            }
+            if s.is_none() {
+                self.free.push(i);
+            }
+        }
+        Ok(json!({ "live": self.states.len() - self.free.len() }))
     }
 }
 

@@ -47,51 +47,7 @@ impl Checkpoint {
                     path.display()
                 ));
             }
-            if !run.exists() {
-                return Err(format!(
-                    "{}: no run.txt beside chunks.csv: a checkpoint of an older tcgsim, whose games were dealt differently; remove the folder and run again",
-                    dir.display()
-                ));
-            }
-            let text = read_text(&path, MAX_CHECKPOINT_BYTES).map_err(|e| e.to_string())?;
-            // A checkpoint of an older format first: its fingerprint differs too, but the reason
-            // is its format, not another run.
-            let first = text.lines().next().unwrap_or("");
-            if !first.starts_with(CHUNK_HEADER) && first.starts_with("row,col,chunk,") {
-                return Err(format!(
-                    "{}:1: a checkpoint of an older tcgsim (header `{first}`; this one writes `{CHUNK_HEADER}`): its chunks have no game-length histogram and cannot be resumed; remove the folder and run again",
-                    path.display()
-                ));
-            }
-            let recorded = read_text(&run, MAX_TEXT_BYTES).map_err(|e| e.to_string())?;
-            if recorded.trim_end_matches('\n') != fingerprint {
-                return Err(format!(
-                    "{}: the checkpoint belongs to a different run (game, decks, cards, rules, agents, games, seed, chunk or shard differ):\n  recorded: {}\n  this run: {fingerprint}",
-                    dir.display(),
-                    recorded.lines().next().unwrap_or("")
-                ));
-            }
-            // The chunks are bound to their run (issue 30: another seed's chunks.csv under an
-            // intact run.txt was resumed).
-            if first != chunk_head(fingerprint) {
-                return Err(match first.strip_prefix(CHUNK_HEADER) {
-                    Some("") => format!(
-                        "{}:1: a checkpoint of an older tcgsim (its chunks are not bound to their run); remove the folder and run again",
-                        path.display()
-                    ),
-                    Some(tag) if tag.starts_with(RUN_TAG) => format!(
-                        "{}:1: the chunks belong to another run than this one (their tag `{}`, this run's `{}`): chunks.csv and run.txt do not go together; remove the folder and run again",
-                        path.display(),
-                        tag.trim_start_matches(RUN_TAG),
-                        run_tag(fingerprint)
-                    ),
-                    _ => format!(
-                        "{}:1: expected the header `{}` (not a tcgsim checkpoint)",
-                        path.display(),
-                        chunk_head(fingerprint)
-                    ),
-                });
-            }
+            let text = read_own_checkpoint(dir, fingerprint)?;
             done = parse_checkpoint(&text, &path.display().to_string(), games_of)?;
             // Rewrite without a torn last line, so appends start on a fresh line.
             let mut clean = head.clone();
@@ -152,6 +108,61 @@ impl Checkpoint {
     }
 }
 
+/// The text of the checkpoint `dir/chunks.csv` of the run `fingerprint`, once it is known to be
+/// this run's ([`Checkpoint::open`] with `--resume`): `run.txt` beside it records this
+/// fingerprint, and the header carries this run's tag; a checkpoint of an older format, of
+/// another run, or not a checkpoint at all is an error saying which.
+fn read_own_checkpoint(dir: &Path, fingerprint: &str) -> Result<String, String> {
+    let path = dir.join("chunks.csv");
+    let run = dir.join("run.txt");
+    if !run.exists() {
+        return Err(format!(
+            "{}: no run.txt beside chunks.csv: a checkpoint of an older tcgsim, whose games were dealt differently; remove the folder and run again",
+            dir.display()
+        ));
+    }
+    let text = read_text(&path, MAX_CHECKPOINT_BYTES).map_err(|e| e.to_string())?;
+    // A checkpoint of an older format first: its fingerprint differs too, but the reason
+    // is its format, not another run.
+    let first = text.lines().next().unwrap_or("");
+    if !first.starts_with(CHUNK_HEADER) && first.starts_with("row,col,chunk,") {
+        return Err(format!(
+            "{}:1: a checkpoint of an older tcgsim (header `{first}`; this one writes `{CHUNK_HEADER}`): its chunks have no game-length histogram and cannot be resumed; remove the folder and run again",
+            path.display()
+        ));
+    }
+    let recorded = read_text(&run, MAX_TEXT_BYTES).map_err(|e| e.to_string())?;
+    if recorded.trim_end_matches('\n') != fingerprint {
+        return Err(format!(
+            "{}: the checkpoint belongs to a different run (game, decks, cards, rules, agents, games, seed, chunk or shard differ):\n  recorded: {}\n  this run: {fingerprint}",
+            dir.display(),
+            recorded.lines().next().unwrap_or("")
+        ));
+    }
+    // The chunks are bound to their run (issue 30: another seed's chunks.csv under an
+    // intact run.txt was resumed).
+    if first != chunk_head(fingerprint) {
+        return Err(match first.strip_prefix(CHUNK_HEADER) {
+            Some("") => format!(
+                "{}:1: a checkpoint of an older tcgsim (its chunks are not bound to their run); remove the folder and run again",
+                path.display()
+            ),
+            Some(tag) if tag.starts_with(RUN_TAG) => format!(
+                "{}:1: the chunks belong to another run than this one (their tag `{}`, this run's `{}`): chunks.csv and run.txt do not go together; remove the folder and run again",
+                path.display(),
+                tag.trim_start_matches(RUN_TAG),
+                run_tag(fingerprint)
+            ),
+            _ => format!(
+                "{}:1: expected the header `{}` (not a tcgsim checkpoint)",
+                path.display(),
+                chunk_head(fingerprint)
+            ),
+        });
+    }
+    Ok(text)
+}
+
 /// The chunks a checkpoint's text records, each checked ([`Checkpoint::open`]): its fields, its
 /// check sum (under the tag of the header line; a header without a tag is read with an empty
 /// tag), its task and its counts; `file` names it in errors.
@@ -161,20 +172,7 @@ pub fn parse_checkpoint(
     games_of: &dyn Fn(Task) -> Option<u64>,
 ) -> Result<Vec<(Task, Counts)>, String> {
     let mut lines = text.lines();
-    let first = lines.next().unwrap_or("");
-    if first != CHUNK_HEADER
-        && !first
-            .strip_prefix(CHUNK_HEADER)
-            .is_some_and(|tag| tag.starts_with(RUN_TAG))
-    {
-        return Err(format!(
-            "{file}:1: expected the header `{CHUNK_HEADER}` (not a tcgsim checkpoint, or one of an older version)"
-        ));
-    }
-    let tag = first
-        .strip_prefix(CHUNK_HEADER)
-        .and_then(|t| t.strip_prefix(RUN_TAG))
-        .unwrap_or("");
+    let tag = header_tag(lines.next().unwrap_or(""), file)?;
     let count = text.lines().count();
     let mut done = Vec::new();
     let mut first_line: HashMap<Task, usize> = HashMap::new();
@@ -186,41 +184,7 @@ pub fn parse_checkpoint(
         if at == count && !text.ends_with('\n') {
             break;
         }
-        let Some((body, sum)) = line.rsplit_once(',') else {
-            return Err(bad("malformed checkpoint line".into()));
-        };
-        if sum != line_sum(tag, body) {
-            return Err(bad(
-                "the line's check sum does not match it: the line was edited or damaged; remove the folder and run again".into(),
-            ));
-        }
-        let parsed = body.rsplit_once(',').and_then(|(nums, lengths)| {
-            let f = nums
-                .split(',')
-                .map(str::parse)
-                .collect::<Result<Vec<u64>, _>>()
-                .ok()?;
-            (f.len() == 10).then_some(())?;
-            Some((f, parse_lengths(lengths)?))
-        });
-        let Some((f, lengths)) = parsed else {
-            return Err(bad("malformed checkpoint line".into()));
-        };
-        let t = Task {
-            row: usize::try_from(f[0]).unwrap_or(usize::MAX),
-            col: usize::try_from(f[1]).unwrap_or(usize::MAX),
-            chunk: f[2],
-        };
-        let c = Counts {
-            games: f[3],
-            wins: f[4],
-            losses: f[5],
-            draws: f[6],
-            first_player_wins: f[7],
-            turns: f[8],
-            decisions: f[9],
-            lengths,
-        };
+        let (t, c) = parse_chunk_line(tag, line).map_err(bad)?;
         let games = games_of(t).ok_or_else(|| {
             bad(format!(
                 "chunk {} of matchup ({}, {}) is not a task of this run",
@@ -238,6 +202,65 @@ pub fn parse_checkpoint(
         done.push((t, c));
     }
     Ok(done)
+}
+
+/// The run's tag a checkpoint's first line carries (empty for a header without one); a line
+/// that is not a checkpoint's header is an error naming `file`.
+fn header_tag<'a>(first: &'a str, file: &str) -> Result<&'a str, String> {
+    if first != CHUNK_HEADER
+        && !first
+            .strip_prefix(CHUNK_HEADER)
+            .is_some_and(|tag| tag.starts_with(RUN_TAG))
+    {
+        return Err(format!(
+            "{file}:1: expected the header `{CHUNK_HEADER}` (not a tcgsim checkpoint, or one of an older version)"
+        ));
+    }
+    Ok(first
+        .strip_prefix(CHUNK_HEADER)
+        .and_then(|t| t.strip_prefix(RUN_TAG))
+        .unwrap_or(""))
+}
+
+/// One chunk's line ([`line_in`]) read back under the run's `tag`: its check sum verified, its
+/// task and counts (not yet checked against the run); the error says what is wrong with it.
+fn parse_chunk_line(tag: &str, line: &str) -> Result<(Task, Counts), String> {
+    let Some((body, sum)) = line.rsplit_once(',') else {
+        return Err("malformed checkpoint line".into());
+    };
+    if sum != line_sum(tag, body) {
+        return Err(
+            "the line's check sum does not match it: the line was edited or damaged; remove the folder and run again".into(),
+        );
+    }
+    let parsed = body.rsplit_once(',').and_then(|(nums, lengths)| {
+        let f = nums
+            .split(',')
+            .map(str::parse)
+            .collect::<Result<Vec<u64>, _>>()
+            .ok()?;
+        (f.len() == 10).then_some(())?;
+        Some((f, parse_lengths(lengths)?))
+    });
+    let Some((f, lengths)) = parsed else {
+        return Err("malformed checkpoint line".into());
+    };
+    let t = Task {
+        row: usize::try_from(f[0]).unwrap_or(usize::MAX),
+        col: usize::try_from(f[1]).unwrap_or(usize::MAX),
+        chunk: f[2],
+    };
+    let c = Counts {
+        games: f[3],
+        wins: f[4],
+        losses: f[5],
+        draws: f[6],
+        first_player_wins: f[7],
+        turns: f[8],
+        decisions: f[9],
+        lengths,
+    };
+    Ok((t, c))
 }
 
 /// The header of `chunks.csv`.

@@ -85,15 +85,55 @@ pub fn heatmap_sized(
     names: &[String],
     cells: &[Vec<Cell>],
 ) -> (String, f64, f64) {
-    let n = names.len();
-    let cell = 56.0;
-    let longest = names.iter().map(|s| s.chars().count()).max().unwrap_or(4) as f64;
-    let left = 16.0 + 7.5 * longest;
-    let top = 24.0 + 7.5 * longest * 0.7;
-    let w = left + cell * n as f64 + 7.5 * longest * 0.6 + 20.0;
-    let legend_y = top + cell * n as f64 + 20.0;
-    let h = legend_y + 52.0;
-    let mut s = format!(
+    let f = HeatFrame::new(names);
+    let mut s = heat_open(id, caption, &f);
+    heat_names(&mut s, &f, names);
+    for (i, row) in cells.iter().enumerate() {
+        for (j, c) in row.iter().enumerate() {
+            heat_cell(&mut s, id, &f, (i, j), c);
+        }
+    }
+    heat_legend(&mut s, id, &f);
+    (s, f.w, f.h)
+}
+
+/// A heatmap's layout: the cell's size, the margins the deck names need, the picture's size and
+/// where the legend starts.
+struct HeatFrame {
+    cell: f64,
+    left: f64,
+    top: f64,
+    w: f64,
+    h: f64,
+    legend_y: f64,
+}
+
+impl HeatFrame {
+    /// The layout for `names` (a row and a column each).
+    fn new(names: &[String]) -> HeatFrame {
+        let n = names.len();
+        let cell = 56.0;
+        let longest = names.iter().map(|s| s.chars().count()).max().unwrap_or(4) as f64;
+        let left = 16.0 + 7.5 * longest;
+        let top = 24.0 + 7.5 * longest * 0.7;
+        let w = left + cell * n as f64 + 7.5 * longest * 0.6 + 20.0;
+        let legend_y = top + cell * n as f64 + 20.0;
+        let h = legend_y + 52.0;
+        HeatFrame {
+            cell,
+            left,
+            top,
+            w,
+            h,
+            legend_y,
+        }
+    }
+}
+
+/// The heatmap's opening: the picture, the mirror hatching and the colour scale's gradient.
+fn heat_open(id: &str, caption: &str, f: &HeatFrame) -> String {
+    let (w, h) = (f.w, f.h);
+    format!(
         "<svg class=\"chart\" id=\"{id}\" role=\"img\" aria-label=\"{}\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{w:.0}\" height=\"{h:.0}\" viewBox=\"0 0 {w:.0} {h:.0}\" font-size=\"12\">\n\
          <defs><pattern id=\"{id}-mirror\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"8\" stroke=\"#999\" stroke-width=\"1.5\"/></pattern>\n\
          <linearGradient id=\"{id}-scale\">{}</linearGradient></defs>\n",
@@ -105,7 +145,12 @@ pub fn heatmap_sized(
                 colour(k as f64 / 10.0)
             ))
             .collect::<String>()
-    );
+    )
+}
+
+/// The deck names: each at the left of its row and, slanted, above its column.
+fn heat_names(s: &mut String, f: &HeatFrame, names: &[String]) {
+    let (cell, left, top) = (f.cell, f.left, f.top);
     for (k, name) in names.iter().enumerate() {
         let y = top + cell * k as f64 + cell / 2.0 + 4.0;
         let _ = writeln!(
@@ -123,42 +168,49 @@ pub fn heatmap_sized(
             esc(name)
         );
     }
-    for (i, row) in cells.iter().enumerate() {
-        for (j, c) in row.iter().enumerate() {
-            let x = left + cell * j as f64;
-            let y = top + cell * i as f64;
-            let class = if c.even { "cell even" } else { "cell" };
-            let _ = write!(
-                s,
-                "<g class=\"{class}\"><title{}>{}</title><rect x=\"{x:.0}\" y=\"{y:.0}\" width=\"{cell:.0}\" height=\"{cell:.0}\" fill=\"{}\" stroke=\"#888\"/>",
-                c.title_src,
-                esc(&c.title),
-                colour(c.rate)
-            );
-            if c.mirror {
-                let _ = write!(
-                    s,
-                    "<rect x=\"{x:.0}\" y=\"{y:.0}\" width=\"{cell:.0}\" height=\"{cell:.0}\" fill=\"url(#{id}-mirror)\" stroke=\"#888\"/>"
-                );
-            }
-            let fill = if dark(c.rate) { "#fff" } else { "#000" };
-            let mark = if c.even { "≈" } else { "" };
-            let label = if c.rate.is_nan() {
-                "–".to_string()
-            } else {
-                format!("{mark}{:.0}%", 100.0 * c.rate)
-            };
-            let _ = writeln!(
-                s,
-                "<text{} x=\"{:.0}\" y=\"{:.0}\" text-anchor=\"middle\" fill=\"{fill}\" font-weight=\"{}\">{}</text></g>",
-                if c.rate.is_nan() { "" } else { &c.label_src },
-                x + cell / 2.0,
-                y + cell / 2.0 + 4.0,
-                if c.even { "normal" } else { "bold" },
-                esc(&label)
-            );
-        }
+}
+
+/// The cell of row `i`, column `j`: its hover title, its colour (hatched for a mirror), its
+/// label (bold unless even).
+fn heat_cell(s: &mut String, id: &str, f: &HeatFrame, (i, j): (usize, usize), c: &Cell) {
+    let cell = f.cell;
+    let x = f.left + cell * j as f64;
+    let y = f.top + cell * i as f64;
+    let class = if c.even { "cell even" } else { "cell" };
+    let _ = write!(
+        s,
+        "<g class=\"{class}\"><title{}>{}</title><rect x=\"{x:.0}\" y=\"{y:.0}\" width=\"{cell:.0}\" height=\"{cell:.0}\" fill=\"{}\" stroke=\"#888\"/>",
+        c.title_src,
+        esc(&c.title),
+        colour(c.rate)
+    );
+    if c.mirror {
+        let _ = write!(
+            s,
+            "<rect x=\"{x:.0}\" y=\"{y:.0}\" width=\"{cell:.0}\" height=\"{cell:.0}\" fill=\"url(#{id}-mirror)\" stroke=\"#888\"/>"
+        );
     }
+    let fill = if dark(c.rate) { "#fff" } else { "#000" };
+    let mark = if c.even { "≈" } else { "" };
+    let label = if c.rate.is_nan() {
+        "–".to_string()
+    } else {
+        format!("{mark}{:.0}%", 100.0 * c.rate)
+    };
+    let _ = writeln!(
+        s,
+        "<text{} x=\"{:.0}\" y=\"{:.0}\" text-anchor=\"middle\" fill=\"{fill}\" font-weight=\"{}\">{}</text></g>",
+        if c.rate.is_nan() { "" } else { &c.label_src },
+        x + cell / 2.0,
+        y + cell / 2.0 + 4.0,
+        if c.even { "normal" } else { "bold" },
+        esc(&label)
+    );
+}
+
+/// The colour legend under the cells, its explanation, and the picture's end.
+fn heat_legend(s: &mut String, id: &str, f: &HeatFrame) {
+    let legend_y = f.legend_y;
     let lx = 16.0;
     let _ = writeln!(
         s,
@@ -183,7 +235,6 @@ pub fn heatmap_sized(
         "<text class=\"axis\" x=\"{lx:.0}\" y=\"{:.0}\" font-size=\"11\">≈ (not bold): the 95% interval includes 50% · hatched: mirror matchup · hover a cell for its interval</text>\n</svg>",
         legend_y + 42.0
     );
-    (s, w, h)
 }
 
 /// One row of an interval chart: a label, then marks (value, low, high) each in a series.
@@ -216,37 +267,95 @@ pub fn intervals(
     bars: bool,
     legend: &[&str],
 ) -> String {
-    let longest = rows
-        .iter()
-        .map(|r| r.label.chars().count())
-        .max()
-        .unwrap_or(4)
-        .min(48) as f64;
-    let left = 16.0 + 7.0 * longest;
-    let plot = 420.0;
-    let text_w = if rows.iter().any(|r| r.text.is_some()) {
-        190.0
-    } else {
-        20.0
-    };
-    let per = if rows.iter().any(|r| r.marks.len() > 1) {
-        22.0
-    } else {
-        20.0
-    };
-    let top = 14.0;
-    let h = top + per * rows.len() as f64 + 40.0 + if legend.is_empty() { 0.0 } else { 18.0 };
-    let w = left + plot + text_w;
-    let x = |v: f64| left + plot * ((v - lo) / (hi - lo)).clamp(0.0, 1.0);
+    let f = IntervalFrame::new(rows, (lo, hi), legend);
+    let (w, h) = (f.w, f.h);
     let mut s = format!(
         "<svg class=\"chart\" role=\"img\" aria-label=\"{}\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{w:.0}\" height=\"{h:.0}\" viewBox=\"0 0 {w:.0} {h:.0}\" font-size=\"12\">\n",
         esc(caption)
     );
-    // Grid and axis: round ticks of the shown scale.
-    let axis_y = top + per * rows.len() as f64 + 4.0;
-    for t in nice_ticks(lo * scale, hi * scale) {
+    interval_axis(&mut s, &f, scale, unit, reference);
+    for (k, r) in rows.iter().enumerate() {
+        interval_row(&mut s, &f, k, r, bars);
+    }
+    if !legend.is_empty() {
+        interval_legend(&mut s, &f, legend);
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// An interval chart's layout: the label column, the plot, the text column, the rows' height,
+/// the axis's place and the values at its ends.
+struct IntervalFrame {
+    left: f64,
+    plot: f64,
+    per: f64,
+    top: f64,
+    w: f64,
+    h: f64,
+    /// Where the axis runs, under the last row.
+    axis_y: f64,
+    lo: f64,
+    hi: f64,
+}
+
+impl IntervalFrame {
+    /// The layout for `rows` on an axis from `lo` to `hi`, with room for `legend` if any.
+    fn new(rows: &[IRow], (lo, hi): (f64, f64), legend: &[&str]) -> IntervalFrame {
+        let longest = rows
+            .iter()
+            .map(|r| r.label.chars().count())
+            .max()
+            .unwrap_or(4)
+            .min(48) as f64;
+        let left = 16.0 + 7.0 * longest;
+        let plot = 420.0;
+        let text_w = if rows.iter().any(|r| r.text.is_some()) {
+            190.0
+        } else {
+            20.0
+        };
+        let per = if rows.iter().any(|r| r.marks.len() > 1) {
+            22.0
+        } else {
+            20.0
+        };
+        let top = 14.0;
+        let h = top + per * rows.len() as f64 + 40.0 + if legend.is_empty() { 0.0 } else { 18.0 };
+        let w = left + plot + text_w;
+        let axis_y = top + per * rows.len() as f64 + 4.0;
+        IntervalFrame {
+            left,
+            plot,
+            per,
+            top,
+            w,
+            h,
+            axis_y,
+            lo,
+            hi,
+        }
+    }
+
+    /// The x of value `v` (clamped to the plot).
+    fn x(&self, v: f64) -> f64 {
+        self.left + self.plot * ((v - self.lo) / (self.hi - self.lo)).clamp(0.0, 1.0)
+    }
+}
+
+/// The grid and the axis (round ticks of the shown scale: the values times `scale`, with
+/// `unit`), and the dashed reference line if any.
+fn interval_axis(
+    s: &mut String,
+    f: &IntervalFrame,
+    scale: f64,
+    unit: &str,
+    reference: Option<f64>,
+) {
+    let (top, axis_y) = (f.top, f.axis_y);
+    for t in nice_ticks(f.lo * scale, f.hi * scale) {
         let v = t / scale;
-        let xx = x(v);
+        let xx = f.x(v);
         let _ = writeln!(
             s,
             "<line x1=\"{xx:.1}\" x2=\"{xx:.1}\" y1=\"{top:.0}\" y2=\"{axis_y:.0}\" stroke=\"#e4e4e4\"/><text class=\"axis\" x=\"{xx:.1}\" y=\"{:.0}\" text-anchor=\"middle\" font-size=\"11\">{}{unit}</text>",
@@ -255,103 +364,121 @@ pub fn intervals(
         );
     }
     if let Some(r) = reference {
-        let xx = x(r);
+        let xx = f.x(r);
         let _ = writeln!(
             s,
             "<line x1=\"{xx:.1}\" x2=\"{xx:.1}\" y1=\"{top:.0}\" y2=\"{axis_y:.0}\" stroke=\"#333\" stroke-dasharray=\"4 3\"/>"
         );
     }
-    for (k, r) in rows.iter().enumerate() {
-        let y0 = top + per * k as f64;
-        let label: String = r.label.chars().take(48).collect();
+}
+
+/// Row `k`: its label (at most 48 characters), its marks, its text at the right.
+fn interval_row(s: &mut String, f: &IntervalFrame, k: usize, r: &IRow, bars: bool) {
+    let (left, per) = (f.left, f.per);
+    let y0 = f.top + per * k as f64;
+    let label: String = r.label.chars().take(48).collect();
+    let _ = writeln!(
+        s,
+        "<text class=\"name\" x=\"{:.0}\" y=\"{:.0}\" text-anchor=\"end\">{}</text>",
+        left - 6.0,
+        y0 + per / 2.0 + 4.0,
+        esc(&label)
+    );
+    let m = r.marks.len().max(1) as f64;
+    for (j, &mark) in r.marks.iter().enumerate() {
+        if mark.0.is_nan() {
+            continue;
+        }
+        let y = y0 + per * (j as f64 + 0.5) / m;
+        interval_mark(s, f, (y0, y), j, mark, bars && j == 0);
+    }
+    if let Some((attrs, text)) = &r.text {
         let _ = writeln!(
             s,
-            "<text class=\"name\" x=\"{:.0}\" y=\"{:.0}\" text-anchor=\"end\">{}</text>",
-            left - 6.0,
+            "<text{attrs} x=\"{:.0}\" y=\"{:.0}\">{}</text>",
+            left + f.plot + 8.0,
             y0 + per / 2.0 + 4.0,
-            esc(&label)
+            esc(text)
         );
-        let m = r.marks.len().max(1) as f64;
-        for (j, &(v, l, h)) in r.marks.iter().enumerate() {
-            if v.is_nan() {
-                continue;
-            }
-            let y = y0 + per * (j as f64 + 0.5) / m;
-            let (colour, shape, _) = SERIES[j % SERIES.len()];
-            if bars && j == 0 {
-                let _ = writeln!(
-                    s,
-                    "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"#b2abd2\"/>",
-                    x(lo),
-                    y0 + 3.0,
-                    (x(v) - x(lo)).max(0.0),
-                    per - 6.0
-                );
-            }
-            if !l.is_nan() && !h.is_nan() {
-                let _ = writeln!(
-                    s,
-                    "<line x1=\"{:.1}\" x2=\"{:.1}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"{colour}\" stroke-width=\"1.5\"/>",
-                    x(l),
-                    x(h)
-                );
-            }
-            let _ = writeln!(
-                s,
-                "{}",
-                if shape == "circle" {
-                    format!(
-                        "<circle cx=\"{:.1}\" cy=\"{y:.1}\" r=\"3.5\" fill=\"{colour}\"/>",
-                        x(v)
-                    )
-                } else {
-                    format!(
-                        "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"7\" height=\"7\" fill=\"{colour}\"/>",
-                        x(v) - 3.5,
-                        y - 3.5
-                    )
-                }
-            );
-        }
-        if let Some((attrs, text)) = &r.text {
-            let _ = writeln!(
-                s,
-                "<text{attrs} x=\"{:.0}\" y=\"{:.0}\">{}</text>",
-                left + plot + 8.0,
-                y0 + per / 2.0 + 4.0,
-                esc(text)
-            );
-        }
     }
-    if !legend.is_empty() {
-        let ly = h - 8.0;
-        let mut lx = left;
-        for (j, name) in legend.iter().enumerate() {
-            let (colour, shape, _) = SERIES[j % SERIES.len()];
-            let marker = if shape == "circle" {
-                format!(
-                    "<circle cx=\"{:.0}\" cy=\"{:.0}\" r=\"4\" fill=\"{colour}\"/>",
-                    lx,
-                    ly - 4.0
-                )
-            } else {
-                format!(
-                    "<rect x=\"{:.0}\" y=\"{:.0}\" width=\"8\" height=\"8\" fill=\"{colour}\"/>",
-                    lx - 4.0,
-                    ly - 8.0
-                )
-            };
-            let _ = writeln!(
-                s,
-                "{marker}<text class=\"axis\" x=\"{:.0}\" y=\"{ly:.0}\">{}</text>",
-                lx + 8.0,
-                esc(name)
-            );
-            lx += 30.0 + 7.0 * name.chars().count() as f64;
-        }
+}
+
+/// Mark `j` of the row at `y0`, drawn at `y`: the bar to it if `bar`, its whisker from low to
+/// high, its dot or square (series `j`).
+fn interval_mark(
+    s: &mut String,
+    f: &IntervalFrame,
+    (y0, y): (f64, f64),
+    j: usize,
+    (v, l, h): (f64, f64, f64),
+    bar: bool,
+) {
+    let x = |v: f64| f.x(v);
+    let (lo, per) = (f.lo, f.per);
+    let (colour, shape, _) = SERIES[j % SERIES.len()];
+    if bar {
+        let _ = writeln!(
+            s,
+            "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"#b2abd2\"/>",
+            x(lo),
+            y0 + 3.0,
+            (x(v) - x(lo)).max(0.0),
+            per - 6.0
+        );
     }
-    s.push_str("</svg>\n");
-    s
+    if !l.is_nan() && !h.is_nan() {
+        let _ = writeln!(
+            s,
+            "<line x1=\"{:.1}\" x2=\"{:.1}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"{colour}\" stroke-width=\"1.5\"/>",
+            x(l),
+            x(h)
+        );
+    }
+    let _ = writeln!(
+        s,
+        "{}",
+        if shape == "circle" {
+            format!(
+                "<circle cx=\"{:.1}\" cy=\"{y:.1}\" r=\"3.5\" fill=\"{colour}\"/>",
+                x(v)
+            )
+        } else {
+            format!(
+                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"7\" height=\"7\" fill=\"{colour}\"/>",
+                x(v) - 3.5,
+                y - 3.5
+            )
+        }
+    );
+}
+
+/// The legend under the axis: each series' marker and name.
+fn interval_legend(s: &mut String, f: &IntervalFrame, legend: &[&str]) {
+    let ly = f.h - 8.0;
+    let mut lx = f.left;
+    for (j, name) in legend.iter().enumerate() {
+        let (colour, shape, _) = SERIES[j % SERIES.len()];
+        let marker = if shape == "circle" {
+            format!(
+                "<circle cx=\"{:.0}\" cy=\"{:.0}\" r=\"4\" fill=\"{colour}\"/>",
+                lx,
+                ly - 4.0
+            )
+        } else {
+            format!(
+                "<rect x=\"{:.0}\" y=\"{:.0}\" width=\"8\" height=\"8\" fill=\"{colour}\"/>",
+                lx - 4.0,
+                ly - 8.0
+            )
+        };
+        let _ = writeln!(
+            s,
+            "{marker}<text class=\"axis\" x=\"{:.0}\" y=\"{ly:.0}\">{}</text>",
+            lx + 8.0,
+            esc(name)
+        );
+        lx += 30.0 + 7.0 * name.chars().count() as f64;
+    }
 }
 
 /// Round tick values from `lo` to `hi`: multiples of 1, 2 or 5 × 10^k, the step that gives 3 to 7
@@ -409,36 +536,86 @@ pub struct LPoint {
 /// A line chart of a rate over `x` (0 to the largest x), 0–100% on the y axis scaled to the data,
 /// with whiskers and square marks where `marked`.
 pub fn line(caption: &str, x_label: &str, points: &[LPoint], refs: &[(f64, String)]) -> String {
-    let (w, h, l, r, top, bottom) = (720.0, 320.0, 56.0, 20.0, 16.0, 52.0);
-    let xmax = points.iter().map(|p| p.x).fold(1.0, f64::max);
-    let ymin = points
-        .iter()
-        .map(|p| if p.lo.is_nan() { p.v } else { p.lo })
-        .chain(refs.iter().map(|r| r.0))
-        .fold(0.5, f64::min);
-    let ymax = points
-        .iter()
-        .map(|p| if p.hi.is_nan() { p.v } else { p.hi })
-        .chain(refs.iter().map(|r| r.0))
-        .fold(0.5, f64::max);
-    let (y0, y1) = (
-        ((ymin * 10.0).floor() / 10.0).max(0.0),
-        ((ymax * 10.0).ceil() / 10.0).min(1.0),
-    );
-    let (y0, y1) = if y1 - y0 < 0.1 {
-        (y0, y0 + 0.1)
-    } else {
-        (y0, y1)
-    };
-    let x = |g: f64| l + (w - l - r) * g / xmax;
-    let y = |v: f64| top + (h - top - bottom) * (1.0 - (v - y0) / (y1 - y0));
+    let f = LineFrame::new(points, refs);
+    let (w, h) = (f.w, f.h);
     let mut s = format!(
         "<svg class=\"chart\" role=\"img\" aria-label=\"{}\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-size=\"12\">\n",
         esc(caption)
     );
-    for t in nice_ticks(100.0 * y0, 100.0 * y1) {
+    line_axes(&mut s, &f, x_label);
+    line_refs(&mut s, &f, refs);
+    line_points(&mut s, &f, points);
+    line_legend(&mut s, &f);
+    s.push_str("</svg>\n");
+    s
+}
+
+/// A line chart's size, margins and scales: x from 0 to `xmax`, y from `y0` to `y1` (whole
+/// tenths around the data and the reference lines, at least a tenth apart).
+struct LineFrame {
+    w: f64,
+    h: f64,
+    l: f64,
+    r: f64,
+    top: f64,
+    bottom: f64,
+    xmax: f64,
+    y0: f64,
+    y1: f64,
+}
+
+impl LineFrame {
+    /// The frame that shows `points` (with their intervals) and `refs`.
+    fn new(points: &[LPoint], refs: &[(f64, String)]) -> LineFrame {
+        let (w, h, l, r, top, bottom) = (720.0, 320.0, 56.0, 20.0, 16.0, 52.0);
+        let xmax = points.iter().map(|p| p.x).fold(1.0, f64::max);
+        let ymin = points
+            .iter()
+            .map(|p| if p.lo.is_nan() { p.v } else { p.lo })
+            .chain(refs.iter().map(|r| r.0))
+            .fold(0.5, f64::min);
+        let ymax = points
+            .iter()
+            .map(|p| if p.hi.is_nan() { p.v } else { p.hi })
+            .chain(refs.iter().map(|r| r.0))
+            .fold(0.5, f64::max);
+        let (y0, y1) = (
+            ((ymin * 10.0).floor() / 10.0).max(0.0),
+            ((ymax * 10.0).ceil() / 10.0).min(1.0),
+        );
+        let (y0, y1) = if y1 - y0 < 0.1 {
+            (y0, y0 + 0.1)
+        } else {
+            (y0, y1)
+        };
+        LineFrame {
+            w,
+            h,
+            l,
+            r,
+            top,
+            bottom,
+            xmax,
+            y0,
+            y1,
+        }
+    }
+
+    fn x(&self, g: f64) -> f64 {
+        self.l + (self.w - self.l - self.r) * g / self.xmax
+    }
+
+    fn y(&self, v: f64) -> f64 {
+        self.top + (self.h - self.top - self.bottom) * (1.0 - (v - self.y0) / (self.y1 - self.y0))
+    }
+}
+
+/// The y grid with its percentages, the x axis's label and ticks.
+fn line_axes(s: &mut String, f: &LineFrame, x_label: &str) {
+    let (w, h, l, r, bottom) = (f.w, f.h, f.l, f.r, f.bottom);
+    for t in nice_ticks(100.0 * f.y0, 100.0 * f.y1) {
         let v = t / 100.0;
-        let yy = y(v);
+        let yy = f.y(v);
         let _ = writeln!(
             s,
             "<line x1=\"{l}\" x2=\"{:.0}\" y1=\"{yy:.1}\" y2=\"{yy:.1}\" stroke=\"#e4e4e4\"/><text class=\"axis\" x=\"{:.0}\" y=\"{:.1}\" text-anchor=\"end\" font-size=\"11\">{:.0}%</text>",
@@ -455,19 +632,28 @@ pub fn line(caption: &str, x_label: &str, points: &[LPoint], refs: &[(f64, Strin
         h - bottom + 32.0,
         esc(x_label),
     );
-    for t in nice_ticks(0.0, xmax) {
+    for t in nice_ticks(0.0, f.xmax) {
         // The rightmost label ends at the plot's edge instead of running off the picture.
-        let anchor = if x(t) > w - r - 24.0 { "end" } else { "middle" };
+        let anchor = if f.x(t) > w - r - 24.0 {
+            "end"
+        } else {
+            "middle"
+        };
         let _ = writeln!(
             s,
             "<text class=\"axis\" x=\"{:.1}\" y=\"{:.0}\" text-anchor=\"{anchor}\" font-size=\"11\">{}</text>",
-            x(t),
+            f.x(t),
             h - bottom + 14.0,
             tick(t)
         );
     }
+}
+
+/// The reference lines, dashed, each with its label.
+fn line_refs(s: &mut String, f: &LineFrame, refs: &[(f64, String)]) {
+    let (w, l, r) = (f.w, f.l, f.r);
     for (v, label) in refs {
-        let yy = y(*v);
+        let yy = f.y(*v);
         let _ = writeln!(
             s,
             "<line x1=\"{l}\" x2=\"{:.0}\" y1=\"{yy:.1}\" y2=\"{yy:.1}\" stroke=\"#e66101\" stroke-dasharray=\"6 4\"/><text class=\"axis\" x=\"{:.0}\" y=\"{:.1}\" text-anchor=\"end\" fill=\"#b35806\" font-size=\"11\">{}</text>",
@@ -477,22 +663,27 @@ pub fn line(caption: &str, x_label: &str, points: &[LPoint], refs: &[(f64, Strin
             esc(label)
         );
     }
+}
+
+/// The line through the points, then each point: its whisker, its mark (a square where
+/// marked), its hover title.
+fn line_points(s: &mut String, f: &LineFrame, points: &[LPoint]) {
     let mut poly = String::new();
     for p in points {
-        let _ = write!(poly, "{:.1},{:.1} ", x(p.x), y(p.v));
+        let _ = write!(poly, "{:.1},{:.1} ", f.x(p.x), f.y(p.v));
     }
     let _ = writeln!(
         s,
         "<polyline points=\"{poly}\" fill=\"none\" stroke=\"#5e3c99\" stroke-width=\"1.5\"/>"
     );
     for p in points {
-        let (xx, yy) = (x(p.x), y(p.v));
+        let (xx, yy) = (f.x(p.x), f.y(p.v));
         if !p.lo.is_nan() {
             let _ = write!(
                 s,
                 "<line x1=\"{xx:.1}\" x2=\"{xx:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"#5e3c99\"/>",
-                y(p.lo),
-                y(p.hi)
+                f.y(p.lo),
+                f.y(p.hi)
             );
         }
         let mark = if p.marked {
@@ -511,6 +702,11 @@ pub fn line(caption: &str, x_label: &str, points: &[LPoint], refs: &[(f64, Strin
             esc(&p.title.1)
         );
     }
+}
+
+/// The legend under the chart: the dot and the square.
+fn line_legend(s: &mut String, f: &LineFrame) {
+    let (h, l) = (f.h, f.l);
     let _ = writeln!(
         s,
         "<circle cx=\"{l}\" cy=\"{:.0}\" r=\"4\" fill=\"#5e3c99\"/><text class=\"axis\" x=\"{:.0}\" y=\"{:.0}\" font-size=\"11\">the deck's win rate at each round's end (95% interval)</text><rect x=\"{:.0}\" y=\"{:.0}\" width=\"8\" height=\"8\" fill=\"#e66101\"/><text class=\"axis\" x=\"{:.0}\" y=\"{:.0}\" font-size=\"11\">a round that accepted a swap</text>",
@@ -522,8 +718,6 @@ pub fn line(caption: &str, x_label: &str, points: &[LPoint], refs: &[(f64, Strin
         l + 352.0,
         h - 4.0
     );
-    s.push_str("</svg>\n");
-    s
 }
 
 /// A histogram: bars of `counts` over bin labels, each bar's count written above it.
