@@ -1189,7 +1189,7 @@ fn sealed<G: GameDef>(
 
 /// Writes a result file (through a temporary file and a rename); a failure is a [`WriteError`].
 fn write_file(path: &Path, text: &str) -> Result<(), WriteError> {
-    crate::sim::output::write_atomic(path, text)
+    crate::sim::files::write_atomic(path, text)
         .map_err(|e| WriteError::new(format!("{}: cannot write", path.display()), e))
 }
 

@@ -317,7 +317,7 @@ fn rounds<G: GameDef>(
 /// Writes the state file whole (a run killed at any moment leaves the last look's).
 fn save(path: &Path, search: &Search) -> Result<(), WriteError> {
     let text = serde_json::to_string(search).expect("the state serializes");
-    crate::sim::output::write_atomic(path, &text)
+    crate::sim::files::write_atomic(path, &text)
         .map_err(|e| WriteError::new(format!("{}: cannot write", path.display()), e))
 }
 
