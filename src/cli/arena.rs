@@ -9,7 +9,7 @@ use crate::core::GameDef;
 use crate::sim::arena::{
     points, round_robin, round_robin_games, run_sprt, Ratings, Sprt, SprtState, Standings,
 };
-use crate::sim::output::{RunInfo, Table};
+use crate::sim::files::{run_json::RunInfo, Table};
 use crate::sim::Entrant;
 use crate::stats::{wilson, Z95};
 use anyhow::{anyhow, bail, Result};

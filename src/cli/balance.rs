@@ -10,7 +10,7 @@ use super::{
 use crate::core::input::{read_text, MAX_TEXT_BYTES};
 use crate::core::GameDef;
 use crate::sim::balance::{describe, files, means_of, run, ssd, Est, Outcome, Plan};
-use crate::sim::output::RunInfo;
+use crate::sim::files::run_json::RunInfo;
 use crate::sim::Entrant;
 use anyhow::{anyhow, bail, Result};
 use std::fmt::Write as _;

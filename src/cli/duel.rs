@@ -7,8 +7,8 @@ use super::{
 };
 use crate::core::GameDef;
 use crate::sim::checkpoint::{resume_run, Resumed};
+use crate::sim::files::run_json::RunInfo;
 use crate::sim::matrix::Counts;
-use crate::sim::output::RunInfo;
 use crate::sim::{duel_task, run_duel, DuelPlan};
 use anyhow::{anyhow, Result};
 use std::path::{Path, PathBuf};
@@ -143,7 +143,7 @@ fn summary(plan: &DuelPlan, r: &Counts, played: &Counts, threads: usize, secs: f
 /// `duel.csv` and `run.json`.
 fn write_files(o: &DuelOpts, plan: &DuelPlan, r: &Counts, played: u64, secs: f64) -> Result<()> {
     let ([a, b], [n1, n2]) = (&plan.agents, &plan.decks);
-    let csv = crate::sim::output::duel_csv(a, b, n1, n2, r);
+    let csv = crate::sim::files::duel::write(a, b, n1, n2, r);
     write_file(&o.out.join("duel.csv"), &csv)?;
     let meta = RunInfo {
         command: "duel".into(),

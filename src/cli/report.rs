@@ -5,7 +5,7 @@
 
 use super::note;
 use crate::report::index;
-use crate::sim::output::RunInfo;
+use crate::sim::files::run_json::RunInfo;
 use anyhow::{anyhow, Result};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

@@ -9,7 +9,7 @@ use super::{
 };
 use crate::core::input::{read_text, MAX_TEXT_BYTES};
 use crate::core::{fnv1a, GameDef};
-use crate::sim::output::RunInfo;
+use crate::sim::files::run_json::RunInfo;
 use crate::sim::tune::{budget, files, pct, run, Outcome, Plan, STATE_FILE};
 use crate::sim::Entrant;
 use anyhow::{anyhow, bail, Result};

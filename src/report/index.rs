@@ -3,7 +3,7 @@
 //! folders found below it, and one index page linking each run folder's own report.
 
 use super::{esc, CSS, ERRORS_JS, SORT_JS};
-use crate::sim::output::RunInfo;
+use crate::sim::files::run_json::RunInfo;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 

@@ -30,12 +30,12 @@ mod tune;
 use crate::sim::svg;
 pub use crate::sim::svg::esc;
 
-use crate::sim::output::RunInfo;
+use crate::sim::files::run_json::RunInfo;
+use crate::sim::files::{duel, read_file};
 use arena::arena_sections;
 use balance::balance_sections;
 use cards::cards_section;
 use matrix::{heatmap_of, matrix_sections, read_matchups, Matchups};
-use read::Csv;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use tune::tune_sections;
@@ -184,7 +184,7 @@ pub fn build(dirs: &[PathBuf]) -> Result<String, String> {
 /// Writes the report of `dirs` to `out`.
 pub fn write(dirs: &[PathBuf], out: &Path) -> anyhow::Result<()> {
     let html = build(dirs).map_err(|e| anyhow::anyhow!(e))?;
-    crate::sim::output::write_atomic(out, &html).map_err(|e| {
+    crate::sim::files::write_atomic(out, &html).map_err(|e| {
         anyhow::Error::new(crate::core::WriteError::new(
             format!("{}: cannot write", out.display()),
             e,
@@ -279,39 +279,38 @@ fn duel_section(
     tag: &dyn Fn(&str) -> String,
     out: &mut Vec<Section>,
 ) -> Result<(), String> {
-    let Some(c) = Csv::read(
-        dir,
-        "duel.csv",
-        &["agent_a", "agent_b", "deck1", "deck2"],
-        &["games", "win_rate_a", "ci_low", "ci_high", "mean_turns"],
-    )?
-    else {
+    let Some((text, file)) = read_file(dir, "duel.csv")? else {
         return Ok(());
     };
-    let f = &c.name;
-    let trs: Vec<String> = (0..c.len())
-        .map(|r| {
-            let l = c.line(r);
+    let lines = duel::read(&text, &file)?;
+    if lines.is_empty() {
+        return Err(format!("{file}: no rows after the header"));
+    }
+    let f = "duel.csv";
+    let trs: Vec<String> = lines
+        .iter()
+        .map(|l| {
+            let (c, d) = (&l.fields, &l.duel);
             format!(
                 "{}{}{}{}{}{}{}",
-                td(c.text(r, "agent_a")),
-                td(c.text(r, "agent_b")),
-                td(c.text(r, "deck1")),
-                td(c.text(r, "deck2")),
+                td(&d.agent_a),
+                td(&d.agent_b),
+                td(&d.deck1),
+                td(&d.deck2),
                 td_num(
-                    &src(f, l, "win_rate_a ci_low ci_high"),
-                    c.num(r, "win_rate_a"),
-                    &pct_ci(
-                        c.num(r, "win_rate_a"),
-                        c.num(r, "ci_low"),
-                        c.num(r, "ci_high")
-                    )
+                    &src(f, c.line, "win_rate_a ci_low ci_high"),
+                    c.num("win_rate_a"),
+                    &pct_ci(c.num("win_rate_a"), c.num("ci_low"), c.num("ci_high"))
                 ),
-                td_num(&src(f, l, "games"), c.num(r, "games"), c.text(r, "games")),
                 td_num(
-                    &src(f, l, "mean_turns"),
-                    c.num(r, "mean_turns"),
-                    &format!("{:.1}", c.num(r, "mean_turns"))
+                    &src(f, c.line, "games"),
+                    d.counts.games as f64,
+                    c.text("games")
+                ),
+                td_num(
+                    &src(f, c.line, "mean_turns"),
+                    d.mean_turns,
+                    &format!("{:.1}", d.mean_turns)
                 ),
             )
         })

@@ -11,7 +11,6 @@ mod entrant;
 pub mod files;
 pub mod matrix;
 pub mod merge;
-pub mod output;
 pub mod record;
 pub mod schedule;
 pub mod sink;

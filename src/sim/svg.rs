@@ -78,7 +78,7 @@ pub fn heatmap(id: &str, caption: &str, names: &[String], cells: &[Vec<Cell>]) -
 }
 
 /// [`heatmap`], with the picture's width and height (for a page that places it, as the standalone
-/// `matrix.svg` of `crate::sim::output::matrix_svg` does).
+/// `matrix.svg` of `crate::sim::files::matrix::svg` does).
 pub fn heatmap_sized(
     id: &str,
     caption: &str,

@@ -23,8 +23,11 @@ use tcgsim::agents::AgentSpec;
 use tcgsim::core::lang::{self, vocab::Vocab};
 use tcgsim::core::{rng_from_seed, GameDef, GameRng};
 use tcgsim::sim::checkpoint::{line_of, parse_checkpoint, CHUNK_HEADER};
+use tcgsim::sim::files::{
+    lengths::write as lengths_csv, matchups::write as matchups_csv, run_json::RunInfo,
+};
 use tcgsim::sim::matrix::{Plan, Task};
-use tcgsim::sim::output::{lengths_csv, matchups_csv, merge_matchups, Part, RunInfo};
+use tcgsim::sim::merge::{merge_matchups, Part};
 
 use rand::Rng;
 

@@ -8,8 +8,8 @@ use tcgsim::agents::AgentSpec;
 use tcgsim::core::GameDef;
 use tcgsim::games::trails::deck::Deck;
 use tcgsim::games::trails::{bundled_cards, TrailsGame};
+use tcgsim::sim::files::matchups::write as matchups_csv;
 use tcgsim::sim::matrix::{run_task, Counts, Plan, Task};
-use tcgsim::sim::output::matchups_csv;
 use tcgsim::sim::Entrant;
 
 use crate::common;
@@ -125,7 +125,7 @@ fn summary_pools_both_directions_of_a_pair() {
         counts(10000, 5100),
         counts(10000, 5000),
     ];
-    let s = tcgsim::sim::output::summary(&plan, &m);
+    let s = tcgsim::sim::files::matrix::summary(&plan, &m);
     assert!(
         s.contains("too close to call (95% interval, both directions pooled, includes 50%):\n  a vs b: 50.2% (49.6–50.9%)"),
         "{s}"
@@ -140,7 +140,7 @@ fn summary_pools_both_directions_of_a_pair() {
         counts(10000, 4900),
         counts(10000, 5000),
     ];
-    let s = tcgsim::sim::output::summary(&plan, &m);
+    let s = tcgsim::sim::files::matrix::summary(&plan, &m);
     assert!(
         s.contains("too close to call: none") && s.contains("a vs b: 51.2% (50.6–51.9%)"),
         "{s}"

@@ -864,3 +864,59 @@ fn tune_and_balance_run_without_the_command_line() {
     let fresh = got.fresh.as_ref().expect("a change survives");
     assert_eq!(read(&out, "cards_balanced.csv"), fresh.patched);
 }
+
+/// A state saved at the end of a round resumes (issue 30: it was refused with "games of a round
+/// with no candidates"): `--rounds 1` then `--rounds 2 --resume` on the same checkpoint gives the
+/// tune.csv and tuned deck of one uninterrupted `--rounds 2` run.
+#[test]
+fn a_tune_saved_at_a_round_end_resumes() {
+    let dir = tmpdir("tune-round-end");
+    let args = |out: &str, rounds: &str, extra: &[&str]| {
+        let mut v: Vec<String> = [
+            "tune",
+            "--game",
+            "toy",
+            "decks/toy/low.deck",
+            "--gauntlet",
+            "decks/toy/high.deck",
+            "--gauntlet",
+            "decks/toy/ladder.deck",
+            "--check-games",
+            "200",
+            "--seed",
+            "13",
+            "--quiet",
+            "--rounds",
+            rounds,
+            "--out",
+            out,
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        v.extend(extra.iter().map(|s| s.to_string()));
+        v
+    };
+    let run = |v: Vec<String>| {
+        let refs: Vec<&str> = v.iter().map(String::as_str).collect();
+        let r = tcgsim(&refs);
+        assert!(
+            r.status.success(),
+            "{refs:?}: {}",
+            String::from_utf8_lossy(&r.stderr)
+        );
+    };
+    let whole = dir.join("whole").display().to_string();
+    let cut = dir.join("cut").display().to_string();
+    let ck = dir.join("ck").display().to_string();
+    run(args(&whole, "2", &[]));
+    run(args(&cut, "1", &["--checkpoint", &ck]));
+    run(args(&cut, "2", &["--checkpoint", &ck, "--resume"]));
+    for f in ["low_tuned.deck", "tune.csv"] {
+        assert_eq!(
+            std::fs::read_to_string(dir.join("whole").join(f)).unwrap(),
+            std::fs::read_to_string(dir.join("cut").join(f)).unwrap(),
+            "{f} differs after resuming at a round's end"
+        );
+    }
+}

@@ -7,7 +7,7 @@ use super::run::{describe, Fresh, Outcome, Plan};
 use super::{means_of, ssd, Change, Est, Games};
 use crate::core::GameDef;
 use crate::sim::columns::{header, num, text, Column};
-use crate::sim::output::{matchups_csv, matrix_svg, Table};
+use crate::sim::files::{matrix::svg as matrix_svg, Table};
 
 /// `balance.csv`: one row per raced change, best first, then the best change's fresh row.
 pub const BALANCE: &[Column] = &[
@@ -118,7 +118,7 @@ fn csv_row(
     csv.row(v);
 }
 
-/// The fresh games' matrix as `matrix` writes one (for `matchups_csv` and the heatmaps).
+/// The fresh games' matrix as `matrix` writes one (for `matchups.csv` and the heatmaps).
 fn matrix_plan<G: GameDef>(plan: &Plan<G>) -> crate::sim::matrix::Plan {
     crate::sim::matrix::Plan {
         game: G::INFO.name.into(),
@@ -136,8 +136,8 @@ fn matrix_plan<G: GameDef>(plan: &Plan<G>) -> crate::sim::matrix::Plan {
 pub fn matchups<G: GameDef>(plan: &Plan<G>, f: &Fresh) -> (String, String) {
     let m = matrix_plan(plan);
     (
-        matchups_csv(&m, &f.before.counts),
-        matchups_csv(&m, &f.after.counts),
+        crate::sim::files::matchups::write(&m, &f.before.counts),
+        crate::sim::files::matchups::write(&m, &f.after.counts),
     )
 }
 

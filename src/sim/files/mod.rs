@@ -1,7 +1,7 @@
-//! The result files of the matrix and cards runs, one module each: `matchups.csv`
-//! ([`matchups`]), `lengths.csv` ([`lengths`]), `cards.csv` ([`cards`]), `run.json`
-//! ([`run_json`]), and the views written but never read back — `matrix.csv`, `matrix.svg` and the
-//! terminal summary ([`matrix`]).
+//! The result files of the runs, one module each: `matchups.csv` ([`matchups`]), `lengths.csv`
+//! ([`lengths`]), `cards.csv` ([`cards`]), `duel.csv` ([`duel`]), `run.json` ([`run_json`]), and
+//! the views written but never read back — `matrix.csv`, `matrix.svg` and the terminal summary
+//! ([`matrix`]).
 //!
 //! A CSV file's columns are one table ([`Column`]: name, kind, the value of a row), from which both
 //! its writer ([`write_table`]) and its reader ([`read_table`]) are made: a new column is one line of
@@ -15,6 +15,7 @@
 //! sees half a file.
 
 pub mod cards;
+pub mod duel;
 pub mod lengths;
 pub mod matchups;
 pub mod matrix;

@@ -6,7 +6,7 @@ use super::run::{pct, rate_ci, Outcome, Plan};
 use super::Search;
 use crate::core::GameDef;
 use crate::sim::columns::{header, num, text, Column};
-use crate::sim::output::Table;
+use crate::sim::files::Table;
 
 /// `tune.csv`: one row per accepted swap.
 pub const TUNE: &[Column] = &[

@@ -364,7 +364,8 @@ impl Search {
     }
 
     /// One point per finished round, in order; the accepted swaps in increasing rounds; the
-    /// round in progress with candidates and games, or neither.
+    /// round in progress with candidates and games, or none in progress (no games, or the last
+    /// finished round's).
     fn check_rounds(&self) -> Result<(), String> {
         if self.points.len() as u64 != self.round
             || self
@@ -386,8 +387,13 @@ impl Search {
                     return Err("its candidates are not listed once each, in order".into());
                 }
             }
+            // Between rounds: `games` and `incumbent_score` still hold the finished round's last
+            // look (saved at the round's end; `begin_look` resets them), so they must be its point.
             None if self.games != 0 => {
-                return Err("games of a round with no candidates".into());
+                let last = self.points.last();
+                if last.is_none_or(|p| p.n != self.games || p.score != self.incumbent_score) {
+                    return Err("games of a round with no candidates".into());
+                }
             }
             None => {}
         }

@@ -4,7 +4,7 @@
 //! [`super::files`] and written by the caller.
 
 use super::{fresh, pool, step, Gauntlet, Look, Moves, Params, Search, Swap};
-use crate::core::input::read_text;
+use crate::core::input::{read_text, MAX_CHECKPOINT_BYTES};
 use crate::core::{GameDef, WriteError};
 use crate::sim::sink::{Sink, Stop};
 use crate::sim::Entrant;
@@ -19,8 +19,6 @@ const TUNE_HEAD: &str = "tcgsim-tune v1";
 pub const STATE_FILE: &str = "tune-state.json";
 /// The budget when neither a time nor a number of rounds is given.
 pub const DEFAULT_TIME: Duration = Duration::from_secs(600);
-/// The largest state file read back.
-const MAX_STATE_BYTES: u64 = 1 << 30;
 
 /// What to tune, against what, and for how long.
 pub struct Plan<'a, G: GameDef> {
@@ -229,7 +227,7 @@ fn open<G: GameDef>(plan: &Plan<G>, sink: &dyn Sink) -> Result<Search, Stop> {
         )
         .into());
     }
-    let text = read_text(p, MAX_STATE_BYTES).map_err(|e| e.to_string())?;
+    let text = read_text(p, MAX_CHECKPOINT_BYTES).map_err(|e| e.to_string())?;
     let s = Search::parse(&text, &p.display().to_string(), &fingerprint)?;
     if s.params != params {
         return Err(format!(
@@ -319,7 +317,7 @@ fn rounds<G: GameDef>(
 /// Writes the state file whole (a run killed at any moment leaves the last look's).
 fn save(path: &Path, search: &Search) -> Result<(), WriteError> {
     let text = serde_json::to_string(search).expect("the state serializes");
-    crate::sim::output::write_atomic(path, &text)
+    crate::sim::files::write_atomic(path, &text)
         .map_err(|e| WriteError::new(format!("{}: cannot write", path.display()), e))
 }
 
