@@ -157,6 +157,7 @@ fn write_files(o: &DuelOpts, plan: &DuelPlan, r: &Counts, played: u64, secs: f64
         fingerprint: plan.fingerprint(),
         shard: None,
         games_played: played,
+        games_resumed: r.games - played,
         seconds: secs,
         ..Default::default()
     };

@@ -242,7 +242,9 @@ fn finish(
     shard: Option<(u64, u64)>,
     (total_games, secs, threads): (u64, f64, usize),
 ) -> Result<ExitCode> {
-    let info = run_info(plan, shard, total_games, secs);
+    let mut info = run_info(plan, shard, total_games, secs);
+    // What the results hold beyond this process's games came from the checkpoint.
+    info.games_resumed = m.iter().map(|c| c.games).sum::<u64>() - total_games;
     write_outputs(out, plan, m, &info)?;
     if shard.is_none() {
         emit(&views::summary(plan, m))?;

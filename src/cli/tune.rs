@@ -212,6 +212,7 @@ fn write_files<G: GameDef>(o: &TuneOpts, plan: &Plan<G>, r: &Outcome<G>) -> Resu
         seed: o.seed,
         fingerprint: r.search.fingerprint.clone(),
         games_played: r.games_played,
+        games_resumed: r.games_resumed,
         seconds: r.clock.elapsed().as_secs_f64(),
         ..Default::default()
     };

@@ -257,6 +257,15 @@ fn meta(i: &RunInfo) -> String {
         "games played",
         n("games_played", i.games_played.to_string()),
     );
+    if i.games_resumed > 0 {
+        s += &row(
+            "games resumed",
+            n(
+                "games_resumed",
+                format!("{} (from its checkpoint, played earlier)", i.games_resumed),
+            ),
+        );
+    }
     s += &row("seed", n("seed", i.seed.to_string()));
     s += &row("time", n("seconds", format!("{:.1} s", i.seconds)));
     if let Some((a, b)) = i.shard {

@@ -158,6 +158,26 @@ fn resume_after_an_interruption_equals_the_uninterrupted_run() {
     for f in ["matchups.csv", "lengths.csv", "matrix.csv", "matrix.svg"] {
         assert_eq!(read(&full, f), read(&resumed, f), "{f} differs");
     }
+    // Issue 30: the resumed run's run.json and page count the games its checkpoint held (the
+    // games field of the 19 kept chunk lines), beside the games this process played.
+    let kept: u64 = lines[1..20]
+        .iter()
+        .map(|l| l.split(',').nth(3).unwrap().parse::<u64>().unwrap())
+        .sum();
+    let total: u64 = lines[1..]
+        .iter()
+        .map(|l| l.split(',').nth(3).unwrap().parse::<u64>().unwrap())
+        .sum();
+    let json = |d: &std::path::Path| -> serde_json::Value {
+        serde_json::from_str(&read(d, "run.json")).unwrap()
+    };
+    let (r, f) = (json(&resumed), json(&full));
+    assert_eq!(r["games_resumed"], kept);
+    assert_eq!(r["games_played"], total - kept);
+    assert_eq!(f["games_played"], total);
+    assert!(f.get("games_resumed").is_none(), "written only when not 0");
+    assert!(read(&resumed, "report.html")
+        .contains(&format!("{kept} (from its checkpoint, played earlier)")));
     // A finished checkpoint is not silently overwritten.
     let o = tcgsim(&[
         "matrix",

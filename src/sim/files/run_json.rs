@@ -23,7 +23,16 @@ pub struct RunInfo {
     pub shard: Option<(u64, u64)>,
     /// Games played by this command (a resumed run played fewer than it reports).
     pub games_played: u64,
+    /// Games a resumed run took from its checkpoint, played by an earlier process (issue 30: a
+    /// resumed run's page counted only its own games). Written only when not 0, so the
+    /// `run.json` of a run that resumed nothing is as before.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub games_resumed: u64,
     pub seconds: f64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl RunInfo {

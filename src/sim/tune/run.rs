@@ -136,6 +136,8 @@ pub struct Outcome<G: GameDef> {
     pub gain: Arm,
     /// Games this process played: the search's since it started (or resumed), and the fresh ones.
     pub games_played: u64,
+    /// The search's games of an earlier process (a resumed search), not played by this one.
+    pub games_resumed: u64,
     /// When the search's clock (the budget's) started.
     pub clock: Instant,
 }
@@ -198,6 +200,7 @@ pub fn run<G: GameDef>(plan: &Plan<G>, sink: &dyn Sink) -> Result<Outcome<G>, St
     sink.after_games("nothing was written")?;
     Ok(Outcome {
         games_played: search.total_games - games_before + 2 * check,
+        games_resumed: games_before,
         search,
         tuned,
         check,
