@@ -77,23 +77,13 @@ pub fn write_result(path: &std::path::Path, text: &str, now: bool) -> Result<(),
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(std::path::Path::new("."));
-    let tmp = dir.join(format!(
-        ".{}.tmp{}",
-        path.file_name()
-            .map(|n| n.to_string_lossy())
-            .unwrap_or_default(),
-        std::process::id()
-    ));
-    let written = std::fs::create_dir_all(dir).and_then(|_| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()
-    });
-    if let Err(e) = written {
-        let _ = std::fs::remove_file(&tmp);
-        discard();
-        return Err(cannot(e));
-    }
+    let tmp = match crate::sim::files::write_temp(path, text) {
+        Ok(tmp) => tmp,
+        Err(e) => {
+            discard();
+            return Err(cannot(e));
+        }
+    };
     let mut s = staged();
     if !now && s.dir.as_deref() == Some(dir) {
         if !s.pending.iter().any(|(_, p)| p == path) {

@@ -26,11 +26,20 @@ use std::path::Path;
 
 /// Writes `contents` to `path` through a temporary file in the same folder and a rename.
 pub fn write_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
+    let tmp = write_temp(path, contents)?;
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
+}
+
+/// Writes `contents`, complete and synced, to a temporary file beside `path` (`.NAME.tmpPID`,
+/// its folder created) and returns that file's path, for the caller to rename into place; a
+/// temporary file whose write failed is removed.
+pub fn write_temp(path: &Path, contents: &str) -> std::io::Result<std::path::PathBuf> {
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir)?;
     let tmp = dir.join(format!(
         ".{}.tmp{}",
         path.file_name()
@@ -38,12 +47,18 @@ pub fn write_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
             .unwrap_or_default(),
         std::process::id()
     ));
-    {
+    let written = std::fs::create_dir_all(dir).and_then(|_| {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(contents.as_bytes())?;
-        f.sync_all()?;
+        f.sync_all()
+    });
+    match written {
+        Ok(()) => Ok(tmp),
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            Err(e)
+        }
     }
-    std::fs::rename(&tmp, path)
 }
 
 /// A CSV file written the one way every result file is: with the csv crate, a header line first,
