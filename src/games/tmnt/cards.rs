@@ -377,7 +377,7 @@ pub struct CardSets {
     /// through the card language's stages and state (a card file of plain texts plays exactly
     /// as before the card language).
     pub lang: bool,
-    /// The policy's worth of each card id ([`hand_value`], [`set_value`]): `[in hand, set on a Block
+    /// The policy's worth of each card id (`hand_value`, `set_value`): `[in hand, set on a Block
     /// Zone]`, read by id without a look at the card.
     pub worth: Worths,
 }

@@ -1,8 +1,8 @@
 //! The TMNT policy ([`Policy`]): the heuristic, a fast rule of thumb for the heuristic agent and
 //! for playouts, with weights of its own, and the static evaluation. It reads only what the player
 //! to move may see: its hand and Block cards, the public zones, the counts of hidden ones. The
-//! card worths it reads are the card database's ([`super::cards::hand_value`],
-//! [`super::cards::set_value`]): the policy imports the cards, never the reverse.
+//! card worths it reads are the card database's (`cards::hand_value`,
+//! `cards::set_value`): the policy imports the cards, never the reverse.
 
 use super::cards::{Amount, CardType, Dest, Effect, Kind, Op};
 use super::state::{Bits, Pick, State, Step, NONE};
