@@ -1,15 +1,15 @@
 use super::Agent;
-use crate::core::{rng_from_seed, ActionList, Game, GameRng, Seat};
+use crate::core::{rng_from_seed, ActionList, GameRng, Policy, Seat};
 
-/// Plays the game's own rule-of-thumb policy ([`Game::heuristic_action`]): fast and sensible, the
+/// Plays the game's own rule-of-thumb policy ([`Policy::heuristic_action`]): fast and sensible, the
 /// default playout policy of the search agents and the default agent of large matrices.
-pub struct HeuristicAgent<G: Game> {
+pub struct HeuristicAgent<G: Policy> {
     rng: GameRng,
     /// Reused between decisions, so a choice writes no fresh list.
     list: ActionList<G::Action>,
 }
 
-impl<G: Game> HeuristicAgent<G> {
+impl<G: Policy> HeuristicAgent<G> {
     pub fn new(seed: u64) -> Self {
         HeuristicAgent {
             rng: rng_from_seed(seed),
@@ -18,7 +18,7 @@ impl<G: Game> HeuristicAgent<G> {
     }
 }
 
-impl<G: Game> Agent<G> for HeuristicAgent<G> {
+impl<G: Policy> Agent<G> for HeuristicAgent<G> {
     fn name(&self) -> String {
         "heuristic".into()
     }

@@ -219,7 +219,10 @@ impl<G: Game> Tree<G> {
         }
         std::mem::swap(&mut self.nodes, &mut self.spare);
     }
+}
 
+/// The search itself plays out with the game's policy (its heuristic and evaluation).
+impl<G: crate::core::Policy> Tree<G> {
     /// Runs a search from `root` for `observer` and returns the visit count of each root action
     /// (written into `out` as (action, visits)). With `cfg.reuse`, the part of the last search's
     /// tree where the game now is ([`Tree::advance`]) is kept and the iterations are added to it.
@@ -453,7 +456,7 @@ impl<G: Game> MctsAgent<G> {
     }
 }
 
-impl<G: Game> Agent<G> for MctsAgent<G> {
+impl<G: crate::core::Policy> Agent<G> for MctsAgent<G> {
     fn name(&self) -> String {
         if self.cfg.determinize {
             "ismcts".into()

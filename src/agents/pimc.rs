@@ -51,7 +51,7 @@ impl<G: Game> PimcAgent<G> {
     }
 }
 
-impl<G: Game> Agent<G> for PimcAgent<G> {
+impl<G: crate::core::Policy> Agent<G> for PimcAgent<G> {
     fn name(&self) -> String {
         "pimc".into()
     }

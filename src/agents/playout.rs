@@ -1,7 +1,7 @@
 //! Playouts shared by the search agents: a policy plays on from a state to the end of the game, or
-//! to a depth where the game's evaluation takes over.
+//! to a depth where the game's evaluation takes over (the game's [`crate::core::Policy`]).
 
-use crate::core::{ActionList, Game, GameRng, Seat};
+use crate::core::{ActionList, GameRng, Seat};
 use rand::Rng;
 
 /// The policy that plays out a game.
@@ -33,7 +33,7 @@ impl Policy {
 /// number of decisions played. With the heuristic policy, `eps` is the chance of a uniformly
 /// random legal action at each decision instead (ε-greedy), so that playouts from one state differ
 /// (`docs/agents.md`); with `eps` = 0 the random number generator is not read for it.
-pub fn playout<G: Game>(
+pub fn playout<G: crate::core::Policy>(
     game: &G,
     state: &mut G::State,
     policy: Policy,

@@ -81,7 +81,7 @@ pub struct ScenarioReport {
 }
 
 /// What a game offers beyond [`Game`]: files, matches, text and checks. See the module doc.
-pub trait GameDef: Game + Sized + Send + Sync + 'static {
+pub trait GameDef: Game + super::Policy + Sized + Send + Sync + 'static {
     /// The constants: name, folders, rule-ID prefix.
     const INFO: GameInfo;
     /// The card database of a card file.

@@ -4,9 +4,9 @@
 /// Expands, inside `impl Game for G`, to the associated types (`State`, `Action`, and `Undo` = the
 /// state: one `memcpy`, exact by construction) and the methods that only forward to `G`'s own:
 /// `legal_actions` → `G::legal`, `apply` → `G::play` (the undo record is the state before; the
-/// attributes given after the types go on `apply`, e.g. `#[inline]`), `undo`,
-/// `heuristic_action` → `G::heuristic_choice`, `evaluate` → `G::estimate`, `action_text` →
-/// `G::notation`.
+/// attributes given after the types go on `apply`, e.g. `#[inline]`), `undo`, `action_text` →
+/// `G::notation`. (The heuristic and the evaluation are the game's [`super::Policy`], in its
+/// `policy.rs`.)
 macro_rules! copy_state_game {
     ($state:ty, $action:ty $(, #[$apply:meta])*) => {
         type State = $state;
@@ -28,19 +28,6 @@ macro_rules! copy_state_game {
         #[inline]
         fn undo(&self, state: &mut $state, undo: $state) {
             *state = undo;
-        }
-
-        fn heuristic_action(
-            &self,
-            state: &$state,
-            legal: &$crate::core::ActionList<$action>,
-            rng: &mut $crate::core::GameRng,
-        ) -> $action {
-            self.heuristic_choice(state, legal, rng)
-        }
-
-        fn evaluate(&self, state: &$state, seat: $crate::core::Seat) -> f64 {
-            self.estimate(state, seat)
         }
 
         fn action_text(&self, state: &$state, action: $action) -> String {

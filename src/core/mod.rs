@@ -139,18 +139,6 @@ pub trait Game: Sync {
     /// (`core::hidden`).
     fn determinize(&self, state: &Self::State, observer: Seat, rng: &mut GameRng) -> Self::State;
 
-    /// The game's fast rule-of-thumb choice among `legal` (non-empty), for the heuristic agent
-    /// and for playouts. It must read only what the player to move may see.
-    fn heuristic_action(
-        &self,
-        state: &Self::State,
-        legal: &ActionList<Self::Action>,
-        rng: &mut GameRng,
-    ) -> Self::Action;
-
-    /// A static estimate in [0, 1] that `seat` wins (1 won, 0 lost), for playouts cut off early.
-    fn evaluate(&self, state: &Self::State, seat: Seat) -> f64;
-
     /// Card statistics: calls `f` with the card id (an index into the game's card list) of every
     /// card of `seat` that is out of its deck in `state` (in hand, in play, in a resource zone,
     /// discarded — anywhere its owner has drawn or taken it to), once per copy. Card statistics
@@ -173,4 +161,23 @@ pub trait Game: Sync {
 
     /// A readable text for an action, in the notation the game's logs and scenarios use.
     fn action_text(&self, state: &Self::State, action: Self::Action) -> String;
+}
+
+/// A game's own play, beside its rules: the fast rule of thumb of the heuristic agent and of
+/// playouts, and the static evaluation that ends a playout cut off early. Kept out of [`Game`] so
+/// that the rules (and the card database) never depend on the AI; each game implements it in its
+/// `policy.rs` (the toy game in its `mod.rs`). Search and the heuristic agent bound on it;
+/// [`GameDef`] requires it.
+pub trait Policy: Game {
+    /// The game's fast rule-of-thumb choice among `legal` (non-empty), for the heuristic agent
+    /// and for playouts. It must read only what the player to move may see.
+    fn heuristic_action(
+        &self,
+        state: &Self::State,
+        legal: &ActionList<Self::Action>,
+        rng: &mut GameRng,
+    ) -> Self::Action;
+
+    /// A static estimate in [0, 1] that `seat` wins (1 won, 0 lost), for playouts cut off early.
+    fn evaluate(&self, state: &Self::State, seat: Seat) -> f64;
 }

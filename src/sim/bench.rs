@@ -4,7 +4,7 @@
 use crate::agents::mcts::{MctsConfig, Tree};
 use crate::agents::playout::Policy;
 use crate::agents::{HeuristicAgent, RandomAgent};
-use crate::core::{mix_seed, rng_from_seed, Game, Seat};
+use crate::core::{mix_seed, rng_from_seed, Seat};
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
@@ -24,7 +24,12 @@ pub struct BenchRow {
 /// Plays one self-play game from `seed` (seat `first` holding the initiative) with the random or
 /// the heuristic agent in both seats, and returns its number of decisions. The unit of every
 /// self-play speed figure (`tcgsim bench`, the criterion benches, the profiling example).
-pub fn selfplay_game<G: Game>(game: &G, seed: u64, first: Seat, heuristic: bool) -> u64 {
+pub fn selfplay_game<G: crate::core::Policy>(
+    game: &G,
+    seed: u64,
+    first: Seat,
+    heuristic: bool,
+) -> u64 {
     let no_observer = |_: &G::State, _, _, _: &G::State| {};
     let rec = if heuristic {
         let [mut a, mut b] = [HeuristicAgent::new(seed), HeuristicAgent::new(seed ^ 1)];
@@ -37,7 +42,7 @@ pub fn selfplay_game<G: Game>(game: &G, seed: u64, first: Seat, heuristic: bool)
 }
 
 /// Plays self-play games for about `budget` and reports (games, decisions, seconds).
-fn selfplay<G: Game>(
+fn selfplay<G: crate::core::Policy>(
     game: &G,
     heuristic: bool,
     threads: usize,
@@ -69,7 +74,11 @@ fn selfplay<G: Game>(
 }
 
 /// Runs the benchmark with `budget` per measurement on `game`, starting ISMCTS from `mid`.
-pub fn run_bench<G: Game>(game: &G, mid: &G::State, budget: Duration) -> Vec<BenchRow> {
+pub fn run_bench<G: crate::core::Policy>(
+    game: &G,
+    mid: &G::State,
+    budget: Duration,
+) -> Vec<BenchRow> {
     let all = rayon::current_num_threads();
     let mut rows = Vec::new();
     for (name, heuristic) in [("random self-play", false), ("heuristic self-play", true)] {

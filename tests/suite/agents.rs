@@ -353,7 +353,7 @@ fn the_heuristic_redirects_an_attack_only_when_it_saves_a_unit() {
         let g = &sc.game;
         let mut legal = tcgsim::core::ActionList::new();
         g.legal(&s, &mut legal);
-        let w = tcgsim::games::trails::heuristic::Weights {
+        let w = tcgsim::games::trails::policy::Weights {
             noise: 0.0,
             ..Default::default()
         };

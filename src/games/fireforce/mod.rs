@@ -7,10 +7,10 @@ pub mod def;
 pub mod dsl;
 pub mod effects;
 pub mod engine;
-pub mod heuristic;
 mod invariants;
 mod narrate;
 mod notation;
+pub mod policy;
 mod scenario;
 pub mod state;
 

@@ -377,7 +377,7 @@ pub struct CardSets {
     /// through the card language's stages and state (a card file of plain texts plays exactly
     /// as before the card language).
     pub lang: bool,
-    /// The heuristic's worth of each card id (`super::heuristic`): `[in hand, set on a Block
+    /// The policy's worth of each card id (`hand_value`, `set_value`): `[in hand, set on a Block
     /// Zone]`, read by id without a look at the card.
     pub worth: Worths,
 }
@@ -464,10 +464,7 @@ impl CardDb {
             );
             put(&mut sets.attrs[usize::from(c.attr.min(NO_ATTR))], true);
             put(&mut sets.types[c.ctype as usize], true);
-            sets.worth.0[usize::from(id)] = [
-                super::heuristic::hand_value(c),
-                super::heuristic::set_value(c),
-            ];
+            sets.worth.0[usize::from(id)] = [hand_value(c), set_value(c)];
             if let Some(w) = c.when {
                 put(
                     &mut sets.when_chars[w as usize],
@@ -822,6 +819,33 @@ impl CardDb {
     }
 }
 
+/// What a card is worth kept in hand (to attack, counter, play): a card fact the policy reads
+/// by id ([`CardSets::worth`]).
+pub(crate) fn hand_value(c: &Card) -> i32 {
+    let text = i32::from(c.play);
+    match (c.ctype, c.kind) {
+        (CardType::Attack, Kind::Counter) => 3 * i32::from(c.power) + 3 + text,
+        (CardType::Attack, Kind::ForcefulCounter) => 3 * i32::from(c.power) + 1 + text,
+        (CardType::Attack, _) => 3 * i32::from(c.power) + 2 + text,
+        (CardType::Event, Kind::Play | Kind::PlayFlip) => 6,
+        (CardType::Item, _) => 5,
+        _ => 1,
+    }
+}
+
+/// What a card is worth set face down on a Block Zone (flipped in its owner's Flip phase or by
+/// damage).
+pub(crate) fn set_value(c: &Card) -> i32 {
+    let text = i32::from(c.flip) * 3;
+    match (c.ctype, c.kind) {
+        (CardType::Character, _) => 3 * i32::from(c.power) + 4 + text,
+        (CardType::Attack, Kind::ForcefulCounter) => text,
+        (CardType::Attack, _) => 3 * i32::from(c.power) + text,
+        (CardType::Event, Kind::Flip | Kind::PlayFlip) => 5,
+        _ => 0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -861,13 +885,7 @@ mod tests {
                     assert_eq!(s.power_le[p as usize].contains(id), c.power <= p);
                     assert_eq!(s.power_ge[p as usize].contains(id), c.power >= p);
                 }
-                assert_eq!(
-                    s.worth.of(id),
-                    [
-                        super::super::heuristic::hand_value(c),
-                        super::super::heuristic::set_value(c)
-                    ]
-                );
+                assert_eq!(s.worth.of(id), [super::hand_value(c), super::set_value(c)]);
                 for w in 0..5 {
                     let has = c.when.is_some_and(|x| x as usize == w);
                     assert_eq!(

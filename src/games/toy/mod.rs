@@ -10,7 +10,7 @@
 mod def;
 
 use crate::core::hidden::{first_n, redeal};
-use crate::core::{ActionList, CardUse, FixedVec, Game, GameRng, Outcome, Seat};
+use crate::core::{ActionList, CardUse, FixedVec, Game, GameRng, Outcome, Policy, Seat};
 
 /// Cards in a deck (X-DECK-1).
 pub const DECK_SIZE: usize = 8;
@@ -259,28 +259,6 @@ impl Game for ToyGame {
         d
     }
 
-    /// The leader leads its highest card; the answer, not seeing the lead, plays its middle one.
-    fn heuristic_action(&self, s: &ToyState, legal: &ActionList<Play>, _rng: &mut GameRng) -> Play {
-        let mut v: FixedVec<Play, DECK_SIZE> = FixedVec::new();
-        for &a in legal.iter() {
-            v.push(a);
-        }
-        v.as_mut_slice().sort_by_key(|a| (self.value(a.0), a.0));
-        if s.led.is_none() {
-            v[v.len() - 1]
-        } else {
-            v[v.len() / 2]
-        }
-    }
-
-    fn evaluate(&self, s: &ToyState, seat: Seat) -> f64 {
-        if let Some(o) = s.winner {
-            return o.score(seat);
-        }
-        let d = f64::from(s.p[seat.index()].points) - f64::from(s.p[seat.other().index()].points);
-        (0.5 + d / 16.0).clamp(0.0, 1.0)
-    }
-
     fn cards_out_of_deck(&self, s: &ToyState, seat: Seat, f: &mut dyn FnMut(u32)) {
         let p = &s.p[seat.index()];
         let n = self.decks[seat.index()].len();
@@ -309,5 +287,30 @@ impl Game for ToyGame {
 
     fn action_text(&self, _s: &ToyState, a: Play) -> String {
         format!("play {}", self.cards.names[a.0 as usize])
+    }
+}
+
+/// The toy game's policy, small enough to stay beside its rules.
+impl Policy for ToyGame {
+    /// The leader leads its highest card; the answer, not seeing the lead, plays its middle one.
+    fn heuristic_action(&self, s: &ToyState, legal: &ActionList<Play>, _rng: &mut GameRng) -> Play {
+        let mut v: FixedVec<Play, DECK_SIZE> = FixedVec::new();
+        for &a in legal.iter() {
+            v.push(a);
+        }
+        v.as_mut_slice().sort_by_key(|a| (self.value(a.0), a.0));
+        if s.led.is_none() {
+            v[v.len() - 1]
+        } else {
+            v[v.len() / 2]
+        }
+    }
+
+    fn evaluate(&self, s: &ToyState, seat: Seat) -> f64 {
+        if let Some(o) = s.winner {
+            return o.score(seat);
+        }
+        let d = f64::from(s.p[seat.index()].points) - f64::from(s.p[seat.other().index()].points);
+        (0.5 + d / 16.0).clamp(0.0, 1.0)
     }
 }

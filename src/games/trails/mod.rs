@@ -7,10 +7,10 @@ mod def;
 pub mod dsl;
 pub mod effects;
 pub mod engine;
-pub mod heuristic;
 mod invariants;
 mod narrate;
 mod notation;
+pub mod policy;
 pub mod scenario;
 pub mod state;
 
@@ -85,19 +85,6 @@ impl Game for TrailsGame {
             d.seed = rng.gen();
         }
         d
-    }
-
-    fn heuristic_action(
-        &self,
-        state: &State,
-        legal: &ActionList<Action>,
-        rng: &mut GameRng,
-    ) -> Action {
-        self.heuristic_choice(state, legal, &self.weights, rng)
-    }
-
-    fn evaluate(&self, state: &State, seat: Seat) -> f64 {
-        self.heuristic_eval(state, seat, &self.weights)
     }
 
     /// Every card out of the deck has been drawn (or put into the homebase from the deck, which

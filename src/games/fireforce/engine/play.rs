@@ -264,26 +264,4 @@ impl FireForceGame {
         }
         panic!("a legal action names a card in hand")
     }
-
-    /// A static estimate that `seat` wins.
-    pub fn estimate(&self, s: &State, seat: Seat) -> f64 {
-        if let Some(o) = s.winner {
-            return match o {
-                Outcome::Win(w) if w == seat => 1.0,
-                Outcome::Win(_) => 0.0,
-                Outcome::Draw => 0.5,
-            };
-        }
-        let side = |q: Seat| {
-            let p = s.pl(q);
-            let board: i32 = Bits(p.units()).map(|u| self.power(s, q, u)).sum();
-            f64::from(p.life_len) * 1.0
-                + f64::from(board) / 3000.0
-                + f64::from(p.hand.count_ones()) * 0.3
-                + f64::from(self.with_flame(s, q).count_ones()) * 0.3
-                + if p.deck_len < 5 { -2.0 } else { 0.0 }
-        };
-        let d = side(seat) - side(seat.other());
-        1.0 / (1.0 + (-d / 3.0).exp())
-    }
 }

@@ -275,9 +275,9 @@ pub struct TrailsGame {
     crafts: ByteTable<Crafts>,
 }
 
-/// Every tunable number of the heuristic policy (`super::heuristic`), in one place. Each
+/// Every tunable number of the heuristic policy (`super::policy`), in one place. Each
 /// [`TrailsGame`] carries its own; they are defined here, beside it, so that the rules do not
-/// depend on the heuristic (which re-exports them as `heuristic::Weights`).
+/// depend on the policy (which re-exports them as `policy::Weights`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Weights {
     /// Mulligan a UNIT/ITEM whose CP cost is at least this.

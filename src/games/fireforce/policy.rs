@@ -1,11 +1,12 @@
-//! The Fire Force heuristic: a fast rule of thumb for the heuristic agent and for playouts. It
-//! reads only what the player to move may see: its hand, the Scenes, the Flame decks, THE ADOLLA.
+//! The Fire Force policy ([`Policy`]): the heuristic, a fast rule of thumb for the heuristic agent
+//! and for playouts, and the static evaluation. It reads only what the player to move may see: its
+//! hand, the Scenes, the Flame decks, THE ADOLLA.
 
 use super::cards::{Effect, Mode, Op, Target, Trigger, Zone};
 use super::state::{Bits, Frame, Pick, State, Step, FLAME_BASE, FLAME_MASK, NONE, PRAY};
 use super::{Action, FireForceGame};
 use crate::core::lang::Side;
-use crate::core::{ActionList, GameRng, Seat};
+use crate::core::{ActionList, GameRng, Outcome, Policy, Seat};
 use rand::Rng;
 
 impl FireForceGame {
@@ -627,5 +628,42 @@ impl FireForceGame {
             cards.min_by_key(|a| worth(a))
         };
         *pick.unwrap_or(&legal[0])
+    }
+
+    /// A static estimate that `seat` wins.
+    pub fn estimate(&self, s: &State, seat: Seat) -> f64 {
+        if let Some(o) = s.winner {
+            return match o {
+                Outcome::Win(w) if w == seat => 1.0,
+                Outcome::Win(_) => 0.0,
+                Outcome::Draw => 0.5,
+            };
+        }
+        let side = |q: Seat| {
+            let p = s.pl(q);
+            let board: i32 = Bits(p.units()).map(|u| self.power(s, q, u)).sum();
+            f64::from(p.life_len) * 1.0
+                + f64::from(board) / 3000.0
+                + f64::from(p.hand.count_ones()) * 0.3
+                + f64::from(self.with_flame(s, q).count_ones()) * 0.3
+                + if p.deck_len < 5 { -2.0 } else { 0.0 }
+        };
+        let d = side(seat) - side(seat.other());
+        1.0 / (1.0 + (-d / 3.0).exp())
+    }
+}
+
+impl Policy for FireForceGame {
+    fn heuristic_action(
+        &self,
+        state: &State,
+        legal: &ActionList<Action>,
+        rng: &mut GameRng,
+    ) -> Action {
+        self.heuristic_choice(state, legal, rng)
+    }
+
+    fn evaluate(&self, state: &State, seat: Seat) -> f64 {
+        self.estimate(state, seat)
     }
 }

@@ -1,5 +1,5 @@
-//! A fast rule-of-thumb policy for the Trails TCG and a static evaluation, used by the heuristic
-//! agent and as the playout policy of the search agents.
+//! The Trails TCG's [`Policy`]: a fast rule of thumb and a static evaluation, used by the
+//! heuristic agent and as the playout policy of the search agents.
 //!
 //! It reads only what the player to move may see: its own cards, the public zones and the sizes of
 //! the opponent's hidden zones — never the identity of the opponent's hidden cards (tested by the
@@ -10,7 +10,7 @@ use super::cards::{CardType, Effect, Op, Prohibition, Side, TargetMode, Trigger}
 use super::engine::{FieldView, TrailsGame};
 use super::state::Lid;
 use super::state::{bit, AttackTarget, Bits, Pending, State, Step};
-use crate::core::{ActionList, GameRng, Seat};
+use crate::core::{ActionList, GameRng, Policy, Seat};
 use rand::Rng;
 
 /// The heuristic's tunable numbers, defined beside the [`TrailsGame`] that carries them.
@@ -711,5 +711,20 @@ impl TrailsGame {
         let (b2, f2, c2) = side(seat.other());
         let x = w.eval_bond * (b1 - b2) + w.eval_board * (f1 - f2) + w.eval_cards * (c1 - c2);
         1.0 / (1.0 + (-f64::from(x)).exp())
+    }
+}
+
+impl Policy for TrailsGame {
+    fn heuristic_action(
+        &self,
+        state: &State,
+        legal: &ActionList<Action>,
+        rng: &mut GameRng,
+    ) -> Action {
+        self.heuristic_choice(state, legal, &self.weights, rng)
+    }
+
+    fn evaluate(&self, state: &State, seat: Seat) -> f64 {
+        self.heuristic_eval(state, seat, &self.weights)
     }
 }

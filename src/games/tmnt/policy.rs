@@ -1,39 +1,15 @@
-//! The TMNT heuristic: a fast rule of thumb for the heuristic agent and for playouts, with weights
-//! of its own. It reads only what the player to move may see: its hand and Block cards, the
-//! public zones, the counts of hidden ones.
+//! The TMNT policy ([`Policy`]): the heuristic, a fast rule of thumb for the heuristic agent and
+//! for playouts, with weights of its own, and the static evaluation. It reads only what the player
+//! to move may see: its hand and Block cards, the public zones, the counts of hidden ones. The
+//! card worths it reads are the card database's (`cards::hand_value`,
+//! `cards::set_value`): the policy imports the cards, never the reverse.
 
-use super::cards::{Amount, Card, CardType, Dest, Effect, Kind, Op};
+use super::cards::{Amount, CardType, Dest, Effect, Kind, Op};
 use super::state::{Bits, Pick, State, Step, NONE};
 use super::{Action, TmntGame};
 use crate::core::lang::{Side, TargetMode};
-use crate::core::{ActionList, GameRng, Seat};
+use crate::core::{ActionList, GameRng, Policy, Seat};
 use rand::Rng;
-
-/// What a card is worth kept in hand (to attack, counter, play).
-pub(crate) fn hand_value(c: &Card) -> i32 {
-    let text = i32::from(c.play);
-    match (c.ctype, c.kind) {
-        (CardType::Attack, Kind::Counter) => 3 * i32::from(c.power) + 3 + text,
-        (CardType::Attack, Kind::ForcefulCounter) => 3 * i32::from(c.power) + 1 + text,
-        (CardType::Attack, _) => 3 * i32::from(c.power) + 2 + text,
-        (CardType::Event, Kind::Play | Kind::PlayFlip) => 6,
-        (CardType::Item, _) => 5,
-        _ => 1,
-    }
-}
-
-/// What a card is worth set face down on a Block Zone (flipped in its owner's Flip phase or by
-/// damage).
-pub(crate) fn set_value(c: &Card) -> i32 {
-    let text = i32::from(c.flip) * 3;
-    match (c.ctype, c.kind) {
-        (CardType::Character, _) => 3 * i32::from(c.power) + 4 + text,
-        (CardType::Attack, Kind::ForcefulCounter) => text,
-        (CardType::Attack, _) => 3 * i32::from(c.power) + text,
-        (CardType::Event, Kind::Flip | Kind::PlayFlip) => 5,
-        _ => 0,
-    }
-}
 
 /// The action of `legal` with the highest value under `f` (the last of equal ones, as
 /// `Iterator::max_by_key`), among those `f` values.
@@ -338,5 +314,20 @@ impl TmntGame {
             }
             _ => None,
         })
+    }
+}
+
+impl Policy for TmntGame {
+    fn heuristic_action(
+        &self,
+        state: &State,
+        legal: &ActionList<Action>,
+        rng: &mut GameRng,
+    ) -> Action {
+        self.heuristic_choice(state, legal, rng)
+    }
+
+    fn evaluate(&self, state: &State, seat: Seat) -> f64 {
+        self.estimate(state, seat)
     }
 }
