@@ -44,17 +44,7 @@ pub fn matrix<G: GameDef>(o: MatrixOpts) -> Result<ExitCode> {
         None => shard_from_env(|k| std::env::var(k).ok(), o.shards).map_err(|e| anyhow!(e))?,
     };
     let (paths, source, db, decks) = inputs::<G>(&o)?;
-    let plan = Plan {
-        game: G::INFO.name.into(),
-        deck_names: decks.iter().map(|d| G::deck_name(d).to_string()).collect(),
-        content: G::content_hash(&db, &decks.iter().collect::<Vec<_>>()),
-        agent_a: texts[0].clone(),
-        agent_b: texts[1].clone(),
-        games: o.games,
-        seed: o.seed,
-        chunk: o.chunk,
-    };
-    plan.check_size().map_err(|e| anyhow!(e))?;
+    let plan = plan_of::<G>(&o, texts, &db, &decks)?;
     let games = matches::<G>(&db, &decks);
     check_out_dir(&o.out)?;
     let Resumed {
@@ -64,7 +54,12 @@ pub fn matrix<G: GameDef>(o: MatrixOpts) -> Result<ExitCode> {
     } = resume(&o, &plan, shard)?;
     let total_games: u64 = todo.iter().map(|t| plan.chunk_games(t.chunk)).sum();
     let records = if o.records {
-        Some(open_records(&o.out.join("records.jsonl"), &plan, &results)?)
+        Some(open_records(
+            &o.out.join("records.jsonl"),
+            &plan,
+            &results,
+            checkpoint.is_some(),
+        )?)
     } else {
         None
     };
@@ -84,29 +79,58 @@ pub fn matrix<G: GameDef>(o: MatrixOpts) -> Result<ExitCode> {
             &|t, c: &Counts, lines: &[String]| {
                 // A chunk's records before its checkpoint line: a resumed run keeps only the
                 // records of the chunks its checkpoint has.
-                if let Some(f) = &records {
-                    append_records(f, lines);
+                // A chunk whose records could not be written is not recorded: the run stops.
+                if records.as_ref().is_some_and(|r| !r.append(lines)) {
+                    return;
                 }
                 if let Some(cp) = &checkpoint {
                     cp.record(t, c);
                 }
                 pb.inc(c.games);
             },
-            &|| checkpoint.as_ref().is_some_and(|cp| cp.failed()),
+            &|| {
+                checkpoint.as_ref().is_some_and(|cp| cp.failed())
+                    || records.as_ref().is_some_and(|r| r.failed())
+            },
         )
     });
     pb.finish();
     stopped(
         checkpoint.as_ref(),
+        records.as_ref(),
         &[&spec_a, &spec_b],
         results.len() + new.len(),
     )?;
+    if let Some(r) = &records {
+        r.stage()?;
+    }
     let secs = start.elapsed().as_secs_f64();
     results.extend(new);
     let m = totals(decks.len(), &results);
     let shard = shard.filter(|&(_, k)| k > 1);
     let threads = pool.current_num_threads();
     finish(&o.out, &plan, &m, shard, (total_games, secs, threads))
+}
+
+/// The run's plan: its game, decks, content hash, agents, games, seed and chunk size, checked.
+fn plan_of<G: GameDef>(
+    o: &MatrixOpts,
+    [agent_a, agent_b]: [String; 2],
+    db: &G::Cards,
+    decks: &[G::Deck],
+) -> Result<Plan> {
+    let plan = Plan {
+        game: G::INFO.name.into(),
+        deck_names: decks.iter().map(|d| G::deck_name(d).to_string()).collect(),
+        content: G::content_hash(db, &decks.iter().collect::<Vec<_>>()),
+        agent_a,
+        agent_b,
+        games: o.games,
+        seed: o.seed,
+        chunk: o.chunk,
+    };
+    plan.check_size().map_err(|e| anyhow!(e))?;
+    Ok(plan)
 }
 
 /// The chunks of the run (of its shard) that the checkpoint has finished and those left to play;
@@ -213,9 +237,19 @@ fn record_line<'a, G: GameDef>(
 /// before it are kept) or an agent failed the run (`finished` chunks done).
 fn stopped(
     checkpoint: Option<&crate::sim::checkpoint::Checkpoint>,
+    records: Option<&Records>,
     specs: &[&Entrant],
     finished: usize,
 ) -> Result<()> {
+    if let Some(e) = records.and_then(|r| r.take_failure()) {
+        // One message, exit 1, like a failed checkpoint write.
+        return Err(match checkpoint {
+            Some(_) => anyhow::Error::new(e).context(
+                "the run stopped: the chunks recorded before this are kept (--resume continues them)",
+            ),
+            None => e.into(),
+        });
+    }
     if let Some(e) = checkpoint.and_then(|cp| cp.take_failure()) {
         // One message, exit 1 (a write failure); the chunks recorded before it are kept.
         return Err(anyhow::Error::new(e).context(
@@ -326,67 +360,178 @@ pub fn merge(parts: &[PathBuf], out: &Path) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `records.jsonl` while a run plays: written into a temporary file beside it
+/// (`.records.jsonl.tmpPID`), put in place with the other result files at the end
+/// ([`Records::stage`], `out::commit`), so the folder keeps the previous run's records until then.
+/// With a checkpoint, the temporary file stays when the run stops before that (a `--resume` reads
+/// it again); without, it is removed.
+struct Records {
+    path: PathBuf,
+    tmp: PathBuf,
+    file: std::sync::Mutex<std::fs::File>,
+    failure: std::sync::Mutex<Option<crate::core::WriteError>>,
+    keep: bool,
+    staged: std::sync::atomic::AtomicBool,
+}
+
+/// The temporary files of `records.jsonl` in its folder: this process's, and those a stopped
+/// run left (`.records.jsonl.tmpPID`).
+fn records_temps(path: &Path) -> Vec<PathBuf> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    let prefix = format!(".{name}.tmp");
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut v: Vec<PathBuf> = entries
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with(&prefix))
+        .map(|e| e.path())
+        .collect();
+    v.sort();
+    v
+}
+
 /// Opens `records.jsonl` for a run: empty for a new run; for a resumed one, with only the records
 /// of the chunks its checkpoint holds, each once, and only those that are this run's games (the
 /// deal's seed the plan gives that game; a chunk that ran again, or a file of another run in the
-/// same folder, would otherwise add games). Read and rewritten a line at a time.
-fn open_records(
-    path: &Path,
-    plan: &Plan,
-    done: &[(Task, Counts)],
-) -> Result<std::sync::Mutex<std::fs::File>> {
+/// same folder, would otherwise add games). Read from `records.jsonl` and from the temporary
+/// files a stopped run left, a line at a time, into this run's temporary file (`keep`: a
+/// checkpoint is written, see [`Records`]).
+fn open_records(path: &Path, plan: &Plan, done: &[(Task, Counts)], keep: bool) -> Result<Records> {
     use crate::core::input::{for_each_line, MAX_TEXT_BYTES};
     use std::collections::HashSet;
     use std::io::Write;
     let cannot = |e: std::io::Error| anyhow!("{}: cannot write: {e}", path.display());
-    let tmp = path.with_extension("jsonl.tmp");
-    let mut out = std::io::BufWriter::new(std::fs::File::create(&tmp).map_err(cannot)?);
-    if !done.is_empty() && path.exists() {
+    let tmp = crate::sim::files::write_temp(path, "").map_err(cannot)?;
+    let left: Vec<PathBuf> = records_temps(path)
+        .into_iter()
+        .filter(|t| *t != tmp)
+        .collect();
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .open(&tmp)
+        .map_err(cannot);
+    let file = match file {
+        Ok(f) => f,
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(e);
+        }
+    };
+    // From here on, a failure removes the temporary file (the drop of `r`).
+    let r = Records {
+        path: path.to_path_buf(),
+        tmp: tmp.clone(),
+        file: std::sync::Mutex::new(file),
+        failure: std::sync::Mutex::new(None),
+        keep: false,
+        staged: std::sync::atomic::AtomicBool::new(false),
+    };
+    if !done.is_empty() {
+        let mut file = r.file.lock().unwrap_or_else(|e| e.into_inner());
+        let mut out = std::io::BufWriter::new(&mut *file);
         let done: HashSet<Task> = done.iter().map(|(t, _)| *t).collect();
         let mut seen: HashSet<(usize, usize, u64)> = HashSet::new();
         let pos = |name: &str| plan.deck_names.iter().position(|d| d == name);
         let mut failed = None;
-        for_each_line(path, MAX_TEXT_BYTES, |_, line| {
-            // A line cut short by the interruption does not parse: its chunk runs again.
-            let Ok(r) = serde_json::from_str::<GameLine>(line) else {
-                return Ok(true);
-            };
-            let (Some(row), Some(col), Some(k)) =
-                (pos(&r.deck_names[0]), pos(&r.deck_names[1]), r.index)
-            else {
-                return Ok(true);
-            };
-            let chunk = k / plan.chunk;
-            let ours = k < plan.games && r.seed == plan.deal(row, col, k).seed;
-            if ours && done.contains(&Task { row, col, chunk }) && seen.insert((row, col, k)) {
-                if let Err(e) = writeln!(out, "{line}") {
-                    failed = Some(e);
-                    return Ok(false);
+        let sources = std::iter::once(path.to_path_buf()).chain(left.iter().cloned());
+        for source in sources.filter(|p| p.is_file()) {
+            for_each_line(&source, MAX_TEXT_BYTES, |_, line| {
+                // A line cut short by the interruption does not parse: its chunk runs again.
+                let Ok(g) = serde_json::from_str::<GameLine>(line) else {
+                    return Ok(true);
+                };
+                let (Some(row), Some(col), Some(k)) =
+                    (pos(&g.deck_names[0]), pos(&g.deck_names[1]), g.index)
+                else {
+                    return Ok(true);
+                };
+                let chunk = k / plan.chunk;
+                let ours = k < plan.games && g.seed == plan.deal(row, col, k).seed;
+                if ours && done.contains(&Task { row, col, chunk }) && seen.insert((row, col, k)) {
+                    if let Err(e) = writeln!(out, "{line}") {
+                        failed = Some(e);
+                        return Ok(false);
+                    }
                 }
+                Ok(true)
+            })?;
+            if let Some(e) = failed {
+                return Err(cannot(e));
             }
-            Ok(true)
-        })?;
-        if let Some(e) = failed {
-            return Err(cannot(e));
         }
+        out.flush().map_err(cannot)?;
     }
-    out.flush().map_err(cannot)?;
-    drop(out);
-    std::fs::rename(&tmp, path).map_err(cannot)?;
-    let f = std::fs::OpenOptions::new()
-        .append(true)
-        .open(path)
-        .map_err(cannot)?;
-    Ok(std::sync::Mutex::new(f))
+    // What a stopped run left is in this run's file now (or, for a new run, not wanted).
+    for t in left {
+        let _ = std::fs::remove_file(t);
+    }
+    let mut r = r;
+    r.keep = keep;
+    Ok(r)
 }
 
-/// Appends a chunk's record lines and flushes them; a failure is said, never fatal (the run's
-/// results are written at the end).
-fn append_records(f: &std::sync::Mutex<std::fs::File>, lines: &[String]) {
-    use std::io::Write;
-    let mut f = f.lock().unwrap_or_else(|e| e.into_inner());
-    let text: String = lines.concat();
-    if let Err(e) = f.write_all(text.as_bytes()).and_then(|_| f.flush()) {
-        super::out::error(&format!("warning: records.jsonl: cannot write: {e}"));
+impl Records {
+    /// Appends a chunk's record lines and flushes them; false if they could not be written (the
+    /// first failure is kept for [`Records::take_failure`]; no more is written after it).
+    fn append(&self, lines: &[String]) -> bool {
+        use std::io::Write;
+        let mut failure = self.failure.lock().unwrap_or_else(|e| e.into_inner());
+        if failure.is_some() {
+            return false;
+        }
+        let mut f = self.file.lock().unwrap_or_else(|e| e.into_inner());
+        let text: String = lines.concat();
+        if let Err(e) = f.write_all(text.as_bytes()).and_then(|_| f.flush()) {
+            *failure = Some(self.cannot(e));
+            return false;
+        }
+        true
+    }
+
+    fn cannot(&self, e: std::io::Error) -> crate::core::WriteError {
+        crate::core::WriteError::new(format!("{}: cannot write", self.path.display()), e)
+    }
+
+    /// Whether a write failed.
+    fn failed(&self) -> bool {
+        self.failure
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .is_some()
+    }
+
+    /// The failed write, if any (once).
+    fn take_failure(&self) -> Option<crate::core::WriteError> {
+        self.failure
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
+    }
+
+    /// The run is over: the file is synced and staged, to go in place with the other result files.
+    fn stage(&self) -> Result<(), crate::core::WriteError> {
+        let f = self.file.lock().unwrap_or_else(|e| e.into_inner());
+        f.sync_all().map_err(|e| self.cannot(e))?;
+        super::out::stage_temp(&self.tmp, &self.path, self.keep);
+        self.staged.store(true, std::sync::atomic::Ordering::SeqCst);
+        Ok(())
+    }
+}
+
+impl Drop for Records {
+    /// A run that stopped before its files were staged: its temporary file is removed, unless a
+    /// checkpoint needs it.
+    fn drop(&mut self) {
+        if !self.keep && !self.staged.load(std::sync::atomic::Ordering::SeqCst) {
+            let _ = std::fs::remove_file(&self.tmp);
+        }
     }
 }

@@ -533,7 +533,8 @@ struct ReplayArgs {
 /// `tcgsim report`'s arguments.
 #[derive(Args, Debug)]
 struct ReportArgs {
-    /// Run folders (each with run.json), one part of the page each.
+    /// Run folders (each with run.json), one part of the page each; or one folder of run folders
+    /// (`results`), whose runs each get their page and the folder an index page of them.
     #[arg(required = true, value_name = "DIR")]
     dirs: Vec<PathBuf>,
     /// The page to write (default: report.html in the first folder).
@@ -741,6 +742,11 @@ impl Command {
 
 fn run(cli: Cli) -> Result<ExitCode> {
     set_quiet(cli.command.quiet());
+    if let Command::Validate(a) = &cli.command {
+        if a.game.game.is_none() && a.game.cards.is_none() {
+            return validate_each(&a.decks);
+        }
+    }
     match (&cli.command, cli.command.game()?) {
         (Command::Merge(a), _) => matrix::merge(&a.parts, &a.out.out),
         (Command::Report(a), _) => report::report(&a.dirs, a.out.as_deref()),
@@ -982,79 +988,13 @@ fn choose_game(
         }
     }
     // (game, why) for every input that shows a game.
-    let mut evidence: Vec<(&'static str, String)> = Vec::new();
-    for d in decks {
-        // The folder the deck is in (`decks/<game>/x.deck`), not any folder above it.
-        let folder = d.parent().and_then(Path::file_name);
-        if let Some(g) = games::GAMES
-            .iter()
-            .find(|g| folder.is_some_and(|f| f == g.name))
-        {
-            evidence.push((g.name, format!("{} is in a {} folder", d.display(), g.name)));
-        }
-    }
-    let card_file = args.cards.clone().or_else(|| {
-        decks.first().and_then(|d| {
-            let dir = d.parent()?;
-            games::GAMES
-                .iter()
-                .map(|g| dir.join(g.card_file))
-                .find(|p| p.is_file())
-        })
-    });
-    if let Some(f) = &card_file {
-        let text = read_text(f, MAX_TEXT_BYTES)?;
-        let of: Vec<&'static str> = games::GAMES
-            .iter()
-            .filter(|g| games::visit(g.name, IsCardFile(&text)) == Some(true))
-            .map(|g| g.name)
-            .collect();
-        match of.as_slice() {
-            [g] => evidence.push((g, format!("{} is a {g} card file", f.display()))),
-            [] if args.cards.is_some() => bail!(
-                "{}: not a card file of any game (available: {}; docs/cards.md)",
-                f.display(),
-                games::names()
-            ),
-            _ => {}
-        }
-    }
-    // Last: decks outside a game's folder with no card file to tell, read as each game's deck
-    // against its bundled pool (issue 30: `sealed --game fireforce --out my_decks` wrote a deck
-    // read as Trails). A deck no game reads says nothing; one that two games read is ambiguous.
+    let mut evidence = folder_evidence(decks);
+    evidence.extend(card_file_evidence(args, decks)?);
     if args.game.is_none() && evidence.is_empty() {
-        for d in decks {
-            let Ok(text) = read_text(d, MAX_TEXT_BYTES) else {
-                continue; // the deck's own reading reports it
-            };
-            let of: Vec<&'static str> = games::GAMES
-                .iter()
-                .filter(|g| games::visit(g.name, ReadsAsDeck(&text)) == Some(true))
-                .map(|g| g.name)
-                .collect();
-            match of.as_slice() {
-                [g] => evidence.push((g, format!("{} is a {g} deck", d.display()))),
-                [] => {}
-                _ => bail!(
-                    "{}: reads as a deck of {} (its folder does not say which game); give --game",
-                    d.display(),
-                    of.join(" and ")
-                ),
-            }
-        }
+        evidence.extend(content_evidence(decks)?);
     }
     if let Some((file, text)) = scenario {
-        if let Some(v) = text.lines().find_map(|l| l.trim().strip_prefix("game:")) {
-            let v = v.split('#').next().unwrap_or("").trim();
-            match games::info(v) {
-                Some(g) => evidence.push((g.name, format!("{} says game: {v}", file.display()))),
-                None => bail!(
-                    "{}: game: {v}: unknown game (available: {})",
-                    file.display(),
-                    games::names()
-                ),
-            }
-        }
+        evidence.extend(scenario_evidence(file, text)?);
     }
     let chosen = match &args.game {
         Some(g) => games::info(g).expect("checked above").name,
@@ -1073,6 +1013,116 @@ fn choose_game(
     Ok(chosen)
 }
 
+/// A game an input shows, and why ("x.deck is in a fireforce folder").
+type Evidence = Vec<(&'static str, String)>;
+
+/// The game of each deck's own folder (`decks/<game>/x.deck`; not any folder above it).
+fn folder_evidence(decks: &[PathBuf]) -> Evidence {
+    let mut evidence = Vec::new();
+    for d in decks {
+        let folder = d.parent().and_then(Path::file_name);
+        if let Some(g) = games::GAMES
+            .iter()
+            .find(|g| folder.is_some_and(|f| f == g.name))
+        {
+            evidence.push((g.name, format!("{} is in a {} folder", d.display(), g.name)));
+        }
+    }
+    evidence
+}
+
+/// The game of the card file: `--cards`, else a game's card file beside the first deck. A
+/// `--cards` file of no game is an error.
+fn card_file_evidence(args: &GameArgs, decks: &[PathBuf]) -> Result<Evidence> {
+    let card_file = args.cards.clone().or_else(|| {
+        decks.first().and_then(|d| {
+            let dir = d.parent()?;
+            games::GAMES
+                .iter()
+                .map(|g| dir.join(g.card_file))
+                .find(|p| p.is_file())
+        })
+    });
+    let Some(f) = &card_file else {
+        return Ok(Vec::new());
+    };
+    let text = read_text(f, MAX_TEXT_BYTES)?;
+    let of: Vec<&'static str> = games::GAMES
+        .iter()
+        .filter(|g| games::visit(g.name, IsCardFile(&text)) == Some(true))
+        .map(|g| g.name)
+        .collect();
+    match of.as_slice() {
+        [g] => Ok(vec![(g, format!("{} is a {g} card file", f.display()))]),
+        [] if args.cards.is_some() => bail!(
+            "{}: not a card file of any game (available: {}; docs/cards.md)",
+            f.display(),
+            games::names()
+        ),
+        _ => Ok(Vec::new()),
+    }
+}
+
+/// Decks outside a game's folder with no card file to tell (issue 30: `sealed --game fireforce
+/// --out my_decks` wrote a deck read as Trails): each is read as every game's deck against its
+/// bundled pool. The one game it is a valid deck of is its game (two are ambiguous: an error);
+/// else the one game whose pool knows the most of its cards (a deck with one wrong count or one
+/// misspelt card is still its game's, and `validate` then says what is wrong); else nothing.
+fn content_evidence(decks: &[PathBuf]) -> Result<Evidence> {
+    let mut evidence = Vec::new();
+    for d in decks {
+        let Ok(text) = read_text(d, MAX_TEXT_BYTES) else {
+            continue; // the deck's own reading reports it
+        };
+        let reads: Vec<(&'static str, DeckReading)> = games::GAMES
+            .iter()
+            .filter_map(|g| Some((g.name, games::visit(g.name, ReadDeck(&text))?)))
+            .collect();
+        let valid: Vec<&str> = reads
+            .iter()
+            .filter(|(_, r)| r.valid)
+            .map(|(g, _)| *g)
+            .collect();
+        if let [a, b, ..] = valid.as_slice() {
+            bail!(
+                "{}: reads as a deck of {a} and of {b} (its folder does not say which game); give --game",
+                d.display()
+            );
+        }
+        if let [g] = valid.as_slice() {
+            evidence.push((*g, format!("{} is a {g} deck", d.display())));
+            continue;
+        }
+        let most = reads.iter().map(|(_, r)| r.known).max().unwrap_or(0);
+        let best: Vec<&str> = reads
+            .iter()
+            .filter(|(_, r)| r.known == most)
+            .map(|(g, _)| *g)
+            .collect();
+        if let ([g], true) = (best.as_slice(), most > 0) {
+            let why = format!("{} names {most} cards of the {g} pool", d.display());
+            evidence.push((*g, why));
+        }
+    }
+    Ok(evidence)
+}
+
+/// The game a scenario's `game:` line names (an unknown game is an error).
+fn scenario_evidence(file: &Path, text: &str) -> Result<Evidence> {
+    let Some(v) = text.lines().find_map(|l| l.trim().strip_prefix("game:")) else {
+        return Ok(Vec::new());
+    };
+    let v = v.split('#').next().unwrap_or("").trim();
+    match games::info(v) {
+        Some(g) => Ok(vec![(g.name, format!("{} says game: {v}", file.display()))]),
+        None => bail!(
+            "{}: game: {v}: unknown game (available: {})",
+            file.display(),
+            games::names()
+        ),
+    }
+}
+
 /// Whether a text is game `G`'s card file.
 struct IsCardFile<'a>(&'a str);
 
@@ -1083,13 +1133,36 @@ impl Visit for IsCardFile<'_> {
     }
 }
 
-/// Whether a deck file's text is a valid deck of game `G`'s bundled pool.
-struct ReadsAsDeck<'a>(&'a str);
+/// A deck file's text read as a deck of game `G`'s bundled pool ([`ReadDeck`]).
+struct DeckReading {
+    /// It is a valid deck of the game.
+    valid: bool,
+    /// Its `COUNT CARD` lines whose card the pool knows (by number or name).
+    known: usize,
+}
 
-impl Visit for ReadsAsDeck<'_> {
-    type Out = bool;
-    fn visit<G: GameDef>(self) -> bool {
-        G::parse_deck(&G::bundled_cards(), self.0, "", "deck").is_ok()
+/// Reads a deck file's text as a deck of game `G`'s bundled pool.
+struct ReadDeck<'a>(&'a str);
+
+impl Visit for ReadDeck<'_> {
+    type Out = DeckReading;
+    fn visit<G: GameDef>(self) -> DeckReading {
+        let cards = G::bundled_cards();
+        let known = self
+            .0
+            .lines()
+            .filter_map(|l| {
+                let l = l.split('#').next().unwrap_or("").trim();
+                let (count, name) = l.split_once(char::is_whitespace)?;
+                count.parse::<u32>().ok()?;
+                Some(name.trim())
+            })
+            .filter(|name| !name.is_empty() && G::card_text(&cards, name).is_ok())
+            .count();
+        DeckReading {
+            valid: G::parse_deck(&cards, self.0, "", "deck").is_ok(),
+            known,
+        }
     }
 }
 
@@ -1170,6 +1243,44 @@ fn bundled_decks<G: GameDef>() -> Result<Vec<PathBuf>> {
 }
 
 fn validate<G: GameDef>(decks: &[PathBuf], cards: Option<&Path>) -> Result<ExitCode> {
+    let bad = validate_decks::<G>(decks, cards)?;
+    validated(bad, decks.len())
+}
+
+/// `validate` without `--game` and `--cards`: each deck checked as a deck of its own game (its
+/// folder, the card file beside it, or its contents: [`choose_game`]), so the decks of several
+/// games are checked in one call (the README's two `sealed` decks in one folder).
+fn validate_each(decks: &[PathBuf]) -> Result<ExitCode> {
+    let mut bad = 0;
+    for d in decks {
+        let one = std::slice::from_ref(d);
+        let g = choose_game(&GameArgs::default(), one, None)?;
+        bad += games::visit(g, ValidateDecks(one)).expect("a registered game")?;
+    }
+    validated(bad, decks.len())
+}
+
+/// Checks deck files of game `G` (a registered game's [`validate_decks`]).
+struct ValidateDecks<'a>(&'a [PathBuf]);
+
+impl Visit for ValidateDecks<'_> {
+    type Out = Result<usize>;
+    fn visit<G: GameDef>(self) -> Result<usize> {
+        validate_decks::<G>(self.0, None)
+    }
+}
+
+/// The end of `validate`: exit code 2 when `bad` of the `n` decks were invalid.
+fn validated(bad: usize, n: usize) -> Result<ExitCode> {
+    if bad > 0 {
+        out::error(&format!("{bad} of {n} decks invalid"));
+        return Ok(ExitCode::from(2));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Checks each deck, printing `ok` with its summary or its errors; how many were invalid.
+fn validate_decks<G: GameDef>(decks: &[PathBuf], cards: Option<&Path>) -> Result<usize> {
     let db = load_cards::<G>(cards, decks.first().map(PathBuf::as_path))?;
     let mut bad = 0;
     for path in decks {
@@ -1185,11 +1296,7 @@ fn validate<G: GameDef>(decks: &[PathBuf], cards: Option<&Path>) -> Result<ExitC
             }
         }
     }
-    if bad > 0 {
-        out::error(&format!("{bad} of {} decks invalid", decks.len()));
-        return Ok(ExitCode::from(2));
-    }
-    Ok(ExitCode::SUCCESS)
+    Ok(bad)
 }
 
 fn scenario<G: GameDef>(file: &Path, cards: Option<&Path>) -> Result<ExitCode> {

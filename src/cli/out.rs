@@ -45,11 +45,14 @@ pub fn error(text: &str) {
 struct Staged {
     dir: Option<std::path::PathBuf>,
     pending: Vec<(std::path::PathBuf, std::path::PathBuf)>,
+    /// Temporary files that stay when the files are dropped ([`stage_temp`]).
+    keep: Vec<std::path::PathBuf>,
 }
 
 static STAGED: std::sync::Mutex<Staged> = std::sync::Mutex::new(Staged {
     dir: None,
     pending: Vec::new(),
+    keep: Vec::new(),
 });
 
 fn staged() -> std::sync::MutexGuard<'static, Staged> {
@@ -98,11 +101,26 @@ pub fn write_result(path: &std::path::Path, text: &str, now: bool) -> Result<(),
     })
 }
 
+/// Stages a result file already written complete into the temporary file `tmp` beside `path`
+/// (`matrix --records`): it goes in place with the others at [`commit`]. With `keep`, `tmp` is
+/// not removed if the files are dropped (a `--resume` reads it again).
+pub fn stage_temp(tmp: &std::path::Path, path: &std::path::Path, keep: bool) {
+    let mut s = staged();
+    s.pending.retain(|(_, p)| p != path);
+    s.pending.push((tmp.to_path_buf(), path.to_path_buf()));
+    if keep {
+        s.keep.push(tmp.to_path_buf());
+    }
+}
+
 /// Puts the output folder's written files in place. If one cannot be, those already moved are
 /// moved back (each file it replaced was kept as `.NAME.oldPID` until then) and the error names
 /// it.
 pub fn commit() -> Result<(), WriteError> {
-    let pending = std::mem::take(&mut staged().pending);
+    let (pending, keep) = {
+        let mut s = staged();
+        (std::mem::take(&mut s.pending), std::mem::take(&mut s.keep))
+    };
     let old = |p: &std::path::Path| {
         let name = p
             .file_name()
@@ -124,7 +142,7 @@ pub fn commit() -> Result<(), WriteError> {
                     std::fs::remove_file(p)
                 };
             }
-            for (tmp, _) in &pending {
+            for (tmp, _) in pending.iter().filter(|(t, _)| !keep.contains(t)) {
                 let _ = std::fs::remove_file(tmp);
             }
             return Err(WriteError::new(
@@ -144,7 +162,9 @@ pub fn commit() -> Result<(), WriteError> {
 
 /// Drops the output folder's written files (their temporary files are removed).
 pub fn discard() {
-    for (tmp, _) in std::mem::take(&mut staged().pending) {
+    let mut s = staged();
+    let (pending, keep) = (std::mem::take(&mut s.pending), std::mem::take(&mut s.keep));
+    for (tmp, _) in pending.into_iter().filter(|(t, _)| !keep.contains(t)) {
         let _ = std::fs::remove_file(tmp);
     }
 }

@@ -126,8 +126,14 @@ fn read_own_checkpoint(dir: &Path, fingerprint: &str) -> Result<String, String> 
     // is its format, not another run.
     let first = text.lines().next().unwrap_or("");
     if !first.starts_with(CHUNK_HEADER) && first.starts_with("row,col,chunk,") {
+        // What the older format lacks: the check sums (2026-11-26), or the histograms too.
+        let lacks = if first.contains(",lengths") {
+            "its lines have no check sum"
+        } else {
+            "its chunks have no game-length histogram"
+        };
         return Err(format!(
-            "{}:1: a checkpoint of an older tcgsim (header `{first}`; this one writes `{CHUNK_HEADER}`): its chunks have no game-length histogram and cannot be resumed; remove the folder and run again",
+            "{}:1: a checkpoint of an older tcgsim (header `{first}`; this one writes `{CHUNK_HEADER}`): {lacks} and cannot be resumed; remove the folder and run again",
             path.display()
         ));
     }

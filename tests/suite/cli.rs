@@ -911,13 +911,31 @@ fn a_decks_game_is_inferred_from_its_contents() {
     }
     let o = tcgsim(&["validate", &trails]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // validate checks each deck as its own game's (review: the README's two sealed decks in one
+    // folder were refused as "inputs of two games"); a command that plays them together refuses.
     let o = tcgsim(&["validate", &trails, &ff]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("sealed-3.deck: ok") && stdout(&o).contains("sealed-7.deck: ok"));
+    let o = tcgsim(&[
+        "duel", &trails, &ff, "--agent", "random", "--agent", "random",
+    ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("is a trails deck") && stderr(&o).contains("is a fireforce deck"),
         "{}",
         stderr(&o)
     );
+    // A deck that is not valid (one count changed, one card misspelt) is still its game's: the
+    // game whose pool knows the most of its cards, so validate says what is wrong in that game's
+    // terms (review: it fell back to Trails and listed every line as an unknown card).
+    let text = std::fs::read_to_string(bundled(FIREFORCE[0])).unwrap();
+    let first = text.lines().find(|l| l.starts_with("2 ")).unwrap();
+    let bad = dir.join("bad.deck");
+    std::fs::write(&bad, text.replacen(first, &first.replacen('2', "1", 1), 1)).unwrap();
+    let o = tcgsim(&["validate", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("(F-DECK-1)"), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("unknown card"), "{}", stderr(&o));
 }
 
 /// Issue 30: the help texts are true. `--agent` said agents default to `heuristic` in `duel` and

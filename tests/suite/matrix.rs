@@ -847,3 +847,44 @@ fn merge_refuses_rates_that_disagree_with_the_counts() {
     std::fs::write(a.join("matchups.csv"), &good).unwrap();
     assert_eq!(merge().status.code(), Some(0));
 }
+
+/// `--records` keeps the promise of the other result files: `records.jsonl` is put in place with
+/// them at the end, so a run that fails at the end (here `matrix.svg` cannot be written) leaves
+/// the previous run's `records.jsonl` as it was, and no temporary file.
+#[test]
+fn a_failed_records_run_keeps_the_previous_records() {
+    let out = tmpdir("records-kept");
+    run(&out, &["--records", "--quiet"]);
+    let before = std::fs::read(out.join("records.jsonl")).unwrap();
+    assert!(!before.is_empty());
+    std::fs::remove_file(out.join("matrix.svg")).unwrap();
+    std::fs::create_dir(out.join("matrix.svg")).unwrap();
+    let mut args = vec!["matrix"];
+    args.extend(DECKS);
+    let o = out.to_str().unwrap();
+    args.extend([
+        "--games",
+        "12",
+        "--seed",
+        "5",
+        "--records",
+        "--quiet",
+        "--out",
+        o,
+    ]);
+    let r = tcgsim(&args);
+    assert_eq!(
+        r.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    let after = std::fs::read(out.join("records.jsonl")).unwrap();
+    assert!(after == before, "records.jsonl is not the previous run's");
+    let left: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".records"))
+        .collect();
+    assert!(left.is_empty(), "temporary files left: {left:?}");
+}

@@ -917,8 +917,38 @@ fn report_checks_every_value_of_matchups_and_cards() {
         c.to_str().unwrap(),
         "--quiet",
     ]);
+    // With ablation: its value and interval are checked against what paired games can give.
+    let ca = root.join("cards-ablation");
+    run_ok(&[
+        "cards",
+        "decks/toy/high.deck",
+        "--gauntlet",
+        "decks/toy/low.deck",
+        "--games",
+        "40",
+        "--out",
+        ca.to_str().unwrap(),
+        "--quiet",
+    ]);
     // (folder, file, data line, column, value, words of the error)
     let cases: Vec<(&Path, &str, usize, &str, &str, &str)> = vec![
+        // Review: an ablation interval end of 5.05 and a value of 1.5 were accepted.
+        (
+            &ca,
+            "cards.csv",
+            1,
+            "ablation_hi",
+            "5.0500",
+            "wider than 40 paired games",
+        ),
+        (
+            &ca,
+            "cards.csv",
+            1,
+            "ablation_value",
+            "1.5000",
+            "is not a difference of rates",
+        ),
         // 10 games of at most u32::MAX decisions each.
         (
             &m,

@@ -323,6 +323,7 @@ fn check_intervals(c: &Card) -> Result<(), String> {
         all.push(("ablation_value", a));
     }
     for (name, (v, lo, hi)) in all {
+        bounded(name, v, lo, hi, c.games)?;
         let defined = [v, lo, hi].iter().filter(|x| !x.is_nan()).count();
         let ok = match defined {
             0 => true,
@@ -335,6 +336,43 @@ fn check_intervals(c: &Card) -> Result<(), String> {
                 super::rate(v),
                 super::rate(lo),
                 super::rate(hi)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A measure within what it can be: a win rate (`gih_wr`, `gns_wr`; Wilson interval) in [0, 1]
+/// with its interval; a difference of two (`iwd`, `ablation_value`) in [−1, 1]; the ablation's
+/// interval, a mean of `games` paired differences in [−1, 1] ± 1.96 standard errors, at most
+/// 1.96 / √(games − 1) from its value (the largest sample variance of such differences is
+/// games / (games − 1)).
+fn bounded(name: &str, v: f64, lo: f64, hi: f64, games: u64) -> Result<(), String> {
+    let rate = name.ends_with("_wr");
+    let low = if rate { 0.0 } else { -1.0 };
+    let ends: &[f64] = if rate { &[v, lo, hi] } else { &[v] };
+    if let Some(x) = ends
+        .iter()
+        .find(|x| !x.is_nan() && !(low..=1.0).contains(*x))
+    {
+        return Err(format!(
+            "column `{name}`: {} is outside [{low}, 1], which a {} cannot leave",
+            super::rate(*x),
+            if rate {
+                "win rate"
+            } else {
+                "difference of two rates"
+            }
+        ));
+    }
+    if name == "ablation_value" && games > 1 && !v.is_nan() {
+        let most = crate::stats::Z95 / ((games - 1) as f64).sqrt() + 2.0 * HALF;
+        if v - lo > most || hi - v > most {
+            return Err(format!(
+                "column `{name}`: the interval \"{}\" … \"{}\" is wider than {games} paired games can give (at most ±{} around the value)",
+                super::rate(lo),
+                super::rate(hi),
+                super::rate(most)
             ));
         }
     }
