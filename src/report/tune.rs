@@ -30,6 +30,9 @@ pub(super) fn tune_sections(
     // A run that accepted no swap writes only the header.
     let swaps = read(dir, "tune.csv", TUNE, true)?.filter(|c| !c.is_empty());
     let fresh = read(dir, "tune_fresh.csv", FRESH, false)?;
+    if let Some(fr) = &fresh {
+        check_fresh(fr)?;
+    }
     if progress.is_none() && swaps.is_none() && fresh.is_none() {
         return Ok(());
     }
@@ -52,6 +55,46 @@ pub(super) fn tune_sections(
         title: tag("Tuning"),
         html,
     });
+    Ok(())
+}
+
+/// `tune_fresh.csv`'s values within what they can be (issue 30: a rate of 7.5 was shown as
+/// "750.0%"): the decks' win rates and their intervals in [0, 1], the gain (a difference of two
+/// rates) in [−1, 1], each value inside its interval (to the 4 decimals written), whole games.
+fn check_fresh(fr: &Csv) -> Result<(), String> {
+    const HALF: f64 = 0.5e-4 + 1e-9;
+    for r in 0..fr.len() {
+        let at = format!("{}:{}", fr.name, fr.line(r));
+        let games = fr.num(r, "games");
+        if !(games >= 0.0 && games.fract() == 0.0) {
+            return Err(format!(
+                "{at}: column `games`: {games} is not a number of games"
+            ));
+        }
+        let low = if fr.text(r, "measure") == "gain" {
+            -1.0
+        } else {
+            0.0
+        };
+        let [v, lo, hi] = ["value", "lo", "hi"].map(|c| fr.num(r, c));
+        for (c, x) in [("value", v), ("lo", lo), ("hi", hi)] {
+            if !x.is_nan() && !(low..=1.0).contains(&x) {
+                return Err(format!(
+                    "{at}: column `{c}`: {x} is outside [{low}, 1], which a {} cannot leave",
+                    if low < 0.0 {
+                        "difference of two win rates"
+                    } else {
+                        "win rate"
+                    }
+                ));
+            }
+        }
+        if !v.is_nan() && !(lo <= v + HALF && v <= hi + HALF) {
+            return Err(format!(
+                "{at}: column `value`: {v} is not inside its interval {lo} … {hi}"
+            ));
+        }
+    }
     Ok(())
 }
 

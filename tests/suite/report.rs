@@ -1000,3 +1000,51 @@ fn report_checks_every_value_of_matchups_and_cards() {
         assert!(!d.join("report.html").exists(), "case {k}: wrote a page");
     }
 }
+
+/// Issue 30: `tune_fresh.csv`'s rates are read within what they can be — a rate of 7.5 was shown
+/// as "750.0%"; a gain outside [−1, 1] and a value outside its interval are refused too.
+#[test]
+fn report_checks_the_tune_fresh_rates() {
+    let root = tmpdir("report-tune-fresh");
+    let t = root.join("tune");
+    run_ok(&[
+        "tune",
+        "decks/toy/low.deck",
+        "--gauntlet",
+        "decks/toy/high.deck",
+        "--rounds",
+        "1",
+        "--check-games",
+        "40",
+        "--out",
+        t.to_str().unwrap(),
+        "--quiet",
+    ]);
+    let o = tcgsim(&["report", t.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // (data line, column, value, words of the error)
+    for (k, (row, column, value, why)) in [
+        (
+            1,
+            "value",
+            "7.5",
+            "tune_fresh.csv:2: column `value`: 7.5 is outside [0, 1]",
+        ),
+        (
+            3,
+            "hi",
+            "1.5",
+            "tune_fresh.csv:4: column `hi`: 1.5 is outside [-1, 1]",
+        ),
+        (1, "lo", "0.6000", "tune_fresh.csv:2: column `value`"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let d = root.join(format!("case{k}"));
+        edited_copy(&t, &d, "tune_fresh.csv", row, column, value);
+        let o = tcgsim(&["report", d.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2), "case {k}: {}", stderr(&o));
+        assert!(stderr(&o).contains(why), "case {k}: {}", stderr(&o));
+    }
+}
