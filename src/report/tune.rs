@@ -89,7 +89,8 @@ fn check_fresh(fr: &Csv) -> Result<(), String> {
                 ));
             }
         }
-        if !v.is_nan() && !(lo <= v + HALF && v <= hi + HALF) {
+        let inside = lo <= v + HALF && v <= hi + HALF;
+        if !(v.is_nan() || inside) {
             return Err(format!(
                 "{at}: column `value`: {v} is not inside its interval {lo} … {hi}"
             ));
