@@ -236,6 +236,15 @@ pub trait GameDef: Game + super::Policy + Sized + Send + Sync + 'static {
     fn bench_match() -> Self;
 }
 
+/// Whether `a` and `b` hold the same items, each as many times (the order aside): an invariant's
+/// check that a seat's card instances are its deck's cards.
+pub fn same_multiset<T: Ord + Clone>(a: &[T], b: &[T]) -> bool {
+    let (mut a, mut b) = (a.to_vec(), b.to_vec());
+    a.sort_unstable();
+    b.sort_unstable();
+    a == b
+}
+
 /// The distinct ids of a deck's cards in first-seen order, with their copies: what
 /// [`GameDef::deck_cards`] returns for a deck that is a list of card ids.
 pub fn distinct_with_copies(ids: impl IntoIterator<Item = u32>) -> Vec<(u32, usize)> {
@@ -466,6 +475,14 @@ mod tests {
             Ok(1)
         );
         assert_eq!(free, 0);
+    }
+
+    #[test]
+    fn same_multiset_counts_copies_not_order() {
+        use super::same_multiset;
+        assert!(same_multiset(&[1, 2, 2], &[2, 1, 2]));
+        assert!(!same_multiset(&[1, 2], &[1, 2, 2]));
+        assert!(!same_multiset(&[1, 1, 2], &[1, 2, 2]));
     }
 
     #[test]

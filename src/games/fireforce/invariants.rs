@@ -1,7 +1,6 @@
 //! Invariants of a Fire Force position, checked after every action by the conformance tests and
 //! the scenarios.
 
-use super::cards::CardId;
 use super::state::{Bits, Pick, State, Step, FLAME_BASE, FLAME_MASK, NONE};
 use super::{Action, FireForceGame};
 use crate::core::lang::Side;
@@ -98,11 +97,7 @@ impl FireForceGame {
             {
                 return Err(format!("{q}: more than 8 cards with Flame (F-COST-2)"));
             }
-            let mut a: Vec<CardId> = p.card[..n].to_vec();
-            let mut b = self.main[k].clone();
-            a.sort_unstable();
-            b.sort_unstable();
-            if a != b {
+            if !crate::core::def::same_multiset(&p.card[..n], &self.main[k]) {
                 return Err(format!("{q}: the cards are not the deck's"));
             }
         }

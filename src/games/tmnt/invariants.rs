@@ -1,7 +1,6 @@
 //! Invariants of a TMNT position, checked after every action by the conformance tests and the
 //! scenarios.
 
-use super::cards::CardId;
 use super::state::{Pick, State, Step, NONE};
 use super::TmntGame;
 use crate::core::Seat;
@@ -18,11 +17,7 @@ impl TmntGame {
             if n != self.decks[k].len() {
                 return Err(format!("{q}: {n} instances"));
             }
-            let mut a: Vec<CardId> = p.card[..n].to_vec();
-            let mut b = self.decks[k].clone();
-            a.sort_unstable();
-            b.sort_unstable();
-            if a != b {
+            if !crate::core::def::same_multiset(&p.card[..n], &self.decks[k]) {
                 return Err(format!("{q}: the cards are not the deck's"));
             }
         }
