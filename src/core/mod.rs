@@ -8,6 +8,7 @@
 pub mod actions;
 mod bits;
 pub mod def;
+mod error;
 mod fixed;
 pub(crate) mod glue;
 pub mod hidden;
@@ -24,7 +25,9 @@ mod write;
 
 pub use bits::Bits;
 pub use def::{GameDef, GameInfo, ScenarioReport, Viewer};
+pub use error::{Error, Result};
 pub use fixed::FixedVec;
+pub use input::InputError;
 pub use perft::perft;
 pub use seat::{Outcome, Seat};
 pub use table::ByteTable;
