@@ -172,6 +172,29 @@ pub fn norm(s: &str) -> String {
         .to_lowercase()
 }
 
+/// Whether `norm(s) == k` for a `k` that [`norm`] wrote, without allocating when `s` is ASCII:
+/// every lookup of a deck line compares its key with each card of the pool (tune and balance
+/// read thousands of decks).
+pub fn is_norm_of(s: &str, k: &str) -> bool {
+    if !s.is_ascii() {
+        return norm(s) == k;
+    }
+    let mut want = k.bytes();
+    let mut words = s
+        .split(|c: char| c.is_whitespace())
+        .filter(|w| !w.is_empty());
+    if let Some(w) = words.next() {
+        let same = |w: &str, want: &mut std::str::Bytes| {
+            w.bytes()
+                .all(|b| want.next() == Some(b.to_ascii_lowercase()))
+        };
+        if !same(w, &mut want) || !words.all(|w| want.next() == Some(b' ') && same(w, &mut want)) {
+            return false;
+        }
+    }
+    want.next().is_none()
+}
+
 /// The index of the card `key` names among `cards` (number, name): its number, or a name only
 /// one number has (ignoring case and runs of spaces). `Err` says why not.
 pub fn lookup_card<'a>(
@@ -179,12 +202,12 @@ pub fn lookup_card<'a>(
     cards: impl Iterator<Item = (&'a str, &'a str)> + Clone,
 ) -> Result<usize, String> {
     let k = norm(key);
-    if let Some(i) = cards.clone().position(|(number, _)| norm(number) == k) {
+    if let Some(i) = cards.clone().position(|(number, _)| is_norm_of(number, &k)) {
         return Ok(i);
     }
     let hits: Vec<(usize, &str)> = cards
         .enumerate()
-        .filter(|(_, (_, name))| norm(name) == k)
+        .filter(|(_, (_, name))| is_norm_of(name, &k))
         .map(|(i, (number, _))| (i, number))
         .collect();
     match hits.as_slice() {
@@ -298,6 +321,42 @@ pub fn csv_rows(
 
 #[cfg(test)]
 mod tests {
+    /// `is_norm_of(s, k)` is `norm(s) == k`, checked on every pair of a set of names with runs of
+    /// spaces, tabs, a vertical tab, other cases, non-ASCII letters and prefixes of each other.
+    #[test]
+    fn is_norm_of_agrees_with_norm() {
+        let names = [
+            "",
+            " ",
+            "Spark Cadet",
+            "spark cadet",
+            "  Spark \t CADET ",
+            "Spark\x0bCadet",
+            "Spark Cadet 2",
+            "Spark",
+            "SparkCadet",
+            "Ärger Ω",
+            "ärger ω",
+            "ΟΔΟΣ",
+            "FF-001",
+            "ff-001 ",
+            "Spark Cadet ",
+            "Spark  Cadets",
+        ];
+        let mut same = 0;
+        for s in names {
+            for t in names {
+                let k = norm(t);
+                assert_eq!(is_norm_of(s, &k), norm(s) == k, "{s:?} against {k:?}");
+                same += usize::from(norm(s) == k);
+            }
+        }
+        assert!(
+            same > names.len(),
+            "the set holds names that normalise alike"
+        );
+    }
+
     #[test]
     fn scenario_text_helpers() {
         assert_eq!(norm("  Spark   CADET "), "spark cadet");

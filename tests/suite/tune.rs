@@ -329,7 +329,7 @@ fn tune_finds_the_planted_card() {
 fn a_killed_tune_resumes_to_the_same_deck() {
     let dir = tmpdir("tune-resume");
     let whole = dir.join("whole").display().to_string();
-    let r = tcgsim(&planted_args(&whole, &["--rounds", "3", "--seed", "4"]));
+    let r = tcgsim(&planted_args(&whole, &["--rounds", "2", "--seed", "4"]));
     assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
 
     let cut = dir.join("cut").display().to_string();
@@ -338,7 +338,7 @@ fn a_killed_tune_resumes_to_the_same_deck() {
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tcgsim"))
         .args(planted_args(
             &cut,
-            &["--rounds", "3", "--seed", "4", "--checkpoint", &ck],
+            &["--rounds", "2", "--seed", "4", "--checkpoint", &ck],
         ))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdout(std::process::Stdio::null())
@@ -359,7 +359,7 @@ fn a_killed_tune_resumes_to_the_same_deck() {
         &cut,
         &[
             "--rounds",
-            "3",
+            "2",
             "--seed",
             "4",
             "--checkpoint",
@@ -384,7 +384,7 @@ fn a_killed_tune_resumes_to_the_same_deck() {
         &cut,
         &[
             "--rounds",
-            "3",
+            "2",
             "--seed",
             "5",
             "--checkpoint",
@@ -397,7 +397,7 @@ fn a_killed_tune_resumes_to_the_same_deck() {
     // Without --resume an existing checkpoint is not overwritten.
     let again = tcgsim(&planted_args(
         &cut,
-        &["--rounds", "3", "--seed", "4", "--checkpoint", &ck],
+        &["--rounds", "2", "--seed", "4", "--checkpoint", &ck],
     ));
     assert_eq!(again.status.code(), Some(2));
     // The same deck with its lines in another order is another run (the order decides the moves
@@ -413,7 +413,7 @@ fn a_killed_tune_resumes_to_the_same_deck() {
         &cut,
         &[
             "--rounds",
-            "3",
+            "2",
             "--seed",
             "4",
             "--checkpoint",
@@ -429,7 +429,7 @@ fn a_killed_tune_resumes_to_the_same_deck() {
     let good = std::fs::read_to_string(&state).unwrap();
     for (from, to) in [
         ("\"alpha\":0.05", "\"alpha\":0.99"),
-        ("\"round\":3", "\"round\":2"),
+        ("\"round\":2", "\"round\":1"),
     ] {
         assert!(good.contains(from), "{from} in {good}");
         std::fs::write(&state, good.replace(from, to)).unwrap();
@@ -437,7 +437,7 @@ fn a_killed_tune_resumes_to_the_same_deck() {
             &cut,
             &[
                 "--rounds",
-                "3",
+                "2",
                 "--seed",
                 "4",
                 "--checkpoint",
@@ -458,7 +458,7 @@ fn a_killed_tune_resumes_to_the_same_deck() {
         &cut,
         &[
             "--rounds",
-            "3",
+            "2",
             "--seed",
             "4",
             "--checkpoint",
