@@ -21,12 +21,12 @@ mod serve;
 mod sink;
 mod tune;
 
-pub use out::{emit, note, set_quiet, WriteError};
+pub use out::{emit, note, set_quiet};
 
 use crate::agents::process::{OnError, ProcessOptions};
 use crate::agents::AgentSpec;
 use crate::core::input::{read_text, MAX_TEXT_BYTES};
-use crate::core::{GameDef, Seat};
+use crate::core::{Error, GameDef, Seat};
 use crate::games::{self, Visit};
 use crate::sim::Entrant;
 use anyhow::{anyhow, bail, Context, Result};
@@ -146,12 +146,12 @@ fn entrant(text: &str, process: &ProcessOptions) -> Result<Entrant> {
 /// After a run: says how many games `process:` agents forfeited (counted as losses); an error
 /// when one failed under `--on-agent-error abort` (the run stopped; what it finished is kept
 /// where the command keeps it, e.g. its checkpoint).
-fn agent_failures(specs: &[&Entrant], kept: &str) -> Result<()> {
+fn agent_failures(specs: &[&Entrant], kept: &str) -> crate::core::Result<()> {
     for spec in specs {
         let (n, first) = spec.failures();
         let Some(first) = first else { continue };
         if spec.aborted() {
-            bail!("{first}\nthe run stopped; {kept}");
+            return Err(Error::Agent(format!("{first}\nthe run stopped; {kept}")));
         }
         out::error(&format!(
             "warning: {n} game{} forfeited by a failing agent, counted as losses (--on-agent-error loss); the first: {first}",
@@ -628,17 +628,13 @@ pub mod limits {
 /// (nothing is said when the reader closed the pipe), 2 for bad input (the message names the
 /// file, line or flag and the reason).
 fn failure(e: anyhow::Error) -> ExitCode {
-    match e.downcast_ref::<WriteError>() {
-        Some(w) if w.is_broken_pipe() => ExitCode::from(1),
-        Some(_) => {
-            out::error(&format!("error: {e:#}"));
-            ExitCode::from(1)
-        }
-        None => {
-            out::error(&format!("error: {e:#}"));
-            ExitCode::from(2)
-        }
+    // The library's error, wherever it is in the chain (under a context or not), says the kind.
+    let kind = e.chain().find_map(|c| c.downcast_ref::<Error>());
+    if kind.is_some_and(Error::is_broken_pipe) {
+        return ExitCode::from(1);
     }
+    out::error(&format!("error: {e:#}"));
+    ExitCode::from(kind.map_or(2, Error::exit_code))
 }
 
 pub fn main() -> ExitCode {
@@ -1344,9 +1340,9 @@ fn sealed<G: GameDef>(
 }
 
 /// Writes a result file (through a temporary file and a rename, [`out::write_result`]: in the
-/// run's `--out` folder all at once at the end); a failure is a [`WriteError`]. A tune checkpoint
+/// run's `--out` folder all at once at the end); a failure is an [`Error::Write`]. A tune checkpoint
 /// goes in place at once, whatever its folder.
-fn write_file(path: &Path, text: &str) -> Result<(), WriteError> {
+fn write_file(path: &Path, text: &str) -> crate::core::Result<()> {
     let now = path
         .file_name()
         .is_some_and(|n| n == crate::sim::tune::STATE_FILE);

@@ -2,7 +2,7 @@
 //! `sim::tune::run`; this file reads the arguments into its plan, shows its progress, writes the
 //! result files it makes of the outcome (`sim::tune::files`) and prints the summary.
 
-use super::sink::{stop, Shown};
+use super::sink::Shown;
 use super::{
     bundled_decks, card_source, check_out_dir, emit, load_decks, note, read_cards, thread_pool,
     write_file,
@@ -170,7 +170,7 @@ pub fn tune<G: GameDef>(o: TuneOpts) -> Result<ExitCode> {
     }
     let threads = thread_pool(o.threads)?;
     let sink = Shown::notes(&spec);
-    let outcome = threads.install(|| run(&plan, &sink)).map_err(stop)?;
+    let outcome = threads.install(|| run(&plan, &sink))?;
     let deck_path = write_files(&o, &plan, &outcome)?;
     emit(&summary(&plan, &outcome))?;
     note(&format!(

@@ -879,7 +879,7 @@ fn fuzz_merge_inputs() {
         &[one.clone().into_bytes()],
         |b| {
             let t = text(b, "s1/matchups.csv")?;
-            let (_, m) = merge_matchups(&files(run(1), t))?;
+            let (_, m) = merge_matchups(&files(run(1), t)).map_err(|e| e.to_string())?;
             // A merge that is accepted has every game of the plan, once.
             assert!(m.iter().all(|c| c.games == p.games));
             Ok(())
@@ -888,7 +888,7 @@ fn fuzz_merge_inputs() {
     let names = ["s1/run.json", "s1/matchups.csv", "s2", "shards "];
     fuzz_named("s1/run.json", &names, &[run(1).into_bytes()], |b| {
         let t = text(b, "s1/run.json")?;
-        let (_, m) = merge_matchups(&files(t, one.clone()))?;
+        let (_, m) = merge_matchups(&files(t, one.clone())).map_err(|e| e.to_string())?;
         assert!(m.iter().all(|c| c.games == p.games));
         Ok(())
     });
@@ -899,7 +899,8 @@ fn fuzz_merge_inputs() {
         &[one_len.clone().into_bytes()],
         |b| {
             let t = text(b, "s1/lengths.csv")?;
-            let (_, m) = merge_matchups(&files_with(run(1), one.clone(), t))?;
+            let (_, m) =
+                merge_matchups(&files_with(run(1), one.clone(), t)).map_err(|e| e.to_string())?;
             // An accepted histogram holds every game once, 7 turns long on average.
             assert!(m.iter().all(|c| c.lengths.games() == p.games
                 && c.lengths
