@@ -346,7 +346,7 @@ pub fn merge(parts: &[PathBuf], out: &Path) -> Result<ExitCode> {
             },
         });
     }
-    let (plan, m) = merge_matchups(&files).map_err(|e| anyhow!(e))?;
+    let (plan, m) = merge_matchups(&files)?;
     check_out_dir(out)?;
     let info = run_info(&plan, None, 0, 0.0);
     write_outputs(out, &plan, &m, &info)?;
