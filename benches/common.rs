@@ -5,7 +5,8 @@
 use std::path::PathBuf;
 use tcgsim::games::trails::deck::Deck;
 use tcgsim::games::trails::scenario::Scenario;
-use tcgsim::games::trails::{bundled_cards, State, TrailsGame};
+use tcgsim::games::trails::{bundled_cards, State};
+use tcgsim::TrailsGame;
 
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

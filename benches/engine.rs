@@ -4,8 +4,8 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
-use tcgsim::core::{rng_from_seed, ActionList, Game, Seat};
 use tcgsim::sim::bench::selfplay_game;
+use tcgsim::{rng_from_seed, ActionList, Game, Seat};
 
 #[path = "common.rs"]
 mod common;

@@ -1,5 +1,5 @@
 //! Engine speed of every registered game, one generic bench run through the registry
-//! (`tcgsim::games::visit`), so a new game is measured by adding its registry line: legal actions,
+//! (`tcgsim::visit`), so a new game is measured by adding its registry line: legal actions,
 //! apply/undo, copy and determinize at a mid-game position, random and heuristic self-play of 32
 //! fixed games, and 1,000 ISMCTS iterations. The match is the game's bench match
 //! (`GameDef::bench_match`); the position is some random decisions into its game of seed 7
@@ -9,11 +9,11 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
-use tcgsim::agents::mcts::{MctsConfig, Tree};
-use tcgsim::agents::{Agent, RandomAgent};
-use tcgsim::core::{rng_from_seed, ActionList, GameDef, Seat};
-use tcgsim::games::{visit, Visit, GAMES};
+use tcgsim::agents::mcts::Tree;
 use tcgsim::sim::bench::selfplay_game;
+use tcgsim::{
+    rng_from_seed, visit, ActionList, Agent, GameDef, MctsConfig, RandomAgent, Seat, Visit, GAMES,
+};
 
 /// Games per self-play measurement: seeds 1..=GAMES, initiative alternating.
 const GAMES_PLAYED: u64 = 32;

@@ -4,10 +4,8 @@
 //! per playout decision).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use tcgsim::agents::mcts::{MctsConfig, Tree};
-use tcgsim::agents::playout::Policy;
-use tcgsim::core::{rng_from_seed, Game};
-use tcgsim::games::trails::TrailsGame;
+use tcgsim::agents::mcts::Tree;
+use tcgsim::{rng_from_seed, Game, MctsConfig, Playout, TrailsGame};
 
 #[path = "common.rs"]
 mod common;
@@ -19,7 +17,7 @@ fn search(c: &mut Criterion) {
     let me = g.to_move(&s).unwrap();
     let mut group = c.benchmark_group(format!("ismcts {ITERATIONS} iterations midgame"));
     group.throughput(Throughput::Elements(u64::from(ITERATIONS)));
-    for policy in [Policy::Random, Policy::Heuristic] {
+    for policy in [Playout::Random, Playout::Heuristic] {
         let cfg = MctsConfig {
             iterations: ITERATIONS,
             playout: policy,

@@ -1,23 +1,21 @@
 //! Simulation speed: heuristic self-play games, and a matrix chunk.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use tcgsim::agents::AgentSpec;
-use tcgsim::sim::matrix::{run_task, Plan, Task};
-use tcgsim::sim::Entrant;
+use tcgsim::{run_task, AgentSpec, Entrant, MatrixPlan, Task};
 
 #[path = "common.rs"]
 mod common;
 
 fn simulation(c: &mut Criterion) {
     let game = common::aggro_control();
-    let plan = Plan {
+    let plan = MatrixPlan {
         deck_names: vec!["aggro".into(), "control".into()],
         agent_a: "heuristic".into(),
         agent_b: "heuristic".into(),
         games: 50,
         seed: 1,
         chunk: 50,
-        ..Plan::default()
+        ..MatrixPlan::default()
     };
     let h = Entrant::new(AgentSpec::Heuristic);
     let r = Entrant::new(AgentSpec::Random);

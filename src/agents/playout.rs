@@ -1,7 +1,7 @@
 //! Playouts shared by the search agents: a policy plays on from a state to the end of the game, or
 //! to a depth where the game's evaluation takes over (the game's [`crate::core::Policy`]).
 
-use crate::core::{ActionList, GameRng, Seat};
+use crate::core::{ActionList, Error, GameRng, Result, Seat};
 use rand::Rng;
 
 /// The policy that plays out a game.
@@ -12,11 +12,14 @@ pub enum Policy {
 }
 
 impl Policy {
-    pub fn parse(s: &str) -> Result<Policy, String> {
+    /// The policy named `s` (`random` or `heuristic`); a [`Error::Usage`] error otherwise.
+    pub fn parse(s: &str) -> Result<Policy> {
         match s {
             "random" => Ok(Policy::Random),
             "heuristic" => Ok(Policy::Heuristic),
-            _ => Err(format!("playout \"{s}\": expected random or heuristic")),
+            _ => Err(Error::usage(format!(
+                "playout \"{s}\": expected random or heuristic"
+            ))),
         }
     }
 

@@ -18,7 +18,7 @@
 //! (a plain function, called with nothing but the signal) kills when tcgsim is interrupted.
 
 use super::{Agent, Failure};
-use crate::core::{ActionList, GameDef, Outcome, Seat, Viewer};
+use crate::core::{ActionList, Error, GameDef, Outcome, Result, Seat, Viewer};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -142,10 +142,12 @@ pub struct ProcessSpec {
 impl ProcessSpec {
     /// Parses the command of `process:CMD` (words split as a shell would, with quotes and
     /// backslashes, but no variables, globs or pipes), with the options `opts`.
-    pub fn parse(command: &str, opts: &ProcessOptions) -> Result<ProcessSpec, String> {
+    pub fn parse(command: &str, opts: &ProcessOptions) -> Result<ProcessSpec> {
         let argv = split_words(command)?;
         if argv.is_empty() {
-            return Err("process: no command (expected process:PROGRAM ARGS…)".into());
+            return Err(Error::usage(
+                "process: no command (expected process:PROGRAM ARGS…)",
+            ));
         }
         Ok(ProcessSpec {
             command: command.trim().to_string(),
@@ -159,7 +161,7 @@ impl ProcessSpec {
 /// Splits a command line into words: runs of spaces separate words, '…' keeps everything
 /// literally, "…" keeps everything but `\"` and `\\`, and a backslash outside quotes escapes the
 /// next character.
-pub fn split_words(s: &str) -> Result<Vec<String>, String> {
+pub fn split_words(s: &str) -> Result<Vec<String>> {
     let mut words = Vec::new();
     let mut cur = String::new();
     let mut in_word = false;
@@ -178,7 +180,9 @@ pub fn split_words(s: &str) -> Result<Vec<String>, String> {
                     match chars.next() {
                         Some('\'') => break,
                         Some(x) => cur.push(x),
-                        None => return Err(format!("process: unclosed ' in \"{s}\"")),
+                        None => {
+                            return Err(Error::usage(format!("process: unclosed ' in \"{s}\"")))
+                        }
                     }
                 }
             }
@@ -193,10 +197,16 @@ pub fn split_words(s: &str) -> Result<Vec<String>, String> {
                                 cur.push('\\');
                                 cur.push(x);
                             }
-                            None => return Err(format!("process: unclosed \" in \"{s}\"")),
+                            None => {
+                                return Err(Error::usage(format!(
+                                    "process: unclosed \" in \"{s}\""
+                                )))
+                            }
                         },
                         Some(x) => cur.push(x),
-                        None => return Err(format!("process: unclosed \" in \"{s}\"")),
+                        None => {
+                            return Err(Error::usage(format!("process: unclosed \" in \"{s}\"")))
+                        }
                     }
                 }
             }
@@ -204,7 +214,7 @@ pub fn split_words(s: &str) -> Result<Vec<String>, String> {
                 in_word = true;
                 match chars.next() {
                     Some(x) => cur.push(x),
-                    None => return Err(format!("process: a lone \\ ends \"{s}\"")),
+                    None => return Err(Error::usage(format!("process: a lone \\ ends \"{s}\""))),
                 }
             }
             c => {
@@ -409,7 +419,13 @@ fn set_nonblocking(_stdin: &ChildStdin) -> std::io::Result<()> {
 /// [`shutdown`] closes them all at its end, whichever run started them.
 static POOL: Mutex<Vec<Conn>> = Mutex::new(Vec::new());
 
-fn spawn(spec: &ProcessSpec, game: &'static str) -> Result<Conn, String> {
+/// A program's failure to serve a decision (it cannot start, exits, is silent, breaks the
+/// protocol): an [`Error::Agent`] whose message becomes the game's [`Failure`].
+fn broke(msg: impl Into<String>) -> Error {
+    Error::Agent(msg.into())
+}
+
+fn spawn(spec: &ProcessSpec, game: &'static str) -> Result<Conn> {
     let mut cmd = Command::new(&spec.argv[0]);
     cmd.args(&spec.argv[1..])
         .stdin(Stdio::piped())
@@ -421,10 +437,10 @@ fn spawn(spec: &ProcessSpec, game: &'static str) -> Result<Conn, String> {
     std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
     let mut child = cmd
         .spawn()
-        .map_err(|e| format!("cannot start {}: {e}", spec.argv[0]))?;
+        .map_err(|e| broke(format!("cannot start {}: {e}", spec.argv[0])))?;
     let (stdin, stdout) = match (child.stdin.take(), child.stdout.take()) {
         (Some(i), Some(o)) => (i, o),
-        _ => return Err("no pipes to the program".into()),
+        _ => return Err(broke("no pipes to the program")),
     };
     // A bounded channel: a program that floods its output waits, memory stays bounded.
     let (tx, rx) = sync_channel(4);
@@ -457,9 +473,10 @@ fn spawn(spec: &ProcessSpec, game: &'static str) -> Result<Conn, String> {
                 }
             }
         })
-        .map_err(|e| format!("cannot start a reader thread: {e}"))?;
+        .map_err(|e| broke(format!("cannot start a reader thread: {e}")))?;
     register(child.id());
-    set_nonblocking(&stdin).map_err(|e| format!("cannot set up the pipe to the program: {e}"))?;
+    set_nonblocking(&stdin)
+        .map_err(|e| broke(format!("cannot set up the pipe to the program: {e}")))?;
     Ok(Conn {
         child,
         stdin: Some(stdin),
@@ -471,29 +488,29 @@ fn spawn(spec: &ProcessSpec, game: &'static str) -> Result<Conn, String> {
 impl Conn {
     /// Writes a message to the program. The pipe does not block: when it is full (the program
     /// has not read what came before) the write is retried every millisecond for `timeout`.
-    fn send(&mut self, v: &Value, timeout: Duration) -> Result<(), String> {
+    fn send(&mut self, v: &Value, timeout: Duration) -> Result<()> {
         let mut line = v.to_string();
         line.push('\n');
         let mut rest = line.as_bytes();
         let deadline = Instant::now() + timeout;
         while !rest.is_empty() {
             let Some(stdin) = self.stdin.as_mut() else {
-                return Err("its input is closed".into());
+                return Err(broke("its input is closed"));
             };
             match stdin.write(rest) {
-                Ok(0) => return Err(self.closed()),
+                Ok(0) => return Err(broke(self.closed())),
                 Ok(n) => rest = &rest[n..],
                 Err(e) if e.kind() == ErrorKind::WouldBlock => {
                     if Instant::now() >= deadline {
-                        return Err(format!(
+                        return Err(broke(format!(
                             "the program does not read its input (its pipe stayed full for {} ms)",
                             timeout.as_millis()
-                        ));
+                        )));
                     }
                     std::thread::sleep(Duration::from_millis(1));
                 }
                 Err(e) if e.kind() == ErrorKind::Interrupted => {}
-                Err(_) => return Err(self.closed()),
+                Err(_) => return Err(broke(self.closed())),
             }
         }
         Ok(())
@@ -507,13 +524,13 @@ impl Conn {
     }
 
     /// The next line the program writes, within `timeout`.
-    fn receive(&mut self, timeout: Duration, waiting_for: &str) -> Result<String, String> {
+    fn receive(&mut self, timeout: Duration, waiting_for: &str) -> Result<String> {
         match self.lines.recv_timeout(timeout) {
             Ok(Line::Text(t)) => Ok(t),
-            Ok(Line::TooLong) => Err(format!(
+            Ok(Line::TooLong) => Err(broke(format!(
                 "wrote a line of more than {MAX_LINE} bytes where {waiting_for} was expected"
-            )),
-            Ok(Line::Error(e)) => Err(format!("cannot read the program's output: {e}")),
+            ))),
+            Ok(Line::Error(e)) => Err(broke(format!("cannot read the program's output: {e}"))),
             Ok(Line::Closed) | Err(RecvTimeoutError::Disconnected) => {
                 // Give an exiting program a moment to be reaped, to report its status.
                 let status = (0..50).find_map(|_| {
@@ -523,15 +540,15 @@ impl Conn {
                     }
                     st
                 });
-                Err(format!(
+                Err(broke(format!(
                     "the program closed its output ({}) where {waiting_for} was expected",
                     status.unwrap_or_else(|| "still running".into())
-                ))
+                )))
             }
-            Err(RecvTimeoutError::Timeout) => Err(format!(
+            Err(RecvTimeoutError::Timeout) => Err(broke(format!(
                 "no answer within {} ms where {waiting_for} was expected",
                 timeout.as_millis()
-            )),
+            ))),
         }
     }
 }
@@ -696,7 +713,7 @@ impl<G: GameDef> ProcessAgent<G> {
     }
 
     /// A program for this game: an idle one from the pool, or a new one told `hello`.
-    fn connect(&mut self) -> Result<&mut Conn, String> {
+    fn connect(&mut self) -> Result<&mut Conn> {
         if self.conn.is_none() {
             let key = (self.spec.argv.clone(), G::INFO.name);
             let pooled = POOL.lock().ok().and_then(|mut p| {
@@ -709,7 +726,7 @@ impl<G: GameDef> ProcessAgent<G> {
                     let sup = &self.supervisor;
                     // Counted only when a start fails (programs starting at once on several
                     // threads are not failures).
-                    let failed = |e: String| {
+                    let failed = |e: Error| {
                         sup.start_failures.fetch_add(1, Ordering::Relaxed);
                         e
                     };
@@ -732,10 +749,10 @@ impl<G: GameDef> ProcessAgent<G> {
                             sup.start_failures.store(0, Ordering::Relaxed);
                         }
                         _ => {
-                            return Err(failed(format!(
+                            return Err(failed(broke(format!(
                                 "answered hello with {} where {{\"type\": \"ready\"}} was expected",
                                 quote(&t)
-                            )))
+                            ))))
                         }
                     }
                     c
@@ -746,7 +763,7 @@ impl<G: GameDef> ProcessAgent<G> {
         Ok(self.conn.as_mut().expect("connected above"))
     }
 
-    fn start(&mut self, game: &G, seat: Seat) -> Result<(), String> {
+    fn start(&mut self, game: &G, seat: Seat) -> Result<()> {
         if self.started {
             return Ok(());
         }
@@ -772,7 +789,7 @@ impl<G: GameDef> ProcessAgent<G> {
         self.connect()?.send(&msg, timeout)
     }
 
-    fn decide(&mut self, game: &G, state: &G::State, seat: Seat) -> Result<G::Action, String> {
+    fn decide(&mut self, game: &G, state: &G::State, seat: Seat) -> Result<G::Action> {
         self.start(game, seat)?;
         game.legal_actions(state, &mut self.legal);
         let obs = observation(game, state, seat, &self.events, &self.legal);
@@ -783,22 +800,22 @@ impl<G: GameDef> ProcessAgent<G> {
         conn.send(&obs, timeout)?;
         let t = conn.receive(timeout, "an action")?;
         let v: Value = serde_json::from_str(&t).map_err(|_| {
-            format!(
+            broke(format!(
                 "answered {} where {{\"action\": ID}} was expected",
                 quote(&t)
-            )
+            ))
         })?;
         let id = v.get("action").and_then(Value::as_u64).ok_or_else(|| {
-            format!(
+            broke(format!(
                 "answered {} where {{\"action\": ID}} was expected",
                 quote(&t)
-            )
+            ))
         })?;
         if id >= n as u64 {
-            return Err(format!(
+            return Err(broke(format!(
                 "answered action {id}, which is not legal (legal ids 0..{})",
                 n - 1
-            ));
+            )));
         }
         Ok(self.legal[id as usize])
     }
@@ -931,8 +948,17 @@ mod tests {
         assert_eq!(w(r#"a "b \"c\" \d" e\ f"#), ["a", r#"b "c" \d"#, "e f"]);
         assert_eq!(w("''"), [""]);
         assert!(w("  ").is_empty());
-        assert!(split_words("a 'b").unwrap_err().contains("unclosed '"));
-        assert!(split_words("a \"b").unwrap_err().contains("unclosed \""));
-        assert!(split_words("a \\").unwrap_err().contains("lone"));
+        assert!(split_words("a 'b")
+            .unwrap_err()
+            .to_string()
+            .contains("unclosed '"));
+        assert!(split_words("a \"b")
+            .unwrap_err()
+            .to_string()
+            .contains("unclosed \""));
+        assert!(split_words("a \\")
+            .unwrap_err()
+            .to_string()
+            .contains("lone"));
     }
 }

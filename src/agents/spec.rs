@@ -8,7 +8,7 @@ use super::pimc::{PimcAgent, PimcConfig};
 use super::playout::Policy;
 use super::process::{ProcessAgent, ProcessOptions, ProcessSpec, Supervisor};
 use super::{Agent, HeuristicAgent, RandomAgent};
-use crate::core::GameDef;
+use crate::core::{Error, GameDef, Result};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -64,27 +64,27 @@ pub mod limits {
     pub const PIMC_PLAYOUTS: u64 = 100_000_000;
 }
 
-fn num<T>(k: &str, v: &str, min: T, max: T) -> Result<T, String>
+fn num<T>(k: &str, v: &str, min: T, max: T) -> Result<T>
 where
     T: TryFrom<i128> + Into<i128> + Copy + std::fmt::Display,
 {
-    crate::core::input::parse_int(v, min, max).map_err(|e| format!("{k}: {e}"))
+    crate::core::input::parse_int(v, min, max).map_err(|e| Error::usage(format!("{k}: {e}")))
 }
 
-fn real(k: &str, v: &str, min: f64, max: f64) -> Result<f64, String> {
-    crate::core::input::parse_float(v, min, max).map_err(|e| format!("{k}: {e}"))
+fn real(k: &str, v: &str, min: f64, max: f64) -> Result<f64> {
+    crate::core::input::parse_float(v, min, max).map_err(|e| Error::usage(format!("{k}: {e}")))
 }
 
 impl AgentSpec {
     /// Parses a spec; a `process:` agent gets the default options (a 10 s move timeout, a failed
     /// game is a loss).
-    pub fn parse(text: &str) -> Result<AgentSpec, String> {
+    pub fn parse(text: &str) -> Result<AgentSpec> {
         AgentSpec::parse_with(text, &ProcessOptions::default())
     }
 
     /// Parses a spec; a `process:` agent gets the options `process` (`--move-timeout`,
     /// `--on-agent-error`).
-    pub fn parse_with(text: &str, process: &ProcessOptions) -> Result<AgentSpec, String> {
+    pub fn parse_with(text: &str, process: &ProcessOptions) -> Result<AgentSpec> {
         let (kind, rest) = match text.split_once(':') {
             Some((k, r)) => (k.trim(), r),
             None => (text.trim(), ""),
@@ -94,26 +94,28 @@ impl AgentSpec {
             return ProcessSpec::parse(rest, process).map(AgentSpec::Process);
         }
         let Some((_, keys)) = KINDS.iter().find(|(k, _)| *k == kind) else {
-            return Err(format!(
+            return Err(Error::usage(format!(
                 "unknown agent \"{kind}\" (expected one of: {}, process:COMMAND)",
                 KINDS.map(|(k, _)| k).join(", ")
-            ));
+            )));
         };
         let mut params = Vec::new();
         for kv in rest.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            let (k, v) = kv
-                .split_once('=')
-                .ok_or_else(|| format!("agent \"{text}\": expected key=value, found \"{kv}\""))?;
+            let (k, v) = kv.split_once('=').ok_or_else(|| {
+                Error::usage(format!(
+                    "agent \"{text}\": expected key=value, found \"{kv}\""
+                ))
+            })?;
             let k = k.trim();
             if !keys.contains(&k) {
-                return Err(format!(
+                return Err(Error::usage(format!(
                     "agent \"{kind}\" has no key \"{k}\" (valid keys: {})",
                     if keys.is_empty() {
                         "none".to_string()
                     } else {
                         keys.join(", ")
                     }
-                ));
+                )));
             }
             params.push((k.to_string(), v.trim().to_string()));
         }
@@ -132,11 +134,11 @@ impl AgentSpec {
                     }
                 }
                 if u64::from(c.dets) * u64::from(c.iters) > limits::PIMC_PLAYOUTS {
-                    return Err(format!(
+                    return Err(Error::usage(format!(
                         "pimc: dets × iters = {} playouts per decision; at most {}",
                         u64::from(c.dets) * u64::from(c.iters),
                         limits::PIMC_PLAYOUTS
-                    ));
+                    )));
                 }
                 Ok(AgentSpec::Pimc(c))
             }
@@ -161,9 +163,9 @@ impl AgentSpec {
                 }
                 let nodes = u64::from(c.iterations) * u64::from(c.trees);
                 if c.time.is_none() && nodes > u64::from(MAX_TREE_NODES) {
-                    return Err(format!(
+                    return Err(Error::usage(format!(
                         "{kind}: iters × threads = {nodes} tree nodes per decision; at most {MAX_TREE_NODES}"
-                    ));
+                    )));
                 }
                 Ok(AgentSpec::Mcts(c))
             }
@@ -206,7 +208,7 @@ mod tests {
 
     #[test]
     fn parses_specs_and_rejects_bad_ones_with_the_valid_keys() {
-        assert_eq!(AgentSpec::parse("random"), Ok(AgentSpec::Random));
+        assert_eq!(AgentSpec::parse("random").unwrap(), AgentSpec::Random);
         let AgentSpec::Mcts(c) =
             AgentSpec::parse("ismcts:iters=500,c=1.2,playout=random,depth=30,threads=2").unwrap()
         else {
@@ -234,21 +236,25 @@ mod tests {
             panic!()
         };
         assert_eq!((p.dets, p.iters), (4, 8));
-        let e = AgentSpec::parse("genius").unwrap_err();
+        let e = AgentSpec::parse("genius").unwrap_err().to_string();
         assert!(
             e.contains("expected one of: random, heuristic, pimc, ismcts, cheat, process:COMMAND"),
             "{e}"
         );
-        let e = AgentSpec::parse("random:iters=5").unwrap_err();
+        let e = AgentSpec::parse("random:iters=5").unwrap_err().to_string();
         assert!(e.contains("no key \"iters\" (valid keys: none)"), "{e}");
-        let e = AgentSpec::parse("ismcts:budget=5").unwrap_err();
+        let e = AgentSpec::parse("ismcts:budget=5").unwrap_err().to_string();
         assert!(
             e.contains("valid keys: iters, ms, c, playout, eps, depth, threads"),
             "{e}"
         );
-        let e = AgentSpec::parse("ismcts:iters=lots").unwrap_err();
+        let e = AgentSpec::parse("ismcts:iters=lots")
+            .unwrap_err()
+            .to_string();
         assert_eq!(e, "iters: \"lots\" is not a whole number");
-        let e = AgentSpec::parse("ismcts:playout=smart").unwrap_err();
+        let e = AgentSpec::parse("ismcts:playout=smart")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("expected random or heuristic"), "{e}");
         assert!(AgentSpec::parse("ismcts:iters=0").is_err());
         let AgentSpec::Mcts(c) = AgentSpec::parse("cheat:eps=0.25").unwrap() else {
@@ -282,7 +288,7 @@ mod tests {
             ),
             ("pimc:depth=-1", "depth: -1 is out of range 0..=1000000"),
         ] {
-            assert_eq!(AgentSpec::parse(bad).unwrap_err(), why, "{bad}");
+            assert_eq!(AgentSpec::parse(bad).unwrap_err().to_string(), why, "{bad}");
         }
         assert!(AgentSpec::parse("pimc:dets").is_err());
     }

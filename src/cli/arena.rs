@@ -12,7 +12,7 @@ use crate::sim::arena::{
 use crate::sim::files::{run_json::RunInfo, Table};
 use crate::sim::Entrant;
 use crate::stats::{wilson, Z95};
-use anyhow::{anyhow, bail, Result};
+use anyhow::{bail, Result};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -32,7 +32,8 @@ pub struct ArenaOpts {
 }
 
 /// `elo0,elo1[,alpha,beta]`.
-pub fn parse_sprt(s: &str) -> Result<Sprt, String> {
+pub fn parse_sprt(s: &str) -> crate::core::Result<Sprt> {
+    let bad = |why: String| crate::core::Error::usage(format!("--sprt \"{s}\": {why}"));
     let v: Vec<f64> = s
         .split(',')
         .map(|x| {
@@ -40,25 +41,19 @@ pub fn parse_sprt(s: &str) -> Result<Sprt, String> {
                 .parse::<f64>()
                 .ok()
                 .filter(|v| v.is_finite())
-                .ok_or_else(|| format!("--sprt \"{s}\": \"{x}\" is not a number"))
+                .ok_or_else(|| bad(format!("\"{x}\" is not a number")))
         })
         .collect::<Result<_, _>>()?;
     let (elo0, elo1, alpha, beta) = match v.as_slice() {
         [e0, e1] => (*e0, *e1, 0.05, 0.05),
         [e0, e1, a, b] => (*e0, *e1, *a, *b),
-        _ => {
-            return Err(format!(
-                "--sprt \"{s}\": expected elo0,elo1 or elo0,elo1,alpha,beta"
-            ))
-        }
+        _ => return Err(bad("expected elo0,elo1 or elo0,elo1,alpha,beta".into())),
     };
     if elo1 <= elo0 {
-        return Err(format!("--sprt \"{s}\": elo1 must be above elo0"));
+        return Err(bad("elo1 must be above elo0".into()));
     }
     if !(0.0 < alpha && alpha < 0.5 && 0.0 < beta && beta < 0.5) {
-        return Err(format!(
-            "--sprt \"{s}\": alpha and beta must be in (0, 0.5)"
-        ));
+        return Err(bad("alpha and beta must be in (0, 0.5)".into()));
     }
     Ok(Sprt {
         elo0,
@@ -82,12 +77,7 @@ fn agents_and_test(o: &ArenaOpts) -> Result<(Vec<Entrant>, Option<Sprt>)> {
             specs.len()
         );
     }
-    let sprt = o
-        .sprt
-        .as_deref()
-        .map(parse_sprt)
-        .transpose()
-        .map_err(|e| anyhow!(e))?;
+    let sprt = o.sprt.as_deref().map(parse_sprt).transpose()?;
     if sprt.is_some() && specs.len() != 2 {
         bail!("--sprt compares exactly two agents");
     }

@@ -103,7 +103,7 @@ pub fn balance<G: GameDef>(o: BalanceOpts) -> Result<ExitCode> {
     check_out_dir(&o.out)?;
     let pool = thread_pool(o.threads)?;
     let sink = Shown::bars(&spec);
-    let outcome = pool.install(|| run(&plan, &sink)).map_err(|e| anyhow!(e))?;
+    let outcome = pool.install(|| run(&plan, &sink))?;
     let patched = write_files(&o, &inputs.file, &plan, &outcome)?;
     emit(&summary(&plan, &outcome, patched.as_deref()))?;
     note(&format!(

@@ -86,7 +86,7 @@ pub fn duel<G: GameDef>(o: DuelOpts) -> Result<ExitCode> {
     pb.finish();
     if let Some(e) = ckpt.as_ref().and_then(|ck| ck.take_failure()) {
         // One message, exit 1 (a write failure); the games recorded before it are kept.
-        return Err(anyhow::Error::new(e).context(
+        return Err(anyhow::Error::new(crate::core::Error::from(e)).context(
             "the duel's checkpoint could not be written: the games recorded before this are kept (--resume continues them)",
         ));
     }

@@ -5,7 +5,7 @@ use super::{
     write_file, Progress,
 };
 use crate::agents::process::ProcessOptions;
-use crate::core::GameDef;
+use crate::core::{Error, GameDef};
 use crate::sim::checkpoint::{parse_shard, resume_run, shard_from_env, Resumed};
 use crate::sim::files::run_json::RunInfo;
 use crate::sim::files::{lengths, matchups, matrix as views};
@@ -244,19 +244,19 @@ fn stopped(
     if let Some(e) = records.and_then(|r| r.take_failure()) {
         // One message, exit 1, like a failed checkpoint write.
         return Err(match checkpoint {
-            Some(_) => anyhow::Error::new(e).context(
+            Some(_) => anyhow::Error::new(Error::from(e)).context(
                 "the run stopped: the chunks recorded before this are kept (--resume continues them)",
             ),
-            None => e.into(),
+            None => Error::from(e).into(),
         });
     }
     if let Some(e) = checkpoint.and_then(|cp| cp.take_failure()) {
         // One message, exit 1 (a write failure); the chunks recorded before it are kept.
-        return Err(anyhow::Error::new(e).context(
+        return Err(anyhow::Error::new(Error::from(e)).context(
             "the run stopped: the chunks recorded before this are kept (--resume continues them)",
         ));
     }
-    super::agent_failures(
+    Ok(super::agent_failures(
         specs,
         &match checkpoint {
             Some(_) => format!(
@@ -264,7 +264,7 @@ fn stopped(
             ),
             None => format!("{finished} chunks were finished (not written; --checkpoint keeps them)"),
         },
-    )
+    )?)
 }
 
 /// The end of a matrix run: its files, and unless it is one shard of several, the summary and
@@ -346,7 +346,7 @@ pub fn merge(parts: &[PathBuf], out: &Path) -> Result<ExitCode> {
             },
         });
     }
-    let (plan, m) = merge_matchups(&files).map_err(|e| anyhow!(e))?;
+    let (plan, m) = merge_matchups(&files)?;
     check_out_dir(out)?;
     let info = run_info(&plan, None, 0, 0.0);
     write_outputs(out, &plan, &m, &info)?;
@@ -517,7 +517,7 @@ impl Records {
     }
 
     /// The run is over: the file is synced and staged, to go in place with the other result files.
-    fn stage(&self) -> Result<(), crate::core::WriteError> {
+    fn stage(&self) -> crate::core::Result<()> {
         let f = self.file.lock().unwrap_or_else(|e| e.into_inner());
         f.sync_all().map_err(|e| self.cannot(e))?;
         super::out::stage_temp(&self.tmp, &self.path, self.keep);

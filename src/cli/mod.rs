@@ -21,12 +21,12 @@ mod serve;
 mod sink;
 mod tune;
 
-pub use out::{emit, note, set_quiet, WriteError};
+pub use out::{emit, note, set_quiet};
 
 use crate::agents::process::{OnError, ProcessOptions};
 use crate::agents::AgentSpec;
 use crate::core::input::{read_text, MAX_TEXT_BYTES};
-use crate::core::{GameDef, Seat};
+use crate::core::{Error, GameDef, Seat};
 use crate::games::{self, Visit};
 use crate::sim::Entrant;
 use anyhow::{anyhow, bail, Context, Result};
@@ -140,18 +140,18 @@ impl AgentArgs {
 fn entrant(text: &str, process: &ProcessOptions) -> Result<Entrant> {
     AgentSpec::parse_with(text, process)
         .map(Entrant::new)
-        .map_err(|e| anyhow!("--agent {text}: {e}"))
+        .map_err(|e| anyhow::Error::new(e).context(format!("--agent {text}")))
 }
 
 /// After a run: says how many games `process:` agents forfeited (counted as losses); an error
 /// when one failed under `--on-agent-error abort` (the run stopped; what it finished is kept
 /// where the command keeps it, e.g. its checkpoint).
-fn agent_failures(specs: &[&Entrant], kept: &str) -> Result<()> {
+fn agent_failures(specs: &[&Entrant], kept: &str) -> crate::core::Result<()> {
     for spec in specs {
         let (n, first) = spec.failures();
         let Some(first) = first else { continue };
         if spec.aborted() {
-            bail!("{first}\nthe run stopped; {kept}");
+            return Err(Error::Agent(format!("{first}\nthe run stopped; {kept}")));
         }
         out::error(&format!(
             "warning: {n} game{} forfeited by a failing agent, counted as losses (--on-agent-error loss); the first: {first}",
@@ -628,17 +628,22 @@ pub mod limits {
 /// (nothing is said when the reader closed the pipe), 2 for bad input (the message names the
 /// file, line or flag and the reason).
 fn failure(e: anyhow::Error) -> ExitCode {
-    match e.downcast_ref::<WriteError>() {
-        Some(w) if w.is_broken_pipe() => ExitCode::from(1),
-        Some(_) => {
-            out::error(&format!("error: {e:#}"));
-            ExitCode::from(1)
-        }
-        None => {
-            out::error(&format!("error: {e:#}"));
-            ExitCode::from(2)
-        }
+    if kind_of(&e).is_some_and(Error::is_broken_pipe) {
+        return ExitCode::from(1);
     }
+    out::error(&format!("error: {e:#}"));
+    ExitCode::from(exit_code_of(&e))
+}
+
+/// The library's error in `e`'s chain (under a context or not): the failure's kind.
+fn kind_of(e: &anyhow::Error) -> Option<&Error> {
+    e.chain().find_map(|c| c.downcast_ref::<Error>())
+}
+
+/// The exit code of `e`: its kind's ([`Error::exit_code`], `docs/cli.md`, "Exit codes"); 2 for
+/// an error with no kind (a message of the command line's own: a flag that does not fit).
+fn exit_code_of(e: &anyhow::Error) -> u8 {
+    kind_of(e).map_or(2, Error::exit_code)
 }
 
 pub fn main() -> ExitCode {
@@ -1344,9 +1349,9 @@ fn sealed<G: GameDef>(
 }
 
 /// Writes a result file (through a temporary file and a rename, [`out::write_result`]: in the
-/// run's `--out` folder all at once at the end); a failure is a [`WriteError`]. A tune checkpoint
+/// run's `--out` folder all at once at the end); a failure is an [`Error::Write`]. A tune checkpoint
 /// goes in place at once, whatever its folder.
-fn write_file(path: &Path, text: &str) -> Result<(), WriteError> {
+fn write_file(path: &Path, text: &str) -> crate::core::Result<()> {
     let now = path
         .file_name()
         .is_some_and(|n| n == crate::sim::tune::STATE_FILE);
@@ -1433,4 +1438,45 @@ fn bench<G: GameDef>(seconds: f64, csv: bool, threads: Option<u64>) -> Result<Ex
         emit(&crate::sim::bench::table(&rows, bytes))?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::WriteError;
+
+    /// docs/cli.md, "Exit codes": the kind of the library's error decides, wherever it is in the
+    /// chain; a write failure under a context is still 1.
+    #[test]
+    fn the_exit_code_is_the_kind_of_the_error_in_the_chain() {
+        let write = || {
+            Error::from(WriteError::new(
+                "out.csv: cannot write",
+                std::io::Error::other("full"),
+            ))
+        };
+        assert_eq!(exit_code_of(&anyhow::Error::new(write())), 1);
+        let under = anyhow::Error::new(write()).context("the run stopped");
+        assert_eq!(exit_code_of(&under), 1);
+        assert_eq!(
+            format!("{under:#}"),
+            "the run stopped: out.csv: cannot write: full"
+        );
+        let spec = AgentSpec::parse("genius").unwrap_err();
+        assert_eq!(
+            exit_code_of(&anyhow::Error::new(spec).context("--agent genius")),
+            2
+        );
+        assert_eq!(
+            exit_code_of(&Error::input("d.deck", 3, "no such card").into()),
+            2
+        );
+        assert_eq!(exit_code_of(&Error::Agent("exited".into()).into()), 2);
+        assert_eq!(exit_code_of(&anyhow!("--games must be at least 1")), 2);
+        let pipe = Error::from(WriteError::new(
+            "stdout",
+            std::io::ErrorKind::BrokenPipe.into(),
+        ));
+        assert!(kind_of(&anyhow::Error::new(pipe)).is_some_and(Error::is_broken_pipe));
+    }
 }

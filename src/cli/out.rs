@@ -4,14 +4,14 @@
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-pub use crate::core::WriteError;
+use crate::core::{Error, Result, WriteError};
 
-/// Writes `text` to standard output and flushes it.
-pub fn emit(text: &str) -> Result<(), WriteError> {
+/// Writes `text` to standard output and flushes it. A failure is an [`Error::Write`].
+pub fn emit(text: &str) -> Result<()> {
     let mut o = std::io::stdout().lock();
     o.write_all(text.as_bytes())
         .and_then(|_| o.flush())
-        .map_err(|e| WriteError::new("cannot write to standard output", e))
+        .map_err(|e| WriteError::new("cannot write to standard output", e).into())
 }
 
 static QUIET: AtomicBool = AtomicBool::new(false);
@@ -74,8 +74,13 @@ pub fn stage(dir: &std::path::Path) {
 /// fails), then in its place — at once, or, in the run's output folder, at [`commit`]. A failure
 /// names the file; the files of the output folder written before it are dropped, so the folder
 /// keeps the previous run's files.
-pub fn write_result(path: &std::path::Path, text: &str, now: bool) -> Result<(), WriteError> {
-    let cannot = |e| WriteError::new(format!("{}: cannot write", path.display()), e);
+pub fn write_result(path: &std::path::Path, text: &str, now: bool) -> Result<()> {
+    let cannot = |e| {
+        Error::from(WriteError::new(
+            format!("{}: cannot write", path.display()),
+            e,
+        ))
+    };
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -116,7 +121,7 @@ pub fn stage_temp(tmp: &std::path::Path, path: &std::path::Path, keep: bool) {
 /// Puts the output folder's written files in place. If one cannot be, those already moved are
 /// moved back (each file it replaced was kept as `.NAME.oldPID` until then) and the error names
 /// it.
-pub fn commit() -> Result<(), WriteError> {
+pub fn commit() -> Result<()> {
     let (pending, keep) = {
         let mut s = staged();
         (std::mem::take(&mut s.pending), std::mem::take(&mut s.keep))
@@ -145,10 +150,7 @@ pub fn commit() -> Result<(), WriteError> {
             for (tmp, _) in pending.iter().filter(|(t, _)| !keep.contains(t)) {
                 let _ = std::fs::remove_file(tmp);
             }
-            return Err(WriteError::new(
-                format!("{}: cannot write", path.display()),
-                e,
-            ));
+            return Err(WriteError::new(format!("{}: cannot write", path.display()), e).into());
         }
         done.push((path, kept));
     }

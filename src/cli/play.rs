@@ -209,7 +209,7 @@ fn save_record(dir: &Path, line: &GameLine, log: &str) -> Result<()> {
 
 /// Reads record `index` of `file` and returns its game's name (for the registry).
 pub fn record_game(file: &Path, index: usize) -> Result<String> {
-    let r = GameLine::from_file(file, index).map_err(|e| anyhow!(e))?;
+    let r = GameLine::from_file(file, index)?;
     Ok(r.game)
 }
 
@@ -218,7 +218,7 @@ pub fn record_game(file: &Path, index: usize) -> Result<String> {
 /// the log `play` prints (`--reveal` as there); the end must be the recorded one.
 pub fn replay<G: GameDef>(file: &Path, index: usize, reveal: bool) -> Result<ExitCode> {
     let name = file.display().to_string();
-    let r = GameLine::from_file(file, index).map_err(|e| anyhow!(e))?;
+    let r = GameLine::from_file(file, index)?;
     let at = format!("{name}:{index}");
     let paths = r.decks.clone().map(PathBuf::from);
     let db = read_cards::<G>(r.cards.as_deref().map(Path::new))?;

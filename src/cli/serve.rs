@@ -31,15 +31,23 @@ struct Table<G: GameDef> {
     legal: ActionList<G::Action>,
 }
 
+/// Why the server refuses a request: the message of its `{"error": …}` answer.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+struct Refused(String);
+
 /// A whole number field, or an error naming it.
-fn uint(r: &Value, key: &str) -> Result<u64, String> {
-    r[key]
-        .as_u64()
-        .ok_or_else(|| format!("\"{key}\": expected a whole number ≥ 0, found {}", r[key]))
+fn uint(r: &Value, key: &str) -> Result<u64, Refused> {
+    r[key].as_u64().ok_or_else(|| {
+        Refused(format!(
+            "\"{key}\": expected a whole number ≥ 0, found {}",
+            r[key]
+        ))
+    })
 }
 
 /// `"seed"`, 0 when left out.
-fn seed_of(r: &Value) -> Result<u64, String> {
+fn seed_of(r: &Value) -> Result<u64, Refused> {
     match r.get("seed") {
         None => Ok(0),
         Some(_) => uint(r, "seed"),
@@ -47,12 +55,12 @@ fn seed_of(r: &Value) -> Result<u64, String> {
 }
 
 /// `"states"`: a list of state ids.
-fn ids_of(r: &Value) -> Result<Vec<usize>, String> {
+fn ids_of(r: &Value) -> Result<Vec<usize>, Refused> {
     let bad = || {
-        format!(
+        Refused(format!(
             "\"states\": expected a list of state ids, found {}",
             r["states"]
-        )
+        ))
     };
     r["states"]
         .as_array()
@@ -62,33 +70,33 @@ fn ids_of(r: &Value) -> Result<Vec<usize>, String> {
         .collect()
 }
 
-fn seat_of(v: &Value) -> Result<Seat, String> {
+fn seat_of(v: &Value) -> Result<Seat, Refused> {
     v.as_str()
         .and_then(Seat::from_name)
-        .ok_or_else(|| format!("\"seat\": expected \"P1\" or \"P2\", found {v}"))
+        .ok_or_else(|| Refused(format!("\"seat\": expected \"P1\" or \"P2\", found {v}")))
 }
 
 impl<G: GameDef> Table<G> {
-    fn get(&self, v: &Value) -> Result<G::State, String> {
+    fn get(&self, v: &Value) -> Result<G::State, Refused> {
         let i = v
             .as_u64()
-            .ok_or_else(|| format!("\"state\": expected a state id, found {v}"))?;
+            .ok_or_else(|| Refused(format!("\"state\": expected a state id, found {v}")))?;
         self.states
             .get(i as usize)
             .copied()
             .flatten()
-            .ok_or_else(|| format!("state {i} does not exist (never made, or freed)"))
+            .ok_or_else(|| Refused(format!("state {i} does not exist (never made, or freed)")))
     }
 
-    fn put(&mut self, s: G::State) -> Result<usize, String> {
+    fn put(&mut self, s: G::State) -> Result<usize, Refused> {
         if let Some(i) = self.free.pop() {
             self.states[i] = Some(s);
             return Ok(i);
         }
         if self.states.len() >= MAX_STATES {
-            return Err(format!(
+            return Err(Refused(format!(
                 "{MAX_STATES} states are live: free some (\"op\": \"free\")"
-            ));
+            )));
         }
         self.states.push(Some(s));
         Ok(self.states.len() - 1)
@@ -116,7 +124,7 @@ impl<G: GameDef> Table<G> {
     }
 
     /// Answers one request: a dispatch on its `"op"` to the operation's method.
-    fn handle(&mut self, r: &Value) -> Result<Value, String> {
+    fn handle(&mut self, r: &Value) -> Result<Value, Refused> {
         let op = r["op"].as_str().unwrap_or("");
         match op {
             "new" => self.new_state(r),
@@ -143,15 +151,15 @@ impl<G: GameDef> Table<G> {
             "choose" => self.choose(r),
             "free" => self.free_listed(r),
             "retain" => self.retain(r),
-            _ => Err(format!(
+            _ => Err(Refused(format!(
                 "unknown op {}: expected new, apply, legal, info, view, resample, choose, free or retain",
                 r["op"]
-            )),
+            ))),
         }
     }
 
     /// `new`: a game's start (its `"seed"`, its `"first"` seat, P1 when left out).
-    fn new_state(&mut self, r: &Value) -> Result<Value, String> {
+    fn new_state(&mut self, r: &Value) -> Result<Value, Refused> {
         let first = match r.get("first") {
             Some(v) => seat_of(v)?,
             None => Seat::P1,
@@ -162,18 +170,18 @@ impl<G: GameDef> Table<G> {
     }
 
     /// `apply`: the state after legal action number `"action"` of `"state"`.
-    fn apply(&mut self, r: &Value) -> Result<Value, String> {
+    fn apply(&mut self, r: &Value) -> Result<Value, Refused> {
         let mut s = self.get(&r["state"])?;
         self.game.legal_actions(&s, &mut self.legal);
         let k = uint(r, "action")?;
         if self.legal.is_empty() {
-            return Err("the game is over: no action is legal".into());
+            return Err(Refused("the game is over: no action is legal".into()));
         }
         if k >= self.legal.len() as u64 {
-            return Err(format!(
+            return Err(Refused(format!(
                 "action {k}: not a legal id (0 to {})",
                 self.legal.len() - 1
-            ));
+            )));
         }
         self.game.apply(&mut s, self.legal[k as usize]);
         let id = self.put(s)?;
@@ -181,7 +189,7 @@ impl<G: GameDef> Table<G> {
     }
 
     /// `legal`: the texts of the legal actions, in the order of their ids.
-    fn legal_texts(&mut self, r: &Value) -> Result<Value, String> {
+    fn legal_texts(&mut self, r: &Value) -> Result<Value, Refused> {
         let s = self.get(&r["state"])?;
         self.game.legal_actions(&s, &mut self.legal);
         let texts: Vec<String> = self
@@ -193,22 +201,24 @@ impl<G: GameDef> Table<G> {
     }
 
     /// `choose`: the id of the action the agent `"agent"` (seeded with `"seed"`) chooses.
-    fn choose(&mut self, r: &Value) -> Result<Value, String> {
+    fn choose(&mut self, r: &Value) -> Result<Value, Refused> {
         let s = self.get(&r["state"])?;
         let Some(q) = self.game.to_move(&s) else {
-            return Err("the game is over: no one chooses".into());
+            return Err(Refused("the game is over: no one chooses".into()));
         };
         let spec = AgentSpec::parse(r["agent"].as_str().unwrap_or(""))
-            .map_err(|e| format!("\"agent\": {e}"))?;
+            .map_err(|e| Refused(format!("\"agent\": {e}")))?;
         let mut agent = spec.build::<G>(seed_of(r)?);
-        let a = agent.try_choose(&self.game, &s, q).map_err(|f| f.message)?;
+        let a = agent
+            .try_choose(&self.game, &s, q)
+            .map_err(|f| Refused(f.message))?;
         self.game.legal_actions(&s, &mut self.legal);
         let k = self.legal.iter().position(|&x| x == a).expect("legal");
         Ok(json!({ "action": k }))
     }
 
     /// `free`: gives back the listed states (all of them live, or none is freed).
-    fn free_listed(&mut self, r: &Value) -> Result<Value, String> {
+    fn free_listed(&mut self, r: &Value) -> Result<Value, Refused> {
         let ids = ids_of(r)?;
         for &i in &ids {
             self.get(&json!(i))?;
@@ -222,7 +232,7 @@ impl<G: GameDef> Table<G> {
     }
 
     /// `retain`: frees every state but those listed (a search's states, once it has moved).
-    fn retain(&mut self, r: &Value) -> Result<Value, String> {
+    fn retain(&mut self, r: &Value) -> Result<Value, Refused> {
         let ids = ids_of(r)?;
         for &i in &ids {
             self.get(&json!(i))?;
@@ -282,7 +292,7 @@ pub fn serve<G: GameDef>(o: ServeOpts) -> Result<ExitCode> {
             json!({ "error": format!("a request of more than {MAX_REQUEST} bytes") })
         } else {
             match serde_json::from_slice::<Value>(&line[..body]) {
-                Ok(r) => t.handle(&r).unwrap_or_else(|e| json!({ "error": e })),
+                Ok(r) => t.handle(&r).unwrap_or_else(|e| json!({ "error": e.0 })),
                 Err(e) => json!({ "error": format!("not JSON: {e}") }),
             }
         };

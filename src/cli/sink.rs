@@ -4,7 +4,7 @@
 
 use super::out::note;
 use super::Progress;
-use crate::sim::sink::{Sink, Stop};
+use crate::sim::sink::Sink;
 use crate::sim::Entrant;
 use std::sync::Mutex;
 
@@ -58,16 +58,7 @@ impl Sink for Shown<'_> {
         note(text);
     }
 
-    fn after_games(&self, kept: &str) -> Result<(), String> {
-        super::agent_failures(&[self.spec], kept).map_err(|e| format!("{e:#}"))
-    }
-}
-
-/// A runner's stop as the command line's error: a write failure keeps its kind (exit code 1),
-/// anything else is the message (exit code 2).
-pub fn stop(e: Stop) -> anyhow::Error {
-    match e {
-        Stop::Write(w) => w.into(),
-        Stop::Input(m) => anyhow::anyhow!(m),
+    fn after_games(&self, kept: &str) -> crate::core::Result<()> {
+        super::agent_failures(&[self.spec], kept)
     }
 }

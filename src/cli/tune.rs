@@ -2,7 +2,7 @@
 //! `sim::tune::run`; this file reads the arguments into its plan, shows its progress, writes the
 //! result files it makes of the outcome (`sim::tune::files`) and prints the summary.
 
-use super::sink::{stop, Shown};
+use super::sink::Shown;
 use super::{
     bundled_decks, card_source, check_out_dir, emit, load_decks, note, read_cards, thread_pool,
     write_file,
@@ -37,12 +37,12 @@ pub struct TuneOpts {
 
 /// Parses a duration: whole numbers with a unit each, `s`, `m`, `h` or `d` (`90s`, `8m`,
 /// `1h30m`, `10h`), at most 30 days.
-pub fn parse_duration(text: &str) -> Result<Duration, String> {
+pub fn parse_duration(text: &str) -> crate::core::Result<Duration> {
     let bad = || {
-        format!(
+        crate::core::Error::usage(format!(
             "\"{}\": expected a duration such as 90s, 8m, 1h30m or 10h",
             crate::core::input::excerpt(text)
-        )
+        ))
     };
     let t = text.trim();
     if t.is_empty() {
@@ -73,10 +73,10 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
         return Err(bad());
     }
     if secs > 30 * 86_400 {
-        return Err(format!(
+        return Err(crate::core::Error::usage(format!(
             "{}: more than 30 days",
             crate::core::input::excerpt(text)
-        ));
+        )));
     }
     Ok(Duration::from_secs(secs))
 }
@@ -170,7 +170,7 @@ pub fn tune<G: GameDef>(o: TuneOpts) -> Result<ExitCode> {
     }
     let threads = thread_pool(o.threads)?;
     let sink = Shown::notes(&spec);
-    let outcome = threads.install(|| run(&plan, &sink)).map_err(stop)?;
+    let outcome = threads.install(|| run(&plan, &sink))?;
     let deck_path = write_files(&o, &plan, &outcome)?;
     emit(&summary(&plan, &outcome))?;
     note(&format!(
@@ -281,10 +281,10 @@ mod tests {
 
     #[test]
     fn durations_read_as_written() {
-        assert_eq!(parse_duration("8m"), Ok(Duration::from_secs(480)));
-        assert_eq!(parse_duration("1h30m"), Ok(Duration::from_secs(5400)));
-        assert_eq!(parse_duration("10h"), Ok(Duration::from_secs(36_000)));
-        assert_eq!(parse_duration("90s"), Ok(Duration::from_secs(90)));
+        assert_eq!(parse_duration("8m").unwrap(), Duration::from_secs(480));
+        assert_eq!(parse_duration("1h30m").unwrap(), Duration::from_secs(5400));
+        assert_eq!(parse_duration("10h").unwrap(), Duration::from_secs(36_000));
+        assert_eq!(parse_duration("90s").unwrap(), Duration::from_secs(90));
         for bad in ["", "8", "m", "8x", "0s", "-1m", "31d", "9999999999s"] {
             assert!(parse_duration(bad).is_err(), "{bad}");
         }

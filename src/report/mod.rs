@@ -185,10 +185,10 @@ pub fn build(dirs: &[PathBuf]) -> Result<String, String> {
 pub fn write(dirs: &[PathBuf], out: &Path) -> anyhow::Result<()> {
     let html = build(dirs).map_err(|e| anyhow::anyhow!(e))?;
     crate::sim::files::write_atomic(out, &html).map_err(|e| {
-        anyhow::Error::new(crate::core::WriteError::new(
+        anyhow::Error::new(crate::core::Error::from(crate::core::WriteError::new(
             format!("{}: cannot write", out.display()),
             e,
-        ))
+        )))
     })
 }
 

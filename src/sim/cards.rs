@@ -41,18 +41,20 @@ pub struct CardIndex {
 
 impl CardIndex {
     /// The index of `ids`, distinct card ids (at most [`MAX_DISTINCT`]).
-    pub fn new(ids: &[u32]) -> Result<CardIndex, String> {
+    pub fn new(ids: &[u32]) -> crate::core::Result<CardIndex> {
         if ids.len() > MAX_DISTINCT {
-            return Err(format!(
+            return Err(crate::core::Error::usage(format!(
                 "{} distinct cards; card statistics handle at most {MAX_DISTINCT}",
                 ids.len()
-            ));
+            )));
         }
         let top = ids.iter().max().map_or(0, |&m| m as usize + 1);
         let mut bit_of = vec![u8::MAX; top];
         for (k, &id) in ids.iter().enumerate() {
             if bit_of[id as usize] != u8::MAX {
-                return Err(format!("card id {id} is listed twice"));
+                return Err(crate::core::Error::usage(format!(
+                    "card id {id} is listed twice"
+                )));
             }
             bit_of[id as usize] = k as u8;
         }
@@ -358,7 +360,7 @@ pub fn rank_deck<G: crate::core::GameDef>(
     seed: u64,
     ablation: bool,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<Ranking, String> {
+) -> crate::core::Result<Ranking> {
     let ids: Vec<(u32, usize)> = G::deck_cards(deck);
     let index = CardIndex::new(&ids.iter().map(|&(i, _)| i).collect::<Vec<_>>())?;
     let matches = |cards: &G::Cards, d: &G::Deck| -> Vec<G> {

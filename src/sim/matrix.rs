@@ -103,6 +103,12 @@ pub struct Counts {
     pub lengths: Lengths,
 }
 
+/// Counts that no games can give (a checkpoint line or a shard's row edited or cut short): the
+/// reason. The reader that found them names the file and the line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ImpossibleCounts(pub String);
+
 impl Counts {
     pub fn add(&mut self, o: &Counts) {
         self.games += o.games;
@@ -120,7 +126,7 @@ impl Counts {
     /// longer than a game record can count, and the game-length histogram that of those games.
     /// What is read back (a checkpoint line, a shard's row) is checked with this before it is
     /// used.
-    pub fn check(&self, games: u64) -> Result<(), String> {
+    pub fn check(&self, games: u64) -> Result<(), ImpossibleCounts> {
         self.check_totals(games)?;
         self.check_lengths(games)
     }
@@ -130,9 +136,12 @@ impl Counts {
     /// bound: an agent that fails at its first decision forfeits a game of none
     /// (`sim::play_game_to_end`), and a game of one turn is counted (a forfeit's turns are at
     /// least 1).
-    pub fn check_totals(&self, games: u64) -> Result<(), String> {
+    pub fn check_totals(&self, games: u64) -> Result<(), ImpossibleCounts> {
         if self.games != games {
-            return Err(format!("{} games where {games} were played", self.games));
+            return Err(ImpossibleCounts(format!(
+                "{} games where {games} were played",
+                self.games
+            )));
         }
         if self
             .wins
@@ -140,39 +149,45 @@ impl Counts {
             .and_then(|x| x.checked_add(self.draws))
             != Some(games)
         {
-            return Err(format!(
+            return Err(ImpossibleCounts(format!(
                 "wins {} + losses {} + draws {} differ from {games} games",
                 self.wins, self.losses, self.draws
-            ));
+            )));
         }
         if self.first_player_wins > self.wins + self.losses {
-            return Err(format!(
+            return Err(ImpossibleCounts(format!(
                 "{} first-player wins in {} decided games",
                 self.first_player_wins,
                 self.wins + self.losses
-            ));
+            )));
         }
         // A game lasts at least one turn, and at most u32::MAX turns and decisions (the widths of
         // `GameRecord`): so sums over a run's games cannot overflow.
         let most = games.saturating_mul(u64::from(u32::MAX));
         if self.turns < games || self.turns > most {
-            return Err(format!("{} turns in {games} games", self.turns));
+            return Err(ImpossibleCounts(format!(
+                "{} turns in {games} games",
+                self.turns
+            )));
         }
         if self.decisions > most {
-            return Err(format!("{} decisions in {games} games", self.decisions));
+            return Err(ImpossibleCounts(format!(
+                "{} decisions in {games} games",
+                self.decisions
+            )));
         }
         Ok(())
     }
 
     /// The histogram part of [`Counts::check`].
-    fn check_lengths(&self, games: u64) -> Result<(), String> {
+    fn check_lengths(&self, games: u64) -> Result<(), ImpossibleCounts> {
         // The histogram holds every game once, and its games' turns add up to `turns` (at
         // least, when some are in the open last bin).
         let h = self.lengths.games();
         if h != games {
-            return Err(format!(
+            return Err(ImpossibleCounts(format!(
                 "the game-length histogram holds {h} games where {games} were played"
-            ));
+            )));
         }
         let least: u128 = self
             .lengths
@@ -182,11 +197,11 @@ impl Counts {
         let open = self.lengths.0[LENGTH_BINS - 1] > 0;
         let turns = u128::from(self.turns);
         if turns < least || (!open && turns != least) {
-            return Err(format!(
+            return Err(ImpossibleCounts(format!(
                 "the game-length histogram's games last {}{least} turns, not {}",
                 if open { "at least " } else { "" },
                 self.turns
-            ));
+            )));
         }
         Ok(())
     }

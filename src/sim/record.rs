@@ -5,6 +5,7 @@
 //! the recorded actions again, or, for a record without them, the recorded agents with their
 //! seeds, and checks that the game ends as recorded.
 
+use crate::core::{Error, Result};
 use serde::{Deserialize, Serialize};
 
 /// One recorded game.
@@ -50,26 +51,27 @@ impl GameLine {
         s
     }
 
-    /// A record's line, checked; `at` names it in errors (`file:line`).
-    pub fn parse(line: &str, at: &str) -> Result<GameLine, String> {
+    /// A record's line (line `line_no` of `file`), checked; the error names the file and line.
+    pub fn parse(line: &str, file: &str, line_no: usize) -> Result<GameLine> {
+        let bad = |msg: String| Error::input(file, line_no, msg);
         let r: GameLine =
-            serde_json::from_str(line).map_err(|e| format!("{at}: not a game record: {e}"))?;
+            serde_json::from_str(line).map_err(|e| bad(format!("not a game record: {e}")))?;
         if !matches!(r.first.as_str(), "P1" | "P2") {
-            return Err(format!("{at}: first: expected P1 or P2"));
+            return Err(bad("first: expected P1 or P2".into()));
         }
         if !r.actions.is_empty() && r.actions.len() != r.decisions as usize {
-            return Err(format!(
-                "{at}: {} actions for {} decisions",
+            return Err(bad(format!(
+                "{} actions for {} decisions",
                 r.actions.len(),
                 r.decisions
-            ));
+            )));
         }
         Ok(r)
     }
 
     /// Record `n` (1-based, blank lines not counted) of a records file, read a line at a time: a
     /// run's records may be far larger than memory should hold. Errors name the file and line.
-    pub fn from_file(path: &std::path::Path, n: usize) -> Result<GameLine, String> {
+    pub fn from_file(path: &std::path::Path, n: usize) -> Result<GameLine> {
         use crate::core::input::{for_each_line, MAX_TEXT_BYTES};
         let file = path.display().to_string();
         let mut seen = 0;
@@ -84,12 +86,13 @@ impl GameLine {
                 return Ok(false);
             }
             Ok(true)
-        })
-        .map_err(|e| e.to_string())?;
+        })?;
         match found {
-            Some((line_no, line)) => GameLine::parse(&line, &format!("{file}:{line_no}")),
-            None => Err(format!(
-                "{file}: no record {n} (the file holds {seen} records)"
+            Some((line_no, line)) => GameLine::parse(&line, &file, line_no),
+            None => Err(Error::input(
+                file,
+                0,
+                format!("no record {n} (the file holds {seen} records)"),
             )),
         }
     }

@@ -2,7 +2,7 @@
 //! The runner plays and decides; the caller shows: the command line implements [`Sink`] with its
 //! progress bar and notes on standard error, a library caller may use [`Silent`].
 
-use crate::core::WriteError;
+use crate::core::Result;
 
 /// Where a runner reports its progress. Every method has a default that shows nothing.
 pub trait Sink: Sync {
@@ -14,9 +14,10 @@ pub trait Sink: Sync {
     fn end(&self) {}
     /// A line about how the run goes (a look, a stage, a resumed state).
     fn note(&self, _text: &str) {}
-    /// Called after every batch of games: the agents' failures so far. `Err` (its message) stops
-    /// the run; `kept` says what the run keeps when it stops there.
-    fn after_games(&self, _kept: &str) -> Result<(), String> {
+    /// Called after every batch of games: the agents' failures so far. `Err` (an
+    /// [`crate::core::Error::Agent`]) stops the run; `kept` says what the run keeps when it stops
+    /// there.
+    fn after_games(&self, _kept: &str) -> Result<()> {
         Ok(())
     }
 }
@@ -25,20 +26,3 @@ pub trait Sink: Sync {
 pub struct Silent;
 
 impl Sink for Silent {}
-
-/// Why a run stopped before its end.
-#[derive(Debug, thiserror::Error)]
-pub enum Stop {
-    /// Bad input, a state that does not fit, or a failing agent: the message.
-    #[error("{0}")]
-    Input(String),
-    /// A checkpoint could not be written.
-    #[error(transparent)]
-    Write(#[from] WriteError),
-}
-
-impl From<String> for Stop {
-    fn from(m: String) -> Stop {
-        Stop::Input(m)
-    }
-}

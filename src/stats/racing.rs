@@ -78,20 +78,31 @@ impl Arm {
     }
 
     /// Whether the sums can be those of `n` differences of −2..=2 half points.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), ImpossibleSums> {
         let n = self.n as i64;
         if self.n > 1 << 40
             || self.sum.abs() > 2 * n
             || self.sumsq > 4 * n
             || self.sumsq < self.sum.abs()
         {
-            return Err(format!(
-                "sums {} and {} cannot come from {} games",
-                self.sum, self.sumsq, self.n
-            ));
+            return Err(ImpossibleSums {
+                sum: self.sum,
+                sumsq: self.sumsq,
+                n: self.n,
+            });
         }
         Ok(())
     }
+}
+
+/// An [`Arm`]'s sums that no `n` paired differences can give (a tune checkpoint edited or cut
+/// short). The reader that found them names the file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("sums {sum} and {sumsq} cannot come from {n} games")]
+pub struct ImpossibleSums {
+    pub sum: i64,
+    pub sumsq: i64,
+    pub n: u64,
 }
 
 /// What a look at a candidate decides.

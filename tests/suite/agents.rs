@@ -1,15 +1,13 @@
 //! Agents: no peeking, determinism, and tactics (issue: agents).
 
 use std::path::PathBuf;
-use tcgsim::agents::mcts::{MctsAgent, MctsConfig};
-use tcgsim::agents::pimc::{PimcAgent, PimcConfig};
-use tcgsim::agents::playout::Policy;
-use tcgsim::agents::{Agent, AgentSpec, HeuristicAgent, RandomAgent};
-use tcgsim::core::{rng_from_seed, Game, Seat};
 use tcgsim::games::trails::deck::Deck;
 use tcgsim::games::trails::scenario::Scenario;
-use tcgsim::games::trails::{bundled_cards, State, TrailsGame};
-use tcgsim::sim::Entrant;
+use tcgsim::games::trails::{bundled_cards, State};
+use tcgsim::{
+    rng_from_seed, Agent, AgentSpec, Entrant, Game, HeuristicAgent, MctsAgent, MctsConfig,
+    PimcAgent, PimcConfig, Playout, RandomAgent, Seat, TrailsGame,
+};
 
 fn game(a: &str, b: &str) -> TrailsGame {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -33,7 +31,7 @@ fn positions(g: &TrailsGame, n: usize) -> Vec<State> {
             let a = agents[q.index()].choose(g, &s, q);
             g.apply(&mut s, a);
         }
-        let mut list = tcgsim::core::ActionList::new();
+        let mut list = tcgsim::ActionList::new();
         g.legal_actions(&s, &mut list);
         if g.to_move(&s).is_some() && list.len() > 2 {
             out.push(s);
@@ -56,7 +54,7 @@ fn agents_under_test() -> Vec<MakeAgent> {
                     PimcConfig {
                         dets: 3,
                         iters: 12,
-                        playout: Policy::Heuristic,
+                        playout: Playout::Heuristic,
                         eps: 0.1,
                         depth: 30,
                     },
@@ -119,7 +117,7 @@ fn the_same_seed_gives_the_same_decision_and_game() {
             .num_threads(threads)
             .build()
             .unwrap()
-            .install(|| tcgsim::sim::duel(&g, &spec, &h, &[0, 1, 2, 3, 4, 5], 3, &|_, _| {}))
+            .install(|| tcgsim::duel(&g, &spec, &h, &[0, 1, 2, 3, 4, 5], 3, &|_, _| {}))
     };
     assert_eq!(run(1), run(2), "a duel must not depend on the thread count");
     // With tree reuse and two trees a decision: a duel's games and counts do not depend on the
@@ -132,7 +130,7 @@ fn the_same_seed_gives_the_same_decision_and_game() {
             .num_threads(threads)
             .build()
             .unwrap()
-            .install(|| tcgsim::sim::duel(&g, spec, &h, &[0, 1, 2, 3, 4, 5], 3, &|_, _| {}))
+            .install(|| tcgsim::duel(&g, spec, &h, &[0, 1, 2, 3, 4, 5], 3, &|_, _| {}))
     };
     let kept = run(1, &reuse);
     assert_eq!(kept, run(2, &reuse), "tree reuse across thread counts");
@@ -152,8 +150,8 @@ fn the_same_seed_gives_the_same_decision_and_game() {
 #[test]
 fn tree_reuse_follows_only_what_the_player_sees() {
     use tcgsim::agents::mcts::{seen_by, Seen};
-    use tcgsim::core::{GameDef, Viewer};
-    use tcgsim::games::{visit, Visit};
+    use tcgsim::{visit, Visit};
+    use tcgsim::{GameDef, Viewer};
     struct Check;
     impl Visit for Check {
         type Out = [usize; 4];
@@ -161,7 +159,7 @@ fn tree_reuse_follows_only_what_the_player_sees() {
             let g = G::bench_match();
             let mut n = [0usize; 4];
             let mut rng = rng_from_seed(11);
-            let mut list = tcgsim::core::ActionList::new();
+            let mut list = tcgsim::ActionList::new();
             for seed in 0..40 {
                 let mut s = g.new_game(seed, Seat::from_index(seed as usize % 2));
                 let mut ag = [RandomAgent::new(seed), RandomAgent::new(seed + 50)];
@@ -279,7 +277,7 @@ fn search_finds_lethal_on_board() {
         let end = finish_turn(&g, s, Seat::P1, &mut ismcts(seed));
         assert_eq!(
             end.winner,
-            Some(tcgsim::core::Outcome::Win(Seat::P1)),
+            Some(tcgsim::Outcome::Win(Seat::P1)),
             "seed {seed}"
         );
     }
@@ -322,7 +320,7 @@ fn search_does_not_walk_into_an_avoidable_deck_out() {
         let end = finish_turn(&g, s, Seat::P1, &mut ismcts(seed));
         assert_eq!(
             end.winner,
-            Some(tcgsim::core::Outcome::Win(Seat::P1)),
+            Some(tcgsim::Outcome::Win(Seat::P1)),
             "seed {seed}"
         );
     }
@@ -351,7 +349,7 @@ fn the_heuristic_redirects_an_attack_only_when_it_saves_a_unit() {
         let (s, err) = sc.run();
         assert!(err.is_none(), "{err:?}");
         let g = &sc.game;
-        let mut legal = tcgsim::core::ActionList::new();
+        let mut legal = tcgsim::ActionList::new();
         g.legal(&s, &mut legal);
         let w = tcgsim::games::trails::policy::Weights {
             noise: 0.0,

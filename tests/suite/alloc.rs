@@ -6,12 +6,11 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
-use tcgsim::agents::mcts::{MctsConfig, Tree};
-use tcgsim::agents::{Agent, HeuristicAgent, RandomAgent};
-use tcgsim::core::{rng_from_seed, ActionList, GameDef, Seat};
-use tcgsim::games::{visit, Visit, GAMES};
-use tcgsim::sim::matrix::Counts;
-use tcgsim::sim::GameRecord;
+use tcgsim::agents::mcts::Tree;
+use tcgsim::{
+    rng_from_seed, visit, ActionList, Agent, Counts, GameDef, GameRecord, HeuristicAgent,
+    MctsConfig, RandomAgent, Seat, Visit, GAMES,
+};
 
 struct Counting;
 

@@ -3,7 +3,8 @@
 //! canonical form, which reads back into the same abilities.
 
 use std::path::Path;
-use tcgsim::core::lang::{self, vocab::Vocab};
+use tcgsim::core::lang;
+use tcgsim::core::lang::vocab::Vocab;
 
 /// Every effect cell (and, for Fire Force, trigger cell) of a card file: (line, column, text).
 fn cells(path: &str, columns: &[&str]) -> Vec<(usize, String, String)> {
@@ -192,7 +193,7 @@ fn every_example_of_the_card_language_chapter_reads() {
 /// row compiled in a file where every other row keeps its printed fields and loses its text (so
 /// `name=` filters find their cards). Returns the ids played and the others with the reason.
 pub fn designer_played(game: &str) -> (Vec<String>, Vec<(String, String)>) {
-    use tcgsim::core::GameDef;
+    use tcgsim::GameDef;
     let path = format!("tests/data/designer/{game}.csv");
     let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(&path)).unwrap();
     let body: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
@@ -249,11 +250,9 @@ pub fn designer_played(game: &str) -> (Vec<String>, Vec<(String, String)>) {
         }
         let file = String::from_utf8(w.into_inner().unwrap()).unwrap();
         let ok = match game {
-            "trails" => tcgsim::games::trails::TrailsGame::parse_cards(&file, &path).map(|_| ()),
-            "fireforce" => {
-                tcgsim::games::fireforce::FireForceGame::parse_cards(&file, &path).map(|_| ())
-            }
-            _ => tcgsim::games::tmnt::TmntGame::parse_cards(&file, &path).map(|_| ()),
+            "trails" => tcgsim::TrailsGame::parse_cards(&file, &path).map(|_| ()),
+            "fireforce" => tcgsim::FireForceGame::parse_cards(&file, &path).map(|_| ()),
+            _ => tcgsim::TmntGame::parse_cards(&file, &path).map(|_| ()),
         };
         match ok {
             Ok(()) => played.push(row[0].to_string()),

@@ -6,7 +6,7 @@
 use crate::common::{scenario_game, tcgsim, tmpdir};
 use std::path::{Path, PathBuf};
 use std::process::Output;
-use tcgsim::core::GameDef;
+use tcgsim::GameDef;
 
 per_game!(
     validate_accepts_the_bundled_decks,

@@ -59,9 +59,9 @@ impl Drop for TmpDir {
 /// Plays `n` random actions from a new game of seed `seed` (fewer if it ends); the first player
 /// alternates with the seed's parity.
 #[allow(dead_code)]
-pub fn random_position<G: tcgsim::core::Game>(g: &G, seed: u64, n: usize) -> G::State {
-    use tcgsim::agents::{Agent, RandomAgent};
-    use tcgsim::core::Seat;
+pub fn random_position<G: tcgsim::Game>(g: &G, seed: u64, n: usize) -> G::State {
+    use tcgsim::Seat;
+    use tcgsim::{Agent, RandomAgent};
     let mut s = g.new_game(seed, Seat::from_index((seed % 2) as usize));
     let mut agents = [RandomAgent::new(seed ^ 11), RandomAgent::new(seed ^ 22)];
     for _ in 0..n {
@@ -79,5 +79,5 @@ pub fn scenario_game(text: &str) -> String {
     text.lines()
         .find_map(|l| l.trim().strip_prefix("game:"))
         .map(|v| v.split('#').next().unwrap_or("").trim().to_string())
-        .unwrap_or_else(|| tcgsim::games::GAMES[0].name.to_string())
+        .unwrap_or_else(|| tcgsim::GAMES[0].name.to_string())
 }

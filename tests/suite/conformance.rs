@@ -12,9 +12,10 @@
 
 use crate::common::random_position;
 use std::path::{Path, PathBuf};
-use tcgsim::agents::{Agent, AgentSpec, HeuristicAgent, RandomAgent};
-use tcgsim::core::{mix_seed, perft, rng_from_seed, ActionList, GameDef, Seat};
-use tcgsim::games::GAMES;
+use tcgsim::{
+    mix_seed, perft, rng_from_seed, ActionList, Agent, AgentSpec, GameDef, HeuristicAgent,
+    RandomAgent, Seat, GAMES,
+};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -429,7 +430,8 @@ const KEY_CHARS: usize = 500;
 /// The transcript of one seeded game of `G` (see [`playthrough_matches_the_stored_transcript`]).
 fn playthrough<G: GameDef>() -> String {
     use std::fmt::Write;
-    use tcgsim::core::def::{legal_texts, Viewer};
+    use tcgsim::core::def::legal_texts;
+    use tcgsim::Viewer;
     let info = G::INFO;
     let (cards, decks) = bundled::<G>();
     let deck = |n: &str| {

@@ -5,13 +5,12 @@
 
 use crate::common::random_position;
 use std::path::PathBuf;
-use tcgsim::agents::{Agent, RandomAgent};
-use tcgsim::core::{rng_from_seed, Game, Seat};
+use tcgsim::games::trails::bundled_cards;
 use tcgsim::games::trails::cards::Icons;
 use tcgsim::games::trails::deck::Deck;
 use tcgsim::games::trails::scenario::Scenario;
 use tcgsim::games::trails::state::{flag, Bits, State, Step};
-use tcgsim::games::trails::{bundled_cards, TrailsGame};
+use tcgsim::{rng_from_seed, Agent, Game, RandomAgent, Seat, TrailsGame};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -185,7 +184,7 @@ fn owner_knows_own_face_down_homebase_and_mulligan_bottom_t_info_2() {
     let g = game("aggro", "control");
     let mut s = g.new_game(9, Seat::P1);
     // P1 puts two cards on the bottom and keeps.
-    let mut list = tcgsim::core::ActionList::new();
+    let mut list = tcgsim::ActionList::new();
     for _ in 0..2 {
         g.legal_actions(&s, &mut list);
         let a = *list
@@ -248,7 +247,7 @@ fn cards_are_dealt_to_instances_at_random_t_info_4() {
 /// every decision of games over every bundled deck.
 #[test]
 fn field_view_equals_the_per_card_answers() {
-    use tcgsim::agents::HeuristicAgent;
+    use tcgsim::HeuristicAgent;
     let mut marked = 0u64;
     let decks = [
         "aggro",
@@ -327,7 +326,7 @@ fn field_view_equals_the_per_card_answers() {
 
 /// Plays a scenario's actions and returns the game's `ending` line.
 fn ending_of(text: &str) -> String {
-    use tcgsim::core::GameDef;
+    use tcgsim::GameDef;
     let sc = Scenario::parse(text, "inline.scn", bundled_cards()).unwrap();
     let (s, illegal) = sc.run();
     assert!(illegal.is_none());
@@ -384,7 +383,7 @@ fn the_longest_action_list_fits_t_res_12() {
     )
     .unwrap();
     let (s, _) = sc.run();
-    let mut list = tcgsim::core::ActionList::new();
+    let mut list = tcgsim::ActionList::new();
     sc.game.legal_actions(&s, &mut list);
     assert_eq!(list.len(), 1 + 50 + 50 * 4);
     assert!(list.len() <= tcgsim::core::MAX_ACTIONS);
@@ -395,8 +394,8 @@ fn the_longest_action_list_fits_t_res_12() {
 /// play over the bundled decks, every narrated bond change checked.
 #[test]
 fn every_bond_change_in_the_log_says_why_and_adds_up() {
-    use tcgsim::agents::HeuristicAgent;
-    use tcgsim::core::{GameDef, Viewer};
+    use tcgsim::HeuristicAgent;
+    use tcgsim::{GameDef, Viewer};
     let names = [
         "aggro",
         "control",
@@ -465,8 +464,8 @@ fn every_bond_change_in_the_log_says_why_and_adds_up() {
 /// it for every viewer and does not call it a draw.
 #[test]
 fn the_log_names_a_searched_card_for_the_opponent_and_not_as_a_draw() {
-    use tcgsim::core::def::Viewer;
-    use tcgsim::core::GameDef;
+    use tcgsim::GameDef;
+    use tcgsim::Viewer;
     let dir = root().join("tests/data/designer");
     let db = tcgsim::games::trails::CardDb::parse(
         &std::fs::read_to_string(dir.join("trails.played.csv")).unwrap(),

@@ -5,10 +5,10 @@
 
 use crate::common::{tcgsim, tmpdir};
 use std::path::PathBuf;
-use tcgsim::core::{rng_from_seed, ActionList, Game, GameDef, Seat};
 use tcgsim::games::fireforce::cards::CardType;
 use tcgsim::games::fireforce::state::{Bits, Step, FLAME_MASK};
-use tcgsim::games::fireforce::{bundled_cards, Action, CardDb, FireForceGame};
+use tcgsim::games::fireforce::{bundled_cards, Action, CardDb};
+use tcgsim::{rng_from_seed, ActionList, FireForceGame, Game, GameDef, Seat};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -437,9 +437,9 @@ fn perft_from_the_start_is_counted_by_hand() {
     let g = game("aggro_blitz", "blocker_wall");
     for first in Seat::ALL {
         let mut s = g.new_game(1, first);
-        assert_eq!(tcgsim::core::perft(&g, &mut s, 1), 2);
-        assert_eq!(tcgsim::core::perft(&g, &mut s, 2), 4);
-        assert_eq!(tcgsim::core::perft(&g, &mut s, 3), 8);
+        assert_eq!(tcgsim::perft(&g, &mut s, 1), 2);
+        assert_eq!(tcgsim::perft(&g, &mut s, 2), 4);
+        assert_eq!(tcgsim::perft(&g, &mut s, 3), 8);
     }
 }
 
@@ -485,7 +485,7 @@ fn the_log_tells_each_battle_f_bat_7() {
 /// drawn: F-SETUP-3); a dispatch plays a card, support power uses one as a resource.
 #[test]
 fn card_statistics_see_what_left_the_deck() {
-    use tcgsim::core::CardUse;
+    use tcgsim::CardUse;
     let db = bundled_cards();
     let ids: Vec<u8> = (0..db.cards.len() as u8)
         .filter(|&i| db.card(i).ctype != CardType::Flame)

@@ -313,9 +313,9 @@ fn sealed_pool_is_a_valid_blitz_deck_and_seeded_t_deck_2() {
     use tcgsim::games::trails::deck::{deck_text, parse_pack, sealed_pool};
     let db = bundled_cards();
     let slots = parse_pack("UNIT=5,ITEM=1,EVENT=1,BASE=1").unwrap();
-    let a = sealed_pool(&db, 5, &slots, &mut tcgsim::core::rng_from_seed(3)).unwrap();
-    let b = sealed_pool(&db, 5, &slots, &mut tcgsim::core::rng_from_seed(3)).unwrap();
-    let c = sealed_pool(&db, 5, &slots, &mut tcgsim::core::rng_from_seed(4)).unwrap();
+    let a = sealed_pool(&db, 5, &slots, &mut tcgsim::rng_from_seed(3)).unwrap();
+    let b = sealed_pool(&db, 5, &slots, &mut tcgsim::rng_from_seed(3)).unwrap();
+    let c = sealed_pool(&db, 5, &slots, &mut tcgsim::rng_from_seed(4)).unwrap();
     assert_eq!(a.len(), 40);
     assert_eq!(a, b);
     assert_ne!(a, c);

@@ -19,15 +19,13 @@
 use std::cell::Cell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
-use tcgsim::agents::AgentSpec;
-use tcgsim::core::lang::{self, vocab::Vocab};
-use tcgsim::core::{rng_from_seed, GameDef, GameRng};
+use tcgsim::core::lang;
+use tcgsim::core::lang::vocab::Vocab;
 use tcgsim::sim::checkpoint::{line_of, parse_checkpoint, CHUNK_HEADER};
-use tcgsim::sim::files::{
-    lengths::write as lengths_csv, matchups::write as matchups_csv, run_json::RunInfo,
-};
-use tcgsim::sim::matrix::{Plan, Task};
-use tcgsim::sim::merge::{merge_matchups, Part};
+use tcgsim::sim::files::lengths::write as lengths_csv;
+use tcgsim::sim::files::matchups::write as matchups_csv;
+use tcgsim::sim::files::run_json::RunInfo;
+use tcgsim::{merge_matchups, rng_from_seed, AgentSpec, GameDef, GameRng, MatrixPlan, Part, Task};
 
 use rand::Rng;
 
@@ -716,7 +714,7 @@ fn scenarios<G: GameDef>() {
 /// games of the bench match: never a panic, and a text that parses is a legal action. A seed is
 /// `position<TAB>text`; a mutated position number picks a position modulo their count.
 fn action_texts<G: GameDef>() {
-    use tcgsim::core::ActionList;
+    use tcgsim::ActionList;
     let g = G::bench_match();
     let positions: Vec<G::State> = (0..24)
         .map(|k| crate::common::random_position(&g, 100 + k, 5 * k as usize))
@@ -762,13 +760,13 @@ fn fuzz_agent_specs() {
         let t = String::from_utf8_lossy(b);
         let spec = AgentSpec::parse(&t).map_err(|e| format!("spec: {e}"))?;
         // Whatever parses can be built (bounded: no spec asks for unbounded memory).
-        let _agent = spec.build::<tcgsim::games::trails::TrailsGame>(1);
+        let _agent = spec.build::<tcgsim::TrailsGame>(1);
         Ok(())
     });
 }
 
-fn plan() -> Plan {
-    Plan {
+fn plan() -> MatrixPlan {
+    MatrixPlan {
         game: "trails".into(),
         deck_names: vec!["a".into(), "b".into(), "c".into()],
         content: "0123456789abcdef".into(),
@@ -780,9 +778,9 @@ fn plan() -> Plan {
     }
 }
 
-fn counts(games: u64, k: u64) -> tcgsim::sim::matrix::Counts {
+fn counts(games: u64, k: u64) -> tcgsim::Counts {
     let wins = k % (games + 1);
-    tcgsim::sim::matrix::Counts {
+    tcgsim::Counts {
         games,
         wins,
         losses: games - wins,
@@ -830,7 +828,7 @@ fn fuzz_merge_inputs() {
     let p = plan();
     let n = p.deck_names.len();
     let shard = |i: u64| {
-        let mut m = vec![tcgsim::sim::matrix::Counts::default(); n * n];
+        let mut m = vec![tcgsim::Counts::default(); n * n];
         for (k, t) in p.shard_tasks(i, 2).into_iter().enumerate() {
             m[t.row * n + t.col].add(&counts(p.chunk_games(t.chunk), k as u64));
         }
@@ -879,7 +877,7 @@ fn fuzz_merge_inputs() {
         &[one.clone().into_bytes()],
         |b| {
             let t = text(b, "s1/matchups.csv")?;
-            let (_, m) = merge_matchups(&files(run(1), t))?;
+            let (_, m) = merge_matchups(&files(run(1), t)).map_err(|e| e.to_string())?;
             // A merge that is accepted has every game of the plan, once.
             assert!(m.iter().all(|c| c.games == p.games));
             Ok(())
@@ -888,7 +886,7 @@ fn fuzz_merge_inputs() {
     let names = ["s1/run.json", "s1/matchups.csv", "s2", "shards "];
     fuzz_named("s1/run.json", &names, &[run(1).into_bytes()], |b| {
         let t = text(b, "s1/run.json")?;
-        let (_, m) = merge_matchups(&files(t, one.clone()))?;
+        let (_, m) = merge_matchups(&files(t, one.clone())).map_err(|e| e.to_string())?;
         assert!(m.iter().all(|c| c.games == p.games));
         Ok(())
     });
@@ -899,7 +897,8 @@ fn fuzz_merge_inputs() {
         &[one_len.clone().into_bytes()],
         |b| {
             let t = text(b, "s1/lengths.csv")?;
-            let (_, m) = merge_matchups(&files_with(run(1), one.clone(), t))?;
+            let (_, m) =
+                merge_matchups(&files_with(run(1), one.clone(), t)).map_err(|e| e.to_string())?;
             // An accepted histogram holds every game once, 7 turns long on average.
             assert!(m.iter().all(|c| c.lengths.games() == p.games
                 && c.lengths

@@ -42,7 +42,7 @@ macro_rules! per_game {
                 fn $check() {
                     type G = tcgsim::games::$module::$game;
                     assert_eq!(
-                        <G as tcgsim::core::GameDef>::INFO.name,
+                        <G as tcgsim::GameDef>::INFO.name,
                         stringify!($module),
                         "the test module of a game is named as the game"
                     );

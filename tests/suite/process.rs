@@ -6,12 +6,10 @@
 use crate::common::{tcgsim, tmpdir};
 use std::path::Path;
 use tcgsim::agents::process::observation;
-use tcgsim::agents::{Agent, AgentSpec};
-use tcgsim::core::{rng_from_seed, ActionList, Game, GameDef, Outcome, Seat, Viewer};
-use tcgsim::games::fireforce::FireForceGame;
-use tcgsim::games::tmnt::TmntGame;
-use tcgsim::games::toy::ToyGame;
-use tcgsim::games::trails::TrailsGame;
+use tcgsim::{
+    rng_from_seed, ActionList, Agent, AgentSpec, FireForceGame, Game, GameDef, Outcome, Seat,
+    TmntGame, ToyGame, TrailsGame, Viewer,
+};
 
 const FIRST: &str = "process:sh tests/data/process/first.sh";
 
@@ -64,7 +62,7 @@ fn replay<G: GameDef>(decks: [&str; 2], games: u64, seed: u64) -> [u64; 5] {
         } else {
             [b.as_mut(), &mut a]
         };
-        let rec = tcgsim::sim::play_game(&game, deal.seed, deal.first, agents, |_, _, _, _| {});
+        let rec = tcgsim::play_game(&game, deal.seed, deal.first, agents, |_, _, _, _| {});
         c[0] += 1;
         match rec.outcome {
             Outcome::Win(w) => {
@@ -1020,8 +1018,9 @@ fn a_known_copy_is_the_one_played_f_info_5_m_info_4() {
 #[test]
 fn a_spec_carries_its_options_and_the_run_counts_its_failures() {
     use std::time::Duration;
-    use tcgsim::agents::process::{OnError, ProcessOptions, DEFAULT_TIMEOUT};
-    use tcgsim::sim::Entrant;
+    use tcgsim::agents::process::DEFAULT_TIMEOUT;
+    use tcgsim::Entrant;
+    use tcgsim::{OnError, ProcessOptions};
     let opts = ProcessOptions {
         timeout: Duration::from_millis(300),
         on_error: OnError::Abort,
@@ -1040,7 +1039,7 @@ fn a_spec_carries_its_options_and_the_run_counts_its_failures() {
     let (a, b) = (Entrant::new(spec.clone()), Entrant::new(spec));
     let h = Entrant::new(AgentSpec::Heuristic);
     let game = ToyGame::bench_match();
-    let c = tcgsim::sim::duel(&game, &a, &h, &[0, 1], 1, &|_, _| {});
+    let c = tcgsim::duel(&game, &a, &h, &[0, 1], 1, &|_, _| {});
     assert_eq!(c.games, 0, "a game failed under abort is not counted");
     assert!(a.aborted());
     let (n, first) = a.failures();

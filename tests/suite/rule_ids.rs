@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 /// The rule IDs of every registered game.
 fn ids_in_rules() -> Vec<String> {
     let mut ids = Vec::new();
-    for g in tcgsim::games::GAMES {
+    for g in tcgsim::GAMES {
         let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(g.rules))
             .unwrap_or_else(|_| panic!("{} exists", g.rules));
         let before = ids.len();

@@ -43,10 +43,7 @@ fn every_scenario_runs_as_its_file_expects() {
             ));
         }
         // Every scenario names at least one rule it checks.
-        if !tcgsim::games::GAMES
-            .iter()
-            .any(|g| text.contains(g.rule_prefix))
-        {
+        if !tcgsim::GAMES.iter().any(|g| text.contains(g.rule_prefix)) {
             failures.push(format!("{}: names no rule ID", f.display()));
         }
     }

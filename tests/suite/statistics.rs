@@ -5,13 +5,10 @@
 //! statistics on Trails records with known answers.
 
 use std::path::PathBuf;
-use tcgsim::agents::AgentSpec;
-use tcgsim::core::GameDef;
+use tcgsim::games::trails::bundled_cards;
 use tcgsim::games::trails::deck::Deck;
-use tcgsim::games::trails::{bundled_cards, TrailsGame};
 use tcgsim::sim::files::matchups::write as matchups_csv;
-use tcgsim::sim::matrix::{run_task, Counts, Plan, Task};
-use tcgsim::sim::Entrant;
+use tcgsim::{run_task, AgentSpec, Counts, Entrant, GameDef, MatrixPlan, Task, TrailsGame};
 
 use crate::common;
 use common::tmpdir;
@@ -22,7 +19,7 @@ fn root() -> PathBuf {
 
 /// The printed interval of a one-matchup run: the `ci_low` and `ci_high` columns of
 /// `matchups.csv`, as a user reads them.
-fn printed_interval(plan: &Plan, c: &Counts) -> (f64, f64) {
+fn printed_interval(plan: &MatrixPlan, c: &Counts) -> (f64, f64) {
     let text = matchups_csv(plan, std::slice::from_ref(c));
     let row = text.lines().nth(1).expect("one matchup row");
     let f: Vec<&str> = row.split(',').collect();
@@ -62,7 +59,7 @@ fn matrix_intervals_cover_the_true_rate_of_a_mirror_matchup<G: GameDef>() {
     let covered: u64 = (0..runs)
         .into_par_iter()
         .map(|seed| {
-            let plan = Plan {
+            let plan = MatrixPlan {
                 game: G::INFO.name.into(),
                 deck_names: vec![G::INFO.arena_decks[0].into()],
                 agent_a: "heuristic".into(),
@@ -70,7 +67,7 @@ fn matrix_intervals_cover_the_true_rate_of_a_mirror_matchup<G: GameDef>() {
                 games,
                 seed,
                 chunk: games,
-                ..Plan::default()
+                ..MatrixPlan::default()
             };
             let task = Task {
                 row: 0,
@@ -111,14 +108,14 @@ fn counts(games: u64, wins: u64) -> Counts {
 /// 49.56–50.94% includes 50% (computed by hand: centre 0.50250, half-width 0.00693).
 #[test]
 fn summary_pools_both_directions_of_a_pair() {
-    let plan = Plan {
+    let plan = MatrixPlan {
         deck_names: vec!["a".into(), "b".into()],
         agent_a: "x".into(),
         agent_b: "x".into(),
         games: 10000,
         seed: 1,
         chunk: 250,
-        ..Plan::default()
+        ..MatrixPlan::default()
     };
     let m = vec![
         counts(10000, 5000),
@@ -165,7 +162,7 @@ fn duel_intervals_are_conservative_for_paired_deals<G: GameDef>() {
             let mut c = Counts::default();
             for k in 0..40 {
                 c.add(
-                    &tcgsim::sim::duel_game(&game, &spec, &spec, k, seed)
+                    &tcgsim::duel_game(&game, &spec, &spec, k, seed)
                         .expect("built-in agents never fail"),
                 );
             }
@@ -222,7 +219,7 @@ fn miss_chance(n: u64, m: u64, k: u64) -> f64 {
 /// must lie within 4 standard errors of it.
 #[test]
 fn drawn_fractions_follow_the_hypergeometric_law() {
-    use tcgsim::core::{Game, Seat};
+    use tcgsim::{Game, Seat};
     let out = tmpdir("hypergeometric");
     let games = 2000u64;
     tcgsim_ok(&[
@@ -259,7 +256,7 @@ fn drawn_fractions_follow_the_hypergeometric_law() {
                 ((1u64 << p.n_cards) - 1) & !p.deck_mask()
             };
             let mut ever = out_of_deck(&start);
-            tcgsim::sim::play_game(
+            tcgsim::play_game(
                 &game,
                 seed,
                 first,
@@ -308,9 +305,9 @@ fn drawn_fractions_follow_the_hypergeometric_law() {
 /// Patrol Officer, in hand at the end = none; whatever order the card index lists them in.
 #[test]
 fn card_records_follow_card_ids_not_instances() {
-    use tcgsim::core::{Game, Seat};
     use tcgsim::games::trails::scenario::Scenario;
     use tcgsim::sim::cards::{CardIndex, Tracker};
+    use tcgsim::{Game, Seat};
     let text = "step: homebase\ninitiative: P1\n[P1]\nhand: Patrol Officer, Police Detective\n\
                 homebase: 3x Academy Freshman\nfield: Riot Squad Officer\ntrail: Police Sharpshooter\n\
                 deck: Rookie Investigator, Academy Student\n[P2]\ndeck: 5x Academy Student\n";

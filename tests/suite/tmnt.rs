@@ -6,10 +6,10 @@
 
 use crate::common::{tcgsim, tmpdir};
 use std::path::PathBuf;
-use tcgsim::core::{rng_from_seed, ActionList, Game, GameDef, Seat};
 use tcgsim::games::tmnt::cards::CardType;
 use tcgsim::games::tmnt::state::{Bits, Step, NONE};
-use tcgsim::games::tmnt::{bundled_cards, Action, CardDb, TmntGame};
+use tcgsim::games::tmnt::{bundled_cards, Action, CardDb};
+use tcgsim::{rng_from_seed, ActionList, Game, GameDef, Seat, TmntGame};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -358,7 +358,7 @@ fn perft_of_vanilla_decks_is_counted_by_hand() {
         g.legal_actions(&s, &mut l);
         assert_eq!(l.as_slice(), &[Action::Pass, Action::Keep(0)]);
         for (depth, n) in [(1, 2), (2, 4), (3, 8), (4, 16)] {
-            assert_eq!(tcgsim::core::perft(&g, &mut s, depth), n, "depth {depth}");
+            assert_eq!(tcgsim::perft(&g, &mut s, depth), n, "depth {depth}");
         }
     }
 }
@@ -368,7 +368,7 @@ fn perft_of_vanilla_decks_is_counted_by_hand() {
 /// 4 on Block Zones; turn 1 has no Adjust draw, M-ADJ-2) and holds the top 5 minus none.
 #[test]
 fn card_statistics_see_what_left_the_deck() {
-    use tcgsim::core::CardUse;
+    use tcgsim::CardUse;
     let db = pool();
     let list: Vec<u8> = (0..40).map(|k| [0u8, 1, 2, 3][k % 4]).collect();
     let g = TmntGame {
@@ -541,7 +541,7 @@ fn set_phase_fills_what_the_hand_allows_m_set_4() {
 /// none of the setter's hand and none of its face-down Block cards.
 #[test]
 fn a_set_card_hides_which_card_left_the_hand_m_info_2() {
-    use tcgsim::agents::{Agent, RandomAgent};
+    use tcgsim::{Agent, RandomAgent};
     let g = game("fire_burn", "items_engine");
     let (mut sets, mut known_before) = (0, 0);
     for seed in 0..300 {
@@ -643,7 +643,7 @@ fn the_chooser_sees_every_card_it_chooses_among() {
     {
         for seed in 0..300u64 {
             let mut s = g.new_game(seed * 2 + k as u64, Seat::from_index((seed % 2) as usize));
-            let mut pick = tcgsim::agents::RandomAgent::new(seed);
+            let mut pick = tcgsim::RandomAgent::new(seed);
             while let Some(q) = g.to_move(&s) {
                 let mut l = ActionList::new();
                 g.legal_actions(&s, &mut l);
@@ -659,7 +659,7 @@ fn the_chooser_sees_every_card_it_chooses_among() {
                     );
                 }
                 *steps.entry(s.step.name()).or_insert(0u32) += 1;
-                let act = tcgsim::agents::Agent::choose(&mut pick, g, &s, q);
+                let act = tcgsim::Agent::choose(&mut pick, g, &s, q);
                 g.apply(&mut s, act);
             }
         }
@@ -674,7 +674,7 @@ fn the_chooser_sees_every_card_it_chooses_among() {
 /// deck into a hand (`dig`); the player's own log does.
 #[test]
 fn the_public_log_does_not_name_hidden_cards_of_the_card_language() {
-    use tcgsim::core::def::Viewer;
+    use tcgsim::Viewer;
     let dir = root().join("tests/data/designer");
     let text = std::fs::read_to_string(dir.join("tmnt.played.csv")).unwrap();
     let cards = CardDb::parse(&text, "played").unwrap();
@@ -686,9 +686,9 @@ fn the_public_log_does_not_name_hidden_cards_of_the_card_language() {
     let (mut hidden, mut own) = (0, 0);
     for seed in 0..400u64 {
         let mut s = g.new_game(seed, Seat::from_index((seed % 2) as usize));
-        let mut pick = tcgsim::agents::RandomAgent::new(seed);
+        let mut pick = tcgsim::RandomAgent::new(seed);
         while let Some(q) = g.to_move(&s) {
-            let act = tcgsim::agents::Agent::choose(&mut pick, &g, &s, q);
+            let act = tcgsim::Agent::choose(&mut pick, &g, &s, q);
             let before = s;
             g.apply(&mut s, act);
             let dig = matches!(act, Action::Take(_))

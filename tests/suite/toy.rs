@@ -3,8 +3,8 @@
 //! scenarios `tests/scenarios/toy_*.scn`; everything generic by `tests/suite/conformance.rs`.
 
 use std::path::PathBuf;
-use tcgsim::core::{rng_from_seed, Game, GameDef, Seat};
-use tcgsim::games::toy::{ToyGame, DECK_SIZE};
+use tcgsim::games::toy::DECK_SIZE;
+use tcgsim::{rng_from_seed, Game, GameDef, Seat, ToyGame};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -123,7 +123,7 @@ fn the_lead_is_hidden_from_the_answer_x_info_1() {
     // P1's unknown cards to P2: the lead, P1's hand of 2 and deck of 5: 8 distinct values.
     assert_eq!(seen.len(), 8, "{seen:?}");
     // After the answer, both know the lead.
-    let mut list = tcgsim::core::ActionList::new();
+    let mut list = tcgsim::ActionList::new();
     g.legal_actions(&s, &mut list);
     g.apply(&mut s, list[0]);
     assert_eq!(

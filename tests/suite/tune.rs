@@ -5,10 +5,9 @@ use crate::common::{tcgsim, tmpdir};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 use std::collections::HashMap;
-use tcgsim::core::GameDef;
-use tcgsim::games::{fireforce::FireForceGame, tmnt::TmntGame, toy::ToyGame, trails::TrailsGame};
 use tcgsim::sim::tune::{neighbours, pool, swap, Swap};
 use tcgsim::stats::racing::{Arm, Race, Verdict};
+use tcgsim::{FireForceGame, GameDef, TmntGame, ToyGame, TrailsGame};
 
 /// The bundled decks of a game, read with its bundled cards.
 fn bundled<G: GameDef>() -> (G::Cards, Vec<G::Deck>) {
@@ -754,9 +753,8 @@ fn tune_fresh_rates_agree_with_matrix() {
 /// files the commands write for the same arguments.
 #[test]
 fn tune_and_balance_run_without_the_command_line() {
-    use tcgsim::agents::AgentSpec;
-    use tcgsim::sim::sink::Silent;
     use tcgsim::sim::{balance, tune};
+    use tcgsim::{run_balance, run_tune, AgentSpec, BalancePlan, Silent, TunePlan};
     let dir = tmpdir("runners-as-library");
     let text = std::fs::read_to_string("decks/toy/cards.csv").unwrap();
     let cards = ToyGame::parse_cards(&text, "decks/toy/cards.csv").unwrap();
@@ -764,10 +762,10 @@ fn tune_and_balance_run_without_the_command_line() {
         ToyGame::load_deck(&cards, std::path::Path::new(&format!("decks/toy/{n}.deck"))).unwrap()
     };
     let (high, ladder, low) = (deck("high"), deck("ladder"), deck("low"));
-    let spec = tcgsim::sim::Entrant::new(AgentSpec::parse("heuristic").unwrap());
+    let spec = tcgsim::Entrant::new(AgentSpec::parse("heuristic").unwrap());
     let read = |d: &std::path::Path, f: &str| std::fs::read_to_string(d.join(f)).unwrap();
 
-    let plan = tune::Plan::<ToyGame> {
+    let plan = TunePlan::<ToyGame> {
         cards: &cards,
         start: &low,
         opponents: vec![&high],
@@ -782,7 +780,7 @@ fn tune_and_balance_run_without_the_command_line() {
         state: None,
         resume: false,
     };
-    let got = tune::run(&plan, &Silent).unwrap();
+    let got = run_tune(&plan, &Silent).unwrap();
     let out = dir.join("tune");
     let r = tcgsim(&[
         "tune",
@@ -815,7 +813,7 @@ fn tune_and_balance_run_without_the_command_line() {
     );
 
     let names = ["high", "ladder", "low"].map(String::from).to_vec();
-    let plan = balance::Plan::<ToyGame> {
+    let plan = BalancePlan::<ToyGame> {
         text: &text,
         cards: &cards,
         file: "decks/toy/cards.csv".into(),
@@ -830,7 +828,7 @@ fn tune_and_balance_run_without_the_command_line() {
         check_games: 100,
         budget: None,
     };
-    let got = balance::run(&plan, &Silent).unwrap();
+    let got = run_balance(&plan, &Silent).unwrap();
     let out = dir.join("balance");
     let r = tcgsim(&[
         "balance",

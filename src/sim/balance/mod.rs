@@ -26,7 +26,7 @@ use super::play_game_to_end;
 use super::schedule;
 use super::Entrant;
 use crate::core::def::Tunable;
-use crate::core::{fnv1a, GameDef, Seat};
+use crate::core::{fnv1a, Error, GameDef, Result, Seat};
 use rand::Rng;
 use rayon::prelude::*;
 
@@ -50,10 +50,16 @@ pub struct Change {
     pub helps: bool,
 }
 
+/// Why `balance` cannot change a card file (its layout, or the field a change names): the reason,
+/// with the line where there is one. The caller names the file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Unchangeable(pub String);
+
 /// The data rows of a card file: the header's line index and the line index of every line that
 /// is neither blank nor a `#` comment after it (card `k` is the `k`-th). `Err` when a quoted field
 /// spans lines (an odd number of quotes on a line): rows and lines would then differ.
-fn rows(text: &str) -> Result<(usize, Vec<usize>), String> {
+fn rows(text: &str) -> Result<(usize, Vec<usize>), Unchangeable> {
     let mut header = None;
     let mut v = Vec::new();
     for (k, l) in text.lines().enumerate() {
@@ -62,10 +68,10 @@ fn rows(text: &str) -> Result<(usize, Vec<usize>), String> {
             continue;
         }
         if t.matches('"').count() % 2 == 1 {
-            return Err(format!(
+            return Err(Unchangeable(format!(
                 "line {}: a quoted field runs over more than one line; balance changes card files of one card a line",
                 k + 1
-            ));
+            )));
         }
         if header.is_none() {
             header = Some(k);
@@ -73,11 +79,12 @@ fn rows(text: &str) -> Result<(usize, Vec<usize>), String> {
             v.push(k);
         }
     }
-    Ok((header.ok_or("the card file has no header")?, v))
+    let header = header.ok_or_else(|| Unchangeable("the card file has no header".into()))?;
+    Ok((header, v))
 }
 
 /// Whether `balance` can change the card file `text`: one card a line, a header first.
-pub fn layout(text: &str) -> Result<(), String> {
+pub fn layout(text: &str) -> Result<(), Unchangeable> {
     rows(text).map(|_| ())
 }
 
@@ -101,7 +108,7 @@ fn field_span(line: &str, col: usize) -> Option<(usize, usize)> {
     (k == col).then_some((start, body.len()))
 }
 
-fn record(line: &str) -> Result<csv::StringRecord, String> {
+fn record(line: &str) -> Result<csv::StringRecord, Unchangeable> {
     let mut r = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
@@ -109,7 +116,7 @@ fn record(line: &str) -> Result<csv::StringRecord, String> {
     r.records()
         .next()
         .unwrap_or_else(|| Ok(csv::StringRecord::new()))
-        .map_err(|e| format!("not a CSV line: {e}"))
+        .map_err(|e| Unchangeable(format!("not a CSV line: {e}")))
 }
 
 /// The value of `column` of the card with id `id` (its data row), if it is a whole number.
@@ -124,19 +131,19 @@ pub fn field(text: &str, id: u32, column: &str) -> Option<i64> {
 
 /// The card file with `column` of card `id` set to `value`: the bytes of that one field replaced,
 /// every other byte unchanged.
-pub fn patch(text: &str, id: u32, column: &str, value: i64) -> Result<String, String> {
+pub fn patch(text: &str, id: u32, column: &str, value: i64) -> Result<String, Unchangeable> {
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
     let (h, data) = rows(text)?;
     let head = record(lines[h])?;
     let col = head
         .iter()
         .position(|x| x.trim() == column)
-        .ok_or_else(|| format!("the card file has no column \"{column}\""))?;
+        .ok_or_else(|| Unchangeable(format!("the card file has no column \"{column}\"")))?;
     let k = *data
         .get(id as usize)
-        .ok_or_else(|| format!("the card file has no card {id}"))?;
+        .ok_or_else(|| Unchangeable(format!("the card file has no card {id}")))?;
     let (a, b) = field_span(lines[k], col)
-        .ok_or_else(|| format!("line {}: no column \"{column}\"", k + 1))?;
+        .ok_or_else(|| Unchangeable(format!("line {}: no column \"{column}\"", k + 1)))?;
     let mut out = String::with_capacity(text.len() + 8);
     for (i, l) in lines.iter().enumerate() {
         if i == k {
@@ -157,20 +164,23 @@ pub fn apply<G: GameDef>(
     cards: &G::Cards,
     c: &Change,
     file: &str,
-) -> Result<(String, G::Cards), String> {
-    let t = patch(text, c.card, c.column, c.to)?;
-    let new = G::parse_cards(&t, file)?;
+) -> Result<(String, G::Cards)> {
+    let t = patch(text, c.card, c.column, c.to).map_err(|e| Error::usage(e.0))?;
+    let new = G::parse_cards(&t, file).map_err(Error::usage)?;
     if G::card_count(&new) != G::card_count(cards)
         || (0..G::card_count(cards) as u32).any(|i| G::card_name(&new, i) != G::card_name(cards, i))
     {
-        return Err(format!(
-            "{file}: its data rows are not its cards in order; balance cannot change it"
+        return Err(Error::input(
+            file,
+            0,
+            "its data rows are not its cards in order; balance cannot change it",
         ));
     }
     if field(&t, c.card, c.column) != Some(c.to) {
-        return Err(format!(
-            "{file}: the change of card {} did not take",
-            c.card
+        return Err(Error::input(
+            file,
+            0,
+            format!("the change of card {} did not take", c.card),
         ));
     }
     Ok((t, new))

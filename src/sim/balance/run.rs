@@ -3,10 +3,10 @@
 //! made of the outcome by [`super::files`] and written by the caller.
 
 use super::{apply, bootstrap, changes, Change, Est, Games, Matrix, FRESH_ROUND};
-use crate::core::GameDef;
+use crate::core::{Error, GameDef, Result};
 use crate::sim::cards::rank_deck;
 use crate::sim::sink::Sink;
-use crate::sim::Entrant;
+use crate::sim::{within, Entrant};
 use std::time::{Duration, Instant};
 
 /// Bootstrap resamples of every interval.
@@ -120,22 +120,25 @@ pub fn describe<G: GameDef>(cards: &G::Cards, c: &Change) -> String {
 
 /// Screens the changes, races the most promising and measures the best again on fresh deals.
 /// Call it inside the thread pool the games should use. Writes nothing.
-pub fn run<G: GameDef>(plan: &Plan<G>, sink: &dyn Sink) -> Result<Outcome<G>, String> {
+pub fn run<G: GameDef>(plan: &Plan<G>, sink: &dyn Sink) -> Result<Outcome<G>> {
     let clock = Instant::now();
     if plan.n() < 2 {
-        return Err("balance needs at least two decks".into());
+        return Err(Error::usage("balance needs at least two decks"));
     }
     let used = used_cards(plan);
     let all = changes(plan.text, G::TUNABLE, &used);
     if all.is_empty() {
-        return Err(format!(
-            "{}: no card of the decks has a number in a column balance may change ({})",
-            plan.file,
-            G::TUNABLE
-                .iter()
-                .map(|t| t.column)
-                .collect::<Vec<_>>()
-                .join(", ")
+        return Err(Error::input(
+            &plan.file,
+            0,
+            format!(
+                "no card of the decks has a number in a column balance may change ({})",
+                G::TUNABLE
+                    .iter()
+                    .map(|t| t.column)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
         ));
     }
     let screen_games = plan.games.max(100);
@@ -200,11 +203,7 @@ struct Stats {
 
 /// Plays the screening: the card statistics of every deck against the others. Returns them and
 /// the games played.
-fn card_stats<G: GameDef>(
-    plan: &Plan<G>,
-    games: u64,
-    sink: &dyn Sink,
-) -> Result<(Stats, u64), String> {
+fn card_stats<G: GameDef>(plan: &Plan<G>, games: u64, sink: &dyn Sink) -> Result<(Stats, u64)> {
     let mut stats = Stats {
         means: Vec::new(),
         iwd: Vec::new(),
@@ -228,7 +227,7 @@ fn card_stats<G: GameDef>(
             false,
             &|n| sink.games(n),
         )
-        .map_err(|e| format!("{}: {e}", G::deck_name(d)))?;
+        .map_err(|e| within(G::deck_name(d), e))?;
         sink.after_games("nothing was written")?;
         played += r.games;
         stats.means.push(r.win_rate);
@@ -267,14 +266,14 @@ fn scored(stats: &Stats, all: Vec<Change>, keep: usize) -> Vec<(f64, Change)> {
 fn candidates<G: GameDef>(
     plan: &Plan<G>,
     scored: Vec<(f64, Change)>,
-) -> Result<Vec<Candidate<G::Cards>>, String> {
+) -> Result<Vec<Candidate<G::Cards>>> {
     let mut rows = Vec::new();
     for (s, c) in scored {
         let (_, cards) = apply::<G>(plan.text, plan.cards, &c, &plan.file)?;
         for d in &plan.decks {
             let nm = G::deck_name(d);
             G::parse_deck(&cards, &G::deck_file(&cards, d, nm), nm, nm)
-                .map_err(|e| format!("{}: {e}", describe::<G>(plan.cards, &c)))?;
+                .map_err(|e| Error::usage(format!("{}: {e}", describe::<G>(plan.cards, &c))))?;
         }
         rows.push(Candidate {
             change: c,
@@ -297,7 +296,7 @@ fn race<G: GameDef>(
     rows: &mut [Candidate<G::Cards>],
     clock: Instant,
     sink: &dyn Sink,
-) -> Result<(Games, Vec<usize>, u64), String> {
+) -> Result<(Games, Vec<usize>, u64)> {
     let mut base = Games::default();
     let mut alive: Vec<usize> = (0..rows.len()).collect();
     let (mut from, mut to, mut stage, mut played) = (0, plan.games, 0u64, 0);
@@ -356,7 +355,7 @@ fn play_stage<G: GameDef>(
     from: u64,
     to: u64,
     sink: &dyn Sink,
-) -> Result<u64, String> {
+) -> Result<u64> {
     let owned: Vec<G::Cards> = alive.iter().map(|&i| rows[i].cards.clone()).collect();
     let mut variants: Vec<&G::Cards> = vec![plan.cards];
     variants.extend(owned.iter());
@@ -399,7 +398,7 @@ fn remeasure<G: GameDef>(
     plan: &Plan<G>,
     best: &Candidate<G::Cards>,
     sink: &dyn Sink,
-) -> Result<Fresh, String> {
+) -> Result<Fresh> {
     let mut into = vec![Games::default(), Games::default()];
     let matchups = (plan.n() * (plan.n() - 1)) as u64;
     sink.begin(plan.check_games * matchups * 2);

@@ -29,7 +29,7 @@ pub use run::{budget, pct, rate_ci, run, swap_text, Outcome, Plan, DEFAULT_TIME,
 use super::play_game_to_end;
 use super::schedule::{self, Deal};
 use super::Entrant;
-use crate::core::{GameDef, Seat};
+use crate::core::{Error, GameDef, Result, Seat};
 use crate::stats::racing::{Arm, Race, Verdict};
 use rayon::prelude::*;
 
@@ -37,6 +37,12 @@ use rayon::prelude::*;
 const TUNE_KEY: u64 = 0x7475_6e65; // "tune"
 /// The round number of the fresh deals of the final measurement: no round of a search uses it.
 pub const FRESH_ROUND: u64 = u64::MAX;
+
+/// Why a tune state read back does not hang together (its race, its rounds, a candidate or an
+/// accepted swap): the reason. [`Search::parse`] names the file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Inconsistent(pub String);
 
 /// One move: `copies` copies of card `remove` replaced by card `add`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -49,29 +55,32 @@ pub struct Swap {
 /// The deck `s` makes of `deck`, if it is legal: the game's [`GameDef::replace`], then written as
 /// a deck file and read back by the game's deck reader (every format rule), which must give the
 /// same cards.
-pub fn swap<G: GameDef>(cards: &G::Cards, deck: &G::Deck, s: Swap) -> Result<G::Deck, String> {
+pub fn swap<G: GameDef>(cards: &G::Cards, deck: &G::Deck, s: Swap) -> Result<G::Deck> {
     if s.remove == s.add {
-        return Err("a card swapped for itself".into());
+        return Err(Error::usage("a card swapped for itself"));
     }
     let n = G::card_count(cards) as u32;
     if s.remove >= n || s.add >= n {
-        return Err(format!(
+        return Err(Error::usage(format!(
             "card id {} is not in the card file ({n} cards)",
             s.remove.max(s.add)
-        ));
+        )));
     }
-    G::tunable_deck(deck)?;
+    G::tunable_deck(deck).map_err(Error::usage)?;
     let d = G::replace(deck, s.remove, s.add, s.copies)
-        .ok_or_else(|| format!("the deck holds fewer than {} copies", s.copies))?;
+        .ok_or_else(|| Error::usage(format!("the deck holds fewer than {} copies", s.copies)))?;
     let name = G::deck_name(deck);
-    let back = G::parse_deck(cards, &G::deck_file(cards, &d, name), name, name)?;
+    let back =
+        G::parse_deck(cards, &G::deck_file(cards, &d, name), name, name).map_err(Error::usage)?;
     let sorted = |x: &G::Deck| {
         let mut v = G::deck_cards(x);
         v.sort_unstable();
         v
     };
     if sorted(&back) != sorted(&d) {
-        return Err("the deck file does not read back to the same cards".into());
+        return Err(Error::usage(
+            "the deck file does not read back to the same cards",
+        ));
     }
     Ok(d)
 }
@@ -305,60 +314,61 @@ impl Search {
     }
 
     /// The incumbent: `start` with the accepted swaps applied.
-    pub fn incumbent<G: GameDef>(
-        &self,
-        cards: &G::Cards,
-        start: &G::Deck,
-    ) -> Result<G::Deck, String> {
+    pub fn incumbent<G: GameDef>(&self, cards: &G::Cards, start: &G::Deck) -> Result<G::Deck> {
         let mut d = start.clone();
         for a in &self.accepted {
-            d = swap::<G>(cards, &d, a.swap)
-                .map_err(|e| format!("accepted swap of round {} does not apply: {e}", a.round))?;
+            d = swap::<G>(cards, &d, a.swap).map_err(|e| {
+                Error::usage(format!(
+                    "accepted swap of round {} does not apply: {e}",
+                    a.round
+                ))
+            })?;
         }
         Ok(d)
     }
 
     /// Reads a state back, checking that it is this run's and that its numbers hang together.
-    pub fn parse(text: &str, file: &str, fingerprint: &str) -> Result<Search, String> {
-        let s: Search = serde_json::from_str(text)
-            .map_err(|e| format!("{file}: not a tcgsim tune state: {e}"))?;
+    pub fn parse(text: &str, file: &str, fingerprint: &str) -> Result<Search> {
+        let bad = |msg: String| Error::input(file, 0, msg);
+        let s: Search =
+            serde_json::from_str(text).map_err(|e| bad(format!("not a tcgsim tune state: {e}")))?;
         if s.fingerprint != fingerprint {
-            return Err(format!(
-                "{file}: written by another run (its fingerprint: {}; this run's: {fingerprint}); \
+            return Err(bad(format!(
+                "written by another run (its fingerprint: {}; this run's: {fingerprint}); \
                  use another --checkpoint folder or leave out --resume",
                 s.fingerprint
-            ));
+            )));
         }
-        s.check().map_err(|m| format!("{file}: {m}"))?;
+        s.check().map_err(|m| bad(m.0))?;
         Ok(s)
     }
 
     /// Whether the numbers of a state read back hang together: its race's sizes, its rounds, its
     /// candidates and its accepted swaps. The error names what does not.
-    fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), Inconsistent> {
         self.check_race()?;
         self.check_rounds()?;
         self.check_arms()
     }
 
     /// The race's sizes: in range, and on the doubling grid from `n0`.
-    fn check_race(&self) -> Result<(), String> {
+    fn check_race(&self) -> Result<(), Inconsistent> {
         let p = &self.params;
         if p.n0 == 0 || self.n_max < p.n0 || self.n_max > p.n_cap.max(p.n_max) {
-            return Err("its race sizes are out of range".into());
+            return Err(Inconsistent("its race sizes are out of range".into()));
         }
         if self.incumbent_score > 2 * self.games || self.games > self.n_max {
-            return Err(format!(
+            return Err(Inconsistent(format!(
                 "incumbent score {} in {} games",
                 self.incumbent_score, self.games
-            ));
+            )));
         }
         let on_grid = |n: u64| n >= p.n0 && n.is_multiple_of(p.n0) && (n / p.n0).is_power_of_two();
         if !on_grid(self.n_max) || (self.games != 0 && !on_grid(self.games)) || p.n_cap > 1 << 40 {
-            return Err(format!(
+            return Err(Inconsistent(format!(
                 "{} games of a race up to {} are off its looks",
                 self.games, self.n_max
-            ));
+            )));
         }
         Ok(())
     }
@@ -366,7 +376,7 @@ impl Search {
     /// One point per finished round, in order; the accepted swaps in increasing rounds; the
     /// round in progress with candidates and games, or none in progress (no games, or the last
     /// finished round's).
-    fn check_rounds(&self) -> Result<(), String> {
+    fn check_rounds(&self) -> Result<(), Inconsistent> {
         if self.points.len() as u64 != self.round
             || self
                 .points
@@ -376,15 +386,19 @@ impl Search {
             || self.accepted.windows(2).any(|w| w[0].round >= w[1].round)
             || self.accepted.iter().any(|a| a.round >= self.round)
         {
-            return Err("its rounds do not add up".into());
+            return Err(Inconsistent("its rounds do not add up".into()));
         }
         match &self.alive {
             Some(alive) => {
                 if alive.is_empty() || self.games == 0 {
-                    return Err("a round in progress with no candidates or no games".into());
+                    return Err(Inconsistent(
+                        "a round in progress with no candidates or no games".into(),
+                    ));
                 }
                 if alive.windows(2).any(|w| w[0].index >= w[1].index) {
-                    return Err("its candidates are not listed once each, in order".into());
+                    return Err(Inconsistent(
+                        "its candidates are not listed once each, in order".into(),
+                    ));
                 }
             }
             // Between rounds: `games` and `incumbent_score` still hold the finished round's last
@@ -392,7 +406,7 @@ impl Search {
             None if self.games != 0 => {
                 let last = self.points.last();
                 if last.is_none_or(|p| p.n != self.games || p.score != self.incumbent_score) {
-                    return Err("games of a round with no candidates".into());
+                    return Err(Inconsistent("games of a round with no candidates".into()));
                 }
             }
             None => {}
@@ -401,33 +415,36 @@ impl Search {
     }
 
     /// Every candidate's and accepted swap's paired differences agree with its scores and games.
-    fn check_arms(&self) -> Result<(), String> {
+    fn check_arms(&self) -> Result<(), Inconsistent> {
         for a in self.alive.iter().flatten() {
             a.arm
                 .check()
-                .map_err(|e| format!("candidate {}: {e}", a.index))?;
+                .map_err(|e| Inconsistent(format!("candidate {}: {e}", a.index)))?;
             if a.arm.n != self.games
                 || a.score > 2 * self.games
                 || a.index as u64 >= self.candidates
                 || a.score as i64 - self.incumbent_score as i64 != a.arm.sum
             {
-                return Err(format!("candidate {} does not fit the round", a.index));
+                return Err(Inconsistent(format!(
+                    "candidate {} does not fit the round",
+                    a.index
+                )));
             }
         }
         for a in &self.accepted {
             a.arm
                 .check()
-                .map_err(|e| format!("round {}: {e}", a.round))?;
+                .map_err(|e| Inconsistent(format!("round {}: {e}", a.round)))?;
             if a.games == 0
                 || a.before > 2 * a.games
                 || a.after > 2 * a.games
                 || a.arm.n != a.games
                 || a.after as i64 - a.before as i64 != a.arm.sum
             {
-                return Err(format!(
+                return Err(Inconsistent(format!(
                     "accepted swap of round {} does not add up",
                     a.round
-                ));
+                )));
             }
         }
         Ok(())
@@ -473,7 +490,7 @@ impl<G: GameDef> Moves<G> {
         cards: &G::Cards,
         start: &G::Deck,
         pool: &[u32],
-    ) -> Result<&[(Swap, G::Deck)], String> {
+    ) -> Result<&[(Swap, G::Deck)]> {
         if self.made_with != Some(search.accepted.len()) {
             let inc = search.incumbent::<G>(cards, start)?;
             self.list = neighbours::<G>(cards, &inc, pool);
@@ -504,12 +521,12 @@ pub fn step<G: GameDef>(
     moves: &mut Moves<G>,
     progress: &(dyn Fn(u64) + Sync),
     look: &mut dyn FnMut(&Look),
-) -> Result<(), String> {
+) -> Result<()> {
     moves.update(search, g.cards, start, pool)?;
     let incumbent = moves.incumbent.as_ref().expect("made by update");
     let cands = &moves.list;
     if cands.is_empty() {
-        return Err("the deck has no legal swap with the pool".into());
+        return Err(Error::usage("the deck has no legal swap with the pool"));
     }
     let mut alive = search.begin_look(cands.len())?;
     let mut decks: Vec<&G::Deck> = vec![incumbent];
@@ -523,7 +540,7 @@ pub fn step<G: GameDef>(
 impl Search {
     /// The candidates of the look to play: the round's still in the race, or, when a round
     /// begins, all `candidates` moves (the round's counts reset).
-    fn begin_look(&mut self, candidates: usize) -> Result<Vec<Alive>, String> {
+    fn begin_look(&mut self, candidates: usize) -> Result<Vec<Alive>> {
         let alive = match self.alive.take() {
             Some(a) => a,
             None => {
@@ -542,10 +559,10 @@ impl Search {
             }
         };
         if self.candidates != candidates as u64 {
-            return Err(format!(
+            return Err(Error::usage(format!(
                 "round {} had {} candidates and now has {candidates}: the cards or decks changed",
                 self.round, self.candidates
-            ));
+            )));
         }
         Ok(alive)
     }

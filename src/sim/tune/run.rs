@@ -5,8 +5,9 @@
 
 use super::{fresh, pool, step, Gauntlet, Look, Moves, Params, Search, Swap};
 use crate::core::input::{read_text, MAX_CHECKPOINT_BYTES};
-use crate::core::{GameDef, WriteError};
-use crate::sim::sink::{Sink, Stop};
+use crate::core::{Error, GameDef, Result, WriteError};
+use crate::sim::sink::Sink;
+use crate::sim::within;
 use crate::sim::Entrant;
 use crate::stats::racing::Arm;
 use crate::stats::{wilson, Z95};
@@ -179,9 +180,12 @@ pub fn swap_text<G: GameDef>(cards: &G::Cards, sw: &Swap) -> String {
 /// Runs the search of `plan` (resuming its state file if asked), then measures the starting and
 /// the tuned deck on fresh deals. Call it inside the thread pool the games should use. Writes the
 /// state file after every look, and nothing else.
-pub fn run<G: GameDef>(plan: &Plan<G>, sink: &dyn Sink) -> Result<Outcome<G>, Stop> {
+pub fn run<G: GameDef>(plan: &Plan<G>, sink: &dyn Sink) -> Result<Outcome<G>> {
     if plan.opponents.is_empty() {
-        return Err(format!("{}: the gauntlet is empty", plan.name()).into());
+        return Err(Error::usage(format!(
+            "{}: the gauntlet is empty",
+            plan.name()
+        )));
     }
     let mut search = open(plan, sink)?;
     let pool = pool::<G>(plan.cards);
@@ -212,37 +216,42 @@ pub fn run<G: GameDef>(plan: &Plan<G>, sink: &dyn Sink) -> Result<Outcome<G>, St
 }
 
 /// The search to run: a new one, or the state file's when resuming (checked to be this run's).
-fn open<G: GameDef>(plan: &Plan<G>, sink: &dyn Sink) -> Result<Search, Stop> {
+fn open<G: GameDef>(plan: &Plan<G>, sink: &dyn Sink) -> Result<Search> {
     let (params, fingerprint) = (plan.params(), plan.fingerprint());
     let Some(p) = &plan.state else {
         return Ok(Search::new(fingerprint, params));
     };
     if !p.exists() {
         if plan.resume {
-            return Err(format!("{}: no tuning checkpoint to resume", p.display()).into());
+            return Err(Error::input(
+                p.display().to_string(),
+                0,
+                "no tuning checkpoint to resume",
+            ));
         }
         return Ok(Search::new(fingerprint, params));
     }
     if !plan.resume {
-        return Err(format!(
+        return Err(Error::usage(format!(
             "{}: a tuning checkpoint exists; add --resume to continue it, or remove it",
             p.display()
-        )
-        .into());
+        )));
     }
-    let text = read_text(p, MAX_CHECKPOINT_BYTES).map_err(|e| e.to_string())?;
+    let text = read_text(p, MAX_CHECKPOINT_BYTES)?;
     let s = Search::parse(&text, &p.display().to_string(), &fingerprint)?;
     if s.params != params {
-        return Err(format!(
-            "{}: its race parameters ({}) are not this run's ({})",
-            p.display(),
-            s.params.text(),
-            params.text()
-        )
-        .into());
+        return Err(Error::input(
+            p.display().to_string(),
+            0,
+            format!(
+                "its race parameters ({}) are not this run's ({})",
+                s.params.text(),
+                params.text()
+            ),
+        ));
     }
     s.incumbent::<G>(plan.cards, plan.start)
-        .map_err(|e| format!("{}: {e}", p.display()))?;
+        .map_err(|e| within(&p.display().to_string(), e))?;
     sink.note(&format!(
         "resuming {}: round {}, {} swaps accepted, {} games played",
         p.display(),
@@ -279,7 +288,7 @@ fn rounds<G: GameDef>(
     moves: &mut Moves<G>,
     clock: Instant,
     sink: &dyn Sink,
-) -> Result<(), Stop> {
+) -> Result<()> {
     // A look an agent failed in is not saved: the checkpoint keeps the look before it.
     let kept = match plan.state {
         Some(_) => "the checkpoint holds the last look before the failure (--resume goes on)",
@@ -309,7 +318,7 @@ fn rounds<G: GameDef>(
             &|n| sink.games(n),
             &mut |l| sink.note(&look_line::<G>(plan.cards, l, clock)),
         )
-        .map_err(|e| format!("{}: {e}", plan.name()))?;
+        .map_err(|e| within(plan.name(), e))?;
         sink.after_games(kept)?;
         if let Some(p) = &plan.state {
             save(p, search)?;
