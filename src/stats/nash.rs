@@ -281,10 +281,17 @@ impl Game {
                 break;
             }
             let y = t.solution(n);
+            let mut added = false;
             for k in 0..n {
+                added |= !played[k] && y[k] > ZERO;
                 played[k] |= y[k] > ZERO;
             }
             vertices.push(y);
+            // Each program adds a deck (so at most n of them), unless rounding left the new
+            // weight below ZERO.
+            if !added {
+                break;
+            }
         }
         let mut mix = vec![0.0; n];
         for y in &vertices {
