@@ -1,5 +1,6 @@
 //! Statistics as small pure functions, each citing its method.
 
+pub mod nash;
 pub mod racing;
 mod rating;
 

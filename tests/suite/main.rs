@@ -71,6 +71,7 @@ mod fuzz;
 mod inputs;
 mod layers;
 mod matrix;
+mod meta;
 mod process;
 mod report;
 mod rule_ids;
