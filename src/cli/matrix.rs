@@ -1,4 +1,5 @@
-//! `tcgsim matrix` and `tcgsim merge`: argument checking and files; the work is in `sim`.
+//! `tcgsim matrix`, `tcgsim merge` and `tcgsim meta`: argument checking and files; the work is in
+//! `sim`.
 
 use super::{
     bundled_decks, card_source, check_out_dir, emit, load_decks, note, read_cards, thread_pool,
@@ -8,9 +9,10 @@ use crate::agents::process::ProcessOptions;
 use crate::core::{Error, GameDef};
 use crate::sim::checkpoint::{parse_shard, resume_run, shard_from_env, Resumed};
 use crate::sim::files::run_json::RunInfo;
-use crate::sim::files::{lengths, matchups, matrix as views};
+use crate::sim::files::{lengths, matchups, matrix as views, meta as meta_csv};
 use crate::sim::matrix::{matches, run_tasks, totals, Counts, Plan, Played, Task};
 use crate::sim::merge::{merge_matchups, Part};
+use crate::sim::meta::{metagame, Metagame};
 use crate::sim::record::GameLine;
 use crate::sim::Entrant;
 use anyhow::{anyhow, bail, Result};
@@ -279,9 +281,10 @@ fn finish(
     let mut info = run_info(plan, shard, total_games, secs);
     // What the results hold beyond this process's games came from the checkpoint.
     info.games_resumed = m.iter().map(|c| c.games).sum::<u64>() - total_games;
-    write_outputs(out, plan, m, &info)?;
-    if shard.is_none() {
+    let meta = write_outputs(out, plan, m, &info)?;
+    if let Some(meta) = meta {
         emit(&views::summary(plan, m))?;
+        emit(&meta.summary())?;
         super::report::after_run(out)?;
     }
     let played: u64 = m.iter().map(|c| c.games).sum();
@@ -314,49 +317,87 @@ fn run_info(plan: &Plan, shard: Option<(u64, u64)>, played: u64, seconds: f64) -
     }
 }
 
-fn write_outputs(out: &Path, plan: &Plan, m: &[Counts], info: &RunInfo) -> Result<()> {
+/// The result files of a matrix run or a merge; a whole run's (not a shard's) also has its views
+/// and its metagame, which is returned for the summary.
+fn write_outputs(
+    out: &Path,
+    plan: &Plan,
+    m: &[Counts],
+    info: &RunInfo,
+) -> Result<Option<Metagame>> {
     let w = |name: &str, text: String| write_file(&out.join(name), &text);
     w("matchups.csv", matchups::write(plan, m))?;
     w("lengths.csv", lengths::write(plan, m))?;
-    if info.shard.is_none() {
+    let meta = if info.shard.is_none() {
         w("matrix.csv", views::csv(plan, m))?;
         w("matrix.svg", views::svg(plan, m))?;
-    }
+        let meta = metagame(&plan.deck_names, m, plan.seed);
+        w("meta.csv", meta_csv::write(&meta))?;
+        Some(meta)
+    } else {
+        None
+    };
     w("run.json", info.to_json())?;
-    Ok(())
+    Ok(meta)
 }
 
 /// `tcgsim merge`: reads the parts' `run.json`, `matchups.csv` and `lengths.csv`, checks and adds them up
 /// ([`merge_matchups`]), and writes the merged outputs.
 pub fn merge(parts: &[PathBuf], out: &Path) -> Result<ExitCode> {
-    use crate::core::input::{read_text, MAX_TEXT_BYTES};
-    let mut files = Vec::new();
-    for dir in parts {
-        files.push(Part {
-            name: dir.display().to_string(),
-            run_json: read_text(&dir.join("run.json"), MAX_TEXT_BYTES)?,
-            matchups: read_text(&dir.join("matchups.csv"), MAX_TEXT_BYTES)?,
-            lengths: {
-                let f = dir.join("lengths.csv");
-                if f.exists() {
-                    Some(read_text(&f, MAX_TEXT_BYTES)?)
-                } else {
-                    None
-                }
-            },
-        });
-    }
+    let files = parts
+        .iter()
+        .map(|d| read_part(d))
+        .collect::<Result<Vec<Part>>>()?;
     let (plan, m) = merge_matchups(&files)?;
     check_out_dir(out)?;
     let info = run_info(&plan, None, 0, 0.0);
-    write_outputs(out, &plan, &m, &info)?;
+    let meta = write_outputs(out, &plan, &m, &info)?.expect("a merge is a whole run");
     emit(&views::summary(&plan, &m))?;
+    emit(&meta.summary())?;
     super::report::after_run(out)?;
     note(&format!(
         "merged {} parts into {}",
         parts.len(),
         out.display()
     ));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A matrix folder's `run.json`, `matchups.csv` and `lengths.csv` (if it has one), as a part of a
+/// merge.
+fn read_part(dir: &Path) -> Result<Part> {
+    use crate::core::input::{read_text, MAX_TEXT_BYTES};
+    let lengths = dir.join("lengths.csv");
+    Ok(Part {
+        name: dir.display().to_string(),
+        run_json: read_text(&dir.join("run.json"), MAX_TEXT_BYTES)?,
+        matchups: read_text(&dir.join("matchups.csv"), MAX_TEXT_BYTES)?,
+        lengths: if lengths.exists() {
+            Some(read_text(&lengths, MAX_TEXT_BYTES)?)
+        } else {
+            None
+        },
+    })
+}
+
+/// `tcgsim meta DIR`: the metagame of a whole matrix run's folder (read and checked as `merge`
+/// reads its parts: a shard alone is refused), printed and written to `meta.csv` in `out` (the
+/// folder itself by default). The resampling's seed is the run's, so it is the `meta.csv` the
+/// matrix run wrote.
+pub fn meta(dir: &Path, out: Option<&Path>) -> Result<ExitCode> {
+    let (plan, m) = merge_matchups(&[read_part(dir)?]).map_err(|e| match e {
+        Error::Usage(msg) => Error::usage(format!(
+            "{}: not a whole matrix run ({msg}): merge its shards first",
+            dir.display()
+        )),
+        e => e,
+    })?;
+    let meta = metagame(&plan.deck_names, &m, plan.seed);
+    let out = out.unwrap_or(dir);
+    check_out_dir(out)?;
+    write_file(&out.join("meta.csv"), &meta_csv::write(&meta))?;
+    emit(&meta.summary())?;
+    note(&format!("wrote {}", out.join("meta.csv").display()));
     Ok(ExitCode::SUCCESS)
 }
 

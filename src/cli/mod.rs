@@ -203,6 +203,11 @@ enum Command {
     /// Add up the counts of shard outputs and recompute every rate and interval.
     #[command(mut_arg("out", |a| a.default_value("results/merge")))]
     Merge(MergeArgs),
+    /// The metagame of a matrix run's folder: the Nash equilibrium of its win rates (which decks
+    /// a field of rational players would bring), each deck's payoff against it, how sure the
+    /// counts make it, and how exploitable an even field is; written to meta.csv
+    /// (docs/statistics.md, "The metagame of a matrix").
+    Meta(MetaArgs),
     /// Rank the cards of decks by win contribution (drawn vs not seen, and ablation). One --agent
     /// plays both seats. Also: `cards show CARD`, `cards words`, `cards migrate FILE` (the card
     /// language, docs/cards.md).
@@ -298,6 +303,17 @@ struct MergeArgs {
     out: OutArg,
     #[command(flatten)]
     quiet: QuietArg,
+}
+
+/// `tcgsim meta`'s arguments.
+#[derive(Args, Debug)]
+struct MetaArgs {
+    /// A matrix run's folder (run.json and matchups.csv: a whole run, or a merge of its shards).
+    #[arg(value_name = "DIR")]
+    dir: PathBuf,
+    /// The folder to write meta.csv into (default: DIR).
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
 }
 
 /// `tcgsim cards`'s arguments.
@@ -703,7 +719,7 @@ impl Command {
             cards: cards.cloned(),
         };
         Ok(Some(match self {
-            Command::Merge(_) | Command::Report(_) => return Ok(None),
+            Command::Merge(_) | Command::Meta(_) | Command::Report(_) => return Ok(None),
             Command::Cards(CardsArgs {
                 tool: Some(tool), ..
             }) => match tool {
@@ -754,11 +770,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
     }
     match (&cli.command, cli.command.game()?) {
         (Command::Merge(a), _) => matrix::merge(&a.parts, &a.out.out),
+        (Command::Meta(a), _) => matrix::meta(&a.dir, a.out.as_deref()),
         (Command::Report(a), _) => report::report(&a.dirs, a.out.as_deref()),
         (cmd, Some(game)) => {
             games::visit(game, Run(cmd)).expect("choose_game returns a registered game")
         }
-        (_, None) => unreachable!("only merge and report name no game"),
+        (_, None) => unreachable!("only merge, meta and report name no game"),
     }
 }
 
@@ -794,8 +811,8 @@ fn run_game<G: GameDef>(cmd: &Command) -> Result<ExitCode> {
         ),
         Command::Bench(a) => bench::<G>(a.seconds, a.csv, a.threads.threads),
         Command::Replay(a) => play::replay::<G>(&a.record, a.index as usize, a.reveal),
-        Command::Merge(_) | Command::Report(_) => {
-            unreachable!("merge and report name no game: run() handles them")
+        Command::Merge(_) | Command::Meta(_) | Command::Report(_) => {
+            unreachable!("merge, meta and report name no game: run() handles them")
         }
     }
 }

@@ -11,6 +11,7 @@ mod entrant;
 pub mod files;
 pub mod matrix;
 pub mod merge;
+pub mod meta;
 pub mod record;
 pub mod schedule;
 pub mod sink;

@@ -1,5 +1,5 @@
 //! The result files of the runs, one module each: `matchups.csv` ([`matchups`]), `lengths.csv`
-//! ([`lengths`]), `cards.csv` ([`cards`]), `duel.csv` ([`duel`]), `run.json` ([`run_json`]), and
+//! ([`lengths`]), `cards.csv` ([`cards`]), `duel.csv` ([`duel`]), `meta.csv` ([`meta`]), `run.json` ([`run_json`]), and
 //! the views written but never read back — `matrix.csv`, `matrix.svg` and the terminal summary
 //! ([`matrix`]).
 //!
@@ -19,6 +19,7 @@ pub mod duel;
 pub mod lengths;
 pub mod matchups;
 pub mod matrix;
+pub mod meta;
 pub mod run_json;
 
 use std::io::Write as _;
