@@ -5,7 +5,6 @@ pub mod balance;
 pub mod bench;
 pub mod cards;
 pub mod checkpoint;
-pub mod columns;
 mod duel;
 mod entrant;
 pub mod files;

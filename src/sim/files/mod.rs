@@ -117,6 +117,8 @@ pub enum Kind {
     Count,
     /// A whole number or empty (not measured).
     OptCount,
+    /// A whole number, possibly negative (a card's value before and after a change).
+    Int,
     /// A fraction in [0, 1], 4 decimals; empty when undefined.
     Rate,
     /// A difference of two fractions, in [−1, 1], 4 decimals; empty when undefined.
@@ -126,24 +128,57 @@ pub enum Kind {
     /// Any finite number (the end of a normal interval, which may pass ±1), 4 decimals; empty
     /// when undefined.
     Real,
+    /// Any finite number with 5 decimals (a screening score); empty when undefined.
+    Real5,
+    /// Any finite number with 1 decimal (a rating in Elo); empty when undefined.
+    Real1,
+    /// A number of 0 or more written in its shortest form (`64`, `101.5`: a score in half
+    /// points); empty when undefined.
+    Points,
 }
 
-/// One field's value: text, a count (`None`: empty), or a number written with 4 decimals (NaN:
-/// empty).
+impl Kind {
+    /// The decimals a number of this kind is written with (`None`: its shortest form).
+    fn decimals(self) -> Option<usize> {
+        match self {
+            Kind::Real5 => Some(5),
+            Kind::Real1 => Some(1),
+            Kind::Points => None,
+            _ => Some(4),
+        }
+    }
+
+    /// Half a unit of the last decimal written: how far a number read back may be from the
+    /// value it was written from.
+    fn half_unit(self) -> f64 {
+        self.decimals()
+            .map_or(0.0, |d| 0.5 * 10f64.powi(-(d as i32)))
+            + 1e-9
+    }
+}
+
+/// One field's value: text, a count (`None`: empty), a signed whole number, or a number written
+/// as its column's kind says (NaN: empty).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
     Text(String),
     Count(Option<u64>),
+    Int(i64),
     Num(f64),
 }
 
 impl Value {
-    /// The field as the writer writes it.
-    pub fn format(&self) -> String {
+    /// The field as the writer writes it in a column of `kind`.
+    pub fn format(&self, kind: Kind) -> String {
         match self {
             Value::Text(s) => s.clone(),
             Value::Count(c) => c.map_or(String::new(), |c| c.to_string()),
-            Value::Num(x) => rate(*x),
+            Value::Int(i) => i.to_string(),
+            Value::Num(x) if x.is_nan() => String::new(),
+            Value::Num(x) => match kind.decimals() {
+                Some(d) => format!("{x:.d$}"),
+                None => x.to_string(),
+            },
         }
     }
 }
@@ -153,6 +188,13 @@ pub struct Column<R> {
     pub name: &'static str,
     pub kind: Kind,
     pub get: fn(&R) -> Value,
+}
+
+impl<R> Column<R> {
+    /// The column `name` of kind `kind`, whose value in a row is `get` of it.
+    pub const fn new(name: &'static str, kind: Kind, get: fn(&R) -> Value) -> Column<R> {
+        Column { name, kind, get }
+    }
 }
 
 /// The header line of a table of `columns`.
@@ -168,7 +210,7 @@ pub fn write_table<'a, R: 'a>(
     let names: Vec<&str> = columns.iter().map(|c| c.name).collect();
     let mut t = Table::new(&names);
     for r in rows {
-        t.row(columns.iter().map(|c| (c.get)(r).format()));
+        t.row(columns.iter().map(|c| (c.get)(r).format(c.kind)));
     }
     t.finish()
 }
@@ -214,28 +256,44 @@ impl Fields {
         self.opt_count(name).unwrap_or(0)
     }
 
-    /// The number of column `name` (a numeric column; NaN when empty).
+    /// The number of column `name` (a numeric column; NaN when empty; a count or whole number
+    /// as a number).
     pub fn num(&self, name: &str) -> f64 {
         match self.values[self.index(name)] {
             Value::Num(x) => x,
-            _ => panic!("column `{name}` is not a number"),
+            Value::Count(c) => c.map_or(f64::NAN, |c| c as f64),
+            Value::Int(i) => i as f64,
+            Value::Text(_) => panic!("column `{name}` is not a number"),
         }
     }
 
+    /// The whole number of column `name` (an `Int` column).
+    pub fn int(&self, name: &str) -> i64 {
+        match self.values[self.index(name)] {
+            Value::Int(i) => i,
+            _ => panic!("column `{name}` is not a whole number"),
+        }
+    }
+
+    /// The file and line of this row, for an error: `file:line`.
+    pub fn place(&self) -> String {
+        format!("{}:{}", self.file, self.line)
+    }
+
     /// Every column is what the writer writes for `row`, the row rebuilt from this line: text
-    /// and counts exactly, numbers to their 4 written decimals (both empty, or within half a unit
+    /// and counts exactly, numbers to their written decimals (both empty, or within half a unit
     /// of the last decimal). So a rate that disagrees with its counts is an error naming it.
     pub fn check_derived<R>(&self, columns: &[Column<R>], row: &R) -> Result<(), String> {
         for (k, c) in columns.iter().enumerate() {
             let want = (c.get)(row);
             let ok = match (&want, &self.values[k]) {
                 (Value::Num(w), Value::Num(g)) => {
-                    (w.is_nan() && g.is_nan()) || (w - g).abs() <= 0.5e-4 + 1e-9
+                    (w.is_nan() && g.is_nan()) || (w - g).abs() <= c.kind.half_unit()
                 }
                 (w, g) => w == g,
             };
             if !ok {
-                let expected = match want.format() {
+                let expected = match want.format(c.kind) {
                     e if e.is_empty() => "empty: no game played".to_string(),
                     e => e,
                 };
@@ -272,10 +330,12 @@ fn parse(kind: Kind, name: &str, t: &str) -> Result<Value, String> {
             .parse()
             .map(|c| Value::Count(Some(c)))
             .map_err(|_| bad("a count or empty")),
+        Kind::Int => t.parse().map(Value::Int).map_err(|_| bad("a whole number")),
         Kind::Rate => num(0.0, 1.0, "a rate in [0, 1]"),
         Kind::Diff => num(-1.0, 1.0, "a difference of rates, in [-1, 1]"),
         Kind::Mean => num(0.0, f64::MAX, "a number of 0 or more"),
-        Kind::Real => num(f64::MIN, f64::MAX, "a number"),
+        Kind::Real | Kind::Real5 | Kind::Real1 => num(f64::MIN, f64::MAX, "a number"),
+        Kind::Points => num(0.0, f64::MAX, "a number of 0 or more"),
     }
 }
 
