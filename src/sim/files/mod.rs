@@ -1,5 +1,7 @@
 //! The result files of the runs, one module each: `matchups.csv` ([`matchups`]), `lengths.csv`
-//! ([`lengths`]), `cards.csv` ([`cards`]), `duel.csv` ([`duel`]), `run.json` ([`run_json`]), and
+//! ([`lengths`]), `cards.csv` ([`cards`]), `duel.csv` ([`duel`]), `arena.csv`, `arena_pairs.csv`
+//! and `sprt.csv` ([`arena`]), `run.json` ([`run_json`]); those of `tune` and `balance` beside
+//! their runners (`sim::tune::files`, `sim::balance::files`), on the same tables; and
 //! the views written but never read back — `matrix.csv`, `matrix.svg` and the terminal summary
 //! ([`matrix`]).
 //!
@@ -14,6 +16,7 @@
 //! Every file is written to a temporary file and renamed ([`write_atomic`]), so a reader never
 //! sees half a file.
 
+pub mod arena;
 pub mod cards;
 pub mod duel;
 pub mod lengths;
@@ -135,6 +138,9 @@ pub enum Kind {
     /// A number of 0 or more written in its shortest form (`64`, `101.5`: a score in half
     /// points); empty when undefined.
     Points,
+    /// Any finite number written in its shortest form (a test's parameter: `-50`, `0.05`);
+    /// empty when undefined.
+    Plain,
 }
 
 impl Kind {
@@ -143,14 +149,14 @@ impl Kind {
         match self {
             Kind::Real5 => Some(5),
             Kind::Real1 => Some(1),
-            Kind::Points => None,
+            Kind::Points | Kind::Plain => None,
             _ => Some(4),
         }
     }
 
     /// Half a unit of the last decimal written: how far a number read back may be from the
     /// value it was written from.
-    fn half_unit(self) -> f64 {
+    pub fn half_unit(self) -> f64 {
         self.decimals()
             .map_or(0.0, |d| 0.5 * 10f64.powi(-(d as i32)))
             + 1e-9
@@ -334,7 +340,7 @@ fn parse(kind: Kind, name: &str, t: &str) -> Result<Value, String> {
         Kind::Rate => num(0.0, 1.0, "a rate in [0, 1]"),
         Kind::Diff => num(-1.0, 1.0, "a difference of rates, in [-1, 1]"),
         Kind::Mean => num(0.0, f64::MAX, "a number of 0 or more"),
-        Kind::Real | Kind::Real5 | Kind::Real1 => num(f64::MIN, f64::MAX, "a number"),
+        Kind::Real | Kind::Real5 | Kind::Real1 | Kind::Plain => num(f64::MIN, f64::MAX, "a number"),
         Kind::Points => num(0.0, f64::MAX, "a number of 0 or more"),
     }
 }
