@@ -24,6 +24,7 @@ mod cards;
 pub mod index;
 mod matrix;
 mod read;
+mod run_check;
 mod tune;
 
 // The drawing and the escaping are the result files' (`matrix.svg`), one layer down.
@@ -233,6 +234,7 @@ fn run_part(dir: &Path, id: &str, many: bool) -> Result<(RunInfo, Vec<Section>),
         }
     };
     shown?;
+    run_check::check(dir, &info)?;
     if out.len() == 1 {
         return Err(format!(
             "{}: no {expected}, the result file of the \"{}\" run that run.json describes",

@@ -73,6 +73,7 @@ mod layers;
 mod matrix;
 mod process;
 mod report;
+mod result_files;
 mod rule_ids;
 mod scenarios;
 mod statistics;
