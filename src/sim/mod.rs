@@ -8,6 +8,7 @@ pub mod checkpoint;
 mod duel;
 mod entrant;
 pub mod files;
+pub mod fingerprint;
 pub mod matrix;
 pub mod merge;
 pub mod record;
