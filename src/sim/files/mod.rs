@@ -475,4 +475,44 @@ mod tests {
         let e = read_table("name,n,rate\nx,-1,0\n", "f.csv", &COLS).unwrap_err();
         assert_eq!(e, "f.csv:2: column `n`: \"-1\" is not a count");
     }
+
+    /// The kinds of the tune, balance and arena files: each written as the writer wrote them
+    /// before the tables (`{:.5}`, `{:.1}`, a float's shortest form, a signed integer) and read
+    /// back within what it can be.
+    #[test]
+    fn every_kind_writes_its_form_and_reads_it_back() {
+        struct R(i64, f64, f64, f64, f64);
+        const COLS: [Column<R>; 5] = [
+            Column::new("int", Kind::Int, |r| Value::Int(r.0)),
+            Column::new("screen", Kind::Real5, |r| Value::Num(r.1)),
+            Column::new("elo", Kind::Real1, |r| Value::Num(r.2)),
+            Column::new("score", Kind::Points, |r| Value::Num(r.3)),
+            Column::new("elo0", Kind::Plain, |r| Value::Num(r.4)),
+        ];
+        let rows = [
+            R(-3, 0.005871, -345.14, 101.5, -50.0),
+            R(2, f64::NAN, 0.0, 64.0, 0.05),
+        ];
+        let text = write_table(&COLS, &rows);
+        assert_eq!(
+            text,
+            "int,screen,elo,score,elo0\n-3,0.00587,-345.1,101.5,-50\n2,,0.0,64,0.05\n"
+        );
+        let back = read_table(&text, "f.csv", &COLS).unwrap();
+        assert_eq!(back[0].int("int"), -3);
+        assert!(back[0].check_derived(&COLS, &rows[0]).is_ok());
+        assert!(back[1].check_derived(&COLS, &rows[1]).is_ok());
+        let e = back[0].check_derived(&COLS, &rows[1]).unwrap_err();
+        assert!(e.starts_with("f.csv:2: column `int`"), "{e}");
+        let e = read_table("int,screen,elo,score,elo0\n1.5,0,0,0,0\n", "f.csv", &COLS);
+        assert_eq!(
+            e.unwrap_err(),
+            "f.csv:2: column `int`: \"1.5\" is not a whole number"
+        );
+        let e = read_table("int,screen,elo,score,elo0\n1,0,0,-1,0\n", "f.csv", &COLS);
+        assert_eq!(
+            e.unwrap_err(),
+            "f.csv:2: column `score`: \"-1\" is not a number of 0 or more"
+        );
+    }
 }
