@@ -212,12 +212,19 @@ pub fn read_pairs(text: &str, file: &str) -> Result<Vec<Fields>, String> {
 
 /// `arena.csv` against the `arena_pairs.csv` beside it (`pairs_file` names it): each agent's
 /// games and score are the sums of its pairs' (its own score as agent A, the rest as agent B),
-/// and the two files name the same agents. The error names the rating's line.
+/// and the two files name the same agents (unless an agent was entered twice, whose rows cannot be
+/// told apart). The error names the rating's line.
 pub fn check_ratings_against_pairs(
     ratings: &[Fields],
     pairs: &[Fields],
     pairs_file: &str,
 ) -> Result<(), String> {
+    let names: Vec<&str> = ratings.iter().map(|r| r.text("agent")).collect();
+    if (1..names.len()).any(|k| names[..k].contains(&names[k])) {
+        // An agent entered twice (`--agent heuristic --agent heuristic`): its rows cannot be
+        // told apart, so their sums cannot be attributed.
+        return Ok(());
+    }
     for r in ratings {
         let agent = r.text("agent");
         let (mut games, mut score) = (0.0, 0.0);
