@@ -9,7 +9,7 @@ use crate::core::GameDef;
 use crate::sim::arena::{
     points, round_robin, round_robin_games, run_sprt, Ratings, Sprt, SprtState, Standings,
 };
-use crate::sim::files::{run_json::RunInfo, Table};
+use crate::sim::files::{arena as arena_files, run_json::RunInfo};
 use crate::sim::Entrant;
 use crate::stats::{wilson, Z95};
 use anyhow::{bail, Result};
@@ -147,15 +147,7 @@ pub fn arena<G: GameDef>(o: ArenaOpts) -> Result<ExitCode> {
 
 /// `arena.csv` (the ratings, best first) and the summary's table of them.
 fn ratings_files(agents: &[String], st: &Standings, r: &Ratings) -> (String, String) {
-    let mut csv = Table::new(&[
-        "agent",
-        "elo",
-        "elo_lo",
-        "elo_hi",
-        "games",
-        "score",
-        "score_rate",
-    ]);
+    let mut rows = Vec::new();
     let mut report = format!(
         "{:<40} {:>7} {:>17} {:>7} {:>7}\n",
         "agent", "Elo", "95% interval", "games", "score"
@@ -164,15 +156,12 @@ fn ratings_files(agents: &[String], st: &Standings, r: &Ratings) -> (String, Str
         let g: f64 = st.played[i].iter().sum();
         let s: f64 = st.score[i].iter().sum();
         let (elo, lo, hi) = (r.elo[i], r.elo[i] - Z95 * r.se[i], r.elo[i] + Z95 * r.se[i]);
-        csv.row([
-            agents[i].clone(),
-            format!("{elo:.1}"),
-            format!("{lo:.1}"),
-            format!("{hi:.1}"),
-            g.to_string(),
-            s.to_string(),
-            format!("{:.4}", s / g),
-        ]);
+        rows.push(arena_files::Rating {
+            agent: agents[i].clone(),
+            elo: [elo, lo, hi],
+            games: g,
+            score: s,
+        });
         let _ = writeln!(
             report,
             "{:<40} {elo:>7.0} {lo:>8.0} – {hi:<6.0} {g:>7} {:>6.1}%",
@@ -180,43 +169,23 @@ fn ratings_files(agents: &[String], st: &Standings, r: &Ratings) -> (String, Str
             100.0 * s / g
         );
     }
-    (csv.finish(), report)
+    (arena_files::write_ratings(&rows), report)
 }
 
 /// `arena_pairs.csv` (every two agents' score, with its interval and pentanomial counts); the
 /// same, in words, appended to the summary.
 fn pairs_file(agents: &[String], st: &Standings, report: &mut String) -> String {
-    let mut csv = Table::new(&[
-        "agent_a",
-        "agent_b",
-        "pairs",
-        "games",
-        "score_a",
-        "rate_a",
-        "ci_low",
-        "ci_high",
-        "pairs_0",
-        "pairs_half",
-        "pairs_1",
-        "pairs_1half",
-        "pairs_2",
-    ]);
+    let mut rows = Vec::new();
     let _ = writeln!(report, "pairwise (row agent's score):");
     for (i, j, c) in &st.pentanomial {
         let (s, g) = (st.score[*i][*j], st.played[*i][*j]);
         let (lo, hi) = wilson(s, g, Z95);
-        let mut row = vec![
-            agents[*i].clone(),
-            agents[*j].clone(),
-            st.pairs.to_string(),
-            g.to_string(),
-            s.to_string(),
-            format!("{:.4}", s / g),
-            format!("{lo:.4}"),
-            format!("{hi:.4}"),
-        ];
-        row.extend(c.iter().map(u64::to_string));
-        csv.row(row);
+        rows.push(arena_files::Pair {
+            agent_a: agents[*i].clone(),
+            agent_b: agents[*j].clone(),
+            pairs: st.pairs,
+            counts: *c,
+        });
         let _ = writeln!(
             report,
             "  {} vs {}: {:.1}% ({:.1}–{:.1}%) over {g} games",
@@ -227,7 +196,7 @@ fn pairs_file(agents: &[String], st: &Standings, report: &mut String) -> String 
             100.0 * hi,
         );
     }
-    csv.finish()
+    arena_files::write_pairs(&rows)
 }
 
 /// Pairs between two looks of the SPRT at its LLR.
@@ -327,38 +296,16 @@ fn sprt_text(o: &ArenaOpts, test: &Sprt, st: &SprtState) -> String {
 
 /// `sprt.csv`: one row, the test and where it ended.
 fn sprt_csv(agents: &[String], test: &Sprt, st: &SprtState) -> String {
-    let mut csv = Table::new(&[
-        "agent_a",
-        "agent_b",
-        "elo0",
-        "elo1",
-        "alpha",
-        "beta",
-        "pairs",
-        "llr",
-        "lower",
-        "upper",
-        "verdict",
-        "pairs_0",
-        "pairs_half",
-        "pairs_1",
-        "pairs_1half",
-        "pairs_2",
-    ]);
-    let mut row = vec![
-        agents[0].clone(),
-        agents[1].clone(),
-        test.elo0.to_string(),
-        test.elo1.to_string(),
-        test.alpha.to_string(),
-        test.beta.to_string(),
-        st.pairs.to_string(),
-        format!("{:.4}", st.llr),
-        format!("{:.4}", st.lower),
-        format!("{:.4}", st.upper),
-        st.verdict.unwrap_or("none").to_string(),
-    ];
-    row.extend(st.counts.iter().map(u64::to_string));
-    csv.row(row);
-    csv.finish()
+    arena_files::write_sprt(&arena_files::SprtRow {
+        agent_a: agents[0].clone(),
+        agent_b: agents[1].clone(),
+        elo0: test.elo0,
+        elo1: test.elo1,
+        alpha: test.alpha,
+        beta: test.beta,
+        pairs: st.pairs,
+        llr: st.llr,
+        verdict: st.verdict.unwrap_or("none").to_string(),
+        counts: st.counts,
+    })
 }

@@ -22,7 +22,7 @@ pub fn report(dirs: &[PathBuf], out: Option<&Path>) -> Result<ExitCode> {
             }
         }
     }
-    crate::report::write(dirs, &out)?;
+    crate::report::write(dirs, &out).map_err(lift)?;
     note(&format!("wrote {}", out.display()));
     Ok(ExitCode::SUCCESS)
 }
@@ -75,7 +75,16 @@ fn same_folder(a: &Path, b: &Path) -> bool {
 pub fn after_run(dir: &Path) -> Result<()> {
     super::out::commit()?;
     let out = dir.join("report.html");
-    crate::report::write(&[dir.to_path_buf()], &out)?;
+    crate::report::write(&[dir.to_path_buf()], &out).map_err(lift)?;
     note(&format!("wrote {}", out.display()));
     Ok(())
+}
+
+/// The report's error as the command line's: a failed write stays a [`crate::core::WriteError`]
+/// (exit code 1), anything else is bad input (exit code 2).
+fn lift(e: crate::core::Error) -> anyhow::Error {
+    match e {
+        crate::core::Error::Write(w) => w.into(),
+        e => e.into(),
+    }
 }

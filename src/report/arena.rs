@@ -1,30 +1,26 @@
 //! The report's sections of an `arena` run: the agents' ratings (`arena.csv`), every two agents'
 //! score (`arena_pairs.csv`) and, with `--sprt`, the sequential test (`sprt.csv`).
 
-use super::read::Csv;
 use super::{minus, pct, pct_ci, src, svg, table, td, td_num, Section};
+use crate::sim::files::arena::{check_ratings_against_pairs, read_pairs, read_ratings, read_sprt};
+use crate::sim::files::{read_file, Fields};
 use std::path::Path;
 
-/// The sections of the arena run in `dir`: those of the files it holds.
+/// The sections of the arena run in `dir`: those of the files it holds, each read through its
+/// module ([`crate::sim::files::arena`]), which checks every value; the ratings are checked
+/// against the pairs beside them.
 pub(super) fn arena_sections(
     dir: &Path,
     id: &str,
     tag: &dyn Fn(&str) -> String,
     out: &mut Vec<Section>,
 ) -> Result<(), String> {
-    if let Some(c) = Csv::read(
-        dir,
-        "arena.csv",
-        &["agent"],
-        &["elo", "elo_lo", "elo_hi", "games", "score", "score_rate"],
-    )? {
+    if let Some((text, file)) = read_file(dir, "arena.csv")? {
+        let c = read_ratings(&text, &file)?;
         let mut html = ratings(&c);
-        if let Some(p) = Csv::read(
-            dir,
-            "arena_pairs.csv",
-            &["agent_a", "agent_b"],
-            &["games", "rate_a", "ci_low", "ci_high"],
-        )? {
+        if let Some((text, pfile)) = read_file(dir, "arena_pairs.csv")? {
+            let p = read_pairs(&text, &pfile)?;
+            check_ratings_against_pairs(&c, &p, &pfile)?;
             html += &pairs(&p);
         }
         out.push(Section {
@@ -33,14 +29,8 @@ pub(super) fn arena_sections(
             html,
         });
     }
-    if let Some(c) = Csv::read(
-        dir,
-        "sprt.csv",
-        &["agent_a", "agent_b", "verdict"],
-        &[
-            "elo0", "elo1", "alpha", "beta", "pairs", "llr", "lower", "upper",
-        ],
-    )? {
+    if let Some((text, file)) = read_file(dir, "sprt.csv")? {
+        let c = read_sprt(&text, &file)?;
         out.push(Section {
             id: format!("{id}-sprt"),
             title: tag("Sequential test"),
@@ -51,25 +41,26 @@ pub(super) fn arena_sections(
 }
 
 /// The ratings of `arena.csv`: a chart of the intervals, then the table.
-fn ratings(c: &Csv) -> String {
-    let f = &c.name;
-    let rows: Vec<svg::IRow> = (0..c.len())
+fn ratings(c: &[Fields]) -> String {
+    let f = "arena.csv";
+    let rows: Vec<svg::IRow> = c
+        .iter()
         .map(|r| svg::IRow {
-            label: c.text(r, "agent").to_string(),
-            marks: vec![(c.num(r, "elo"), c.num(r, "elo_lo"), c.num(r, "elo_hi"))],
+            label: r.text("agent").to_string(),
+            marks: vec![(r.num("elo"), r.num("elo_lo"), r.num("elo_hi"))],
             text: Some((
-                src(f, c.line(r), "elo elo_lo elo_hi"),
+                src(f, r.line, "elo elo_lo elo_hi"),
                 minus(format!(
                     "{:.0} ({:.0} … {:.0})",
-                    c.num(r, "elo"),
-                    c.num(r, "elo_lo"),
-                    c.num(r, "elo_hi")
+                    r.num("elo"),
+                    r.num("elo_lo"),
+                    r.num("elo_hi")
                 )),
             )),
         })
         .collect();
-    let lo = (0..c.len()).map(|r| c.num(r, "elo_lo")).fold(0.0, f64::min);
-    let hi = (0..c.len()).map(|r| c.num(r, "elo_hi")).fold(0.0, f64::max);
+    let lo = c.iter().map(|r| r.num("elo_lo")).fold(0.0, f64::min);
+    let hi = c.iter().map(|r| r.num("elo_hi")).fold(0.0, f64::max);
     let lo = (lo / 100.0).floor() * 100.0;
     let hi = ((hi / 100.0).ceil() * 100.0).max(lo + 100.0);
     let mut html = String::from("<p>Bradley–Terry ratings in Elo, centred so that their mean is 0 (<code>docs/statistics.md</code>), with 95% intervals.</p>\n");
@@ -88,33 +79,30 @@ fn ratings(c: &Csv) -> String {
 }
 
 /// The table of `arena.csv`.
-fn ratings_table(c: &Csv) -> String {
-    let f = &c.name;
-    let trs: Vec<String> = (0..c.len())
+fn ratings_table(c: &[Fields]) -> String {
+    let f = "arena.csv";
+    let trs: Vec<String> = c
+        .iter()
         .map(|r| {
-            let l = c.line(r);
+            let l = r.line;
             format!(
                 "{}{}{}{}{}",
-                td(c.text(r, "agent")),
+                td(r.text("agent")),
                 td_num(
                     &src(f, l, "elo"),
-                    c.num(r, "elo"),
-                    &minus(format!("{:.1}", c.num(r, "elo")))
+                    r.num("elo"),
+                    &minus(format!("{:.1}", r.num("elo")))
                 ),
                 td_num(
                     &src(f, l, "elo_lo elo_hi"),
-                    c.num(r, "elo_lo"),
-                    &minus(format!(
-                        "{:.1} … {:.1}",
-                        c.num(r, "elo_lo"),
-                        c.num(r, "elo_hi")
-                    ))
+                    r.num("elo_lo"),
+                    &minus(format!("{:.1} … {:.1}", r.num("elo_lo"), r.num("elo_hi")))
                 ),
-                td_num(&src(f, l, "games"), c.num(r, "games"), c.text(r, "games")),
+                td_num(&src(f, l, "games"), r.num("games"), r.text("games")),
                 td_num(
                     &src(f, l, "score_rate"),
-                    c.num(r, "score_rate"),
-                    &pct(c.num(r, "score_rate"), 1)
+                    r.num("score_rate"),
+                    &pct(r.num("score_rate"), 1)
                 ),
             )
         })
@@ -127,21 +115,22 @@ fn ratings_table(c: &Csv) -> String {
 }
 
 /// The table of `arena_pairs.csv`: each pair of agents, the first one's score.
-fn pairs(p: &Csv) -> String {
-    let f = &p.name;
-    let trs: Vec<String> = (0..p.len())
+fn pairs(p: &[Fields]) -> String {
+    let f = "arena_pairs.csv";
+    let trs: Vec<String> = p
+        .iter()
         .map(|r| {
-            let l = p.line(r);
+            let l = r.line;
             format!(
                 "{}{}{}{}",
-                td(p.text(r, "agent_a")),
-                td(p.text(r, "agent_b")),
+                td(r.text("agent_a")),
+                td(r.text("agent_b")),
                 td_num(
                     &src(f, l, "rate_a ci_low ci_high"),
-                    p.num(r, "rate_a"),
-                    &pct_ci(p.num(r, "rate_a"), p.num(r, "ci_low"), p.num(r, "ci_high"))
+                    r.num("rate_a"),
+                    &pct_ci(r.num("rate_a"), r.num("ci_low"), r.num("ci_high"))
                 ),
-                td_num(&src(f, l, "games"), p.num(r, "games"), p.text(r, "games")),
+                td_num(&src(f, l, "games"), r.num("games"), r.text("games")),
             )
         })
         .collect();
@@ -153,23 +142,24 @@ fn pairs(p: &Csv) -> String {
 }
 
 /// The table of `sprt.csv`: the test, where it ended and its verdict.
-fn sprt(c: &Csv) -> String {
-    let f = &c.name;
-    let trs: Vec<String> = (0..c.len())
+fn sprt(c: &[Fields]) -> String {
+    let f = "sprt.csv";
+    let trs: Vec<String> = c
+        .iter()
         .map(|r| {
-            let l = c.line(r);
-            let n = |k: &str| td_num(&src(f, l, k), c.num(r, k), &minus(c.text(r, k).to_string()));
+            let l = r.line;
+            let n = |k: &str| td_num(&src(f, l, k), r.num(k), &minus(r.text(k).to_string()));
             format!(
                 "{}{}{}{}{}{}{}{}{}",
-                td(c.text(r, "agent_a")),
-                td(c.text(r, "agent_b")),
+                td(r.text("agent_a")),
+                td(r.text("agent_b")),
                 n("elo0"),
                 n("elo1"),
                 n("pairs"),
                 n("llr"),
                 n("lower"),
                 n("upper"),
-                td(c.text(r, "verdict")),
+                td(r.text("verdict")),
             )
         })
         .collect();

@@ -2,11 +2,10 @@
 //! its writer uses, `sim::balance::files`) and the fresh matrices before and after the best change
 //! (`balance_before_matchups.csv`, `balance_after_matchups.csv`).
 
-use super::read::Csv;
 use super::{der, heatmap_of, pct_ci, pts_ci, read_matchups, src, table, td, td_num};
 use super::{Matchups, Section};
-use crate::sim::balance::files::BALANCE;
-use crate::sim::columns::{of_kind, Kind};
+use crate::sim::balance::files;
+use crate::sim::files::{read_file, Fields};
 use crate::sim::matrix::Counts;
 use std::path::Path;
 
@@ -17,15 +16,10 @@ pub(super) fn balance_sections(
     tag: &dyn Fn(&str) -> String,
     out: &mut Vec<Section>,
 ) -> Result<(), String> {
-    let Some(c) = Csv::read(
-        dir,
-        "balance.csv",
-        &of_kind(BALANCE, Kind::Text),
-        &of_kind(BALANCE, Kind::Num),
-    )?
-    else {
+    let Some((text, file)) = read_file(dir, "balance.csv")? else {
         return Ok(());
     };
+    let c = files::read(&text, &file)?;
     let mut html = String::from("<p>Single-card changes raced to flatten the matrix: the spread of the decks' mean win rates before and after each change, in points (the last row, <em>fresh</em>, re-measures the best change on deals the race never used).</p>\n");
     html += &proposals(&c);
     let before = read_matchups(dir, "balance_before_matchups.csv")?;
@@ -48,44 +42,45 @@ pub(super) fn balance_sections(
 }
 
 /// `balance.csv` as a table: each change with the spread before and after it.
-fn proposals(c: &Csv) -> String {
-    let f = &c.name;
-    let trs: Vec<String> = (0..c.len())
+fn proposals(c: &[Fields]) -> String {
+    let f = "balance.csv";
+    let trs: Vec<String> = c
+        .iter()
         .map(|r| {
-            let l = c.line(r);
+            let l = r.line;
             let ptsc = |a: &str| {
                 td_num(
                     &format!(
                         "{} data-u=\"pts\"",
                         src(f, l, &format!("{a} {a}_lo {a}_hi"))
                     ),
-                    c.num(r, a),
+                    r.num(a),
                     &pts_ci(
-                        c.num(r, a),
-                        c.num(r, &format!("{a}_lo")),
-                        c.num(r, &format!("{a}_hi")),
+                        r.num(a),
+                        r.num(&format!("{a}_lo")),
+                        r.num(&format!("{a}_hi")),
                     ),
                 )
             };
             format!(
                 "{}{}{}{}{}{}{}{}",
-                td(c.text(r, "card")),
+                td(r.text("card")),
                 td(&format!(
                     "{}: {} → {}",
-                    c.text(r, "column"),
-                    c.text(r, "from"),
-                    c.text(r, "to")
+                    r.text("column"),
+                    r.text("from"),
+                    r.text("to")
                 )),
-                td(c.text(r, "measure")),
+                td(r.text("measure")),
                 td_num(
                     &src(f, l, "games_per_matchup"),
-                    c.num(r, "games_per_matchup"),
-                    c.text(r, "games_per_matchup")
+                    r.num("games_per_matchup"),
+                    r.text("games_per_matchup")
                 ),
                 ptsc("spread_before"),
                 ptsc("spread_after"),
                 ptsc("reduction"),
-                td(c.text(r, "status")),
+                td(r.text("status")),
             )
         })
         .collect();

@@ -3,6 +3,7 @@
 //! folders found below it, and one index page linking each run folder's own report.
 
 use super::{esc, CSS, ERRORS_JS, SORT_JS};
+use crate::core::Error;
 use crate::sim::files::run_json::RunInfo;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -20,14 +21,16 @@ pub fn is_run_folder(dir: &Path) -> bool {
 
 /// The run folders below `dir` (which is not one), sorted by path: each folder holding `run.json`,
 /// searched [`MAX_DEPTH`] levels down, not below a run folder; hidden folders are skipped. An
-/// unreadable folder is an error naming it.
-pub fn run_folders(dir: &Path) -> Result<Vec<PathBuf>, String> {
+/// unreadable folder is an [`Error::Input`] naming it; more than [`MAX_RUNS`] run folders an
+/// [`Error::Usage`].
+pub fn run_folders(dir: &Path) -> Result<Vec<PathBuf>, Error> {
     let mut found = Vec::new();
     let mut todo = vec![(dir.to_path_buf(), 0)];
     while let Some((d, depth)) = todo.pop() {
-        let entries = std::fs::read_dir(&d).map_err(|e| format!("{}: {e}", d.display()))?;
-        for e in entries {
-            let e = e.map_err(|e| format!("{}: {e}", d.display()))?;
+        let unreadable =
+            |e: std::io::Error| Error::input(d.display().to_string(), 0, e.to_string());
+        for e in std::fs::read_dir(&d).map_err(unreadable)? {
+            let e = e.map_err(unreadable)?;
             let p = e.path();
             let hidden = e.file_name().to_string_lossy().starts_with('.');
             if hidden || !p.is_dir() {
@@ -36,10 +39,10 @@ pub fn run_folders(dir: &Path) -> Result<Vec<PathBuf>, String> {
             if is_run_folder(&p) {
                 found.push(p);
                 if found.len() > MAX_RUNS {
-                    return Err(format!(
+                    return Err(Error::usage(format!(
                         "{}: more than {MAX_RUNS} run folders below it; name the ones to report",
                         dir.display()
-                    ));
+                    )));
                 }
             } else if depth + 1 < MAX_DEPTH {
                 todo.push((p, depth + 1));

@@ -24,12 +24,14 @@ mod cards;
 pub mod index;
 mod matrix;
 mod read;
+mod run_check;
 mod tune;
 
 // The drawing and the escaping are the result files' (`matrix.svg`), one layer down.
 use crate::sim::svg;
 pub use crate::sim::svg::esc;
 
+use crate::core::{Error, WriteError};
 use crate::sim::files::run_json::RunInfo;
 use crate::sim::files::{duel, read_file};
 use arena::arena_sections;
@@ -141,11 +143,12 @@ struct Section {
     html: String,
 }
 
-/// The page for the run folders `dirs`: one part per folder, in order.
-pub fn build(dirs: &[PathBuf]) -> Result<String, String> {
+/// The page for the run folders `dirs`: one part per folder, in order. A bad or missing file is
+/// an [`Error::Input`] naming the file, the line and the reason.
+pub fn build(dirs: &[PathBuf]) -> Result<String, Error> {
     let mut parts = Vec::new();
     for (k, d) in dirs.iter().enumerate() {
-        parts.push(run_part(d, &format!("r{}", k + 1), dirs.len() > 1)?);
+        parts.push(run_part(d, &format!("r{}", k + 1), dirs.len() > 1).map_err(input)?);
     }
     let title = match parts.as_slice() {
         [(info, _)] => format!(
@@ -181,15 +184,32 @@ pub fn build(dirs: &[PathBuf]) -> Result<String, String> {
     ))
 }
 
-/// Writes the report of `dirs` to `out`.
-pub fn write(dirs: &[PathBuf], out: &Path) -> anyhow::Result<()> {
-    let html = build(dirs).map_err(|e| anyhow::anyhow!(e))?;
-    crate::sim::files::write_atomic(out, &html).map_err(|e| {
-        anyhow::Error::new(crate::core::Error::from(crate::core::WriteError::new(
-            format!("{}: cannot write", out.display()),
-            e,
-        )))
-    })
+/// Writes the report of `dirs` to `out`: an [`Error::Input`] when a file of theirs is bad, an
+/// [`Error::Write`] when `out` cannot be written.
+pub fn write(dirs: &[PathBuf], out: &Path) -> Result<(), Error> {
+    let html = build(dirs)?;
+    crate::sim::files::write_atomic(out, &html)
+        .map_err(|e| WriteError::new(format!("{}: cannot write", out.display()), e).into())
+}
+
+/// A reader's message (`FILE:LINE: reason` or `FILE: reason`) as an [`Error::Input`] naming its
+/// file and line; displayed, it is the message unchanged. A message of no file is a
+/// [`Error::Usage`].
+fn input(msg: String) -> Error {
+    let line_at = msg.match_indices(": ").find_map(|(k, _)| {
+        let head = &msg[..k];
+        let (file, line) = head.rsplit_once(':')?;
+        let ok =
+            !file.is_empty() && !line.starts_with('0') && line.bytes().all(|b| b.is_ascii_digit());
+        Some((file, line.parse::<usize>().ok().filter(|_| ok)?, k))
+    });
+    if let Some((file, line, k)) = line_at {
+        return Error::input(file, line, &msg[k + 2..]);
+    }
+    match msg.split_once(": ") {
+        Some((file, rest)) if !file.is_empty() => Error::input(file, 0, rest),
+        _ => Error::Usage(msg),
+    }
 }
 
 /// The sections of one run folder.
@@ -233,6 +253,7 @@ fn run_part(dir: &Path, id: &str, many: bool) -> Result<(RunInfo, Vec<Section>),
         }
     };
     shown?;
+    run_check::check(dir, &info)?;
     if out.len() == 1 {
         return Err(format!(
             "{}: no {expected}, the result file of the \"{}\" run that run.json describes",

@@ -4,6 +4,7 @@
 //! checkpoint is only ever resumed by the same run. Each chunk's line ends with a check sum of
 //! the line and the run's tag ([`line_in`]), so an edited or damaged line is refused, not resumed.
 
+use super::fingerprint::run_tag;
 use super::matrix::{Counts, Lengths, Task, LENGTH_BINS};
 use crate::core::input::{read_text, MAX_CHECKPOINT_BYTES, MAX_TEXT_BYTES};
 use std::collections::{HashMap, HashSet};
@@ -272,11 +273,6 @@ fn parse_chunk_line(tag: &str, line: &str) -> Result<(Task, Counts), String> {
 /// The header of `chunks.csv`.
 /// What follows the header on a checkpoint's first line: the run's tag ([`chunk_head`]).
 const RUN_TAG: &str = " # run ";
-
-/// A run's tag: a 64-bit FNV-1a hash of its fingerprint, in hex.
-fn run_tag(fingerprint: &str) -> String {
-    format!("{:016x}", crate::core::fnv1a(fingerprint.bytes()))
-}
 
 /// The first line of the checkpoint of the run `fingerprint`: the header and the run's tag, so a
 /// chunks.csv is resumed only by the run that wrote it, whatever run.txt says.

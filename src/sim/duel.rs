@@ -100,15 +100,10 @@ pub struct DuelPlan {
 }
 
 impl DuelPlan {
-    /// The line a checkpoint of this duel starts with: a checkpoint of another duel (another
-    /// game, deck, card, rule version, agent, number of games or seed) is refused.
+    /// The line a checkpoint of this duel starts with ([`crate::sim::fingerprint::duel`]): a
+    /// checkpoint of another duel is refused.
     pub fn fingerprint(&self) -> String {
-        let [n1, n2] = &self.decks;
-        let [a, b] = &self.agents;
-        format!(
-            "tcgsim-duel v3; game={}; decks={n1},{n2}; content={}; agent_a={a}; agent_b={b}; games={}; seed={}",
-            self.game, self.content, self.games, self.seed
-        )
+        crate::sim::fingerprint::duel(self)
     }
 
     /// The duel's units of work and of checkpointing: game `k` is chunk `k` of matchup (0, 0),

@@ -268,72 +268,22 @@ pub struct Task {
     pub chunk: u64,
 }
 
-/// The version of a matrix run's files: v4 added the game-length histogram (`lengths.csv`, and a
-/// `lengths` field in each checkpoint line); a shard or checkpoint of another version is refused.
-const PLAN_HEAD: &str = "tcgsim-matrix v4";
-
 /// The most chunks one run may have (over all its matchups): each is a unit of work, a checkpoint
 /// line and a share of a shard. `matrix` refuses more (raise `--chunk`), and so does a plan read
 /// back.
 pub const MAX_TASKS: u64 = 1_000_000;
 
 impl Plan {
-    /// A one-line canonical description, written with every output and checkpoint.
+    /// A one-line canonical description, written with every output and checkpoint
+    /// ([`crate::sim::fingerprint::matrix`]).
     pub fn fingerprint(&self) -> String {
-        format!(
-            "{PLAN_HEAD}; game={}; decks={}; content={}; agent_a={}; agent_b={}; games={}; seed={}; chunk={}",
-            self.game,
-            self.deck_names.join(","),
-            self.content,
-            self.agent_a,
-            self.agent_b,
-            self.games,
-            self.seed,
-            self.chunk
-        )
+        crate::sim::fingerprint::matrix(self)
     }
 
-    /// Reads a fingerprint back (the plan line of a `matchups.csv`).
+    /// Reads a fingerprint back (the plan line of a `matchups.csv`;
+    /// [`crate::sim::fingerprint::parse_matrix`]).
     pub fn from_fingerprint(line: &str) -> Result<Plan, String> {
-        let bad = || "malformed plan line".to_string();
-        let mut parts = line.split("; ");
-        match parts.next() {
-            Some(PLAN_HEAD) => {}
-            Some("tcgsim-matrix v3") => {
-                return Err(format!(
-                    "written by an older version of tcgsim (`tcgsim-matrix v3`, this one writes \
-                     `{PLAN_HEAD}`): its files have no game-length histogram (lengths.csv); run it again"
-                ))
-            }
-            Some(h) if h.starts_with("tcgsim-matrix v") => {
-                return Err(format!(
-                    "written by another version of tcgsim (`{h}`, this one writes `{PLAN_HEAD}`): \
-                     its games were played differently; run it again"
-                ))
-            }
-            _ => return Err(bad()),
-        }
-        let mut plan = Plan::default();
-        for part in parts {
-            let (k, v) = part.split_once('=').ok_or_else(bad)?;
-            let num = || v.parse::<u64>().map_err(|_| bad());
-            match k {
-                "game" => plan.game = v.to_string(),
-                "decks" => plan.deck_names = v.split(',').map(str::to_string).collect(),
-                "content" => plan.content = v.to_string(),
-                "agent_a" => plan.agent_a = v.to_string(),
-                "agent_b" => plan.agent_b = v.to_string(),
-                "games" => plan.games = num()?,
-                "seed" => plan.seed = num()?,
-                "chunk" => plan.chunk = num()?,
-                _ => return Err(format!("unknown plan key \"{k}\"")),
-            }
-        }
-        if plan.fingerprint() != line || plan.chunk == 0 || plan.games == 0 {
-            return Err(bad());
-        }
-        plan.check_size()?;
-        Ok(plan)
+        crate::sim::fingerprint::parse_matrix(line)
     }
 
     /// The number of tasks, checked against [`MAX_TASKS`].
@@ -388,13 +338,10 @@ impl Plan {
         }
     }
 
-    /// The fingerprint a checkpoint of shard `(i, n)` is bound to: a shard's checkpoint is its
-    /// own, never resumed by another shard.
+    /// The fingerprint a checkpoint of shard `(i, n)` is bound to
+    /// ([`crate::sim::fingerprint::with_shard`]).
     pub fn shard_fingerprint(&self, shard: Option<(u64, u64)>) -> String {
-        match shard {
-            Some((i, k)) => format!("{}; shard={i}/{k}", self.fingerprint()),
-            None => self.fingerprint(),
-        }
+        crate::sim::fingerprint::with_shard(self.fingerprint(), shard)
     }
 
     /// The tasks of shard `i` of `n` (1-based): every n-th task, so shards are balanced.

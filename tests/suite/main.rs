@@ -74,6 +74,7 @@ mod matrix;
 mod meta;
 mod process;
 mod report;
+mod result_files;
 mod rule_ids;
 mod scenarios;
 mod statistics;

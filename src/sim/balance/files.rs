@@ -1,42 +1,79 @@
 //! The result files of a balancing run (`docs/cli.md`, `tcgsim balance`): `balance.csv`, the
 //! matchups before and after the best change (in the format of `matchups.csv`) and `balance.svg`,
-//! made of an [`Outcome`]. `balance.csv`'s columns are one table here, which the writer and the
-//! report's reader both use.
+//! made of an [`Outcome`]. `balance.csv`'s columns are one table here ([`BALANCE`]), of which both
+//! its writer and its checked reader ([`read`]) are made.
 
 use super::run::{describe, Fresh, Outcome, Plan};
 use super::{means_of, ssd, Change, Est, Games};
 use crate::core::GameDef;
-use crate::sim::columns::{header, num, text, Column};
-use crate::sim::files::{matrix::svg as matrix_svg, Table};
+use crate::sim::files::{matrix::svg as matrix_svg, read_table, write_table};
+use crate::sim::files::{Column, Fields, Kind, Value};
 
-/// `balance.csv`: one row per raced change, best first, then the best change's fresh row.
-pub const BALANCE: &[Column] = &[
-    num("rank"),
-    text("card"),
-    text("column"),
-    num("from"),
-    num("to"),
-    num("screen_score"),
-    text("measure"),
-    num("games_per_matchup"),
-    num("spread_before"),
-    num("spread_before_lo"),
-    num("spread_before_hi"),
-    num("spread_after"),
-    num("spread_after_lo"),
-    num("spread_after_hi"),
-    num("reduction"),
-    num("reduction_lo"),
-    num("reduction_hi"),
-    num("ssd_before"),
-    num("ssd_after"),
-    text("status"),
+/// A row of `balance.csv`: a raced change (its rank, best first; none on the best change's
+/// fresh row), its card, the card file's column and its values before and after, the screening
+/// score, the measure (`race` or `fresh`) and its games a matchup, the spread of the decks' mean
+/// win rates before and after and the reduction (each value, low, high), the sums of squared
+/// deviations before and after, and the change's status.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BalanceRow {
+    pub rank: Option<u64>,
+    pub card: String,
+    pub column: String,
+    pub from: i64,
+    pub to: i64,
+    pub screen: f64,
+    pub measure: String,
+    pub games: u64,
+    pub spread_before: [f64; 3],
+    pub spread_after: [f64; 3],
+    pub reduction: [f64; 3],
+    pub ssd: [f64; 2],
+    pub status: String,
+}
+
+/// `balance.csv`'s columns, in order: one row per raced change, best first, then the best
+/// change's fresh row.
+pub const BALANCE: [Column<BalanceRow>; 20] = [
+    Column::new("rank", Kind::OptCount, |r| Value::Count(r.rank)),
+    Column::new("card", Kind::Text, |r| Value::Text(r.card.clone())),
+    Column::new("column", Kind::Text, |r| Value::Text(r.column.clone())),
+    Column::new("from", Kind::Int, |r| Value::Int(r.from)),
+    Column::new("to", Kind::Int, |r| Value::Int(r.to)),
+    Column::new("screen_score", Kind::Real5, |r| Value::Num(r.screen)),
+    Column::new("measure", Kind::Text, |r| Value::Text(r.measure.clone())),
+    Column::new("games_per_matchup", Kind::Count, |r| {
+        Value::Count(Some(r.games))
+    }),
+    Column::new("spread_before", Kind::Rate, |r| {
+        Value::Num(r.spread_before[0])
+    }),
+    Column::new("spread_before_lo", Kind::Rate, |r| {
+        Value::Num(r.spread_before[1])
+    }),
+    Column::new("spread_before_hi", Kind::Rate, |r| {
+        Value::Num(r.spread_before[2])
+    }),
+    Column::new("spread_after", Kind::Rate, |r| {
+        Value::Num(r.spread_after[0])
+    }),
+    Column::new("spread_after_lo", Kind::Rate, |r| {
+        Value::Num(r.spread_after[1])
+    }),
+    Column::new("spread_after_hi", Kind::Rate, |r| {
+        Value::Num(r.spread_after[2])
+    }),
+    Column::new("reduction", Kind::Diff, |r| Value::Num(r.reduction[0])),
+    Column::new("reduction_lo", Kind::Diff, |r| Value::Num(r.reduction[1])),
+    Column::new("reduction_hi", Kind::Diff, |r| Value::Num(r.reduction[2])),
+    Column::new("ssd_before", Kind::Mean, |r| Value::Num(r.ssd[0])),
+    Column::new("ssd_after", Kind::Mean, |r| Value::Num(r.ssd[1])),
+    Column::new("status", Kind::Text, |r| Value::Text(r.status.clone())),
 ];
 
 /// `balance.csv`.
 pub fn balance_csv<G: GameDef>(plan: &Plan<G>, o: &Outcome<G>) -> String {
     let n = plan.decks.len();
-    let mut csv = Table::new(&header(BALANCE));
+    let mut rows = Vec::new();
     // The furthest in the race first; among them, the largest reduction.
     let mut order: Vec<usize> = (0..o.rows.len()).collect();
     order.sort_by(|&a, &b| {
@@ -48,35 +85,76 @@ pub fn balance_csv<G: GameDef>(plan: &Plan<G>, o: &Outcome<G>) -> String {
     for (rank, &i) in order.iter().enumerate() {
         let r = &o.rows[i];
         let e = r.est.expect("every candidate played a stage");
-        csv_row(
-            &mut csv,
-            [
-                (rank + 1).to_string(),
+        rows.push(row(
+            (
+                Some(rank as u64 + 1),
                 G::card_name(plan.cards, r.change.card),
-            ],
+            ),
             &r.change,
             (r.screen, "race", r.per_matchup),
             &e,
-            (
+            [
                 ssd(&base_means(n, &o.base, r.per_matchup)),
                 ssd(&means_of(n, &r.games)),
-            ),
+            ],
             &r.status,
-        );
+        ));
     }
     if let (Some(b), Some(f)) = (o.best, &o.fresh) {
         let r = &o.rows[b];
-        csv_row(
-            &mut csv,
-            [String::new(), G::card_name(plan.cards, r.change.card)],
+        rows.push(row(
+            (None, G::card_name(plan.cards, r.change.card)),
             &r.change,
             (r.screen, "fresh", plan.check_games),
             &f.est,
-            (ssd(&means_of(n, &f.before)), ssd(&means_of(n, &f.after))),
+            [ssd(&means_of(n, &f.before)), ssd(&means_of(n, &f.after))],
             "best, re-measured on fresh deals",
-        );
+        ));
     }
-    csv.finish()
+    write_table(&BALANCE, &rows)
+}
+
+/// Reads a `balance.csv`: the exact header, then rows whose every value is checked — the spreads
+/// and their intervals rates in [0, 1], the reduction and its interval in [−1, 1], the squared
+/// deviations 0 or more, the measure `race` (ranked 1, 2, … in order) or `fresh` (unranked), at
+/// least one game a matchup, and the change a change (`from` ≠ `to`). A file of no row is an
+/// error too. Errors name `file` and the line.
+pub fn read(text: &str, file: &str) -> Result<Vec<Fields>, String> {
+    let rows = read_table(text, file, &BALANCE)?;
+    if rows.is_empty() {
+        return Err(format!("{file}: no rows after the header"));
+    }
+    let mut ranked = 0;
+    for f in &rows {
+        match (f.text("measure"), f.opt_count("rank")) {
+            ("race", Some(k)) if k == ranked + 1 => ranked = k,
+            ("race", _) => {
+                return Err(f.at(format!(
+                    "column `rank`: \"{}\" is not the next rank, {}",
+                    f.text("rank"),
+                    ranked + 1
+                )))
+            }
+            ("fresh", None) => {}
+            ("fresh", Some(_)) => return Err(f.at("column `rank`: a fresh row has no rank")),
+            (m, _) => {
+                return Err(f.at(format!(
+                    "column `measure`: \"{m}\" is neither race nor fresh"
+                )))
+            }
+        }
+        if f.count("games_per_matchup") == 0 {
+            return Err(f.at("column `games_per_matchup`: 0 games measure nothing"));
+        }
+        if f.int("from") == f.int("to") {
+            return Err(f.at(format!(
+                "columns `from` and `to`: {} → {} changes nothing",
+                f.int("from"),
+                f.int("to")
+            )));
+        }
+    }
+    Ok(rows)
 }
 
 /// The unchanged cards' deck means on the first `games` games of each matchup (the games a
@@ -91,31 +169,30 @@ fn base_means(n: usize, base: &Games, games: u64) -> Vec<f64> {
 
 /// One row of `balance.csv`: its rank and card, the change, its screening score, measure and
 /// games a matchup, its estimates, the squared deviations before and after, its status.
-fn csv_row(
-    csv: &mut Table,
-    [rank, card]: [String; 2],
+fn row(
+    (rank, card): (Option<u64>, String),
     c: &Change,
     (screen, measure, games): (f64, &str, u64),
     e: &[Est; 3],
-    (ssd_before, ssd_after): (f64, f64),
+    ssd: [f64; 2],
     status: &str,
-) {
-    let f4 = |x: f64| format!("{x:.4}");
-    let mut v = vec![
+) -> BalanceRow {
+    let three = |x: &Est| [x.value, x.lo, x.hi];
+    BalanceRow {
         rank,
         card,
-        c.column.to_string(),
-        c.from.to_string(),
-        c.to.to_string(),
-        format!("{screen:.5}"),
-        measure.to_string(),
-        games.to_string(),
-    ];
-    for x in e {
-        v.extend([f4(x.value), f4(x.lo), f4(x.hi)]);
+        column: c.column.to_string(),
+        from: c.from,
+        to: c.to,
+        screen,
+        measure: measure.to_string(),
+        games,
+        spread_before: three(&e[0]),
+        spread_after: three(&e[1]),
+        reduction: three(&e[2]),
+        ssd,
+        status: status.to_string(),
     }
-    v.extend([f4(ssd_before), f4(ssd_after), status.to_string()]);
-    csv.row(v);
 }
 
 /// The fresh games' matrix as `matrix` writes one (for `matchups.csv` and the heatmaps).

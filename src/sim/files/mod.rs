@@ -1,5 +1,7 @@
 //! The result files of the runs, one module each: `matchups.csv` ([`matchups`]), `lengths.csv`
-//! ([`lengths`]), `cards.csv` ([`cards`]), `duel.csv` ([`duel`]), `meta.csv` ([`meta`]), `run.json` ([`run_json`]), and
+//! ([`lengths`]), `cards.csv` ([`cards`]), `duel.csv` ([`duel`]), `meta.csv` ([`meta`]), `arena.csv`, `arena_pairs.csv`
+//! and `sprt.csv` ([`arena`]), `run.json` ([`run_json`]); those of `tune` and `balance` beside
+//! their runners (`sim::tune::files`, `sim::balance::files`), on the same tables; and
 //! the views written but never read back — `matrix.csv`, `matrix.svg` and the terminal summary
 //! ([`matrix`]).
 //!
@@ -14,6 +16,7 @@
 //! Every file is written to a temporary file and renamed ([`write_atomic`]), so a reader never
 //! sees half a file.
 
+pub mod arena;
 pub mod cards;
 pub mod duel;
 pub mod lengths;
@@ -118,6 +121,8 @@ pub enum Kind {
     Count,
     /// A whole number or empty (not measured).
     OptCount,
+    /// A whole number, possibly negative (a card's value before and after a change).
+    Int,
     /// A fraction in [0, 1], 4 decimals; empty when undefined.
     Rate,
     /// A difference of two fractions, in [−1, 1], 4 decimals; empty when undefined.
@@ -127,24 +132,60 @@ pub enum Kind {
     /// Any finite number (the end of a normal interval, which may pass ±1), 4 decimals; empty
     /// when undefined.
     Real,
+    /// Any finite number with 5 decimals (a screening score); empty when undefined.
+    Real5,
+    /// Any finite number with 1 decimal (a rating in Elo); empty when undefined.
+    Real1,
+    /// A number of 0 or more written in its shortest form (`64`, `101.5`: a score in half
+    /// points); empty when undefined.
+    Points,
+    /// Any finite number written in its shortest form (a test's parameter: `-50`, `0.05`);
+    /// empty when undefined.
+    Plain,
 }
 
-/// One field's value: text, a count (`None`: empty), or a number written with 4 decimals (NaN:
-/// empty).
+impl Kind {
+    /// The decimals a number of this kind is written with (`None`: its shortest form).
+    fn decimals(self) -> Option<usize> {
+        match self {
+            Kind::Real5 => Some(5),
+            Kind::Real1 => Some(1),
+            Kind::Points | Kind::Plain => None,
+            _ => Some(4),
+        }
+    }
+
+    /// Half a unit of the last decimal written: how far a number read back may be from the
+    /// value it was written from.
+    pub fn half_unit(self) -> f64 {
+        self.decimals()
+            .map_or(0.0, |d| 0.5 * 10f64.powi(-(d as i32)))
+            + 1e-9
+    }
+}
+
+/// One field's value: text, a count (`None`: empty), a signed whole number, or a number written
+/// as its column's kind says (NaN: empty).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
     Text(String),
     Count(Option<u64>),
+    Int(i64),
     Num(f64),
 }
 
 impl Value {
-    /// The field as the writer writes it.
-    pub fn format(&self) -> String {
+    /// The field as the writer writes it in a column of `kind`.
+    pub fn format(&self, kind: Kind) -> String {
         match self {
             Value::Text(s) => s.clone(),
             Value::Count(c) => c.map_or(String::new(), |c| c.to_string()),
-            Value::Num(x) => rate(*x),
+            Value::Int(i) => i.to_string(),
+            Value::Num(x) if x.is_nan() => String::new(),
+            Value::Num(x) => match kind.decimals() {
+                Some(d) => format!("{x:.d$}"),
+                None => x.to_string(),
+            },
         }
     }
 }
@@ -154,6 +195,13 @@ pub struct Column<R> {
     pub name: &'static str,
     pub kind: Kind,
     pub get: fn(&R) -> Value,
+}
+
+impl<R> Column<R> {
+    /// The column `name` of kind `kind`, whose value in a row is `get` of it.
+    pub const fn new(name: &'static str, kind: Kind, get: fn(&R) -> Value) -> Column<R> {
+        Column { name, kind, get }
+    }
 }
 
 /// The header line of a table of `columns`.
@@ -169,7 +217,7 @@ pub fn write_table<'a, R: 'a>(
     let names: Vec<&str> = columns.iter().map(|c| c.name).collect();
     let mut t = Table::new(&names);
     for r in rows {
-        t.row(columns.iter().map(|c| (c.get)(r).format()));
+        t.row(columns.iter().map(|c| (c.get)(r).format(c.kind)));
     }
     t.finish()
 }
@@ -215,28 +263,44 @@ impl Fields {
         self.opt_count(name).unwrap_or(0)
     }
 
-    /// The number of column `name` (a numeric column; NaN when empty).
+    /// The number of column `name` (a numeric column; NaN when empty; a count or whole number
+    /// as a number).
     pub fn num(&self, name: &str) -> f64 {
         match self.values[self.index(name)] {
             Value::Num(x) => x,
-            _ => panic!("column `{name}` is not a number"),
+            Value::Count(c) => c.map_or(f64::NAN, |c| c as f64),
+            Value::Int(i) => i as f64,
+            Value::Text(_) => panic!("column `{name}` is not a number"),
         }
     }
 
+    /// The whole number of column `name` (an `Int` column).
+    pub fn int(&self, name: &str) -> i64 {
+        match self.values[self.index(name)] {
+            Value::Int(i) => i,
+            _ => panic!("column `{name}` is not a whole number"),
+        }
+    }
+
+    /// The file and line of this row, for an error: `file:line`.
+    pub fn place(&self) -> String {
+        format!("{}:{}", self.file, self.line)
+    }
+
     /// Every column is what the writer writes for `row`, the row rebuilt from this line: text
-    /// and counts exactly, numbers to their 4 written decimals (both empty, or within half a unit
+    /// and counts exactly, numbers to their written decimals (both empty, or within half a unit
     /// of the last decimal). So a rate that disagrees with its counts is an error naming it.
     pub fn check_derived<R>(&self, columns: &[Column<R>], row: &R) -> Result<(), String> {
         for (k, c) in columns.iter().enumerate() {
             let want = (c.get)(row);
             let ok = match (&want, &self.values[k]) {
                 (Value::Num(w), Value::Num(g)) => {
-                    (w.is_nan() && g.is_nan()) || (w - g).abs() <= 0.5e-4 + 1e-9
+                    (w.is_nan() && g.is_nan()) || (w - g).abs() <= c.kind.half_unit()
                 }
                 (w, g) => w == g,
             };
             if !ok {
-                let expected = match want.format() {
+                let expected = match want.format(c.kind) {
                     e if e.is_empty() => "empty: no game played".to_string(),
                     e => e,
                 };
@@ -273,10 +337,12 @@ fn parse(kind: Kind, name: &str, t: &str) -> Result<Value, String> {
             .parse()
             .map(|c| Value::Count(Some(c)))
             .map_err(|_| bad("a count or empty")),
+        Kind::Int => t.parse().map(Value::Int).map_err(|_| bad("a whole number")),
         Kind::Rate => num(0.0, 1.0, "a rate in [0, 1]"),
         Kind::Diff => num(-1.0, 1.0, "a difference of rates, in [-1, 1]"),
         Kind::Mean => num(0.0, f64::MAX, "a number of 0 or more"),
-        Kind::Real => num(f64::MIN, f64::MAX, "a number"),
+        Kind::Real | Kind::Real5 | Kind::Real1 | Kind::Plain => num(f64::MIN, f64::MAX, "a number"),
+        Kind::Points => num(0.0, f64::MAX, "a number of 0 or more"),
     }
 }
 
@@ -409,5 +475,45 @@ mod tests {
         assert_eq!(e, "f.csv:2: column `rate`: \"7.5\" is not a rate in [0, 1]");
         let e = read_table("name,n,rate\nx,-1,0\n", "f.csv", &COLS).unwrap_err();
         assert_eq!(e, "f.csv:2: column `n`: \"-1\" is not a count");
+    }
+
+    /// The kinds of the tune, balance and arena files: each written as the writer wrote them
+    /// before the tables (`{:.5}`, `{:.1}`, a float's shortest form, a signed integer) and read
+    /// back within what it can be.
+    #[test]
+    fn every_kind_writes_its_form_and_reads_it_back() {
+        struct R(i64, f64, f64, f64, f64);
+        const COLS: [Column<R>; 5] = [
+            Column::new("int", Kind::Int, |r| Value::Int(r.0)),
+            Column::new("screen", Kind::Real5, |r| Value::Num(r.1)),
+            Column::new("elo", Kind::Real1, |r| Value::Num(r.2)),
+            Column::new("score", Kind::Points, |r| Value::Num(r.3)),
+            Column::new("elo0", Kind::Plain, |r| Value::Num(r.4)),
+        ];
+        let rows = [
+            R(-3, 0.005871, -345.14, 101.5, -50.0),
+            R(2, f64::NAN, 0.0, 64.0, 0.05),
+        ];
+        let text = write_table(&COLS, &rows);
+        assert_eq!(
+            text,
+            "int,screen,elo,score,elo0\n-3,0.00587,-345.1,101.5,-50\n2,,0.0,64,0.05\n"
+        );
+        let back = read_table(&text, "f.csv", &COLS).unwrap();
+        assert_eq!(back[0].int("int"), -3);
+        assert!(back[0].check_derived(&COLS, &rows[0]).is_ok());
+        assert!(back[1].check_derived(&COLS, &rows[1]).is_ok());
+        let e = back[0].check_derived(&COLS, &rows[1]).unwrap_err();
+        assert!(e.starts_with("f.csv:2: column `int`"), "{e}");
+        let e = read_table("int,screen,elo,score,elo0\n1.5,0,0,0,0\n", "f.csv", &COLS);
+        assert_eq!(
+            e.unwrap_err(),
+            "f.csv:2: column `int`: \"1.5\" is not a whole number"
+        );
+        let e = read_table("int,screen,elo,score,elo0\n1,0,0,-1,0\n", "f.csv", &COLS);
+        assert_eq!(
+            e.unwrap_err(),
+            "f.csv:2: column `score`: \"-1\" is not a number of 0 or more"
+        );
     }
 }

@@ -14,8 +14,6 @@ use crate::stats::{wilson, Z95};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-/// The version of the search: a state of another version is never resumed.
-const TUNE_HEAD: &str = "tcgsim-tune v1";
 /// The state file in a `--checkpoint` folder.
 pub const STATE_FILE: &str = "tune-state.json";
 /// The budget when neither a time nor a number of rounds is given.
@@ -95,19 +93,21 @@ impl<'a, G: GameDef> Plan<'a, G> {
         self.check_games.div_ceil(2 * m) * 2 * m
     }
 
-    /// The run's fingerprint: a state file of another run is never resumed.
+    /// The run's fingerprint ([`crate::sim::fingerprint::tune`]): a state file of another run
+    /// is never resumed.
     pub fn fingerprint(&self) -> String {
-        format!(
-            "{TUNE_HEAD}; game={}; deck={}; gauntlet={}; content={}; files={:016x}; pool={}; agent={}; seed={}; {}",
-            G::INFO.name,
-            self.name(),
-            self.gauntlet_names().join(","),
-            self.content(),
-            self.files,
-            self.pool_hash,
-            self.agent,
-            self.seed,
-            self.params().text()
+        crate::sim::fingerprint::tune(
+            &[
+                ("game", G::INFO.name.to_string()),
+                ("deck", self.name().to_string()),
+                ("gauntlet", self.gauntlet_names().join(",")),
+                ("content", self.content()),
+                ("files", format!("{:016x}", self.files)),
+                ("pool", self.pool_hash.clone()),
+                ("agent", self.agent.clone()),
+                ("seed", self.seed.to_string()),
+            ],
+            &self.params().text(),
         )
     }
 

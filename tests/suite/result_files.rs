@@ -1,0 +1,356 @@
+//! Issue 30: every result file `report` reads is read through its module's checked reader, and
+//! `run.json` is checked against the files beside it. For each file, a hand-edited value — a
+//! rate disagreeing with its counts, counts that do not add up, a number outside what it can be,
+//! a `run.json` of another run — makes `report` exit 2 naming the file, the line and the reason,
+//! and write no page. Before, `report` read the tune, balance and arena files only as "numbers",
+//! and never compared `run.json` with them.
+
+use crate::common::{tcgsim, tmpdir};
+use std::path::Path;
+
+/// Runs `tcgsim args`, which must succeed.
+fn run_ok(args: &[&str]) {
+    let o = tcgsim(args);
+    assert!(
+        o.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+/// A copy of the run folder `from` at `to` (without its report) whose `file` has `value` in
+/// column `column` of data row `row` (1 is the first row after the header).
+fn edited_copy(from: &Path, to: &Path, file: &str, row: usize, column: &str, value: &str) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_file() && p.file_name().unwrap() != "report.html" {
+            std::fs::copy(&p, to.join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    let mut r = csv::Reader::from_path(from.join(file)).unwrap();
+    let header = r.headers().unwrap().clone();
+    let k = header.iter().position(|h| h == column).unwrap();
+    let mut w = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_path(to.join(file))
+        .unwrap();
+    w.write_record(&header).unwrap();
+    for (i, rec) in r.records().enumerate() {
+        let mut rec: Vec<String> = rec.unwrap().iter().map(str::to_string).collect();
+        if i + 1 == row {
+            rec[k] = value.to_string();
+        }
+        w.write_record(&rec).unwrap();
+    }
+    w.flush().unwrap();
+}
+
+/// `report` of each edited copy of `run` exits 2 naming `file:LINE` and the reason, and writes
+/// no page. A case is (file, data row, column, value, words of the error).
+fn each_edit_is_refused(run: &Path, root: &Path, cases: &[(&str, usize, &str, &str, &str)]) {
+    let o = tcgsim(&["report", run.to_str().unwrap()]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    for (k, (file, row, column, value, why)) in cases.iter().enumerate() {
+        let d = root.join(format!("case{k}"));
+        edited_copy(run, &d, file, *row, column, value);
+        let o = tcgsim(&["report", d.to_str().unwrap()]);
+        let e = String::from_utf8_lossy(&o.stderr);
+        let place = format!("{file}:{}: ", row + 1);
+        assert_eq!(o.status.code(), Some(2), "case {k} ({file} {column}): {e}");
+        assert!(
+            e.contains(&place) && e.contains(why),
+            "case {k} ({file} {column}): {e}"
+        );
+        assert!(!d.join("report.html").exists(), "case {k}: wrote a page");
+    }
+}
+
+#[test]
+fn report_checks_the_tune_files() {
+    let root = tmpdir("files-tune");
+    let t = root.join("tune");
+    run_ok(&[
+        "tune",
+        "decks/toy/low.deck",
+        "--gauntlet",
+        "decks/toy/high.deck",
+        "--gauntlet",
+        "decks/toy/ladder.deck",
+        "--rounds",
+        "1",
+        "--check-games",
+        "200",
+        "--seed",
+        "13",
+        "--out",
+        t.to_str().unwrap(),
+        "--quiet",
+    ]);
+    each_edit_is_refused(
+        &t,
+        &root,
+        &[
+            ("tune.csv", 1, "after", "7.5", "column `after`"),
+            ("tune.csv", 1, "before", "0.7000", "not inside its interval"),
+            (
+                "tune.csv",
+                1,
+                "before",
+                "0.5590",
+                "not a score of whole half points",
+            ),
+            ("tune.csv", 1, "games", "100000", "column `games`"),
+            (
+                "tune_progress.csv",
+                1,
+                "win_rate",
+                "0.6000",
+                "column `win_rate`",
+            ),
+            ("tune_progress.csv", 1, "score", "999", "impossible counts"),
+            ("tune_progress.csv", 1, "accepted", "2", "column `accepted`"),
+            (
+                "tune_fresh.csv",
+                1,
+                "games",
+                "300",
+                "run.json's games is 200",
+            ),
+        ],
+    );
+}
+
+#[test]
+fn report_checks_the_balance_file() {
+    let root = tmpdir("files-balance");
+    let b = root.join("balance");
+    run_ok(&[
+        "balance",
+        "--game",
+        "toy",
+        "decks/toy/high.deck",
+        "decks/toy/ladder.deck",
+        "decks/toy/low.deck",
+        "--candidates",
+        "4",
+        "--games",
+        "100",
+        "--max-games",
+        "200",
+        "--check-games",
+        "200",
+        "--seed",
+        "17",
+        "--out",
+        b.to_str().unwrap(),
+        "--quiet",
+    ]);
+    each_edit_is_refused(
+        &b,
+        &root,
+        &[
+            (
+                "balance.csv",
+                1,
+                "spread_before",
+                "1.5",
+                "column `spread_before`",
+            ),
+            ("balance.csv", 1, "reduction", "-2", "column `reduction`"),
+            ("balance.csv", 2, "rank", "7", "column `rank`"),
+            ("balance.csv", 1, "measure", "maybe", "column `measure`"),
+            ("balance.csv", 1, "to", "1", "changes nothing"),
+            ("balance.csv", 1, "games_per_matchup", "0", "0 games"),
+        ],
+    );
+}
+
+#[test]
+fn report_checks_the_arena_files() {
+    let root = tmpdir("files-arena");
+    let a = root.join("arena");
+    run_ok(&[
+        "arena",
+        "--game",
+        "toy",
+        "decks/toy/high.deck",
+        "decks/toy/low.deck",
+        "--agent",
+        "heuristic",
+        "--agent",
+        "random",
+        "--agent",
+        "ismcts:iters=20",
+        "--games",
+        "40",
+        "--seed",
+        "9",
+        "--out",
+        a.to_str().unwrap(),
+        "--quiet",
+    ]);
+    each_edit_is_refused(
+        &a,
+        &root,
+        &[
+            (
+                "arena.csv",
+                1,
+                "score_rate",
+                "0.9999",
+                "column `score_rate`",
+            ),
+            ("arena.csv", 1, "score", "7.5", "column `score_rate`"),
+            ("arena.csv", 1, "score", "700", "impossible counts"),
+            ("arena.csv", 1, "elo", "900.0", "not inside its interval"),
+            ("arena.csv", 1, "agent", "someone", "arena_pairs.csv gives"),
+            ("arena_pairs.csv", 1, "rate_a", "7.5", "column `rate_a`"),
+            ("arena_pairs.csv", 1, "pairs_0", "99", "impossible counts"),
+            ("arena_pairs.csv", 1, "ci_low", "0.0001", "column `ci_low`"),
+            ("arena_pairs.csv", 1, "score_a", "1", "column `score_a`"),
+        ],
+    );
+    // The ratings against the pairs: an agent's games and score are the sums of its pairs'.
+    let d = root.join("sums");
+    edited_copy(&a, &d, "arena_pairs.csv", 1, "agent_b", "ismcts:iters=20");
+    let o = tcgsim(&["report", d.to_str().unwrap()]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    assert!(
+        e.contains("arena.csv:") && e.contains("arena_pairs.csv gives"),
+        "{e}"
+    );
+}
+
+#[test]
+fn report_checks_the_sprt_file() {
+    let root = tmpdir("files-sprt");
+    let s = root.join("sprt");
+    run_ok(&[
+        "arena",
+        "--game",
+        "toy",
+        "decks/toy/high.deck",
+        "decks/toy/low.deck",
+        "--agent",
+        "heuristic",
+        "--agent",
+        "random",
+        "--sprt",
+        "0,50",
+        "--max-games",
+        "400",
+        "--seed",
+        "9",
+        "--out",
+        s.to_str().unwrap(),
+        "--quiet",
+    ]);
+    each_edit_is_refused(
+        &s,
+        &root,
+        &[
+            ("sprt.csv", 1, "verdict", "H1", "column `verdict`"),
+            ("sprt.csv", 1, "upper", "9.9", "column `upper`"),
+            ("sprt.csv", 1, "pairs_2", "40", "impossible counts"),
+            ("sprt.csv", 1, "alpha", "2", "column `alpha`"),
+        ],
+    );
+}
+
+/// `run.json` of another run beside a matrix's or a duel's files is refused: its decks, agents
+/// or games are not those of the files.
+#[test]
+fn report_checks_run_json_against_the_files_beside_it() {
+    let root = tmpdir("files-run-json");
+    let m = root.join("matrix");
+    run_ok(&[
+        "matrix",
+        "--game",
+        "toy",
+        "decks/toy/high.deck",
+        "decks/toy/low.deck",
+        "--games",
+        "50",
+        "--seed",
+        "3",
+        "--out",
+        m.to_str().unwrap(),
+        "--quiet",
+    ]);
+    let d = root.join("duel");
+    run_ok(&[
+        "duel",
+        "--game",
+        "toy",
+        "decks/toy/high.deck",
+        "decks/toy/low.deck",
+        "--agent",
+        "heuristic",
+        "--agent",
+        "random",
+        "--games",
+        "30",
+        "--seed",
+        "3",
+        "--out",
+        d.to_str().unwrap(),
+        "--quiet",
+    ]);
+    for (k, (run, from, to, why)) in [
+        (
+            &m,
+            "\"low\"",
+            "\"ladder\"",
+            "matchups.csv: its decks (high, low) are not run.json's",
+        ),
+        (
+            &m,
+            "\"games\": 50",
+            "\"games\": 20",
+            "more than run.json's 20",
+        ),
+        (
+            &d,
+            "\"random\"",
+            "\"greedy\"",
+            "duel.csv: its agents (heuristic, random)",
+        ),
+        (
+            &d,
+            "\"games\": 30",
+            "\"games\": 29",
+            "more than run.json's 29",
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let c = root.join(format!("case{k}"));
+        std::fs::create_dir_all(&c).unwrap();
+        for e in std::fs::read_dir(run).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_file() && p.file_name().unwrap() != "report.html" {
+                std::fs::copy(&p, c.join(p.file_name().unwrap())).unwrap();
+            }
+        }
+        let json = std::fs::read_to_string(c.join("run.json")).unwrap();
+        let edited = json.replace(from, to);
+        assert_ne!(json, edited, "case {k}: {from} in run.json");
+        std::fs::write(c.join("run.json"), edited).unwrap();
+        let o = tcgsim(&["report", c.to_str().unwrap()]);
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "case {k}: {e}");
+        assert!(
+            e.contains(why) && e.contains("different runs"),
+            "case {k}: {e}"
+        );
+        assert!(!c.join("report.html").exists(), "case {k}: wrote a page");
+    }
+}
