@@ -46,6 +46,8 @@ impl GameDef for FireForceGame {
         lang: Some(&super::dsl::VOCAB),
         text_columns: &[("effect", ""), ("trigger", "life: ")],
     };
+    /// Card statistics and tuning: every capability.
+    const CAPS: crate::core::def::Capabilities = crate::core::def::Capabilities::ALL;
     type Cards = CardDb;
     type Deck = FfDeck;
     const DEFAULT_PACK: &'static str = "nonflame=7,flame=1";

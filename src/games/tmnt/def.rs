@@ -46,6 +46,8 @@ impl GameDef for TmntGame {
         lang: Some(&super::dsl::VOCAB),
         text_columns: &[("effect", "")],
     };
+    /// Card statistics and tuning: every capability.
+    const CAPS: crate::core::def::Capabilities = crate::core::def::Capabilities::ALL;
     type Cards = CardDb;
     type Deck = TmntDeck;
 

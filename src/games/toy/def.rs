@@ -41,6 +41,8 @@ impl GameDef for ToyGame {
         lang: None,
         text_columns: &[],
     };
+    /// Card statistics and tuning: every capability.
+    const CAPS: crate::core::def::Capabilities = crate::core::def::Capabilities::ALL;
     type Cards = ToyCards;
     type Deck = ToyDeck;
 
@@ -153,10 +155,6 @@ impl GameDef for ToyGame {
 
     fn deck_name(deck: &ToyDeck) -> &str {
         &deck.name
-    }
-
-    fn deck_summary(deck: &ToyDeck) -> String {
-        format!("{} cards", deck.cards.len())
     }
 
     fn new_match(cards: &ToyCards, decks: [&ToyDeck; 2]) -> ToyGame {
@@ -555,23 +553,5 @@ impl GameDef for ToyGame {
             illegal,
             failed,
         })
-    }
-
-    fn bench_match() -> ToyGame {
-        let cards = Self::bundled_cards();
-        let deck = |names: &[&str]| -> Vec<CardId> {
-            names
-                .iter()
-                .map(|n| cards.lookup(n).expect("bundled card"))
-                .collect()
-        };
-        let a = deck(&[
-            "Nine", "Eight", "Seven", "Six", "Five", "Four", "Three", "Two",
-        ]);
-        let b = deck(&["Five", "Five", "Five", "Five", "Six", "Six", "Six", "Six"]);
-        ToyGame {
-            cards,
-            decks: [a, b],
-        }
     }
 }

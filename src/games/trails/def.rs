@@ -31,6 +31,8 @@ impl GameDef for TrailsGame {
         text_columns: &[("effect", "")],
     };
     const DEFAULT_PACK: &'static str = "UNIT=5,ITEM=1,EVENT=1,BASE=1";
+    /// Card statistics and tuning: every capability.
+    const CAPS: crate::core::def::Capabilities = crate::core::def::Capabilities::ALL;
     type Cards = CardDb;
     type Deck = Deck;
 
