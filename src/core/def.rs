@@ -5,7 +5,7 @@
 //! Every game implements both traits on one type (the match context) and registers it once in
 //! `crate::games` (the registry). Nothing here names a game.
 
-use super::{Game, Outcome, Seat};
+use super::{Error, Game, InputError, InputErrors, Outcome, Reason, Seat};
 use std::path::Path;
 
 /// The facts about a game that are constants: names, files, folders.
@@ -191,7 +191,7 @@ pub trait GameDef: Game + super::Policy + Sized + Send + Sync + 'static {
     /// The card pool bundled into the binary (the card file of [`GameInfo::deck_dir`]).
     fn bundled_cards() -> Self::Cards;
     /// Parses a card file; the error names the file, line and reason.
-    fn parse_cards(text: &str, file: &str) -> Result<Self::Cards, String>;
+    fn parse_cards(text: &str, file: &str) -> Result<Self::Cards, InputError>;
     /// Whether `text` looks like this game's card file (its header), to infer the game.
     fn is_card_file(text: &str) -> bool;
     /// Reads and checks a deck file's text (`file` names it in errors, `name` is the deck's name).
@@ -200,7 +200,7 @@ pub trait GameDef: Game + super::Policy + Sized + Send + Sync + 'static {
         text: &str,
         file: &str,
         name: &str,
-    ) -> Result<Self::Deck, String>;
+    ) -> Result<Self::Deck, InputErrors>;
     /// The deck's name (its file stem).
     fn deck_name(deck: &Self::Deck) -> &str;
     /// The match of `decks[0]` (seat P1) against `decks[1]` (seat P2).
@@ -213,7 +213,7 @@ pub trait GameDef: Game + super::Policy + Sized + Send + Sync + 'static {
     fn match_cards(&self) -> &Self::Cards;
     /// Parses an action in the game's notation (as [`Game::action_text`] writes it), legal in
     /// `state`.
-    fn parse_action(&self, state: &Self::State, text: &str) -> Result<Self::Action, String>;
+    fn parse_action(&self, state: &Self::State, text: &str) -> Result<Self::Action, Reason>;
     /// What `seat` may see of `state`, as text for a person at the table.
     fn render(&self, state: &Self::State, seat: Seat) -> String;
     /// Everything `seat` knows of `state`, as a string: two states with the same key are the same
@@ -232,10 +232,10 @@ pub trait GameDef: Game + super::Policy + Sized + Send + Sync + 'static {
     /// Reads and checks a deck file against the game's formats; the error lists every problem
     /// with its file and line. The deck's name is the file stem. Default: read the file (bounded,
     /// UTF-8), then [`GameDef::parse_deck`].
-    fn load_deck(cards: &Self::Cards, path: &Path) -> Result<Self::Deck, String> {
+    fn load_deck(cards: &Self::Cards, path: &Path) -> Result<Self::Deck, InputErrors> {
         use super::input::{read_text, MAX_TEXT_BYTES};
         let file = path.display().to_string();
-        let text = read_text(path, MAX_TEXT_BYTES).map_err(|e| e.to_string())?;
+        let text = read_text(path, MAX_TEXT_BYTES)?;
         let name = path
             .file_stem()
             .map_or_else(|| file.clone(), |s| s.to_string_lossy().into_owned());
@@ -289,7 +289,7 @@ pub trait GameDef: Game + super::Policy + Sized + Send + Sync + 'static {
     }
     /// Whether `tune` may swap cards of this deck: `Err` says why not (a sealed deck holds only
     /// the cards of its opened packs, which the deck file does not record). Default: `Ok`.
-    fn tunable_deck(_deck: &Self::Deck) -> Result<(), String> {
+    fn tunable_deck(_deck: &Self::Deck) -> Result<(), Reason> {
         Ok(())
     }
     /// The numeric columns of the card file that `balance` may change by one step. Default: none.
@@ -341,8 +341,11 @@ pub trait GameDef: Game + super::Policy + Sized + Send + Sync + 'static {
     /// CARD` and `tcgsim cards show`: its printed fields, its abilities in plain English and in
     /// the card language. Default: an error, the game has no card texts (and `validate` cannot
     /// infer the game from a deck's card names).
-    fn card_text(_cards: &Self::Cards, _query: &str) -> Result<String, String> {
-        Err(format!("the {} has no card texts", Self::INFO.title))
+    fn card_text(_cards: &Self::Cards, _query: &str) -> Result<String, Reason> {
+        Err(Reason(format!(
+            "the {} has no card texts",
+            Self::INFO.title
+        )))
     }
     /// Why and how a finished game ended, one line ("P1 won the bond check, bond 12 to 0").
     /// Default: the outcome alone ("P1 won", "drawn", "not over").
@@ -358,7 +361,7 @@ pub trait GameDef: Game + super::Policy + Sized + Send + Sync + 'static {
 
     /// The game's invariants of a reachable state; the error says which one broke. Default: none
     /// checked (`Ok`).
-    fn check_invariants(&self, _state: &Self::State) -> Result<(), String> {
+    fn check_invariants(&self, _state: &Self::State) -> Result<(), Reason> {
         Ok(())
     }
 
@@ -372,18 +375,19 @@ pub trait GameDef: Game + super::Policy + Sized + Send + Sync + 'static {
         _file: &str,
         _dir: &Path,
         _cards: Option<Self::Cards>,
-    ) -> Result<ScenarioReport, String> {
-        Err(format!("the {} has no scenario format", Self::INFO.title))
+    ) -> Result<ScenarioReport, Error> {
+        Err(Error::usage(format!(
+            "the {} has no scenario format",
+            Self::INFO.title
+        )))
     }
     /// A sealed pool of `packs` packs (`pack` in the game's notation) as a deck file's text.
     /// `seed` decides the packs. Default: an error, the game has no sealed format.
-    fn sealed(
-        _cards: &Self::Cards,
-        _packs: u64,
-        _pack: &str,
-        _seed: u64,
-    ) -> Result<String, String> {
-        Err(format!("the {} has no sealed format", Self::INFO.title))
+    fn sealed(_cards: &Self::Cards, _packs: u64, _pack: &str, _seed: u64) -> Result<String, Error> {
+        Err(Error::usage(format!(
+            "the {} has no sealed format",
+            Self::INFO.title
+        )))
     }
     /// The default pack notation of [`GameDef::sealed`].
     const DEFAULT_PACK: &'static str = "";
@@ -467,7 +471,7 @@ where
 /// The legal action whose text ([`Game::action_text`]) is `text`, ignoring case and runs of
 /// spaces; the error lists the legal actions. The parser of every game whose notation is the text
 /// of its legal actions.
-pub fn action_by_text<G: Game>(g: &G, s: &G::State, text: &str) -> Result<G::Action, String> {
+pub fn action_by_text<G: Game>(g: &G, s: &G::State, text: &str) -> Result<G::Action, Reason> {
     use super::input::{excerpt, norm};
     let want = norm(text);
     let mut legal = super::ActionList::new();
@@ -476,11 +480,11 @@ pub fn action_by_text<G: Game>(g: &G, s: &G::State, text: &str) -> Result<G::Act
         return Ok(a);
     }
     let offered: Vec<String> = legal.iter().map(|&a| g.action_text(s, a)).collect();
-    Err(format!(
+    Err(Reason(format!(
         "\"{}\" is not a legal action; legal now: {}",
         excerpt(text),
         offered.join("; ")
-    ))
+    )))
 }
 
 /// The highest turn a scenario's `[position]` may write (a game's turn count has room above it).
@@ -496,14 +500,14 @@ pub fn take_listed<C: PartialEq + Copy>(
     zone: &str,
     q: Seat,
     label: &str,
-) -> Result<u8, String> {
+) -> Result<u8, Reason> {
     let i = super::Bits(*free)
         .find(|&i| card.get(i as usize) == Some(&id))
         .ok_or_else(|| {
             let listed = card.iter().filter(|&&c| c == id).count();
-            format!(
+            Reason(format!(
                 "{zone} {q}: one {label} more than {q}'s deck list has for its zones ({listed} in the list)"
-            )
+            ))
         })?;
     *free &= !(1u64 << i);
     Ok(i)
@@ -528,7 +532,7 @@ pub fn legal_texts<G: Game>(g: &G, s: &G::State) -> Vec<String> {
 /// A scenario's membership expectation: `legal+: ACTION` (the action is legal now) or `legal-:
 /// ACTION` (it is not), checked against the texts of the legal actions (compared as
 /// [`super::input::norm`] compares names); `None` when `key` is neither.
-pub fn legal_membership(key: &str, want: &str, legal: &[String]) -> Option<Result<(), String>> {
+pub fn legal_membership(key: &str, want: &str, legal: &[String]) -> Option<Result<(), Reason>> {
     use super::input::norm;
     let plus = match key {
         "legal+" => true,
@@ -537,17 +541,17 @@ pub fn legal_membership(key: &str, want: &str, legal: &[String]) -> Option<Resul
     };
     let w = norm(want);
     if w.is_empty() {
-        return Some(Err(format!("{key}: names no action")));
+        return Some(Err(Reason(format!("{key}: names no action"))));
     }
     let has = legal.iter().any(|x| norm(x) == w);
     Some(if has == plus {
         Ok(())
     } else {
-        Err(format!(
+        Err(Reason(format!(
             "{key}: \"{want}\" is {}legal; legal: {}",
             if has { "" } else { "not " },
             legal.join(" | ")
-        ))
+        )))
     })
 }
 
@@ -560,7 +564,7 @@ pub fn play_actions<G: GameDef>(
     s: &mut G::State,
     actions: &[(usize, String)],
     file: &str,
-) -> Result<Option<String>, String> {
+) -> Result<Option<String>, InputError> {
     use super::input::excerpt;
     for (k, (n, a)) in actions.iter().enumerate() {
         let (who, text) = match a.split_once(':') {
@@ -584,8 +588,10 @@ pub fn play_actions<G: GameDef>(
             Ok(act) => {
                 g.apply(s, act);
                 if let Err(e) = g.check_invariants(s) {
-                    return Err(format!(
-                        "{file}:{n}: invariant broken after this action: {e}"
+                    return Err(InputError::new(
+                        file,
+                        *n,
+                        format!("invariant broken after this action: {e}"),
                     ));
                 }
             }
@@ -625,7 +631,7 @@ impl Viewer {
 #[cfg(test)]
 mod tests {
     use super::{legal_membership, take_listed};
-    use crate::core::Seat;
+    use crate::core::{Reason, Seat};
 
     #[test]
     fn a_written_zone_takes_the_lowest_free_copy_of_the_list() {
@@ -643,7 +649,7 @@ mod tests {
         assert_eq!(free, 0b0010);
         let e = take_listed(&card, &mut free, 5, "units", Seat::P1, "Five").unwrap_err();
         assert_eq!(
-            e,
+            e.to_string(),
             "units P1: one Five more than P1's deck list has for its zones (2 in the list)"
         );
         assert!(take_listed(&card, &mut free, 9, "hand", Seat::P1, "Nine").is_err());
@@ -682,16 +688,15 @@ mod tests {
         assert_eq!(legal_membership("legal-", "end", &legal), Some(Ok(())));
         assert_eq!(
             legal_membership("legal-", "pass", &legal),
-            Some(Err(
-                "legal-: \"pass\" is legal; legal: pass | choose enemy Trainee Kit Sable#2".into()
-            ))
+            Some(Err(Reason::new(
+                "legal-: \"pass\" is legal; legal: pass | choose enemy Trainee Kit Sable#2"
+            )))
         );
         assert_eq!(
             legal_membership("legal+", "end", &legal),
-            Some(Err(
+            Some(Err(Reason::new(
                 "legal+: \"end\" is not legal; legal: pass | choose enemy Trainee Kit Sable#2"
-                    .into()
-            ))
+            )))
         );
         assert_eq!(legal_membership("legal", "pass", &legal), None);
     }
@@ -703,7 +708,8 @@ mod tests {
 #[cfg(test)]
 mod minimal {
     use super::{require, Capability, GameDef, GameInfo, Viewer};
-    use crate::core::{ActionList, Game, GameRng, Outcome, Policy, Seat};
+    use crate::core::{ActionList, Game, GameRng, InputError, InputErrors, Outcome, Policy};
+    use crate::core::{Reason, Seat};
 
     #[derive(Clone, Copy, Debug, PartialEq)]
     pub struct Coins {
@@ -802,15 +808,20 @@ mod minimal {
         type Cards = ();
         type Deck = (String, u32);
         fn bundled_cards() {}
-        fn parse_cards(_text: &str, _file: &str) -> Result<(), String> {
+        fn parse_cards(_text: &str, _file: &str) -> Result<(), InputError> {
             Ok(())
         }
         fn is_card_file(_text: &str) -> bool {
             false
         }
-        fn parse_deck(_: &(), text: &str, file: &str, name: &str) -> Result<(String, u32), String> {
+        fn parse_deck(
+            _: &(),
+            text: &str,
+            file: &str,
+            name: &str,
+        ) -> Result<(String, u32), InputErrors> {
             let n = crate::core::input::parse_int(text.trim(), 1, 50)
-                .map_err(|e| format!("{file}:1: {e}"))?;
+                .map_err(|e| InputError::new(file, 1, e))?;
             Ok((name.to_string(), n))
         }
         fn deck_name(deck: &(String, u32)) -> &str {
@@ -826,7 +837,7 @@ mod minimal {
         fn match_cards(&self) -> &() {
             &()
         }
-        fn parse_action(&self, s: &Coins, text: &str) -> Result<u8, String> {
+        fn parse_action(&self, s: &Coins, text: &str) -> Result<u8, Reason> {
             super::action_by_text(self, s, text)
         }
         fn render(&self, s: &Coins, seat: Seat) -> String {

@@ -31,6 +31,87 @@ impl std::fmt::Display for InputError {
     }
 }
 
+impl InputError {
+    /// The problem `msg` at line `line` (0: the file as a whole) of `file`.
+    pub fn new(file: impl Into<String>, line: usize, msg: impl Into<String>) -> InputError {
+        InputError {
+            file: file.into(),
+            line,
+            msg: msg.into(),
+        }
+    }
+}
+
+/// Every problem of one input file, in the order found (a deck file's are all listed at once).
+/// Displayed one problem a line, each `file:line: reason`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct InputErrors(pub Vec<InputError>);
+
+impl std::fmt::Display for InputErrors {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (k, p) in self.0.iter().enumerate() {
+            if k > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl From<InputError> for InputErrors {
+    fn from(e: InputError) -> InputErrors {
+        InputErrors(vec![e])
+    }
+}
+
+impl InputErrors {
+    /// The problems as one [`InputError`] that displays the same: the first problem's file and
+    /// line, its reason followed by the other problems' lines.
+    pub fn joined(self) -> InputError {
+        let mut v = self.0.into_iter();
+        let Some(mut first) = v.next() else {
+            return InputError::new("", 0, "");
+        };
+        for p in v {
+            first.msg.push('\n');
+            first.msg.push_str(&p.to_string());
+        }
+        first
+    }
+}
+
+/// Why a value is wrong — a field, a count, a card's name, a word of the card language, an
+/// action's text — before the file and line it stands on are known ([`Reason::at`] adds them).
+/// Displayed as the reason alone.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Reason(pub String);
+
+impl Reason {
+    /// The reason `msg`.
+    pub fn new(msg: impl Into<String>) -> Reason {
+        Reason(msg.into())
+    }
+
+    /// This reason at line `line` of `file`.
+    pub fn at(self, file: impl Into<String>, line: usize) -> InputError {
+        InputError::new(file, line, self.0)
+    }
+}
+
+impl From<String> for Reason {
+    fn from(msg: String) -> Reason {
+        Reason(msg)
+    }
+}
+
+impl From<&str> for Reason {
+    fn from(msg: &str) -> Reason {
+        Reason(msg.to_string())
+    }
+}
+
 /// Reads `path` as UTF-8 text of at most `limit` bytes. The error says why not: the file cannot be
 /// read, it is too large, or it is not UTF-8 (with the line and column of the first bad byte).
 pub fn read_text(path: &Path, limit: u64) -> Result<String, InputError> {
@@ -144,23 +225,27 @@ pub fn has_header(text: &str, header: &[&str]) -> bool {
 pub const MAX_POOL: usize = 250;
 
 /// A deck file's card line `COUNT CARD` (line `n` of `file`, as [`content_lines`] gives it): the
-/// count (1 to 40) and the card `lookup` finds by the rest of the line. The error is the problem,
-/// `file:n: reason`.
-pub fn deck_line<C>(
+/// count (1 to 40) and the card `lookup` finds by the rest of the line. The error is the problem
+/// at line `n` of `file`.
+pub fn deck_line<C, E: std::fmt::Display>(
     l: &str,
     file: &str,
     n: usize,
-    lookup: impl Fn(&str) -> Result<C, String>,
-) -> Result<(usize, C), String> {
+    lookup: impl Fn(&str) -> Result<C, E>,
+) -> Result<(usize, C), InputError> {
     let (count, key) = l.split_once(char::is_whitespace).unwrap_or((l, ""));
     let count: usize = parse_int(count, 1u8, 40)
         .map(usize::from)
-        .map_err(|e| format!("{file}:{n}: count {e}"))?;
+        .map_err(|e| InputError::new(file, n, format!("count {e}")))?;
     let key = key.trim();
     if key.is_empty() {
-        return Err(format!("{file}:{n}: missing card after the count {count}"));
+        return Err(InputError::new(
+            file,
+            n,
+            format!("missing card after the count {count}"),
+        ));
     }
-    let id = lookup(key).map_err(|e| format!("{file}:{n}: {e}"))?;
+    let id = lookup(key).map_err(|e| InputError::new(file, n, e.to_string()))?;
     Ok((count, id))
 }
 

@@ -116,6 +116,23 @@ pub enum CardError {
     },
 }
 
+/// The card file's problem as the library's [`InputError`](crate::core::InputError), displayed
+/// alike (a row's problem names its column).
+impl From<CardError> for crate::core::InputError {
+    fn from(e: CardError) -> crate::core::InputError {
+        match e {
+            CardError::Input(i) => i,
+            CardError::Io { file, msg } => crate::core::InputError::new(file, 0, msg),
+            CardError::Row {
+                file,
+                line,
+                column,
+                msg,
+            } => crate::core::InputError::new(file, line, format!("column {column}: {msg}")),
+        }
+    }
+}
+
 /// All the cards of a game, by id.
 #[derive(Clone, Debug, Default)]
 pub struct CardDb {

@@ -4,7 +4,6 @@
 
 use super::cards::{CardDb, CardId};
 use crate::core::input::{excerpt, parse_int};
-use std::fmt;
 use std::path::Path;
 
 /// The deck formats of T-DECK.
@@ -36,21 +35,8 @@ impl Format {
 /// reason.
 pub type DeckProblem = crate::core::input::InputError;
 
-/// All the problems of a deck file.
-#[derive(Debug, Clone, thiserror::Error)]
-pub struct DeckError(pub Vec<DeckProblem>);
-
-impl fmt::Display for DeckError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (k, p) in self.0.iter().enumerate() {
-            if k > 0 {
-                writeln!(f)?;
-            }
-            write!(f, "{p}")?;
-        }
-        Ok(())
-    }
-}
+/// All the problems of a deck file (the library's list of a file's problems).
+pub use crate::core::input::InputErrors as DeckError;
 
 /// The most copies one deck line may name (no deck holds more cards: T-DECK-1).
 pub const MAX_LINE_COUNT: usize = 50;

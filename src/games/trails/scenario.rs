@@ -887,7 +887,8 @@ impl Scenario {
                 }
             }
             "legal+" | "legal-" => crate::core::def::legal_membership(&e.key, v, &view.legal)
-                .expect("a membership key"),
+                .expect("a membership key")
+                .map_err(|r| r.0),
             key => {
                 let (who, what) = key
                     .split_once('.')

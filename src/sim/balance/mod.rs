@@ -159,7 +159,7 @@ pub fn apply<G: GameDef>(
     file: &str,
 ) -> Result<(String, G::Cards), String> {
     let t = patch(text, c.card, c.column, c.to)?;
-    let new = G::parse_cards(&t, file)?;
+    let new = G::parse_cards(&t, file).map_err(|e| e.to_string())?;
     if G::card_count(&new) != G::card_count(cards)
         || (0..G::card_count(cards) as u32).any(|i| G::card_name(&new, i) != G::card_name(cards, i))
     {

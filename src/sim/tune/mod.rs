@@ -60,11 +60,12 @@ pub fn swap<G: GameDef>(cards: &G::Cards, deck: &G::Deck, s: Swap) -> Result<G::
             s.remove.max(s.add)
         ));
     }
-    G::tunable_deck(deck)?;
+    G::tunable_deck(deck).map_err(|e| e.to_string())?;
     let d = G::replace(deck, s.remove, s.add, s.copies)
         .ok_or_else(|| format!("the deck holds fewer than {} copies", s.copies))?;
     let name = G::deck_name(deck);
-    let back = G::parse_deck(cards, &G::deck_file(cards, &d, name), name, name)?;
+    let back = G::parse_deck(cards, &G::deck_file(cards, &d, name), name, name)
+        .map_err(|e| e.to_string())?;
     let sorted = |x: &G::Deck| {
         let mut v = G::deck_cards(x);
         v.sort_unstable();
