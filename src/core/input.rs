@@ -112,6 +112,21 @@ impl From<&str> for Reason {
     }
 }
 
+/// The reason's text, read as a string (`contains`, `starts_with`, …).
+impl std::ops::Deref for Reason {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+/// The reason's text, for code that still speaks strings (`?` converts).
+impl From<Reason> for String {
+    fn from(r: Reason) -> String {
+        r.0
+    }
+}
+
 /// Reads `path` as UTF-8 text of at most `limit` bytes. The error says why not: the file cannot be
 /// read, it is too large, or it is not UTF-8 (with the line and column of the first bad byte).
 pub fn read_text(path: &Path, limit: u64) -> Result<String, InputError> {
@@ -262,7 +277,7 @@ pub fn norm(s: &str) -> String {
 pub fn lookup_card<'a>(
     key: &str,
     cards: impl Iterator<Item = (&'a str, &'a str)> + Clone,
-) -> Result<usize, String> {
+) -> Result<usize, Reason> {
     let k = norm(key);
     if let Some(i) = cards.clone().position(|(number, _)| norm(number) == k) {
         return Ok(i);
@@ -274,13 +289,14 @@ pub fn lookup_card<'a>(
         .collect();
     match hits.as_slice() {
         [(i, _)] => Ok(*i),
-        [] => Err(format!("unknown card \"{}\"", excerpt(key))),
+        [] => Err(format!("unknown card \"{}\"", excerpt(key)).into()),
         _ => Err(format!(
             "\"{}\" names {} cards ({}): name it by its number",
             excerpt(key),
             hits.len(),
             hits.iter().map(|(_, n)| *n).collect::<Vec<_>>().join(", ")
-        )),
+        )
+        .into()),
     }
 }
 
@@ -296,7 +312,7 @@ pub fn strip_comment(l: &str) -> &str {
 
 /// A scenario's deck list `CARD, 3*CARD, …` (top first) as card ids, through the game's
 /// `lookup`; at most 40 cards.
-pub fn card_list(v: &str, lookup: impl Fn(&str) -> Result<u8, String>) -> Result<Vec<u8>, String> {
+pub fn card_list(v: &str, lookup: impl Fn(&str) -> Result<u8, Reason>) -> Result<Vec<u8>, Reason> {
     let mut out = Vec::new();
     for part in v.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let (n, name) = match part.split_once('*') {
@@ -394,7 +410,7 @@ mod tests {
         let lookup = |n: &str| match n {
             "a" => Ok(1u8),
             "b" => Ok(2),
-            _ => Err(format!("unknown card \"{n}\"")),
+            _ => Err(Reason(format!("unknown card \"{n}\""))),
         };
         assert_eq!(card_list("a, 3*b", lookup), Ok(vec![1, 2, 2, 2]));
         assert_eq!(
@@ -493,30 +509,30 @@ pub fn excerpt(s: &str) -> String {
 
 /// Parses a whole number in `min..=max`. The error says which is wrong: "\"x\" is not a whole
 /// number", or "N is out of range MIN..=MAX" (also for numbers too long for any integer type).
-pub fn parse_int<T>(s: &str, min: T, max: T) -> Result<T, String>
+pub fn parse_int<T>(s: &str, min: T, max: T) -> Result<T, Reason>
 where
     T: TryFrom<i128> + Into<i128> + Copy + std::fmt::Display,
 {
     let t = s.trim();
     let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("\"{}\" is not a whole number", excerpt(t)));
+        return Err(format!("\"{}\" is not a whole number", excerpt(t)).into());
     }
     match t.parse::<i128>() {
         Ok(v) if v >= min.into() && v <= max.into() => {
             T::try_from(v).map_err(|_| unreachable!("checked against the range"))
         }
-        _ => Err(format!("{} is out of range {min}..={max}", excerpt(t))),
+        _ => Err(format!("{} is out of range {min}..={max}", excerpt(t)).into()),
     }
 }
 
 /// Parses a finite number in `min..=max`.
-pub fn parse_float(s: &str, min: f64, max: f64) -> Result<f64, String> {
+pub fn parse_float(s: &str, min: f64, max: f64) -> Result<f64, Reason> {
     let t = s.trim();
     match t.parse::<f64>() {
         Ok(v) if v.is_finite() && (min..=max).contains(&v) => Ok(v),
-        Ok(_) => Err(format!("{} is out of range {min}..={max}", excerpt(t))),
-        Err(_) => Err(format!("\"{}\" is not a number", excerpt(t))),
+        Ok(_) => Err(format!("{} is out of range {min}..={max}", excerpt(t)).into()),
+        Err(_) => Err(format!("\"{}\" is not a number", excerpt(t)).into()),
     }
 }
 
@@ -568,7 +584,7 @@ mod number_tests {
 /// A scenario zone `CARD, 2*CARD (MARK, MARK), …` as one entry per card: its name and its marks
 /// (lower case), in the order written; `none` (or nothing) is an empty zone. Commas inside
 /// parentheses separate marks, not cards; at most 40 cards.
-pub fn marked_list(v: &str) -> Result<Vec<(String, Vec<String>)>, String> {
+pub fn marked_list(v: &str) -> Result<Vec<(String, Vec<String>)>, Reason> {
     let mut parts = Vec::new();
     let (mut depth, mut start) = (0i32, 0usize);
     for (k, c) in v.char_indices() {
@@ -582,11 +598,11 @@ pub fn marked_list(v: &str) -> Result<Vec<(String, Vec<String>)>, String> {
             _ => {}
         }
         if depth < 0 {
-            return Err(format!("\"{}\": a ')' without its '('", excerpt(v)));
+            return Err(format!("\"{}\": a ')' without its '('", excerpt(v)).into());
         }
     }
     if depth != 0 {
-        return Err(format!("\"{}\": a '(' without its ')'", excerpt(v)));
+        return Err(format!("\"{}\": a '(' without its ')'", excerpt(v)).into());
     }
     parts.push(&v[start..]);
     let mut out = Vec::new();
@@ -614,7 +630,7 @@ pub fn marked_list(v: &str) -> Result<Vec<(String, Vec<String>)>, String> {
             None => (1, card),
         };
         if name.is_empty() {
-            return Err(format!("\"{}\": a card without a name", excerpt(part)));
+            return Err(format!("\"{}\": a card without a name", excerpt(part)).into());
         }
         if out.len() + n > 40 {
             return Err("more than 40 cards".into());

@@ -7,6 +7,7 @@
 
 use super::def::{legal_membership, legal_texts, play_actions, GameDef, ScenarioReport};
 use super::input::{excerpt, norm, read_text, strip_comment, MAX_TEXT_BYTES};
+use super::Reason;
 use super::{InputError, Outcome, Seat};
 use std::path::Path;
 
@@ -132,7 +133,7 @@ pub fn listed(
     line: &Option<(usize, String)>,
     file: &str,
     missing: impl FnOnce() -> String,
-    lookup: impl Fn(&str) -> Result<u8, String>,
+    lookup: impl Fn(&str) -> Result<u8, Reason>,
 ) -> Result<(usize, Vec<u8>), InputError> {
     let (n, v) = line.as_ref().ok_or_else(|| problem(file, 0, missing()))?;
     let ids = super::input::card_list(v, lookup).map_err(|e| problem(file, *n, e))?;

@@ -4,6 +4,7 @@
 
 use super::cards::{CardDb, CardId};
 use crate::core::input::{excerpt, parse_int};
+use crate::core::Reason;
 use std::path::Path;
 
 /// The deck formats of T-DECK.
@@ -239,7 +240,7 @@ pub struct PackSlot {
 }
 
 /// Parses a pack composition like `UNIT=5,ITEM=1,EVENT=1,BASE=1` or `ANY=8`.
-pub fn parse_pack(text: &str) -> Result<Vec<PackSlot>, String> {
+pub fn parse_pack(text: &str) -> Result<Vec<PackSlot>, Reason> {
     use super::cards::CardType;
     let mut out = Vec::new();
     for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
@@ -255,7 +256,8 @@ pub fn parse_pack(text: &str) -> Result<Vec<PackSlot>, String> {
             other => {
                 return Err(format!(
                     "pack slot \"{other}\": expected ANY, UNIT, ITEM, EVENT or BASE"
-                ))
+                )
+                .into())
             }
         };
         let count = parse_int(v, 0, MAX_PACK_CARDS as u64)
@@ -268,7 +270,7 @@ pub fn parse_pack(text: &str) -> Result<Vec<PackSlot>, String> {
         return Err("a pack needs at least one card".into());
     }
     if size > MAX_PACK_CARDS {
-        return Err(format!("{size} cards a pack; at most {MAX_PACK_CARDS}"));
+        return Err(format!("{size} cards a pack; at most {MAX_PACK_CARDS}").into());
     }
     Ok(out)
 }
@@ -280,10 +282,10 @@ pub fn sealed_pool(
     packs: u64,
     slots: &[PackSlot],
     rng: &mut crate::core::GameRng,
-) -> Result<Vec<CardId>, String> {
+) -> Result<Vec<CardId>, Reason> {
     use rand::Rng;
     if !(1..=MAX_PACKS).contains(&packs) {
-        return Err(format!("{packs} packs: out of range 1..={MAX_PACKS}"));
+        return Err(format!("{packs} packs: out of range 1..={MAX_PACKS}").into());
     }
     let mut out = Vec::new();
     for _ in 0..packs {
@@ -292,10 +294,9 @@ pub fn sealed_pool(
                 .filter(|&i| slot.ctype.is_none_or(|t| db.card(i).ctype == t))
                 .collect();
             if pool.is_empty() {
-                return Err(format!(
-                    "the card pool has no {:?} card for a pack slot",
-                    slot.ctype
-                ));
+                return Err(
+                    format!("the card pool has no {:?} card for a pack slot", slot.ctype).into(),
+                );
             }
             for _ in 0..slot.count {
                 out.push(pool[rng.gen_range(0..pool.len())]);
