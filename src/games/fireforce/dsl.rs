@@ -388,8 +388,10 @@ pub static VOCAB: Vocab = Vocab {
 };
 
 /// The reason a word the language knows is refused: this engine does not play it yet.
-fn not_played(word: &str) -> String {
-    format!("`{word}` is not played by the Fire Force engine yet")
+fn not_played(word: &str) -> Reason {
+    Reason(format!(
+        "`{word}` is not played by the Fire Force engine yet"
+    ))
 }
 
 /// A cell of card text in plain English, one line per ability (nothing for a blank cell; the
@@ -489,9 +491,7 @@ pub fn effects(
                 }
                 Trigger::Instead
             }
-            ast::Head::Word(h) => {
-                return Err(ctx(Reason::from(not_played(VOCAB.head(*h).word.name))))
-            }
+            ast::Head::Word(h) => return Err(ctx(not_played(VOCAB.head(*h).word.name))),
         };
         let allowed = match ctype {
             CardType::Unit => !matches!(trigger, Trigger::Main),
@@ -524,11 +524,7 @@ pub fn effects(
             match part.word {
                 cost::EXHAUST => c.exhaust = true,
                 cost::FLAME => c.flame = part.n.unwrap_or(0) as u8,
-                k => {
-                    return Err(ctx(Reason::from(not_played(
-                        VOCAB.costs[k as usize].word.name,
-                    ))))
-                }
+                k => return Err(ctx(not_played(VOCAB.costs[k as usize].word.name))),
             }
         }
         let head_word = match a.head {
@@ -675,7 +671,7 @@ fn head_trigger(
                 VOCAB.events[e as usize].word.name
             ).into())
         }
-        (e, _, None) => return Err(Reason::from(not_played(VOCAB.events[e as usize].word.name))),
+        (e, _, None) => return Err(not_played(VOCAB.events[e as usize].word.name)),
     })
 }
 
@@ -853,7 +849,7 @@ fn filter(db: &mut CardDb, words: &[ast::Filter]) -> Result<Filter, Reason> {
                         f.cost_max = Some(check(x)?);
                     }
                 } else {
-                    return Err(Reason::from(not_played("support filter")));
+                    return Err(not_played("support filter"));
                 }
             }
             ast::Filter::Flag(flag::READY, true) => f.ready = Some(true),
@@ -967,7 +963,7 @@ fn compile_effect(
                 // Decision F-DUR-2.
                 Some(dur::NEXT_TURN) => Until::NextTurn,
                 Some(dur::OWN_NEXT_TURN) => Until::OwnNextTurn,
-                Some(d) => return Err(Reason::from(not_played(VOCAB.durations[d as usize].name))),
+                Some(d) => return Err(not_played(VOCAB.durations[d as usize].name)),
             };
             let target = t(db)?;
             Effect::Power(target, amount(values, db, &e.n)?, until)
@@ -1052,7 +1048,7 @@ fn compile_effect(
             let next = match e.dur {
                 None | Some(dur::TURN) => false,
                 Some(dur::NEXT_TURN) => true,
-                Some(d) => return Err(Reason::from(not_played(VOCAB.durations[d as usize].name))),
+                Some(d) => return Err(not_played(VOCAB.durations[d as usize].name)),
             };
             Effect::Grant(t(db)?, k, next)
         }
@@ -1114,7 +1110,7 @@ fn compile_effect(
             }
             Effect::Look
         }
-        k => return Err(Reason::from(not_played(VOCAB.verb(false, k).name))),
+        k => return Err(not_played(VOCAB.verb(false, k).name)),
     })
 }
 
@@ -1248,7 +1244,7 @@ fn compile_static(
 ) -> Result<Static, Reason> {
     let c = e.cards.as_ref().expect("the pattern reads cards");
     if e.verb != st::POWER {
-        return Err(Reason::from(not_played(VOCAB.verb(true, e.verb).name)));
+        return Err(not_played(VOCAB.verb(true, e.verb).name));
     }
     let t = target(db, c)?;
     let scope = match t.mode {

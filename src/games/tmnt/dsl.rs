@@ -328,8 +328,8 @@ pub static VOCAB: Vocab = Vocab {
 };
 
 /// The reason a word the language knows is refused: this engine does not play it yet.
-fn not_played(word: &str) -> String {
-    format!("`{word}` is not played by the TMNT engine yet")
+fn not_played(word: &str) -> Reason {
+    Reason(format!("`{word}` is not played by the TMNT engine yet"))
 }
 
 /// A cell of card text in plain English, one line per ability (nothing for a blank cell; the
@@ -445,7 +445,7 @@ pub fn compile_in(
         for c in &a.costs {
             match VOCAB.costs[usize::from(c.word)].word.name {
                 "trash_self" => trash_self = true,
-                w => return Err(ctx(Reason::from(not_played(w)))),
+                w => return Err(ctx(not_played(w))),
             }
         }
         if a.once && !matches!(trigger, Trigger::When(_) | Trigger::Anytime) {
@@ -539,7 +539,7 @@ fn head(a: &ast::Ability, ctype: CardType) -> Result<(Trigger, Moment), Reason> 
         ast::Head::Word(head::PLAY_FLIP) => Trigger::PlayFlip,
         ast::Head::Word(head::STATIC) => Trigger::Static,
         ast::Head::Word(head::ANYTIME) => Trigger::Anytime,
-        ast::Head::Word(h) => return Err(Reason::from(not_played(VOCAB.head(*h).word.name))),
+        ast::Head::Word(h) => return Err(not_played(VOCAB.head(*h).word.name)),
         ast::Head::On(t) => {
             if t.by.is_some() {
                 return Err("`by` is not played by the TMNT engine yet".into());
@@ -621,7 +621,7 @@ fn head(a: &ast::Ability, ctype: CardType) -> Result<(Trigger, Moment), Reason> 
                     m.to = t.to.unwrap_or(zone::PLAY);
                     Trigger::When(When::Leaves)
                 }
-                _ => return Err(Reason::from(not_played(VOCAB.events[usize::from(t.event)].word.name))),
+                _ => return Err(not_played(VOCAB.events[usize::from(t.event)].word.name)),
             }
         }
         ast::Head::Instead(t) => {
@@ -702,7 +702,7 @@ fn check_cond_words(c: &ast::Cond, trigger: Trigger) -> Result<(), Reason> {
         ast::Cond::Cmp(a, _, b) => {
             for v in [a, b] {
                 if matches!(v, ast::Value::Stat(..)) {
-                    return Err(Reason::from(not_played("a card's stat as a value")));
+                    return Err(not_played("a card's stat as a value"));
                 }
             }
             Ok(())
@@ -733,7 +733,7 @@ fn amount(v: &Option<ast::Value>, titles: &[String]) -> Result<Amount, Reason> {
             ast::Value::Count(c) => Counted::Cards(cond_set(c, titles)?),
             ast::Value::Quantity(k, s) => Counted::Quantity(*k, *s),
             ast::Value::X(s) => Counted::X(*s),
-            _ => return Err(Reason::from(not_played("this counted amount"))),
+            _ => return Err(not_played("this counted amount")),
         })
     };
     Ok(match v {
@@ -743,7 +743,7 @@ fn amount(v: &Option<ast::Value>, titles: &[String]) -> Result<Amount, Reason> {
             of: counted(of)?,
             max: *max,
         },
-        ast::Value::Stat(..) => return Err(Reason::from(not_played("a card's stat as an amount"))),
+        ast::Value::Stat(..) => return Err(not_played("a card's stat as an amount")),
         v => Amount::Per {
             each: 1,
             of: counted(v)?,
@@ -1025,9 +1025,7 @@ fn compile_effect(e: &ast::Effect, titles: &[String]) -> Result<Effect, Reason> 
     let side = || e.side.expect("the pattern reads a side") == Side::Enemy;
     let cards = || e.cards.as_ref().expect("the pattern reads cards");
     Ok(match e.verb {
-        v::DRAW if e.side == Some(Side::Enemy) => {
-            return Err(Reason::from(not_played("draw enemy")))
-        }
+        v::DRAW if e.side == Some(Side::Enemy) => return Err(not_played("draw enemy")),
         v::DRAW => Effect::Draw(amount(&e.n, titles)?),
         v::DRAW_TO => Effect::DrawTo(fixed(&e.n)? as u8),
         v::MILL => Effect::Trash {
@@ -1100,7 +1098,7 @@ fn compile_effect(e: &ast::Effect, titles: &[String]) -> Result<Effect, Reason> 
         v::EXCESS_EXTRA => Effect::ExcessExtra(fixed(&e.n)? as u8),
         v::KEEP_ANYWAY => Effect::KeepAnyway,
         v::FREE_ITEM => Effect::FreeItem,
-        k => return Err(Reason::from(not_played(VOCAB.verb(false, k).name))),
+        k => return Err(not_played(VOCAB.verb(false, k).name)),
     })
 }
 
@@ -1144,7 +1142,7 @@ fn compile_static(e: &ast::Effect, ctype: CardType, titles: &[String]) -> Result
         }
         st::ITEM_ANY_ATTRIBUTE if ctype == CardType::Item => Ok(Effect::ItemAnyAttribute),
         st::ITEM_ANY_ATTRIBUTE => Err("`item_any_attribute` is an Item's static".into()),
-        k => Err(Reason::from(not_played(VOCAB.verb(true, k).name))),
+        k => Err(not_played(VOCAB.verb(true, k).name)),
     }
 }
 

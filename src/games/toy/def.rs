@@ -383,11 +383,7 @@ impl GameDef for ToyGame {
                 return Err(format!("{q}: the opponent knows a hidden card").into());
             }
             // Determinization permutes the cards among instances: the multiset is what holds.
-            let mut a: Vec<CardId> = p.card[..n].to_vec();
-            let mut b = self.decks[q.index()].clone();
-            a.sort_unstable();
-            b.sort_unstable();
-            if a != b {
+            if !crate::core::def::same_multiset(&p.card[..n], &self.decks[q.index()]) {
                 return Err(format!("{q}: the cards are not the deck's").into());
             }
         }

@@ -544,8 +544,8 @@ pub fn parse_effects(text: &str, orgs: &mut dyn OrgNames) -> Result<Parsed, Reas
 }
 
 /// The reason a word the language knows is refused: this engine does not play it yet.
-fn not_played(word: &str) -> String {
-    format!("`{word}` is not played by the Trails engine yet")
+fn not_played(word: &str) -> Reason {
+    Reason(format!("`{word}` is not played by the Trails engine yet"))
 }
 
 /// A cell of card text in plain English, one line per ability (nothing for a blank cell; the
@@ -619,9 +619,7 @@ pub fn compile(tree: &[ast::Ability], orgs: &mut dyn OrgNames) -> Result<Parsed,
                 about = instead(t, orgs).map_err(ctx)?;
                 Trigger::Instead
             }
-            ast::Head::Word(h) => {
-                return Err(ctx(Reason::from(not_played(VOCAB.head(*h).word.name))))
-            }
+            ast::Head::Word(h) => return Err(ctx(not_played(VOCAB.head(*h).word.name))),
         };
         if a.once && matches!(trigger, Trigger::Event | Trigger::Arts) {
             return Err(ctx(
@@ -634,11 +632,7 @@ pub fn compile(tree: &[ast::Ability], orgs: &mut dyn OrgNames) -> Result<Parsed,
                 cost::SELF_ACTION => c.self_action = true,
                 cost::EP => c.ep = part.n.unwrap_or(0) as u8,
                 cost::DISCARD if trigger == Trigger::Act => c.discard = part.n.unwrap_or(1) as u8,
-                k => {
-                    return Err(ctx(Reason::from(not_played(
-                        VOCAB.costs[k as usize].word.name,
-                    ))))
-                }
+                k => return Err(ctx(not_played(VOCAB.costs[k as usize].word.name))),
             }
         }
         if trigger == Trigger::Act && !c.self_action && c.ep == 0 && c.discard == 0 {
@@ -763,7 +757,7 @@ fn on(t: &ast::Trigger, orgs: &mut dyn OrgNames) -> Result<(Trigger, About), Rea
         event::PUT => Trigger::Put,
         event::START => Trigger::Start,
         event::END => Trigger::End,
-        k => return Err(Reason::from(not_played(VOCAB.events[k as usize].word.name))),
+        k => return Err(not_played(VOCAB.events[k as usize].word.name)),
     };
     let mut about = About::default();
     if let Some(c) = &t.subject {
@@ -1379,7 +1373,7 @@ fn compile_effect(
                 _ => Effect::Ko(t),
             }
         }
-        k => return Err(Reason::from(not_played(VOCAB.verb(false, k).name))),
+        k => return Err(not_played(VOCAB.verb(false, k).name)),
     })
 }
 
@@ -1476,7 +1470,7 @@ fn compile_static(
             let what = prohibition(e.word.expect("prohibition"));
             StaticEffect::Cant { side, filter, what }
         }
-        k => return Err(Reason::from(not_played(VOCAB.verb(true, k).name))),
+        k => return Err(not_played(VOCAB.verb(true, k).name)),
     })
 }
 
