@@ -97,6 +97,7 @@ impl<G: GameDef> Inputs<G> {
 
 /// `tcgsim balance`: the arguments read into a plan, the run, its files and its summary.
 pub fn balance<G: GameDef>(o: BalanceOpts) -> Result<ExitCode> {
+    crate::core::def::require::<G>(crate::core::def::Capability::Tuning)?;
     let spec = super::entrant(&o.agent, &o.process)?;
     let inputs = inputs::<G>(&o)?;
     let plan = inputs.plan(&o, &spec);

@@ -93,6 +93,7 @@ pub fn tool<G: GameDef>(t: Tool) -> Result<ExitCode> {
 /// `tcgsim cards`: the decks and the gauntlet read, each deck ranked ([`rank_deck`]), then
 /// `cards.csv`, `run.json`, the terminal summary and the report.
 pub fn cards<G: GameDef>(o: CardsOpts) -> Result<ExitCode> {
+    crate::core::def::require::<G>(crate::core::def::Capability::CardStats)?;
     // `--games` is in range: clap checks it (README, "Limits").
     let spec = super::entrant(&o.agent, &o.process)?;
     let mut db = load_cards::<G>(o.cards.as_deref(), o.decks.first().map(PathBuf::as_path))?;

@@ -1314,7 +1314,7 @@ fn validate_decks<G: GameDef>(decks: &[PathBuf], cards: Option<&Path>) -> Result
             ))?,
             Err(e) => {
                 bad += 1;
-                out::error(&e);
+                out::error(&e.to_string());
             }
         }
     }

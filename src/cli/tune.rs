@@ -158,6 +158,7 @@ impl<G: GameDef> Inputs<G> {
 
 /// `tcgsim tune`: the arguments read into a plan, the search, its files and its summary.
 pub fn tune<G: GameDef>(o: TuneOpts) -> Result<ExitCode> {
+    crate::core::def::require::<G>(crate::core::def::Capability::Tuning)?;
     let spec = super::entrant(&o.agent, &o.process)?;
     let inputs = inputs::<G>(&o)?;
     let plan = inputs.plan(&o, &spec);

@@ -5,7 +5,7 @@
 //! Every game implements both traits on one type (the match context) and registers it once in
 //! `crate::games` (the registry). Nothing here names a game.
 
-use super::{Game, Seat};
+use super::{Error, Game, InputError, InputErrors, Outcome, Reason, Seat};
 use std::path::Path;
 
 /// The facts about a game that are constants: names, files, folders.
@@ -80,8 +80,107 @@ pub struct ScenarioReport {
     pub failed: Vec<String>,
 }
 
+/// The optional capabilities of a game beyond play, as flags (OpenSpiel's `GameType`): what a
+/// command that needs one asks before it starts ([`require`]), so that a game without it is told
+/// so in one line (exit code 2) rather than run with the defaults' empty answers. Capabilities
+/// whose default method says itself that the game lacks them (card texts, scenarios, sealed pools)
+/// need no flag. See [`GameDef`] for each capability's items and defaults.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Capabilities {
+    /// Card statistics (`cards`): [`GameDef::deck_cards`], [`GameDef::card_name`] and
+    /// [`GameDef::ablate`] are the game's own, and so are [`Game`]'s card-statistics hooks
+    /// (`cards_out_of_deck`, `cards_in_hand`, `card_use`).
+    pub card_stats: bool,
+    /// Tuning (`tune`, `balance`; `docs/tuning.md`): [`GameDef::card_count`],
+    /// [`GameDef::replace`], [`GameDef::deck_file`], [`GameDef::tunable_deck`] and
+    /// [`GameDef::TUNABLE`] are the game's own. Needs `card_stats` (moves are named by card).
+    pub tuning: bool,
+}
+
+impl Capabilities {
+    /// No optional capability: what a game that writes only [`GameDef`]'s required items has.
+    pub const NONE: Capabilities = Capabilities {
+        card_stats: false,
+        tuning: false,
+    };
+    /// Every capability.
+    pub const ALL: Capabilities = Capabilities {
+        card_stats: true,
+        tuning: true,
+    };
+}
+
+/// A capability a command needs of its game ([`Capabilities`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Capability {
+    /// Card statistics: `cards`.
+    CardStats,
+    /// Tuning: `tune`, `balance`.
+    Tuning,
+}
+
+impl Capability {
+    /// Whether `caps` has this capability.
+    pub fn of(self, caps: Capabilities) -> bool {
+        match self {
+            Capability::CardStats => caps.card_stats,
+            Capability::Tuning => caps.tuning && caps.card_stats,
+        }
+    }
+
+    /// The capability's name in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Capability::CardStats => "card statistics",
+            Capability::Tuning => "tuning (no card swaps or card-file changes)",
+        }
+    }
+}
+
+/// `Ok` when game `G` has `cap` ([`GameDef::CAPS`]); else a usage error (exit code 2) saying
+/// "the TITLE has no card statistics" (or tuning). Commands that need a capability call it first.
+pub fn require<G: GameDef>(cap: Capability) -> Result<(), super::Error> {
+    if cap.of(G::CAPS) {
+        Ok(())
+    } else {
+        Err(super::Error::usage(format!(
+            "the {} has no {}",
+            G::INFO.title,
+            cap.name()
+        )))
+    }
+}
+
 /// What a game offers beyond [`Game`]: files, matches, text and checks. See the module doc.
+///
+/// **Required** (14 items: what every game must say, enough for `matrix`, `arena`, `duel`, `play`,
+/// `validate`, `serve` and the conformance suite): [`GameDef::INFO`], the types `Cards` and
+/// `Deck`, [`GameDef::bundled_cards`], [`GameDef::parse_cards`], [`GameDef::is_card_file`],
+/// [`GameDef::parse_deck`], [`GameDef::deck_name`], [`GameDef::new_match`],
+/// [`GameDef::content_hash`], [`GameDef::match_cards`], and the notation and views:
+/// [`GameDef::parse_action`], [`GameDef::render`], [`GameDef::info_key`].
+///
+/// **Optional**, each with a default (a game overrides what it has):
+/// - *card statistics* (`cards`; flag [`Capabilities::card_stats`]): `deck_cards` (default: no
+///   cards), `card_name` (default: `card ID`), `ablate` (default: the deck unchanged);
+/// - *tuning* (`tune`, `balance`; flag [`Capabilities::tuning`]): `card_count` (default 0),
+///   `replace` (default `None`), `deck_file` (default: the comment line only), `tunable_deck`
+///   (default `Ok`), `TUNABLE` (default none);
+/// - *the match as a player may know it* (`process:` agents): `match_deck` (default: no list),
+///   `deck_list` (from `match_deck` and `card_name`);
+/// - *text*: `narrate` (default: the action's text to whoever sees the actor's cards, who acted to
+///   the others), `log_start` (default: who moves first), `card_text` (default: an error, "the
+///   TITLE has no card texts"), `ending` (default: from [`Game::outcome`]), `deck_summary`
+///   (default: `N cards` with card statistics, else `valid`);
+/// - *checks*: `check_invariants` (default: none, `Ok`);
+/// - *formats*: `run_scenario` (default: an error, "the TITLE has no scenario format"),
+///   `sealed` and `DEFAULT_PACK` (default: an error, "the TITLE has no sealed format"),
+///   `bench_match` (default: the first two [`GameInfo::arena_decks`] of the bundled cards, read
+///   from the game's deck folder in the source tree), `load_deck` (read the file, then
+///   `parse_deck`).
 pub trait GameDef: Game + super::Policy + Sized + Send + Sync + 'static {
+    // ---- required: what every game says ----
+
     /// The constants: name, folders, rule-ID prefix.
     const INFO: GameInfo;
     /// The card database of a card file.
@@ -89,80 +188,120 @@ pub trait GameDef: Game + super::Policy + Sized + Send + Sync + 'static {
     /// One player's decks (a game may need more than one: a main deck and a side deck).
     type Deck: Clone + Send + Sync;
 
-    // ---- files ----
-
     /// The card pool bundled into the binary (the card file of [`GameInfo::deck_dir`]).
     fn bundled_cards() -> Self::Cards;
     /// Parses a card file; the error names the file, line and reason.
-    fn parse_cards(text: &str, file: &str) -> Result<Self::Cards, String>;
+    fn parse_cards(text: &str, file: &str) -> Result<Self::Cards, InputError>;
     /// Whether `text` looks like this game's card file (its header), to infer the game.
     fn is_card_file(text: &str) -> bool;
-    /// Reads and checks a deck file against the game's formats; the error lists every problem
-    /// with its file and line. The deck's name is the file stem.
-    fn load_deck(cards: &Self::Cards, path: &Path) -> Result<Self::Deck, String> {
-        use super::input::{read_text, MAX_TEXT_BYTES};
-        let file = path.display().to_string();
-        let text = read_text(path, MAX_TEXT_BYTES).map_err(|e| e.to_string())?;
-        let name = path
-            .file_stem()
-            .map_or_else(|| file.clone(), |s| s.to_string_lossy().into_owned());
-        Self::parse_deck(cards, &text, &file, &name)
-    }
     /// Reads and checks a deck file's text (`file` names it in errors, `name` is the deck's name).
     fn parse_deck(
         cards: &Self::Cards,
         text: &str,
         file: &str,
         name: &str,
-    ) -> Result<Self::Deck, String>;
+    ) -> Result<Self::Deck, InputErrors>;
     /// The deck's name (its file stem).
     fn deck_name(deck: &Self::Deck) -> &str;
-    /// One line about a valid deck for `validate` ("Strategy format, 50 cards").
-    fn deck_summary(deck: &Self::Deck) -> String;
     /// The match of `decks[0]` (seat P1) against `decks[1]` (seat P2).
     fn new_match(cards: &Self::Cards, decks: [&Self::Deck; 2]) -> Self;
     /// A hash of everything that decides the games of a run with `decks`: every card of every
     /// deck as the card file defines it, and the version of the rules. Runs with different hashes
     /// are never merged or resumed into each other.
     fn content_hash(cards: &Self::Cards, decks: &[&Self::Deck]) -> String;
+    /// The card database of this match.
+    fn match_cards(&self) -> &Self::Cards;
+    /// Parses an action in the game's notation (as [`Game::action_text`] writes it), legal in
+    /// `state`.
+    fn parse_action(&self, state: &Self::State, text: &str) -> Result<Self::Action, Reason>;
+    /// What `seat` may see of `state`, as text for a person at the table.
+    fn render(&self, state: &Self::State, seat: Seat) -> String;
+    /// Everything `seat` knows of `state`, as a string: two states with the same key are the same
+    /// information set for that seat (OpenSpiel's information-state string). Agents may decide
+    /// only from this.
+    fn info_key(&self, state: &Self::State, seat: Seat) -> String;
 
-    // ---- card statistics (`cards`) ----
+    // ---- optional: the capabilities ----
+
+    /// The game's optional capabilities that a command asks before it starts ([`require`]).
+    /// Default: none.
+    const CAPS: Capabilities = Capabilities::NONE;
+
+    // ---- files (optional) ----
+
+    /// Reads and checks a deck file against the game's formats; the error lists every problem
+    /// with its file and line. The deck's name is the file stem. Default: read the file (bounded,
+    /// UTF-8), then [`GameDef::parse_deck`].
+    fn load_deck(cards: &Self::Cards, path: &Path) -> Result<Self::Deck, InputErrors> {
+        use super::input::{read_text, MAX_TEXT_BYTES};
+        let file = path.display().to_string();
+        let text = read_text(path, MAX_TEXT_BYTES)?;
+        let name = path
+            .file_stem()
+            .map_or_else(|| file.clone(), |s| s.to_string_lossy().into_owned());
+        Self::parse_deck(cards, &text, &file, &name)
+    }
+    /// One line about a valid deck for `validate` ("Strategy format, 50 cards"). Default: its
+    /// number of cards when the game has card statistics ([`GameDef::deck_cards`]), else `valid`.
+    fn deck_summary(deck: &Self::Deck) -> String {
+        if Self::CAPS.card_stats {
+            let n: usize = Self::deck_cards(deck).iter().map(|&(_, k)| k).sum();
+            format!("{n} cards")
+        } else {
+            "valid".into()
+        }
+    }
+
+    // ---- card statistics (`cards`; `CAPS.card_stats`) ----
 
     /// The distinct cards of a deck as card ids (those of [`Game::card_use`]), in deck order, with
-    /// their copies.
-    fn deck_cards(deck: &Self::Deck) -> Vec<(u32, usize)>;
-    /// A card's full name.
-    fn card_name(cards: &Self::Cards, id: u32) -> String;
+    /// their copies. Default: none.
+    fn deck_cards(_deck: &Self::Deck) -> Vec<(u32, usize)> {
+        Vec::new()
+    }
+    /// A card's full name. Default: `card ID`.
+    fn card_name(_cards: &Self::Cards, id: u32) -> String {
+        format!("card {id}")
+    }
     /// The deck with one copy of card `id` replaced by the game's neutral filler (ablation);
-    /// `cards` may gain the filler card.
-    fn ablate(cards: &mut Self::Cards, deck: &Self::Deck, id: u32) -> Self::Deck;
+    /// `cards` may gain the filler card. Default: the deck unchanged.
+    fn ablate(_cards: &mut Self::Cards, deck: &Self::Deck, _id: u32) -> Self::Deck {
+        deck.clone()
+    }
 
-    // ---- tuning (`tune`, `balance`: `docs/tuning.md`) ----
+    // ---- tuning (`tune`, `balance`: `docs/tuning.md`; `CAPS.tuning`) ----
 
-    /// The number of cards of the card database: card ids are `0..card_count`.
-    fn card_count(cards: &Self::Cards) -> usize;
+    /// The number of cards of the card database: card ids are `0..card_count`. Default: 0.
+    fn card_count(_cards: &Self::Cards) -> usize {
+        0
+    }
     /// The deck with the first `copies` copies of card `remove` replaced, where they stand, by
     /// card `add` (in the part of the deck that held them: main deck, side deck); `None` when the
     /// deck holds fewer copies. The result is not checked against the formats:
-    /// `crate::sim::tune::swap` checks it by writing and reading it back.
-    fn replace(deck: &Self::Deck, remove: u32, add: u32, copies: usize) -> Option<Self::Deck>;
+    /// `crate::sim::tune::swap` checks it by writing and reading it back. Default: `None`.
+    fn replace(_deck: &Self::Deck, _remove: u32, _add: u32, _copies: usize) -> Option<Self::Deck> {
+        None
+    }
     /// The deck as a deck file that [`GameDef::parse_deck`] reads back to the same cards (the
-    /// first line a comment: `comment`).
-    fn deck_file(cards: &Self::Cards, deck: &Self::Deck, comment: &str) -> String;
+    /// first line a comment: `comment`). Default: the comment line alone.
+    fn deck_file(_cards: &Self::Cards, _deck: &Self::Deck, comment: &str) -> String {
+        format!("# {comment}\n")
+    }
     /// Whether `tune` may swap cards of this deck: `Err` says why not (a sealed deck holds only
-    /// the cards of its opened packs, which the deck file does not record).
-    fn tunable_deck(_deck: &Self::Deck) -> Result<(), String> {
+    /// the cards of its opened packs, which the deck file does not record). Default: `Ok`.
+    fn tunable_deck(_deck: &Self::Deck) -> Result<(), Reason> {
         Ok(())
     }
-    /// The numeric columns of the card file that `balance` may change by one step.
-    const TUNABLE: &'static [Tunable];
+    /// The numeric columns of the card file that `balance` may change by one step. Default: none.
+    const TUNABLE: &'static [Tunable] = &[];
 
     // ---- the match, as a player may know it (`process:` agents) ----
 
-    /// The card database of this match.
-    fn match_cards(&self) -> &Self::Cards;
-    /// The card ids of `seat`'s deck(s) in this match, every copy, in deck-file order.
-    fn match_deck(&self, seat: Seat) -> Vec<u32>;
+    /// The card ids of `seat`'s deck(s) in this match, every copy, in deck-file order. Default:
+    /// none (process agents are told empty deck lists).
+    fn match_deck(&self, _seat: Seat) -> Vec<u32> {
+        Vec::new()
+    }
     /// `seat`'s deck list in this match: (card id, name, copies), distinct cards in first-seen
     /// order. Both lists are open to both players (the built-in search agents redeal hidden cards
     /// from them), so process agents are told both (`docs/protocol.md`).
@@ -173,67 +312,109 @@ pub trait GameDef: Game + super::Policy + Sized + Send + Sync + 'static {
             .collect()
     }
 
-    // ---- text and views ----
+    // ---- text ----
 
-    /// Parses an action in the game's notation (as [`Game::action_text`] writes it), legal in
-    /// `state`.
-    fn parse_action(&self, state: &Self::State, text: &str) -> Result<Self::Action, String>;
     /// The log lines of `action` by `seat` from `before` to `after`, as `viewer` may see them.
+    /// Default: `SEAT: ACTION` (the action's text) for a viewer who sees `seat`'s hidden cards,
+    /// `SEAT acts.` for the others (the text may name a hidden card); a game whose actions are
+    /// public overrides it to say more.
     fn narrate(
         &self,
         before: &Self::State,
         seat: Seat,
         action: Self::Action,
-        after: &Self::State,
+        _after: &Self::State,
         viewer: Viewer,
-    ) -> Vec<String>;
+    ) -> Vec<String> {
+        if viewer.sees(seat) {
+            vec![format!("{seat}: {}", self.action_text(before, action))]
+        } else {
+            vec![format!("{seat} acts.")]
+        }
+    }
     /// The first lines of a game's log, before its first action (who moves first, the phase the
-    /// game opens with).
+    /// game opens with). Default: who moves first.
     fn log_start(&self, _state: &Self::State, first: Seat) -> Vec<String> {
         vec![format!("{first} moves first.")]
     }
-    /// What `seat` may see of `state`, as text for a person at the table.
-    fn render(&self, state: &Self::State, seat: Seat) -> String;
     /// The full text of a card of `cards` named by `query` (its name, or part of it), for `show
     /// CARD` and `tcgsim cards show`: its printed fields, its abilities in plain English and in
-    /// the card language.
-    fn card_text(cards: &Self::Cards, query: &str) -> Result<String, String>;
+    /// the card language. Default: an error, the game has no card texts (and `validate` cannot
+    /// infer the game from a deck's card names).
+    fn card_text(_cards: &Self::Cards, _query: &str) -> Result<String, Reason> {
+        Err(Reason(format!(
+            "the {} has no card texts",
+            Self::INFO.title
+        )))
+    }
     /// Why and how a finished game ended, one line ("P1 won the bond check, bond 12 to 0").
-    fn ending(&self, state: &Self::State) -> String;
+    /// Default: the outcome alone ("P1 won", "drawn", "not over").
+    fn ending(&self, state: &Self::State) -> String {
+        match self.outcome(state) {
+            None => "not over".into(),
+            Some(Outcome::Draw) => "drawn".into(),
+            Some(Outcome::Win(w)) => format!("{w} won"),
+        }
+    }
 
     // ---- checks ----
 
-    /// Everything `seat` knows of `state`, as a string: two states with the same key are the same
-    /// information set for that seat (OpenSpiel's information-state string). Agents may decide
-    /// only from this.
-    fn info_key(&self, state: &Self::State, seat: Seat) -> String;
-    /// The game's invariants of a reachable state; the error says which one broke.
-    fn check_invariants(&self, state: &Self::State) -> Result<(), String>;
+    /// The game's invariants of a reachable state; the error says which one broke. Default: none
+    /// checked (`Ok`).
+    fn check_invariants(&self, _state: &Self::State) -> Result<(), Reason> {
+        Ok(())
+    }
 
-    // ---- scenarios, sealed, bench ----
+    // ---- formats: scenarios, sealed, bench ----
 
     /// Runs a scenario file (the game's own format). `cards` overrides the scenario's card file;
-    /// `dir` is the folder card-file paths in the scenario are relative to.
+    /// `dir` is the folder card-file paths in the scenario are relative to. Default: an error, the
+    /// game has no scenario format.
     fn run_scenario(
-        text: &str,
-        file: &str,
-        dir: &Path,
-        cards: Option<Self::Cards>,
-    ) -> Result<ScenarioReport, String>;
+        _text: &str,
+        _file: &str,
+        _dir: &Path,
+        _cards: Option<Self::Cards>,
+    ) -> Result<ScenarioReport, Error> {
+        Err(Error::usage(format!(
+            "the {} has no scenario format",
+            Self::INFO.title
+        )))
+    }
     /// A sealed pool of `packs` packs (`pack` in the game's notation) as a deck file's text.
-    /// `seed` decides the packs.
-    fn sealed(
-        _cards: &Self::Cards,
-        _packs: u64,
-        _pack: &str,
-        _seed: u64,
-    ) -> Result<String, String> {
-        Err(format!("the {} has no sealed format", Self::INFO.title))
+    /// `seed` decides the packs. Default: an error, the game has no sealed format.
+    fn sealed(_cards: &Self::Cards, _packs: u64, _pack: &str, _seed: u64) -> Result<String, Error> {
+        Err(Error::usage(format!(
+            "the {} has no sealed format",
+            Self::INFO.title
+        )))
     }
     /// The default pack notation of [`GameDef::sealed`].
     const DEFAULT_PACK: &'static str = "";
     /// The match `bench` measures: two bundled decks, independent of the working directory.
-    fn bench_match() -> Self;
+    /// Default: the first two [`GameInfo::arena_decks`] with the bundled cards, read from
+    /// [`GameInfo::deck_dir`] in the source tree this binary was built from (a game whose decks
+    /// are bundled into the binary overrides it).
+    ///
+    /// # Panics
+    /// When the game names fewer than two arena decks, or their files cannot be read or parsed.
+    fn bench_match() -> Self {
+        let info = Self::INFO;
+        let cards = Self::bundled_cards();
+        let deck = |k: usize| {
+            let name = info
+                .arena_decks
+                .get(k)
+                .unwrap_or_else(|| panic!("{}: bench_match needs two arena decks", info.name));
+            let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join(info.deck_dir)
+                .join(format!("{name}.{}", info.deck_ext));
+            Self::load_deck(&cards, &path)
+                .unwrap_or_else(|e| panic!("{}: bench_match: {e}", info.name))
+        };
+        let (a, b) = (deck(0), deck(1));
+        Self::new_match(&cards, [&a, &b])
+    }
 }
 
 /// Whether `a` and `b` hold the same items, each as many times (the order aside): an invariant's
@@ -290,7 +471,7 @@ where
 /// The legal action whose text ([`Game::action_text`]) is `text`, ignoring case and runs of
 /// spaces; the error lists the legal actions. The parser of every game whose notation is the text
 /// of its legal actions.
-pub fn action_by_text<G: Game>(g: &G, s: &G::State, text: &str) -> Result<G::Action, String> {
+pub fn action_by_text<G: Game>(g: &G, s: &G::State, text: &str) -> Result<G::Action, Reason> {
     use super::input::{excerpt, norm};
     let want = norm(text);
     let mut legal = super::ActionList::new();
@@ -299,11 +480,11 @@ pub fn action_by_text<G: Game>(g: &G, s: &G::State, text: &str) -> Result<G::Act
         return Ok(a);
     }
     let offered: Vec<String> = legal.iter().map(|&a| g.action_text(s, a)).collect();
-    Err(format!(
+    Err(Reason(format!(
         "\"{}\" is not a legal action; legal now: {}",
         excerpt(text),
         offered.join("; ")
-    ))
+    )))
 }
 
 /// The highest turn a scenario's `[position]` may write (a game's turn count has room above it).
@@ -319,14 +500,14 @@ pub fn take_listed<C: PartialEq + Copy>(
     zone: &str,
     q: Seat,
     label: &str,
-) -> Result<u8, String> {
+) -> Result<u8, Reason> {
     let i = super::Bits(*free)
         .find(|&i| card.get(i as usize) == Some(&id))
         .ok_or_else(|| {
             let listed = card.iter().filter(|&&c| c == id).count();
-            format!(
+            Reason(format!(
                 "{zone} {q}: one {label} more than {q}'s deck list has for its zones ({listed} in the list)"
-            )
+            ))
         })?;
     *free &= !(1u64 << i);
     Ok(i)
@@ -351,7 +532,7 @@ pub fn legal_texts<G: Game>(g: &G, s: &G::State) -> Vec<String> {
 /// A scenario's membership expectation: `legal+: ACTION` (the action is legal now) or `legal-:
 /// ACTION` (it is not), checked against the texts of the legal actions (compared as
 /// [`super::input::norm`] compares names); `None` when `key` is neither.
-pub fn legal_membership(key: &str, want: &str, legal: &[String]) -> Option<Result<(), String>> {
+pub fn legal_membership(key: &str, want: &str, legal: &[String]) -> Option<Result<(), Reason>> {
     use super::input::norm;
     let plus = match key {
         "legal+" => true,
@@ -360,17 +541,17 @@ pub fn legal_membership(key: &str, want: &str, legal: &[String]) -> Option<Resul
     };
     let w = norm(want);
     if w.is_empty() {
-        return Some(Err(format!("{key}: names no action")));
+        return Some(Err(Reason(format!("{key}: names no action"))));
     }
     let has = legal.iter().any(|x| norm(x) == w);
     Some(if has == plus {
         Ok(())
     } else {
-        Err(format!(
+        Err(Reason(format!(
             "{key}: \"{want}\" is {}legal; legal: {}",
             if has { "" } else { "not " },
             legal.join(" | ")
-        ))
+        )))
     })
 }
 
@@ -383,7 +564,7 @@ pub fn play_actions<G: GameDef>(
     s: &mut G::State,
     actions: &[(usize, String)],
     file: &str,
-) -> Result<Option<String>, String> {
+) -> Result<Option<String>, InputError> {
     use super::input::excerpt;
     for (k, (n, a)) in actions.iter().enumerate() {
         let (who, text) = match a.split_once(':') {
@@ -407,8 +588,10 @@ pub fn play_actions<G: GameDef>(
             Ok(act) => {
                 g.apply(s, act);
                 if let Err(e) = g.check_invariants(s) {
-                    return Err(format!(
-                        "{file}:{n}: invariant broken after this action: {e}"
+                    return Err(InputError::new(
+                        file,
+                        *n,
+                        format!("invariant broken after this action: {e}"),
                     ));
                 }
             }
@@ -448,7 +631,7 @@ impl Viewer {
 #[cfg(test)]
 mod tests {
     use super::{legal_membership, take_listed};
-    use crate::core::Seat;
+    use crate::core::{Reason, Seat};
 
     #[test]
     fn a_written_zone_takes_the_lowest_free_copy_of_the_list() {
@@ -466,7 +649,7 @@ mod tests {
         assert_eq!(free, 0b0010);
         let e = take_listed(&card, &mut free, 5, "units", Seat::P1, "Five").unwrap_err();
         assert_eq!(
-            e,
+            e.to_string(),
             "units P1: one Five more than P1's deck list has for its zones (2 in the list)"
         );
         assert!(take_listed(&card, &mut free, 9, "hand", Seat::P1, "Nine").is_err());
@@ -505,17 +688,230 @@ mod tests {
         assert_eq!(legal_membership("legal-", "end", &legal), Some(Ok(())));
         assert_eq!(
             legal_membership("legal-", "pass", &legal),
-            Some(Err(
-                "legal-: \"pass\" is legal; legal: pass | choose enemy Trainee Kit Sable#2".into()
-            ))
+            Some(Err(Reason::new(
+                "legal-: \"pass\" is legal; legal: pass | choose enemy Trainee Kit Sable#2"
+            )))
         );
         assert_eq!(
             legal_membership("legal+", "end", &legal),
-            Some(Err(
+            Some(Err(Reason::new(
                 "legal+: \"end\" is not legal; legal: pass | choose enemy Trainee Kit Sable#2"
-                    .into()
-            ))
+            )))
         );
         assert_eq!(legal_membership("legal", "pass", &legal), None);
+    }
+}
+
+/// A game that writes only [`GameDef`]'s required items (and [`Game`]'s, and [`Policy`]'s): a
+/// race to take the last coin (a turn takes 1 or 2; the coins are the two decks' values summed).
+/// It must play as `matrix` plays a game, and every missing capability must say so.
+#[cfg(test)]
+mod minimal {
+    use super::{require, Capability, GameDef, GameInfo, Viewer};
+    use crate::core::{ActionList, Game, GameRng, InputError, InputErrors, Outcome, Policy};
+    use crate::core::{Reason, Seat};
+
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct Coins {
+        left: u32,
+        turn: u32,
+        mover: Seat,
+        winner: Option<Seat>,
+    }
+
+    /// The match: the number of coins.
+    pub struct Race(u32);
+
+    impl Game for Race {
+        type State = Coins;
+        type Action = u8;
+        type Undo = Coins;
+        fn name(&self) -> &'static str {
+            "race"
+        }
+        fn new_game(&self, _seed: u64, first: Seat) -> Coins {
+            Coins {
+                left: self.0,
+                turn: 1,
+                mover: first,
+                winner: None,
+            }
+        }
+        fn legal_actions(&self, s: &Coins, out: &mut ActionList<u8>) {
+            out.clear();
+            if s.winner.is_none() {
+                for k in 1..=s.left.min(2) as u8 {
+                    out.push(k);
+                }
+            }
+        }
+        fn apply(&self, s: &mut Coins, a: u8) -> Coins {
+            let undo = *s;
+            s.left -= u32::from(a);
+            if s.left == 0 {
+                s.winner = Some(s.mover);
+            }
+            s.mover = s.mover.other();
+            s.turn += 1;
+            undo
+        }
+        fn undo(&self, s: &mut Coins, undo: Coins) {
+            *s = undo;
+        }
+        fn to_move(&self, s: &Coins) -> Option<Seat> {
+            s.winner.is_none().then_some(s.mover)
+        }
+        fn outcome(&self, s: &Coins) -> Option<Outcome> {
+            s.winner.map(Outcome::Win)
+        }
+        fn determinize(&self, s: &Coins, _observer: Seat, _rng: &mut GameRng) -> Coins {
+            *s
+        }
+        fn turn(&self, s: &Coins) -> u32 {
+            s.turn
+        }
+        fn action_text(&self, _s: &Coins, a: u8) -> String {
+            format!("take {a}")
+        }
+    }
+
+    impl Policy for Race {
+        fn heuristic_action(&self, s: &Coins, legal: &ActionList<u8>, _rng: &mut GameRng) -> u8 {
+            // Leave a multiple of 3 when one can.
+            let want = (s.left % 3) as u8;
+            if legal.contains(&want) {
+                want
+            } else {
+                legal[0]
+            }
+        }
+        fn evaluate(&self, _s: &Coins, _seat: Seat) -> f64 {
+            0.5
+        }
+    }
+
+    impl GameDef for Race {
+        const INFO: GameInfo = GameInfo {
+            name: "race",
+            title: "Coin Race",
+            rule_prefix: "R-",
+            rules: "none",
+            deck_dir: "none",
+            deck_ext: "deck",
+            card_file: "coins.txt",
+            arena_decks: &[],
+            formats: &["any coins"],
+            filler: "none",
+            lang: None,
+            text_columns: &[],
+        };
+        type Cards = ();
+        type Deck = (String, u32);
+        fn bundled_cards() {}
+        fn parse_cards(_text: &str, _file: &str) -> Result<(), InputError> {
+            Ok(())
+        }
+        fn is_card_file(_text: &str) -> bool {
+            false
+        }
+        fn parse_deck(
+            _: &(),
+            text: &str,
+            file: &str,
+            name: &str,
+        ) -> Result<(String, u32), InputErrors> {
+            let n = crate::core::input::parse_int(text.trim(), 1, 50)
+                .map_err(|e| InputError::new(file, 1, e))?;
+            Ok((name.to_string(), n))
+        }
+        fn deck_name(deck: &(String, u32)) -> &str {
+            &deck.0
+        }
+        fn new_match(_: &(), decks: [&(String, u32); 2]) -> Race {
+            Race(decks[0].1 + decks[1].1)
+        }
+        fn content_hash(_: &(), decks: &[&(String, u32)]) -> String {
+            let parts: Vec<String> = decks.iter().map(|d| d.1.to_string()).collect();
+            crate::core::content_hash(parts.iter().map(String::as_str))
+        }
+        fn match_cards(&self) -> &() {
+            &()
+        }
+        fn parse_action(&self, s: &Coins, text: &str) -> Result<u8, Reason> {
+            super::action_by_text(self, s, text)
+        }
+        fn render(&self, s: &Coins, seat: Seat) -> String {
+            format!("{} coins left; you are {seat}", s.left)
+        }
+        fn info_key(&self, s: &Coins, _seat: Seat) -> String {
+            format!("{s:?}")
+        }
+    }
+
+    /// The required part plays: decks parse, matches are built both ways round and played to the
+    /// end by the policy, with the default texts; the optional capabilities are refused with the
+    /// documented messages (and the defaults are the documented ones).
+    #[test]
+    fn a_game_of_only_the_required_items_plays_and_names_what_it_lacks() {
+        let a = Race::parse_deck(&(), "4", "a.deck", "a").unwrap();
+        let b = Race::parse_deck(&(), "3", "b.deck", "b").unwrap();
+        assert!(Race::parse_deck(&(), "x", "c.deck", "c").is_err());
+        assert_eq!(Race::content_hash(&(), &[&a, &b]).len(), 16);
+        let mut wins = [0; 2];
+        for (seed, first) in [(1, Seat::P1), (2, Seat::P2)] {
+            let g = Race::new_match(&(), [&a, &b]);
+            let mut s = g.new_game(seed, first);
+            let mut rng = crate::core::rng_from_seed(seed);
+            assert_eq!(
+                g.log_start(&s, first),
+                vec![format!("{first} moves first.")]
+            );
+            while let Some(q) = g.to_move(&s) {
+                let mut legal = ActionList::new();
+                g.legal_actions(&s, &mut legal);
+                let act = g.heuristic_action(&s, &legal, &mut rng);
+                let text = g.action_text(&s, act);
+                assert_eq!(g.parse_action(&s, &text), Ok(act));
+                let before = s;
+                g.apply(&mut s, act);
+                assert_eq!(g.check_invariants(&s), Ok(()));
+                assert_eq!(
+                    g.narrate(&before, q, act, &s, Viewer::Seat(q)),
+                    vec![format!("{q}: {text}")]
+                );
+                assert_eq!(
+                    g.narrate(&before, q, act, &s, Viewer::Public),
+                    vec![format!("{q} acts.")]
+                );
+            }
+            // 7 coins: the first player leaves 6 and wins.
+            assert_eq!(g.ending(&s), format!("{first} won"));
+            wins[first.index()] += 1;
+            assert!(g.deck_list(Seat::P1).is_empty());
+        }
+        assert_eq!(wins, [1, 1]);
+        assert_eq!(Race::deck_summary(&a), "valid");
+        let stats = require::<Race>(Capability::CardStats).unwrap_err();
+        assert_eq!(stats.to_string(), "the Coin Race has no card statistics");
+        assert_eq!(stats.exit_code(), 2);
+        assert!(require::<Race>(Capability::Tuning)
+            .unwrap_err()
+            .to_string()
+            .starts_with("the Coin Race has no tuning"));
+        assert_eq!(
+            Race::card_text(&(), "x").unwrap_err().to_string(),
+            "the Coin Race has no card texts"
+        );
+        let dir = std::path::Path::new(".");
+        assert_eq!(
+            Race::run_scenario("", "x.scn", dir, None)
+                .unwrap_err()
+                .to_string(),
+            "the Coin Race has no scenario format"
+        );
+        assert_eq!(
+            Race::sealed(&(), 1, "", 1).unwrap_err().to_string(),
+            "the Coin Race has no sealed format"
+        );
     }
 }

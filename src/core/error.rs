@@ -55,6 +55,21 @@ impl Error {
     }
 }
 
+/// A file's problems all at once (a deck's): one [`Error::Input`] that displays them alike.
+impl From<super::input::InputErrors> for Error {
+    fn from(e: super::input::InputErrors) -> Error {
+        Error::Input(e.joined())
+    }
+}
+
+/// A value given on the command line or asked for (a card's name, a pack's notation) that is
+/// wrong: a [`Error::Usage`] error with its reason.
+impl From<super::input::Reason> for Error {
+    fn from(e: super::input::Reason) -> Error {
+        Error::Usage(e.0)
+    }
+}
+
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 

@@ -31,6 +31,102 @@ impl std::fmt::Display for InputError {
     }
 }
 
+impl InputError {
+    /// The problem `msg` at line `line` (0: the file as a whole) of `file`.
+    pub fn new(file: impl Into<String>, line: usize, msg: impl Into<String>) -> InputError {
+        InputError {
+            file: file.into(),
+            line,
+            msg: msg.into(),
+        }
+    }
+}
+
+/// Every problem of one input file, in the order found (a deck file's are all listed at once).
+/// Displayed one problem a line, each `file:line: reason`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct InputErrors(pub Vec<InputError>);
+
+impl std::fmt::Display for InputErrors {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (k, p) in self.0.iter().enumerate() {
+            if k > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl From<InputError> for InputErrors {
+    fn from(e: InputError) -> InputErrors {
+        InputErrors(vec![e])
+    }
+}
+
+impl InputErrors {
+    /// The problems as one [`InputError`] that displays the same: the first problem's file and
+    /// line, its reason followed by the other problems' lines.
+    pub fn joined(self) -> InputError {
+        let mut v = self.0.into_iter();
+        let Some(mut first) = v.next() else {
+            return InputError::new("", 0, "");
+        };
+        for p in v {
+            first.msg.push('\n');
+            first.msg.push_str(&p.to_string());
+        }
+        first
+    }
+}
+
+/// Why a value is wrong — a field, a count, a card's name, a word of the card language, an
+/// action's text — before the file and line it stands on are known ([`Reason::at`] adds them).
+/// Displayed as the reason alone.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Reason(pub String);
+
+impl Reason {
+    /// The reason `msg`.
+    pub fn new(msg: impl Into<String>) -> Reason {
+        Reason(msg.into())
+    }
+
+    /// This reason at line `line` of `file`.
+    pub fn at(self, file: impl Into<String>, line: usize) -> InputError {
+        InputError::new(file, line, self.0)
+    }
+}
+
+impl From<String> for Reason {
+    fn from(msg: String) -> Reason {
+        Reason(msg)
+    }
+}
+
+impl From<&str> for Reason {
+    fn from(msg: &str) -> Reason {
+        Reason(msg.to_string())
+    }
+}
+
+/// The reason's text, read as a string (`contains`, `starts_with`, …).
+impl std::ops::Deref for Reason {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+/// The reason's text, for code that still speaks strings (`?` converts).
+impl From<Reason> for String {
+    fn from(r: Reason) -> String {
+        r.0
+    }
+}
+
 /// Reads `path` as UTF-8 text of at most `limit` bytes. The error says why not: the file cannot be
 /// read, it is too large, or it is not UTF-8 (with the line and column of the first bad byte).
 pub fn read_text(path: &Path, limit: u64) -> Result<String, InputError> {
@@ -144,23 +240,27 @@ pub fn has_header(text: &str, header: &[&str]) -> bool {
 pub const MAX_POOL: usize = 250;
 
 /// A deck file's card line `COUNT CARD` (line `n` of `file`, as [`content_lines`] gives it): the
-/// count (1 to 40) and the card `lookup` finds by the rest of the line. The error is the problem,
-/// `file:n: reason`.
-pub fn deck_line<C>(
+/// count (1 to 40) and the card `lookup` finds by the rest of the line. The error is the problem
+/// at line `n` of `file`.
+pub fn deck_line<C, E: std::fmt::Display>(
     l: &str,
     file: &str,
     n: usize,
-    lookup: impl Fn(&str) -> Result<C, String>,
-) -> Result<(usize, C), String> {
+    lookup: impl Fn(&str) -> Result<C, E>,
+) -> Result<(usize, C), InputError> {
     let (count, key) = l.split_once(char::is_whitespace).unwrap_or((l, ""));
     let count: usize = parse_int(count, 1u8, 40)
         .map(usize::from)
-        .map_err(|e| format!("{file}:{n}: count {e}"))?;
+        .map_err(|e| InputError::new(file, n, format!("count {e}")))?;
     let key = key.trim();
     if key.is_empty() {
-        return Err(format!("{file}:{n}: missing card after the count {count}"));
+        return Err(InputError::new(
+            file,
+            n,
+            format!("missing card after the count {count}"),
+        ));
     }
-    let id = lookup(key).map_err(|e| format!("{file}:{n}: {e}"))?;
+    let id = lookup(key).map_err(|e| InputError::new(file, n, e.to_string()))?;
     Ok((count, id))
 }
 
@@ -200,7 +300,7 @@ pub fn is_norm_of(s: &str, k: &str) -> bool {
 pub fn lookup_card<'a>(
     key: &str,
     cards: impl Iterator<Item = (&'a str, &'a str)> + Clone,
-) -> Result<usize, String> {
+) -> Result<usize, Reason> {
     let k = norm(key);
     if let Some(i) = cards.clone().position(|(number, _)| is_norm_of(number, &k)) {
         return Ok(i);
@@ -212,13 +312,14 @@ pub fn lookup_card<'a>(
         .collect();
     match hits.as_slice() {
         [(i, _)] => Ok(*i),
-        [] => Err(format!("unknown card \"{}\"", excerpt(key))),
+        [] => Err(format!("unknown card \"{}\"", excerpt(key)).into()),
         _ => Err(format!(
             "\"{}\" names {} cards ({}): name it by its number",
             excerpt(key),
             hits.len(),
             hits.iter().map(|(_, n)| *n).collect::<Vec<_>>().join(", ")
-        )),
+        )
+        .into()),
     }
 }
 
@@ -234,7 +335,7 @@ pub fn strip_comment(l: &str) -> &str {
 
 /// A scenario's deck list `CARD, 3*CARD, …` (top first) as card ids, through the game's
 /// `lookup`; at most 40 cards.
-pub fn card_list(v: &str, lookup: impl Fn(&str) -> Result<u8, String>) -> Result<Vec<u8>, String> {
+pub fn card_list(v: &str, lookup: impl Fn(&str) -> Result<u8, Reason>) -> Result<Vec<u8>, Reason> {
     let mut out = Vec::new();
     for part in v.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let (n, name) = match part.split_once('*') {
@@ -368,7 +469,7 @@ mod tests {
         let lookup = |n: &str| match n {
             "a" => Ok(1u8),
             "b" => Ok(2),
-            _ => Err(format!("unknown card \"{n}\"")),
+            _ => Err(Reason(format!("unknown card \"{n}\""))),
         };
         assert_eq!(card_list("a, 3*b", lookup), Ok(vec![1, 2, 2, 2]));
         assert_eq!(
@@ -467,30 +568,30 @@ pub fn excerpt(s: &str) -> String {
 
 /// Parses a whole number in `min..=max`. The error says which is wrong: "\"x\" is not a whole
 /// number", or "N is out of range MIN..=MAX" (also for numbers too long for any integer type).
-pub fn parse_int<T>(s: &str, min: T, max: T) -> Result<T, String>
+pub fn parse_int<T>(s: &str, min: T, max: T) -> Result<T, Reason>
 where
     T: TryFrom<i128> + Into<i128> + Copy + std::fmt::Display,
 {
     let t = s.trim();
     let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("\"{}\" is not a whole number", excerpt(t)));
+        return Err(format!("\"{}\" is not a whole number", excerpt(t)).into());
     }
     match t.parse::<i128>() {
         Ok(v) if v >= min.into() && v <= max.into() => {
             T::try_from(v).map_err(|_| unreachable!("checked against the range"))
         }
-        _ => Err(format!("{} is out of range {min}..={max}", excerpt(t))),
+        _ => Err(format!("{} is out of range {min}..={max}", excerpt(t)).into()),
     }
 }
 
 /// Parses a finite number in `min..=max`.
-pub fn parse_float(s: &str, min: f64, max: f64) -> Result<f64, String> {
+pub fn parse_float(s: &str, min: f64, max: f64) -> Result<f64, Reason> {
     let t = s.trim();
     match t.parse::<f64>() {
         Ok(v) if v.is_finite() && (min..=max).contains(&v) => Ok(v),
-        Ok(_) => Err(format!("{} is out of range {min}..={max}", excerpt(t))),
-        Err(_) => Err(format!("\"{}\" is not a number", excerpt(t))),
+        Ok(_) => Err(format!("{} is out of range {min}..={max}", excerpt(t)).into()),
+        Err(_) => Err(format!("\"{}\" is not a number", excerpt(t)).into()),
     }
 }
 
@@ -542,7 +643,7 @@ mod number_tests {
 /// A scenario zone `CARD, 2*CARD (MARK, MARK), …` as one entry per card: its name and its marks
 /// (lower case), in the order written; `none` (or nothing) is an empty zone. Commas inside
 /// parentheses separate marks, not cards; at most 40 cards.
-pub fn marked_list(v: &str) -> Result<Vec<(String, Vec<String>)>, String> {
+pub fn marked_list(v: &str) -> Result<Vec<(String, Vec<String>)>, Reason> {
     let mut parts = Vec::new();
     let (mut depth, mut start) = (0i32, 0usize);
     for (k, c) in v.char_indices() {
@@ -556,11 +657,11 @@ pub fn marked_list(v: &str) -> Result<Vec<(String, Vec<String>)>, String> {
             _ => {}
         }
         if depth < 0 {
-            return Err(format!("\"{}\": a ')' without its '('", excerpt(v)));
+            return Err(format!("\"{}\": a ')' without its '('", excerpt(v)).into());
         }
     }
     if depth != 0 {
-        return Err(format!("\"{}\": a '(' without its ')'", excerpt(v)));
+        return Err(format!("\"{}\": a '(' without its ')'", excerpt(v)).into());
     }
     parts.push(&v[start..]);
     let mut out = Vec::new();
@@ -588,7 +689,7 @@ pub fn marked_list(v: &str) -> Result<Vec<(String, Vec<String>)>, String> {
             None => (1, card),
         };
         if name.is_empty() {
-            return Err(format!("\"{}\": a card without a name", excerpt(part)));
+            return Err(format!("\"{}\": a card without a name", excerpt(part)).into());
         }
         if out.len() + n > 40 {
             return Err("more than 40 cards".into());

@@ -27,7 +27,7 @@ pub use bits::Bits;
 pub use def::{GameDef, GameInfo, ScenarioReport, Viewer};
 pub use error::{Error, Result};
 pub use fixed::FixedVec;
-pub use input::InputError;
+pub use input::{InputError, InputErrors, Reason};
 pub use perft::perft;
 pub use seat::{Outcome, Seat};
 pub use table::ByteTable;

@@ -7,12 +7,13 @@
 
 use super::def::{legal_membership, legal_texts, play_actions, GameDef, ScenarioReport};
 use super::input::{excerpt, norm, read_text, strip_comment, MAX_TEXT_BYTES};
-use super::{Outcome, Seat};
+use super::Reason;
+use super::{InputError, Outcome, Seat};
 use std::path::Path;
 
-/// A problem at line `line` of scenario `file` (0 for the file as a whole): `file:line: msg`.
-pub fn problem(file: &str, line: usize, msg: impl std::fmt::Display) -> String {
-    format!("{file}:{line}: {msg}")
+/// A problem at line `line` of scenario `file` (0 for the file as a whole: `file: msg`).
+pub fn problem(file: &str, line: usize, msg: impl std::fmt::Display) -> InputError {
+    InputError::new(file, line, msg.to_string())
 }
 
 /// A scenario file read into its parts.
@@ -37,8 +38,8 @@ pub struct Sections {
 pub fn read_sections(
     text: &str,
     file: &str,
-    mut header: impl FnMut(usize, &str, &str) -> Result<(), String>,
-) -> Result<Sections, String> {
+    mut header: impl FnMut(usize, &str, &str) -> Result<(), InputError>,
+) -> Result<Sections, InputError> {
     let lines = text
         .lines()
         .enumerate()
@@ -99,11 +100,11 @@ pub fn load_cards<D>(
     db: &mut Option<D>,
     dir: &Path,
     v: &str,
-    parse: impl FnOnce(&str, &str) -> Result<D, String>,
-) -> Result<(), String> {
+    parse: impl FnOnce(&str, &str) -> Result<D, InputError>,
+) -> Result<(), InputError> {
     if db.is_none() {
         let path = dir.join(v);
-        let t = read_text(&path, MAX_TEXT_BYTES).map_err(|e| e.to_string())?;
+        let t = read_text(&path, MAX_TEXT_BYTES)?;
         *db = Some(parse(&t, &path.display().to_string())?);
     }
     Ok(())
@@ -117,7 +118,7 @@ pub fn put_line(
     n: usize,
     k: &str,
     v: &str,
-) -> Result<(), String> {
+) -> Result<(), InputError> {
     let slot = slot.ok_or_else(|| problem(file, n, format!("unknown key \"{}\"", excerpt(k))))?;
     if slot.is_some() {
         return Err(problem(file, n, format!("{k}: given twice")));
@@ -132,8 +133,8 @@ pub fn listed(
     line: &Option<(usize, String)>,
     file: &str,
     missing: impl FnOnce() -> String,
-    lookup: impl Fn(&str) -> Result<u8, String>,
-) -> Result<(usize, Vec<u8>), String> {
+    lookup: impl Fn(&str) -> Result<u8, Reason>,
+) -> Result<(usize, Vec<u8>), InputError> {
     let (n, v) = line.as_ref().ok_or_else(|| problem(file, 0, missing()))?;
     let ids = super::input::card_list(v, lookup).map_err(|e| problem(file, *n, e))?;
     Ok((*n, ids))
@@ -149,9 +150,9 @@ pub fn play_and_check<G: GameDef>(
     s: &mut G::State,
     sc: &Sections,
     file: &str,
-    edit: impl FnOnce(&mut G::State, usize) -> Result<(), String>,
+    edit: impl FnOnce(&mut G::State, usize) -> Result<(), InputError>,
     observe: impl Fn(&G::State, &str) -> Option<String>,
-) -> Result<(Option<String>, Vec<String>), String> {
+) -> Result<(Option<String>, Vec<String>), InputError> {
     let split = sc.position.map_or(sc.actions.len(), |x| x.1);
     let mut illegal = play_actions(g, s, &sc.actions[..split], file)?;
     if let (None, Some((head, _))) = (&illegal, sc.position) {
@@ -217,7 +218,7 @@ pub fn report<G: GameDef, S: serde::Serialize>(
     sc: &Sections,
     illegal: Option<String>,
     failed: Vec<String>,
-) -> Result<ScenarioReport, String> {
+) -> ScenarioReport {
     let view = View {
         turn,
         active: active.to_string(),
@@ -235,9 +236,9 @@ pub fn report<G: GameDef, S: serde::Serialize>(
         },
         failed: failed.clone(),
     };
-    Ok(ScenarioReport {
-        json: serde_json::to_string_pretty(&view).map_err(|e| e.to_string())?,
+    ScenarioReport {
+        json: serde_json::to_string_pretty(&view).expect("a view of plain fields serializes"),
         illegal,
         failed,
-    })
+    }
 }

@@ -256,7 +256,7 @@ pub fn designer_played(game: &str) -> (Vec<String>, Vec<(String, String)>) {
         };
         match ok {
             Ok(()) => played.push(row[0].to_string()),
-            Err(e) => refused.push((row[0].to_string(), e)),
+            Err(e) => refused.push((row[0].to_string(), e.to_string())),
         }
     }
     (played, refused)

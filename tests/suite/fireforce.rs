@@ -302,6 +302,7 @@ fn sealed_pools_are_blitz_shield_decks_f_deck_2() {
     assert!(
         FireForceGame::sealed(&db, 4, FireForceGame::DEFAULT_PACK, 9)
             .unwrap_err()
+            .to_string()
             .contains("F-DECK-2")
     );
     let kinds: Vec<usize> = (0..db.cards.len())
@@ -424,7 +425,8 @@ fn bad_fire_force_files_name_the_unknown_keyword_and_card() {
         &root(),
         None,
     )
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert!(e.contains("bad.scn:4: unknown card \"Spark Kadet\""), "{e}");
 }
 

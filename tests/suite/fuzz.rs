@@ -362,7 +362,7 @@ fn card_files<G: GameDef>() {
         &card_file_seeds::<G>(),
         |b| {
             let t = text(b, "cards.csv")?;
-            G::parse_cards(&t, "cards.csv")?;
+            G::parse_cards(&t, "cards.csv").map_err(|e| e.to_string())?;
             Ok(())
         },
     );
@@ -675,7 +675,7 @@ fn decks<G: GameDef>() {
     let seeds: Vec<Vec<u8>> = paths.iter().map(|p| std::fs::read(p).unwrap()).collect();
     fuzz_named(&format!("{} x.deck", info.name), &["x.deck"], &seeds, |b| {
         let t = text(b, "x.deck")?;
-        G::parse_deck(&cards, &t, "x.deck", "x")?;
+        G::parse_deck(&cards, &t, "x.deck", "x").map_err(|e| e.to_string())?;
         Ok(())
     });
 }
@@ -703,7 +703,7 @@ fn scenarios<G: GameDef>() {
         &seeds,
         |b| {
             let t = text(b, "x.scn")?;
-            G::run_scenario(&t, "x.scn", &dir, Some(cards.clone()))?;
+            G::run_scenario(&t, "x.scn", &dir, Some(cards.clone())).map_err(|e| e.to_string())?;
             Ok(())
         },
     );

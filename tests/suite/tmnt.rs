@@ -333,7 +333,8 @@ fn bad_tmnt_files_name_the_bad_value_and_card() {
         &root(),
         None,
     )
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert!(
         e.contains("bad.scn:3: unknown card \"No Such Card\""),
         "{e}"

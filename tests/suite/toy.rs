@@ -35,7 +35,7 @@ fn card_file_rules_x_cards_1() {
             "c.csv:2: \"A, b\": a card name has no '#' or ','",
         ),
     ] {
-        let e = ToyGame::parse_cards(text, "c.csv").unwrap_err();
+        let e = ToyGame::parse_cards(text, "c.csv").unwrap_err().to_string();
         assert!(e.starts_with(why), "{text:?}: {e}");
     }
 }
@@ -51,14 +51,20 @@ fn a_deck_has_exactly_eight_cards_x_deck_1() {
     };
     let d = ToyGame::load_deck(&cards, &write("ok.deck", "4 Five\n4 Nine\n")).unwrap();
     assert_eq!(d.cards.len(), DECK_SIZE);
-    let e = ToyGame::load_deck(&cards, &write("seven.deck", "7 Five\n")).unwrap_err();
+    let e = ToyGame::load_deck(&cards, &write("seven.deck", "7 Five\n"))
+        .unwrap_err()
+        .to_string();
     assert!(
         e.ends_with("7 cards; a deck has exactly 8 (X-DECK-1)"),
         "{e}"
     );
-    let e = ToyGame::load_deck(&cards, &write("nine.deck", "5 Five\n4 Six\n")).unwrap_err();
+    let e = ToyGame::load_deck(&cards, &write("nine.deck", "5 Five\n4 Six\n"))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("nine.deck:2: more than 8 cards"), "{e}");
-    let e = ToyGame::load_deck(&cards, &write("typo.deck", "8 Fiev\n")).unwrap_err();
+    let e = ToyGame::load_deck(&cards, &write("typo.deck", "8 Fiev\n"))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("typo.deck:1: unknown card \"Fiev\""), "{e}");
 }
 

@@ -34,7 +34,7 @@ pub fn migrate(
             out.push_str(raw);
             continue;
         }
-        let fields = one_record(body).map_err(|m| err(line, m))?;
+        let fields = one_record(body).map_err(|m| err(line, m.0))?;
         let Some(cols) = &header else {
             let mut cols = Vec::new();
             for (name, head) in columns {
@@ -94,7 +94,7 @@ pub fn migrate(
 }
 
 /// The fields of one CSV line (a card file holds one card per line).
-fn one_record(line: &str) -> Result<Vec<String>, String> {
+fn one_record(line: &str) -> Result<Vec<String>, crate::core::Reason> {
     let mut r = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
@@ -103,7 +103,7 @@ fn one_record(line: &str) -> Result<Vec<String>, String> {
     match r.read_record(&mut rec) {
         Ok(true) => {}
         Ok(false) => return Ok(Vec::new()),
-        Err(e) => return Err(format!("malformed CSV: {e}")),
+        Err(e) => return Err(format!("malformed CSV: {e}").into()),
     }
     if r.read_record(&mut csv::StringRecord::new())
         .unwrap_or(false)

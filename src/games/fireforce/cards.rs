@@ -4,6 +4,7 @@
 
 use crate::core::input::{csv_rows, excerpt, parse_int, InputError};
 use crate::core::lang::Side;
+use crate::core::Reason;
 
 /// An index into [`CardDb::cards`].
 pub type CardId = u8;
@@ -351,7 +352,7 @@ impl CardDb {
     }
 
     /// A card by number, or by a name only one number has. `Err` says why not.
-    pub fn lookup(&self, key: &str) -> Result<CardId, String> {
+    pub fn lookup(&self, key: &str) -> Result<CardId, Reason> {
         let cards = self
             .cards
             .iter()
@@ -359,19 +360,18 @@ impl CardDb {
         crate::core::input::lookup_card(key, cards).map(|i| i as CardId)
     }
 
-    pub(super) fn attr_bit(&mut self, w: &str) -> Result<Attrs, String> {
+    pub(super) fn attr_bit(&mut self, w: &str) -> Result<Attrs, Reason> {
         if w.is_empty() || !w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            return Err(format!(
-                "attribute \"{}\": letters, digits and `_` only",
-                excerpt(w)
-            ));
+            return Err(
+                format!("attribute \"{}\": letters, digits and `_` only", excerpt(w)).into(),
+            );
         }
         let w = w.to_ascii_lowercase();
         let k = match self.attr_names.iter().position(|n| *n == w) {
             Some(k) => k,
             None => {
                 if self.attr_names.len() == MAX_ATTRS {
-                    return Err(format!("more than {MAX_ATTRS} attributes in the card file"));
+                    return Err(format!("more than {MAX_ATTRS} attributes in the card file").into());
                 }
                 self.attr_names.push(w.clone());
                 self.attr_names.len() - 1
@@ -534,15 +534,15 @@ impl CardDb {
         let cost = if ctype == CardType::Flame {
             0
         } else {
-            parse_int(col(3), 0u8, 10).map_err(|e| ("cost", e))?
+            parse_int(col(3), 0u8, 10).map_err(|e| ("cost", e.0))?
         };
         let power = if unit {
-            parse_int(col(4), 0i16, 20000).map_err(|e| ("power", e))?
+            parse_int(col(4), 0i16, 20000).map_err(|e| ("power", e.0))?
         } else {
             0
         };
         let support = if unit && !col(5).is_empty() {
-            parse_int(col(5), 0i16, 10000).map_err(|e| ("support", e))?
+            parse_int(col(5), 0i16, 10000).map_err(|e| ("support", e.0))?
         } else {
             0
         };
@@ -553,7 +553,7 @@ impl CardDb {
         };
         let mut attrs = 0;
         for w in col(7).split(';').map(str::trim).filter(|w| !w.is_empty()) {
-            attrs |= self.attr_bit(w).map_err(|e| ("attributes", e))?;
+            attrs |= self.attr_bit(w).map_err(|e| ("attributes", e.0))?;
         }
         if attrs == 0 && ctype != CardType::Flame {
             return Err(("attributes", "a UNIT or EVENT has at least one".into()));
@@ -572,14 +572,14 @@ impl CardDb {
             keywords.0 |= k.0;
         }
         let (abilities, statics, cant) =
-            super::dsl::effects(self, col(9), ctype).map_err(|e| ("effect", e))?;
+            super::dsl::effects(self, col(9), ctype).map_err(|e| ("effect", e.0))?;
         let life_trigger = if col(10).is_empty() {
             None
         } else {
             if ctype == CardType::Flame {
                 return Err(("trigger", "a FLAME card has no Life trigger".into()));
             }
-            Some(super::dsl::life_trigger(self, col(10)).map_err(|e| ("trigger", e))?)
+            Some(super::dsl::life_trigger(self, col(10)).map_err(|e| ("trigger", e.0))?)
         };
         Ok(Card {
             number: number.to_string(),
@@ -651,8 +651,10 @@ mod tests {
     const HEAD: &str =
         "number,name,type,cost,power,support,flame,attributes,keywords,effect,trigger\n";
 
-    fn db(rows: &str) -> Result<CardDb, String> {
-        CardDb::parse(&format!("{HEAD}{rows}"), "t.csv").map_err(|e| e.to_string())
+    fn db(rows: &str) -> Result<CardDb, Reason> {
+        CardDb::parse(&format!("{HEAD}{rows}"), "t.csv")
+            .map_err(|e| e.to_string())
+            .map_err(Reason::from)
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use super::cards::{CardDb, CardId, CardType};
 use super::state::FLAME_DECK;
-use crate::core::input::{content_lines, deck_line, excerpt};
+use crate::core::input::{content_lines, deck_line, excerpt, InputError, InputErrors};
 use std::fmt::Write as _;
 
 /// F-DECK-1, F-DECK-2.
@@ -40,8 +40,8 @@ pub struct FfDeck {
 }
 
 /// Parses a deck file's text: every problem as `file:line: reason`.
-pub fn parse_deck(text: &str, file: &str, name: &str, db: &CardDb) -> Result<FfDeck, String> {
-    let mut problems: Vec<String> = Vec::new();
+pub fn parse_deck(text: &str, file: &str, name: &str, db: &CardDb) -> Result<FfDeck, InputErrors> {
+    let mut problems: Vec<InputError> = Vec::new();
     let mut format = Format::Strategy;
     for (n, l) in text.lines().enumerate() {
         if let Some(c) = l.trim().strip_prefix('#') {
@@ -49,10 +49,13 @@ pub fn parse_deck(text: &str, file: &str, name: &str, db: &CardDb) -> Result<FfD
                 match f.trim().to_ascii_lowercase().as_str() {
                     "blitz" | "blitz shield" => format = Format::BlitzShield,
                     "strategy" => format = Format::Strategy,
-                    other => problems.push(format!(
-                        "{file}:{}: unknown format \"{}\" (expected strategy or blitz)",
+                    other => problems.push(InputError::new(
+                        file,
                         n + 1,
-                        excerpt(other)
+                        format!(
+                            "unknown format \"{}\" (expected strategy or blitz)",
+                            excerpt(other)
+                        ),
                     )),
                 }
             }
@@ -64,16 +67,20 @@ pub fn parse_deck(text: &str, file: &str, name: &str, db: &CardDb) -> Result<FfD
     let mut in_flame = false;
     for (n, l) in content_lines(text) {
         if problems.len() >= 50 {
-            problems.push(format!("{file}: stopped after 50 problems"));
+            problems.push(InputError::new(file, 0, "stopped after 50 problems"));
             break;
         }
         if l.starts_with('[') {
             if l.eq_ignore_ascii_case("[flame]") && !in_flame {
                 in_flame = true;
             } else {
-                problems.push(format!(
-                    "{file}:{n}: unexpected \"{}\" (a deck has one [flame] section, F-DECK-3)",
-                    excerpt(l)
+                problems.push(InputError::new(
+                    file,
+                    n,
+                    format!(
+                        "unexpected \"{}\" (a deck has one [flame] section, F-DECK-3)",
+                        excerpt(l)
+                    ),
                 ));
             }
             continue;
@@ -88,15 +95,19 @@ pub fn parse_deck(text: &str, file: &str, name: &str, db: &CardDb) -> Result<FfD
         let c = db.card(id);
         let is_flame = c.ctype == CardType::Flame;
         if is_flame != in_flame {
-            problems.push(format!(
-                "{file}:{n}: {} is a {} card: {} (F-DECK-3)",
-                c.name,
-                if is_flame { "Flame" } else { "non-Flame" },
-                if is_flame {
-                    "it belongs in the [flame] section"
-                } else {
-                    "the [flame] section holds Flame cards only"
-                }
+            problems.push(InputError::new(
+                file,
+                n,
+                format!(
+                    "{} is a {} card: {} (F-DECK-3)",
+                    c.name,
+                    if is_flame { "Flame" } else { "non-Flame" },
+                    if is_flame {
+                        "it belongs in the [flame] section"
+                    } else {
+                        "the [flame] section holds Flame cards only"
+                    }
+                ),
             ));
             continue;
         }
@@ -106,9 +117,13 @@ pub fn parse_deck(text: &str, file: &str, name: &str, db: &CardDb) -> Result<FfD
         let to = if in_flame { &mut flame } else { &mut main };
         // Bounded memory: no deck holds more than 40 cards (F-DECK-1), whatever the file says.
         if to.len() + count > 40 {
-            problems.push(format!(
-                "{file}:{n}: more than 40 cards in the {} (F-DECK-1)",
-                if in_flame { "Flame deck" } else { "deck" }
+            problems.push(InputError::new(
+                file,
+                n,
+                format!(
+                    "more than 40 cards in the {} (F-DECK-1)",
+                    if in_flame { "Flame deck" } else { "deck" }
+                ),
             ));
             continue;
         }
@@ -118,31 +133,37 @@ pub fn parse_deck(text: &str, file: &str, name: &str, db: &CardDb) -> Result<FfD
         for &(id, n) in &first_line {
             let copies = main.iter().filter(|&&x| x == id).count();
             if copies > 2 {
-                problems.push(format!(
-                    "{file}:{n}: {copies} copies of {} {}: a Strategy deck has at most 2 of a card number (F-DECK-1)",
+                problems.push(InputError::new(file, n, format!("{copies} copies of {} {}: a Strategy deck has at most 2 of a card number (F-DECK-1)",
                     db.card(id).number,
-                    db.card(id).name
-                ));
+                    db.card(id).name)));
             }
         }
     }
     if main.len() != format.size() {
-        problems.push(format!(
-            "{file}: {} cards; a {} deck has exactly {} non-Flame cards ({})",
-            main.len(),
-            format.name(),
-            format.size(),
-            if format == Format::Strategy {
-                "F-DECK-1"
-            } else {
-                "F-DECK-2"
-            }
+        problems.push(InputError::new(
+            file,
+            0,
+            format!(
+                "{} cards; a {} deck has exactly {} non-Flame cards ({})",
+                main.len(),
+                format.name(),
+                format.size(),
+                if format == Format::Strategy {
+                    "F-DECK-1"
+                } else {
+                    "F-DECK-2"
+                }
+            ),
         ));
     }
     if flame.len() != FLAME_DECK {
-        problems.push(format!(
-            "{file}: {} Flame cards; a Flame deck has exactly {FLAME_DECK} (F-DECK-1, F-DECK-2)",
-            flame.len()
+        problems.push(InputError::new(
+            file,
+            0,
+            format!(
+                "{} Flame cards; a Flame deck has exactly {FLAME_DECK} (F-DECK-1, F-DECK-2)",
+                flame.len()
+            ),
         ));
     }
     if problems.is_empty() {
@@ -153,7 +174,7 @@ pub fn parse_deck(text: &str, file: &str, name: &str, db: &CardDb) -> Result<FfD
             flame,
         })
     } else {
-        Err(problems.join("\n"))
+        Err(InputErrors(problems))
     }
 }
 

@@ -9,7 +9,7 @@ use super::state::{Bits, State, NONE};
 use super::{Action, FireForceGame, RULES_VERSION};
 use crate::core::def::{GameDef, GameInfo, ScenarioReport, Viewer};
 use crate::core::input::{excerpt, parse_int};
-use crate::core::{Outcome, Seat};
+use crate::core::{Error, InputError, InputErrors, Outcome, Reason, Seat};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -46,6 +46,8 @@ impl GameDef for FireForceGame {
         lang: Some(&super::dsl::VOCAB),
         text_columns: &[("effect", ""), ("trigger", "life: ")],
     };
+    /// Card statistics and tuning: every capability.
+    const CAPS: crate::core::def::Capabilities = crate::core::def::Capabilities::ALL;
     type Cards = CardDb;
     type Deck = FfDeck;
     const DEFAULT_PACK: &'static str = "nonflame=7,flame=1";
@@ -54,15 +56,20 @@ impl GameDef for FireForceGame {
         super::bundled_cards()
     }
 
-    fn parse_cards(text: &str, file: &str) -> Result<CardDb, String> {
-        CardDb::parse(text, file).map_err(|e| e.to_string())
+    fn parse_cards(text: &str, file: &str) -> Result<CardDb, InputError> {
+        CardDb::parse(text, file)
     }
 
     fn is_card_file(text: &str) -> bool {
         crate::core::input::has_header(text, &super::cards::HEADER)
     }
 
-    fn parse_deck(cards: &CardDb, text: &str, file: &str, name: &str) -> Result<FfDeck, String> {
+    fn parse_deck(
+        cards: &CardDb,
+        text: &str,
+        file: &str,
+        name: &str,
+    ) -> Result<FfDeck, InputErrors> {
         parse_deck(text, file, name, cards)
     }
 
@@ -84,7 +91,7 @@ impl GameDef for FireForceGame {
 
     /// F-DECK-2: a Blitz Shield deck holds only cards of its opened packs, which the deck file
     /// does not record.
-    fn tunable_deck(deck: &FfDeck) -> Result<(), String> {
+    fn tunable_deck(deck: &FfDeck) -> Result<(), Reason> {
         if deck.format == Format::BlitzShield {
             return Err("a Blitz Shield deck may hold only the cards of its opened packs (F-DECK-2), which its deck file does not record: tune cannot tell which swaps are legal".into());
         }
@@ -211,7 +218,7 @@ impl GameDef for FireForceGame {
             .collect()
     }
 
-    fn parse_action(&self, s: &State, text: &str) -> Result<Action, String> {
+    fn parse_action(&self, s: &State, text: &str) -> Result<Action, Reason> {
         FireForceGame::parse_action(self, s, text)
     }
 
@@ -316,7 +323,7 @@ impl GameDef for FireForceGame {
         t
     }
 
-    fn card_text(cards: &Self::Cards, query: &str) -> Result<String, String> {
+    fn card_text(cards: &Self::Cards, query: &str) -> Result<String, Reason> {
         let id = cards.lookup(query).or_else(|e| {
             let q = norm(query);
             let hits: Vec<usize> = (0..cards.cards.len())
@@ -399,7 +406,7 @@ impl GameDef for FireForceGame {
         format!("{seat}:{m:?}")
     }
 
-    fn check_invariants(&self, s: &State) -> Result<(), String> {
+    fn check_invariants(&self, s: &State) -> Result<(), Reason> {
         FireForceGame::check_invariants(self, s)
     }
 
@@ -408,36 +415,39 @@ impl GameDef for FireForceGame {
         file: &str,
         dir: &Path,
         cards: Option<CardDb>,
-    ) -> Result<ScenarioReport, String> {
-        super::scenario::run(text, file, dir, cards)
+    ) -> Result<ScenarioReport, Error> {
+        Ok(super::scenario::run(text, file, dir, cards)?)
     }
 
     /// F-DECK-2: `packs` packs (default 5 of 7 non-Flame cards and 1 Flame card, each card drawn
     /// uniformly among the pool's cards of its kind) make a Blitz Shield deck: 35 + 5.
-    fn sealed(cards: &CardDb, packs: u64, pack: &str, seed: u64) -> Result<String, String> {
+    fn sealed(cards: &CardDb, packs: u64, pack: &str, seed: u64) -> Result<String, Error> {
         use rand::Rng;
         let (mut nonflame, mut flame) = (0u64, 0u64);
         for part in pack.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (k, v) = part
-                .split_once('=')
-                .ok_or_else(|| format!("--pack: \"{part}\": expected nonflame=N or flame=N"))?;
-            let v: u64 = parse_int(v.trim(), 0u64, 40).map_err(|e| format!("--pack: {k}: {e}"))?;
+            let (k, v) = part.split_once('=').ok_or_else(|| {
+                Error::usage(format!(
+                    "--pack: \"{part}\": expected nonflame=N or flame=N"
+                ))
+            })?;
+            let v: u64 = parse_int(v.trim(), 0u64, 40)
+                .map_err(|e| Error::usage(format!("--pack: {k}: {e}")))?;
             match k.trim().to_ascii_lowercase().as_str() {
                 "nonflame" => nonflame = v,
                 "flame" => flame = v,
                 other => {
-                    return Err(format!(
+                    return Err(Error::usage(format!(
                         "--pack: unknown slot \"{}\" (nonflame, flame)",
                         excerpt(other)
-                    ))
+                    )))
                 }
             }
         }
         let (main_n, flame_n) = (packs * nonflame, packs * flame);
         if main_n != 35 || flame_n != 5 {
-            return Err(format!(
+            return Err(Error::usage(format!(
                 "{packs} packs of {pack} give {main_n} non-Flame and {flame_n} Flame cards; a Blitz Shield deck has 35 and 5 (F-DECK-2)"
-            ));
+            )));
         }
         let kinds = |flame: bool| -> Vec<CardId> {
             (0..cards.cards.len())
@@ -450,7 +460,9 @@ impl GameDef for FireForceGame {
         };
         let (pool_main, pool_flame) = (kinds(false), kinds(true));
         if pool_main.is_empty() || pool_flame.is_empty() {
-            return Err("the card file needs non-Flame and Flame cards for packs".into());
+            return Err(Error::usage(
+                "the card file needs non-Flame and Flame cards for packs",
+            ));
         }
         let mut rng = crate::core::rng_from_seed(seed);
         let main: Vec<CardId> = (0..main_n)

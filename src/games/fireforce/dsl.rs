@@ -13,6 +13,7 @@ use crate::core::lang::vocab::{
 };
 use crate::core::lang::Side;
 use crate::core::lang::{self, ast, program};
+use crate::core::Reason;
 
 ids! {
     /// Head ids.
@@ -387,8 +388,10 @@ pub static VOCAB: Vocab = Vocab {
 };
 
 /// The reason a word the language knows is refused: this engine does not play it yet.
-fn not_played(word: &str) -> String {
-    format!("`{word}` is not played by the Fire Force engine yet")
+fn not_played(word: &str) -> Reason {
+    Reason(format!(
+        "`{word}` is not played by the Fire Force engine yet"
+    ))
 }
 
 /// A cell of card text in plain English, one line per ability (nothing for a blank cell; the
@@ -410,21 +413,21 @@ pub fn effects(
     db: &mut CardDb,
     text: &str,
     ctype: CardType,
-) -> Result<(Vec<Ability>, Vec<Static>, Cant), String> {
+) -> Result<(Vec<Ability>, Vec<Static>, Cant), Reason> {
     let tree = lang::parse(&VOCAB, text).map_err(|e| e.to_string())?;
     if tree.len() > MAX_ABILITIES {
-        return Err(format!("at most {MAX_ABILITIES} abilities"));
+        return Err(format!("at most {MAX_ABILITIES} abilities").into());
     }
     let mut abilities = Vec::new();
     let mut statics = Vec::new();
     let mut cant = Cant::default();
     let mut onces = 0;
     for (k, a) in tree.iter().enumerate() {
-        let ctx = |m: String| format!("ability {}: {m}", k + 1);
+        let ctx = |m: Reason| Reason(format!("ability {}: {m}", k + 1));
         let mut head_subject = None;
         let mut head_side = Side::Own;
         if a.effects().len() > MAX_EFFECTS {
-            return Err(ctx(format!("at most {MAX_EFFECTS} effects")));
+            return Err(ctx(format!("at most {MAX_EFFECTS} effects").into()));
         }
         let trigger = match &a.head {
             ast::Head::Word(head::STATIC) => {
@@ -532,7 +535,8 @@ pub fn effects(
             if a.costs.is_empty() && !a.once {
                 return Err(ctx(format!(
                     "`{head_word}` needs a cost in brackets, e.g. `{head_word}[exhaust, 1]`"
-                )));
+                )
+                .into()));
             }
             // Decision F-KW-ONCE-2: a cost that can be paid again and again would let a
             // player repeat an ability forever; every activated ability costs something.
@@ -594,9 +598,9 @@ pub fn effects(
         .filter(|a| matches!(a.trigger, Trigger::Active | Trigger::Reaction))
         .count();
     if ctype == CardType::Unit && activated > MAX_ACTIVATED {
-        return Err(format!(
-            "at most {MAX_ACTIVATED} `active`/`reaction` abilities on a UNIT"
-        ));
+        return Err(
+            format!("at most {MAX_ACTIVATED} `active`/`reaction` abilities on a UNIT").into(),
+        );
     }
     Ok((abilities, statics, cant))
 }
@@ -607,7 +611,7 @@ fn head_trigger(
     db: &mut CardDb,
     t: &ast::Trigger,
     ctype: CardType,
-) -> Result<(Trigger, Option<Target>, Side), String> {
+) -> Result<(Trigger, Option<Target>, Side), Reason> {
     if t.by.is_some() {
         return Err("`by …` in a trigger is not played by the Fire Force engine yet".into());
     }
@@ -665,14 +669,14 @@ fn head_trigger(
             return Err(format!(
                 "`{}` about another card is not played by the Fire Force engine yet",
                 VOCAB.events[e as usize].word.name
-            ))
+            ).into())
         }
         (e, _, None) => return Err(not_played(VOCAB.events[e as usize].word.name)),
     })
 }
 
 /// The trigger cell (the Life trigger, F-BAT-8): a body only.
-pub fn life_trigger(db: &mut CardDb, text: &str) -> Result<Box<Ability>, String> {
+pub fn life_trigger(db: &mut CardDb, text: &str) -> Result<Box<Ability>, Reason> {
     let tree = lang::parse(&VOCAB, &format!("life: {text}")).map_err(|e| {
         // The offset is the cell's, not the prefixed text's.
         let mut e = e;
@@ -684,7 +688,7 @@ pub fn life_trigger(db: &mut CardDb, text: &str) -> Result<Box<Ability>, String>
         return Err("the trigger cell holds effects only, separated by `;` (no `|`)".into());
     };
     if a.effects().len() > MAX_EFFECTS {
-        return Err(format!("at most {MAX_EFFECTS} effects"));
+        return Err(format!("at most {MAX_EFFECTS} effects").into());
     }
     // The Life trigger's ability record: `Main` stands for "no trigger" (it is never looked up
     // by trigger).
@@ -692,7 +696,7 @@ pub fn life_trigger(db: &mut CardDb, text: &str) -> Result<Box<Ability>, String>
 }
 
 /// An ability's body: its program, counted values and effects.
-fn body(db: &mut CardDb, trigger: Trigger, body: &[ast::Stmt]) -> Result<Ability, String> {
+fn body(db: &mut CardDb, trigger: Trigger, body: &[ast::Stmt]) -> Result<Ability, Reason> {
     let db = std::cell::RefCell::new(db);
     let values = std::cell::RefCell::new(Vec::new());
     let program = program::compile(
@@ -702,7 +706,7 @@ fn body(db: &mut CardDb, trigger: Trigger, body: &[ast::Stmt]) -> Result<Ability
                 compile_effect(&mut db.borrow_mut(), &mut values.borrow_mut(), e)
             },
             cards: &mut |c: &ast::Cards| target(&mut db.borrow_mut(), c),
-            trigger: &mut |t: &ast::Trigger| -> Result<(), String> {
+            trigger: &mut |t: &ast::Trigger| -> Result<(), Reason> {
                 // Decision F-BAT-17: `later end battle: …` only.
                 if t.event == event::END && t.phase == Some(phase::BATTLE) && t.subject.is_none() {
                     Ok(())
@@ -729,7 +733,7 @@ fn body(db: &mut CardDb, trigger: Trigger, body: &[ast::Stmt]) -> Result<Ability
 /// The delayed bodies of `later` (decision F-BAT-17) appended to the ability's own steps, each
 /// after a jump past the end, their jumps moved with them; `Op::Later` then holds the step its
 /// body starts at, which a frame runs from when the battle ends.
-fn flatten_later(mut p: Program) -> Result<Program, String> {
+fn flatten_later(mut p: Program) -> Result<Program, Reason> {
     if p.later.is_empty() {
         return Ok(p);
     }
@@ -766,7 +770,7 @@ fn flatten_later(mut p: Program) -> Result<Program, String> {
 }
 
 /// A condition: its card sets compiled, its words the ones the engine answers.
-fn cond(db: &mut CardDb, c: &ast::Cond) -> Result<Cond, String> {
+fn cond(db: &mut CardDb, c: &ast::Cond) -> Result<Cond, Reason> {
     c.try_map(&mut |x| target(db, x))
 }
 
@@ -775,7 +779,7 @@ fn amount(
     values: &mut Vec<Value>,
     db: &mut CardDb,
     v: &Option<ast::Value>,
-) -> Result<Amount, String> {
+) -> Result<Amount, Reason> {
     match v {
         Some(ast::Value::Num(n)) => Ok(Amount::Num(*n)),
         Some(v) => {
@@ -796,7 +800,7 @@ fn amount(
     }
 }
 
-fn fixed(v: &Option<ast::Value>) -> Result<i16, String> {
+fn fixed(v: &Option<ast::Value>) -> Result<i16, Reason> {
     match v {
         Some(ast::Value::Num(n)) => Ok(*n),
         Some(_) => Err("a counted amount is not played here by the Fire Force engine yet".into()),
@@ -804,7 +808,7 @@ fn fixed(v: &Option<ast::Value>) -> Result<i16, String> {
     }
 }
 
-fn filter(db: &mut CardDb, words: &[ast::Filter]) -> Result<Filter, String> {
+fn filter(db: &mut CardDb, words: &[ast::Filter]) -> Result<Filter, Reason> {
     let mut f = Filter::default();
     for w in words {
         match w {
@@ -869,7 +873,7 @@ fn filter(db: &mut CardDb, words: &[ast::Filter]) -> Result<Filter, String> {
 }
 
 /// A card set: who picks, whose, where, which.
-fn target(db: &mut CardDb, c: &ast::Cards) -> Result<Target, String> {
+fn target(db: &mut CardDb, c: &ast::Cards) -> Result<Target, Reason> {
     let mode = match c.pick {
         ast::Pick::Role(role::ATTACKER) => Mode::Attacker,
         ast::Pick::Role(role::ATTACKED) => Mode::Attacked,
@@ -906,7 +910,7 @@ fn target(db: &mut CardDb, c: &ast::Cards) -> Result<Target, String> {
 }
 
 /// A target the engine acts on: Units on the Scene, picked as it can pick them.
-fn units_on_scene(db: &mut CardDb, c: &ast::Cards) -> Result<Target, String> {
+fn units_on_scene(db: &mut CardDb, c: &ast::Cards) -> Result<Target, Reason> {
     let t = target(db, c)?;
     if t.zone != Zone::Scene {
         return Err("only cards on the Scene are played by the Fire Force engine yet".into());
@@ -926,7 +930,7 @@ fn compile_effect(
     db: &mut CardDb,
     values: &mut Vec<Value>,
     e: &ast::Effect,
-) -> Result<Effect, String> {
+) -> Result<Effect, Reason> {
     let cards = e.cards.as_ref();
     let t = |db: &mut CardDb| units_on_scene(db, cards.expect("the pattern reads cards"));
     Ok(match e.verb {
@@ -1038,7 +1042,7 @@ fn compile_effect(
                 w => {
                     return Err(format!(
                         "grant: `blitz` or `blocker` (`{w}` is not granted by the Fire Force engine yet)"
-                    ))
+                    ).into())
                 }
             };
             let next = match e.dur {
@@ -1085,7 +1089,8 @@ fn compile_effect(
                 return Err(format!(
                     "{}: `up_to 1 own CARDS to hand` (the cards of your own deck)",
                     VOCAB.verb(false, e.verb).name
-                ));
+                )
+                .into());
             }
             x.zone = Zone::Deck;
             if dest(e.to)? != Dest::Hand {
@@ -1110,7 +1115,7 @@ fn compile_effect(
 }
 
 /// Where `to ZONE` puts a card.
-fn dest(to: Option<(u8, ast::Pos)>) -> Result<Dest, String> {
+fn dest(to: Option<(u8, ast::Pos)>) -> Result<Dest, Reason> {
     Ok(match to {
         Some((zone::HAND, _)) => Dest::Hand,
         Some((zone::ADOLLA, _)) => Dest::Adolla,
@@ -1121,7 +1126,7 @@ fn dest(to: Option<(u8, ast::Pos)>) -> Result<Dest, String> {
 }
 
 /// A card set that picks one card (`target`, `up_to 1`, `that`).
-fn one_card(x: &Target) -> Result<(), String> {
+fn one_card(x: &Target) -> Result<(), Reason> {
     if matches!(x.mode, Mode::Choose | Mode::UpTo | Mode::That) {
         Ok(())
     } else {
@@ -1137,7 +1142,7 @@ fn compile_cost(
     e: &ast::Effect,
     ctype: CardType,
     cond: Option<Cond>,
-) -> Result<super::cards::CostMod, String> {
+) -> Result<super::cards::CostMod, Reason> {
     let mut c = e.cards.clone().expect("the pattern reads cards");
     let first = c.filters.contains(&ast::Filter::Flag(flag::FIRST, true));
     c.filters
@@ -1185,7 +1190,7 @@ fn compile_cant(
     e: &ast::Effect,
     ctype: CardType,
     cant: &mut Cant,
-) -> Result<(), String> {
+) -> Result<(), Reason> {
     let t = target(db, e.cards.as_ref().expect("the pattern reads cards"))?;
     let scope = match t.mode {
         Mode::This if ctype == CardType::Unit && t.filter == Target::SELF.filter => Scope::This,
@@ -1223,7 +1228,8 @@ fn compile_cant(
             return Err(format!(
                 "`cant … {}` in a static is not played by the Fire Force engine yet",
                 VOCAB.prohibitions[what as usize].name
-            ))
+            )
+            .into())
         }
         _ => return Err("a FLAME card's prohibition: `cant bearer be_chosen`".into()),
     }
@@ -1235,7 +1241,7 @@ fn compile_static(
     e: &ast::Effect,
     ctype: CardType,
     cond: Option<Cond>,
-) -> Result<Static, String> {
+) -> Result<Static, Reason> {
     let c = e.cards.as_ref().expect("the pattern reads cards");
     if e.verb != st::POWER {
         return Err(not_played(VOCAB.verb(true, e.verb).name));

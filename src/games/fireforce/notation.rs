@@ -179,7 +179,7 @@ impl FireForceGame {
         t
     }
 
-    pub fn parse_action(&self, s: &State, text: &str) -> Result<Action, String> {
+    pub fn parse_action(&self, s: &State, text: &str) -> Result<Action, crate::core::Reason> {
         match crate::core::def::action_by_text(self, s, text) {
             Err(e) if matches!(s.pick, Pick::Pay { .. }) => self.parse_payment(s, text).ok_or(e),
             r => r,

@@ -9,6 +9,7 @@ use crate::core::input::{excerpt, parse_int};
 use crate::core::scenario::{
     listed, load_cards, play_and_check, problem, put_line, read_sections, report, winner_text,
 };
+use crate::core::InputError;
 use crate::core::{Game, Seat};
 use std::path::Path;
 
@@ -103,7 +104,7 @@ pub fn run(
     file: &str,
     dir: &Path,
     cards: Option<CardDb>,
-) -> Result<ScenarioReport, String> {
+) -> Result<ScenarioReport, InputError> {
     let mut seed = 0u64;
     let mut db = cards;
     let mut decks: [Option<(usize, String)>; 2] = [None, None];
@@ -114,9 +115,7 @@ pub fn run(
                 seed = parse_int(v, 0u64, u64::MAX)
                     .map_err(|e| problem(file, n, format!("seed: {e}")))?
             }
-            "cards" => load_cards(&mut db, dir, v, |t, f| {
-                CardDb::parse(t, f).map_err(|e| e.to_string())
-            })?,
+            "cards" => load_cards(&mut db, dir, v, CardDb::parse)?,
             _ => {
                 let words: Vec<&str> = k.split_whitespace().collect();
                 let slot = match words.as_slice() {
@@ -213,7 +212,7 @@ pub fn run(
         }
     };
     let head = (s.turn, s.active, FireForceGame::step_label(&s));
-    report(&g, &s, head, side, &sc, illegal, failed)
+    Ok(report(&g, &s, head, side, &sc, illegal, failed))
 }
 
 /// The main-deck zones a `[position]` writes, in the order their cards are taken from the deck
@@ -234,7 +233,7 @@ fn edit_position(
     pos: &[(usize, String, String)],
     file: &str,
     head: usize,
-) -> Result<(), String> {
+) -> Result<(), InputError> {
     use super::state::{Battle, Pick, Step, FLAME_BASE, FLAME_MASK, NONE};
     let mut turn = None;
     let mut active = None;

@@ -5,6 +5,7 @@
 use crate::core::input::{csv_rows, excerpt, parse_int, InputError};
 use crate::core::lang::TargetMode;
 use crate::core::Bits;
+use crate::core::Reason;
 
 /// An index into [`CardDb::cards`] (its row in the card file).
 pub type CardId = u8;
@@ -607,7 +608,7 @@ impl CardDb {
     }
 
     /// A card by number, or by a title only one number has. `Err` says why not.
-    pub fn lookup(&self, key: &str) -> Result<CardId, String> {
+    pub fn lookup(&self, key: &str) -> Result<CardId, Reason> {
         let cards = self
             .cards
             .iter()
@@ -750,7 +751,7 @@ impl CardDb {
         };
         let powered = matches!(ctype, CardType::Character | CardType::Attack);
         let power = if powered {
-            parse_int(col(4), 0i16, MAX_POWER).map_err(|e| ("power", e))?
+            parse_int(col(4), 0i16, MAX_POWER).map_err(|e| ("power", e.0))?
         } else if !col(4).is_empty() {
             return Err(("power", "only a character or attack card has one".into()));
         } else {
@@ -784,7 +785,7 @@ impl CardDb {
             (_, false) => return Err(("combo", "only a forceful attack card has one".into())),
         }
         let abilities =
-            super::dsl::effects_in(col(7), ctype, &self.titles).map_err(|e| ("effect", e))?;
+            super::dsl::effects_in(col(7), ctype, &self.titles).map_err(|e| ("effect", e.0))?;
         if ctype == CardType::Event {
             kind = match abilities.first().map(|a| a.trigger) {
                 Some(Trigger::Play) => Kind::Play,

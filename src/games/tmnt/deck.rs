@@ -2,7 +2,7 @@
 //! reported with its line.
 
 use super::cards::{CardDb, CardId};
-use crate::core::input::{content_lines, deck_line};
+use crate::core::input::{content_lines, deck_line, InputError, InputErrors};
 
 /// One player's deck.
 #[derive(Clone, Debug)]
@@ -16,13 +16,18 @@ pub const DECK_SIZE: usize = 40;
 pub const MAX_TITLE: usize = 3;
 
 /// Parses a deck file's text: every problem as `file:line: reason`.
-pub fn parse_deck(text: &str, file: &str, name: &str, db: &CardDb) -> Result<TmntDeck, String> {
-    let mut problems: Vec<String> = Vec::new();
+pub fn parse_deck(
+    text: &str,
+    file: &str,
+    name: &str,
+    db: &CardDb,
+) -> Result<TmntDeck, InputErrors> {
+    let mut problems: Vec<InputError> = Vec::new();
     let mut cards: Vec<CardId> = Vec::new();
     let mut first_line: Vec<(u8, usize)> = Vec::new();
     for (n, l) in content_lines(text) {
         if problems.len() >= 50 {
-            problems.push(format!("{file}: stopped after 50 problems"));
+            problems.push(InputError::new(file, 0, "stopped after 50 problems"));
             break;
         }
         let (count, id) = match deck_line(l, file, n, |key| db.lookup(key)) {
@@ -34,8 +39,10 @@ pub fn parse_deck(text: &str, file: &str, name: &str, db: &CardDb) -> Result<Tmn
         };
         // Bounded memory: no deck holds more than 40 cards (M-DECK-1), whatever the file says.
         if cards.len() + count > DECK_SIZE {
-            problems.push(format!(
-                "{file}:{n}: more than {DECK_SIZE} cards (M-DECK-1)"
+            problems.push(InputError::new(
+                file,
+                n,
+                format!("more than {DECK_SIZE} cards (M-DECK-1)"),
             ));
             continue;
         }
@@ -53,16 +60,18 @@ pub fn parse_deck(text: &str, file: &str, name: &str, db: &CardDb) -> Result<Tmn
                 .iter()
                 .find(|c| c.title == t)
                 .expect("a title of a card");
-            problems.push(format!(
-                "{file}:{n}: {copies} cards titled \"{}\": a deck has at most {MAX_TITLE} of one title (M-DECK-1)",
-                c.name
-            ));
+            problems.push(InputError::new(file, n, format!("{copies} cards titled \"{}\": a deck has at most {MAX_TITLE} of one title (M-DECK-1)",
+                c.name)));
         }
     }
     if cards.len() != DECK_SIZE {
-        problems.push(format!(
-            "{file}: {} cards; a deck has exactly {DECK_SIZE} (M-DECK-1)",
-            cards.len()
+        problems.push(InputError::new(
+            file,
+            0,
+            format!(
+                "{} cards; a deck has exactly {DECK_SIZE} (M-DECK-1)",
+                cards.len()
+            ),
         ));
     }
     if problems.is_empty() {
@@ -71,6 +80,6 @@ pub fn parse_deck(text: &str, file: &str, name: &str, db: &CardDb) -> Result<Tmn
             cards,
         })
     } else {
-        Err(problems.join("\n"))
+        Err(InputErrors(problems))
     }
 }

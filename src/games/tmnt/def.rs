@@ -8,7 +8,7 @@ use super::deck::{parse_deck, TmntDeck};
 use super::state::{Bits, State, NONE};
 use super::{Action, TmntGame, RULES_VERSION};
 use crate::core::def::{GameDef, GameInfo, ScenarioReport, Viewer};
-use crate::core::{Outcome, Seat};
+use crate::core::{Error, InputError, InputErrors, Outcome, Reason, Seat};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -46,6 +46,8 @@ impl GameDef for TmntGame {
         lang: Some(&super::dsl::VOCAB),
         text_columns: &[("effect", "")],
     };
+    /// Card statistics and tuning: every capability.
+    const CAPS: crate::core::def::Capabilities = crate::core::def::Capabilities::ALL;
     type Cards = CardDb;
     type Deck = TmntDeck;
 
@@ -53,15 +55,20 @@ impl GameDef for TmntGame {
         super::bundled_cards()
     }
 
-    fn parse_cards(text: &str, file: &str) -> Result<CardDb, String> {
-        CardDb::parse(text, file).map_err(|e| e.to_string())
+    fn parse_cards(text: &str, file: &str) -> Result<CardDb, InputError> {
+        CardDb::parse(text, file)
     }
 
     fn is_card_file(text: &str) -> bool {
         crate::core::input::has_header(text, &super::cards::HEADER)
     }
 
-    fn parse_deck(cards: &CardDb, text: &str, file: &str, name: &str) -> Result<TmntDeck, String> {
+    fn parse_deck(
+        cards: &CardDb,
+        text: &str,
+        file: &str,
+        name: &str,
+    ) -> Result<TmntDeck, InputErrors> {
         parse_deck(text, file, name, cards)
     }
 
@@ -188,7 +195,7 @@ impl GameDef for TmntGame {
             .collect()
     }
 
-    fn parse_action(&self, s: &State, text: &str) -> Result<Action, String> {
+    fn parse_action(&self, s: &State, text: &str) -> Result<Action, Reason> {
         crate::core::def::action_by_text(self, s, text)
     }
 
@@ -298,7 +305,7 @@ impl GameDef for TmntGame {
         t
     }
 
-    fn card_text(cards: &Self::Cards, query: &str) -> Result<String, String> {
+    fn card_text(cards: &Self::Cards, query: &str) -> Result<String, Reason> {
         let id = cards.lookup(query).or_else(|e| {
             let q = norm(query);
             let hits: Vec<usize> = (0..cards.cards.len())
@@ -356,7 +363,7 @@ impl GameDef for TmntGame {
         format!("{seat}:{m:?}")
     }
 
-    fn check_invariants(&self, s: &State) -> Result<(), String> {
+    fn check_invariants(&self, s: &State) -> Result<(), Reason> {
         TmntGame::check_invariants(self, s)
     }
 
@@ -365,8 +372,8 @@ impl GameDef for TmntGame {
         file: &str,
         dir: &Path,
         cards: Option<CardDb>,
-    ) -> Result<ScenarioReport, String> {
-        super::scenario::run(text, file, dir, cards)
+    ) -> Result<ScenarioReport, Error> {
+        Ok(super::scenario::run(text, file, dir, cards)?)
     }
 
     fn bench_match() -> TmntGame {

@@ -12,6 +12,7 @@ use crate::core::lang::vocab::{
 };
 use crate::core::lang::{self, ast, program};
 use crate::core::lang::{Side, TargetMode};
+use crate::core::Reason;
 
 ids! {
     mod head {
@@ -327,8 +328,8 @@ pub static VOCAB: Vocab = Vocab {
 };
 
 /// The reason a word the language knows is refused: this engine does not play it yet.
-fn not_played(word: &str) -> String {
-    format!("`{word}` is not played by the TMNT engine yet")
+fn not_played(word: &str) -> Reason {
+    Reason(format!("`{word}` is not played by the TMNT engine yet"))
 }
 
 /// A cell of card text in plain English, one line per ability (nothing for a blank cell; the
@@ -347,19 +348,19 @@ pub fn canonical(tree: &[ast::Ability]) -> String {
 
 /// The effect cell of a card of type `ctype`: its abilities; which triggers each card type may
 /// have. A `name=` filter names no card here (see [`effects_in`]).
-pub fn effects(text: &str, ctype: CardType) -> Result<Vec<Ability>, String> {
+pub fn effects(text: &str, ctype: CardType) -> Result<Vec<Ability>, Reason> {
     effects_in(text, ctype, &[])
 }
 
 /// [`effects`] in a card file whose titles (normalized, by title index) are `titles`: what
 /// `name=` filters name.
-pub fn effects_in(text: &str, ctype: CardType, titles: &[String]) -> Result<Vec<Ability>, String> {
+pub fn effects_in(text: &str, ctype: CardType, titles: &[String]) -> Result<Vec<Ability>, Reason> {
     let tree = lang::parse(&VOCAB, text).map_err(|e| e.to_string())?;
     compile_in(&tree, ctype, titles)
 }
 
 /// Compiles a parsed cell into the engine's types (no titles for `name=`).
-pub fn compile(tree: &[ast::Ability], ctype: CardType) -> Result<Vec<Ability>, String> {
+pub fn compile(tree: &[ast::Ability], ctype: CardType) -> Result<Vec<Ability>, Reason> {
     compile_in(tree, ctype, &[])
 }
 
@@ -397,13 +398,13 @@ pub fn compile_in(
     tree: &[ast::Ability],
     ctype: CardType,
     titles: &[String],
-) -> Result<Vec<Ability>, String> {
+) -> Result<Vec<Ability>, Reason> {
     if tree.len() > MAX_ABILITIES {
-        return Err(format!("at most {MAX_ABILITIES} abilities"));
+        return Err(format!("at most {MAX_ABILITIES} abilities").into());
     }
     let mut out: Vec<Ability> = Vec::new();
     for (k, a) in tree.iter().enumerate() {
-        let ctx = |m: String| format!("ability {}: {m}", k + 1);
+        let ctx = |m: Reason| Reason(format!("ability {}: {m}", k + 1));
         let (trigger, moment) = head(a, ctype).map_err(ctx)?;
         let allowed = match trigger {
             Trigger::Play => matches!(ctype, CardType::Attack | CardType::Event),
@@ -427,7 +428,8 @@ pub fn compile_in(
                     ""
                 },
                 ctype.name(),
-            )));
+            )
+            .into()));
         }
         let same_kind = |x: &Ability| {
             x.trigger == trigger
@@ -498,7 +500,7 @@ pub fn compile_in(
             })
             .collect();
         if effects.len() > MAX_EFFECTS {
-            return Err(ctx(format!("at most {MAX_EFFECTS} effects")));
+            return Err(ctx(format!("at most {MAX_EFFECTS} effects").into()));
         }
         for e in &effects {
             check_effect_place(e, trigger, ctype).map_err(ctx)?;
@@ -529,7 +531,7 @@ pub fn compile_in(
 }
 
 /// The trigger and moment of an ability's head.
-fn head(a: &ast::Ability, ctype: CardType) -> Result<(Trigger, Moment), String> {
+fn head(a: &ast::Ability, ctype: CardType) -> Result<(Trigger, Moment), Reason> {
     let mut m = Moment::default();
     let t = match &a.head {
         ast::Head::Word(head::PLAY) => Trigger::Play,
@@ -546,12 +548,13 @@ fn head(a: &ast::Ability, ctype: CardType) -> Result<(Trigger, Moment), String> 
                 Some(c) => Some(cond_set_subject(c)?),
                 None => None,
             };
-            let self_only = |w: When| -> Result<Trigger, String> {
+            let self_only = |w: When| -> Result<Trigger, Reason> {
                 if subject.is_some() {
                     Err(format!(
                         "`{}` is about this card only in the TMNT engine yet",
                         VOCAB.events[usize::from(t.event)].word.name
-                    ))
+                    )
+                    .into())
                 } else {
                     Ok(Trigger::When(w))
                 }
@@ -636,7 +639,7 @@ fn head(a: &ast::Ability, ctype: CardType) -> Result<(Trigger, Moment), String> 
 
 /// The trigger of a `later` step: only `later leaves to trash` (this card goes to the Trash),
 /// in a <Flip>, <Play> or <Play & Flip> text.
-fn later_trigger(t: &ast::Trigger, head: Trigger) -> Result<(), String> {
+fn later_trigger(t: &ast::Trigger, head: Trigger) -> Result<(), Reason> {
     if t.event != event::LEAVES || t.subject.is_some() || t.to != Some(zone::TRASH) {
         return Err("`later` is played only as `later leaves to trash` yet".into());
     }
@@ -667,14 +670,13 @@ fn body_conds<'a>(body: &'a [ast::Stmt], out: &mut Vec<&'a ast::Cond>) {
 }
 
 /// Refuses condition words that cannot be answered where they stand.
-fn check_cond_words(c: &ast::Cond, trigger: Trigger) -> Result<(), String> {
+fn check_cond_words(c: &ast::Cond, trigger: Trigger) -> Result<(), Reason> {
     match c {
         ast::Cond::Word(w, side) => {
             if *side != Side::Any {
-                return Err(format!(
-                    "`{}` takes no player",
-                    VOCAB.conds[usize::from(*w)].name
-                ));
+                return Err(
+                    format!("`{}` takes no player", VOCAB.conds[usize::from(*w)].name).into(),
+                );
             }
             let ok = match *w {
                 cond_word::COUNTER_STEP => {
@@ -689,7 +691,8 @@ fn check_cond_words(c: &ast::Cond, trigger: Trigger) -> Result<(), String> {
                 Err(format!(
                     "`{}` is about a card's <Play> or <Flip> text: not in this text",
                     VOCAB.conds[usize::from(*w)].name
-                ))
+                )
+                .into())
             }
         }
         ast::Cond::Not(x) => check_cond_words(x, trigger),
@@ -709,7 +712,7 @@ fn check_cond_words(c: &ast::Cond, trigger: Trigger) -> Result<(), String> {
 }
 
 /// Refuses an effect in a text where it means nothing.
-fn check_effect_place(e: &Effect, trigger: Trigger, ctype: CardType) -> Result<(), String> {
+fn check_effect_place(e: &Effect, trigger: Trigger, ctype: CardType) -> Result<(), Reason> {
     match e {
         Effect::Prevent if trigger != Trigger::Instead => {
             Err("`prevent` is for an `instead` text".into())
@@ -723,9 +726,9 @@ fn check_effect_place(e: &Effect, trigger: Trigger, ctype: CardType) -> Result<(
     }
 }
 
-fn amount(v: &Option<ast::Value>, titles: &[String]) -> Result<Amount, String> {
+fn amount(v: &Option<ast::Value>, titles: &[String]) -> Result<Amount, Reason> {
     let v = v.as_ref().expect("the pattern reads an amount");
-    let counted = |v: &ast::Value| -> Result<Counted, String> {
+    let counted = |v: &ast::Value| -> Result<Counted, Reason> {
         Ok(match v {
             ast::Value::Count(c) => Counted::Cards(cond_set(c, titles)?),
             ast::Value::Quantity(k, s) => Counted::Quantity(*k, *s),
@@ -749,7 +752,7 @@ fn amount(v: &Option<ast::Value>, titles: &[String]) -> Result<Amount, String> {
     })
 }
 
-fn fixed(v: &Option<ast::Value>) -> Result<i16, String> {
+fn fixed(v: &Option<ast::Value>) -> Result<i16, Reason> {
     match v {
         Some(ast::Value::Num(n)) => Ok(*n),
         Some(_) => Err("a counted amount is not played here by the TMNT engine yet".into()),
@@ -758,7 +761,7 @@ fn fixed(v: &Option<ast::Value>) -> Result<i16, String> {
 }
 
 /// The title index `name` names, or why not.
-fn title(name: &str, titles: &[String]) -> Result<u8, String> {
+fn title(name: &str, titles: &[String]) -> Result<u8, Reason> {
     let k = crate::core::input::norm(name);
     match titles.iter().position(|t| *t == k) {
         Some(i) => Ok(i as u8),
@@ -769,20 +772,21 @@ fn title(name: &str, titles: &[String]) -> Result<u8, String> {
             Err(format!(
                 "name='{}': no card of the file has this title{hint}",
                 crate::core::input::excerpt(name)
-            ))
+            )
+            .into())
         }
     }
 }
 
 /// The filter of a card set: its noun's types and its filters. `in_play`: a face-up card on a
 /// Block or Attack Zone (never an Item or an Event there).
-fn filter(c: &ast::Cards, in_play: bool, titles: &[String]) -> Result<Filter, String> {
+fn filter(c: &ast::Cards, in_play: bool, titles: &[String]) -> Result<Filter, Reason> {
     let mut f = Filter::default();
-    let mut types = |bits: u16, word: &str| -> Result<(), String> {
+    let mut types = |bits: u16, word: &str| -> Result<(), Reason> {
         if in_play && bits & 0b1100 != 0 {
             return Err(format!(
                 "`{word}`: only a card in the Trash can be an {word} (a card in play is a face-up card on a Block or Attack Zone)"
-            ));
+            ).into());
         }
         f.types |= bits as u8;
         Ok(())
@@ -803,12 +807,13 @@ fn filter(c: &ast::Cards, in_play: bool, titles: &[String]) -> Result<Filter, St
                 None => {
                     return Err(format!(
                         "unknown attribute \"{t}\" (expected wind, forest, fire or mountain)"
-                    ))
+                    )
+                    .into())
                 }
             },
             ast::Filter::Stat(_, op, n) => {
                 if !(-99..=999).contains(n) {
-                    return Err(format!("{n} is out of range -99..=999"));
+                    return Err(format!("{n} is out of range -99..=999").into());
                 }
                 match op {
                     ast::Cmp::Le => f.power_max = Some(*n),
@@ -839,9 +844,9 @@ fn filter(c: &ast::Cards, in_play: bool, titles: &[String]) -> Result<Filter, St
             },
             ast::Filter::Name(n) => {
                 if names == MAX_NAMES {
-                    return Err(format!(
-                        "at most {MAX_NAMES} `name=` filters on one card set"
-                    ));
+                    return Err(
+                        format!("at most {MAX_NAMES} `name=` filters on one card set").into(),
+                    );
                 }
                 f.titles[names] = title(n, titles)?;
                 names += 1;
@@ -860,7 +865,7 @@ fn zone_of(c: &ast::Cards, dflt: u8) -> u8 {
 
 /// A card set of a condition, an amount or a trigger's subject: a description (every card that
 /// matches), or one card (`self`, `that`, a role) with filters.
-fn cond_set(c: &ast::Cards, titles: &[String]) -> Result<Target, String> {
+fn cond_set(c: &ast::Cards, titles: &[String]) -> Result<Target, Reason> {
     let mode = match c.pick {
         ast::Pick::This => TargetMode::This,
         ast::Pick::That => TargetMode::That,
@@ -882,13 +887,13 @@ fn cond_set(c: &ast::Cards, titles: &[String]) -> Result<Target, String> {
 }
 
 /// A trigger's subject (no `name=` filters: a subject is checked for every card of its kind).
-fn cond_set_subject(c: &ast::Cards) -> Result<Target, String> {
+fn cond_set_subject(c: &ast::Cards) -> Result<Target, Reason> {
     cond_set(c, &[])
 }
 
 /// The set `power` acts on: face-up cards in play (on Block Zones, Block Zone 1 or in Attack
 /// Zones), picked as `self`, `target`, `all`, `that` or a role.
-fn target(c: &ast::Cards, titles: &[String]) -> Result<Target, String> {
+fn target(c: &ast::Cards, titles: &[String]) -> Result<Target, Reason> {
     let mode = match c.pick {
         ast::Pick::This => TargetMode::This,
         ast::Pick::Choose { min: 1, max: 1 } => TargetMode::Choose,
@@ -915,7 +920,7 @@ fn target(c: &ast::Cards, titles: &[String]) -> Result<Target, String> {
 }
 
 /// The set a `move`, `peek`, `search` or `dig` picks from, with how many.
-fn pick_set(c: &ast::Cards, dflt_zone: u8, titles: &[String]) -> Result<Target, String> {
+fn pick_set(c: &ast::Cards, dflt_zone: u8, titles: &[String]) -> Result<Target, Reason> {
     let (mode, min, max) = match c.pick {
         ast::Pick::This => (TargetMode::This, 1, 1),
         ast::Pick::Choose { min, max } => (TargetMode::Choose, min, max),
@@ -933,7 +938,7 @@ fn pick_set(c: &ast::Cards, dflt_zone: u8, titles: &[String]) -> Result<Target, 
 }
 
 /// A `move`: its set and destination, or why it is not played.
-fn compile_move(e: &ast::Effect, titles: &[String]) -> Result<Effect, String> {
+fn compile_move(e: &ast::Effect, titles: &[String]) -> Result<Effect, Reason> {
     let c = e.cards.as_ref().expect("the pattern reads cards");
     let (to, pos) = e.to.expect("the pattern reads a destination");
     let salvage = c.pick == (ast::Pick::Choose { min: 1, max: 1 })
@@ -982,7 +987,7 @@ fn compile_move(e: &ast::Effect, titles: &[String]) -> Result<Effect, String> {
 }
 
 /// The classes a `ban` description names (bits of [`super::cards::class_of`]).
-fn ban_classes(c: &ast::Cards, titles: &[String]) -> Result<u8, String> {
+fn ban_classes(c: &ast::Cards, titles: &[String]) -> Result<u8, Reason> {
     let f = filter(c, false, titles)?;
     let rest = Filter {
         types: 0,
@@ -1016,7 +1021,7 @@ fn ban_classes(c: &ast::Cards, titles: &[String]) -> Result<u8, String> {
     Ok(m)
 }
 
-fn compile_effect(e: &ast::Effect, titles: &[String]) -> Result<Effect, String> {
+fn compile_effect(e: &ast::Effect, titles: &[String]) -> Result<Effect, Reason> {
     let side = || e.side.expect("the pattern reads a side") == Side::Enemy;
     let cards = || e.cards.as_ref().expect("the pattern reads cards");
     Ok(match e.verb {
@@ -1066,7 +1071,8 @@ fn compile_effect(e: &ast::Effect, titles: &[String]) -> Result<Effect, String> 
                     "`{}` is played as `{} target own CARD to hand` yet",
                     VOCAB.verb(false, e.verb).name,
                     if e.verb == v::DIG { "dig N" } else { "search" }
-                ));
+                )
+                .into());
             }
             if e.verb == v::DIG {
                 Effect::Dig(fixed(&e.n)? as u8, t)
@@ -1096,7 +1102,7 @@ fn compile_effect(e: &ast::Effect, titles: &[String]) -> Result<Effect, String> 
     })
 }
 
-fn compile_static(e: &ast::Effect, ctype: CardType, titles: &[String]) -> Result<Effect, String> {
+fn compile_static(e: &ast::Effect, ctype: CardType, titles: &[String]) -> Result<Effect, Reason> {
     let cards = || e.cards.as_ref().expect("the pattern reads cards");
     match e.verb {
         st::POWER => {
@@ -1144,7 +1150,7 @@ fn compile_static(e: &ast::Effect, ctype: CardType, titles: &[String]) -> Result
 mod tests {
     use super::*;
 
-    fn one(text: &str) -> Result<Effect, String> {
+    fn one(text: &str) -> Result<Effect, Reason> {
         effects(&format!("play: {text}"), CardType::Event).map(|a| a[0].effects[0])
     }
 

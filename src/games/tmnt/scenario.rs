@@ -9,6 +9,7 @@ use crate::core::input::excerpt;
 use crate::core::scenario::{
     listed, load_cards, play_and_check, problem, put_line, read_sections, report, winner_text,
 };
+use crate::core::InputError;
 use crate::core::{Game, Seat};
 use std::path::Path;
 
@@ -97,14 +98,12 @@ pub fn run(
     file: &str,
     dir: &Path,
     cards: Option<CardDb>,
-) -> Result<ScenarioReport, String> {
+) -> Result<ScenarioReport, InputError> {
     let mut db = cards;
     let mut decks: [Option<(usize, String)>; 2] = [None, None];
     let sc = read_sections(text, file, |n, k, v| {
         if k == "cards" {
-            return load_cards(&mut db, dir, v, |t, f| {
-                CardDb::parse(t, f).map_err(|e| e.to_string())
-            });
+            return load_cards(&mut db, dir, v, CardDb::parse);
         }
         let words: Vec<&str> = k.split_whitespace().collect();
         let slot = match words.as_slice() {
@@ -176,7 +175,7 @@ pub fn run(
         }
     };
     let head = (s.turn, s.active, s.step.name());
-    report(&g, &s, head, side, &sc, illegal, failed)
+    Ok(report(&g, &s, head, side, &sc, illegal, failed))
 }
 
 /// The zones a `[position]` writes, in the order their cards are taken from the deck list.
@@ -193,7 +192,7 @@ fn edit_position(
     pos: &[(usize, String, String)],
     file: &str,
     head: usize,
-) -> Result<(), String> {
+) -> Result<(), InputError> {
     use super::state::{Bits, Frame, Pick, Stage, Step, TurnFx, DECK, NONE, ZONES};
     // Each written zone: its line and its cards (card, face up) in order; Block Zones may be
     // empty (`None`).

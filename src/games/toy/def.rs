@@ -2,8 +2,8 @@
 
 use super::{bits, CardId, Play, ToyCards, ToyDeck, ToyGame, ToyState, DECK_SIZE};
 use crate::core::def::{GameDef, GameInfo, ScenarioReport, Viewer};
-use crate::core::input::{content_lines, excerpt, parse_int, InputError};
-use crate::core::{content_hash, Outcome, Seat};
+use crate::core::input::{content_lines, excerpt, parse_int};
+use crate::core::{content_hash, Error, InputError, InputErrors, Outcome, Reason, Seat};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -16,15 +16,6 @@ const MAX_NAME: usize = 40;
 const RULES_VERSION: u32 = 1;
 
 const BUNDLED: &str = include_str!("../../../decks/toy/cards.csv");
-
-fn problem(file: &str, line: usize, msg: String) -> String {
-    InputError {
-        file: file.to_string(),
-        line,
-        msg,
-    }
-    .to_string()
-}
 
 impl GameDef for ToyGame {
     const INFO: GameInfo = GameInfo {
@@ -41,6 +32,8 @@ impl GameDef for ToyGame {
         lang: None,
         text_columns: &[],
     };
+    /// Card statistics and tuning: every capability.
+    const CAPS: crate::core::def::Capabilities = crate::core::def::Capabilities::ALL;
     type Cards = ToyCards;
     type Deck = ToyDeck;
 
@@ -51,14 +44,14 @@ impl GameDef for ToyGame {
 
     /// X-CARDS-1: a header `name,value`, then one card a line (`core::input::csv_rows`: `#` lines
     /// are comments); names unique (case-insensitive), values 1 to 99.
-    fn parse_cards(text: &str, file: &str) -> Result<ToyCards, String> {
+    fn parse_cards(text: &str, file: &str) -> Result<ToyCards, InputError> {
         let rows = crate::core::input::csv_rows(text, &["name", "value"])
-            .map_err(|(n, column, msg)| problem(file, n, format!("{column}: {msg}")))?;
+            .map_err(|(n, column, msg)| InputError::new(file, n, format!("{column}: {msg}")))?;
         let mut c = ToyCards::default();
         for (n, rec) in rows {
             let (name, value) = (&rec[0], &rec[1]);
             if name.is_empty() || name.chars().count() > MAX_NAME {
-                return Err(problem(
+                return Err(InputError::new(
                     file,
                     n,
                     format!("a card name has 1 to {MAX_NAME} characters"),
@@ -66,25 +59,33 @@ impl GameDef for ToyGame {
             }
             // Deck and scenario lines cut at `#` (comments) and split at `,`.
             if name.contains(['#', ',']) {
-                return Err(problem(
+                return Err(InputError::new(
                     file,
                     n,
                     format!("\"{name}\": a card name has no '#' or ','"),
                 ));
             }
             if c.lookup(name).is_some() {
-                return Err(problem(file, n, format!("\"{name}\" is defined twice")));
+                return Err(InputError::new(
+                    file,
+                    n,
+                    format!("\"{name}\" is defined twice"),
+                ));
             }
-            let v: u8 =
-                parse_int(value, 1, 99).map_err(|e| problem(file, n, format!("value: {e}")))?;
+            let v: u8 = parse_int(value, 1, 99)
+                .map_err(|e| InputError::new(file, n, format!("value: {e}")))?;
             if c.names.len() == MAX_CARDS {
-                return Err(problem(file, n, format!("more than {MAX_CARDS} cards")));
+                return Err(InputError::new(
+                    file,
+                    n,
+                    format!("more than {MAX_CARDS} cards"),
+                ));
             }
             c.names.push(name.to_string());
             c.values.push(v);
         }
         if c.names.is_empty() {
-            return Err(problem(file, 0, "no cards".into()));
+            return Err(InputError::new(file, 0, "no cards"));
         }
         Ok(c)
     }
@@ -96,7 +97,12 @@ impl GameDef for ToyGame {
     }
 
     /// X-DECK-1: `COUNT NAME` lines, exactly 8 cards.
-    fn parse_deck(cards: &ToyCards, text: &str, file: &str, name: &str) -> Result<ToyDeck, String> {
+    fn parse_deck(
+        cards: &ToyCards,
+        text: &str,
+        file: &str,
+        name: &str,
+    ) -> Result<ToyDeck, InputErrors> {
         let file = file.to_string();
         let mut deck = ToyDeck {
             name: name.to_string(),
@@ -106,25 +112,28 @@ impl GameDef for ToyGame {
             let (count, name) = l.split_once(' ').unwrap_or((l, ""));
             let count = usize::from(
                 parse_int(count, 1u8, DECK_SIZE as u8)
-                    .map_err(|e| problem(&file, n, format!("count: {e}")))?,
+                    .map_err(|e| InputError::new(&file, n, format!("count: {e}")))?,
             );
-            let id = cards
-                .lookup(name)
-                .ok_or_else(|| problem(&file, n, format!("unknown card \"{}\"", excerpt(name))))?;
+            let id = cards.lookup(name).ok_or_else(|| {
+                InputError::new(&file, n, format!("unknown card \"{}\"", excerpt(name)))
+            })?;
             if deck.cards.len() + count > DECK_SIZE {
-                return Err(problem(&file, n, format!("more than {DECK_SIZE} cards")));
+                return Err(
+                    InputError::new(&file, n, format!("more than {DECK_SIZE} cards")).into(),
+                );
             }
             deck.cards.extend(std::iter::repeat_n(id, count));
         }
         if deck.cards.len() != DECK_SIZE {
-            return Err(problem(
+            return Err(InputError::new(
                 &file,
                 0,
                 format!(
                     "{} cards; a deck has exactly {DECK_SIZE} (X-DECK-1)",
                     deck.cards.len()
                 ),
-            ));
+            )
+            .into());
         }
         Ok(deck)
     }
@@ -153,10 +162,6 @@ impl GameDef for ToyGame {
 
     fn deck_name(deck: &ToyDeck) -> &str {
         &deck.name
-    }
-
-    fn deck_summary(deck: &ToyDeck) -> String {
-        format!("{} cards", deck.cards.len())
     }
 
     fn new_match(cards: &ToyCards, decks: [&ToyDeck; 2]) -> ToyGame {
@@ -218,7 +223,7 @@ impl GameDef for ToyGame {
             .collect()
     }
 
-    fn parse_action(&self, s: &ToyState, text: &str) -> Result<Play, String> {
+    fn parse_action(&self, s: &ToyState, text: &str) -> Result<Play, Reason> {
         let name = text
             .trim()
             .strip_prefix("play ")
@@ -232,7 +237,7 @@ impl GameDef for ToyGame {
         if legal.contains(&Play(id)) {
             Ok(Play(id))
         } else {
-            Err(format!("{} is not in hand", self.cards.names[id as usize]))
+            Err(format!("{} is not in hand", self.cards.names[id as usize]).into())
         }
     }
 
@@ -316,7 +321,7 @@ impl GameDef for ToyGame {
         t
     }
 
-    fn card_text(cards: &Self::Cards, query: &str) -> Result<String, String> {
+    fn card_text(cards: &Self::Cards, query: &str) -> Result<String, Reason> {
         let id = cards
             .lookup(query)
             .ok_or_else(|| format!("unknown card \"{}\"", excerpt(query)))?;
@@ -347,7 +352,7 @@ impl GameDef for ToyGame {
         format!("{seat}:{m:?}")
     }
 
-    fn check_invariants(&self, s: &ToyState) -> Result<(), String> {
+    fn check_invariants(&self, s: &ToyState) -> Result<(), Reason> {
         for q in Seat::ALL {
             let p = &s.p[q.index()];
             let n = self.decks[q.index()].len();
@@ -355,7 +360,7 @@ impl GameDef for ToyGame {
             let mut deck = 0u16;
             for &i in &p.deck[..p.deck_len as usize] {
                 if deck & (1 << i) != 0 {
-                    return Err(format!("{q}: instance {i} twice in the deck"));
+                    return Err(format!("{q}: instance {i} twice in the deck").into());
                 }
                 deck |= 1 << i;
             }
@@ -366,24 +371,20 @@ impl GameDef for ToyGame {
             let zones = [deck, p.hand, p.used, led];
             let sum: u32 = zones.iter().map(|z| z.count_ones()).sum();
             if zones.iter().fold(0, |a, z| a | z) != all || sum != n as u32 {
-                return Err(format!("{q}: the zones do not partition the instances"));
+                return Err(format!("{q}: the zones do not partition the instances").into());
             }
             if p.hand.count_ones() > super::HAND_SIZE {
-                return Err(format!("{q}: {} cards in hand", p.hand.count_ones()));
+                return Err(format!("{q}: {} cards in hand", p.hand.count_ones()).into());
             }
             if p.known[q.index()] & p.hand != p.hand || p.known[q.index()] & led != led {
-                return Err(format!("{q}: does not know its own hand"));
+                return Err(format!("{q}: does not know its own hand").into());
             }
             if p.known[q.other().index()] & (p.hand | deck | led) != 0 {
-                return Err(format!("{q}: the opponent knows a hidden card"));
+                return Err(format!("{q}: the opponent knows a hidden card").into());
             }
             // Determinization permutes the cards among instances: the multiset is what holds.
-            let mut a: Vec<CardId> = p.card[..n].to_vec();
-            let mut b = self.decks[q.index()].clone();
-            a.sort_unstable();
-            b.sort_unstable();
-            if a != b {
-                return Err(format!("{q}: the cards are not the deck's"));
+            if !crate::core::def::same_multiset(&p.card[..n], &self.decks[q.index()]) {
+                return Err(format!("{q}: the cards are not the deck's").into());
             }
         }
         let played = u32::from(s.round - 1);
@@ -400,7 +401,7 @@ impl GameDef for ToyGame {
         file: &str,
         _dir: &Path,
         cards: Option<ToyCards>,
-    ) -> Result<ScenarioReport, String> {
+    ) -> Result<ScenarioReport, Error> {
         let cards = cards.unwrap_or_else(Self::bundled_cards);
         let mut first = Seat::P1;
         let mut decks: [Vec<CardId>; 2] = [Vec::new(), Vec::new()];
@@ -412,7 +413,14 @@ impl GameDef for ToyGame {
                 section = match l {
                     "[actions]" => "actions",
                     "[expect]" => "expect",
-                    _ => return Err(problem(file, n, format!("unknown section {}", excerpt(l)))),
+                    _ => {
+                        return Err(InputError::new(
+                            file,
+                            n,
+                            format!("unknown section {}", excerpt(l)),
+                        )
+                        .into())
+                    }
                 };
                 continue;
             }
@@ -420,7 +428,7 @@ impl GameDef for ToyGame {
                 "actions" => actions.push((n, l.to_string())),
                 _ => {
                     let (k, v) = l.split_once(':').ok_or_else(|| {
-                        problem(
+                        InputError::new(
                             file,
                             n,
                             format!("expected KEY: VALUE, found \"{}\"", excerpt(l)),
@@ -437,21 +445,22 @@ impl GameDef for ToyGame {
                             first = match v {
                                 "P1" => Seat::P1,
                                 "P2" => Seat::P2,
-                                _ => return Err(problem(file, n, "first: P1 or P2".into())),
+                                _ => return Err(InputError::new(file, n, "first: P1 or P2").into()),
                             }
                         }
                         "P1" | "P2" => {
                             let seat = usize::from(k == "P2");
                             if !decks[seat].is_empty() {
-                                return Err(problem(
+                                return Err(InputError::new(
                                     file,
                                     n,
                                     format!("{k}: the deck is given twice"),
-                                ));
+                                )
+                                .into());
                             }
                             for name in v.split(',') {
                                 let id = cards.lookup(name).ok_or_else(|| {
-                                    problem(
+                                    InputError::new(
                                         file,
                                         n,
                                         format!("unknown card \"{}\"", excerpt(name.trim())),
@@ -460,26 +469,28 @@ impl GameDef for ToyGame {
                                 decks[seat].push(id);
                             }
                             if decks[seat].len() != DECK_SIZE {
-                                return Err(problem(
+                                return Err(InputError::new(
                                     file,
                                     n,
                                     format!("a deck has exactly {DECK_SIZE} cards (X-DECK-1)"),
-                                ));
+                                )
+                                .into());
                             }
                         }
                         _ => {
-                            return Err(problem(file, n, format!("unknown key \"{}\"", excerpt(k))))
+                            return Err(InputError::new(
+                                file,
+                                n,
+                                format!("unknown key \"{}\"", excerpt(k)),
+                            )
+                            .into())
                         }
                     }
                 }
             }
         }
         if decks.iter().any(Vec::is_empty) {
-            return Err(problem(
-                file,
-                0,
-                "both decks are needed (P1: …, P2: …)".into(),
-            ));
+            return Err(InputError::new(file, 0, "both decks are needed (P1: …, P2: …)").into());
         }
         let game = ToyGame { cards, decks };
         let mut s = game.deal(first, [&game.decks[0], &game.decks[1]]);
@@ -511,11 +522,12 @@ impl GameDef for ToyGame {
                     },
                     "rounds" => (s.round - 1).to_string(),
                     _ => {
-                        return Err(problem(
+                        return Err(InputError::new(
                             file,
                             *n,
                             format!("unknown expectation \"{}\"", excerpt(k)),
-                        ))
+                        )
+                        .into())
                     }
                 };
                 if &got != v {
@@ -551,27 +563,9 @@ impl GameDef for ToyGame {
             failed: failed.clone(),
         };
         Ok(ScenarioReport {
-            json: serde_json::to_string_pretty(&view).map_err(|e| e.to_string())?,
+            json: serde_json::to_string_pretty(&view).expect("a view of plain fields serializes"),
             illegal,
             failed,
         })
-    }
-
-    fn bench_match() -> ToyGame {
-        let cards = Self::bundled_cards();
-        let deck = |names: &[&str]| -> Vec<CardId> {
-            names
-                .iter()
-                .map(|n| cards.lookup(n).expect("bundled card"))
-                .collect()
-        };
-        let a = deck(&[
-            "Nine", "Eight", "Seven", "Six", "Five", "Four", "Three", "Two",
-        ]);
-        let b = deck(&["Five", "Five", "Five", "Five", "Six", "Six", "Six", "Six"]);
-        ToyGame {
-            cards,
-            decks: [a, b],
-        }
     }
 }

@@ -9,6 +9,7 @@ pub use super::effects::{
     Phase, Place, Program, Prohibition, Side, StaticEffect, Target, TargetMode, Trigger, Value,
     Zone,
 };
+use crate::core::Reason;
 use std::fmt;
 use std::path::Path;
 
@@ -114,6 +115,23 @@ pub enum CardError {
         column: &'static str,
         msg: String,
     },
+}
+
+/// The card file's problem as the library's [`InputError`](crate::core::InputError), displayed
+/// alike (a row's problem names its column).
+impl From<CardError> for crate::core::InputError {
+    fn from(e: CardError) -> crate::core::InputError {
+        match e {
+            CardError::Input(i) => i,
+            CardError::Io { file, msg } => crate::core::InputError::new(file, 0, msg),
+            CardError::Row {
+                file,
+                line,
+                column,
+                msg,
+            } => crate::core::InputError::new(file, line, format!("column {column}: {msg}")),
+        }
+    }
 }
 
 /// All the cards of a game, by id.
@@ -240,7 +258,7 @@ impl CardDb {
                 return Err(err(line, "id", "too many cards".into()));
             }
             db.note_first_filters(&card)
-                .map_err(|m| err(line, "effect", m))?;
+                .map_err(|m| err(line, "effect", m.0))?;
             db.add(card);
         }
         if db.cards.is_empty() {
@@ -320,7 +338,7 @@ impl CardDb {
         };
         let mut orgs = 0;
         for word in split_list(f(7)) {
-            orgs |= self.org_bit(word).map_err(|m| ("orgs", m))?;
+            orgs |= self.org_bit(word).map_err(|m| ("orgs", m.0))?;
         }
         if ctype == CardType::Unit && orgs == 0 {
             return Err(("orgs", "a UNIT needs at least one organization".into()));
@@ -343,7 +361,7 @@ impl CardDb {
             return Err(("arts_cost", "only UNITs have arts".into()));
         }
         self.parsing_line = line;
-        let mut parsed = dsl::parse_effects(f(10), self).map_err(|m| ("effect", m))?;
+        let mut parsed = dsl::parse_effects(f(10), self).map_err(|m| ("effect", m.0))?;
         if ctype != CardType::Unit {
             self_is_the_card(&mut parsed.abilities, ctype);
         }
@@ -367,7 +385,7 @@ impl CardDb {
             text: f(10).to_string(),
             line,
         };
-        check_card(&card).map_err(|m| ("effect", m))?;
+        check_card(&card).map_err(|m| ("effect", m.0))?;
         Ok(card)
     }
 
@@ -384,7 +402,7 @@ impl CardDb {
     }
 
     /// The bit of an organization, adding it when new.
-    pub fn org_bit(&mut self, word: &str) -> Result<Orgs, String> {
+    pub fn org_bit(&mut self, word: &str) -> Result<Orgs, Reason> {
         let slug = word.to_ascii_lowercase();
         if !slug
             .chars()
@@ -392,13 +410,14 @@ impl CardDb {
         {
             return Err(format!(
                 "organization \"{word}\" must be a slug of letters, digits, '_' or '-'"
-            ));
+            )
+            .into());
         }
         if let Some(i) = self.org_names.iter().position(|n| *n == slug) {
             return Ok(1 << i);
         }
         if self.org_names.len() >= MAX_ORGS {
-            return Err(format!("more than {MAX_ORGS} organizations (\"{word}\")"));
+            return Err(format!("more than {MAX_ORGS} organizations (\"{word}\")").into());
         }
         self.org_names.push(slug);
         Ok(1 << (self.org_names.len() - 1))
@@ -465,7 +484,7 @@ impl CardDb {
     /// Adds a card (its name and code are new) and indexes it.
     /// Records the filters of `card`'s `first` cost changes in [`Self::first_filters`]; more
     /// than [`MAX_FIRST_FILTERS`] different ones in a card file are refused (decision T-RES-15).
-    fn note_first_filters(&mut self, card: &Card) -> Result<(), String> {
+    fn note_first_filters(&mut self, card: &Card) -> Result<(), Reason> {
         for st in &card.statics {
             if let StaticEffect::CostAll {
                 filter,
@@ -477,7 +496,7 @@ impl CardDb {
                     if self.first_filters.len() == MAX_FIRST_FILTERS {
                         return Err(format!(
                             "more than {MAX_FIRST_FILTERS} different card sets of `first` cost changes in one card file (decision T-RES-15)"
-                        ));
+                        ).into());
                     }
                     self.first_filters.push(*filter);
                 }
@@ -549,7 +568,7 @@ impl CardDb {
 
 /// The effect language names organizations through the database, which adds new ones.
 impl OrgNames for CardDb {
-    fn org_bit(&mut self, word: &str) -> Result<Orgs, String> {
+    fn org_bit(&mut self, word: &str) -> Result<Orgs, Reason> {
         CardDb::org_bit(self, word)
     }
 
@@ -611,7 +630,7 @@ where
     }
     crate::core::input::parse_int(s, min, max)
         .map(Some)
-        .map_err(|e| (column, e))
+        .map_err(|e| (column, e.0))
 }
 
 /// `self` on an ITEM or a BASE is that card (`ko self`: "K.O. this ITEM", decision T-REPL-1): the
@@ -641,7 +660,7 @@ fn self_is_the_card(abilities: &mut [Ability], ctype: CardType) {
 }
 
 /// Which triggers each card type may carry.
-fn check_card(card: &Card) -> Result<(), String> {
+fn check_card(card: &Card) -> Result<(), Reason> {
     for a in &card.abilities {
         let ok = match a.trigger {
             Trigger::Event => card.ctype == CardType::Event,
@@ -664,7 +683,8 @@ fn check_card(card: &Card) -> Result<(), String> {
                 "a {} cannot have a `{}:` ability",
                 card.ctype.name(),
                 dsl::trigger_name(a.trigger)
-            ));
+            )
+            .into());
         }
         // Decisions T-TERM-ENTER-2 and T-TERM-ENTER-3: a UNIT or an ITEM on the field may action
         // itself as a cost; a BASE in the homebase may not (an actioned homebase card is spent EP).
@@ -672,7 +692,7 @@ fn check_card(card: &Card) -> Result<(), String> {
             return Err(format!(
                 "\"action this ready card\" (`self_action`) is a UNIT's or an ITEM's cost: {} craft can only cost EP (`act[ep N]`)",
                 card.ctype.with_article()
-            ));
+            ).into());
         }
         if a.trigger == Trigger::Act
             && card.ctype != CardType::Unit
@@ -689,7 +709,8 @@ fn check_card(card: &Card) -> Result<(), String> {
             "only a UNIT has icon crafts ({} on {})",
             card.icons.names().collect::<Vec<_>>().join(", "),
             card.ctype.with_article()
-        ));
+        )
+        .into());
     }
     // Decision T-STATIC-1: static filters read organizations, and [Attribution] changes them, so
     // a static may not grant it (statics never depend on each other).
@@ -728,7 +749,8 @@ fn check_card(card: &Card) -> Result<(), String> {
             return Err(format!(
                 "more than one `{}:` ability (join the effects with `;`)",
                 dsl::trigger_name(t)
-            ));
+            )
+            .into());
         }
     }
     // Decision T-REPL-1: a replacement offered is known by its card.
@@ -758,7 +780,8 @@ fn check_card(card: &Card) -> Result<(), String> {
     {
         return Err(format!(
             "more than {MAX_CRAFTS} crafts (`act[…]:` abilities; decision T-RES-12)"
-        ));
+        )
+        .into());
     }
     for a in &card.abilities {
         if a.effects.len() > 8 {

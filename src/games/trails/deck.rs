@@ -4,7 +4,7 @@
 
 use super::cards::{CardDb, CardId};
 use crate::core::input::{excerpt, parse_int};
-use std::fmt;
+use crate::core::Reason;
 use std::path::Path;
 
 /// The deck formats of T-DECK.
@@ -36,21 +36,8 @@ impl Format {
 /// reason.
 pub type DeckProblem = crate::core::input::InputError;
 
-/// All the problems of a deck file.
-#[derive(Debug, Clone, thiserror::Error)]
-pub struct DeckError(pub Vec<DeckProblem>);
-
-impl fmt::Display for DeckError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (k, p) in self.0.iter().enumerate() {
-            if k > 0 {
-                writeln!(f)?;
-            }
-            write!(f, "{p}")?;
-        }
-        Ok(())
-    }
-}
+/// All the problems of a deck file (the library's list of a file's problems).
+pub use crate::core::input::InputErrors as DeckError;
 
 /// The most copies one deck line may name (no deck holds more cards: T-DECK-1).
 pub const MAX_LINE_COUNT: usize = 50;
@@ -253,7 +240,7 @@ pub struct PackSlot {
 }
 
 /// Parses a pack composition like `UNIT=5,ITEM=1,EVENT=1,BASE=1` or `ANY=8`.
-pub fn parse_pack(text: &str) -> Result<Vec<PackSlot>, String> {
+pub fn parse_pack(text: &str) -> Result<Vec<PackSlot>, Reason> {
     use super::cards::CardType;
     let mut out = Vec::new();
     for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
@@ -269,7 +256,8 @@ pub fn parse_pack(text: &str) -> Result<Vec<PackSlot>, String> {
             other => {
                 return Err(format!(
                     "pack slot \"{other}\": expected ANY, UNIT, ITEM, EVENT or BASE"
-                ))
+                )
+                .into())
             }
         };
         let count = parse_int(v, 0, MAX_PACK_CARDS as u64)
@@ -282,7 +270,7 @@ pub fn parse_pack(text: &str) -> Result<Vec<PackSlot>, String> {
         return Err("a pack needs at least one card".into());
     }
     if size > MAX_PACK_CARDS {
-        return Err(format!("{size} cards a pack; at most {MAX_PACK_CARDS}"));
+        return Err(format!("{size} cards a pack; at most {MAX_PACK_CARDS}").into());
     }
     Ok(out)
 }
@@ -294,10 +282,10 @@ pub fn sealed_pool(
     packs: u64,
     slots: &[PackSlot],
     rng: &mut crate::core::GameRng,
-) -> Result<Vec<CardId>, String> {
+) -> Result<Vec<CardId>, Reason> {
     use rand::Rng;
     if !(1..=MAX_PACKS).contains(&packs) {
-        return Err(format!("{packs} packs: out of range 1..={MAX_PACKS}"));
+        return Err(format!("{packs} packs: out of range 1..={MAX_PACKS}").into());
     }
     let mut out = Vec::new();
     for _ in 0..packs {
@@ -306,10 +294,9 @@ pub fn sealed_pool(
                 .filter(|&i| slot.ctype.is_none_or(|t| db.card(i).ctype == t))
                 .collect();
             if pool.is_empty() {
-                return Err(format!(
-                    "the card pool has no {:?} card for a pack slot",
-                    slot.ctype
-                ));
+                return Err(
+                    format!("the card pool has no {:?} card for a pack slot", slot.ctype).into(),
+                );
             }
             for _ in 0..slot.count {
                 out.push(pool[rng.gen_range(0..pool.len())]);

@@ -7,7 +7,7 @@ use super::engine::TrailsGame;
 use super::scenario::{step_name, RunError, Scenario};
 use super::state::{flag, Bits, Lid, State};
 use crate::core::def::{GameDef, GameInfo, ScenarioReport, Viewer};
-use crate::core::{Outcome, Seat};
+use crate::core::{Error, InputError, InputErrors, Outcome, Reason, Seat};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -31,6 +31,8 @@ impl GameDef for TrailsGame {
         text_columns: &[("effect", "")],
     };
     const DEFAULT_PACK: &'static str = "UNIT=5,ITEM=1,EVENT=1,BASE=1";
+    /// Card statistics and tuning: every capability.
+    const CAPS: crate::core::def::Capabilities = crate::core::def::Capabilities::ALL;
     type Cards = CardDb;
     type Deck = Deck;
 
@@ -38,8 +40,8 @@ impl GameDef for TrailsGame {
         super::bundled_cards()
     }
 
-    fn parse_cards(text: &str, file: &str) -> Result<CardDb, String> {
-        CardDb::parse(text, file).map_err(|e| e.to_string())
+    fn parse_cards(text: &str, file: &str) -> Result<CardDb, InputError> {
+        CardDb::parse(text, file).map_err(InputError::from)
     }
 
     fn is_card_file(text: &str) -> bool {
@@ -49,8 +51,8 @@ impl GameDef for TrailsGame {
             .is_some_and(|l| l.replace(' ', "").starts_with(CARD_HEADER))
     }
 
-    fn parse_deck(cards: &CardDb, text: &str, file: &str, name: &str) -> Result<Deck, String> {
-        Deck::parse(text, file, name, cards).map_err(|e| e.to_string())
+    fn parse_deck(cards: &CardDb, text: &str, file: &str, name: &str) -> Result<Deck, InputErrors> {
+        Deck::parse(text, file, name, cards)
     }
 
     fn card_count(cards: &CardDb) -> usize {
@@ -65,7 +67,7 @@ impl GameDef for TrailsGame {
 
     /// T-DECK-2: a Blitz Shield deck holds only cards of its opened packs, which the deck file
     /// does not record.
-    fn tunable_deck(deck: &Deck) -> Result<(), String> {
+    fn tunable_deck(deck: &Deck) -> Result<(), Reason> {
         if deck.format == super::deck::Format::Blitz {
             return Err("a Blitz Shield deck may hold only the cards of its opened packs (T-DECK-2), which its deck file does not record: tune cannot tell which swaps are legal".into());
         }
@@ -132,7 +134,7 @@ impl GameDef for TrailsGame {
             .collect()
     }
 
-    fn parse_action(&self, state: &State, text: &str) -> Result<super::Action, String> {
+    fn parse_action(&self, state: &State, text: &str) -> Result<super::Action, Reason> {
         TrailsGame::parse_action(self, state, text)
     }
 
@@ -233,10 +235,10 @@ impl GameDef for TrailsGame {
         t
     }
 
-    fn card_text(cards: &Self::Cards, query: &str) -> Result<String, String> {
+    fn card_text(cards: &Self::Cards, query: &str) -> Result<String, Reason> {
         let id = cards
             .lookup(query)
-            .map_err(|e| format!("\"{}\": {e}", query.trim()))?;
+            .map_err(|e| Reason(format!("\"{}\": {e}", query.trim())))?;
         let c = cards.card(id);
         let mut t = format!("{} — {}", c.full_name(), c.ctype.name());
         let _ = match c.ctype {
@@ -318,7 +320,7 @@ impl GameDef for TrailsGame {
         format!("{seat}:{m:?}")
     }
 
-    fn check_invariants(&self, state: &State) -> Result<(), String> {
+    fn check_invariants(&self, state: &State) -> Result<(), Reason> {
         TrailsGame::check_invariants(self, state)
     }
 
@@ -327,7 +329,7 @@ impl GameDef for TrailsGame {
         file: &str,
         dir: &Path,
         cards: Option<CardDb>,
-    ) -> Result<ScenarioReport, String> {
+    ) -> Result<ScenarioReport, Error> {
         // The generic `game:` line is the command line's; the Trails format does not know it.
         // It is blanked, so line numbers stay those of the file.
         let text: String = text
@@ -343,10 +345,10 @@ impl GameDef for TrailsGame {
             .join("\n");
         let db = match (cards, super::scenario::cards_line(&text)) {
             (Some(c), _) => c,
-            (None, Some(rel)) => CardDb::load(&dir.join(rel)).map_err(|e| e.to_string())?,
+            (None, Some(rel)) => CardDb::load(&dir.join(rel)).map_err(InputError::from)?,
             (None, None) => super::bundled_cards(),
         };
-        let sc = Scenario::parse(&text, file, db).map_err(|e| e.to_string())?;
+        let sc = Scenario::parse(&text, file, db)?;
         let (state, illegal) = sc.run();
         let failed = if illegal.is_none() {
             sc.failures(&state)
@@ -372,7 +374,7 @@ impl GameDef for TrailsGame {
                 failed: &failed,
             }),
         };
-        let json = serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?;
+        let json = serde_json::to_string_pretty(&out).expect("a view of plain fields serializes");
         let illegal = illegal.map(
             |RunError::Illegal {
                  index,
@@ -394,10 +396,10 @@ impl GameDef for TrailsGame {
     }
 
     /// T-DECK-2: a Blitz Shield pool from random packs.
-    fn sealed(cards: &CardDb, packs: u64, pack: &str, seed: u64) -> Result<String, String> {
-        let slots = parse_pack(pack).map_err(|e| format!("--pack: {e}"))?;
+    fn sealed(cards: &CardDb, packs: u64, pack: &str, seed: u64) -> Result<String, Error> {
+        let slots = parse_pack(pack).map_err(|e| Error::usage(format!("--pack: {e}")))?;
         let mut rng = crate::core::rng_from_seed(seed);
-        let pool = sealed_pool(cards, packs, &slots, &mut rng).map_err(|e| e.to_string())?;
+        let pool = sealed_pool(cards, packs, &slots, &mut rng).map_err(Error::usage)?;
         let format = if pool.len() == Format::Blitz.size() {
             Format::Blitz
         } else {

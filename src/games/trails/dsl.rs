@@ -12,6 +12,7 @@ use crate::core::lang::vocab::{
     legacy, verb, w, CostArg, CostWord, EventWord, HeadKind, HeadWord, Noun, Slot, Vocab,
 };
 use crate::core::lang::{self, ast, program};
+use crate::core::Reason;
 
 pub struct Parsed {
     pub abilities: Vec<Ability>,
@@ -537,14 +538,14 @@ pub static VOCAB: Vocab = Vocab {
 
 /// Parses a whole effect cell. Errors say which ability and what was expected. Organization names
 /// become bits through `orgs` (the card database, which adds a name the first time it is met).
-pub fn parse_effects(text: &str, orgs: &mut dyn OrgNames) -> Result<Parsed, String> {
+pub fn parse_effects(text: &str, orgs: &mut dyn OrgNames) -> Result<Parsed, Reason> {
     let tree = lang::parse(&VOCAB, text).map_err(|e| e.to_string())?;
     compile(&tree, orgs)
 }
 
 /// The reason a word the language knows is refused: this engine does not play it yet.
-fn not_played(word: &str) -> String {
-    format!("`{word}` is not played by the Trails engine yet")
+fn not_played(word: &str) -> Reason {
+    Reason(format!("`{word}` is not played by the Trails engine yet"))
 }
 
 /// A cell of card text in plain English, one line per ability (nothing for a blank cell; the
@@ -562,7 +563,7 @@ pub fn canonical(tree: &[ast::Ability]) -> String {
 }
 
 /// Compiles a parsed cell into the engine's types.
-pub fn compile(tree: &[ast::Ability], orgs: &mut dyn OrgNames) -> Result<Parsed, String> {
+pub fn compile(tree: &[ast::Ability], orgs: &mut dyn OrgNames) -> Result<Parsed, Reason> {
     let mut out = Parsed {
         abilities: Vec::new(),
         statics: Vec::new(),
@@ -570,7 +571,7 @@ pub fn compile(tree: &[ast::Ability], orgs: &mut dyn OrgNames) -> Result<Parsed,
         values: Vec::new(),
     };
     for (k, a) in tree.iter().enumerate() {
-        let ctx = |m: String| format!("ability {}: {m}", k + 1);
+        let ctx = |m: Reason| Reason(format!("ability {}: {m}", k + 1));
         let mut all = Vec::new();
         body_conds(&a.body, &mut all);
         all.into_iter()
@@ -673,7 +674,7 @@ pub fn compile(tree: &[ast::Ability], orgs: &mut dyn OrgNames) -> Result<Parsed,
 
 /// The event of a replacement (decision T-REPL-1): `instead stunned SUBJECT [by CARDS]`, a UNIT
 /// the subject names would become stunned (by what `by` names: whose and which kinds of card).
-fn instead(t: &ast::Trigger, orgs: &mut dyn OrgNames) -> Result<About, String> {
+fn instead(t: &ast::Trigger, orgs: &mut dyn OrgNames) -> Result<About, Reason> {
     if t.event != event::STUNNED || t.subject.is_none() {
         return Err("`instead` is played as `instead stunned own unit …` (a unit that would become stunned) by the Trails engine yet".into());
     }
@@ -704,7 +705,7 @@ fn instead(t: &ast::Trigger, orgs: &mut dyn OrgNames) -> Result<About, String> {
 
 /// `prevent` belongs to an `instead` text, and an `instead` text prevents (decision T-REPL-1);
 /// its body neither stuns nor redirects (a replacement never waits for another).
-fn check_instead(trigger: Trigger, program: &Program) -> Result<(), String> {
+fn check_instead(trigger: Trigger, program: &Program) -> Result<(), Reason> {
     let ops = || {
         program
             .ops
@@ -729,7 +730,7 @@ fn check_instead(trigger: Trigger, program: &Program) -> Result<(), String> {
 
 /// The event of a delayed trigger (`later EVENT: …`, decision T-EFF-10): the start or end of a
 /// phase or step.
-fn later_trigger(t: &ast::Trigger, orgs: &mut dyn OrgNames) -> Result<(Trigger, About), String> {
+fn later_trigger(t: &ast::Trigger, orgs: &mut dyn OrgNames) -> Result<(Trigger, About), Reason> {
     let (trigger, about) = on(t, orgs)?;
     if !matches!(trigger, Trigger::Start | Trigger::End) || about.subject.is_some() {
         return Err(
@@ -741,7 +742,7 @@ fn later_trigger(t: &ast::Trigger, orgs: &mut dyn OrgNames) -> Result<(Trigger, 
 }
 
 /// A trigger's event: the engine's trigger and what it is about (decisions T-EFF-6 to T-EFF-8).
-fn on(t: &ast::Trigger, orgs: &mut dyn OrgNames) -> Result<(Trigger, About), String> {
+fn on(t: &ast::Trigger, orgs: &mut dyn OrgNames) -> Result<(Trigger, About), Reason> {
     if t.by.is_some() {
         return Err("`by` is not played by the Trails engine yet".into());
     }
@@ -825,7 +826,7 @@ fn on(t: &ast::Trigger, orgs: &mut dyn OrgNames) -> Result<(Trigger, About), Str
 /// `cost all SIDE CARDS [first] [in hand|homebase] N` (decision T-RES-15): the cards are read as
 /// printed (they are in the hand or face down in the homebase), so a filter on a card's state is
 /// refused.
-fn cost_all(c: &ast::Cards, n: i8, orgs: &mut dyn OrgNames) -> Result<StaticEffect, String> {
+fn cost_all(c: &ast::Cards, n: i8, orgs: &mut dyn OrgNames) -> Result<StaticEffect, Reason> {
     use super::effects::cost_from;
     let first = c
         .filters
@@ -881,7 +882,7 @@ fn noun_kinds(n: u8) -> u8 {
 
 /// Refuses the condition words the engine does not answer where they stand: `dispatched` only
 /// in the head of the card's own `enter` or `played` ability (decision T-EFF-16).
-fn check_words(c: &ast::Cond, dispatch_ok: bool) -> Result<(), String> {
+fn check_words(c: &ast::Cond, dispatch_ok: bool) -> Result<(), Reason> {
     match c {
         ast::Cond::Word(cond_word::DISPATCHED, _) if !dispatch_ok => Err(
             "`dispatched` is read as the card is played: write it in the head of its own `enter` or `played` ability (`enter if dispatched: …`)".into(),
@@ -927,7 +928,7 @@ fn body_conds<'a>(body: &'a [ast::Stmt], out: &mut Vec<&'a ast::Cond>) {
 struct NoOrgs;
 
 impl OrgNames for NoOrgs {
-    fn org_bit(&mut self, _: &str) -> Result<super::effects::Orgs, String> {
+    fn org_bit(&mut self, _: &str) -> Result<super::effects::Orgs, Reason> {
         Ok(0)
     }
     fn name_id(&mut self, _: &str) -> u16 {
@@ -942,7 +943,7 @@ fn recompile_conditions(
     body: &[ast::Stmt],
     mut p: Program,
     orgs: &mut dyn OrgNames,
-) -> Result<Program, String> {
+) -> Result<Program, Reason> {
     let mut written = Vec::new();
     body_conds(body, &mut written);
     let mut k = 0;
@@ -957,7 +958,7 @@ fn recompile_conditions(
 
 /// A card set of a condition or a count: a description of units on the field, or one card
 /// (`self`, `that`, a role) with filters.
-fn condition_set(c: &ast::Cards, orgs: &mut dyn OrgNames) -> Result<Target, String> {
+fn condition_set(c: &ast::Cards, orgs: &mut dyn OrgNames) -> Result<Target, Reason> {
     let mode = match c.pick {
         ast::Pick::This => TargetMode::This,
         ast::Pick::That => TargetMode::That,
@@ -988,7 +989,7 @@ fn condition_set(c: &ast::Cards, orgs: &mut dyn OrgNames) -> Result<Target, Stri
 
 /// What a move may do (decision T-EFF-11): onto the field only UNITs and ITEMs, face up and
 /// ready; into the deck on top or at the bottom; into the homebase face down, ready or actioned.
-fn check_move(t: &Target, to: Zone, place: Place) -> Result<(), String> {
+fn check_move(t: &Target, to: Zone, place: Place) -> Result<(), Reason> {
     let ok = match (to, place) {
         (Zone::Field, Place::Usual) => {
             t.filter.kinds != 0 && t.filter.kinds & !(kind::UNIT | kind::ITEM) == 0
@@ -1023,7 +1024,7 @@ fn amount(
     v: &Option<ast::Value>,
     orgs: &mut dyn OrgNames,
     values: &mut Vec<Value>,
-) -> Result<Amount, String> {
+) -> Result<Amount, Reason> {
     match v {
         Some(ast::Value::Num(n)) => Ok(Amount::Num(*n as i8)),
         Some(v) => {
@@ -1037,7 +1038,7 @@ fn amount(
     }
 }
 
-fn fixed(v: &Option<ast::Value>) -> Result<i16, String> {
+fn fixed(v: &Option<ast::Value>) -> Result<i16, Reason> {
     match v {
         Some(ast::Value::Num(n)) => Ok(*n),
         Some(_) => Err("a counted amount is not played by the Trails engine yet".into()),
@@ -1049,7 +1050,7 @@ fn side(s: ast::Side) -> Side {
     s
 }
 
-fn filter(words: &[ast::Filter], orgs: &mut dyn OrgNames) -> Result<Filter, String> {
+fn filter(words: &[ast::Filter], orgs: &mut dyn OrgNames) -> Result<Filter, Reason> {
     let mut f = Filter::default();
     for w in words {
         match w {
@@ -1061,11 +1062,12 @@ fn filter(words: &[ast::Filter], orgs: &mut dyn OrgNames) -> Result<Filter, Stri
                 };
                 match *k {
                     stat::COST => {
-                        let clamp = |x: i16| -> Result<u8, String> {
+                        let clamp = |x: i16| -> Result<u8, Reason> {
                             u8::try_from(x)
                                 .ok()
                                 .filter(|&x| x <= 99)
                                 .ok_or_else(|| format!("{x} is out of range 0..=99"))
+                                .map_err(Reason::from)
                         };
                         if let Some(x) = lo {
                             f.cost_min = Some(clamp(x)?);
@@ -1075,11 +1077,11 @@ fn filter(words: &[ast::Filter], orgs: &mut dyn OrgNames) -> Result<Filter, Stri
                         }
                     }
                     _ => {
-                        let clamp = |x: i16| -> Result<i8, String> {
+                        let clamp = |x: i16| -> Result<i8, Reason> {
                             if (-99..=99).contains(&x) {
                                 Ok(x as i8)
                             } else {
-                                Err(format!("{x} is out of range -99..=99"))
+                                Err(format!("{x} is out of range -99..=99").into())
                             }
                         };
                         let (min, max) = if *k == stat::STR {
@@ -1142,7 +1144,7 @@ fn filter(words: &[ast::Filter], orgs: &mut dyn OrgNames) -> Result<Filter, Stri
 }
 
 /// The cards of an effect on UNITs on the field (stun, buff, …).
-fn target(c: &ast::Cards, orgs: &mut dyn OrgNames) -> Result<Target, String> {
+fn target(c: &ast::Cards, orgs: &mut dyn OrgNames) -> Result<Target, Reason> {
     if c.zone.is_some() || c.noun != noun::UNIT {
         return Err("this effect is for units on the field (`target own unit …`)".into());
     }
@@ -1150,7 +1152,7 @@ fn target(c: &ast::Cards, orgs: &mut dyn OrgNames) -> Result<Target, String> {
 }
 
 /// The cards of an effect, in any zone and of any kind (decision T-EFF-11).
-fn any_target(c: &ast::Cards, orgs: &mut dyn OrgNames) -> Result<Target, String> {
+fn any_target(c: &ast::Cards, orgs: &mut dyn OrgNames) -> Result<Target, Reason> {
     let (mode, min, max) = match c.pick {
         ast::Pick::This => (TargetMode::This, 1, 1),
         ast::Pick::Choose { min, max } => (TargetMode::Choose, min, max),
@@ -1190,7 +1192,7 @@ fn compile_effect(
     e: &ast::Effect,
     orgs: &mut dyn OrgNames,
     values: &mut Vec<Value>,
-) -> Result<Effect, String> {
+) -> Result<Effect, Reason> {
     let dur = match e.dur {
         None => Dur::Turn,
         Some(d) if d == duration::TURN && e.verb == v::BUFF => Dur::Turn,
@@ -1379,8 +1381,8 @@ fn compile_static(
     e: &ast::Effect,
     orgs: &mut dyn OrgNames,
     values: &mut Vec<Value>,
-) -> Result<StaticEffect, String> {
-    let all = |orgs: &mut dyn OrgNames| -> Result<(Side, Filter), String> {
+) -> Result<StaticEffect, Reason> {
+    let all = |orgs: &mut dyn OrgNames| -> Result<(Side, Filter), Reason> {
         let c = e.cards.as_ref().expect("pattern reads cards");
         if c.zone.is_some() || c.noun != noun::UNIT {
             return Err("a static changes units on the field".into());
@@ -1478,7 +1480,7 @@ mod tests {
     use super::super::effects::TargetMode;
     use super::*;
 
-    fn parse(s: &str) -> Result<Parsed, String> {
+    fn parse(s: &str) -> Result<Parsed, Reason> {
         parse_effects(s, &mut CardDb::default())
     }
 

@@ -10,7 +10,7 @@ pub type Orgs = u16;
 /// database ([`super::cards::CardDb`]) as the effect language reads it.
 pub trait OrgNames {
     /// The bit of an organization, adding it when new.
-    fn org_bit(&mut self, word: &str) -> Result<Orgs, String>;
+    fn org_bit(&mut self, word: &str) -> Result<Orgs, crate::core::Reason>;
     /// The id of a card name a filter names (`name='…'`), adding it when new; the database checks
     /// at the end of its file that a card has it.
     fn name_id(&mut self, name: &str) -> u16;

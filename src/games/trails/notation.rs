@@ -160,7 +160,7 @@ impl TrailsGame {
 
     /// Finds the legal action whose text is `text` (case and spacing ignored; `pass` stands for
     /// any passing action). Errors list the legal actions.
-    pub fn parse_action(&self, s: &State, text: &str) -> Result<Action, String> {
+    pub fn parse_action(&self, s: &State, text: &str) -> Result<Action, crate::core::Reason> {
         let norm = |t: &str| {
             t.split_whitespace()
                 .collect::<Vec<_>>()
@@ -177,10 +177,10 @@ impl TrailsGame {
                 return Ok(a);
             }
         }
-        Err(format!(
+        Err(crate::core::Reason(format!(
             "\"{text}\" is not a legal action here; legal: {}",
             self.legal_texts(s).join(" | ")
-        ))
+        )))
     }
 
     pub fn legal_texts(&self, s: &State) -> Vec<String> {

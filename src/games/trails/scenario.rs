@@ -30,6 +30,7 @@ use super::cards::{CardDb, CardId, Icons, Orgs};
 use super::engine::TrailsGame;
 use super::state::{bit, flag, AttackTarget, Bits, Pending, PlayerState, State, Step, MAX_CARDS};
 use crate::core::input::{excerpt, parse_int};
+use crate::core::Reason;
 use crate::core::{Outcome, Seat};
 use serde::Serialize;
 
@@ -181,7 +182,7 @@ fn read_sections(text: &str, db: &CardDb) -> Result<Sections, LineError> {
             continue;
         }
         if l.starts_with('[') {
-            section = section_header(l).map_err(|m| (line, m))?;
+            section = section_header(l).map_err(|m| (line, m.0))?;
             match section.as_str() {
                 "p1" => f.seen[0] = true,
                 "p2" => f.seen[1] = true,
@@ -195,13 +196,13 @@ fn read_sections(text: &str, db: &CardDb) -> Result<Sections, LineError> {
             "expect" => expect_line(&mut f.expects, line, l, db),
             p => player_line(&mut f.players[if p == "p1" { 0 } else { 1 }], line, l, db),
         }
-        .map_err(|m| (line, m))?;
+        .map_err(|m| (line, m.0))?;
     }
     Ok(f)
 }
 
 /// A section header: `[P1]`, `[P2]`, `[actions]` or `[expect]`, as its lower-case name.
-fn section_header(l: &str) -> Result<String, String> {
+fn section_header(l: &str) -> Result<String, Reason> {
     let name = l
         .strip_prefix('[')
         .and_then(|r| r.strip_suffix(']'))
@@ -209,15 +210,15 @@ fn section_header(l: &str) -> Result<String, String> {
         .trim()
         .to_ascii_lowercase();
     if !["p1", "p2", "actions", "expect"].contains(&name.as_str()) {
-        return Err(format!(
-            "unknown section [{name}] (expected [P1], [P2], [actions], [expect])"
-        ));
+        return Err(
+            format!("unknown section [{name}] (expected [P1], [P2], [actions], [expect])").into(),
+        );
     }
     Ok(name)
 }
 
 /// A `key: value` line, both trimmed.
-fn key_value(l: &str) -> Result<(&str, &str), String> {
+fn key_value(l: &str) -> Result<(&str, &str), Reason> {
     let (k, v) = l
         .split_once(':')
         .ok_or_else(|| format!("expected `key: value`, found \"{l}\""))?;
@@ -226,7 +227,7 @@ fn key_value(l: &str) -> Result<(&str, &str), String> {
 
 /// A line of the game section: `cards:` is kept apart, the other keys are read by
 /// [`game_section`].
-fn game_line(f: &mut Sections, line: usize, l: &str) -> Result<(), String> {
+fn game_line(f: &mut Sections, line: usize, l: &str) -> Result<(), Reason> {
     let (k, v) = key_value(l)?;
     let k = k.to_ascii_lowercase();
     if k == "cards" {
@@ -238,7 +239,7 @@ fn game_line(f: &mut Sections, line: usize, l: &str) -> Result<(), String> {
 }
 
 /// A line of a player's section (`[P1]`, `[P2]`).
-fn player_line(p: &mut PlayerSpec, line: usize, l: &str, db: &CardDb) -> Result<(), String> {
+fn player_line(p: &mut PlayerSpec, line: usize, l: &str, db: &CardDb) -> Result<(), Reason> {
     let (k, v) = key_value(l)?;
     match k.to_ascii_lowercase().as_str() {
         "bond" => {
@@ -265,19 +266,19 @@ fn player_line(p: &mut PlayerSpec, line: usize, l: &str, db: &CardDb) -> Result<
 }
 
 /// A line of `[actions]`.
-fn action_line(actions: &mut Vec<(usize, String)>, line: usize, l: &str) -> Result<(), String> {
+fn action_line(actions: &mut Vec<(usize, String)>, line: usize, l: &str) -> Result<(), Reason> {
     if actions.len() >= MAX_LINES_OF_A_KIND {
-        return Err(format!("more than {MAX_LINES_OF_A_KIND} actions"));
+        return Err(format!("more than {MAX_LINES_OF_A_KIND} actions").into());
     }
     actions.push((line, l.to_string()));
     Ok(())
 }
 
 /// A line of `[expect]`, checked as it is read ([`check_expect`]).
-fn expect_line(expects: &mut Vec<Expect>, line: usize, l: &str, db: &CardDb) -> Result<(), String> {
+fn expect_line(expects: &mut Vec<Expect>, line: usize, l: &str, db: &CardDb) -> Result<(), Reason> {
     let (k, v) = key_value(l)?;
     if expects.len() >= MAX_LINES_OF_A_KIND {
-        return Err(format!("more than {MAX_LINES_OF_A_KIND} expectations"));
+        return Err(format!("more than {MAX_LINES_OF_A_KIND} expectations").into());
     }
     let e = Expect {
         line,
@@ -329,9 +330,9 @@ fn game_section(
     let mut pending = Pending::None;
     for (line, k, v) in globals {
         let line = *line;
-        let err = |m: String| (line, m);
+        let err = |m: Reason| (line, m.0);
         match k.as_str() {
-            "turn" => s.turn = parse_int(v, 1, u16::MAX).map_err(|e| err(format!("turn: {e}")))?,
+            "turn" => s.turn = parse_int(v, 1, u16::MAX).map_err(|e| err(format!("turn: {e}").into()))?,
             "initiative" => s.initiative = parse_seat(v).map_err(err)?,
             "actor" => actor = Some(parse_seat(v).map_err(err)?),
             "step" => s.step = parse_step(v).map_err(err)?,
@@ -343,7 +344,7 @@ fn game_section(
                     "none" => Pending::None,
                     "dispatch_put" => Pending::DispatchPut,
                     _ => {
-                        return Err(err(format!("pending: \"{v}\" (expected none or dispatch_put; effect choices are reached by playing the action that causes them)")))
+                        return Err(err(format!("pending: \"{v}\" (expected none or dispatch_put; effect choices are reached by playing the action that causes them)").into()))
                     }
                 }
             }
@@ -354,7 +355,7 @@ fn game_section(
                 }
             }
             other => {
-                return Err(err(format!("unknown key \"{other}\" (expected cards, turn, initiative, step, actor, attacker, attackers, target, pending, winner)")))
+                return Err(err(format!("unknown key \"{other}\" (expected cards, turn, initiative, step, actor, attacker, attackers, target, pending, winner)").into()))
             }
         }
     }
@@ -481,7 +482,7 @@ fn attribution_orgs(db: &CardDb, spec: &PlayerSpec) -> Result<Orgs, LineError> {
                 format!("attribution: unknown organization \"{o}\""),
             ));
         }
-        orgs |= db2.org_bit(o).map_err(|m| (spec.attribution_line, m))?;
+        orgs |= db2.org_bit(o).map_err(|m| (spec.attribution_line, m.0))?;
     }
     Ok(orgs)
 }
@@ -493,7 +494,7 @@ fn combat_cards(game: &TrailsGame, s: &mut State, combat: CombatSpec) -> Result<
     if let Some((line, v)) = combat.attackers {
         let q = s.combat.attacker;
         for r in v.split(',') {
-            let i = find_ref(game, s, q, s.pl(q).field, r.trim()).map_err(|m| (line, m))?;
+            let i = find_ref(game, s, q, s.pl(q).field, r.trim()).map_err(|m| (line, m.0))?;
             s.combat.attackers |= bit(i);
         }
         let mut orgs = u16::MAX;
@@ -509,7 +510,7 @@ fn combat_cards(game: &TrailsGame, s: &mut State, combat: CombatSpec) -> Result<
             AttackTarget::Player
         } else {
             AttackTarget::Unit(
-                find_ref(game, s, q, s.pl(q).field, v.trim()).map_err(|m| (line, m))?,
+                find_ref(game, s, q, s.pl(q).field, v.trim()).map_err(|m| (line, m.0))?,
             )
         };
     }
@@ -524,7 +525,7 @@ fn combat_cards(game: &TrailsGame, s: &mut State, combat: CombatSpec) -> Result<
 
 /// Checks an expectation when the file is read, so that a malformed one (an unknown key, a bond
 /// that is not a number, an unknown card) is bad input, not a failed expectation.
-fn check_expect(e: &Expect, db: &CardDb) -> Result<(), String> {
+fn check_expect(e: &Expect, db: &CardDb) -> Result<(), Reason> {
     let v = e.value.as_str();
     let seat_or_none = |v: &str| {
         if v.eq_ignore_ascii_case("none") {
@@ -536,7 +537,7 @@ fn check_expect(e: &Expect, db: &CardDb) -> Result<(), String> {
     let whole = |lo: i64, hi: i64| {
         parse_int(v, lo, hi)
             .map(|_| ())
-            .map_err(|m| format!("{}: {m}", e.key))
+            .map_err(|m| Reason(format!("{}: {m}", e.key)))
     };
     match e.key.as_str() {
         "winner" if v.eq_ignore_ascii_case("draw") => Ok(()),
@@ -554,11 +555,14 @@ fn check_expect(e: &Expect, db: &CardDb) -> Result<(), String> {
             match what {
                 "bond" => whole(i64::from(i16::MIN), i64::from(MAX_BOND)),
                 "cp" | "ep" | "deck_count" | "hand_count" | "homebase_count" => whole(0, 1000),
-                "deck" | "deck_bottom" => split_top(v).iter().try_for_each(|n| {
-                    db.lookup(n)
-                        .map(|_| ())
-                        .map_err(|x| format!("\"{}\": {x}", excerpt(n)))
-                }),
+                "deck" | "deck_bottom" => split_top(v)
+                    .iter()
+                    .try_for_each(|n| {
+                        db.lookup(n)
+                            .map(|_| ())
+                            .map_err(|x| format!("\"{}\": {x}", excerpt(n)))
+                    })
+                    .map_err(Reason::from),
                 "hand" | "homebase" | "field" | "trail" => parse_cards(v, db).map(|_| ()),
                 "known_hand" | "known_homebase" | "known_deck" => v
                     .split(',')
@@ -568,8 +572,9 @@ fn check_expect(e: &Expect, db: &CardDb) -> Result<(), String> {
                         db.lookup(n)
                             .map(|_| ())
                             .map_err(|x| format!("\"{}\": {x}", excerpt(n)))
-                    }),
-                _ => Err(unknown_expectation(key)),
+                    })
+                    .map_err(Reason::from),
+                _ => Err(Reason::from(unknown_expectation(key))),
             }
         }
     }
@@ -583,11 +588,11 @@ fn unknown_expectation(key: &str) -> String {
     )
 }
 
-fn parse_seat(v: &str) -> Result<Seat, String> {
+fn parse_seat(v: &str) -> Result<Seat, Reason> {
     match v.to_ascii_uppercase().as_str() {
         "P1" => Ok(Seat::P1),
         "P2" => Ok(Seat::P2),
-        _ => Err(format!("\"{v}\" is not a player (P1 or P2)")),
+        _ => Err(format!("\"{v}\" is not a player (P1 or P2)").into()),
     }
 }
 
@@ -610,7 +615,7 @@ pub fn step_name(s: Step) -> &'static str {
     }
 }
 
-fn parse_step(v: &str) -> Result<Step, String> {
+fn parse_step(v: &str) -> Result<Step, Reason> {
     let all = [
         Step::Mulligan,
         Step::Draw,
@@ -630,6 +635,7 @@ fn parse_step(v: &str) -> Result<Step, String> {
                 all.map(step_name).join(", ")
             )
         })
+        .map_err(Reason::from)
 }
 
 /// Splits a list on commas outside parentheses.
@@ -654,7 +660,7 @@ fn split_top(v: &str) -> Vec<&str> {
         .collect()
 }
 
-fn parse_cards(v: &str, db: &CardDb) -> Result<Vec<CardSpec>, String> {
+fn parse_cards(v: &str, db: &CardDb) -> Result<Vec<CardSpec>, Reason> {
     let mut out = Vec::new();
     if v.trim().eq_ignore_ascii_case("none") {
         return Ok(out);
@@ -711,7 +717,7 @@ fn parse_cards(v: &str, db: &CardDb) -> Result<Vec<CardSpec>, String> {
                 _ => {
                     return Err(format!(
                         "unknown mark \"{m}\" (expected ready, actioned, stunned, up, down, supported, attacked, known, +S/+D, +ICON)"
-                    ))
+                    ).into())
                 }
             }
         }
@@ -723,7 +729,7 @@ fn parse_cards(v: &str, db: &CardDb) -> Result<Vec<CardSpec>, String> {
 }
 
 /// Finds `q`'s instance in `zone` by `Name` or `Name#k`.
-fn find_ref(game: &TrailsGame, s: &State, q: Seat, zone: u64, r: &str) -> Result<u8, String> {
+fn find_ref(game: &TrailsGame, s: &State, q: Seat, zone: u64, r: &str) -> Result<u8, Reason> {
     let (name, k) = match r.rsplit_once('#') {
         Some((n, k)) if k.parse::<usize>().is_ok() => (n.trim(), k.parse::<usize>().unwrap()),
         _ => (r, 1),
@@ -733,12 +739,13 @@ fn find_ref(game: &TrailsGame, s: &State, q: Seat, zone: u64, r: &str) -> Result
         .lookup(name)
         .map_err(|e| format!("\"{name}\": {e}"))?;
     let Some(id) = game.lid(id) else {
-        return Err(format!("{q} has no \"{r}\" there"));
+        return Err(format!("{q} has no \"{r}\" there").into());
     };
     Bits(zone)
         .filter(|&i| s.pl(q).card[i as usize] == id)
         .nth(k.saturating_sub(1))
         .ok_or_else(|| format!("{q} has no \"{r}\" there"))
+        .map_err(Reason::from)
 }
 
 // --------------------------------------------------------------------------------------------
@@ -853,7 +860,7 @@ fn render(c: &CardView) -> String {
 
 impl Scenario {
     /// Checks one expectation against a state; `Err` says what differs.
-    pub fn check(&self, s: &State, e: &Expect) -> Result<(), String> {
+    pub fn check(&self, s: &State, e: &Expect) -> Result<(), Reason> {
         let g = &self.game;
         let view = g.view(s);
         let v = e.value.as_str();
@@ -861,7 +868,7 @@ impl Scenario {
             if got.eq_ignore_ascii_case(want) {
                 Ok(())
             } else {
-                Err(format!("{}: expected {want}, got {got}", e.key))
+                Err(Reason(format!("{}: expected {want}, got {got}", e.key)))
             }
         };
         match e.key.as_str() {
@@ -883,11 +890,14 @@ impl Scenario {
                         "legal: expected {}, got {}",
                         want.join(" | "),
                         got.join(" | ")
-                    ))
+                    )
+                    .into())
                 }
             }
             "legal+" | "legal-" => crate::core::def::legal_membership(&e.key, v, &view.legal)
-                .expect("a membership key"),
+                .expect("a membership key")
+                .map_err(|r| r.0)
+                .map_err(Reason::from),
             key => {
                 let (who, what) = key
                     .split_once('.')
@@ -926,7 +936,8 @@ impl Scenario {
                                 "{key}: expected [{}], got [{}]",
                                 want.join(", "),
                                 got.join(", ")
-                            ))
+                            )
+                            .into())
                         }
                     }
                     "bond" => eq(p.bond.to_string(), v),
@@ -947,7 +958,8 @@ impl Scenario {
                                 "{key}: expected top {}, got {}",
                                 want.join(", "),
                                 got.join(", ")
-                            ))
+                            )
+                            .into())
                         }
                     }
                     "deck_bottom" => {
@@ -967,7 +979,8 @@ impl Scenario {
                                 "{key}: expected bottom {}, got {}",
                                 want.join(", "),
                                 got.join(", ")
-                            ))
+                            )
+                            .into())
                         }
                     }
                     "hand" | "homebase" | "field" | "trail" => {
@@ -1023,10 +1036,11 @@ impl Scenario {
                                 "{key}: expected [{}], got [{}]",
                                 want.join(", "),
                                 got.join(", ")
-                            ))
+                            )
+                            .into())
                         }
                     }
-                    _ => Err(unknown_expectation(key)),
+                    _ => Err(Reason::from(unknown_expectation(key))),
                 }
             }
         }

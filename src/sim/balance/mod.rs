@@ -166,7 +166,7 @@ pub fn apply<G: GameDef>(
     file: &str,
 ) -> Result<(String, G::Cards)> {
     let t = patch(text, c.card, c.column, c.to).map_err(|e| Error::usage(e.0))?;
-    let new = G::parse_cards(&t, file).map_err(Error::usage)?;
+    let new = G::parse_cards(&t, file)?;
     if G::card_count(&new) != G::card_count(cards)
         || (0..G::card_count(cards) as u32).any(|i| G::card_name(&new, i) != G::card_name(cards, i))
     {
