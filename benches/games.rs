@@ -36,7 +36,7 @@ impl Visit for Bench<'_> {
     fn visit<G: GameDef>(self) {
         let c = self.0;
         let name = G::INFO.name;
-        let g = G::bench_match();
+        let g = G::bench_match().expect("the bench match");
         let mut s = g.new_game(7, Seat::P1);
         let mut agents = [RandomAgent::new(1), RandomAgent::new(2)];
         for _ in 0..decisions_into(name) {

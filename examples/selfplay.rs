@@ -13,7 +13,7 @@ struct Run {
 impl Visit for Run {
     type Out = ();
     fn visit<G: GameDef>(self) {
-        let g = G::bench_match();
+        let g = G::bench_match().expect("the bench match");
         let t = std::time::Instant::now();
         let decisions: u64 = (0..self.n)
             .map(|seed| {

@@ -579,7 +579,7 @@ mod tests {
     /// statistics and its children's order, less the new root's children of the other player.
     #[test]
     fn a_kept_tree_is_the_subtree_of_the_path_taken() {
-        let g = TrailsGame::bench_match();
+        let g = TrailsGame::bench_match().expect("the bench match");
         let (mut checked, mut kept) = (0, 0);
         for (start, plies) in [
             (20, 1),

@@ -1427,7 +1427,7 @@ fn bench<G: GameDef>(seconds: f64, csv: bool, threads: Option<u64>) -> Result<Ex
             limits::BENCH_SECONDS
         );
     }
-    let game = G::bench_match();
+    let game = G::bench_match()?;
     // The game's length with these agents, then the position 60 decisions in (or half-way).
     let play = |n: usize| {
         let mut h = [HeuristicAgent::new(1), HeuristicAgent::new(2)];

@@ -176,7 +176,7 @@ pub fn require<G: GameDef>(cap: Capability) -> Result<(), super::Error> {
 /// - *formats*: `run_scenario` (default: an error, "the TITLE has no scenario format"),
 ///   `sealed` and `DEFAULT_PACK` (default: an error, "the TITLE has no sealed format"),
 ///   `bench_match` (default: the first two [`GameInfo::arena_decks`] of the bundled cards, read
-///   from the game's deck folder in the source tree), `load_deck` (read the file, then
+///   from the game's deck folder in the source tree; an error where it is not), `load_deck` (read the file, then
 ///   `parse_deck`).
 pub trait GameDef: Game + super::Policy + Sized + Send + Sync + 'static {
     // ---- required: what every game says ----
@@ -394,26 +394,22 @@ pub trait GameDef: Game + super::Policy + Sized + Send + Sync + 'static {
     /// The match `bench` measures: two bundled decks, independent of the working directory.
     /// Default: the first two [`GameInfo::arena_decks`] with the bundled cards, read from
     /// [`GameInfo::deck_dir`] in the source tree this binary was built from (a game whose decks
-    /// are bundled into the binary overrides it).
-    ///
-    /// # Panics
-    /// When the game names fewer than two arena decks, or their files cannot be read or parsed.
-    fn bench_match() -> Self {
+    /// are bundled into the binary overrides it); an error when the game names fewer than two
+    /// arena decks or their files cannot be read (a binary moved away from its source tree).
+    fn bench_match() -> Result<Self, Error> {
         let info = Self::INFO;
         let cards = Self::bundled_cards();
-        let deck = |k: usize| {
-            let name = info
-                .arena_decks
-                .get(k)
-                .unwrap_or_else(|| panic!("{}: bench_match needs two arena decks", info.name));
+        let deck = |k: usize| -> Result<Self::Deck, Error> {
+            let name = info.arena_decks.get(k).ok_or_else(|| {
+                Error::usage(format!("the {} names no two decks to bench", info.title))
+            })?;
             let path = Path::new(env!("CARGO_MANIFEST_DIR"))
                 .join(info.deck_dir)
                 .join(format!("{name}.{}", info.deck_ext));
-            Self::load_deck(&cards, &path)
-                .unwrap_or_else(|e| panic!("{}: bench_match: {e}", info.name))
+            Ok(Self::load_deck(&cards, &path)?)
         };
-        let (a, b) = (deck(0), deck(1));
-        Self::new_match(&cards, [&a, &b])
+        let (a, b) = (deck(0)?, deck(1)?);
+        Ok(Self::new_match(&cards, [&a, &b]))
     }
 }
 
@@ -913,5 +909,12 @@ mod minimal {
             Race::sealed(&(), 1, "", 1).unwrap_err().to_string(),
             "the Coin Race has no sealed format"
         );
+        // No arena decks: the default bench match is an error (exit 2), not a panic.
+        let bench = Race::bench_match().err().expect("no bench match");
+        assert_eq!(
+            bench.to_string(),
+            "the Coin Race names no two decks to bench"
+        );
+        assert_eq!(bench.exit_code(), 2);
     }
 }

@@ -156,7 +156,7 @@ fn tree_reuse_follows_only_what_the_player_sees() {
     impl Visit for Check {
         type Out = [usize; 4];
         fn visit<G: GameDef>(self) -> [usize; 4] {
-            let g = G::bench_match();
+            let g = G::bench_match().expect("the bench match");
             let mut n = [0usize; 4];
             let mut rng = rng_from_seed(11);
             let mut list = tcgsim::ActionList::new();

@@ -61,7 +61,7 @@ struct HotPaths;
 impl Visit for HotPaths {
     type Out = ();
     fn visit<G: GameDef>(self) {
-        let g = G::bench_match();
+        let g = G::bench_match().expect("the bench match");
         whole_games(&g, G::INFO.name);
         // The designer set's decks (tests/data/designer/): the card language's steps, conditions
         // and choices allocate nothing either.

@@ -396,7 +396,7 @@ fn files_are_what_the_registry_entry_says<G: GameDef>() {
             info.name
         );
     }
-    let g = G::bench_match();
+    let g = G::bench_match().expect("the bench match");
     assert!(g.to_move(&g.new_game(1, Seat::P1)).is_some());
     assert!(info.rule_prefix.ends_with('-') && info.rule_prefix.len() == 2);
     // The state is a small Copy value (a memcpy per undo, per search node).

@@ -715,7 +715,7 @@ fn scenarios<G: GameDef>() {
 /// `position<TAB>text`; a mutated position number picks a position modulo their count.
 fn action_texts<G: GameDef>() {
     use tcgsim::ActionList;
-    let g = G::bench_match();
+    let g = G::bench_match().expect("the bench match");
     let positions: Vec<G::State> = (0..24)
         .map(|k| crate::common::random_position(&g, 100 + k, 5 * k as usize))
         .filter(|s| g.to_move(s).is_some())

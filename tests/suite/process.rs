@@ -190,10 +190,10 @@ fn observations_are_the_same_whatever_the_hidden_cards_t_info_5() {
             3 * decisions
         );
     }
-    check(&TrailsGame::bench_match(), 6);
-    check(&FireForceGame::bench_match(), 6);
-    check(&TmntGame::bench_match(), 12);
-    check(&ToyGame::bench_match(), 20);
+    check(&TrailsGame::bench_match().expect("the bench match"), 6);
+    check(&FireForceGame::bench_match().expect("the bench match"), 6);
+    check(&TmntGame::bench_match().expect("the bench match"), 12);
+    check(&ToyGame::bench_match().expect("the bench match"), 20);
 }
 
 fn duel_with(agent: &str, extra: &[&str], out: &Path) -> std::process::Output {
@@ -990,7 +990,7 @@ fn a_known_copy_is_the_one_played_f_info_5_m_info_4() {
         }
         cases
     }
-    let ff = FireForceGame::bench_match();
+    let ff = FireForceGame::bench_match().expect("the bench match");
     let n = check(&ff, 300, |s, q| {
         let p = s.pl(q);
         (
@@ -999,7 +999,7 @@ fn a_known_copy_is_the_one_played_f_info_5_m_info_4() {
             p.card.iter().map(|&c| u32::from(c)).collect(),
         )
     });
-    let tm = TmntGame::bench_match();
+    let tm = TmntGame::bench_match().expect("the bench match");
     let m = check(&tm, 300, |s, q| {
         let p = s.pl(q);
         (
@@ -1038,7 +1038,7 @@ fn a_spec_carries_its_options_and_the_run_counts_its_failures() {
     assert_eq!((d.timeout, d.on_error), (DEFAULT_TIMEOUT, OnError::Loss));
     let (a, b) = (Entrant::new(spec.clone()), Entrant::new(spec));
     let h = Entrant::new(AgentSpec::Heuristic);
-    let game = ToyGame::bench_match();
+    let game = ToyGame::bench_match().expect("the bench match");
     let c = tcgsim::duel(&game, &a, &h, &[0, 1], 1, &|_, _| {});
     assert_eq!(c.games, 0, "a game failed under abort is not counted");
     assert!(a.aborted());

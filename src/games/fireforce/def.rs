@@ -480,7 +480,7 @@ impl GameDef for FireForceGame {
         ))
     }
 
-    fn bench_match() -> FireForceGame {
+    fn bench_match() -> Result<FireForceGame, Error> {
         let db = super::bundled_cards();
         let deck = |text: &str, name: &str| {
             parse_deck(text, name, name, &db).expect("the bundled decks are valid (tests)")
@@ -493,6 +493,6 @@ impl GameDef for FireForceGame {
             include_str!("../../../decks/fireforce/blocker_wall.deck"),
             "blocker_wall",
         );
-        FireForceGame::new_match(&db, [&a, &b])
+        Ok(FireForceGame::new_match(&db, [&a, &b]))
     }
 }

@@ -376,7 +376,7 @@ impl GameDef for TmntGame {
         Ok(super::scenario::run(text, file, dir, cards)?)
     }
 
-    fn bench_match() -> TmntGame {
+    fn bench_match() -> Result<TmntGame, Error> {
         let db = super::bundled_cards();
         let deck = |text: &str, name: &str| {
             parse_deck(text, name, name, &db).expect("the bundled decks are valid (tests)")
@@ -389,6 +389,6 @@ impl GameDef for TmntGame {
             include_str!("../../../decks/tmnt/starter_east.deck"),
             "starter_east",
         );
-        TmntGame::new_match(&db, [&a, &b])
+        Ok(TmntGame::new_match(&db, [&a, &b]))
     }
 }

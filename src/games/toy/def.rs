@@ -568,4 +568,24 @@ impl GameDef for ToyGame {
             failed,
         })
     }
+
+    /// The bench match, built into the binary: a descending ladder of ranks against four Fives
+    /// and four Sixes (`bench` needs no deck file).
+    fn bench_match() -> Result<ToyGame, crate::core::Error> {
+        let cards = Self::bundled_cards();
+        let deck = |names: &[&str]| -> Vec<CardId> {
+            names
+                .iter()
+                .map(|n| cards.lookup(n).expect("a bundled card"))
+                .collect()
+        };
+        let a = deck(&[
+            "Nine", "Eight", "Seven", "Six", "Five", "Four", "Three", "Two",
+        ]);
+        let b = deck(&["Five", "Five", "Five", "Five", "Six", "Six", "Six", "Six"]);
+        Ok(ToyGame {
+            cards,
+            decks: [a, b],
+        })
+    }
 }

@@ -417,7 +417,7 @@ impl GameDef for TrailsGame {
     }
 
     /// The bundled aggro and control decks.
-    fn bench_match() -> TrailsGame {
+    fn bench_match() -> Result<TrailsGame, Error> {
         let db = super::bundled_cards();
         let deck = |text: &str, name: &str| {
             Deck::parse(text, name, name, &db).expect("the bundled decks are valid (tests)")
@@ -427,7 +427,7 @@ impl GameDef for TrailsGame {
             include_str!("../../../decks/trails/control.deck"),
             "control",
         );
-        TrailsGame::new(db.clone(), a.cards, b.cards)
+        Ok(TrailsGame::new(db.clone(), a.cards, b.cards))
     }
 }
 

@@ -532,7 +532,7 @@ mod tests {
     /// a hand and a homebase in random games.
     #[test]
     fn the_seen_set_finds_the_first_copy_as_a_rescan_does() {
-        let g = TrailsGame::bench_match();
+        let g = TrailsGame::bench_match().expect("the bench match");
         let mut checked = 0;
         for seed in 0..30 {
             let mut s = g.new_game(seed, Seat::P1);
