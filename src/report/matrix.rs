@@ -171,6 +171,7 @@ pub(super) fn matrix_sections(
         title: tag("Deck strength"),
         html: format!("{chart}{tbl}"),
     });
+    out.extend(super::meta::meta_section(dir, &mu, id, tag)?);
     out.push(Section {
         id: format!("{id}-matchups"),
         title: tag("Matchups, most lopsided first"),

@@ -23,6 +23,7 @@ mod balance;
 mod cards;
 pub mod index;
 mod matrix;
+mod meta;
 mod read;
 mod run_check;
 mod tune;

@@ -1064,6 +1064,7 @@ fn a_failed_write_leaves_the_out_folder_as_it_was() {
         "matchups.csv",
         "lengths.csv",
         "matrix.csv",
+        "meta.csv",
         "run.json",
         "report.html",
     ];
@@ -1089,6 +1090,7 @@ fn a_failed_write_leaves_the_out_folder_as_it_was() {
             "matchups.csv",
             "matrix.csv",
             "matrix.svg",
+            "meta.csv",
             "report.html",
             "run.json"
         ]

@@ -404,3 +404,169 @@ fn the_metagame_of_a_real_matrix() {
     assert_eq!(s, resample(n, &grid, 50, 1));
     eprintln!("{names:?}\nmix {:?}\nsupport {:?}", e.mix, s.in_support);
 }
+
+/// The CSV rows of `path`, by column name.
+fn csv_rows(path: &std::path::Path) -> Vec<std::collections::HashMap<String, String>> {
+    let mut r = csv::Reader::from_path(path).unwrap();
+    let head: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
+    r.records()
+        .map(|rec| {
+            let rec = rec.unwrap();
+            head.iter()
+                .cloned()
+                .zip(rec.iter().map(String::from))
+                .collect()
+        })
+        .collect()
+}
+
+/// `tcgsim matrix` writes `meta.csv` and `tcgsim meta DIR` writes the same file, on 1 or 2
+/// threads; its mix is an equilibrium of the win rates of `matchups.csv`, computed here from that
+/// file alone: against the mix, every deck scores at most 1/2 (both seats pooled) and the decks the
+/// mix plays score 1/2 — to the rounding of the files' 4 decimals. A shard alone and a damaged
+/// `matchups.csv` are refused with exit code 2 and the reason.
+#[test]
+fn meta_of_a_matrix_folder_is_an_equilibrium_of_its_matchups() {
+    use crate::common::{tcgsim, tmpdir};
+    let root = tmpdir("meta-cli");
+    let run = |threads: &str, out: &std::path::Path| {
+        let o = tcgsim(&[
+            "matrix",
+            "--game",
+            "trails",
+            "--games",
+            "60",
+            "--seed",
+            "5",
+            "--threads",
+            threads,
+            "--quiet",
+            "--out",
+            &out.display().to_string(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let (one, two) = (root.join("one"), root.join("two"));
+    let summary = run("1", &one);
+    run("2", &two);
+    let meta = std::fs::read_to_string(one.join("meta.csv")).unwrap();
+    assert_eq!(meta, std::fs::read_to_string(two.join("meta.csv")).unwrap());
+    assert!(summary.contains("metagame (Nash equilibrium"), "{summary}");
+    let again = root.join("again");
+    let o = tcgsim(&[
+        "meta",
+        &one.display().to_string(),
+        "--out",
+        &again.display().to_string(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        meta,
+        std::fs::read_to_string(again.join("meta.csv")).unwrap()
+    );
+
+    // The equilibrium property, from matchups.csv's counts alone.
+    let weight: std::collections::HashMap<String, f64> = csv_rows(&one.join("meta.csv"))
+        .iter()
+        .map(|r| (r["deck"].clone(), r["weight"].parse().unwrap()))
+        .collect();
+    let mut score: std::collections::HashMap<(String, String), (f64, f64)> = Default::default();
+    for r in csv_rows(&one.join("matchups.csv")) {
+        let (games, wins, draws): (f64, f64, f64) = (
+            r["games"].parse().unwrap(),
+            r["wins"].parse().unwrap(),
+            r["draws"].parse().unwrap(),
+        );
+        score.insert(
+            (r["row_deck"].clone(), r["col_deck"].clone()),
+            (wins + draws / 2.0, games),
+        );
+    }
+    let total: f64 = weight.values().sum();
+    assert!((total - 1.0).abs() < 1e-3, "{total}");
+    let mut best = f64::MIN;
+    for d in weight.keys() {
+        // Against the mix: each opponent's pooled score (both seats), weighted.
+        let against: f64 = weight
+            .iter()
+            .map(|(e, w)| {
+                let (s1, g1) = score[&(d.clone(), e.clone())];
+                let (s2, g2) = score[&(e.clone(), d.clone())];
+                let pooled = if d == e {
+                    0.5
+                } else {
+                    0.5 * (s1 / g1 + (g2 - s2) / g2)
+                };
+                w * pooled
+            })
+            .sum();
+        best = best.max(against);
+        if weight[d] > 1e-3 {
+            assert!(
+                (against - 0.5).abs() < 2e-3,
+                "{d} plays and scores {against}"
+            );
+        }
+        assert!(
+            against < 0.5 + 2e-3,
+            "{d} scores {against} against the equilibrium"
+        );
+    }
+    assert!((best - 0.5).abs() < 2e-3, "{best}");
+
+    // The report shows it, and refuses a meta.csv whose weights are not the matchups'
+    // equilibrium (the two heaviest decks' weights swapped: still adding up to 1).
+    let o = tcgsim(&["report", &one.display().to_string()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let page = std::fs::read_to_string(one.join("report.html")).unwrap();
+    assert!(page.contains("Metagame</h2>"), "no metagame section");
+    let lines: Vec<&str> = meta.lines().collect();
+    let (a, b): (Vec<&str>, Vec<&str>) =
+        (lines[1].split(',').collect(), lines[2].split(',').collect());
+    assert_ne!(a[1], b[1], "two different weights to swap: {meta}");
+    let swapped = meta
+        .replacen(lines[1], &[a[0], b[1], a[2], a[3], a[4]].join(","), 1)
+        .replacen(lines[2], &[b[0], a[1], b[2], b[3], b[4]].join(","), 1);
+    std::fs::write(one.join("meta.csv"), swapped).unwrap();
+    let o = tcgsim(&["report", &one.display().to_string()]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        e.contains("meta.csv:2: weight") && e.contains("is not what matchups.csv gives"),
+        "{e}"
+    );
+    std::fs::write(one.join("meta.csv"), &meta).unwrap();
+
+    // A shard alone; a damaged matchups.csv.
+    let shard = root.join("shard");
+    let o = tcgsim(&[
+        "matrix",
+        "--game",
+        "trails",
+        "--games",
+        "20",
+        "--shard",
+        "1/2",
+        "--quiet",
+        "--out",
+        &shard.display().to_string(),
+    ]);
+    assert!(o.status.success());
+    let o = tcgsim(&["meta", &shard.display().to_string()]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        e.contains("not a whole matrix run") && e.contains("merge its shards first"),
+        "{e}"
+    );
+    let text = std::fs::read_to_string(one.join("matchups.csv")).unwrap();
+    let line2 = text.lines().nth(1).unwrap();
+    let bad = line2.replacen(",60,", ",61,", 1);
+    assert_ne!(bad, line2);
+    std::fs::write(one.join("matchups.csv"), text.replacen(line2, &bad, 1)).unwrap();
+    let o = tcgsim(&["meta", &one.display().to_string()]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(e.contains("matchups.csv:2"), "{e}");
+}
