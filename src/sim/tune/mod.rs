@@ -70,8 +70,7 @@ pub fn swap<G: GameDef>(cards: &G::Cards, deck: &G::Deck, s: Swap) -> Result<G::
     let d = G::replace(deck, s.remove, s.add, s.copies)
         .ok_or_else(|| Error::usage(format!("the deck holds fewer than {} copies", s.copies)))?;
     let name = G::deck_name(deck);
-    let back =
-        G::parse_deck(cards, &G::deck_file(cards, &d, name), name, name)?;
+    let back = G::parse_deck(cards, &G::deck_file(cards, &d, name), name, name)?;
     let sorted = |x: &G::Deck| {
         let mut v = G::deck_cards(x);
         v.sort_unstable();
