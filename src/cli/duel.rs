@@ -10,7 +10,7 @@ use crate::sim::checkpoint::{resume_run, Resumed};
 use crate::sim::files::run_json::RunInfo;
 use crate::sim::matrix::Counts;
 use crate::sim::{duel_task, run_duel, DuelPlan};
-use anyhow::{anyhow, Result};
+use anyhow::Result;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -59,8 +59,7 @@ pub fn duel<G: GameDef>(o: DuelOpts) -> Result<ExitCode> {
         o.resume,
         &plan.tasks(),
         &|_| 1,
-    )
-    .map_err(|e| anyhow!(e))?;
+    )?;
     let mut r = Counts::default();
     for (_, c) in &done {
         r.add(c);

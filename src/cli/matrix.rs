@@ -42,8 +42,8 @@ pub struct MatrixOpts {
 pub fn matrix<G: GameDef>(o: MatrixOpts) -> Result<ExitCode> {
     let (texts, [spec_a, spec_b]) = agents(&o.agents, &o.process)?;
     let shard = match &o.shard {
-        Some(s) => Some(parse_shard(s).map_err(|e| anyhow!(e))?),
-        None => shard_from_env(|k| std::env::var(k).ok(), o.shards).map_err(|e| anyhow!(e))?,
+        Some(s) => Some(parse_shard(s).map_err(Error::from)?),
+        None => shard_from_env(|k| std::env::var(k).ok(), o.shards).map_err(Error::from)?,
     };
     let (paths, source, db, decks) = inputs::<G>(&o)?;
     let plan = plan_of::<G>(&o, texts, &db, &decks)?;
@@ -131,7 +131,7 @@ fn plan_of<G: GameDef>(
         seed: o.seed,
         chunk: o.chunk,
     };
-    plan.check_size().map_err(|e| anyhow!(e))?;
+    plan.check_size().map_err(Error::from)?;
     Ok(plan)
 }
 
@@ -145,8 +145,7 @@ fn resume(o: &MatrixOpts, plan: &Plan, shard: Option<(u64, u64)>) -> Result<Resu
         o.resume,
         &all,
         &|t| plan.chunk_games(t.chunk),
-    )
-    .map_err(|e| anyhow!(e))?;
+    )?;
     if !r.done.is_empty() {
         note(&format!(
             "resuming: {} of {} chunks already done",

@@ -36,7 +36,7 @@ fn index(dir: &Path, runs: &[PathBuf], out: &Path) -> Result<ExitCode> {
         after_run(r)?;
         let file = r.join("run.json");
         let text = crate::core::input::read_text(&file, crate::core::input::MAX_TEXT_BYTES)?;
-        let info = RunInfo::parse(&text, &file.display().to_string()).map_err(|e| anyhow!(e))?;
+        let info = RunInfo::parse(&text, &file.display().to_string())?;
         read.push((r.clone(), info));
     }
     // Links relative to the index where it lies in `dir`, else to where the reports are.

@@ -2,6 +2,7 @@
 //! score (`arena_pairs.csv`) and, with `--sprt`, the sequential test (`sprt.csv`).
 
 use super::{minus, pct, pct_ci, src, svg, table, td, td_num, Section};
+use crate::core::InputError;
 use crate::sim::files::arena::{check_ratings_against_pairs, read_pairs, read_ratings, read_sprt};
 use crate::sim::files::{read_file, Fields};
 use std::path::Path;
@@ -14,7 +15,7 @@ pub(super) fn arena_sections(
     id: &str,
     tag: &dyn Fn(&str) -> String,
     out: &mut Vec<Section>,
-) -> Result<(), String> {
+) -> Result<(), InputError> {
     if let Some((text, file)) = read_file(dir, "arena.csv")? {
         let c = read_ratings(&text, &file)?;
         let mut html = ratings(&c);

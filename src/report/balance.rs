@@ -4,6 +4,7 @@
 
 use super::{der, heatmap_of, pct_ci, pts_ci, read_matchups, src, table, td, td_num};
 use super::{Matchups, Section};
+use crate::core::InputError;
 use crate::sim::balance::files;
 use crate::sim::files::{read_file, Fields};
 use crate::sim::matrix::Counts;
@@ -15,7 +16,7 @@ pub(super) fn balance_sections(
     id: &str,
     tag: &dyn Fn(&str) -> String,
     out: &mut Vec<Section>,
-) -> Result<(), String> {
+) -> Result<(), InputError> {
     let Some((text, file)) = read_file(dir, "balance.csv")? else {
         return Ok(());
     };

@@ -2,6 +2,7 @@
 //! `cards.csv` through its module ([`crate::sim::files::cards`]), which checks every value.
 
 use super::{esc, pct, pts_ci, src, svg, table, td, td_num, Section};
+use crate::core::InputError;
 use crate::sim::files::cards::{self, Line};
 use crate::sim::files::read_file;
 use std::fmt::Write as _;
@@ -15,13 +16,13 @@ pub(super) fn cards_section(
     id: &str,
     tag: &dyn Fn(&str) -> String,
     out: &mut Vec<Section>,
-) -> Result<(), String> {
+) -> Result<(), InputError> {
     let Some((text, file)) = read_file(dir, NAME)? else {
         return Ok(());
     };
     let lines = cards::read(&text, &file)?;
     if lines.is_empty() {
-        return Err(format!("{file}: no rows after the header"));
+        return Err(InputError::new(file, 0, "no rows after the header"));
     }
     let mut decks: Vec<&str> = Vec::new();
     for l in &lines {

@@ -3,6 +3,7 @@
 //! through their modules ([`crate::sim::files`]), which check every value.
 
 use super::{der, esc, pct, pct_ci, read, src, svg, table, td, td_num, Section};
+use crate::core::InputError;
 use crate::sim::files::{lengths, matchups, read_file};
 use crate::sim::matrix::Counts;
 use std::fmt::Write as _;
@@ -21,13 +22,13 @@ pub(super) struct Matchups {
 
 /// Reads `dir/name` (a `matchups.csv`) through [`matchups::read`]: `Ok(None)` when there is no
 /// such file; the decks in the order the file first names them, each matchup exactly once.
-pub(super) fn read_matchups(dir: &Path, name: &str) -> Result<Option<Matchups>, String> {
+pub(super) fn read_matchups(dir: &Path, name: &str) -> Result<Option<Matchups>, InputError> {
     let Some((text, file)) = read_file(dir, name)? else {
         return Ok(None);
     };
     let lines = matchups::read(&text, &file)?;
     if lines.is_empty() {
-        return Err(format!("{file}: no rows after the header"));
+        return Err(InputError::new(file, 0, "no rows after the header"));
     }
     let (names, cells) = matchups::grid(&lines, None, &file)?;
     Ok(Some(Matchups {
@@ -156,7 +157,7 @@ pub(super) fn matrix_sections(
     name: &str,
     tag: &dyn Fn(&str) -> String,
     out: &mut Vec<Section>,
-) -> Result<(), String> {
+) -> Result<(), InputError> {
     let Some(mu) = read_matchups(dir, name)? else {
         return Ok(());
     };
@@ -325,7 +326,7 @@ fn first_player_html(mu: &Matchups, all: &Counts) -> String {
 
 /// Game length: the mean, a histogram of single games (from `lengths.csv`, else from the games'
 /// records, else a note), and each matchup's mean.
-fn length_html(mu: &Matchups, dir: &Path, name: &str, all: &Counts) -> Result<String, String> {
+fn length_html(mu: &Matchups, dir: &Path, name: &str, all: &Counts) -> Result<String, InputError> {
     let mean_turns = all.turns as f64 / all.games.max(1) as f64;
     let mut html = format!(
         "<p class=\"lead\">Games lasted <span{}>{mean_turns:.1}</span> turns on average.</p>\n",

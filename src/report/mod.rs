@@ -29,6 +29,7 @@ mod run_check;
 mod tune;
 
 // The drawing and the escaping are the result files' (`matrix.svg`), one layer down.
+use crate::core::InputError;
 use crate::sim::svg;
 pub use crate::sim::svg::esc;
 
@@ -149,7 +150,7 @@ struct Section {
 pub fn build(dirs: &[PathBuf]) -> Result<String, Error> {
     let mut parts = Vec::new();
     for (k, d) in dirs.iter().enumerate() {
-        parts.push(run_part(d, &format!("r{}", k + 1), dirs.len() > 1).map_err(input)?);
+        parts.push(run_part(d, &format!("r{}", k + 1), dirs.len() > 1)?);
     }
     let title = match parts.as_slice() {
         [(info, _)] => format!(
@@ -193,38 +194,21 @@ pub fn write(dirs: &[PathBuf], out: &Path) -> Result<(), Error> {
         .map_err(|e| WriteError::new(format!("{}: cannot write", out.display()), e).into())
 }
 
-/// A reader's message (`FILE:LINE: reason` or `FILE: reason`) as an [`Error::Input`] naming its
-/// file and line; displayed, it is the message unchanged. A message of no file is a
-/// [`Error::Usage`].
-fn input(msg: String) -> Error {
-    let line_at = msg.match_indices(": ").find_map(|(k, _)| {
-        let head = &msg[..k];
-        let (file, line) = head.rsplit_once(':')?;
-        let ok =
-            !file.is_empty() && !line.starts_with('0') && line.bytes().all(|b| b.is_ascii_digit());
-        Some((file, line.parse::<usize>().ok().filter(|_| ok)?, k))
-    });
-    if let Some((file, line, k)) = line_at {
-        return Error::input(file, line, &msg[k + 2..]);
-    }
-    match msg.split_once(": ") {
-        Some((file, rest)) if !file.is_empty() => Error::input(file, 0, rest),
-        _ => Error::Usage(msg),
-    }
-}
-
 /// The sections of one run folder.
-fn run_part(dir: &Path, id: &str, many: bool) -> Result<(RunInfo, Vec<Section>), String> {
+fn run_part(dir: &Path, id: &str, many: bool) -> Result<(RunInfo, Vec<Section>), InputError> {
     let path = dir.join("run.json");
     let file = path.display().to_string();
     if !path.is_file() {
-        return Err(format!(
-            "{file}: no run.json: not a tcgsim run folder (run matrix, cards, arena, tune, balance or duel with --out {})",
-            dir.display()
+        return Err(InputError::new(
+            file,
+            0,
+            format!(
+                "no run.json: not a tcgsim run folder (run matrix, cards, arena, tune, balance or duel with --out {})",
+                dir.display()
+            ),
         ));
     }
-    let text = crate::core::input::read_text(&path, crate::core::input::MAX_TEXT_BYTES)
-        .map_err(|e| e.to_string())?;
+    let text = crate::core::input::read_text(&path, crate::core::input::MAX_TEXT_BYTES)?;
     let info = RunInfo::parse(&text, &file)?;
     let tag = |s: &str| {
         if many {
@@ -248,18 +232,25 @@ fn run_part(dir: &Path, id: &str, many: bool) -> Result<(RunInfo, Vec<Section>),
         "balance" => ("balance.csv", balance_sections(dir, id, &tag, &mut out)),
         "duel" => ("duel.csv", duel_section(dir, id, &tag, &mut out)),
         other => {
-            return Err(format!(
-                "{file}: command \"{other}\" has no report (matrix, cards, arena, tune, balance and duel have)"
+            return Err(InputError::new(
+                file,
+                0,
+                format!(
+                    "command \"{other}\" has no report (matrix, cards, arena, tune, balance and duel have)"
+                ),
             ))
         }
     };
     shown?;
     run_check::check(dir, &info)?;
     if out.len() == 1 {
-        return Err(format!(
-            "{}: no {expected}, the result file of the \"{}\" run that run.json describes",
-            dir.display(),
-            info.command
+        return Err(InputError::new(
+            dir.display().to_string(),
+            0,
+            format!(
+                "no {expected}, the result file of the \"{}\" run that run.json describes",
+                info.command
+            ),
         ));
     }
     Ok((info, out))
@@ -309,13 +300,13 @@ fn duel_section(
     id: &str,
     tag: &dyn Fn(&str) -> String,
     out: &mut Vec<Section>,
-) -> Result<(), String> {
+) -> Result<(), InputError> {
     let Some((text, file)) = read_file(dir, "duel.csv")? else {
         return Ok(());
     };
     let lines = duel::read(&text, &file)?;
     if lines.is_empty() {
-        return Err(format!("{file}: no rows after the header"));
+        return Err(InputError::new(file, 0, "no rows after the header"));
     }
     let f = "duel.csv";
     let trs: Vec<String> = lines

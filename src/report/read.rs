@@ -2,10 +2,11 @@
 //! through their modules (`crate::sim::files`), each checked before anything is written.
 
 use crate::core::input::{for_each_line, MAX_TEXT_BYTES};
+use crate::core::InputError;
 use std::path::Path;
 
 /// The turns of every game of `dir/records.jsonl`, when the run wrote one (`matrix --records`).
-pub fn record_turns(dir: &Path) -> Result<Option<Vec<u64>>, String> {
+pub fn record_turns(dir: &Path) -> Result<Option<Vec<u64>>, InputError> {
     #[derive(serde::Deserialize)]
     struct Turns {
         turns: u64,
@@ -27,12 +28,11 @@ pub fn record_turns(dir: &Path) -> Result<Option<Vec<u64>>, String> {
                 Ok(true)
             }
             Err(e) => {
-                bad = Some(format!("{file}:{n}: not a game record: {e}"));
+                bad = Some(InputError::new(&file, n, format!("not a game record: {e}")));
                 Ok(false)
             }
         }
-    })
-    .map_err(|e| e.to_string())?;
+    })?;
     match bad {
         Some(e) => Err(e),
         None => Ok(Some(turns)),

@@ -3,6 +3,7 @@
 //! must be those `run.json` describes. Each file is read through its module, which has checked
 //! its values; an error names the file (and the line) and the disagreement.
 
+use crate::core::InputError;
 use crate::sim::files::run_json::RunInfo;
 use crate::sim::files::{arena, cards, duel, matchups, read_file};
 use std::path::Path;
@@ -11,7 +12,7 @@ use std::path::Path;
 const OTHER_RUN: &str = "run.json and the files beside it are of different runs";
 
 /// Checks the files of the run `info` (read from `dir/run.json`) that `dir` holds against it.
-pub(super) fn check(dir: &Path, info: &RunInfo) -> Result<(), String> {
+pub(super) fn check(dir: &Path, info: &RunInfo) -> Result<(), InputError> {
     match info.command.as_str() {
         "matrix" => {
             if let Some((text, file)) = read_file(dir, "matchups.csv")? {
@@ -120,25 +121,39 @@ pub(super) fn check(dir: &Path, info: &RunInfo) -> Result<(), String> {
 }
 
 /// The `what` (decks, agents) the file names are run.json's.
-fn same(file: &str, what: &str, found: &[String], json: &[String]) -> Result<(), String> {
+fn same(file: &str, what: &str, found: &[String], json: &[String]) -> Result<(), InputError> {
     if found == json {
         return Ok(());
     }
-    Err(format!(
-        "{file}: its {what} ({}) are not run.json's ({}): {OTHER_RUN}",
-        found.join(", "),
-        json.join(", ")
+    Err(InputError::new(
+        file,
+        0,
+        format!(
+            "its {what} ({}) are not run.json's ({}): {OTHER_RUN}",
+            found.join(", "),
+            json.join(", ")
+        ),
     ))
 }
 
 /// A row's games (of `of`: a matchup, the duel, …) are at most the games run.json says the run
 /// played of it.
-fn at_most(file: &str, line: usize, games: u64, of: &str, info: &RunInfo) -> Result<(), String> {
+fn at_most(
+    file: &str,
+    line: usize,
+    games: u64,
+    of: &str,
+    info: &RunInfo,
+) -> Result<(), InputError> {
     if games <= info.games {
         return Ok(());
     }
-    Err(format!(
-        "{file}:{line}: column `games`: {games} games of {of}, more than run.json's {}: {OTHER_RUN}",
-        info.games
+    Err(InputError::new(
+        file,
+        line,
+        format!(
+            "column `games`: {games} games of {of}, more than run.json's {}: {OTHER_RUN}",
+            info.games
+        ),
     ))
 }

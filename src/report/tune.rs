@@ -3,6 +3,7 @@
 //! through the column tables their writer uses (`sim::tune::files`).
 
 use super::{pct_ci, pts_ci, src, svg, table, td, td_num, Section};
+use crate::core::InputError;
 use crate::sim::files::{read_file, Fields};
 use crate::sim::tune::files::{read_fresh, read_progress, read_swaps};
 use std::path::Path;
@@ -11,8 +12,8 @@ use std::path::Path;
 fn read(
     dir: &Path,
     name: &str,
-    read: fn(&str, &str) -> Result<Vec<Fields>, String>,
-) -> Result<Option<Vec<Fields>>, String> {
+    read: fn(&str, &str) -> Result<Vec<Fields>, InputError>,
+) -> Result<Option<Vec<Fields>>, InputError> {
     match read_file(dir, name)? {
         Some((text, file)) => read(&text, &file).map(Some),
         None => Ok(None),
@@ -25,7 +26,7 @@ pub(super) fn tune_sections(
     id: &str,
     tag: &dyn Fn(&str) -> String,
     out: &mut Vec<Section>,
-) -> Result<(), String> {
+) -> Result<(), InputError> {
     let progress = read(dir, "tune_progress.csv", read_progress)?;
     // A run that accepted no swap writes only the header.
     let swaps = read(dir, "tune.csv", read_swaps)?.filter(|c| !c.is_empty());

@@ -6,7 +6,8 @@
 
 use super::fingerprint::run_tag;
 use super::matrix::{Counts, Lengths, Task, LENGTH_BINS};
-use crate::core::input::{read_text, MAX_CHECKPOINT_BYTES, MAX_TEXT_BYTES};
+use crate::core::input::{read_text, Reason, MAX_CHECKPOINT_BYTES, MAX_TEXT_BYTES};
+use crate::core::{Error, InputError};
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -35,17 +36,21 @@ impl Checkpoint {
         fingerprint: &str,
         resume: bool,
         games_of: &dyn Fn(Task) -> Option<u64>,
-    ) -> Result<(Checkpoint, Vec<(Task, Counts)>), String> {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    ) -> Result<(Checkpoint, Vec<(Task, Counts)>), Error> {
+        // A folder or file that cannot be made is an input error (exit code 2), as it always was.
+        let fail =
+            |p: &Path, e: std::io::Error| Error::input(p.display().to_string(), 0, e.to_string());
+        std::fs::create_dir_all(dir).map_err(|e| fail(dir, e))?;
         let path = dir.join("chunks.csv");
         let run = dir.join("run.txt");
         let mut done = Vec::new();
         let head = format!("{}\n", chunk_head(fingerprint));
         if path.exists() {
             if !resume {
-                return Err(format!(
-                    "{}: a checkpoint exists; add --resume to continue it, or remove it",
-                    path.display()
+                return Err(Error::input(
+                    path.display().to_string(),
+                    0,
+                    "a checkpoint exists; add --resume to continue it, or remove it",
                 ));
             }
             let text = read_own_checkpoint(dir, fingerprint)?;
@@ -55,19 +60,22 @@ impl Checkpoint {
             for (t, c) in &done {
                 clean.push_str(&line_in(&run_tag(fingerprint), *t, c));
             }
-            std::fs::write(&path, clean).map_err(|e| format!("{}: {e}", path.display()))?;
+            std::fs::write(&path, clean).map_err(|e| fail(&path, e))?;
         } else {
             if resume {
-                return Err(format!("{}: no checkpoint to resume", path.display()));
+                return Err(Error::input(
+                    path.display().to_string(),
+                    0,
+                    "no checkpoint to resume",
+                ));
             }
-            std::fs::write(&run, format!("{fingerprint}\n"))
-                .map_err(|e| format!("{}: {e}", run.display()))?;
-            std::fs::write(&path, &head).map_err(|e| format!("{}: {e}", path.display()))?;
+            std::fs::write(&run, format!("{fingerprint}\n")).map_err(|e| fail(&run, e))?;
+            std::fs::write(&path, &head).map_err(|e| fail(&path, e))?;
         }
         let file = std::fs::OpenOptions::new()
             .append(true)
             .open(&path)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+            .map_err(|e| fail(&path, e))?;
         Ok((
             Checkpoint {
                 path,
@@ -113,16 +121,18 @@ impl Checkpoint {
 /// this run's ([`Checkpoint::open`] with `--resume`): `run.txt` beside it records this
 /// fingerprint, and the header carries this run's tag; a checkpoint of an older format, of
 /// another run, or not a checkpoint at all is an error saying which.
-fn read_own_checkpoint(dir: &Path, fingerprint: &str) -> Result<String, String> {
+fn read_own_checkpoint(dir: &Path, fingerprint: &str) -> Result<String, InputError> {
     let path = dir.join("chunks.csv");
+    let file = path.display().to_string();
     let run = dir.join("run.txt");
     if !run.exists() {
-        return Err(format!(
-            "{}: no run.txt beside chunks.csv: a checkpoint of an older tcgsim, whose games were dealt differently; remove the folder and run again",
-            dir.display()
+        return Err(InputError::new(
+            dir.display().to_string(),
+            0,
+            "no run.txt beside chunks.csv: a checkpoint of an older tcgsim, whose games were dealt differently; remove the folder and run again",
         ));
     }
-    let text = read_text(&path, MAX_CHECKPOINT_BYTES).map_err(|e| e.to_string())?;
+    let text = read_text(&path, MAX_CHECKPOINT_BYTES)?;
     // A checkpoint of an older format first: its fingerprint differs too, but the reason
     // is its format, not another run.
     let first = text.lines().next().unwrap_or("");
@@ -133,39 +143,41 @@ fn read_own_checkpoint(dir: &Path, fingerprint: &str) -> Result<String, String> 
         } else {
             "its chunks have no game-length histogram"
         };
-        return Err(format!(
-            "{}:1: a checkpoint of an older tcgsim (header `{first}`; this one writes `{CHUNK_HEADER}`): {lacks} and cannot be resumed; remove the folder and run again",
-            path.display()
+        return Err(InputError::new(
+            file,
+            1,
+            format!(
+                "a checkpoint of an older tcgsim (header `{first}`; this one writes `{CHUNK_HEADER}`): {lacks} and cannot be resumed; remove the folder and run again"
+            ),
         ));
     }
-    let recorded = read_text(&run, MAX_TEXT_BYTES).map_err(|e| e.to_string())?;
+    let recorded = read_text(&run, MAX_TEXT_BYTES)?;
     if recorded.trim_end_matches('\n') != fingerprint {
-        return Err(format!(
-            "{}: the checkpoint belongs to a different run (game, decks, cards, rules, agents, games, seed, chunk or shard differ):\n  recorded: {}\n  this run: {fingerprint}",
-            dir.display(),
-            recorded.lines().next().unwrap_or("")
+        return Err(InputError::new(
+            dir.display().to_string(),
+            0,
+            format!(
+                "the checkpoint belongs to a different run (game, decks, cards, rules, agents, games, seed, chunk or shard differ):\n  recorded: {}\n  this run: {fingerprint}",
+                recorded.lines().next().unwrap_or("")
+            ),
         ));
     }
     // The chunks are bound to their run (issue 30: another seed's chunks.csv under an
     // intact run.txt was resumed).
     if first != chunk_head(fingerprint) {
-        return Err(match first.strip_prefix(CHUNK_HEADER) {
-            Some("") => format!(
-                "{}:1: a checkpoint of an older tcgsim (its chunks are not bound to their run); remove the folder and run again",
-                path.display()
-            ),
+        let msg = match first.strip_prefix(CHUNK_HEADER) {
+            Some("") => "a checkpoint of an older tcgsim (its chunks are not bound to their run); remove the folder and run again".to_string(),
             Some(tag) if tag.starts_with(RUN_TAG) => format!(
-                "{}:1: the chunks belong to another run than this one (their tag `{}`, this run's `{}`): chunks.csv and run.txt do not go together; remove the folder and run again",
-                path.display(),
+                "the chunks belong to another run than this one (their tag `{}`, this run's `{}`): chunks.csv and run.txt do not go together; remove the folder and run again",
                 tag.trim_start_matches(RUN_TAG),
                 run_tag(fingerprint)
             ),
             _ => format!(
-                "{}:1: expected the header `{}` (not a tcgsim checkpoint)",
-                path.display(),
+                "expected the header `{}` (not a tcgsim checkpoint)",
                 chunk_head(fingerprint)
             ),
-        });
+        };
+        return Err(InputError::new(file, 1, msg));
     }
     Ok(text)
 }
@@ -177,7 +189,7 @@ pub fn parse_checkpoint(
     text: &str,
     file: &str,
     games_of: &dyn Fn(Task) -> Option<u64>,
-) -> Result<Vec<(Task, Counts)>, String> {
+) -> Result<Vec<(Task, Counts)>, InputError> {
     let mut lines = text.lines();
     let tag = header_tag(lines.next().unwrap_or(""), file)?;
     let count = text.lines().count();
@@ -185,13 +197,13 @@ pub fn parse_checkpoint(
     let mut first_line: HashMap<Task, usize> = HashMap::new();
     for (k, line) in lines.enumerate() {
         let at = k + 2;
-        let bad = |msg: String| format!("{file}:{at}: {msg}");
+        let bad = |msg: String| InputError::new(file, at, msg);
         // A last line without its line break was cut short by an interruption (a chunk's line is
         // written whole, break included): that chunk runs again, even where what is left parses.
         if at == count && !text.ends_with('\n') {
             break;
         }
-        let (t, c) = parse_chunk_line(tag, line).map_err(bad)?;
+        let (t, c) = parse_chunk_line(tag, line).map_err(|r| bad(r.0))?;
         let games = games_of(t).ok_or_else(|| {
             bad(format!(
                 "chunk {} of matchup ({}, {}) is not a task of this run",
@@ -213,14 +225,18 @@ pub fn parse_checkpoint(
 
 /// The run's tag a checkpoint's first line carries (empty for a header without one); a line
 /// that is not a checkpoint's header is an error naming `file`.
-fn header_tag<'a>(first: &'a str, file: &str) -> Result<&'a str, String> {
+fn header_tag<'a>(first: &'a str, file: &str) -> Result<&'a str, InputError> {
     if first != CHUNK_HEADER
         && !first
             .strip_prefix(CHUNK_HEADER)
             .is_some_and(|tag| tag.starts_with(RUN_TAG))
     {
-        return Err(format!(
-            "{file}:1: expected the header `{CHUNK_HEADER}` (not a tcgsim checkpoint, or one of an older version)"
+        return Err(InputError::new(
+            file,
+            1,
+            format!(
+                "expected the header `{CHUNK_HEADER}` (not a tcgsim checkpoint, or one of an older version)"
+            ),
         ));
     }
     Ok(first
@@ -231,7 +247,7 @@ fn header_tag<'a>(first: &'a str, file: &str) -> Result<&'a str, String> {
 
 /// One chunk's line ([`line_in`]) read back under the run's `tag`: its check sum verified, its
 /// task and counts (not yet checked against the run); the error says what is wrong with it.
-fn parse_chunk_line(tag: &str, line: &str) -> Result<(Task, Counts), String> {
+fn parse_chunk_line(tag: &str, line: &str) -> Result<(Task, Counts), Reason> {
     let Some((body, sum)) = line.rsplit_once(',') else {
         return Err("malformed checkpoint line".into());
     };
@@ -363,7 +379,7 @@ pub fn resume_run(
     resume: bool,
     all: &[Task],
     games_of: &dyn Fn(Task) -> u64,
-) -> Result<Resumed, String> {
+) -> Result<Resumed, Error> {
     let wanted: HashMap<Task, u64> = all.iter().map(|&t| (t, games_of(t))).collect();
     let (checkpoint, done) = match dir {
         Some(dir) => {
@@ -386,7 +402,8 @@ pub fn resume_run(
 pub const MAX_SHARDS: u64 = 100_000;
 
 /// Parses `I/N` (1 ≤ I ≤ N ≤ [`MAX_SHARDS`]).
-pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
+/// The error is a [`Reason`] (a usage error: [`Error::Usage`] once converted).
+pub fn parse_shard(s: &str) -> Result<(u64, u64), Reason> {
     let (i, n) = s
         .split_once('/')
         .ok_or_else(|| format!("--shard \"{s}\": expected I/N, e.g. 2/8"))?;
@@ -399,10 +416,10 @@ pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
         .parse()
         .map_err(|_| format!("--shard \"{s}\": N is not a whole number"))?;
     if n == 0 || i == 0 || i > n {
-        return Err(format!("--shard {i}/{n}: need 1 ≤ I ≤ N"));
+        return Err(format!("--shard {i}/{n}: need 1 ≤ I ≤ N").into());
     }
     if n > MAX_SHARDS {
-        return Err(format!("--shard {i}/{n}: at most {MAX_SHARDS} shards"));
+        return Err(format!("--shard {i}/{n}: at most {MAX_SHARDS} shards").into());
     }
     Ok((i, n))
 }
@@ -414,15 +431,15 @@ pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
 pub fn shard_from_env(
     get: impl Fn(&str) -> Option<String>,
     shards: Option<u64>,
-) -> Result<Option<(u64, u64)>, String> {
-    let num = |k: &str| -> Result<Option<u64>, String> {
+) -> Result<Option<(u64, u64)>, Reason> {
+    let num = |k: &str| -> Result<Option<u64>, Reason> {
         match get(k) {
             None => Ok(None),
             Some(v) => v
                 .trim()
                 .parse()
                 .map(Some)
-                .map_err(|_| format!("{k}=\"{v}\" is not a whole number")),
+                .map_err(|_| Reason(format!("{k}=\"{v}\" is not a whole number"))),
         }
     };
     if let (Some(id), Some(count)) = (num("SLURM_ARRAY_TASK_ID")?, num("SLURM_ARRAY_TASK_COUNT")?) {
@@ -432,17 +449,18 @@ pub fn shard_from_env(
         if let Some(step) = num("SLURM_ARRAY_TASK_STEP")?.filter(|&s| s != 1) {
             return Err(format!(
                 "SLURM_ARRAY_TASK_STEP={step}: a stepped Slurm array cannot number the shards; submit a contiguous one (--array=1-N) or give --shard I/N"
-            ));
+            )
+            .into());
         }
-        let i = id
-            .checked_sub(min)
-            .ok_or("SLURM_ARRAY_TASK_ID below SLURM_ARRAY_TASK_MIN")?
-            + 1;
+        let i = id.checked_sub(min).ok_or(Reason::new(
+            "SLURM_ARRAY_TASK_ID below SLURM_ARRAY_TASK_MIN",
+        ))? + 1;
         return parse_shard(&format!("{i}/{count}")).map(Some);
     }
     if let Some(idx) = num("JOB_COMPLETION_INDEX")? {
-        let n = shards
-            .ok_or("JOB_COMPLETION_INDEX is set: give the number of shards with --shards N")?;
+        let n = shards.ok_or(Reason::new(
+            "JOB_COMPLETION_INDEX is set: give the number of shards with --shards N",
+        ))?;
         return parse_shard(&format!("{}/{n}", idx + 1)).map(Some);
     }
     if let Some(n) = shards {
@@ -450,7 +468,8 @@ pub fn shard_from_env(
         return Err(format!(
             "--shards {n} needs JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) or Slurm's \
              SLURM_ARRAY_TASK_ID; on one machine use --shard I/{n}"
-        ));
+        )
+        .into());
     }
     Ok(None)
 }
@@ -507,7 +526,8 @@ mod tests {
         drop(resume_run(Some(&dir), "run A", false, &all, &|_| 5).unwrap());
         let e = resume_run(Some(&dir), "run B", true, &all, &|_| 5)
             .err()
-            .unwrap();
+            .unwrap()
+            .to_string();
         assert!(
             e.contains("belongs to a different run") && e.contains("this run: run B"),
             "{e}"
@@ -516,7 +536,8 @@ mod tests {
         std::fs::write(dir.join("run.txt"), "run B\n").unwrap();
         let e = resume_run(Some(&dir), "run B", true, &all, &|_| 5)
             .err()
-            .unwrap();
+            .unwrap()
+            .to_string();
         assert!(
             e.contains(":1: the chunks belong to another run")
                 && e.contains(&run_tag("run A"))
@@ -528,12 +549,14 @@ mod tests {
         std::fs::write(dir.join("chunks.csv"), format!("{CHUNK_HEADER}\n")).unwrap();
         let e = resume_run(Some(&dir), "run A", true, &all, &|_| 5)
             .err()
-            .unwrap();
+            .unwrap()
+            .to_string();
         assert!(e.contains("not bound to their run"), "{e}");
         std::fs::remove_file(dir.join("run.txt")).unwrap();
         let e = resume_run(Some(&dir), "run A", true, &all, &|_| 5)
             .err()
-            .unwrap();
+            .unwrap()
+            .to_string();
         assert!(e.contains("a checkpoint of an older tcgsim"), "{e}");
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -627,7 +650,7 @@ mod tests {
             record(&lines);
             let e = resume_run(Some(&dir), "run", true, &all, &five)
                 .err()
-                .unwrap();
+                .unwrap().to_string();
             assert_eq!(e, format!("{}{why}", path.display()));
         }
         // A line whose histogram is not canonical (bins out of order) is malformed.
@@ -639,7 +662,8 @@ mod tests {
         std::fs::write(&path, format!("{}\n{line}", chunk_head("run"))).unwrap();
         let e = resume_run(Some(&dir), "run", true, &all, &five)
             .err()
-            .unwrap();
+            .unwrap()
+            .to_string();
         assert_eq!(
             e,
             format!("{}:2: malformed checkpoint line", path.display())
@@ -654,7 +678,8 @@ mod tests {
             std::fs::write(&path, good.replacen(from, to, 1)).unwrap();
             let e = resume_run(Some(&dir), "run", true, &all, &five)
                 .err()
-                .unwrap();
+                .unwrap()
+                .to_string();
             assert_eq!(
                 e,
                 format!(
@@ -667,13 +692,15 @@ mod tests {
         let other = good.replacen(&run_tag("run"), &run_tag("other"), 1);
         assert!(parse_checkpoint(&other, "f", &|_| Some(5))
             .unwrap_err()
+            .to_string()
             .contains("check sum"));
         // A checkpoint of the format before histograms: refused for its format.
         let old = "row,col,chunk,games,wins,losses,draws,first_player_wins,turns,decisions";
         std::fs::write(&path, format!("{old}\n0,1,1,5,3,2,0,0,40,0\n")).unwrap();
         let e = resume_run(Some(&dir), "other run", true, &all, &five)
             .err()
-            .unwrap();
+            .unwrap()
+            .to_string();
         assert!(
             e.starts_with(&format!(
                 "{}:1: a checkpoint of an older tcgsim",
@@ -685,7 +712,8 @@ mod tests {
         record(&[]);
         let e = resume_run(Some(&dir), "other run", true, &all, &five)
             .err()
-            .unwrap();
+            .unwrap()
+            .to_string();
         assert!(e.contains("belongs to a different run"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -10,6 +10,7 @@
 //! makes every recorded checkpoint and shard another run's, so a new format is a new version.
 
 use crate::core::fnv1a;
+use crate::core::input::Reason;
 use crate::sim::duel::DuelPlan;
 use crate::sim::matrix::Plan;
 
@@ -64,8 +65,8 @@ pub fn with_shard(fingerprint: String, shard: Option<(u64, u64)>) -> String {
 /// Reads a matrix's fingerprint back (the plan line of a shard's `matchups.csv`): its head must be
 /// this version's ([`MATRIX_HEAD`]; an older or newer one is refused saying so), every key a
 /// plan's, and the plan must give the same line again.
-pub fn parse_matrix(line: &str) -> Result<Plan, String> {
-    let bad = || "malformed plan line".to_string();
+pub fn parse_matrix(line: &str) -> Result<Plan, Reason> {
+    let bad = || Reason::new("malformed plan line");
     let mut parts = line.split("; ");
     match parts.next() {
         Some(MATRIX_HEAD) => {}
@@ -73,13 +74,15 @@ pub fn parse_matrix(line: &str) -> Result<Plan, String> {
             return Err(format!(
                 "written by an older version of tcgsim (`tcgsim-matrix v3`, this one writes \
                  `{MATRIX_HEAD}`): its files have no game-length histogram (lengths.csv); run it again"
-            ))
+            )
+            .into())
         }
         Some(h) if h.starts_with("tcgsim-matrix v") => {
             return Err(format!(
                 "written by another version of tcgsim (`{h}`, this one writes `{MATRIX_HEAD}`): \
                  its games were played differently; run it again"
-            ))
+            )
+            .into())
         }
         _ => return Err(bad()),
     }
@@ -96,7 +99,7 @@ pub fn parse_matrix(line: &str) -> Result<Plan, String> {
             "games" => plan.games = num()?,
             "seed" => plan.seed = num()?,
             "chunk" => plan.chunk = num()?,
-            _ => return Err(format!("unknown plan key \"{k}\"")),
+            _ => return Err(format!("unknown plan key \"{k}\"").into()),
         }
     }
     if matrix(&plan) != line || plan.chunk == 0 || plan.games == 0 {
@@ -166,7 +169,9 @@ mod tests {
             .unwrap_err()
             .contains("older version"));
         assert_eq!(
-            parse_matrix(&line.replace("seed=7", "seed=x")).unwrap_err(),
+            parse_matrix(&line.replace("seed=7", "seed=x"))
+                .unwrap_err()
+                .0,
             "malformed plan line"
         );
         assert_eq!(run_tag("run"), format!("{:016x}", fnv1a("run".bytes())));

@@ -282,19 +282,20 @@ impl Plan {
 
     /// Reads a fingerprint back (the plan line of a `matchups.csv`;
     /// [`crate::sim::fingerprint::parse_matrix`]).
-    pub fn from_fingerprint(line: &str) -> Result<Plan, String> {
+    pub fn from_fingerprint(line: &str) -> Result<Plan, crate::core::input::Reason> {
         crate::sim::fingerprint::parse_matrix(line)
     }
 
     /// The number of tasks, checked against [`MAX_TASKS`].
-    pub fn check_size(&self) -> Result<u64, String> {
+    pub fn check_size(&self) -> Result<u64, crate::core::input::Reason> {
         let n = self.deck_names.len() as u64;
         let tasks = (n * n).saturating_mul(self.chunks());
         if tasks > MAX_TASKS {
             return Err(format!(
                 "--games {} in chunks of {} is {tasks} chunks for {n} decks; at most {MAX_TASKS} (raise --chunk)",
                 self.games, self.chunk
-            ));
+            )
+            .into());
         }
         Ok(tasks)
     }

@@ -5,7 +5,6 @@ use super::checkpoint::MAX_SHARDS;
 use super::files::run_json::RunInfo;
 use super::files::{lengths, matchups};
 use super::matrix::{Counts, Lengths, Plan};
-use super::untyped;
 use crate::core::{Error, Result};
 
 /// One part of a merge: a shard's folder name, its `run.json`, its `matchups.csv` and its
@@ -68,7 +67,7 @@ pub fn merge_matchups(parts: &[Part]) -> Result<(Plan, Vec<Counts>)> {
 /// A part's `run.json` and the plan of its fingerprint: a matrix run whose words agree with it.
 fn part_plan(part: &Part) -> Result<(RunInfo, Plan)> {
     let json_name = format!("{}/run.json", part.name);
-    let info = RunInfo::parse(&part.run_json, &json_name).map_err(untyped)?;
+    let info = RunInfo::parse(&part.run_json, &json_name)?;
     if info.command != "matrix" {
         return Err(Error::input(
             json_name,
@@ -130,7 +129,7 @@ fn shard_of(part: &Part, info: &RunInfo, seen: &[(u64, u64)]) -> Result<(u64, u6
 /// the plan exactly once, each with the counts and histogram of the games shard `(i, k)` played.
 fn add_part(part: &Part, p: &Plan, (i, k): (u64, u64), m: &mut [Counts]) -> Result<()> {
     let name = format!("{}/matchups.csv", part.name);
-    let rows = matchups::read(&part.matchups, &name).map_err(untyped)?;
+    let rows = matchups::read(&part.matchups, &name)?;
     let lengths_name = format!("{}/lengths.csv", part.name);
     let Some(lengths) = &part.lengths else {
         return Err(Error::input(
@@ -139,7 +138,7 @@ fn add_part(part: &Part, p: &Plan, (i, k): (u64, u64), m: &mut [Counts]) -> Resu
             "missing: every matrix run of this tcgsim writes its game-length histograms there; run the shard again",
         ));
     };
-    let lengths = lengths::read(lengths, &lengths_name).map_err(untyped)?;
+    let lengths = lengths::read(lengths, &lengths_name)?;
     // The games each matchup of this shard played.
     let n = p.deck_names.len();
     let mut expected = vec![0u64; n * n];
@@ -158,7 +157,7 @@ fn add_part(part: &Part, p: &Plan, (i, k): (u64, u64), m: &mut [Counts]) -> Resu
         };
         hist[ri * n + ci] = *h;
     }
-    let (_, cells) = matchups::grid(&rows, Some(&p.deck_names), &name).map_err(untyped)?;
+    let (_, cells) = matchups::grid(&rows, Some(&p.deck_names), &name)?;
     for (cell, l) in cells.iter().enumerate() {
         let (r, c) = (&l.matchup.row, &l.matchup.col);
         let counts = Counts {

@@ -21,14 +21,6 @@ pub mod tune;
 pub use duel::{duel, duel_game, duel_task, run_duel, DuelPlan};
 pub use entrant::Entrant;
 
-/// The error of a reader not yet typed (a result-file reader or a game's file reader whose error
-/// is a finished message naming the file and the line) as an [`Error`] with that message: exit
-/// code 2, as every input error. It goes away as those readers return
-/// [`crate::core::InputError`] or [`Error`].
-pub(crate) fn untyped(msg: String) -> Error {
-    Error::Usage(msg)
-}
-
 /// `e` with `what` before its message (`what: message`), of the same kind; a write failure
 /// stays as it is.
 pub(crate) fn within(what: &str, e: Error) -> Error {

@@ -95,30 +95,41 @@ pub struct Support {
     pub mean_weight: Vec<f64>,
 }
 
+/// Why a payoff matrix given to [`Game::new`] is not a symmetric zero-sum game (not `n × n`, a
+/// value that is not finite, or not antisymmetric); displayed as the reason.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct NotAGame(pub String);
+
 impl Game {
     /// The game of an antisymmetric payoff matrix `a` (row-major, `n × n`). Errors when `a` is not
     /// `n × n`, holds a value that is not finite, or is not antisymmetric within
     /// [`ANTISYMMETRY_TOLERANCE`]; within it, `a` is made exactly antisymmetric
     /// (`(a[i][j] − a[j][i])/2`, zero diagonal).
-    pub fn new(n: usize, a: &[f64]) -> Result<Game, String> {
+    pub fn new(n: usize, a: &[f64]) -> Result<Game, NotAGame> {
         if a.len() != n * n {
-            return Err(format!(
+            return Err(NotAGame(format!(
                 "{} payoffs where a {n}×{n} matrix has {}",
                 a.len(),
                 n * n
-            ));
+            )));
         }
         if let Some(k) = a.iter().position(|x| !x.is_finite()) {
-            return Err(format!("payoff ({}, {}) is {}", k / n, k % n, a[k]));
+            return Err(NotAGame(format!(
+                "payoff ({}, {}) is {}",
+                k / n,
+                k % n,
+                a[k]
+            )));
         }
         for i in 0..n {
             for j in i..n {
                 let s = a[i * n + j] + a[j * n + i];
                 if s.abs() > ANTISYMMETRY_TOLERANCE {
-                    return Err(format!(
+                    return Err(NotAGame(format!(
                         "payoffs ({i}, {j}) and ({j}, {i}) add up to {s}, not 0: not a symmetric \
                          zero-sum game"
-                    ));
+                    )));
                 }
             }
         }

@@ -813,7 +813,7 @@ fn fuzz_checkpoints() {
     );
     fuzz("chunks.csv", &[seed.into_bytes()], |b| {
         let t = text(b, "chunks.csv")?;
-        let done = parse_checkpoint(&t, "chunks.csv", &games_of)?;
+        let done = parse_checkpoint(&t, "chunks.csv", &games_of).map_err(|e| e.to_string())?;
         // What is accepted is consistent with the plan.
         for (task, c) in done {
             assert_eq!(Some(c.games), p.task_games(task));

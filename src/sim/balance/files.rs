@@ -6,6 +6,7 @@
 use super::run::{describe, Fresh, Outcome, Plan};
 use super::{means_of, ssd, Change, Est, Games};
 use crate::core::GameDef;
+use crate::core::InputError;
 use crate::sim::files::{matrix::svg as matrix_svg, read_table, write_table};
 use crate::sim::files::{Column, Fields, Kind, Value};
 
@@ -119,10 +120,10 @@ pub fn balance_csv<G: GameDef>(plan: &Plan<G>, o: &Outcome<G>) -> String {
 /// deviations 0 or more, the measure `race` (ranked 1, 2, … in order) or `fresh` (unranked), at
 /// least one game a matchup, and the change a change (`from` ≠ `to`). A file of no row is an
 /// error too. Errors name `file` and the line.
-pub fn read(text: &str, file: &str) -> Result<Vec<Fields>, String> {
+pub fn read(text: &str, file: &str) -> Result<Vec<Fields>, InputError> {
     let rows = read_table(text, file, &BALANCE)?;
     if rows.is_empty() {
-        return Err(format!("{file}: no rows after the header"));
+        return Err(InputError::new(file, 0, "no rows after the header"));
     }
     let mut ranked = 0;
     for f in &rows {

@@ -4,6 +4,7 @@
 //! columns are one table here, of which its writer and its checked reader are made.
 
 use super::{read_table, write_table, Column, Fields, Kind, Value};
+use crate::core::InputError;
 use crate::sim::arena::points;
 use crate::stats::{sprt_bounds, wilson, Z95};
 
@@ -135,7 +136,7 @@ pub fn write_sprt(row: &SprtRow) -> String {
 
 /// The five pentanomial counts of a row of `arena_pairs.csv` or `sprt.csv`; their sum must be
 /// the row's pairs.
-fn counts(f: &Fields) -> Result<[u64; 5], String> {
+fn counts(f: &Fields) -> Result<[u64; 5], InputError> {
     let c = ["pairs_0", "pairs_half", "pairs_1", "pairs_1half", "pairs_2"].map(|k| f.count(k));
     let pairs = f.count("pairs");
     if c.iter().try_fold(0u64, |a, &x| a.checked_add(x)) != Some(pairs) {
@@ -150,10 +151,10 @@ fn counts(f: &Fields) -> Result<[u64; 5], String> {
 /// game, a score of whole half points at most the games, its rate what they give (to its 4
 /// decimals), the rating inside its interval (to the decimal written). A file of no row is an
 /// error too. Errors name `file` and the line.
-pub fn read_ratings(text: &str, file: &str) -> Result<Vec<Fields>, String> {
+pub fn read_ratings(text: &str, file: &str) -> Result<Vec<Fields>, InputError> {
     let rows = read_table(text, file, &RATINGS)?;
     if rows.is_empty() {
-        return Err(format!("{file}: no rows after the header"));
+        return Err(InputError::new(file, 0, "no rows after the header"));
     }
     for f in &rows {
         let (games, score) = (f.num("games"), f.num("score"));
@@ -190,10 +191,10 @@ pub fn read_ratings(text: &str, file: &str) -> Result<Vec<Fields>, String> {
 /// pairs and pentanomial counts give — the counts adding up to the pairs, the games twice the
 /// pairs, A's score their points, its rate and Wilson interval (to their 4 decimals). A file of
 /// no row is an error too. Errors name `file` and the line.
-pub fn read_pairs(text: &str, file: &str) -> Result<Vec<Fields>, String> {
+pub fn read_pairs(text: &str, file: &str) -> Result<Vec<Fields>, InputError> {
     let rows = read_table(text, file, &PAIRS)?;
     if rows.is_empty() {
-        return Err(format!("{file}: no rows after the header"));
+        return Err(InputError::new(file, 0, "no rows after the header"));
     }
     for f in &rows {
         let row = Pair {
@@ -218,7 +219,7 @@ pub fn check_ratings_against_pairs(
     ratings: &[Fields],
     pairs: &[Fields],
     pairs_file: &str,
-) -> Result<(), String> {
+) -> Result<(), InputError> {
     let names: Vec<&str> = ratings.iter().map(|r| r.text("agent")).collect();
     if (1..names.len()).any(|k| names[..k].contains(&names[k])) {
         // An agent entered twice (`--agent heuristic --agent heuristic`): its rows cannot be
@@ -261,10 +262,10 @@ pub fn check_ratings_against_pairs(
 /// (to their 4 decimals), and the verdict what the LLR says (to its 4 decimals): `H1` at or
 /// above the upper bound, `H0` at or below the lower one, `none` between them. A file of no row is an error too. Errors
 /// name `file` and the line.
-pub fn read_sprt(text: &str, file: &str) -> Result<Vec<Fields>, String> {
+pub fn read_sprt(text: &str, file: &str) -> Result<Vec<Fields>, InputError> {
     let rows = read_table(text, file, &SPRT)?;
     if rows.is_empty() {
-        return Err(format!("{file}: no rows after the header"));
+        return Err(InputError::new(file, 0, "no rows after the header"));
     }
     for f in &rows {
         for c in ["alpha", "beta"] {

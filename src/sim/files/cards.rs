@@ -3,6 +3,8 @@
 //! 95% intervals (`docs/statistics.md`).
 
 use super::{read_table, write_table, Column, Fields, Kind, Value};
+use crate::core::input::Reason;
+use crate::core::InputError;
 use crate::sim::cards::{CardRow, Usage};
 
 /// A value and its 95% interval (NaN: undefined).
@@ -221,7 +223,7 @@ pub struct Line {
 
 /// Reads a `cards.csv`: the exact header, then one row per card whose every value is checked
 /// ([`check`]). Errors name `file` and the line.
-pub fn read(text: &str, file: &str) -> Result<Vec<Line>, String> {
+pub fn read(text: &str, file: &str) -> Result<Vec<Line>, InputError> {
     let mut out = Vec::new();
     for f in read_table(text, file, &COLUMNS)? {
         let three = |a: &str, b: &str, c: &str| (f.num(a), f.num(b), f.num(c));
@@ -244,7 +246,7 @@ pub fn read(text: &str, file: &str) -> Result<Vec<Line>, String> {
             agree: f.text("agree").to_string(),
             flag: f.text("flag").to_string(),
         };
-        check(&card).map_err(|e| f.at(e))?;
+        check(&card).map_err(|e| f.at(e.0))?;
         // drawn_rate from the counts, ablation_games the games; the rest as read.
         f.check_derived(&COLUMNS, &card)?;
         out.push(Line { fields: f, card });
@@ -270,18 +272,18 @@ fn a_fraction_of(rate: f64, n: u64) -> bool {
 /// exactly when one is; ablation measured over the deck's games, its value inside [−1, 1];
 /// `agree` one of the words [`crate::sim::cards::agreement`] gives, empty exactly when a measure
 /// is missing; `flag` empty or `rarely played`, which needs 20 drawn games.
-pub fn check(c: &Card) -> Result<(), String> {
+pub fn check(c: &Card) -> Result<(), Reason> {
     if c.copies == 0 || c.games == 0 {
-        return Err(format!(
+        return Err(Reason(format!(
             "{} copies over {} games: a ranked card has a copy and its deck games",
             c.copies, c.games
-        ));
+        )));
     }
     if c.drawn_games.checked_add(c.gns_games) != Some(c.games) {
-        return Err(format!(
+        return Err(Reason(format!(
             "impossible counts: drawn_games {} + gns_games {} differ from {} games",
             c.drawn_games, c.gns_games, c.games
-        ));
+        )));
     }
     for (name, n, x) in [
         ("played_rate", c.drawn_games, c.played_rate),
@@ -296,28 +298,28 @@ pub fn check(c: &Card) -> Result<(), String> {
             !x.is_nan() && a_fraction_of(x, n)
         };
         if !ok {
-            return Err(format!(
+            return Err(Reason(format!(
                 "column `{name}`: {} is not a rate its {} games can give",
                 super::rate(x),
                 n / if name.ends_with("_wr") { 2 } else { 1 }
-            ));
+            )));
         }
     }
     check_intervals(c)?;
     let iwd = c.gih.0 - c.gns.0;
     if c.iwd.0.is_nan() != iwd.is_nan() || (!iwd.is_nan() && (c.iwd.0 - iwd).abs() > 3.0 * HALF) {
-        return Err(format!(
+        return Err(Reason(format!(
             "column `iwd`: {} is not gih_wr − gns_wr ({})",
             super::rate(c.iwd.0),
             super::rate(iwd)
-        ));
+        )));
     }
     check_words(c)
 }
 
 /// Every value and its interval defined or undefined together, the value inside its interval
 /// (each end written to 4 decimals).
-fn check_intervals(c: &Card) -> Result<(), String> {
+fn check_intervals(c: &Card) -> Result<(), Reason> {
     let mut all = vec![("gih_wr", c.gih), ("gns_wr", c.gns), ("iwd", c.iwd)];
     if let Some(a) = c.ablation {
         all.push(("ablation_value", a));
@@ -331,12 +333,12 @@ fn check_intervals(c: &Card) -> Result<(), String> {
             _ => false,
         };
         if !ok {
-            return Err(format!(
+            return Err(Reason(format!(
                 "column `{name}`: \"{}\" is not inside its interval \"{}\" … \"{}\"",
                 super::rate(v),
                 super::rate(lo),
                 super::rate(hi)
-            ));
+            )));
         }
     }
     Ok(())
@@ -347,7 +349,7 @@ fn check_intervals(c: &Card) -> Result<(), String> {
 /// interval, a mean of `games` paired differences in [−1, 1] ± 1.96 standard errors, at most
 /// 1.96 / √(games − 1) from its value (the largest sample variance of such differences is
 /// games / (games − 1)).
-fn bounded(name: &str, v: f64, lo: f64, hi: f64, games: u64) -> Result<(), String> {
+fn bounded(name: &str, v: f64, lo: f64, hi: f64, games: u64) -> Result<(), Reason> {
     let rate = name.ends_with("_wr");
     let low = if rate { 0.0 } else { -1.0 };
     let ends: &[f64] = if rate { &[v, lo, hi] } else { &[v] };
@@ -355,7 +357,7 @@ fn bounded(name: &str, v: f64, lo: f64, hi: f64, games: u64) -> Result<(), Strin
         .iter()
         .find(|x| !x.is_nan() && !(low..=1.0).contains(*x))
     {
-        return Err(format!(
+        return Err(Reason(format!(
             "column `{name}`: {} is outside [{low}, 1], which a {} cannot leave",
             super::rate(*x),
             if rate {
@@ -363,24 +365,24 @@ fn bounded(name: &str, v: f64, lo: f64, hi: f64, games: u64) -> Result<(), Strin
             } else {
                 "difference of two rates"
             }
-        ));
+        )));
     }
     if name == "ablation_value" && games > 1 && !v.is_nan() {
         let most = crate::stats::Z95 / ((games - 1) as f64).sqrt() + 2.0 * HALF;
         if v - lo > most || hi - v > most {
-            return Err(format!(
+            return Err(Reason(format!(
                 "column `{name}`: the interval \"{}\" … \"{}\" is wider than {games} paired games can give (at most ±{} around the value)",
                 super::rate(lo),
                 super::rate(hi),
                 super::rate(most)
-            ));
+            )));
         }
     }
     Ok(())
 }
 
 /// `agree` and `flag` are words `tcgsim cards` writes, where they can be.
-fn check_words(c: &Card) -> Result<(), String> {
+fn check_words(c: &Card) -> Result<(), Reason> {
     let missing = c.ablation.is_none_or(|a| a.1.is_nan() || a.2.is_nan())
         || c.iwd.1.is_nan()
         || c.iwd.2.is_nan();
@@ -390,16 +392,16 @@ fn check_words(c: &Card) -> Result<(), String> {
         _ => false,
     };
     if !agree_ok {
-        return Err(format!(
+        return Err(Reason(format!(
             "column `agree`: \"{}\" is not what its measures can give (yes, no or partly; empty when one is missing)",
             c.agree
-        ));
+        )));
     }
     if !(c.flag.is_empty() || c.flag == "rarely played" && c.drawn_games >= 20) {
-        return Err(format!(
+        return Err(Reason(format!(
             "column `flag`: \"{}\" is not a flag of {} drawn games (empty, or `rarely played` from 20)",
             c.flag, c.drawn_games
-        ));
+        )));
     }
     Ok(())
 }

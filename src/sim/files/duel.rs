@@ -3,6 +3,7 @@
 //! it ([`super::run_json::RunInfo`]).
 
 use super::{read_table, write_table, Column, Fields, Kind, Value};
+use crate::core::InputError;
 use crate::sim::matrix::Counts;
 
 /// The row of `duel.csv`: the agents and decks, agent A's counts (games, wins, losses, draws,
@@ -129,7 +130,7 @@ pub struct Line {
 /// least 1 and the means at most a game's most (`u32::MAX`, as [`Counts::check_totals`]), both 0
 /// when no game was played, and the win rate and its interval what the counts give to their 4
 /// decimals. Errors name `file` and the line.
-pub fn read(text: &str, file: &str) -> Result<Vec<Line>, String> {
+pub fn read(text: &str, file: &str) -> Result<Vec<Line>, InputError> {
     let mut out = Vec::new();
     for fields in read_table(text, file, &COLUMNS)? {
         let c = |k: &str| fields.count(k);
@@ -235,7 +236,7 @@ mod tests {
         ] {
             assert!(row.contains(from), "{from} in {row}");
             let bad = format!("{head}\n{}\n", row.replace(from, to));
-            let e = read(&bad, "duel.csv").err().unwrap();
+            let e = read(&bad, "duel.csv").err().unwrap().to_string();
             assert!(e.starts_with("duel.csv:2: "), "{e}");
             assert!(e.contains(why), "{why}: {e}");
         }

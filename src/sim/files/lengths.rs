@@ -4,6 +4,7 @@
 //! add up to its games; enough to merge.
 
 use super::{read_table, write_table, Column, Kind, Value};
+use crate::core::InputError;
 use crate::sim::matrix::{Lengths, Plan, LENGTH_BINS};
 use std::collections::HashMap;
 
@@ -66,7 +67,7 @@ pub type LengthRows = Vec<(usize, String, String, Lengths)>;
 
 /// Reads a `lengths.csv`: its header, then rows whose lengths are bins of this tcgsim, each
 /// (matchup, length) once and with at least one game. Errors name `file` and the line.
-pub fn read(text: &str, file: &str) -> Result<LengthRows, String> {
+pub fn read(text: &str, file: &str) -> Result<LengthRows, InputError> {
     let mut out: LengthRows = Vec::new();
     // The row of each matchup in `out`, and the line of each (matchup, length).
     let mut at_row: HashMap<(String, String), usize> = HashMap::new();
@@ -105,7 +106,7 @@ pub fn read(text: &str, file: &str) -> Result<LengthRows, String> {
 /// The histogram of every matchup of a `lengths.csv` pooled: the (turns, games) of each bin with
 /// games, the open last bin as its least turns, in order of turns. An error names `file` (and the
 /// line of a bad row), or the file when its games are not `games` (those of `matchups.csv`).
-pub fn read_pooled(text: &str, file: &str, games: u64) -> Result<Vec<(u64, u64)>, String> {
+pub fn read_pooled(text: &str, file: &str, games: u64) -> Result<Vec<(u64, u64)>, InputError> {
     let mut all = Lengths::default();
     for (_, _, _, h) in read(text, file)? {
         for (a, b) in all.0.iter_mut().zip(h.0) {
@@ -114,8 +115,10 @@ pub fn read_pooled(text: &str, file: &str, games: u64) -> Result<Vec<(u64, u64)>
     }
     let total = all.0.iter().fold(0u64, |a, &b| a.saturating_add(b));
     if total != games {
-        return Err(format!(
-            "{file}: its histograms hold {total} games where the matchups hold {games}"
+        return Err(InputError::new(
+            file,
+            0,
+            format!("its histograms hold {total} games where the matchups hold {games}"),
         ));
     }
     Ok(all

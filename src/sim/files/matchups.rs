@@ -3,6 +3,7 @@
 //! run it belongs to is in `run.json` beside it ([`super::run_json::RunInfo`]).
 
 use super::{read_table, write_table, Column, Fields, Kind, Value};
+use crate::core::InputError;
 use crate::sim::matrix::{Counts, Plan};
 
 /// One line of `matchups.csv`: the row deck, the column deck, and the row deck's counts (no
@@ -147,7 +148,7 @@ impl Line {
 /// games, turns and decisions within what that many games can give ([`Counts::check_totals`]),
 /// and every rate and interval what the counts give to its 4 decimals. Errors name `file` and the
 /// line.
-pub fn read(text: &str, file: &str) -> Result<Vec<Line>, String> {
+pub fn read(text: &str, file: &str) -> Result<Vec<Line>, InputError> {
     let mut out = Vec::new();
     for fields in read_table(text, file, &COLUMNS)? {
         let c = |k: &str| fields.count(k);
@@ -182,7 +183,7 @@ pub fn grid<'a>(
     lines: &'a [Line],
     names: Option<&[String]>,
     file: &str,
-) -> Result<(Vec<String>, Vec<&'a Line>), String> {
+) -> Result<(Vec<String>, Vec<&'a Line>), InputError> {
     let names: Vec<String> = match names {
         Some(n) => n.to_vec(),
         None => {
@@ -216,10 +217,14 @@ pub fn grid<'a>(
         cells[ri * n + ci] = Some(l);
     }
     if let Some(cell) = cells.iter().position(Option::is_none) {
-        return Err(format!(
-            "{file}: matchup {} vs {} is missing",
-            names[cell / n],
-            names[cell % n]
+        return Err(InputError::new(
+            file,
+            0,
+            format!(
+                "matchup {} vs {} is missing",
+                names[cell / n],
+                names[cell % n]
+            ),
         ));
     }
     Ok((

@@ -5,6 +5,7 @@
 //! matrices resampled from the counts, how often it was in the equilibrium and its mean weight.
 
 use super::{read_table, write_table, Column, Kind, Value};
+use crate::core::InputError;
 use crate::sim::meta::Metagame;
 
 /// One row of `meta.csv`.
@@ -69,7 +70,7 @@ pub fn write(meta: &Metagame) -> String {
 /// mean weights) adding up to 1 within the rounding of their 4 decimals, no payoff above 0 (the
 /// equilibrium is a best response to itself) and a payoff of 0 for every deck the mix plays. An
 /// error names `file` and the line.
-pub fn read(text: &str, file: &str) -> Result<Vec<Row>, String> {
+pub fn read(text: &str, file: &str) -> Result<Vec<Row>, InputError> {
     let fields = read_table(text, file, &COLUMNS)?;
     let mut rows: Vec<Row> = Vec::new();
     // Half a unit of the 4th decimal, plus what the solver's rounding may add.
@@ -106,7 +107,7 @@ pub fn read(text: &str, file: &str) -> Result<Vec<Row>, String> {
         rows.push(row);
     }
     if rows.is_empty() {
-        return Err(format!("{file}: no deck"));
+        return Err(InputError::new(file, 0, "no deck"));
     }
     let slack = unit * rows.len() as f64;
     for (what, sum) in [
@@ -117,7 +118,11 @@ pub fn read(text: &str, file: &str) -> Result<Vec<Row>, String> {
         ),
     ] {
         if (sum - 1.0).abs() > slack {
-            return Err(format!("{file}: its {what} add up to {sum:.4}, not 1"));
+            return Err(InputError::new(
+                file,
+                0,
+                format!("its {what} add up to {sum:.4}, not 1"),
+            ));
         }
     }
     Ok(rows)
@@ -168,7 +173,7 @@ mod tests {
             ("dud,", "rock,", "meta.csv:4: deck rock is given twice"),
         ] {
             let bad = GOOD.replace(from, to);
-            let e = read(&bad, "meta.csv").unwrap_err();
+            let e = read(&bad, "meta.csv").unwrap_err().to_string();
             assert!(e.contains(want), "{to}: {e}");
         }
     }

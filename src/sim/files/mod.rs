@@ -28,6 +28,9 @@ pub mod run_json;
 use std::io::Write as _;
 use std::path::Path;
 
+use crate::core::input::Reason;
+use crate::core::InputError;
+
 /// Writes `contents` to `path` through a temporary file in the same folder and a rename.
 pub fn write_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
     let tmp = write_temp(path, contents)?;
@@ -240,9 +243,9 @@ impl Fields {
             .unwrap_or_else(|| panic!("no column `{name}` in the table"))
     }
 
-    /// `file:line: msg`.
-    pub fn at(&self, msg: impl std::fmt::Display) -> String {
-        format!("{}:{}: {msg}", self.file, self.line)
+    /// The problem `msg` on this row's line of its file (displayed `file:line: msg`).
+    pub fn at(&self, msg: impl std::fmt::Display) -> InputError {
+        InputError::new(&self.file, self.line, msg.to_string())
     }
 
     /// The text of column `name` as written.
@@ -282,15 +285,10 @@ impl Fields {
         }
     }
 
-    /// The file and line of this row, for an error: `file:line`.
-    pub fn place(&self) -> String {
-        format!("{}:{}", self.file, self.line)
-    }
-
     /// Every column is what the writer writes for `row`, the row rebuilt from this line: text
     /// and counts exactly, numbers to their written decimals (both empty, or within half a unit
     /// of the last decimal). So a rate that disagrees with its counts is an error naming it.
-    pub fn check_derived<R>(&self, columns: &[Column<R>], row: &R) -> Result<(), String> {
+    pub fn check_derived<R>(&self, columns: &[Column<R>], row: &R) -> Result<(), InputError> {
         for (k, c) in columns.iter().enumerate() {
             let want = (c.get)(row);
             let ok = match (&want, &self.values[k]) {
@@ -315,9 +313,9 @@ impl Fields {
 }
 
 /// Parses one field of kind `kind`; the error says why (without the place).
-fn parse(kind: Kind, name: &str, t: &str) -> Result<Value, String> {
-    let bad = |what: &str| format!("column `{name}`: \"{t}\" is not {what}");
-    let num = |lo: f64, hi: f64, what: &str| -> Result<Value, String> {
+fn parse(kind: Kind, name: &str, t: &str) -> Result<Value, Reason> {
+    let bad = |what: &str| Reason(format!("column `{name}`: \"{t}\" is not {what}"));
+    let num = |lo: f64, hi: f64, what: &str| -> Result<Value, Reason> {
         if t.is_empty() {
             return Ok(Value::Num(f64::NAN));
         }
@@ -349,14 +347,18 @@ fn parse(kind: Kind, name: &str, t: &str) -> Result<Value, String> {
 /// Reads a file of `columns` (written by [`write_table`]): line 1 must be its header, every later
 /// line one record of as many fields, each parsed as its column's kind says. An empty text is an
 /// error too; every error names `file` and the line.
-pub fn read_table<R>(text: &str, file: &str, columns: &[Column<R>]) -> Result<Vec<Fields>, String> {
+pub fn read_table<R>(
+    text: &str,
+    file: &str,
+    columns: &[Column<R>],
+) -> Result<Vec<Fields>, InputError> {
     let head = header(columns);
     let names: Vec<&'static str> = columns.iter().map(|c| c.name).collect();
     let mut out = Vec::new();
     for_each_row(text, file, &head, columns.len(), |line, rec, at| {
         let mut values = Vec::with_capacity(columns.len());
         for (c, t) in columns.iter().zip(rec.iter()) {
-            values.push(parse(c.kind, c.name, t).map_err(at)?);
+            values.push(parse(c.kind, c.name, t).map_err(|r| at(r.0))?);
         }
         out.push(Fields {
             line,
@@ -371,20 +373,28 @@ pub fn read_table<R>(text: &str, file: &str, columns: &[Column<R>]) -> Result<Ve
 }
 
 /// Walks a result CSV: line 1 must be `header`, every later line one record of `columns`
-/// fields, given to `row` with its line number and a function that prefixes a message with the
+/// fields, given to `row` with its line number and a function that places a message at the
 /// file and line. An empty text is an error too.
 fn for_each_row(
     text: &str,
     file: &str,
     header: &str,
     columns: usize,
-    mut row: impl FnMut(usize, &csv::StringRecord, &dyn Fn(String) -> String) -> Result<(), String>,
-) -> Result<(), String> {
+    mut row: impl FnMut(
+        usize,
+        &csv::StringRecord,
+        &dyn Fn(String) -> InputError,
+    ) -> Result<(), InputError>,
+) -> Result<(), InputError> {
     if text.is_empty() {
-        return Err(format!("{file}: empty; expected the header `{header}`"));
+        return Err(InputError::new(
+            file,
+            0,
+            format!("empty; expected the header `{header}`"),
+        ));
     }
     for (k, line) in text.lines().enumerate() {
-        let at = |m: String| format!("{file}:{}: {m}", k + 1);
+        let at = |m: String| InputError::new(file, k + 1, m);
         if k == 0 {
             if line != header {
                 return Err(at(format!("expected the header `{header}`")));
@@ -412,13 +422,12 @@ fn for_each_row(
 
 /// Reads `dir/name` for a reader of this module: `Ok(None)` when there is no such file, else its
 /// text and the name errors give it (the path).
-pub fn read_file(dir: &Path, name: &str) -> Result<Option<(String, String)>, String> {
+pub fn read_file(dir: &Path, name: &str) -> Result<Option<(String, String)>, InputError> {
     let path = dir.join(name);
     if !path.is_file() {
         return Ok(None);
     }
-    let text = crate::core::input::read_text(&path, crate::core::input::MAX_TEXT_BYTES)
-        .map_err(|e| e.to_string())?;
+    let text = crate::core::input::read_text(&path, crate::core::input::MAX_TEXT_BYTES)?;
     Ok(Some((text, path.display().to_string())))
 }
 
@@ -469,11 +478,18 @@ mod tests {
         assert_eq!(back[0].count("n"), 3);
         assert!(back[1].num("rate").is_nan());
         assert!(back[0].check_derived(&COLS, &rows[0]).is_ok());
-        let e = back[0].check_derived(&COLS, &rows[1]).unwrap_err();
+        let e = back[0]
+            .check_derived(&COLS, &rows[1])
+            .unwrap_err()
+            .to_string();
         assert!(e.starts_with("f.csv:2: column `name`"), "{e}");
-        let e = read_table("name,n,rate\nx,1,7.5\n", "f.csv", &COLS).unwrap_err();
+        let e = read_table("name,n,rate\nx,1,7.5\n", "f.csv", &COLS)
+            .unwrap_err()
+            .to_string();
         assert_eq!(e, "f.csv:2: column `rate`: \"7.5\" is not a rate in [0, 1]");
-        let e = read_table("name,n,rate\nx,-1,0\n", "f.csv", &COLS).unwrap_err();
+        let e = read_table("name,n,rate\nx,-1,0\n", "f.csv", &COLS)
+            .unwrap_err()
+            .to_string();
         assert_eq!(e, "f.csv:2: column `n`: \"-1\" is not a count");
     }
 
@@ -503,16 +519,19 @@ mod tests {
         assert_eq!(back[0].int("int"), -3);
         assert!(back[0].check_derived(&COLS, &rows[0]).is_ok());
         assert!(back[1].check_derived(&COLS, &rows[1]).is_ok());
-        let e = back[0].check_derived(&COLS, &rows[1]).unwrap_err();
+        let e = back[0]
+            .check_derived(&COLS, &rows[1])
+            .unwrap_err()
+            .to_string();
         assert!(e.starts_with("f.csv:2: column `int`"), "{e}");
         let e = read_table("int,screen,elo,score,elo0\n1.5,0,0,0,0\n", "f.csv", &COLS);
         assert_eq!(
-            e.unwrap_err(),
+            e.unwrap_err().to_string(),
             "f.csv:2: column `int`: \"1.5\" is not a whole number"
         );
         let e = read_table("int,screen,elo,score,elo0\n1,0,0,-1,0\n", "f.csv", &COLS);
         assert_eq!(
-            e.unwrap_err(),
+            e.unwrap_err().to_string(),
             "f.csv:2: column `score`: \"-1\" is not a number of 0 or more"
         );
     }

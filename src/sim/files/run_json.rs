@@ -2,6 +2,8 @@
 //! rules, games, seed, fingerprint, shard), by which tcgsim, and how long it took. Its "columns"
 //! are the fields of [`RunInfo`], written and read by serde.
 
+use crate::core::InputError;
+
 /// The metadata of a run, written as `run.json` beside its results: what was run (command, game,
 /// decks, agents, the content hash of the cards and rules, games, seed), by which tcgsim, and how
 /// long it took. `fingerprint` is the canonical line that `merge` and `--resume` compare; `shard`
@@ -47,11 +49,11 @@ impl RunInfo {
     }
 
     /// Reads a `run.json`; `file` names it in errors.
-    pub fn parse(text: &str, file: &str) -> Result<RunInfo, String> {
+    pub fn parse(text: &str, file: &str) -> Result<RunInfo, InputError> {
         let r: RunInfo = serde_json::from_str(text)
-            .map_err(|e| format!("{file}: not a tcgsim run.json: {e}"))?;
+            .map_err(|e| InputError::new(file, 0, format!("not a tcgsim run.json: {e}")))?;
         if r.tool != "tcgsim" {
-            return Err(format!("{file}: not a tcgsim run.json"));
+            return Err(InputError::new(file, 0, "not a tcgsim run.json"));
         }
         Ok(r)
     }

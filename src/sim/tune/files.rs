@@ -7,6 +7,7 @@
 use super::run::{pct, rate_ci, Outcome, Plan};
 use super::Search;
 use crate::core::GameDef;
+use crate::core::InputError;
 use crate::sim::files::{read_table, write_table, Column, Fields, Kind, Value};
 
 /// A row of `tune.csv`: an accepted swap, the rates (value, low, high) the search measured before
@@ -210,7 +211,7 @@ fn inside(v: f64, lo: f64, hi: f64) -> bool {
 /// copy swapped, the round's games at most the games it spent, each rate inside its interval and
 /// a score of whole half points on the round's games, the next round's measure given with its
 /// games or not at all. Errors name `file` and the line.
-pub fn read_swaps(text: &str, file: &str) -> Result<Vec<Fields>, String> {
+pub fn read_swaps(text: &str, file: &str) -> Result<Vec<Fields>, InputError> {
     let rows = read_table(text, file, &TUNE)?;
     for f in &rows {
         let games = f.count("games");
@@ -251,7 +252,7 @@ pub fn read_swaps(text: &str, file: &str) -> Result<Vec<Fields>, String> {
 }
 
 /// Column `col`'s rate is a score of whole half points on `games` games (to its 4 decimals).
-fn whole_score(f: &Fields, col: &str, games: u64) -> Result<(), String> {
+fn whole_score(f: &Fields, col: &str, games: u64) -> Result<(), InputError> {
     let half_points = f.num(col) * 2.0 * games as f64;
     if (half_points - half_points.round()).abs() > HALF * 2.0 * games as f64 {
         return Err(f.at(format!(
@@ -266,10 +267,10 @@ fn whole_score(f: &Fields, col: &str, games: u64) -> Result<(), String> {
 /// round's score at most 2 half points a game, its games at most the search's so far, `accepted`
 /// 0 or 1, and the win rate and its interval what the score gives to their 4 decimals
 /// ([`rate_ci`]). A file of no row is an error too. Errors name `file` and the line.
-pub fn read_progress(text: &str, file: &str) -> Result<Vec<Fields>, String> {
+pub fn read_progress(text: &str, file: &str) -> Result<Vec<Fields>, InputError> {
     let rows = read_table(text, file, &PROGRESS)?;
     if rows.is_empty() {
-        return Err(format!("{file}: no rows after the header"));
+        return Err(InputError::new(file, 0, "no rows after the header"));
     }
     for f in &rows {
         let row = ProgressRow {
@@ -307,10 +308,10 @@ pub fn read_progress(text: &str, file: &str) -> Result<Vec<Fields>, String> {
 /// gain (a difference of two rates) in [−1, 1], each value inside its interval (to the 4
 /// decimals written), at least one game. A file of no row is an error too. Errors name `file`
 /// and the line.
-pub fn read_fresh(text: &str, file: &str) -> Result<Vec<Fields>, String> {
+pub fn read_fresh(text: &str, file: &str) -> Result<Vec<Fields>, InputError> {
     let rows = read_table(text, file, &FRESH)?;
     if rows.is_empty() {
-        return Err(format!("{file}: no rows after the header"));
+        return Err(InputError::new(file, 0, "no rows after the header"));
     }
     for f in &rows {
         if f.count("games") == 0 {
