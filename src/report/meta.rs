@@ -3,6 +3,7 @@
 //! it, and how sure the counts make it.
 
 use super::{esc, pct, pts, src, table, td, td_num, Matchups, Section};
+use crate::core::InputError;
 use crate::sim::files::meta::read;
 use crate::sim::files::meta::Row;
 use crate::stats::nash::{Game, Score};
@@ -20,14 +21,13 @@ pub(super) fn meta_section(
     mu: &Matchups,
     id: &str,
     tag: &dyn Fn(&str) -> String,
-) -> Result<Option<Section>, String> {
+) -> Result<Option<Section>, InputError> {
     let path = dir.join(NAME);
     if !path.exists() {
         return Ok(None);
     }
     let file = path.display().to_string();
-    let text = crate::core::input::read_text(&path, crate::core::input::MAX_TEXT_BYTES)
-        .map_err(|e| e.to_string())?;
+    let text = crate::core::input::read_text(&path, crate::core::input::MAX_TEXT_BYTES)?;
     let rows = read(&text, &file)?;
     check_against(&rows, mu, &file)?;
     // Line 1 is the header: row k is on line k + 2.
@@ -97,7 +97,7 @@ pub(super) fn meta_section(
 
 /// `rows` (of `file`) against the equilibrium of `mu`: the same decks, and each deck's weight and
 /// payoff what the solver gives, within half a unit of their 4th decimal.
-fn check_against(rows: &[Row], mu: &Matchups, file: &str) -> Result<(), String> {
+fn check_against(rows: &[Row], mu: &Matchups, file: &str) -> Result<(), InputError> {
     let n = mu.n();
     let scores: Vec<Score> =
         mu.m.iter()
@@ -110,7 +110,7 @@ fn check_against(rows: &[Row], mu: &Matchups, file: &str) -> Result<(), String> 
     let eq = Game::from_scores(n, &scores).solve();
     let mut seen = vec![false; n];
     for (k, r) in rows.iter().enumerate() {
-        let at = |msg: String| format!("{file}:{}: {msg}", k + 2);
+        let at = |msg: String| InputError::new(file, k + 2, msg);
         let Some(d) = mu.names.iter().position(|x| *x == r.deck) else {
             return Err(at(format!(
                 "deck {} is not a deck of {} beside it",
@@ -131,9 +131,10 @@ fn check_against(rows: &[Row], mu: &Matchups, file: &str) -> Result<(), String> 
         }
     }
     if let Some(d) = seen.iter().position(|s| !s) {
-        return Err(format!(
-            "{file}: deck {} of {} is missing",
-            mu.names[d], mu.file
+        return Err(InputError::new(
+            file,
+            0,
+            format!("deck {} of {} is missing", mu.names[d], mu.file),
         ));
     }
     Ok(())
