@@ -4,7 +4,7 @@
 //! here); bad input exits 2 naming the file and line; and, where Chromium is installed, the page
 //! runs in a real browser without a script error.
 
-use crate::common::{tcgsim, tmpdir};
+use crate::common::{edited_copy, tcgsim, tmpdir};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -846,43 +846,6 @@ fn the_report_shows_only_the_run_that_run_json_describes() {
         "stale matchups.csv shown: {h:?}"
     );
     assert!(d.join("matchups.csv").is_file());
-}
-
-/// Copies the result files of `from` into `to` with one field changed: `column` of data line
-/// `row` (1 is the first after the header) of `file` set to `value`. Returns the field's old text.
-fn edited_copy(
-    from: &Path,
-    to: &Path,
-    file: &str,
-    row: usize,
-    column: &str,
-    value: &str,
-) -> String {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_file() && p.file_name().unwrap() != "report.html" {
-            std::fs::copy(&p, to.join(p.file_name().unwrap())).unwrap();
-        }
-    }
-    let mut r = csv::Reader::from_path(from.join(file)).unwrap();
-    let header = r.headers().unwrap().clone();
-    let k = header.iter().position(|h| h == column).unwrap();
-    let mut w = csv::WriterBuilder::new()
-        .terminator(csv::Terminator::Any(b'\n'))
-        .from_path(to.join(file))
-        .unwrap();
-    w.write_record(&header).unwrap();
-    let mut old = String::new();
-    for (i, rec) in r.records().enumerate() {
-        let mut rec: Vec<String> = rec.unwrap().iter().map(str::to_string).collect();
-        if i + 1 == row {
-            old = std::mem::replace(&mut rec[k], value.to_string());
-        }
-        w.write_record(&rec).unwrap();
-    }
-    w.flush().unwrap();
-    old
 }
 
 /// Issue 30: every value `report` reads back from `matchups.csv` and `cards.csv` is checked — a

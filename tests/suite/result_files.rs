@@ -5,7 +5,7 @@
 //! and write no page. Before, `report` read the tune, balance and arena files only as "numbers",
 //! and never compared `run.json` with them.
 
-use crate::common::{tcgsim, tmpdir};
+use crate::common::{edited_copy, tcgsim, tmpdir};
 use std::path::Path;
 
 /// Runs `tcgsim args`, which must succeed.
@@ -16,34 +16,6 @@ fn run_ok(args: &[&str]) {
         "{args:?}: {}",
         String::from_utf8_lossy(&o.stderr)
     );
-}
-
-/// A copy of the run folder `from` at `to` (without its report) whose `file` has `value` in
-/// column `column` of data row `row` (1 is the first row after the header).
-fn edited_copy(from: &Path, to: &Path, file: &str, row: usize, column: &str, value: &str) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_file() && p.file_name().unwrap() != "report.html" {
-            std::fs::copy(&p, to.join(p.file_name().unwrap())).unwrap();
-        }
-    }
-    let mut r = csv::Reader::from_path(from.join(file)).unwrap();
-    let header = r.headers().unwrap().clone();
-    let k = header.iter().position(|h| h == column).unwrap();
-    let mut w = csv::WriterBuilder::new()
-        .terminator(csv::Terminator::Any(b'\n'))
-        .from_path(to.join(file))
-        .unwrap();
-    w.write_record(&header).unwrap();
-    for (i, rec) in r.records().enumerate() {
-        let mut rec: Vec<String> = rec.unwrap().iter().map(str::to_string).collect();
-        if i + 1 == row {
-            rec[k] = value.to_string();
-        }
-        w.write_record(&rec).unwrap();
-    }
-    w.flush().unwrap();
 }
 
 /// `report` of each edited copy of `run` exits 2 naming `file:LINE` and the reason, and writes
