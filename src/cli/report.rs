@@ -6,7 +6,7 @@
 use super::note;
 use crate::report::index;
 use crate::sim::files::run_json::RunInfo;
-use anyhow::{anyhow, Result};
+use anyhow::{bail, Result};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -16,75 +16,112 @@ pub fn report(dirs: &[PathBuf], out: Option<&Path>) -> Result<ExitCode> {
     let out = out.map_or_else(|| dirs[0].join("report.html"), Path::to_path_buf);
     if let [dir] = dirs {
         if dir.is_dir() && !index::is_run_folder(dir) {
-            let runs = index::run_folders(dir).map_err(|e| anyhow!(e))?;
+            let runs = index::run_folders(dir)?;
             if !runs.is_empty() {
                 return self::index(dir, &runs, &out);
             }
         }
     }
-    crate::report::write(dirs, &out).map_err(lift)?;
+    crate::report::write(dirs, &out)?;
     note(&format!("wrote {}", out.display()));
     Ok(ExitCode::SUCCESS)
 }
 
 /// `tcgsim report DIR` for a folder of run folders: each run folder's `report.html` written
 /// again, then an index page at `out` linking them (issue 30: `report results` showed only the
-/// last command's run).
+/// last command's run). A run folder whose report cannot be made (a bad file, a run of an older
+/// tcgsim) does not stop the others: its error is printed, it is left out of the index, and the
+/// command ends with exit code 2 after writing the index of the rest.
 fn index(dir: &Path, runs: &[PathBuf], out: &Path) -> Result<ExitCode> {
     let mut read = Vec::new();
+    let mut bad = 0;
     for r in runs {
-        after_run(r)?;
-        let file = r.join("run.json");
-        let text = crate::core::input::read_text(&file, crate::core::input::MAX_TEXT_BYTES)?;
-        let info = RunInfo::parse(&text, &file.display().to_string())?;
-        read.push((r.clone(), info));
-    }
-    // Links relative to the index where it lies in `dir`, else to where the reports are.
-    let beside = out.parent().is_some_and(|p| same_folder(p, dir));
-    let link = |run: &Path| -> PathBuf {
-        let page = run.join("report.html");
-        match (beside, page.strip_prefix(dir)) {
-            (true, Ok(rel)) => rel.to_path_buf(),
-            _ => std::path::absolute(&page).unwrap_or(page),
+        match report_one(r) {
+            Ok(info) => read.push((r.clone(), info)),
+            // A failed write stops everything (exit code 1); a bad folder only itself.
+            Err(e) if e.is_broken_pipe() || matches!(e, crate::core::Error::Write(_)) => {
+                return Err(e.into())
+            }
+            Err(e) => {
+                super::out::error(&format!("error: {e}"));
+                bad += 1;
+            }
         }
-    };
+    }
+    let base = out.parent().filter(|p| !p.as_os_str().is_empty());
+    let base = base.unwrap_or(Path::new("."));
+    let link = |run: &Path| relative(base, &run.join("report.html"));
     let html = index::page(dir, &read, &link);
     super::write_file(out, &html)?;
     note(&format!(
         "wrote {} (an index of {} run folders)",
         out.display(),
-        runs.len()
+        read.len()
     ));
+    if bad > 0 {
+        bail!(
+            "{bad} of {} run folders in {} could not be reported (above); the index lists the others",
+            runs.len(),
+            dir.display()
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }
 
-/// Whether two paths name the same folder (`results` and `./results/`).
-fn same_folder(a: &Path, b: &Path) -> bool {
-    let a = if a.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        a
+/// One run folder of an index: its report written again, and its `run.json`.
+fn report_one(run: &Path) -> crate::core::Result<RunInfo> {
+    let file = run.join("run.json");
+    let text = crate::core::input::read_text(&file, crate::core::input::MAX_TEXT_BYTES)?;
+    let info = RunInfo::parse(&text, &file.display().to_string())?;
+    let page = run.join("report.html");
+    crate::report::write(&[run.to_path_buf()], &page)?;
+    note(&format!("wrote {}", page.display()));
+    Ok(info)
+}
+
+/// The path of `to` as a link from a page in folder `from`: relative (`../results/matrix/…`),
+/// so the index works wherever the folders are moved together; absolute only where the two share
+/// no root (another drive).
+fn relative(from: &Path, to: &Path) -> PathBuf {
+    let abs = |p: &Path| {
+        p.canonicalize()
+            .or_else(|_| std::path::absolute(p))
+            .unwrap_or_else(|_| p.to_path_buf())
     };
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(x), Ok(y)) => x == y,
-        _ => a == b,
+    // `to` may not exist yet: canonicalize its folder.
+    let to_abs = match (to.parent(), to.file_name()) {
+        (Some(d), Some(f)) => abs(if d.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            d
+        })
+        .join(f),
+        _ => abs(to),
+    };
+    let from_abs = abs(from);
+    let (a, b): (Vec<_>, Vec<_>) = (
+        from_abs.components().collect(),
+        to_abs.components().collect(),
+    );
+    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    if common == 0 {
+        return to_abs;
     }
+    let mut rel = PathBuf::new();
+    for _ in common..a.len() {
+        rel.push("..");
+    }
+    for c in &b[common..] {
+        rel.push(c);
+    }
+    rel
 }
 
 /// The report a command writes beside its results: `dir/report.html`.
 pub fn after_run(dir: &Path) -> Result<()> {
     super::out::commit()?;
     let out = dir.join("report.html");
-    crate::report::write(&[dir.to_path_buf()], &out).map_err(lift)?;
+    crate::report::write(&[dir.to_path_buf()], &out)?;
     note(&format!("wrote {}", out.display()));
     Ok(())
-}
-
-/// The report's error as the command line's: a failed write stays a [`crate::core::WriteError`]
-/// (exit code 1), anything else is bad input (exit code 2).
-fn lift(e: crate::core::Error) -> anyhow::Error {
-    match e {
-        crate::core::Error::Write(w) => w.into(),
-        e => e.into(),
-    }
 }

@@ -1038,6 +1038,57 @@ fn report_of_a_folder_of_runs_is_an_index() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let page = std::fs::read_to_string(results.join("matrix/report.html")).unwrap();
     assert!(page.contains("tcgsim matrix"), "{page}");
+
+    // An index written elsewhere links relatively (it was given absolute paths), and the links
+    // lead to the pages.
+    let elsewhere = dir.join("pages");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let o = tcgsim(&[
+        "report",
+        &r,
+        "--out",
+        &elsewhere.join("index.html").display().to_string(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let page = std::fs::read_to_string(elsewhere.join("index.html")).unwrap();
+    for link in [
+        "../results/matrix/report.html",
+        "../results/more/duel/report.html",
+    ] {
+        assert!(page.contains(&format!("href=\"{link}\"")), "{link}: {page}");
+        assert!(elsewhere.join(link).is_file(), "{link}");
+    }
+
+    // One bad run folder does not stop the others: its error is printed, the index lists the
+    // others, and the command ends with exit code 2 (it stopped at the first bad folder).
+    std::fs::write(results.join("matrix/matchups.csv"), "not,a,matchups,file\n").unwrap();
+    std::fs::remove_file(results.join("more/duel/report.html")).unwrap();
+    let o = tcgsim(&["report", &r]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(e.contains("matchups.csv:1"), "{e}");
+    assert!(e.contains("1 of 2 run folders"), "{e}");
+    assert!(results.join("more/duel/report.html").is_file(), "{e}");
+    let page = std::fs::read_to_string(results.join("report.html")).unwrap();
+    assert!(page.contains("more/duel/report.html") && !page.contains("\"matrix/report.html"));
+}
+
+/// A report that cannot be written is exit code 1 (a failed write), not 2 (bad input): the
+/// command line takes the code from the error's kind (`docs/cli.md`, "Exit codes").
+#[test]
+fn a_report_that_cannot_be_written_is_exit_code_1() {
+    let dir = tmpdir("cli-report-unwritable");
+    let run = dir.join("run").display().to_string();
+    let (a, b) = (bundled(TRAILS[0]), bundled(TRAILS[1]));
+    let o = tcgsim(&["matrix", &a, &b, "--games", "2", "--quiet", "--out", &run]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // A file stands where the page's folder should be.
+    let blocker = dir.join("blocker");
+    std::fs::write(&blocker, "a file").unwrap();
+    let out = blocker.join("report.html").display().to_string();
+    let o = tcgsim(&["report", &run, "--out", &out]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("cannot write"), "{}", stderr(&o));
 }
 
 /// Issue 30: a result file that cannot be written leaves no half-written `--out` folder: exit 1,
