@@ -7,13 +7,27 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// Seconds between plain progress lines (`TCGSIM_PROGRESS_SECONDS`, default 10).
+/// Seconds between plain progress lines (`TCGSIM_PROGRESS_SECONDS`, default 10). A value that is
+/// not a number of seconds from 0 to 86,400 is said once, on standard error, and the default used.
 fn interval() -> Duration {
-    let secs = std::env::var("TCGSIM_PROGRESS_SECONDS")
-        .ok()
-        .and_then(|v| v.parse::<f64>().ok())
-        .filter(|v| v.is_finite() && *v >= 0.0 && *v <= 86_400.0)
-        .unwrap_or(10.0);
+    static EVERY: std::sync::OnceLock<Duration> = std::sync::OnceLock::new();
+    *EVERY.get_or_init(read_interval)
+}
+
+fn read_interval() -> Duration {
+    const DEFAULT: f64 = 10.0;
+    let secs = match std::env::var("TCGSIM_PROGRESS_SECONDS") {
+        Err(_) => DEFAULT,
+        Ok(v) => match v.trim().parse::<f64>() {
+            Ok(x) if x.is_finite() && (0.0..=86_400.0).contains(&x) => x,
+            _ => {
+                note(&format!(
+                    "warning: TCGSIM_PROGRESS_SECONDS={v:?} is not a number of seconds from 0 to 86400; progress lines every {DEFAULT} s"
+                ));
+                DEFAULT
+            }
+        },
+    };
     Duration::from_secs_f64(secs)
 }
 

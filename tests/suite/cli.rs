@@ -1147,3 +1147,24 @@ fn a_failed_write_leaves_the_out_folder_as_it_was() {
         ]
     );
 }
+
+/// An unreadable `TCGSIM_PROGRESS_SECONDS` is said once (it was ignored silently) and the run
+/// goes on with the default interval.
+#[test]
+fn a_bad_progress_interval_is_said_once() {
+    let dir = tmpdir("cli-progress-env");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_tcgsim"))
+        .args(["matrix", "--games", "4", "--out"])
+        .arg(dir.join("out"))
+        .env("TCGSIM_PROGRESS_SECONDS", "ten")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert_eq!(
+        e.matches("TCGSIM_PROGRESS_SECONDS=\"ten\"").count(),
+        1,
+        "{e}"
+    );
+}
