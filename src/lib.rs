@@ -35,7 +35,7 @@
 //!   [`duel`], [`duel_game`]; `arena`: [`round_robin`] ([`Standings`], [`Ratings`]) and
 //!   [`run_sprt`] ([`Sprt`]); `cards`: [`rank_deck`] ([`Ranking`]); `tune`: [`run_tune`]
 //!   ([`TunePlan`] in, [`TuneOutcome`] out); `balance`: [`run_balance`] ([`BalancePlan`],
-//!   [`BalanceOutcome`]).
+//!   [`BalanceOutcome`]); the metagame of a matrix: [`metagame`] ([`Metagame`]).
 
 pub mod agents;
 pub mod cli;
@@ -64,6 +64,7 @@ pub use crate::sim::balance::{run as run_balance, Outcome as BalanceOutcome, Pla
 pub use crate::sim::cards::{rank_deck, Ranking};
 pub use crate::sim::matrix::{run_task, run_tasks, Counts, Plan as MatrixPlan, Task};
 pub use crate::sim::merge::{merge_matchups, Part};
+pub use crate::sim::meta::{metagame, Metagame};
 pub use crate::sim::sink::{Silent, Sink};
 pub use crate::sim::tune::{run as run_tune, Outcome as TuneOutcome, Plan as TunePlan};
 pub use crate::sim::{
