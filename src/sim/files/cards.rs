@@ -78,131 +78,43 @@ fn num(x: f64) -> Value {
 
 /// The columns of `cards.csv`, in order: the one table its writer and its reader are made of.
 pub const COLUMNS: [Column<Card>; 25] = [
-    Column {
-        name: "deck",
-        kind: Kind::Text,
-        get: |c| Value::Text(c.deck.clone()),
-    },
-    Column {
-        name: "card",
-        kind: Kind::Text,
-        get: |c| Value::Text(c.card.clone()),
-    },
-    Column {
-        name: "copies",
-        kind: Kind::Count,
-        get: |c| Value::Count(Some(c.copies)),
-    },
-    Column {
-        name: "games",
-        kind: Kind::Count,
-        get: |c| Value::Count(Some(c.games)),
-    },
-    Column {
-        name: "drawn_games",
-        kind: Kind::Count,
-        get: |c| Value::Count(Some(c.drawn_games)),
-    },
-    Column {
-        name: "drawn_rate",
-        kind: Kind::Rate,
-        get: |c| num(c.drawn_rate()),
-    },
-    Column {
-        name: "played_rate",
-        kind: Kind::Rate,
-        get: |c| num(c.played_rate),
-    },
-    Column {
-        name: "resource_rate",
-        kind: Kind::Rate,
-        get: |c| num(c.resource_rate),
-    },
-    Column {
-        name: "in_hand_rate",
-        kind: Kind::Rate,
-        get: |c| num(c.in_hand_rate),
-    },
-    Column {
-        name: "gih_wr",
-        kind: Kind::Rate,
-        get: |c| num(c.gih.0),
-    },
-    Column {
-        name: "gih_lo",
-        kind: Kind::Rate,
-        get: |c| num(c.gih.1),
-    },
-    Column {
-        name: "gih_hi",
-        kind: Kind::Rate,
-        get: |c| num(c.gih.2),
-    },
-    Column {
-        name: "gns_games",
-        kind: Kind::Count,
-        get: |c| Value::Count(Some(c.gns_games)),
-    },
-    Column {
-        name: "gns_wr",
-        kind: Kind::Rate,
-        get: |c| num(c.gns.0),
-    },
-    Column {
-        name: "gns_lo",
-        kind: Kind::Rate,
-        get: |c| num(c.gns.1),
-    },
-    Column {
-        name: "gns_hi",
-        kind: Kind::Rate,
-        get: |c| num(c.gns.2),
-    },
-    Column {
-        name: "iwd",
-        kind: Kind::Diff,
-        get: |c| num(c.iwd.0),
-    },
-    Column {
-        name: "iwd_lo",
-        kind: Kind::Diff,
-        get: |c| num(c.iwd.1),
-    },
-    Column {
-        name: "iwd_hi",
-        kind: Kind::Diff,
-        get: |c| num(c.iwd.2),
-    },
-    Column {
-        name: "ablation_games",
-        kind: Kind::OptCount,
-        get: |c| Value::Count(c.ablation.map(|_| c.games)),
-    },
-    Column {
-        name: "ablation_value",
-        kind: Kind::Diff,
-        get: |c| num(c.ablation.map_or(f64::NAN, |a| a.0)),
-    },
-    Column {
-        name: "ablation_lo",
-        kind: Kind::Real,
-        get: |c| num(c.ablation.map_or(f64::NAN, |a| a.1)),
-    },
-    Column {
-        name: "ablation_hi",
-        kind: Kind::Real,
-        get: |c| num(c.ablation.map_or(f64::NAN, |a| a.2)),
-    },
-    Column {
-        name: "agree",
-        kind: Kind::Text,
-        get: |c| Value::Text(c.agree.clone()),
-    },
-    Column {
-        name: "flag",
-        kind: Kind::Text,
-        get: |c| Value::Text(c.flag.clone()),
-    },
+    Column::new("deck", Kind::Text, |c| Value::Text(c.deck.clone())),
+    Column::new("card", Kind::Text, |c| Value::Text(c.card.clone())),
+    Column::new("copies", Kind::Count, |c| Value::Count(Some(c.copies))),
+    Column::new("games", Kind::Count, |c| Value::Count(Some(c.games))),
+    Column::new("drawn_games", Kind::Count, |c| {
+        Value::Count(Some(c.drawn_games))
+    }),
+    Column::new("drawn_rate", Kind::Rate, |c| num(c.drawn_rate())),
+    Column::new("played_rate", Kind::Rate, |c| num(c.played_rate)),
+    Column::new("resource_rate", Kind::Rate, |c| num(c.resource_rate)),
+    Column::new("in_hand_rate", Kind::Rate, |c| num(c.in_hand_rate)),
+    Column::new("gih_wr", Kind::Rate, |c| num(c.gih.0)),
+    Column::new("gih_lo", Kind::Rate, |c| num(c.gih.1)),
+    Column::new("gih_hi", Kind::Rate, |c| num(c.gih.2)),
+    Column::new("gns_games", Kind::Count, |c| {
+        Value::Count(Some(c.gns_games))
+    }),
+    Column::new("gns_wr", Kind::Rate, |c| num(c.gns.0)),
+    Column::new("gns_lo", Kind::Rate, |c| num(c.gns.1)),
+    Column::new("gns_hi", Kind::Rate, |c| num(c.gns.2)),
+    Column::new("iwd", Kind::Diff, |c| num(c.iwd.0)),
+    Column::new("iwd_lo", Kind::Diff, |c| num(c.iwd.1)),
+    Column::new("iwd_hi", Kind::Diff, |c| num(c.iwd.2)),
+    Column::new("ablation_games", Kind::OptCount, |c| {
+        Value::Count(c.ablation.map(|_| c.games))
+    }),
+    Column::new("ablation_value", Kind::Diff, |c| {
+        num(c.ablation.map_or(f64::NAN, |a| a.0))
+    }),
+    Column::new("ablation_lo", Kind::Real, |c| {
+        num(c.ablation.map_or(f64::NAN, |a| a.1))
+    }),
+    Column::new("ablation_hi", Kind::Real, |c| {
+        num(c.ablation.map_or(f64::NAN, |a| a.2))
+    }),
+    Column::new("agree", Kind::Text, |c| Value::Text(c.agree.clone())),
+    Column::new("flag", Kind::Text, |c| Value::Text(c.flag.clone())),
 ];
 
 /// The header line of `cards.csv`.

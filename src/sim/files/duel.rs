@@ -41,76 +41,28 @@ impl Duel {
 
 /// The columns of `duel.csv`, in order: the one table its writer and its reader are made of.
 pub const COLUMNS: [Column<Duel>; 14] = [
-    Column {
-        name: "agent_a",
-        kind: Kind::Text,
-        get: |d| Value::Text(d.agent_a.clone()),
-    },
-    Column {
-        name: "agent_b",
-        kind: Kind::Text,
-        get: |d| Value::Text(d.agent_b.clone()),
-    },
-    Column {
-        name: "deck1",
-        kind: Kind::Text,
-        get: |d| Value::Text(d.deck1.clone()),
-    },
-    Column {
-        name: "deck2",
-        kind: Kind::Text,
-        get: |d| Value::Text(d.deck2.clone()),
-    },
-    Column {
-        name: "games",
-        kind: Kind::Count,
-        get: |d| Value::Count(Some(d.counts.games)),
-    },
-    Column {
-        name: "wins_a",
-        kind: Kind::Count,
-        get: |d| Value::Count(Some(d.counts.wins)),
-    },
-    Column {
-        name: "wins_b",
-        kind: Kind::Count,
-        get: |d| Value::Count(Some(d.counts.losses)),
-    },
-    Column {
-        name: "draws",
-        kind: Kind::Count,
-        get: |d| Value::Count(Some(d.counts.draws)),
-    },
-    Column {
-        name: "win_rate_a",
-        kind: Kind::Rate,
-        get: |d| Value::Num(d.counts.win_rate()),
-    },
-    Column {
-        name: "ci_low",
-        kind: Kind::Rate,
-        get: |d| Value::Num(d.counts.interval().0),
-    },
-    Column {
-        name: "ci_high",
-        kind: Kind::Rate,
-        get: |d| Value::Num(d.counts.interval().1),
-    },
-    Column {
-        name: "first_player_wins",
-        kind: Kind::Count,
-        get: |d| Value::Count(Some(d.counts.first_player_wins)),
-    },
-    Column {
-        name: "mean_turns",
-        kind: Kind::Mean,
-        get: |d| Value::Num(d.mean_turns),
-    },
-    Column {
-        name: "mean_decisions",
-        kind: Kind::Mean,
-        get: |d| Value::Num(d.mean_decisions),
-    },
+    Column::new("agent_a", Kind::Text, |d| Value::Text(d.agent_a.clone())),
+    Column::new("agent_b", Kind::Text, |d| Value::Text(d.agent_b.clone())),
+    Column::new("deck1", Kind::Text, |d| Value::Text(d.deck1.clone())),
+    Column::new("deck2", Kind::Text, |d| Value::Text(d.deck2.clone())),
+    Column::new("games", Kind::Count, |d| Value::Count(Some(d.counts.games))),
+    Column::new("wins_a", Kind::Count, |d| Value::Count(Some(d.counts.wins))),
+    Column::new("wins_b", Kind::Count, |d| {
+        Value::Count(Some(d.counts.losses))
+    }),
+    Column::new("draws", Kind::Count, |d| Value::Count(Some(d.counts.draws))),
+    Column::new("win_rate_a", Kind::Rate, |d| {
+        Value::Num(d.counts.win_rate())
+    }),
+    Column::new("ci_low", Kind::Rate, |d| Value::Num(d.counts.interval().0)),
+    Column::new("ci_high", Kind::Rate, |d| Value::Num(d.counts.interval().1)),
+    Column::new("first_player_wins", Kind::Count, |d| {
+        Value::Count(Some(d.counts.first_player_wins))
+    }),
+    Column::new("mean_turns", Kind::Mean, |d| Value::Num(d.mean_turns)),
+    Column::new("mean_decisions", Kind::Mean, |d| {
+        Value::Num(d.mean_decisions)
+    }),
 ];
 
 /// The text of `duel.csv`: its header and the one row of agent `a` against agent `b` on decks

@@ -18,26 +18,10 @@ pub struct Bin {
 
 /// The columns of `lengths.csv`, in order: the one table its writer and its reader are made of.
 pub const COLUMNS: [Column<Bin>; 4] = [
-    Column {
-        name: "row_deck",
-        kind: Kind::Text,
-        get: |b| Value::Text(b.row.clone()),
-    },
-    Column {
-        name: "col_deck",
-        kind: Kind::Text,
-        get: |b| Value::Text(b.col.clone()),
-    },
-    Column {
-        name: "turns",
-        kind: Kind::Text,
-        get: |b| Value::Text(Lengths::label(b.bin)),
-    },
-    Column {
-        name: "games",
-        kind: Kind::Count,
-        get: |b| Value::Count(Some(b.games)),
-    },
+    Column::new("row_deck", Kind::Text, |b| Value::Text(b.row.clone())),
+    Column::new("col_deck", Kind::Text, |b| Value::Text(b.col.clone())),
+    Column::new("turns", Kind::Text, |b| Value::Text(Lengths::label(b.bin))),
+    Column::new("games", Kind::Count, |b| Value::Count(Some(b.games))),
 ];
 
 /// The header line of `lengths.csv`.

@@ -37,76 +37,30 @@ impl Matchup {
 
 /// The columns of `matchups.csv`, in order: the one table its writer and its reader are made of.
 pub const COLUMNS: [Column<Matchup>; 14] = [
-    Column {
-        name: "row_deck",
-        kind: Kind::Text,
-        get: |m| Value::Text(m.row.clone()),
-    },
-    Column {
-        name: "col_deck",
-        kind: Kind::Text,
-        get: |m| Value::Text(m.col.clone()),
-    },
-    Column {
-        name: "games",
-        kind: Kind::Count,
-        get: |m| Value::Count(Some(m.counts.games)),
-    },
-    Column {
-        name: "wins",
-        kind: Kind::Count,
-        get: |m| Value::Count(Some(m.counts.wins)),
-    },
-    Column {
-        name: "losses",
-        kind: Kind::Count,
-        get: |m| Value::Count(Some(m.counts.losses)),
-    },
-    Column {
-        name: "draws",
-        kind: Kind::Count,
-        get: |m| Value::Count(Some(m.counts.draws)),
-    },
-    Column {
-        name: "win_rate",
-        kind: Kind::Rate,
-        get: |m| Value::Num(m.counts.win_rate()),
-    },
-    Column {
-        name: "ci_low",
-        kind: Kind::Rate,
-        get: |m| Value::Num(m.interval().0),
-    },
-    Column {
-        name: "ci_high",
-        kind: Kind::Rate,
-        get: |m| Value::Num(m.interval().1),
-    },
-    Column {
-        name: "first_player_wins",
-        kind: Kind::Count,
-        get: |m| Value::Count(Some(m.counts.first_player_wins)),
-    },
-    Column {
-        name: "first_player_win_rate",
-        kind: Kind::Rate,
-        get: |m| Value::Num(m.per_game(m.counts.first_player_wins)),
-    },
-    Column {
-        name: "turns",
-        kind: Kind::Count,
-        get: |m| Value::Count(Some(m.counts.turns)),
-    },
-    Column {
-        name: "mean_turns",
-        kind: Kind::Mean,
-        get: |m| Value::Num(m.per_game(m.counts.turns)),
-    },
-    Column {
-        name: "decisions",
-        kind: Kind::Count,
-        get: |m| Value::Count(Some(m.counts.decisions)),
-    },
+    Column::new("row_deck", Kind::Text, |m| Value::Text(m.row.clone())),
+    Column::new("col_deck", Kind::Text, |m| Value::Text(m.col.clone())),
+    Column::new("games", Kind::Count, |m| Value::Count(Some(m.counts.games))),
+    Column::new("wins", Kind::Count, |m| Value::Count(Some(m.counts.wins))),
+    Column::new("losses", Kind::Count, |m| {
+        Value::Count(Some(m.counts.losses))
+    }),
+    Column::new("draws", Kind::Count, |m| Value::Count(Some(m.counts.draws))),
+    Column::new("win_rate", Kind::Rate, |m| Value::Num(m.counts.win_rate())),
+    Column::new("ci_low", Kind::Rate, |m| Value::Num(m.interval().0)),
+    Column::new("ci_high", Kind::Rate, |m| Value::Num(m.interval().1)),
+    Column::new("first_player_wins", Kind::Count, |m| {
+        Value::Count(Some(m.counts.first_player_wins))
+    }),
+    Column::new("first_player_win_rate", Kind::Rate, |m| {
+        Value::Num(m.per_game(m.counts.first_player_wins))
+    }),
+    Column::new("turns", Kind::Count, |m| Value::Count(Some(m.counts.turns))),
+    Column::new("mean_turns", Kind::Mean, |m| {
+        Value::Num(m.per_game(m.counts.turns))
+    }),
+    Column::new("decisions", Kind::Count, |m| {
+        Value::Count(Some(m.counts.decisions))
+    }),
 ];
 
 /// The header line of `matchups.csv`.

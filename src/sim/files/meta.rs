@@ -20,31 +20,11 @@ pub struct Row {
 
 /// The columns of `meta.csv`, in order: the one table its writer and its reader are made of.
 pub const COLUMNS: [Column<Row>; 5] = [
-    Column {
-        name: "deck",
-        kind: Kind::Text,
-        get: |r| Value::Text(r.deck.clone()),
-    },
-    Column {
-        name: "weight",
-        kind: Kind::Rate,
-        get: |r| Value::Num(r.weight),
-    },
-    Column {
-        name: "payoff",
-        kind: Kind::Diff,
-        get: |r| Value::Num(r.payoff),
-    },
-    Column {
-        name: "in_support",
-        kind: Kind::Rate,
-        get: |r| Value::Num(r.in_support),
-    },
-    Column {
-        name: "mean_weight",
-        kind: Kind::Rate,
-        get: |r| Value::Num(r.mean_weight),
-    },
+    Column::new("deck", Kind::Text, |r| Value::Text(r.deck.clone())),
+    Column::new("weight", Kind::Rate, |r| Value::Num(r.weight)),
+    Column::new("payoff", Kind::Diff, |r| Value::Num(r.payoff)),
+    Column::new("in_support", Kind::Rate, |r| Value::Num(r.in_support)),
+    Column::new("mean_weight", Kind::Rate, |r| Value::Num(r.mean_weight)),
 ];
 
 /// The rows of a metagame, in its summary's order.
