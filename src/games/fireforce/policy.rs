@@ -10,116 +10,6 @@ use crate::core::{ActionList, GameRng, Outcome, Policy, Seat};
 use rand::Rng;
 
 impl FireForceGame {
-    /// The heuristic's choice among `legal` (non-empty).
-    pub fn heuristic_choice(
-        &self,
-        s: &State,
-        legal: &ActionList<Action>,
-        rng: &mut GameRng,
-    ) -> Action {
-        let me = s.chooser;
-        let first = legal[0];
-        let has = |a: Action| legal.contains(&a);
-        match s.pick {
-            Pick::Flame { .. } => return self.best_flame(legal),
-            Pick::Limit => return self.limit_choice(s, legal),
-            Pick::Link => return first,
-            Pick::Unit { .. } => return self.unit_choice(s, legal),
-            Pick::Cards { q, .. } => return self.card_choice(s, legal, Seat::ALL[q as usize]),
-            Pick::Mode { n } => return self.mode_choice(s, n),
-            Pick::Name => return self.name_choice(s, legal),
-            Pick::May { skip } => return self.may_choice(s, skip),
-            Pick::Pay { .. } => return self.pay_choice(s, legal),
-            Pick::None => {}
-        }
-        match s.step {
-            Step::Redraw => {
-                let p = s.pl(me);
-                let cheap = Bits(p.hand)
-                    .filter(|&i| {
-                        let c = self.card_of(s, me, i);
-                        c.is_unit() && c.cost <= 2
-                    })
-                    .count();
-                if cheap >= 2 {
-                    Action::Keep
-                } else {
-                    Action::Redraw
-                }
-            }
-            Step::SetupFlame | Step::PrepFlame => self.best_flame(legal),
-            Step::Main => self.main_choice(s, legal, rng),
-            Step::Target => {
-                let att = s.battle.attacker;
-                let ap = self.power(s, me, att);
-                let d = me.other();
-                let kill = legal
-                    .iter()
-                    .filter_map(|&a| match a {
-                        Action::Target(u) if u != NONE && ap >= self.power(s, d, u) => Some(u),
-                        _ => None,
-                    })
-                    .max_by_key(|&u| self.card_of(s, d, u).cost);
-                match kill {
-                    Some(u) => Action::Target(u),
-                    None if has(Action::Target(NONE)) => Action::Target(NONE),
-                    None => first,
-                }
-            }
-            Step::Block => {
-                let att = s.battle.attacker;
-                let ap = self.power(s, me.other(), att);
-                let low_life = s.pl(me).life_len <= 1;
-                // Each blocker's power once: the strongest (the last of equal ones) and its power.
-                let best = legal
-                    .iter()
-                    .filter_map(|&a| match a {
-                        Action::Block(u) => Some((u, self.power(s, me, u))),
-                        _ => None,
-                    })
-                    .max_by_key(|&(_, p)| p);
-                match best {
-                    Some((u, p)) if p > ap || (s.battle.on_player && low_life) => Action::Block(u),
-                    _ => Action::Pass,
-                }
-            }
-            Step::Reaction => {
-                if self.threatened(s) {
-                    *legal
-                        .iter()
-                        .find(|a| **a != Action::Pass)
-                        .unwrap_or(&Action::Pass)
-                } else {
-                    Action::Pass
-                }
-            }
-            Step::Support => {
-                // Support only when all the support in hand saves the Unit.
-                let t = s.battle.target;
-                let att = self.power(s, me.other(), s.battle.attacker);
-                let extra: i32 = legal
-                    .iter()
-                    .map(|a| match a {
-                        Action::Support(id) => {
-                            let n = Bits(s.pl(me).hand)
-                                .filter(|&i| s.pl(me).card[i as usize] == *id)
-                                .count() as i32;
-                            i32::from(self.db.card(*id).support) * n
-                        }
-                        _ => 0,
-                    })
-                    .sum();
-                if t != NONE && self.threatened(s) && self.power(s, me, t) + extra > att {
-                    first
-                } else {
-                    Action::Pass
-                }
-            }
-            Step::LifeTrigger => Action::UseTrigger,
-            _ => first,
-        }
-    }
-
     /// Whether the attacked player loses something if the battle resolves now.
     fn threatened(&self, s: &State) -> bool {
         let (a, d) = (s.active, s.active.other());
@@ -629,9 +519,116 @@ impl FireForceGame {
         };
         *pick.unwrap_or(&legal[0])
     }
+}
+
+impl Policy for FireForceGame {
+    /// The heuristic's choice among `legal` (non-empty).
+    fn heuristic_action(&self, s: &State, legal: &ActionList<Action>, rng: &mut GameRng) -> Action {
+        let me = s.chooser;
+        let first = legal[0];
+        let has = |a: Action| legal.contains(&a);
+        match s.pick {
+            Pick::Flame { .. } => return self.best_flame(legal),
+            Pick::Limit => return self.limit_choice(s, legal),
+            Pick::Link => return first,
+            Pick::Unit { .. } => return self.unit_choice(s, legal),
+            Pick::Cards { q, .. } => return self.card_choice(s, legal, Seat::ALL[q as usize]),
+            Pick::Mode { n } => return self.mode_choice(s, n),
+            Pick::Name => return self.name_choice(s, legal),
+            Pick::May { skip } => return self.may_choice(s, skip),
+            Pick::Pay { .. } => return self.pay_choice(s, legal),
+            Pick::None => {}
+        }
+        match s.step {
+            Step::Redraw => {
+                let p = s.pl(me);
+                let cheap = Bits(p.hand)
+                    .filter(|&i| {
+                        let c = self.card_of(s, me, i);
+                        c.is_unit() && c.cost <= 2
+                    })
+                    .count();
+                if cheap >= 2 {
+                    Action::Keep
+                } else {
+                    Action::Redraw
+                }
+            }
+            Step::SetupFlame | Step::PrepFlame => self.best_flame(legal),
+            Step::Main => self.main_choice(s, legal, rng),
+            Step::Target => {
+                let att = s.battle.attacker;
+                let ap = self.power(s, me, att);
+                let d = me.other();
+                let kill = legal
+                    .iter()
+                    .filter_map(|&a| match a {
+                        Action::Target(u) if u != NONE && ap >= self.power(s, d, u) => Some(u),
+                        _ => None,
+                    })
+                    .max_by_key(|&u| self.card_of(s, d, u).cost);
+                match kill {
+                    Some(u) => Action::Target(u),
+                    None if has(Action::Target(NONE)) => Action::Target(NONE),
+                    None => first,
+                }
+            }
+            Step::Block => {
+                let att = s.battle.attacker;
+                let ap = self.power(s, me.other(), att);
+                let low_life = s.pl(me).life_len <= 1;
+                // Each blocker's power once: the strongest (the last of equal ones) and its power.
+                let best = legal
+                    .iter()
+                    .filter_map(|&a| match a {
+                        Action::Block(u) => Some((u, self.power(s, me, u))),
+                        _ => None,
+                    })
+                    .max_by_key(|&(_, p)| p);
+                match best {
+                    Some((u, p)) if p > ap || (s.battle.on_player && low_life) => Action::Block(u),
+                    _ => Action::Pass,
+                }
+            }
+            Step::Reaction => {
+                if self.threatened(s) {
+                    *legal
+                        .iter()
+                        .find(|a| **a != Action::Pass)
+                        .unwrap_or(&Action::Pass)
+                } else {
+                    Action::Pass
+                }
+            }
+            Step::Support => {
+                // Support only when all the support in hand saves the Unit.
+                let t = s.battle.target;
+                let att = self.power(s, me.other(), s.battle.attacker);
+                let extra: i32 = legal
+                    .iter()
+                    .map(|a| match a {
+                        Action::Support(id) => {
+                            let n = Bits(s.pl(me).hand)
+                                .filter(|&i| s.pl(me).card[i as usize] == *id)
+                                .count() as i32;
+                            i32::from(self.db.card(*id).support) * n
+                        }
+                        _ => 0,
+                    })
+                    .sum();
+                if t != NONE && self.threatened(s) && self.power(s, me, t) + extra > att {
+                    first
+                } else {
+                    Action::Pass
+                }
+            }
+            Step::LifeTrigger => Action::UseTrigger,
+            _ => first,
+        }
+    }
 
     /// A static estimate that `seat` wins.
-    pub fn estimate(&self, s: &State, seat: Seat) -> f64 {
+    fn evaluate(&self, s: &State, seat: Seat) -> f64 {
         if let Some(o) = s.winner {
             return match o {
                 Outcome::Win(w) if w == seat => 1.0,
@@ -650,20 +647,5 @@ impl FireForceGame {
         };
         let d = side(seat) - side(seat.other());
         1.0 / (1.0 + (-d / 3.0).exp())
-    }
-}
-
-impl Policy for FireForceGame {
-    fn heuristic_action(
-        &self,
-        state: &State,
-        legal: &ActionList<Action>,
-        rng: &mut GameRng,
-    ) -> Action {
-        self.heuristic_choice(state, legal, rng)
-    }
-
-    fn evaluate(&self, state: &State, seat: Seat) -> f64 {
-        self.estimate(state, seat)
     }
 }
