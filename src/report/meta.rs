@@ -6,7 +6,6 @@ use super::{esc, pct, pts, src, table, td, td_num, Matchups, Section};
 use crate::core::InputError;
 use crate::sim::files::meta::read;
 use crate::sim::files::meta::Row;
-use crate::stats::nash::{Game, Score};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -99,15 +98,7 @@ pub(super) fn meta_section(
 /// payoff what the solver gives, within half a unit of their 4th decimal.
 fn check_against(rows: &[Row], mu: &Matchups, file: &str) -> Result<(), InputError> {
     let n = mu.n();
-    let scores: Vec<Score> =
-        mu.m.iter()
-            .map(|c| Score {
-                games: c.games,
-                wins: c.wins,
-                draws: c.draws,
-            })
-            .collect();
-    let eq = Game::from_scores(n, &scores).solve();
+    let eq = crate::sim::meta::equilibrium(n, &mu.m);
     let mut seen = vec![false; n];
     for (k, r) in rows.iter().enumerate() {
         let at = |msg: String| InputError::new(file, k + 2, msg);

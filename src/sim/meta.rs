@@ -34,31 +34,46 @@ pub struct Metagame {
 pub fn metagame(names: &[String], m: &[Counts], seed: u64) -> Metagame {
     let n = names.len();
     assert_eq!(m.len(), n * n, "a {n}×{n} matrix of counts");
-    let scores: Vec<Score> = m
-        .iter()
-        .map(|c| Score {
-            games: c.games,
-            wins: c.wins,
-            draws: c.draws,
-        })
-        .collect();
+    let scores = scores(m);
     let game = Game::from_scores(n, &scores);
     let uniform = vec![1.0 / n.max(1) as f64; n];
-    let mut eq = game.solve();
-    // The played decks' payoffs are 0 up to the solver's rounding: written as 0, not -0.0000.
-    for p in &mut eq.payoffs {
-        if p.abs() < 1e-12 {
-            *p = 0.0;
-        }
-    }
     Metagame {
         names: names.to_vec(),
-        eq,
+        eq: solve(&game),
         // "meta" in ASCII: the resampling's own stream of the run's seed.
         support: resample(n, &scores, RESAMPLES, mix_seed(&[seed, 0x6d65_7461])),
         uniform_exploitability: game.exploitability(&uniform),
         uniform_best: game.best_responses(&uniform),
     }
+}
+
+/// Each ordered matchup's score counts, row-major: the game's input.
+fn scores(m: &[Counts]) -> Vec<Score> {
+    m.iter()
+        .map(|c| Score {
+            games: c.games,
+            wins: c.wins,
+            draws: c.draws,
+        })
+        .collect()
+}
+
+/// The equilibrium of `game`, the played decks' payoffs (0 up to the solver's rounding) written
+/// as 0, not -0.0000.
+fn solve(game: &Game) -> Equilibrium {
+    let mut eq = game.solve();
+    for p in &mut eq.payoffs {
+        if p.abs() < 1e-12 {
+            *p = 0.0;
+        }
+    }
+    eq
+}
+
+/// The equilibrium of the `n × n` matrix `m` alone (no resampling): what `meta.csv`'s weights and
+/// payoffs are (the report checks them against it).
+pub fn equilibrium(n: usize, m: &[Counts]) -> Equilibrium {
+    solve(&Game::from_scores(n, &scores(m)))
 }
 
 impl Metagame {
