@@ -4,7 +4,7 @@
 //! here); bad input exits 2 naming the file and line; and, where Chromium is installed, the page
 //! runs in a real browser without a script error.
 
-use crate::common::{edited_copy, tcgsim, tmpdir};
+use crate::common::{each_edit_is_refused, edited_copy, run_ok, tcgsim, tmpdir};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -373,11 +373,6 @@ fn heatmap_rows(html: &str) -> Vec<String> {
         .filter(|e| e.tag == "text" && e.attrs.get("text-anchor").is_some_and(|a| a == "end"))
         .map(|e| e.text.clone())
         .collect()
-}
-
-fn run_ok(args: &[&str]) {
-    let o = tcgsim(args);
-    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
 }
 
 /// The small runs of every command that writes a report, each in its own folder.
@@ -983,31 +978,32 @@ fn report_checks_the_tune_fresh_rates() {
         t.to_str().unwrap(),
         "--quiet",
     ]);
-    let o = tcgsim(&["report", t.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    // (data line, column, value, words of the error)
-    for (k, (row, column, value, why)) in [
-        (
-            1,
-            "value",
-            "7.5",
-            "tune_fresh.csv:2: column `value`: 7.5 is outside [0, 1]",
-        ),
-        (
-            3,
-            "hi",
-            "1.5",
-            "tune_fresh.csv:4: column `hi`: 1.5 is outside [-1, 1]",
-        ),
-        (1, "lo", "0.6000", "tune_fresh.csv:2: column `value`"),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        let d = root.join(format!("case{k}"));
-        edited_copy(&t, &d, "tune_fresh.csv", row, column, value);
-        let o = tcgsim(&["report", d.to_str().unwrap()]);
-        assert_eq!(o.status.code(), Some(2), "case {k}: {}", stderr(&o));
-        assert!(stderr(&o).contains(why), "case {k}: {}", stderr(&o));
-    }
+    // (file, data line, column, value, words of the error)
+    each_edit_is_refused(
+        &t,
+        &root,
+        &[
+            (
+                "tune_fresh.csv",
+                1,
+                "value",
+                "7.5",
+                "tune_fresh.csv:2: column `value`: 7.5 is outside [0, 1]",
+            ),
+            (
+                "tune_fresh.csv",
+                3,
+                "hi",
+                "1.5",
+                "tune_fresh.csv:4: column `hi`: 1.5 is outside [-1, 1]",
+            ),
+            (
+                "tune_fresh.csv",
+                1,
+                "lo",
+                "0.6000",
+                "tune_fresh.csv:2: column `value`",
+            ),
+        ],
+    );
 }

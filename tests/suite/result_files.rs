@@ -5,43 +5,7 @@
 //! and write no page. Before, `report` read the tune, balance and arena files only as "numbers",
 //! and never compared `run.json` with them.
 
-use crate::common::{edited_copy, tcgsim, tmpdir};
-use std::path::Path;
-
-/// Runs `tcgsim args`, which must succeed.
-fn run_ok(args: &[&str]) {
-    let o = tcgsim(args);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-}
-
-/// `report` of each edited copy of `run` exits 2 naming `file:LINE` and the reason, and writes
-/// no page. A case is (file, data row, column, value, words of the error).
-fn each_edit_is_refused(run: &Path, root: &Path, cases: &[(&str, usize, &str, &str, &str)]) {
-    let o = tcgsim(&["report", run.to_str().unwrap()]);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    for (k, (file, row, column, value, why)) in cases.iter().enumerate() {
-        let d = root.join(format!("case{k}"));
-        edited_copy(run, &d, file, *row, column, value);
-        let o = tcgsim(&["report", d.to_str().unwrap()]);
-        let e = String::from_utf8_lossy(&o.stderr);
-        let place = format!("{file}:{}: ", row + 1);
-        assert_eq!(o.status.code(), Some(2), "case {k} ({file} {column}): {e}");
-        assert!(
-            e.contains(&place) && e.contains(why),
-            "case {k} ({file} {column}): {e}"
-        );
-        assert!(!d.join("report.html").exists(), "case {k}: wrote a page");
-    }
-}
+use crate::common::{each_edit_is_refused, edited_copy, run_ok, tcgsim, tmpdir};
 
 #[test]
 fn report_checks_the_tune_files() {
