@@ -33,7 +33,7 @@
 //!   `matrix`: [`MatrixPlan`], [`Task`], [`run_task`], [`run_tasks`], [`Counts`], and
 //!   [`merge_matchups`] of the shards' [`Part`]s; `duel`: [`run_duel`] with its [`DuelPlan`],
 //!   [`duel`], [`duel_game`]; `arena`: [`round_robin`] ([`Standings`], [`Ratings`]) and
-//!   [`run_sprt`] ([`Sprt`]); `cards`: [`rank_deck`] ([`Ranking`]); `tune`: [`run_tune`]
+//!   [`run_sprt`] ([`Sprt`]); `cards`: [`rank_deck`] ([`RankPlan`], [`Versus`], [`Ranking`]); `tune`: [`run_tune`]
 //!   ([`TunePlan`] in, [`TuneOutcome`] out); `balance`: [`run_balance`] ([`BalancePlan`],
 //!   [`BalanceOutcome`]); the metagame of a matrix: [`metagame`] ([`Metagame`]).
 
@@ -61,7 +61,7 @@ pub use crate::games::trails::TrailsGame;
 pub use crate::games::{visit, Visit, GAMES};
 pub use crate::sim::arena::{round_robin, run_sprt, Ratings, Sprt, Standings};
 pub use crate::sim::balance::{run as run_balance, Outcome as BalanceOutcome, Plan as BalancePlan};
-pub use crate::sim::cards::{rank_deck, Ranking};
+pub use crate::sim::cards::{rank_deck, RankPlan, Ranking, Versus};
 pub use crate::sim::matrix::{run_task, run_tasks, Counts, Plan as MatrixPlan, Task};
 pub use crate::sim::merge::{merge_matchups, Part};
 pub use crate::sim::meta::{metagame, Metagame};

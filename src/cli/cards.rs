@@ -5,7 +5,7 @@ use super::{
     Progress,
 };
 use crate::core::GameDef;
-use crate::sim::cards::{deck_games, opponents, rank_deck, Ranking};
+use crate::sim::cards::{deck_games, opponents, rank_deck, RankPlan, Ranking, Versus};
 use crate::sim::files::{self, cards::Card, run_json::RunInfo};
 use anyhow::{anyhow, bail, Context, Result};
 use std::fmt::Write as _;
@@ -20,7 +20,7 @@ pub struct CardsOpts {
     pub seed: u64,
     pub threads: Option<u64>,
     pub out: PathBuf,
-    pub ablation: bool,
+    pub versus: Versus,
     pub cards: Option<PathBuf>,
     pub top: Option<usize>,
     /// The options of `process:` agents (`--move-timeout`, `--on-agent-error`).
@@ -98,6 +98,8 @@ pub fn cards<G: GameDef>(o: CardsOpts) -> Result<ExitCode> {
     let spec = super::entrant(&o.agent, &o.process)?;
     let mut db = load_cards::<G>(o.cards.as_deref(), o.decks.first().map(PathBuf::as_path))?;
     let decks = load_decks::<G>(&db, &o.decks, false)?;
+    // The cards replacements are drawn from: the card file's, before any filler joins them.
+    let card_pool = crate::sim::tune::pool::<G>(&db);
     let gauntlet_paths = if o.gauntlet.is_empty() {
         bundled_decks::<G>().context("no --gauntlet given")?
     } else {
@@ -116,33 +118,30 @@ pub fn cards<G: GameDef>(o: CardsOpts) -> Result<ExitCode> {
         if opponents.is_empty() {
             bail!("{name}: the gauntlet is empty");
         }
-        let total = deck_games::<G>(deck, o.ablation, o.games, opponents.len());
+        let plan = RankPlan::<G> {
+            deck,
+            opponents: &opponents,
+            spec: &spec,
+            games: o.games,
+            seed: o.seed,
+            versus: o.versus,
+            pool: &card_pool,
+        };
+        let total = deck_games::<G>(&db, &plan);
         let pb = Progress::new(total, "games");
         let ranking = pool
-            .install(|| {
-                rank_deck::<G>(
-                    &mut db,
-                    deck,
-                    &opponents,
-                    &spec,
-                    o.games,
-                    o.seed,
-                    o.ablation,
-                    &|n| pb.inc(n),
-                )
-            })
+            .install(|| rank_deck::<G>(&mut db, &plan, &|n| pb.inc(n)))
             .map_err(|e| anyhow!("{name}: {e}"))?;
         pb.finish();
         super::agent_failures(&[&spec], "nothing was written")?;
         played += total;
         let names: Vec<&str> = opponents.iter().map(|d| G::deck_name(d)).collect();
         report += &deck_summary(&o, name, &names, &ranking, |id| G::card_name(&db, id));
-        lines.extend(
-            ranking
-                .rows
-                .iter()
-                .map(|r| Card::of(name, G::card_name(&db, r.id), ranking.games, r)),
-        );
+        lines.extend(ranking.rows.iter().map(|r| {
+            Card::of(name, G::card_name(&db, r.id), ranking.games, r, |i| {
+                G::card_name(&db, i)
+            })
+        }));
     }
     if let Some(t) = o.top.filter(|&t| t < usize::MAX) {
         let _ = writeln!(
@@ -183,21 +182,26 @@ fn deck_summary(
 ) -> String {
     let mut report = String::new();
     let games = ranking.games;
+    let by = match (o.versus.typical, o.versus.blank) {
+        (true, _) => "value over replacement",
+        (false, true) => "ablation (blank filler)",
+        _ => "IWD",
+    };
     let _ = writeln!(
         report,
-        "{}: win rate {:.1}% over {games} games against {} ({}); ranked by {}",
+        "{}: win rate {:.1}% over {games} games against {} ({}); ranked by {by}",
         name,
         100.0 * ranking.win_rate,
         opponents.join(", "),
         o.agent,
-        if o.ablation { "ablation" } else { "IWD" }
     );
     let _ = writeln!(
         report,
-        "  {:>3} {:<40} {:>22} {:>22} {:>6} {:>6} {:>6} {:>8} {:>7}",
+        "  {:>3} {:<40} {:>22} {:>22} {:>22} {:>7} {:>6} {:>6} {:>8} {:>7}",
         "#",
         "card",
-        "ablation, pts (95%)",
+        "vs typical, pts (95%)",
+        "vs blank, pts (95%)",
         "IWD, pts (95%)",
         "agree",
         "drawn",
@@ -205,19 +209,23 @@ fn deck_summary(
         "resource",
         "in hand"
     );
-    let mut flagged = false;
+    let mut flags = String::new();
     for (rank, r) in ranking.rows.iter().enumerate() {
         let u = &r.usage;
-        let mark = if r.flag().is_empty() { ' ' } else { '!' };
-        flagged |= mark == '!';
+        let flag = r.flag();
+        let mark = if flag.is_empty() { ' ' } else { '!' };
         if o.top.is_some_and(|t| rank >= t) {
             continue;
         }
+        if !flag.is_empty() {
+            let _ = writeln!(flags, "  ! {}: {flag}", card_name(r.id));
+        }
         let _ = writeln!(
             report,
-            "  {:>2}.{mark}{:<40} {:>22} {:>22} {:>6} {:>6} {:>6} {:>8} {:>7}",
+            "  {:>2}.{mark}{:<40} {:>22} {:>22} {:>22} {:>7} {:>6} {:>6} {:>8} {:>7}",
             rank + 1,
             card_name(r.id),
+            r.vor.map_or("–".into(), points),
             r.abl.map_or("–".into(), points),
             points(r.iwd),
             if r.agree().is_empty() {
@@ -231,11 +239,13 @@ fn deck_summary(
             percent(u.rate(u.in_hand)),
         );
     }
-    if flagged {
+    if !flags.is_empty() {
+        report += &flags;
         let _ = writeln!(
             report,
-            "  ! rarely played: played in under 5% of the games it was drawn in, so its ablation value \
-             measures it only as a resource, like the filler (docs/statistics.md)"
+            "  (no better than replacement: a typical card of its type and cost wins more; \
+             situational: strong against some opponents, clearly weaker against others; \
+             rarely played: played in under 5% of the games it was drawn in — docs/statistics.md)"
         );
     }
     report

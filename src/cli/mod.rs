@@ -114,6 +114,14 @@ pub struct AgentArgs {
     pub on_agent_error: OnAgentError,
 }
 
+/// `cards --versus`: what ablation replaces a card by.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum VersusArg {
+    Typical,
+    Blank,
+    Both,
+}
+
 /// `--on-agent-error`.
 #[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OnAgentError {
@@ -208,7 +216,8 @@ enum Command {
     /// counts make it, and how exploitable an even field is; written to meta.csv
     /// (docs/statistics.md, "The metagame of a matrix").
     Meta(MetaArgs),
-    /// Rank the cards of decks by win contribution (drawn vs not seen, and ablation). One --agent
+    /// Rank the cards of decks by win contribution (drawn vs not seen; ablation against a typical
+    /// card of the pool, value over replacement, and against a blank filler). One --agent
     /// plays both seats. Also: `cards show CARD`, `cards words`, `cards migrate FILE` (the card
     /// language, docs/cards.md).
     #[command(subcommand_negates_reqs = true, args_conflicts_with_subcommands = true)]
@@ -343,8 +352,12 @@ struct CardsArgs {
     #[command(flatten)]
     quiet: QuietArg,
     /// Skip the ablation runs (only drawn/not-seen statistics).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "versus")]
     no_ablation: bool,
+    /// What a card is replaced by in ablation: `typical` (value over replacement: a legal card
+    /// of the pool of its type and cost), `blank` (the game's neutral filler) or `both`.
+    #[arg(long, value_enum, value_name = "WHAT", default_value = "both")]
+    versus: VersusArg,
     /// Print the first N cards of each ranking (all of them in cards.csv).
     #[arg(long, value_name = "N")]
     top: Option<usize>,
@@ -873,7 +886,14 @@ impl CardsArgs {
             seed: self.seed.seed,
             threads: self.threads.threads,
             out: self.out.out.clone(),
-            ablation: !self.no_ablation,
+            versus: if self.no_ablation {
+                crate::sim::cards::Versus::NONE
+            } else {
+                crate::sim::cards::Versus {
+                    typical: self.versus != VersusArg::Blank,
+                    blank: self.versus != VersusArg::Typical,
+                }
+            },
             cards: self.game.cards.clone(),
             process: self.agents.process(),
             top: self.top,

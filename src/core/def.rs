@@ -162,7 +162,8 @@ pub fn require<G: GameDef>(cap: Capability) -> Result<(), super::Error> {
 ///
 /// **Optional**, each with a default (a game overrides what it has):
 /// - *card statistics* (`cards`; flag [`Capabilities::card_stats`]): `deck_cards` (default: no
-///   cards), `card_name` (default: `card ID`), `ablate` (default: the deck unchanged);
+///   cards), `card_name` (default: `card ID`), `ablate` (default: the deck unchanged),
+///   `card_class` (default: `None`, every legal card is a like replacement);
 /// - *tuning* (`tune`, `balance`; flag [`Capabilities::tuning`]): `card_count` (default 0),
 ///   `replace` (default `None`), `deck_file` (default: the comment line only), `tunable_deck`
 ///   (default `Ok`), `TUNABLE` (default none);
@@ -267,6 +268,15 @@ pub trait GameDef: Game + super::Policy + Sized + Send + Sync + 'static {
     /// `cards` may gain the filler card. Default: the deck unchanged.
     fn ablate(_cards: &mut Self::Cards, deck: &Self::Deck, _id: u32) -> Self::Deck {
         deck.clone()
+    }
+
+    /// What kind of card `id` is, for value over replacement (`crate::sim::cards::replacements`):
+    /// a label (its type, and for a game whose types have kinds, its kind) and the number its
+    /// comparable cards are near — its cost, or the power of a game whose cards have no cost.
+    /// Cards of the same label whose numbers differ by at most one are *like* cards. Default:
+    /// `None` (no card is like another: the replacements are drawn from every legal card).
+    fn card_class(_cards: &Self::Cards, _id: u32) -> Option<(&'static str, i64)> {
+        None
     }
 
     // ---- tuning (`tune`, `balance`: `docs/tuning.md`; `CAPS.tuning`) ----

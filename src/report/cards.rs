@@ -1,4 +1,5 @@
-//! The report of a cards run: each deck's card ranking, ablation and IWD side by side — read from
+//! The report of a cards run: each deck's card ranking, value over replacement, blank-filler
+//! ablation and IWD side by side — read from
 //! `cards.csv` through its module ([`crate::sim::files::cards`]), which checks every value.
 
 use super::{esc, pct, pts_ci, src, svg, table, td, td_num, Section};
@@ -30,7 +31,7 @@ pub(super) fn cards_section(
             decks.push(&l.card.deck);
         }
     }
-    let mut html = String::from("<p>Each card's contribution in percentage points of win rate: <strong>ablation</strong> (the deck with one copy replaced by a filler, paired deals) and <strong>IWD</strong> (win rate when drawn minus when not seen), side by side with 95% intervals. Flagged cards (!) were rarely played when drawn: their ablation value measures them only as a resource (<code>docs/statistics.md</code>).</p>\n");
+    let mut html = String::from("<p>Each card's contribution in percentage points of win rate, side by side with 95% intervals: <strong>value over replacement</strong> (the deck with one copy replaced by a typical legal card of the pool of its type and cost, paired deals: what the card adds over what a designer would otherwise put there), <strong>vs blank</strong> (one copy replaced by a neutral filler: what it adds over nothing) and <strong>IWD</strong> (win rate when drawn minus when not seen). Flags: <em>no better than replacement</em> (a typical card wins more), <em>situational</em> (strong against some opponents, clearly weaker against others), <em>rarely played</em> (played in under 5% of the games it was drawn in) — <code>docs/statistics.md</code>.</p>\n");
     for (k, deck) in decks.iter().enumerate() {
         let rows: Vec<&Line> = lines.iter().filter(|l| l.card.deck == *deck).collect();
         let _ = writeln!(html, "<h3 id=\"{id}-cards-{}\">{}</h3>", k + 1, esc(deck));
@@ -61,6 +62,7 @@ fn deck_chart(deck: &str, rows: &[&Line]) -> String {
                 if l.card.flag.is_empty() { "" } else { " (!)" }
             ),
             marks: vec![
+                three(l, "vor_value", "vor_lo", "vor_hi"),
                 three(l, "ablation_value", "ablation_lo", "ablation_hi"),
                 three(l, "iwd", "iwd_lo", "iwd_hi"),
             ],
@@ -81,7 +83,7 @@ fn deck_chart(deck: &str, rows: &[&Line]) -> String {
         "",
         Some(0.0),
         false,
-        &["ablation, pts", "IWD, pts"],
+        &["vs typical, pts", "vs blank, pts", "IWD, pts"],
     )
 }
 
@@ -92,16 +94,22 @@ fn deck_table(deck: &str, rows: &[&Line]) -> String {
         .map(|l| {
             let (f, n) = (&l.fields, l.fields.line);
             let pts_src = |cols: &str| format!("{} data-u=\"pts\"", src(NAME, n, cols));
+            let (vv, vlo, vhi) = three(l, "vor_value", "vor_lo", "vor_hi");
             let (av, alo, ahi) = three(l, "ablation_value", "ablation_lo", "ablation_hi");
             let (iv, ilo, ihi) = three(l, "iwd", "iwd_lo", "iwd_hi");
             let rate = |c: &str| td_num(&src(NAME, n, c), f.num(c), &pct(f.num(c), 0));
             format!(
-                "{}{}{}{}{}{}{}{}",
+                "{}{}{}{}{}{}{}{}{}",
                 td(&l.card.card),
                 td_num(
                     &src(NAME, n, "copies"),
                     l.card.copies as f64,
                     f.text("copies")
+                ),
+                td_num(
+                    &pts_src("vor_value vor_lo vor_hi"),
+                    vv,
+                    &pts_ci(vv, vlo, vhi)
                 ),
                 td_num(
                     &pts_src("ablation_value ablation_lo ablation_hi"),
@@ -112,11 +120,7 @@ fn deck_table(deck: &str, rows: &[&Line]) -> String {
                 td(&l.card.agree),
                 rate("drawn_rate"),
                 rate("played_rate"),
-                td(if l.card.flag.is_empty() {
-                    ""
-                } else {
-                    "! rarely played"
-                }),
+                td(&l.card.flag),
             )
         })
         .collect();
@@ -125,7 +129,8 @@ fn deck_table(deck: &str, rows: &[&Line]) -> String {
         &[
             "card",
             "copies",
-            "ablation, pts (95%)",
+            "vs typical, pts (95%)",
+            "vs blank, pts (95%)",
             "IWD, pts (95%)",
             "agree",
             "drawn",

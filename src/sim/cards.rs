@@ -3,8 +3,12 @@
 //! - From self-play records, per card of the studied deck: the win rate in games where a copy was
 //!   drawn (GIH WR), where none was seen (GNS WR), and their difference (IWD) — 17lands'
 //!   definitions, adapted to simulated games — with how the agent used the card.
-//! - By ablation: one copy of the card replaced by a neutral filler, played on the same deals
-//!   against the same gauntlet; the paired change in win rate is the causal measure.
+//! - By ablation, the causal measures: one copy of the card replaced, on the same deals against
+//!   the same gauntlet, and the paired change in win rate. *Value over replacement* replaces it by
+//!   a typical legal card of the pool of its type and cost ([`replacements`]): what a designer
+//!   would otherwise put there; the *blank-filler* ablation by the game's neutral filler: what
+//!   the card adds over nothing. Per opponent, the same differences say whether a card is
+//!   situational ([`situational`]).
 //!
 //! Everything here speaks card ids (indices into the game's card list), which the game reports
 //! through [`Game::cards_out_of_deck`], [`Game::cards_in_hand`] and [`Game::card_use`]; instance
@@ -148,12 +152,35 @@ pub fn play_records<G: crate::core::GameDef>(
     seed: u64,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Vec<Record> {
-    let jobs: Vec<(usize, u64)> = (0..gauntlet.len())
+    play_records_with(
+        gauntlet.len(),
+        &|o, _| &gauntlet[o],
+        index,
+        spec,
+        games,
+        seed,
+        progress,
+    )
+}
+
+/// [`play_records`] where game `k` against opponent `o` is played in the match `match_of(o, k)`
+/// (value over replacement: the studied deck with the replacement card of deal `k`), on the same
+/// deals.
+pub fn play_records_with<'g, G: crate::core::GameDef>(
+    opponents: usize,
+    match_of: &(dyn Fn(usize, u64) -> &'g G + Sync),
+    index: &CardIndex,
+    spec: &Entrant,
+    games: u64,
+    seed: u64,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Vec<Record> {
+    let jobs: Vec<(usize, u64)> = (0..opponents)
         .flat_map(|o| (0..games).map(move |k| (o, k)))
         .collect();
     jobs.par_iter()
         .map(|&(o, k)| {
-            let g = &gauntlet[o];
+            let g = match_of(o, k);
             let d = deal(seed, o, k);
             let (game_seed, first) = (d.seed, d.first);
             let mut a = spec.build::<G>(d.agent_seeds[0]);
@@ -290,9 +317,10 @@ pub fn verdict(lo: f64, hi: f64) -> Option<char> {
     }
 }
 
-/// Whether two measures of a card agree on its sign: `yes` when their verdicts are the same,
-/// `no` when one is clearly positive and the other clearly negative, `partly` when one is clear
-/// and the other is not; empty when either is missing.
+/// Whether two measures of a card agree, read from their 95% intervals ([`verdict`]): `yes` when
+/// both intervals lie on the same side of zero or both contain it, `no` when one lies above zero
+/// and the other below, `partly` when one is clear and the other contains zero; empty when
+/// either is missing.
 pub fn agreement(a: Option<char>, b: Option<char>) -> &'static str {
     match (a, b) {
         (Some(x), Some(y)) if x == y => "yes",
@@ -300,6 +328,154 @@ pub fn agreement(a: Option<char>, b: Option<char>) -> &'static str {
         (Some(_), Some(_)) => "partly",
         _ => "",
     }
+}
+
+/// What a card is measured against by ablation (`docs/statistics.md`, "Ablation").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Versus {
+    /// Value over replacement: a copy replaced by a typical legal card of the pool
+    /// ([`replacements`]).
+    pub typical: bool,
+    /// The blank-filler ablation: a copy replaced by the game's neutral filler.
+    pub blank: bool,
+}
+
+impl Versus {
+    /// No ablation: drawn / not-seen statistics only.
+    pub const NONE: Versus = Versus {
+        typical: false,
+        blank: false,
+    };
+    /// Both ablations.
+    pub const BOTH: Versus = Versus {
+        typical: true,
+        blank: true,
+    };
+
+    /// The ablation runs per distinct card.
+    pub fn runs(self) -> u64 {
+        u64::from(self.typical) + u64::from(self.blank)
+    }
+}
+
+/// The most replacement cards value over replacement samples for one card.
+pub const MAX_REPLACEMENTS: usize = 8;
+
+/// How like the card they replace a card's replacements are (the first of these that has a
+/// legal card).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Likeness {
+    /// The same type (and kind), cost (or the game's number, [`GameDef::card_class`]) within one.
+    TypeAndCost,
+    /// The same type, any cost.
+    Type,
+    /// Any legal card of the pool (no card of its type is legal, or the game has no classes).
+    Any,
+}
+
+impl Likeness {
+    /// The words `cards.csv` and the summary use.
+    pub fn text(self) -> &'static str {
+        match self {
+            Likeness::TypeAndCost => "same type and cost",
+            Likeness::Type => "same type",
+            Likeness::Any => "any legal card",
+        }
+    }
+}
+
+/// The cards that stand in for a card in value over replacement, and how like it they are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replacements {
+    /// Card ids, ascending; deal `k` uses `ids[k % ids.len()]`.
+    pub ids: Vec<u32>,
+    pub likeness: Likeness,
+}
+
+/// The replacements of one copy of card `id` of `deck`: the cards of `pool` (the card file's)
+/// other than `id` that may take its place in a legal deck ([`crate::sim::tune::swap`]: every
+/// format rule), the likest tier of them ([`Likeness`]), and of that tier at most
+/// [`MAX_REPLACEMENTS`], drawn without replacement from a seed of `seed` and the card. `None`
+/// when no card of the pool may take its place (a sealed deck: no card may be added).
+pub fn replacements<G: crate::core::GameDef>(
+    cards: &G::Cards,
+    deck: &G::Deck,
+    id: u32,
+    pool: &[u32],
+    seed: u64,
+) -> Option<Replacements> {
+    use crate::sim::tune::{swap, Swap};
+    let legal: Vec<u32> = pool
+        .iter()
+        .copied()
+        .filter(|&add| {
+            add != id
+                && swap::<G>(
+                    cards,
+                    deck,
+                    Swap {
+                        remove: id,
+                        add,
+                        copies: 1,
+                    },
+                )
+                .is_ok()
+        })
+        .collect();
+    if legal.is_empty() {
+        return None;
+    }
+    let class = G::card_class(cards, id);
+    let like = |y: u32, cost: bool| match (class, G::card_class(cards, y)) {
+        (Some((l, c)), Some((m, d))) => l == m && (!cost || (c - d).abs() <= 1),
+        _ => false,
+    };
+    let tier =
+        |cost: bool| -> Vec<u32> { legal.iter().copied().filter(|&y| like(y, cost)).collect() };
+    let (mut ids, likeness) = match (tier(true), tier(false)) {
+        (t, _) if !t.is_empty() => (t, Likeness::TypeAndCost),
+        (_, t) if !t.is_empty() => (t, Likeness::Type),
+        _ => (legal, Likeness::Any),
+    };
+    if ids.len() > MAX_REPLACEMENTS {
+        // A partial Fisher–Yates shuffle: the first MAX_REPLACEMENTS of a uniform permutation.
+        let mut rng = crate::core::rng_from_seed(crate::core::mix_seed(&[
+            seed,
+            0x564f_5220, // "VOR "
+            u64::from(id),
+        ]));
+        for i in 0..MAX_REPLACEMENTS {
+            let j = rand::Rng::gen_range(&mut rng, i..ids.len());
+            ids.swap(i, j);
+        }
+        ids.truncate(MAX_REPLACEMENTS);
+    }
+    ids.sort_unstable();
+    Some(Replacements { ids, likeness })
+}
+
+/// One measured difference: the value and its 95% interval.
+pub type Interval = (f64, f64, f64);
+
+/// Whether a card is *situational*: strong in some matchups, weak in others. `by_opponent` holds
+/// its value against each opponent (paired differences with 95% normal intervals, [`paired_difference`]).
+/// It is when its best matchup's interval lies above zero and the best and the worst matchups
+/// differ by more than chance allows: the interval of their difference, `z` from a Bonferroni
+/// correction over the m(m−1)/2 pairs of matchups (two-sided 5% in all), excludes zero. Never with
+/// fewer than two opponents.
+pub fn situational(by_opponent: &[Interval]) -> bool {
+    let m = by_opponent.len();
+    if m < 2 || by_opponent.iter().any(|v| v.0.is_nan() || v.1.is_nan()) {
+        return false;
+    }
+    let by = |a: &&Interval, b: &&Interval| a.0.total_cmp(&b.0);
+    let best = by_opponent.iter().max_by(by).expect("two matchups");
+    let worst = by_opponent.iter().min_by(by).expect("two matchups");
+    let se = |v: &Interval| (v.2 - v.1) / (2.0 * crate::stats::Z95);
+    let pairs = (m * (m - 1) / 2) as f64;
+    let z = crate::stats::normal_quantile(1.0 - 0.025 / pairs);
+    let gap = best.0 - worst.0;
+    best.1 > 0.0 && gap - z * (se(best).powi(2) + se(worst).powi(2)).sqrt() > 0.0
 }
 
 /// One card's figures in a deck's ranking.
@@ -312,32 +488,72 @@ pub struct CardRow {
     pub gns: Tally,
     pub usage: Usage,
     /// IWD and its 95% Newcombe interval.
-    pub iwd: (f64, f64, f64),
-    /// The ablation value and its paired 95% interval (`None` without ablation).
-    pub abl: Option<(f64, f64, f64)>,
+    pub iwd: Interval,
+    /// The blank-filler ablation value and its paired 95% interval (`None` when not measured).
+    pub abl: Option<Interval>,
+    /// Value over replacement and its paired 95% interval (`None` when not measured; NaN when no
+    /// card may replace it), with the replacement cards.
+    pub vor: Option<Interval>,
+    pub replacements: Option<Replacements>,
+    /// The ranking measure ([`CardRow::measure`]) against each opponent, in gauntlet order
+    /// (empty without ablation).
+    pub by_opponent: Vec<Interval>,
 }
 
 impl CardRow {
-    /// The ranking key: the ablation value, or IWD without ablation.
-    pub fn key(&self) -> f64 {
-        self.abl.map_or(self.iwd.0, |a| a.0)
-    }
-
-    /// Whether ablation and IWD agree on the card's sign (empty without ablation).
-    pub fn agree(&self) -> &'static str {
-        let abl = self.abl.and_then(|(_, lo, hi)| verdict(lo, hi));
-        agreement(abl, verdict(self.iwd.1, self.iwd.2))
-    }
-
-    /// `rarely played` ([`Usage::rarely_played`]) or empty.
-    pub fn flag(&self) -> &'static str {
-        if self.usage.rarely_played() {
-            "rarely played"
-        } else {
-            ""
+    /// The measure the ranking is by: value over replacement where it was measured, else the
+    /// blank-filler ablation, else IWD.
+    pub fn measure(&self) -> Interval {
+        match (self.vor, self.abl) {
+            (Some(v), _) if !v.0.is_nan() => v,
+            (_, Some(a)) => a,
+            (Some(v), None) => v,
+            (None, None) => self.iwd,
         }
     }
+
+    /// The ranking key ([`CardRow::measure`]'s value).
+    pub fn key(&self) -> f64 {
+        self.measure().0
+    }
+
+    /// Whether the ablation measure and IWD agree ([`agreement`]; empty without ablation).
+    pub fn agree(&self) -> &'static str {
+        if self.vor.is_none() && self.abl.is_none() {
+            return "";
+        }
+        let (_, lo, hi) = self.measure();
+        agreement(verdict(lo, hi), verdict(self.iwd.1, self.iwd.2))
+    }
+
+    /// Whether the card is situational ([`situational`]).
+    pub fn situational(&self) -> bool {
+        situational(&self.by_opponent)
+    }
+
+    /// The flags a designer can act on, `; `-separated, in this order: `no better than
+    /// replacement` (value over replacement's interval lies below zero: a typical card of its
+    /// type and cost would win more), `situational` ([`situational`]), `rarely played`
+    /// ([`Usage::rarely_played`]); empty when none applies.
+    pub fn flag(&self) -> String {
+        let mut f: Vec<&str> = Vec::new();
+        if self.vor.is_some_and(|v| v.2 < 0.0) {
+            f.push(FLAG_WORSE);
+        }
+        if self.situational() {
+            f.push(FLAG_SITUATIONAL);
+        }
+        if self.usage.rarely_played() {
+            f.push(FLAG_RARELY);
+        }
+        f.join("; ")
+    }
 }
+
+/// The flags of [`CardRow::flag`].
+pub const FLAG_WORSE: &str = "no better than replacement";
+pub const FLAG_SITUATIONAL: &str = "situational";
+pub const FLAG_RARELY: &str = "rarely played";
 
 /// A deck's cards ranked: best first, a card without a value (IWD of a card drawn in every game)
 /// last; with the deck's games and win rate in the baseline run.
@@ -347,29 +563,65 @@ pub struct Ranking {
     pub win_rate: f64,
 }
 
-/// Ranks the cards of `deck` against `opponents` (`games` games against each): drawn/not-seen
-/// statistics from the baseline run, and with `ablation` one run per distinct card with one copy
-/// replaced by the game's filler, on the same deals. `progress` sees each finished game.
-#[allow(clippy::too_many_arguments)]
+/// What [`rank_deck`] ranks: a deck, its opponents, the agent of both seats, the games against
+/// each opponent, the master seed, the ablations, and the cards replacements are drawn from.
+pub struct RankPlan<'a, G: crate::core::GameDef> {
+    pub deck: &'a G::Deck,
+    pub opponents: &'a [&'a G::Deck],
+    pub spec: &'a Entrant,
+    pub games: u64,
+    pub seed: u64,
+    pub versus: Versus,
+    /// The card file's cards, taken before any filler was added to the cards
+    /// ([`crate::sim::tune::pool`]).
+    pub pool: &'a [u32],
+}
+
+/// Per opponent (records in the order opponent, then game; `games` each), the paired difference
+/// of `a` and `b`.
+fn per_opponent(a: &[Record], b: &[Record], games: u64) -> Vec<Interval> {
+    let g = games.max(1) as usize;
+    a.chunks(g)
+        .zip(b.chunks(g))
+        .map(|(x, y)| paired_difference(x, y))
+        .collect()
+}
+
+/// Ranks the cards of the plan's deck: drawn/not-seen statistics from the baseline run, and per
+/// distinct card the ablations of [`Versus`] on the same deals — value over replacement (deal `k`
+/// with one copy replaced by the card's `k`-th replacement, cyclically) and the blank filler.
+/// `progress` sees each finished game.
 pub fn rank_deck<G: crate::core::GameDef>(
     cards: &mut G::Cards,
-    deck: &G::Deck,
-    opponents: &[&G::Deck],
-    spec: &Entrant,
-    games: u64,
-    seed: u64,
-    ablation: bool,
+    plan: &RankPlan<G>,
     progress: &(dyn Fn(u64) + Sync),
 ) -> crate::core::Result<Ranking> {
+    let (deck, games, seed) = (plan.deck, plan.games, plan.seed);
     let ids: Vec<(u32, usize)> = G::deck_cards(deck);
     let index = CardIndex::new(&ids.iter().map(|&(i, _)| i).collect::<Vec<_>>())?;
+    // Replacements first: the blank filler may add a card to `cards`.
+    let subs: Vec<Option<Replacements>> = if plan.versus.typical {
+        ids.iter()
+            .map(|&(id, _)| replacements::<G>(cards, deck, id, plan.pool, seed))
+            .collect()
+    } else {
+        vec![None; ids.len()]
+    };
     let matches = |cards: &G::Cards, d: &G::Deck| -> Vec<G> {
-        opponents
+        plan.opponents
             .iter()
             .map(|o| G::new_match(cards, [d, o]))
             .collect()
     };
-    let base = play_records(&matches(cards, deck), &index, spec, games, seed, progress);
+    let n_opp = plan.opponents.len();
+    let base = play_records(
+        &matches(cards, deck),
+        &index,
+        plan.spec,
+        games,
+        seed,
+        progress,
+    );
     let mut rows = Vec::new();
     for (k, &(id, copies)) in ids.iter().enumerate() {
         let (gih, gns) = drawn_tallies(k, &base);
@@ -384,16 +636,49 @@ pub fn rank_deck<G: crate::core::GameDef>(
         } else {
             (f64::NAN, f64::NAN, f64::NAN)
         };
-        let abl = if ablation {
+        let mut by_opponent = Vec::new();
+        let vor = if plan.versus.typical {
+            Some(match &subs[k] {
+                Some(r) => {
+                    let sets: Vec<Vec<G>> = r
+                        .ids
+                        .iter()
+                        .map(|&add| {
+                            let d = G::replace(deck, id, add, 1).expect("a legal replacement");
+                            matches(cards, &d)
+                        })
+                        .collect();
+                    let recs = play_records_with(
+                        n_opp,
+                        &|o, k| &sets[(k % sets.len() as u64) as usize][o],
+                        &index,
+                        plan.spec,
+                        games,
+                        seed,
+                        progress,
+                    );
+                    by_opponent = per_opponent(&base, &recs, games);
+                    // Value of the card: the deck minus the deck with a typical card instead.
+                    paired_difference(&base, &recs)
+                }
+                None => (f64::NAN, f64::NAN, f64::NAN),
+            })
+        } else {
+            None
+        };
+        let abl = if plan.versus.blank {
             let variant = G::ablate(cards, deck, id);
             let recs = play_records(
                 &matches(cards, &variant),
                 &index,
-                spec,
+                plan.spec,
                 games,
                 seed,
                 progress,
             );
+            if by_opponent.is_empty() {
+                by_opponent = per_opponent(&base, &recs, games);
+            }
             // Value of the card: baseline minus the deck without one copy, same deals.
             Some(paired_difference(&base, &recs))
         } else {
@@ -407,6 +692,9 @@ pub fn rank_deck<G: crate::core::GameDef>(
             usage: Usage::of(k, &base),
             iwd,
             abl,
+            vor,
+            replacements: subs[k].clone(),
+            by_opponent,
         });
     }
     rows.sort_by(|a, b| {
@@ -438,15 +726,18 @@ pub fn opponents<'a, G: crate::core::GameDef>(
         .collect()
 }
 
-/// The games [`rank_deck`] plays for `deck`: `games` against each of `opponents` opponents, once
-/// for the deck and, with `ablation`, once more per distinct card.
-pub fn deck_games<G: crate::core::GameDef>(
-    deck: &G::Deck,
-    ablation: bool,
-    games: u64,
-    opponents: usize,
-) -> u64 {
-    let distinct = G::deck_cards(deck).len() as u64;
-    let runs = 1 + if ablation { distinct } else { 0 };
-    runs * games * opponents as u64
+/// The games [`rank_deck`] plays for `plan`: `games` against each opponent, once for the deck
+/// and once more per distinct card and ablation of [`Versus`] (value over replacement only for a
+/// card with [`replacements`]).
+pub fn deck_games<G: crate::core::GameDef>(cards: &G::Cards, plan: &RankPlan<G>) -> u64 {
+    let mut runs = 1;
+    for (id, _) in G::deck_cards(plan.deck) {
+        runs += u64::from(plan.versus.blank);
+        if plan.versus.typical
+            && replacements::<G>(cards, plan.deck, id, plan.pool, plan.seed).is_some()
+        {
+            runs += 1;
+        }
+    }
+    runs * plan.games * plan.opponents.len() as u64
 }

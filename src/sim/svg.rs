@@ -246,12 +246,35 @@ pub struct IRow {
     pub text: Option<(String, String)>,
 }
 
-/// The series of an interval chart: colour and marker shape (circle, square), so that two
+/// The series of an interval chart: colour and marker shape (circle, square, diamond), so that
 /// series differ in shape as well as in colour.
-pub const SERIES: [(&str, &str, &str); 2] = [
+pub const SERIES: [(&str, &str, &str); 3] = [
     ("#5e3c99", "circle", "ablation"),
     ("#e66101", "square", "IWD"),
+    ("#1b7837", "diamond", "third"),
 ];
+
+/// A marker of `shape` centred at (`x`, `y`), `r` its half size, positions written with `p`
+/// decimals.
+fn marker(shape: &str, colour: &str, x: f64, y: f64, r: f64, p: usize) -> String {
+    match shape {
+        "circle" => format!("<circle cx=\"{x:.p$}\" cy=\"{y:.p$}\" r=\"{r}\" fill=\"{colour}\"/>"),
+        "square" => format!(
+            "<rect x=\"{:.p$}\" y=\"{:.p$}\" width=\"{}\" height=\"{}\" fill=\"{colour}\"/>",
+            x - r,
+            y - r,
+            2.0 * r,
+            2.0 * r
+        ),
+        _ => format!(
+            "<polygon points=\"{:.p$},{y:.p$} {x:.p$},{:.p$} {:.p$},{y:.p$} {x:.p$},{:.p$}\" fill=\"{colour}\"/>",
+            x - r - 0.5,
+            y - r - 0.5,
+            x + r + 0.5,
+            y + r + 0.5
+        ),
+    }
+}
 
 /// A horizontal chart of intervals: each row's marks as a dot (or square) on a whisker from low
 /// to high, against an axis from `lo` to `hi` (`scale` times the values, with `unit`), a reference
@@ -434,22 +457,7 @@ fn interval_mark(
             x(h)
         );
     }
-    let _ = writeln!(
-        s,
-        "{}",
-        if shape == "circle" {
-            format!(
-                "<circle cx=\"{:.1}\" cy=\"{y:.1}\" r=\"3.5\" fill=\"{colour}\"/>",
-                x(v)
-            )
-        } else {
-            format!(
-                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"7\" height=\"7\" fill=\"{colour}\"/>",
-                x(v) - 3.5,
-                y - 3.5
-            )
-        }
-    );
+    let _ = writeln!(s, "{}", marker(shape, colour, x(v), y, 3.5, 1));
 }
 
 /// The legend under the axis: each series' marker and name.
@@ -458,19 +466,7 @@ fn interval_legend(s: &mut String, f: &IntervalFrame, legend: &[&str]) {
     let mut lx = f.left;
     for (j, name) in legend.iter().enumerate() {
         let (colour, shape, _) = SERIES[j % SERIES.len()];
-        let marker = if shape == "circle" {
-            format!(
-                "<circle cx=\"{:.0}\" cy=\"{:.0}\" r=\"4\" fill=\"{colour}\"/>",
-                lx,
-                ly - 4.0
-            )
-        } else {
-            format!(
-                "<rect x=\"{:.0}\" y=\"{:.0}\" width=\"8\" height=\"8\" fill=\"{colour}\"/>",
-                lx - 4.0,
-                ly - 8.0
-            )
-        };
+        let marker = marker(shape, colour, lx, ly - 4.0, 4.0, 0);
         let _ = writeln!(
             s,
             "{marker}<text class=\"axis\" x=\"{:.0}\" y=\"{ly:.0}\">{}</text>",

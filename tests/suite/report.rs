@@ -907,6 +907,31 @@ fn report_checks_every_value_of_matchups_and_cards() {
             "1.5000",
             "is not a difference of rates",
         ),
+        // Issue 31: value over replacement, its replacements and the flags are checked too.
+        (
+            &ca,
+            "cards.csv",
+            1,
+            "vor_hi",
+            "5.0500",
+            "wider than 40 paired games",
+        ),
+        (
+            &ca,
+            "cards.csv",
+            1,
+            "replacements",
+            "some cards",
+            "column `replacements`",
+        ),
+        (
+            &ca,
+            "cards.csv",
+            1,
+            "flag",
+            "situational; no better than replacement",
+            "column `flag`",
+        ),
         // 10 games of at most u32::MAX decisions each.
         (
             &m,

@@ -169,6 +169,17 @@ impl GameDef for FireForceGame {
         format!("{} [{}]", c.name, c.number)
     }
 
+    /// Its type (Unit, Event, Flame) and its cost.
+    fn card_class(cards: &CardDb, id: u32) -> Option<(&'static str, i64)> {
+        let c = cards.card(id as CardId);
+        let t = match c.ctype {
+            CardType::Unit => "unit",
+            CardType::Event => "event",
+            CardType::Flame => "flame",
+        };
+        Some((t, i64::from(c.cost)))
+    }
+
     /// One copy of a main-deck card replaced by the filler: a vanilla Unit of cost 0 and power 0,
     /// numbered so that no card file can name it (numbers have no `#`).
     fn ablate(cards: &mut CardDb, deck: &FfDeck, id: u32) -> FfDeck {

@@ -153,6 +153,25 @@ impl GameDef for TmntGame {
         format!("{} [{}]", c.name, c.number)
     }
 
+    /// Its type with its kind (an attack card's normal / forceful / counter, an Event's <Play> /
+    /// <Flip>; M-DECK-4) and its power: TMNT cards have no cost (M-DECK-4), and power is what
+    /// sets a character or an attack card apart from its like cards.
+    fn card_class(cards: &CardDb, id: u32) -> Option<(&'static str, i64)> {
+        let c = cards.card(id as CardId);
+        let label = match (c.ctype, c.kind) {
+            (CardType::Character, _) => "character",
+            (CardType::Item, _) => "item",
+            (CardType::Attack, Kind::Forceful) => "attack forceful",
+            (CardType::Attack, Kind::Counter) => "attack counter",
+            (CardType::Attack, Kind::ForcefulCounter) => "attack forceful_counter",
+            (CardType::Attack, _) => "attack normal",
+            (CardType::Event, Kind::Flip) => "event flip",
+            (CardType::Event, Kind::PlayFlip) => "event play_flip",
+            (CardType::Event, _) => "event play",
+        };
+        Some((label, i64::from(c.power)))
+    }
+
     /// One copy of a card replaced by the filler: a vanilla character of power 0 with no
     /// attribute (so it never blocks an attack card's attribute, M-ATK-3), numbered so that no
     /// card file can name it (numbers have no `#`).

@@ -113,6 +113,12 @@ impl GameDef for TrailsGame {
         cards.card(id as CardId).full_name()
     }
 
+    /// Its type and its cost (CP for a UNIT or ITEM, EP for an EVENT, the level of a BASE).
+    fn card_class(cards: &CardDb, id: u32) -> Option<(&'static str, i64)> {
+        let c = cards.card(id as CardId);
+        Some((c.ctype.name(), i64::from(c.cost)))
+    }
+
     /// One copy replaced by `Blank Card / Filler` ([`CardDb::filler`]).
     fn ablate(cards: &mut CardDb, deck: &Deck, id: u32) -> Deck {
         let filler = cards.filler();

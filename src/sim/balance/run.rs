@@ -217,17 +217,17 @@ fn card_stats<G: GameDef>(plan: &Plan<G>, games: u64, sink: &dyn Sink) -> Result
             .filter(|x| G::deck_name(x) != G::deck_name(d))
             .collect();
         let mut c = plan.cards.clone();
-        let r = rank_deck::<G>(
-            &mut c,
-            d,
-            &opponents,
-            plan.spec,
+        let rank = crate::sim::cards::RankPlan::<G> {
+            deck: d,
+            opponents: &opponents,
+            spec: plan.spec,
             games,
-            plan.seed,
-            false,
-            &|n| sink.games(n),
-        )
-        .map_err(|e| within(G::deck_name(d), e))?;
+            seed: plan.seed,
+            versus: crate::sim::cards::Versus::NONE,
+            pool: &[],
+        };
+        let r = rank_deck::<G>(&mut c, &rank, &|n| sink.games(n))
+            .map_err(|e| within(G::deck_name(d), e))?;
         sink.after_games("nothing was written")?;
         played += r.games;
         stats.means.push(r.win_rate);

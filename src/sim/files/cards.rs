@@ -1,6 +1,6 @@
 //! `cards.csv`: the card ranking of `tcgsim cards` — one row per card of each studied deck, in
-//! the ranking's order: its drawn / not-seen statistics, its IWD and its ablation value with their
-//! 95% intervals (`docs/statistics.md`).
+//! the ranking's order: its drawn / not-seen statistics, its IWD, its blank-filler ablation value
+//! and its value over replacement with their 95% intervals, and its flags (`docs/statistics.md`).
 
 use super::{read_table, write_table, Column, Fields, Kind, Value};
 use crate::core::input::Reason;
@@ -30,15 +30,27 @@ pub struct Card {
     pub gih: Interval,
     pub gns: Interval,
     pub iwd: Interval,
-    /// The ablation value (`None`: not measured).
+    /// The blank-filler ablation value (`None`: not measured).
     pub ablation: Option<Interval>,
+    /// Value over replacement (`None`: not measured; NaN: no card may replace it), and its
+    /// replacements: how like the card they are ([`crate::sim::cards::Likeness::text`]), `: `,
+    /// then their names, `; `-separated (empty without replacements).
+    pub vor: Option<Interval>,
+    pub replacements: String,
     pub agree: String,
     pub flag: String,
 }
 
 impl Card {
-    /// The line of card `card` (its name) of deck `deck`, ranked over `games` games.
-    pub fn of(deck: &str, card: String, games: u64, r: &CardRow) -> Card {
+    /// The line of card `card` (its name) of deck `deck`, ranked over `games` games;
+    /// `card_name` names the replacement cards.
+    pub fn of(
+        deck: &str,
+        card: String,
+        games: u64,
+        r: &CardRow,
+        card_name: impl Fn(u32) -> String,
+    ) -> Card {
         let u: &Usage = &r.usage;
         let with_interval = |games: u64, rate: f64, (lo, hi): (f64, f64)| {
             if games > 0 {
@@ -61,8 +73,13 @@ impl Card {
             gns: with_interval(r.gns.games, r.gns.rate(), r.gns.interval()),
             iwd: r.iwd,
             ablation: r.abl,
+            vor: r.vor,
+            replacements: r.replacements.as_ref().map_or(String::new(), |x| {
+                let names: Vec<String> = x.ids.iter().map(|&i| card_name(i)).collect();
+                format!("{}: {}", x.likeness.text(), names.join("; "))
+            }),
             agree: r.agree().to_string(),
-            flag: r.flag().to_string(),
+            flag: r.flag(),
         }
     }
 
@@ -77,7 +94,7 @@ fn num(x: f64) -> Value {
 }
 
 /// The columns of `cards.csv`, in order: the one table its writer and its reader are made of.
-pub const COLUMNS: [Column<Card>; 25] = [
+pub const COLUMNS: [Column<Card>; 30] = [
     Column::new("deck", Kind::Text, |c| Value::Text(c.deck.clone())),
     Column::new("card", Kind::Text, |c| Value::Text(c.card.clone())),
     Column::new("copies", Kind::Count, |c| Value::Count(Some(c.copies))),
@@ -112,6 +129,21 @@ pub const COLUMNS: [Column<Card>; 25] = [
     }),
     Column::new("ablation_hi", Kind::Real, |c| {
         num(c.ablation.map_or(f64::NAN, |a| a.2))
+    }),
+    Column::new("vor_games", Kind::OptCount, |c| {
+        Value::Count(c.vor.map(|_| c.games))
+    }),
+    Column::new("vor_value", Kind::Diff, |c| {
+        num(c.vor.map_or(f64::NAN, |a| a.0))
+    }),
+    Column::new("vor_lo", Kind::Real, |c| {
+        num(c.vor.map_or(f64::NAN, |a| a.1))
+    }),
+    Column::new("vor_hi", Kind::Real, |c| {
+        num(c.vor.map_or(f64::NAN, |a| a.2))
+    }),
+    Column::new("replacements", Kind::Text, |c| {
+        Value::Text(c.replacements.clone())
     }),
     Column::new("agree", Kind::Text, |c| Value::Text(c.agree.clone())),
     Column::new("flag", Kind::Text, |c| Value::Text(c.flag.clone())),
@@ -155,6 +187,10 @@ pub fn read(text: &str, file: &str) -> Result<Vec<Line>, InputError> {
             ablation: f
                 .opt_count("ablation_games")
                 .map(|_| three("ablation_value", "ablation_lo", "ablation_hi")),
+            vor: f
+                .opt_count("vor_games")
+                .map(|_| three("vor_value", "vor_lo", "vor_hi")),
+            replacements: f.text("replacements").to_string(),
             agree: f.text("agree").to_string(),
             flag: f.text("flag").to_string(),
         };
@@ -236,6 +272,9 @@ fn check_intervals(c: &Card) -> Result<(), Reason> {
     if let Some(a) = c.ablation {
         all.push(("ablation_value", a));
     }
+    if let Some(a) = c.vor {
+        all.push(("vor_value", a));
+    }
     for (name, (v, lo, hi)) in all {
         bounded(name, v, lo, hi, c.games)?;
         let defined = [v, lo, hi].iter().filter(|x| !x.is_nan()).count();
@@ -257,8 +296,8 @@ fn check_intervals(c: &Card) -> Result<(), Reason> {
 }
 
 /// A measure within what it can be: a win rate (`gih_wr`, `gns_wr`; Wilson interval) in [0, 1]
-/// with its interval; a difference of two (`iwd`, `ablation_value`) in [−1, 1]; the ablation's
-/// interval, a mean of `games` paired differences in [−1, 1] ± 1.96 standard errors, at most
+/// with its interval; a difference of two (`iwd`, `ablation_value`, `vor_value`) in [−1, 1]; an
+/// ablation's interval, a mean of `games` paired differences in [−1, 1] ± 1.96 standard errors, at most
 /// 1.96 / √(games − 1) from its value (the largest sample variance of such differences is
 /// games / (games − 1)).
 fn bounded(name: &str, v: f64, lo: f64, hi: f64, games: u64) -> Result<(), Reason> {
@@ -279,7 +318,7 @@ fn bounded(name: &str, v: f64, lo: f64, hi: f64, games: u64) -> Result<(), Reaso
             }
         )));
     }
-    if name == "ablation_value" && games > 1 && !v.is_nan() {
+    if (name == "ablation_value" || name == "vor_value") && games > 1 && !v.is_nan() {
         let most = crate::stats::Z95 / ((games - 1) as f64).sqrt() + 2.0 * HALF;
         if v - lo > most || hi - v > most {
             return Err(Reason(format!(
@@ -293,9 +332,31 @@ fn bounded(name: &str, v: f64, lo: f64, hi: f64, games: u64) -> Result<(), Reaso
     Ok(())
 }
 
-/// `agree` and `flag` are words `tcgsim cards` writes, where they can be.
+/// `replacements`, `agree` and `flag` are words `tcgsim cards` writes, where they can be.
 fn check_words(c: &Card) -> Result<(), Reason> {
-    let missing = c.ablation.is_none_or(|a| a.1.is_nan() || a.2.is_nan())
+    use crate::sim::cards::{Likeness, FLAG_RARELY, FLAG_SITUATIONAL, FLAG_WORSE};
+    let measured = c.vor.is_some_and(|v| !v.0.is_nan());
+    let likeness_ok = [Likeness::TypeAndCost, Likeness::Type, Likeness::Any]
+        .iter()
+        .any(|l| {
+            c.replacements
+                .strip_prefix(l.text())
+                .and_then(|r| r.strip_prefix(": "))
+                .is_some_and(|names| !names.is_empty())
+        });
+    if measured != likeness_ok {
+        return Err(Reason(format!(
+            "column `replacements`: \"{}\" is not what {} can give (how like the card they are, `: `, their names; empty without value over replacement)",
+            c.replacements,
+            if measured { "a measured value over replacement" } else { "a card without value over replacement" }
+        )));
+    }
+    let measure = match (c.vor, c.ablation) {
+        (Some(v), _) if !v.0.is_nan() => Some(v),
+        (_, Some(a)) => Some(a),
+        (v, None) => v,
+    };
+    let missing = measure.is_none_or(|a| a.1.is_nan() || a.2.is_nan())
         || c.iwd.1.is_nan()
         || c.iwd.2.is_nan();
     let agree_ok = match c.agree.as_str() {
@@ -309,10 +370,23 @@ fn check_words(c: &Card) -> Result<(), Reason> {
             c.agree
         )));
     }
-    if !(c.flag.is_empty() || c.flag == "rarely played" && c.drawn_games >= 20) {
+    // The flags in their order, each where it can be.
+    let want: Vec<&str> = c.flag.split("; ").filter(|f| !f.is_empty()).collect();
+    let worse = c.vor.is_some_and(|v| v.2 < 0.0);
+    let order = [FLAG_WORSE, FLAG_SITUATIONAL, FLAG_RARELY];
+    let in_order = want
+        .iter()
+        .map(|f| order.iter().position(|o| o == f))
+        .collect::<Option<Vec<usize>>>()
+        .is_some_and(|p| p.windows(2).all(|w| w[0] < w[1]));
+    let consistent = in_order
+        && want.contains(&FLAG_WORSE) == worse
+        && (!want.contains(&FLAG_RARELY) || c.drawn_games >= 20)
+        && (!want.contains(&FLAG_SITUATIONAL) || measure.is_some());
+    if !consistent || c.flag.ends_with("; ") {
         return Err(Reason(format!(
-            "column `flag`: \"{}\" is not a flag of {} drawn games (empty, or `rarely played` from 20)",
-            c.flag, c.drawn_games
+            "column `flag`: \"{}\" is not what this card's figures can give ({FLAG_WORSE} exactly when vor_hi is below zero, {FLAG_SITUATIONAL} only with an ablation, {FLAG_RARELY} from 20 drawn games; `; `-separated in that order)",
+            c.flag
         )));
     }
     Ok(())
