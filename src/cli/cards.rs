@@ -218,7 +218,16 @@ fn deck_summary(
             continue;
         }
         if !flag.is_empty() {
-            let _ = writeln!(flags, "  ! {}: {flag}", card_name(r.id));
+            let _ = write!(flags, "  ! {}: {flag}", card_name(r.id));
+            if r.situational() {
+                let each: Vec<String> = opponents
+                    .iter()
+                    .zip(&r.by_opponent)
+                    .map(|(n, &v)| format!("vs {n} {}", points(v)))
+                    .collect();
+                let _ = write!(flags, " ({})", each.join(", "));
+            }
+            flags.push('\n');
         }
         let _ = writeln!(
             report,
