@@ -459,8 +459,9 @@ pub type Interval = (f64, f64, f64);
 
 /// Whether a card is *situational*: strong in some matchups, weak in others. `by_opponent` holds
 /// its value against each opponent (paired differences with 95% normal intervals, [`paired_difference`]).
-/// It is when its best matchup's interval lies above zero and the best and the worst matchups
-/// differ by more than chance allows: the interval of their difference, `z` from a Bonferroni
+/// It is when its best matchup's interval lies above zero (strong there), its worst matchup's
+/// does not (not shown to be strong there: a card strong everywhere, more so against some, is not
+/// situational), and the best and the worst matchups differ by more than chance allows: the interval of their difference, `z` from a Bonferroni
 /// correction over the m(m−1)/2 pairs of matchups (two-sided 5% in all), excludes zero. Never with
 /// fewer than two opponents.
 pub fn situational(by_opponent: &[Interval]) -> bool {
@@ -475,7 +476,11 @@ pub fn situational(by_opponent: &[Interval]) -> bool {
     let pairs = (m * (m - 1) / 2) as f64;
     let z = crate::stats::normal_quantile(1.0 - 0.025 / pairs);
     let gap = best.0 - worst.0;
-    best.1 > 0.0 && gap - z * (se(best).powi(2) + se(worst).powi(2)).sqrt() > 0.0
+    let strong_somewhere = best.1 > 0.0;
+    let weak_elsewhere = worst.1 <= 0.0;
+    strong_somewhere
+        && weak_elsewhere
+        && gap - z * (se(best).powi(2) + se(worst).powi(2)).sqrt() > 0.0
 }
 
 /// One card's figures in a deck's ranking.

@@ -341,6 +341,96 @@ fn planted_cards_rank_first_and_last() {
     );
 }
 
+/// Issue 31's acceptance, every game: a planted pool of each game (`tests/data/planted31/GAME`,
+/// its README says what each card is) with a strong card, a useless card (never worth playing,
+/// but doing a blank filler's job) and a situational card (strong against the `prey` archetype
+/// only). Ranked by value over replacement against both archetypes (800 games each): the strong
+/// card first and the useless one last, both intervals clear of zero, the useless one flagged `no
+/// better than replacement`, the situational one flagged `situational` and clearly positive
+/// against `prey` alone, the strong one not situational. Measured with the blank-filler ablation
+/// alone on the same games (`--versus blank`): Fire Force's useless card is −0.4 points
+/// (−1.4…+0.5), indistinguishable from a blank, and before issue 31 no flag said a card was worse
+/// than its alternatives or situational.
+#[test]
+fn planted_pools_rank_by_value_over_replacement_in_every_game() {
+    for (game, strong, useless, situational) in [
+        (
+            "trails",
+            "Gilded Colossus / Planted Strong",
+            "Hollow Effigy / Planted Useless",
+            "Thornbane Warden / Planted Situational",
+        ),
+        (
+            "fireforce",
+            "Gilded Salamander [PF-90]",
+            "Hollow Lantern [PF-91]",
+            "Ashbane Warden [PF-92]",
+        ),
+        (
+            "tmnt",
+            "Gilded Titan [TP-90]",
+            "Hollow Effigy [TP-91]",
+            "Ashbane Gust [TP-92]",
+        ),
+    ] {
+        let dir = format!("tests/data/planted31/{game}");
+        let out = tmpdir(&format!("planted31-{game}"));
+        let o = tcgsim(&[
+            "cards",
+            &format!("{dir}/studied.deck"),
+            "--gauntlet",
+            &format!("{dir}/prey.deck"),
+            "--gauntlet",
+            &format!("{dir}/other.deck"),
+            "--games",
+            "800",
+            "--versus",
+            "typical",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{game}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let csv = read(&out, "cards.csv");
+        let mut r = csv::Reader::from_reader(csv.as_bytes());
+        let head: Vec<String> = r.headers().unwrap().iter().map(str::to_string).collect();
+        let col = |name: &str| head.iter().position(|h| h == name).unwrap();
+        let rows: Vec<csv::StringRecord> = r.records().map(|x| x.unwrap()).collect();
+        let num = |row: &csv::StringRecord, c: &str| row[col(c)].parse::<f64>().unwrap();
+        let last = rows.len() - 1;
+        assert_eq!(&rows[0][col("card")], strong, "{game}: {csv}");
+        assert_eq!(&rows[last][col("card")], useless, "{game}: {csv}");
+        assert!(num(&rows[0], "vor_lo") > 0.0, "{game}: {csv}");
+        assert!(num(&rows[last], "vor_hi") < 0.0, "{game}: {csv}");
+        assert!(
+            rows[last][col("flag")].contains("no better than replacement"),
+            "{game}: {csv}"
+        );
+        assert!(
+            !rows[0][col("flag")].contains("situational"),
+            "{game}: {csv}"
+        );
+        let sit = rows
+            .iter()
+            .find(|r| &r[col("card")] == situational)
+            .unwrap();
+        assert!(sit[col("flag")].contains("situational"), "{game}: {csv}");
+        // The summary names its value against each opponent: above zero against prey.
+        let stdout = String::from_utf8_lossy(&o.stdout);
+        let line = stdout
+            .lines()
+            .find(|l| l.starts_with(&format!("  ! {situational}: ")))
+            .unwrap_or_else(|| panic!("{game}: {stdout}"));
+        let prey = line.split("vs prey ").nth(1).unwrap();
+        let lo: f64 = prey.split(['(', '…']).nth(1).unwrap().parse().unwrap();
+        assert!(lo > 0.0, "{game}: {line}");
+    }
+}
+
 #[test]
 fn arena_ratings_are_reproducible_and_sprt_decides() {
     let a = tmpdir("arena1");

@@ -446,11 +446,13 @@ fn card_statistics_of_hand_built_records() {
 }
 
 /// Issue 31, the `situational` flag on hand-built matchup values (value, 95% interval): two
-/// matchups of standard error 0.04/1.96 each. Best +10 points (interval above zero), worst 0: the
+/// matchups of standard error 0.04/1.96 each. Best +10 points (interval above zero), worst 0
+/// (interval not above zero): the
 /// gap's interval is 0.10 ± 1.96·√2·0.0204 = 0.10 ± 0.0566, clear of zero → situational. A gap of
 /// 5 points (± 0.0566) is not; nor is a gap of 10 whose best interval reaches zero. With three
 /// matchups the Bonferroni z is Φ⁻¹(1 − 0.025/3) = 2.3940: a gap of 0.075 (± 2.394·0.0289 =
-/// 0.0691) still is, a gap of 0.065 is not — it would be with two matchups (± 0.0566).
+/// 0.0691) still is, a gap of 0.065 is not — it would be with two matchups (± 0.0566). A card clearly
+/// strong against both (+20 and +8) is not situational, however large the gap.
 #[test]
 fn situational_matchups_of_hand_built_values() {
     use tcgsim::sim::cards::situational;
@@ -459,6 +461,10 @@ fn situational_matchups_of_hand_built_values() {
     assert!(!situational(&[at(0.05), at(0.0)]));
     assert!(!situational(&[at(0.04), at(-0.06)]), "best not above zero");
     assert!(!situational(&[at(0.10)]), "one matchup");
+    assert!(
+        !situational(&[at(0.20), at(0.08)]),
+        "strong against both, more so against one: not situational"
+    );
     assert!(situational(&[at(0.08), at(0.005), at(0.03)]));
     assert!(!situational(&[at(0.07), at(0.005), at(0.03)]));
     assert!(situational(&[at(0.07), at(0.005)]));

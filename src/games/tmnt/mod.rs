@@ -22,6 +22,7 @@ pub use state::State;
 use crate::core::glue::copy_state_game;
 use crate::core::hidden::{first_n, redeal};
 use crate::core::{CardUse, Game, GameRng, Outcome, Seat};
+use cards::{CardType, Kind};
 use state::{Bits, Step};
 
 impl Game for TmntGame {
@@ -87,14 +88,28 @@ impl Game for TmntGame {
         }
     }
 
-    /// Events, Items, attack cards and counters placed from hand are played; a card set on a
-    /// Block Zone or paid for an Item is a resource.
+    /// Events, Items, attack cards and counters placed from hand are played. A card set on a
+    /// Block Zone (M-SET-1) is played when setting is how it comes into play — a Character (it
+    /// stays on Block Zone 1 when flipped, M-FLIP-1) or a <Flip> / <Play & Flip> Event (its text
+    /// resolves when flipped, M-FLIP-3) — and a resource otherwise (any card fills a Block Zone);
+    /// a card paid for an Item is a resource (`docs/statistics.md`, card rankings).
     fn card_use(&self, _state: &State, action: Action) -> Option<(u32, CardUse)> {
         match action {
             Action::Event(id) | Action::Item(id) | Action::Attack(id) | Action::Counter(id) => {
                 Some((u32::from(id), CardUse::Played))
             }
-            Action::Set(id) | Action::Pay(id) => Some((u32::from(id), CardUse::Resource)),
+            Action::Set(id) => {
+                let c = self.db.card(id);
+                let played =
+                    c.ctype == CardType::Character || matches!(c.kind, Kind::Flip | Kind::PlayFlip);
+                let used = if played {
+                    CardUse::Played
+                } else {
+                    CardUse::Resource
+                };
+                Some((u32::from(id), used))
+            }
+            Action::Pay(id) => Some((u32::from(id), CardUse::Resource)),
             _ => None,
         }
     }
