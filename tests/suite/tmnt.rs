@@ -393,7 +393,9 @@ fn card_statistics_see_what_left_the_deck() {
         g.card_use(&s, Action::Attack(1)),
         Some((1, CardUse::Played))
     );
-    assert_eq!(g.card_use(&s, Action::Set(2)), Some((2, CardUse::Resource)));
+    // A Character set on a Block Zone is played: setting is how it comes into play (M-SET-1,
+    // M-FLIP-1; issue 31 — it was a resource, and every Character was flagged `rarely played`).
+    assert_eq!(g.card_use(&s, Action::Set(2)), Some((2, CardUse::Played)));
     assert_eq!(g.card_use(&s, Action::Keep(0)), None);
     assert!(s.pl(Seat::P1).block.iter().all(|&i| i != NONE));
     // Cards sent from the deck straight to the Trash are not drawn: P1's Big Brawler (6) deals 6
