@@ -100,14 +100,27 @@ pub fn landmark_iwd(k: usize, records: &[Record]) -> (f64, f64, f64) {
     landmark_iwd_to(k, records, last_landmark(records))
 }
 
+/// `1/n`, times the small-sample correction `sqrt(n/(n−1))` of a residual in a group of `n` (HC2:
+/// with one landmark the variance is then the unbiased `s1²/n1 + s0²/n0`). A group of one has a
+/// residual of 0.
+fn leverage(n: u64) -> f64 {
+    if n < 2 {
+        0.0
+    } else {
+        let n = n as f64;
+        (n / (n - 1.0)).sqrt() / n
+    }
+}
+
 /// [`landmark_iwd`] with landmarks `1..=last`.
 ///
 /// The value is `Σ w_t (p1_t − p0_t) / Σ w_t` over the landmarks `t` ([`Stratum::weight`]). Its
 /// variance treats the weights as fixed (they depend on the shuffle, not on the results): the
 /// value is `Σ_i c_i y_i` over the games, and each game's influence is
-/// `φ_i = Σ_t (w_t/W)·((y_i − p1_t)/n1_t` if drawn before `t`, `−(y_i − p0_t)/n0_t` if not`)`,
-/// summed over the landmarks the game reached; the variance is `Σ_i φ_i²` — with one landmark,
-/// the Wald variance `p1(1−p1)/n1 + p0(1−p0)/n0`. The interval is the value ± 1.96 standard
+/// `φ_i = Σ_t (w_t/W)·((y_i − p1_t)·λ(n1_t)` if drawn before `t`, `−(y_i − p0_t)·λ(n0_t)` if
+/// not`)`, summed over the landmarks the game reached, with `λ(n) = sqrt(n/(n−1))/n` (HC2's
+/// small-sample correction); the variance is `Σ_i φ_i²` — with one landmark, the unbiased
+/// `s1²/n1 + s0²/n0` of Welch's test. The interval is the value ± 1.96 standard
 /// errors, clipped to [−1, 1]. Exact arithmetic, in record order: thread-independent.
 pub fn landmark_iwd_to(k: usize, records: &[Record], last: u32) -> (f64, f64, f64) {
     let nan = (f64::NAN, f64::NAN, f64::NAN);
@@ -130,12 +143,12 @@ pub fn landmark_iwd_to(k: usize, records: &[Record], last: u32) -> (f64, f64, f6
             if w == 0.0 {
                 continue;
             }
-            phi += w / total
-                * if drawn_before(r, k, st.turn) {
-                    (r.score - st.drawn.rate()) / st.drawn.games as f64
-                } else {
-                    -(r.score - st.not_drawn.rate()) / st.not_drawn.games as f64
-                };
+            let (side, sign) = if drawn_before(r, k, st.turn) {
+                (&st.drawn, 1.0)
+            } else {
+                (&st.not_drawn, -1.0)
+            };
+            phi += sign * w / total * (r.score - side.rate()) * leverage(side.games);
         }
         var += phi * phi;
     }
