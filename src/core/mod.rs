@@ -149,6 +149,22 @@ pub trait Game: Sync {
     /// nothing outside one game. A game that does not track it calls `f` never.
     fn cards_out_of_deck(&self, _state: &Self::State, _seat: Seat, _f: &mut dyn FnMut(u32)) {}
 
+    /// Card statistics: `seat`'s opening hand — its cards out of the deck once its setup is over
+    /// (its mulligan or redraw done), before any draw of play. While a setup decision of the
+    /// seat is still to come or under way in `state`, returns false and calls `f` never; else
+    /// calls `f` with the card id of every card of the opening hand, once per copy, and returns
+    /// true. Card statistics ask each position of a game in turn, from the first, and keep the
+    /// first answer (`docs/statistics.md`, opening-hand win rate). A game needs its own answer
+    /// when its setup takes decisions (Trails' mulligan, T-SETUP-3) or when its first position
+    /// may follow a draw of play (TMNT, M-ADJ-2: the second player may draw before the first
+    /// decision). Default: the cards out of the deck ([`Game::cards_out_of_deck`]) in the first
+    /// position, for a game whose setup takes no decision and whose first position precedes
+    /// every draw of play (the toy game).
+    fn opening_hand(&self, state: &Self::State, seat: Seat, f: &mut dyn FnMut(u32)) -> bool {
+        self.cards_out_of_deck(state, seat, f);
+        true
+    }
+
     /// Card statistics: calls `f` with the card id of every card in `seat`'s hand, once per copy.
     fn cards_in_hand(&self, _state: &Self::State, _seat: Seat, _f: &mut dyn FnMut(u32)) {}
 

@@ -22,17 +22,49 @@ use rayon::prelude::*;
 /// The most distinct cards a studied deck may have (one bit each in a [`Record`]).
 pub const MAX_DISTINCT: usize = 64;
 
+/// [`Record::first_turn`] of a card no copy of which left the deck after setup.
+pub const NEVER: u8 = u8::MAX;
+
 /// One game of the studied deck (seat P1): for each of its distinct cards (bit `k` for the `k`-th
 /// card of the [`CardIndex`]), whether a copy was drawn (left the deck: drawn into the hand,
 /// including the opening hand and mulligans, or taken from the deck into a resource zone), played,
 /// put into a resource zone, and still in hand when the game ended; and the deck's score.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// With when the cards were drawn (`sim::draws`): which were in the opening hand, the turn each
+/// first left the deck after setup, and the game's last turn.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Record {
     pub drawn: u64,
     pub played: u64,
     pub resource: u64,
     pub in_hand: u64,
     pub score: f64,
+    /// The opening hand ([`Game::opening_hand`]: the cards out of the deck once the seat's
+    /// mulligan or redraw is done, before any draw of play). Empty when the game ended before
+    /// (a forfeit during setup).
+    pub opening: u64,
+    /// `first_turn[k]`: 0 for a card of the opening hand; else the turn ([`Game::turn`], at most
+    /// 254) of the first position, from the one in which the opening hand was known on, in which
+    /// a copy was out of the deck;
+    /// [`NEVER`] when none was.
+    pub first_turn: [u8; MAX_DISTINCT],
+    /// The turn of the final position ([`Game::turn`]).
+    pub turns: u32,
+}
+
+impl Default for Record {
+    /// No card drawn, a score of 0, turn 0.
+    fn default() -> Self {
+        Record {
+            drawn: 0,
+            played: 0,
+            resource: 0,
+            in_hand: 0,
+            score: 0.0,
+            opening: 0,
+            first_turn: [NEVER; MAX_DISTINCT],
+            turns: 0,
+        }
+    }
 }
 
 /// The studied deck's distinct cards, in order, and the bit of each card id.
@@ -83,11 +115,29 @@ impl CardIndex {
     }
 }
 
+/// The set bits of a mask, lowest first.
+struct Bits64(u64);
+
+impl Iterator for Bits64 {
+    type Item = usize;
+    fn next(&mut self) -> Option<usize> {
+        (self.0 != 0).then(|| {
+            let k = self.0.trailing_zeros() as usize;
+            self.0 &= self.0 - 1;
+            k
+        })
+    }
+}
+
 /// Builds the [`Record`] of one game of seat `seat` from what the game reports as it goes.
 pub struct Tracker<'a> {
     index: &'a CardIndex,
     seat: Seat,
     rec: Record,
+    /// Whether the opening position has been seen ([`Record::opening`]).
+    opened: bool,
+    /// The cards whose [`Record::first_turn`] is set.
+    timed: u64,
 }
 
 impl<'a> Tracker<'a> {
@@ -97,14 +147,38 @@ impl<'a> Tracker<'a> {
             index,
             seat,
             rec: Record::default(),
+            opened: false,
+            timed: 0,
         };
         t.see(game, start);
         t
     }
 
     fn see<G: Game>(&mut self, game: &G, s: &G::State) {
-        let (index, drawn) = (self.index, &mut self.rec.drawn);
-        game.cards_out_of_deck(s, self.seat, &mut |id| *drawn |= index.bit(id));
+        let index = self.index;
+        let mut out = 0u64;
+        game.cards_out_of_deck(s, self.seat, &mut |id| out |= index.bit(id));
+        self.rec.drawn |= out;
+        if !self.opened {
+            let mut open = 0u64;
+            if !game.opening_hand(s, self.seat, &mut |id| open |= index.bit(id)) {
+                return;
+            }
+            self.opened = true;
+            self.rec.opening = open;
+            for k in Bits64(open) {
+                self.rec.first_turn[k] = 0;
+            }
+            self.timed = open;
+        }
+        let new = out & !self.timed;
+        if new != 0 {
+            let turn = game.turn(s).min(u32::from(NEVER) - 1) as u8;
+            for k in Bits64(new) {
+                self.rec.first_turn[k] = turn;
+            }
+            self.timed |= new;
+        }
     }
 
     /// One action of `by` from `before`, reaching `after`.
@@ -131,6 +205,7 @@ impl<'a> Tracker<'a> {
         let (index, in_hand) = (self.index, &mut self.rec.in_hand);
         game.cards_in_hand(end, self.seat, &mut |id| *in_hand |= index.bit(id));
         self.rec.score = score;
+        self.rec.turns = game.turn(end);
         self.rec
     }
 }

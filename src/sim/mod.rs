@@ -5,6 +5,7 @@ pub mod balance;
 pub mod bench;
 pub mod cards;
 pub mod checkpoint;
+pub mod draws;
 mod duel;
 mod entrant;
 pub mod files;

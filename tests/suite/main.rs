@@ -64,6 +64,7 @@ mod cardlang;
 mod cli;
 mod commands;
 mod conformance;
+mod draws;
 mod engine;
 mod fireforce;
 mod formats;

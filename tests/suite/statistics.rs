@@ -365,6 +365,7 @@ fn ablation_intervals_cover_the_true_difference() {
         resource: 0,
         in_hand: 0,
         score,
+        ..Record::default()
     };
     let truth = 0.55 - (0.8 * 0.55 + 0.2 * 0.45);
     let mut rng = rand_pcg::Pcg64::seed_from_u64(31);
@@ -401,6 +402,7 @@ fn card_statistics_of_hand_built_records() {
             resource: 0,
             in_hand: u64::from(k == 5),
             score,
+            ..Record::default()
         })
         .collect();
     let (gih, gns) = drawn_tallies(0, &recs);

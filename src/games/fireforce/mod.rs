@@ -80,6 +80,18 @@ impl Game for FireForceGame {
         }
     }
 
+    /// F-SETUP-2, F-SETUP-6: the redraw decisions, the first player's first; a seat's opening
+    /// hand is its 5 cards once it has kept or redrawn (the Life cards, F-SETUP-3, stay out of
+    /// it as they stay out of [`Game::cards_out_of_deck`]). The first draw of play is the first
+    /// player's (F-PREP-4), after both decisions.
+    fn opening_hand(&self, state: &State, seat: Seat, f: &mut dyn FnMut(u32)) -> bool {
+        let done = state.step != Step::Redraw || state.pl(seat).redraw_done;
+        if done {
+            self.cards_out_of_deck(state, seat, f);
+        }
+        done
+    }
+
     fn cards_in_hand(&self, state: &State, seat: Seat, f: &mut dyn FnMut(u32)) {
         let p = state.pl(seat);
         for i in Bits(p.hand) {

@@ -81,6 +81,20 @@ impl Game for TmntGame {
         }
     }
 
+    /// M-SETUP-1, M-SETUP-2: the 5 cards of the hand and the 4 Block cards, the first 9 dealt
+    /// from the top of the shuffled deck, which are its instances 0 to 8 (setup deals instances
+    /// from the top down, and nothing renumbers them). There is no mulligan (M-SETUP-4), but the
+    /// first position may already follow the second player's first draws (M-ADJ-2: when the
+    /// first player's turn 1 takes no decision), so the opening hand is read from the instances,
+    /// not from the cards out of the deck.
+    fn opening_hand(&self, state: &State, seat: Seat, f: &mut dyn FnMut(u32)) -> bool {
+        let p = state.pl(seat);
+        for i in 0..usize::from(p.n).min(5 + state::ZONES) {
+            f(u32::from(p.card[i]));
+        }
+        true
+    }
+
     fn cards_in_hand(&self, state: &State, seat: Seat, f: &mut dyn FnMut(u32)) {
         let p = state.pl(seat);
         for i in Bits(p.hand) {

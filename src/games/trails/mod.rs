@@ -96,6 +96,20 @@ impl Game for TrailsGame {
         }
     }
 
+    /// T-SETUP-3: the mulligan, the initiative player's first; a seat's opening hand is its cards
+    /// out of the deck once it keeps (its replacement cards are drawn then, T-SETUP-4). The
+    /// other seat's keep is followed in the same action by the initiative player's draw
+    /// (T-PREP-1), never by the other seat's: the first position after a seat keeps holds its
+    /// opening hand.
+    fn opening_hand(&self, state: &State, seat: Seat, f: &mut dyn FnMut(u32)) -> bool {
+        let kept = state.step != state::Step::Mulligan
+            || (seat == state.initiative && state.actor != state.initiative);
+        if kept {
+            self.cards_out_of_deck(state, seat, f);
+        }
+        kept
+    }
+
     fn cards_in_hand(&self, state: &State, seat: Seat, f: &mut dyn FnMut(u32)) {
         let p = state.pl(seat);
         for i in Bits(p.hand) {
