@@ -185,7 +185,7 @@ fn deck_summary(
     let by = match (o.versus.typical, o.versus.blank) {
         (true, _) => "value over replacement",
         (false, true) => "ablation (blank filler)",
-        _ => "IWD",
+        _ => "landmark IWD",
     };
     let _ = writeln!(
         report,
@@ -197,13 +197,15 @@ fn deck_summary(
     );
     let _ = writeln!(
         report,
-        "  {:>3} {:<40} {:>22} {:>22} {:>22} {:>7} {:>6} {:>6} {:>8} {:>7}",
+        "  {:>3} {:<40} {:>22} {:>22} {:>22} {:>7} {:>6} {:>6} {:>6} {:>6} {:>8} {:>7}",
         "#",
         "card",
         "vs typical, pts (95%)",
         "vs blank, pts (95%)",
-        "IWD, pts (95%)",
+        "landmark IWD, pts",
         "agree",
+        "OH WR",
+        "GD WR",
         "drawn",
         "played",
         "resource",
@@ -231,17 +233,19 @@ fn deck_summary(
         }
         let _ = writeln!(
             report,
-            "  {:>2}.{mark}{:<40} {:>22} {:>22} {:>22} {:>7} {:>6} {:>6} {:>8} {:>7}",
+            "  {:>2}.{mark}{:<40} {:>22} {:>22} {:>22} {:>7} {:>6} {:>6} {:>6} {:>6} {:>8} {:>7}",
             rank + 1,
             card_name(r.id),
             r.vor.map_or("–".into(), points),
             r.abl.map_or("–".into(), points),
-            points(r.iwd),
+            points(r.liwd),
             if r.agree().is_empty() {
                 "–"
             } else {
                 r.agree()
             },
+            percent(r.oh.rate()),
+            percent(r.gd.rate()),
             percent(r.gih.games as f64 / games as f64),
             percent(u.rate(u.played)),
             percent(u.rate(u.resource)),

@@ -31,7 +31,7 @@ pub(super) fn cards_section(
             decks.push(&l.card.deck);
         }
     }
-    let mut html = String::from("<p>Each card's contribution in percentage points of win rate, side by side with 95% intervals: <strong>value over replacement</strong> (the deck with one copy replaced by a typical legal card of the pool of its type and cost, paired deals: what the card adds over what a designer would otherwise put there), <strong>vs blank</strong> (one copy replaced by a neutral filler: what it adds over nothing) and <strong>IWD</strong> (win rate when drawn minus when not seen). Flags: <em>no better than replacement</em> (a typical card wins more), <em>situational</em> (strong against some opponents, clearly weaker against others), <em>rarely played</em> (played in under 5% of the games it was drawn in) — <code>docs/statistics.md</code>.</p>\n");
+    let mut html = String::from("<p>Each card's contribution in percentage points of win rate, side by side with 95% intervals: <strong>value over replacement</strong> (the deck with one copy replaced by a typical legal card of the pool of its type and cost, paired deals: what the card adds over what a designer would otherwise put there), <strong>vs blank</strong> (one copy replaced by a neutral filler: what it adds over nothing), the <strong>landmark IWD</strong> (at each turn, the win rate of games where a copy had been drawn minus where none had, among the games still going: free of IWD's game-length bias) and <strong>IWD</strong> (win rate when drawn minus when not seen), with OH WR and GD WR (win rate when in the opening hand, when drawn later). Flags: <em>no better than replacement</em> (a typical card wins more), <em>situational</em> (strong against some opponents, clearly weaker against others), <em>rarely played</em> (played in under 5% of the games it was drawn in) — <code>docs/statistics.md</code>.</p>\n");
     for (k, deck) in decks.iter().enumerate() {
         let rows: Vec<&Line> = lines.iter().filter(|l| l.card.deck == *deck).collect();
         let _ = writeln!(html, "<h3 id=\"{id}-cards-{}\">{}</h3>", k + 1, esc(deck));
@@ -64,7 +64,7 @@ fn deck_chart(deck: &str, rows: &[&Line]) -> String {
             marks: vec![
                 three(l, "vor_value", "vor_lo", "vor_hi"),
                 three(l, "ablation_value", "ablation_lo", "ablation_hi"),
-                three(l, "iwd", "iwd_lo", "iwd_hi"),
+                three(l, "liwd", "liwd_lo", "liwd_hi"),
             ],
             text: None,
         })
@@ -83,7 +83,7 @@ fn deck_chart(deck: &str, rows: &[&Line]) -> String {
         "",
         Some(0.0),
         false,
-        &["vs typical, pts", "vs blank, pts", "IWD, pts"],
+        &["vs typical, pts", "vs blank, pts", "landmark IWD, pts"],
     )
 }
 
@@ -97,9 +97,10 @@ fn deck_table(deck: &str, rows: &[&Line]) -> String {
             let (vv, vlo, vhi) = three(l, "vor_value", "vor_lo", "vor_hi");
             let (av, alo, ahi) = three(l, "ablation_value", "ablation_lo", "ablation_hi");
             let (iv, ilo, ihi) = three(l, "iwd", "iwd_lo", "iwd_hi");
+            let (lv, llo, lhi) = three(l, "liwd", "liwd_lo", "liwd_hi");
             let rate = |c: &str| td_num(&src(NAME, n, c), f.num(c), &pct(f.num(c), 0));
             format!(
-                "{}{}{}{}{}{}{}{}{}",
+                "{}{}{}{}{}{}{}{}{}{}{}{}",
                 td(&l.card.card),
                 td_num(
                     &src(NAME, n, "copies"),
@@ -116,8 +117,11 @@ fn deck_table(deck: &str, rows: &[&Line]) -> String {
                     av,
                     &pts_ci(av, alo, ahi)
                 ),
+                td_num(&pts_src("liwd liwd_lo liwd_hi"), lv, &pts_ci(lv, llo, lhi)),
                 td_num(&pts_src("iwd iwd_lo iwd_hi"), iv, &pts_ci(iv, ilo, ihi)),
                 td(&l.card.agree),
+                rate("oh_wr"),
+                rate("gd_wr"),
                 rate("drawn_rate"),
                 rate("played_rate"),
                 td(&l.card.flag),
@@ -131,8 +135,11 @@ fn deck_table(deck: &str, rows: &[&Line]) -> String {
             "copies",
             "vs typical, pts (95%)",
             "vs blank, pts (95%)",
+            "landmark IWD, pts (95%)",
             "IWD, pts (95%)",
             "agree",
+            "OH WR",
+            "GD WR",
             "drawn",
             "played when drawn",
             "flag",

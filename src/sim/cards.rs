@@ -569,6 +569,11 @@ pub struct CardRow {
     pub usage: Usage,
     /// IWD and its 95% Newcombe interval.
     pub iwd: Interval,
+    /// Games with a copy in the opening hand (OH) and drawn later (GD), and the landmark IWD
+    /// (`sim::draws`).
+    pub oh: Tally,
+    pub gd: Tally,
+    pub liwd: Interval,
     /// The blank-filler ablation value and its paired 95% interval (`None` when not measured).
     pub abl: Option<Interval>,
     /// Value over replacement and its paired 95% interval (`None` when not measured; NaN when no
@@ -582,13 +587,13 @@ pub struct CardRow {
 
 impl CardRow {
     /// The measure the ranking is by: value over replacement where it was measured, else the
-    /// blank-filler ablation, else IWD.
+    /// blank-filler ablation, else the landmark IWD (free of IWD's length bias).
     pub fn measure(&self) -> Interval {
         match (self.vor, self.abl) {
             (Some(v), _) if !v.0.is_nan() => v,
             (_, Some(a)) => a,
             (Some(v), None) => v,
-            (None, None) => self.iwd,
+            (None, None) => self.liwd,
         }
     }
 
@@ -597,13 +602,16 @@ impl CardRow {
         self.measure().0
     }
 
-    /// Whether the ablation measure and IWD agree ([`agreement`]; empty without ablation).
+    /// Whether the ablation measure and the landmark IWD agree, by their intervals
+    /// ([`agreement`]; empty without ablation). The landmark IWD, not IWD: IWD's length bias
+    /// makes it negative for most cards of a deck that wins fast, which would set it against
+    /// every helpful card.
     pub fn agree(&self) -> &'static str {
         if self.vor.is_none() && self.abl.is_none() {
             return "";
         }
         let (_, lo, hi) = self.measure();
-        agreement(verdict(lo, hi), verdict(self.iwd.1, self.iwd.2))
+        agreement(verdict(lo, hi), verdict(self.liwd.1, self.liwd.2))
     }
 
     /// Whether the card is situational ([`situational`]).
@@ -764,6 +772,7 @@ pub fn rank_deck<G: crate::core::GameDef>(
         } else {
             None
         };
+        let (oh, gd) = super::draws::opening_tallies(k, &base);
         rows.push(CardRow {
             id,
             copies,
@@ -771,6 +780,9 @@ pub fn rank_deck<G: crate::core::GameDef>(
             gns,
             usage: Usage::of(k, &base),
             iwd,
+            oh,
+            gd,
+            liwd: super::draws::landmark_iwd(k, &base),
             abl,
             vor,
             replacements: subs[k].clone(),

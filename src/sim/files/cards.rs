@@ -30,6 +30,13 @@ pub struct Card {
     pub gih: Interval,
     pub gns: Interval,
     pub iwd: Interval,
+    /// Games with a copy in the opening hand, and drawn later with none in it; their win rates
+    /// (OH WR, GD WR); the landmark IWD (`docs/statistics.md`).
+    pub oh_games: u64,
+    pub gd_games: u64,
+    pub oh: Interval,
+    pub gd: Interval,
+    pub liwd: Interval,
     /// The blank-filler ablation value (`None`: not measured).
     pub ablation: Option<Interval>,
     /// Value over replacement (`None`: not measured; NaN: no card may replace it), and its
@@ -72,6 +79,11 @@ impl Card {
             gih: with_interval(r.gih.games, r.gih.rate(), r.gih.interval()),
             gns: with_interval(r.gns.games, r.gns.rate(), r.gns.interval()),
             iwd: r.iwd,
+            oh_games: r.oh.games,
+            gd_games: r.gd.games,
+            oh: with_interval(r.oh.games, r.oh.rate(), r.oh.interval()),
+            gd: with_interval(r.gd.games, r.gd.rate(), r.gd.interval()),
+            liwd: r.liwd,
             ablation: r.abl,
             vor: r.vor,
             replacements: r.replacements.as_ref().map_or(String::new(), |x| {
@@ -94,7 +106,7 @@ fn num(x: f64) -> Value {
 }
 
 /// The columns of `cards.csv`, in order: the one table its writer and its reader are made of.
-pub const COLUMNS: [Column<Card>; 30] = [
+pub const COLUMNS: [Column<Card>; 41] = [
     Column::new("deck", Kind::Text, |c| Value::Text(c.deck.clone())),
     Column::new("card", Kind::Text, |c| Value::Text(c.card.clone())),
     Column::new("copies", Kind::Count, |c| Value::Count(Some(c.copies))),
@@ -118,6 +130,17 @@ pub const COLUMNS: [Column<Card>; 30] = [
     Column::new("iwd", Kind::Diff, |c| num(c.iwd.0)),
     Column::new("iwd_lo", Kind::Diff, |c| num(c.iwd.1)),
     Column::new("iwd_hi", Kind::Diff, |c| num(c.iwd.2)),
+    Column::new("oh_games", Kind::Count, |c| Value::Count(Some(c.oh_games))),
+    Column::new("oh_wr", Kind::Rate, |c| num(c.oh.0)),
+    Column::new("oh_lo", Kind::Rate, |c| num(c.oh.1)),
+    Column::new("oh_hi", Kind::Rate, |c| num(c.oh.2)),
+    Column::new("gd_games", Kind::Count, |c| Value::Count(Some(c.gd_games))),
+    Column::new("gd_wr", Kind::Rate, |c| num(c.gd.0)),
+    Column::new("gd_lo", Kind::Rate, |c| num(c.gd.1)),
+    Column::new("gd_hi", Kind::Rate, |c| num(c.gd.2)),
+    Column::new("liwd", Kind::Diff, |c| num(c.liwd.0)),
+    Column::new("liwd_lo", Kind::Diff, |c| num(c.liwd.1)),
+    Column::new("liwd_hi", Kind::Diff, |c| num(c.liwd.2)),
     Column::new("ablation_games", Kind::OptCount, |c| {
         Value::Count(c.ablation.map(|_| c.games))
     }),
@@ -184,6 +207,11 @@ pub fn read(text: &str, file: &str) -> Result<Vec<Line>, InputError> {
             gih: three("gih_wr", "gih_lo", "gih_hi"),
             gns: three("gns_wr", "gns_lo", "gns_hi"),
             iwd: three("iwd", "iwd_lo", "iwd_hi"),
+            oh_games: f.count("oh_games"),
+            gd_games: f.count("gd_games"),
+            oh: three("oh_wr", "oh_lo", "oh_hi"),
+            gd: three("gd_wr", "gd_lo", "gd_hi"),
+            liwd: three("liwd", "liwd_lo", "liwd_hi"),
             ablation: f
                 .opt_count("ablation_games")
                 .map(|_| three("ablation_value", "ablation_lo", "ablation_hi")),
@@ -216,10 +244,11 @@ fn a_fraction_of(rate: f64, n: u64) -> bool {
 /// What a card's line can be, given how `tcgsim cards` computes it (`sim::cards`): every game
 /// either drew a copy or not (drawn + not-seen games = games); a rate of the drawn games is empty
 /// exactly when none was, and is a whole number of them (the win rates: of half games, a draw
-/// scoring ½); each value inside its interval; IWD the difference of the two win rates, empty
-/// exactly when one is; ablation measured over the deck's games, its value inside [−1, 1];
-/// `agree` one of the words [`crate::sim::cards::agreement`] gives, empty exactly when a measure
-/// is missing; `flag` empty or `rarely played`, which needs 20 drawn games.
+/// scoring ½); the opening-hand and drawn-later games among the drawn ones, their win rates whole
+/// numbers of half games; each value inside its interval; IWD the difference of the two win
+/// rates, empty exactly when one is; the ablations measured over the deck's games, their values
+/// inside [−1, 1] and their intervals no wider than paired games give; `replacements`, `agree` and
+/// `flag` what [`check_words`] allows.
 pub fn check(c: &Card) -> Result<(), Reason> {
     if c.copies == 0 || c.games == 0 {
         return Err(Reason(format!(
@@ -233,7 +262,15 @@ pub fn check(c: &Card) -> Result<(), Reason> {
             c.drawn_games, c.gns_games, c.games
         )));
     }
+    if c.oh_games + c.gd_games > c.drawn_games {
+        return Err(Reason(format!(
+            "impossible counts: oh_games {} + gd_games {} exceed drawn_games {} (a card in the opening hand or drawn later was drawn)",
+            c.oh_games, c.gd_games, c.drawn_games
+        )));
+    }
     for (name, n, x) in [
+        ("oh_wr", 2 * c.oh_games, c.oh.0),
+        ("gd_wr", 2 * c.gd_games, c.gd.0),
         ("played_rate", c.drawn_games, c.played_rate),
         ("resource_rate", c.drawn_games, c.resource_rate),
         ("in_hand_rate", c.drawn_games, c.in_hand_rate),
@@ -268,7 +305,14 @@ pub fn check(c: &Card) -> Result<(), Reason> {
 /// Every value and its interval defined or undefined together, the value inside its interval
 /// (each end written to 4 decimals).
 fn check_intervals(c: &Card) -> Result<(), Reason> {
-    let mut all = vec![("gih_wr", c.gih), ("gns_wr", c.gns), ("iwd", c.iwd)];
+    let mut all = vec![
+        ("gih_wr", c.gih),
+        ("gns_wr", c.gns),
+        ("iwd", c.iwd),
+        ("oh_wr", c.oh),
+        ("gd_wr", c.gd),
+        ("liwd", c.liwd),
+    ];
     if let Some(a) = c.ablation {
         all.push(("ablation_value", a));
     }
@@ -357,8 +401,8 @@ fn check_words(c: &Card) -> Result<(), Reason> {
         (v, None) => v,
     };
     let missing = measure.is_none_or(|a| a.1.is_nan() || a.2.is_nan())
-        || c.iwd.1.is_nan()
-        || c.iwd.2.is_nan();
+        || c.liwd.1.is_nan()
+        || c.liwd.2.is_nan();
     let agree_ok = match c.agree.as_str() {
         "" => missing,
         "yes" | "no" | "partly" => !missing,
