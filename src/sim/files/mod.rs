@@ -23,6 +23,7 @@ pub mod lengths;
 pub mod matchups;
 pub mod matrix;
 pub mod meta;
+pub mod pool;
 pub mod run_json;
 
 use std::io::Write as _;
