@@ -8,7 +8,7 @@ use super::{
 use crate::core::def::{require, Capability};
 use crate::core::GameDef;
 use crate::sim::files::{self, run_json::RunInfo};
-use crate::sim::pool::{rank, run_chunks, Checkpoint, Decks, Plan, Ranking, Source};
+use crate::sim::pool::{rank, run_chunks, startable, Checkpoint, Decks, Plan, Ranking, Source};
 use anyhow::{anyhow, Result};
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -46,12 +46,22 @@ pub fn pool<G: GameDef>(o: PoolOpts) -> Result<ExitCode> {
     }
     let spec = super::entrant(&o.agent, &o.process)?;
     let db = load_cards::<G>(o.cards.as_deref(), o.decks.first().map(PathBuf::as_path))?;
-    let paths = match (&o.decks[..], source) {
+    let starts = match (&o.decks[..], source) {
         ([], Source::Sealed) => Vec::new(),
-        ([], _) => bundled_decks::<G>()?,
-        (d, _) => d.to_vec(),
+        ([], _) => {
+            // The bundled decks that random walks may start from: a sealed deck may not.
+            let all = load_decks::<G>(&db, &bundled_decks::<G>()?, true)?;
+            let (ok, skipped) = startable::<G>(all);
+            if !skipped.is_empty() {
+                note(&format!(
+                    "start decks: the bundled decks but {} (sealed: no swaps)",
+                    skipped.join(", ")
+                ));
+            }
+            ok
+        }
+        (d, _) => load_decks::<G>(&db, d, true)?,
     };
-    let starts = load_decks::<G>(&db, &paths, true)?;
     let plan = Plan {
         game: G::INFO.name.into(),
         content: G::content_hash(&db, &starts.iter().collect::<Vec<_>>()),

@@ -202,6 +202,17 @@ impl<G: GameDef> Decks<'_, G> {
     }
 }
 
+/// The decks of `decks` that random walks may start from (those swaps may change: not a sealed
+/// deck, [`GameDef::tunable_deck`]), and the names of the others.
+pub fn startable<G: GameDef>(decks: Vec<G::Deck>) -> (Vec<G::Deck>, Vec<String>) {
+    let (ok, not): (Vec<G::Deck>, Vec<G::Deck>) =
+        decks.into_iter().partition(|d| G::tunable_deck(d).is_ok());
+    (
+        ok,
+        not.iter().map(|d| G::deck_name(d).to_string()).collect(),
+    )
+}
+
 /// One game's data for the regression: P1's copies of each card less P2's (the cards where they
 /// differ), P2's and P1's distinct cards, who had the initiative, and P1's score in half points.
 #[derive(Clone, Debug, PartialEq)]
@@ -608,7 +619,7 @@ impl Checkpoint {
                     "a checkpoint exists; add --resume to continue it, or remove it",
                 ));
             }
-            let text = crate::core::input::read_text(&path, u64::MAX)?;
+            let text = crate::core::input::read_text(&path, 1 << 36)?;
             let whole = match text.rfind('\n') {
                 Some(i) => &text[..=i],
                 None => "",
