@@ -203,8 +203,9 @@ pub fn summary(plan: &Plan, r: &Ranking, top: usize) -> String {
     let line = |s: &mut String, c: &crate::sim::pool::CardValue| {
         let _ = writeln!(
             s,
-            "  {:>3}. {:<40} {:>24} {:>8} {:>8}",
+            "  {:>3}.{}{:<40} {:>24} {:>8} {:>8}",
             c.rank.unwrap_or(0),
+            if c.within { '*' } else { ' ' },
             c.name,
             points(c.value, c.lo, c.hi),
             c.present,
@@ -227,6 +228,15 @@ pub fn summary(plan: &Plan, r: &Ranking, top: usize) -> String {
         for c in &ranked[ranked.len() - top..] {
             line(&mut s, c);
         }
+    }
+    let within = r.cards.iter().filter(|c| c.within).count();
+    if within > 0 {
+        let _ = writeln!(
+            s,
+            "* {within} cards are valued against the average card of their group, not of the pool: \
+             the decks fix how many cards of a group they hold (a sealed pack's slots), so the games \
+             tell only differences within it (docs/statistics.md)"
+        );
     }
     let never = r
         .cards

@@ -20,8 +20,11 @@
 //!   by least squares with HC1 sandwich intervals ([`crate::stats::ols`]).
 //! - **A card's value** is `β_c − mean(β)` over the cards whose difference ever varies: the score,
 //!   per game, of one more copy of the card in place of a copy of the pool's average card (decks
-//!   of a fixed size make only such differences estimable). Cards that never vary get no value;
-//!   nor do cards whose value the decks drawn cannot separate from others' (not estimable).
+//!   of a fixed size make only such differences estimable). Where the decks fix the total copies
+//!   of a group of cards (a sealed pack's slots fix the copies of each card type), the value is the
+//!   estimable contrast nearest to that ([`crate::stats::ols::Fit::project`]): against the average
+//!   card of its group. Cards that never vary get no value; nor do cards whose contrast the decks
+//!   cannot tell at all.
 
 use super::schedule;
 use super::tune::{swap, Swap};
@@ -358,7 +361,7 @@ pub enum NoValue {
     /// Its copies are the same in both decks of every game (absent from every deck, or in every
     /// deck alike).
     NeverVaries,
-    /// The decks drawn cannot separate its effect from other cards' (not estimable).
+    /// The decks drawn cannot separate its effect from other cards' at all.
     NotSeparable,
 }
 
@@ -388,6 +391,10 @@ pub struct CardValue {
     /// 1 for the best card; `None` without a value.
     pub rank: Option<u64>,
     pub none: Option<NoValue>,
+    /// The value is against the average card of its group, not of the pool: the decks fix the
+    /// total copies of a group of cards (a sealed pack's slot of one card type), so the games
+    /// tell only differences within it.
+    pub within: bool,
 }
 
 /// A term of the model with its 95% interval: `(estimate, lo, hi)`.
@@ -455,6 +462,7 @@ pub fn rank(data: &[GameData], names: &[String]) -> Ranking {
                 hi: f64::NAN,
                 rank: None,
                 none: None,
+                within: false,
             };
             if varied[c] == 0 {
                 row.none = Some(NoValue::NeverVaries);
@@ -465,11 +473,17 @@ pub fn rank(data: &[GameData], names: &[String]) -> Ranking {
                 v[s + 2] -= 1.0 / varying.len() as f64;
             }
             v[c + 2] += 1.0;
-            if !fit.estimable(&v) {
+            // Against the pool's average card where the games tell that; else the nearest
+            // contrast they tell (sealed pools' fixed slots: against the average card of its
+            // slot).
+            let w = fit.project(&v);
+            let norm = |x: &[f64]| x.iter().map(|a| a * a).sum::<f64>().sqrt();
+            if norm(&w) <= 1e-6 * norm(&v) {
                 row.none = Some(NoValue::NotSeparable);
                 return row;
             }
-            let (e, se) = fit.contrast(&v);
+            row.within = !fit.estimable(&v);
+            let (e, se) = fit.contrast(&w);
             (row.value, row.lo, row.hi) = (e, e - z * se, e + z * se);
             row
         })

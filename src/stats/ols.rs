@@ -184,6 +184,21 @@ impl Fit {
         r.iter().map(|x| x * x).sum::<f64>().sqrt() <= 1e-7 * len.max(1e-300)
     }
 
+    /// `v` projected onto the row space of `X`: the estimable function nearest to `v'β`. Where
+    /// `v'β` is estimable it is `v` itself; else the part of `v` orthogonal to the directions the
+    /// data cannot tell apart (e.g. the coefficients of columns whose sum is fixed in every row
+    /// lose their common mean).
+    pub fn project(&self, v: &[f64]) -> Vec<f64> {
+        let mut out = vec![0.0; v.len()];
+        for q in &self.basis {
+            let d: f64 = q.iter().zip(v).map(|(a, b)| a * b).sum();
+            for (o, qi) in out.iter_mut().zip(q) {
+                *o += d * qi;
+            }
+        }
+        out
+    }
+
     /// `v'β` and its standard error `√(v'Vv)`.
     pub fn contrast(&self, v: &[f64]) -> (f64, f64) {
         let p = self.p;
@@ -332,6 +347,11 @@ mod tests {
         let f = Fit::new(4, &obs);
         assert_eq!(f.rank, 3);
         assert!(!f.estimable(&[1.0, 0.0, 0.0, 0.0]));
+        // Projected, a single coefficient becomes the centred one.
+        let pr = f.project(&[1.0, 0.0, 0.0, 0.0]);
+        for (a, b) in pr.iter().zip([2.0 / 3.0, -1.0 / 3.0, -1.0 / 3.0, 0.0]) {
+            assert!((a - b).abs() < 1e-10, "{pr:?}");
+        }
         assert!(f.estimable(&[1.0, -1.0, 0.0, 0.0]));
         let c = [2.0 / 3.0, -1.0 / 3.0, -1.0 / 3.0, 0.0];
         assert!(f.estimable(&c));

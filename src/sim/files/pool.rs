@@ -3,11 +3,16 @@
 //! id, the games in which either deck held it (`present`) and in which the two decks held
 //! different numbers of it (`varied`), its value per copy in win-rate points with the 95%
 //! interval (`value`, `lo`, `hi`: the P1 score per game of one more copy in place of the pool's
-//! average card, ×100), and, without a value, why (`note`: `never varies`, `not separable`).
+//! average card, ×100), and a note: `within its group` for a card valued against the average card
+//! of its group (the decks fix the group's total copies: a sealed pack's slot), and, without a
+//! value, why (`never varies`, `not separable`).
 
 use super::{read_table, write_table, Column, Kind, Value};
 use crate::core::InputError;
 use crate::sim::pool::{CardValue, NoValue, Ranking};
+
+/// The note of a card valued against the average card of its group, not of the pool.
+pub const WITHIN: &str = "within its group";
 
 /// One row of `pool.csv` (values in points).
 #[derive(Clone, Debug, PartialEq)]
@@ -48,7 +53,12 @@ impl Row {
             lo: 100.0 * c.lo,
             hi: 100.0 * c.hi,
             rank: c.rank,
-            note: c.none.map_or("", NoValue::text).to_string(),
+            note: match (c.none, c.within) {
+                (Some(n), _) => n.text(),
+                (None, true) => WITHIN,
+                (None, false) => "",
+            }
+            .to_string(),
         }
     }
 }
@@ -91,9 +101,11 @@ pub fn read(text: &str, file: &str, games: Option<u64>) -> Result<Vec<Row>, Inpu
         let valued = !row.value.is_nan();
         let whole = valued && !row.lo.is_nan() && !row.hi.is_nan() && row.rank.is_some();
         let none = row.value.is_nan() && row.lo.is_nan() && row.hi.is_nan() && row.rank.is_none();
-        if row.note.is_empty() {
+        if row.note.is_empty() || row.note == WITHIN {
             if !whole {
-                return Err(f.at("a card without a note has a value, an interval and a rank"));
+                return Err(f.at(
+                    "a card without a note (or `within its group`) has a value, an interval and a rank",
+                ));
             }
             if row.lo > row.value + unit || row.value > row.hi + unit {
                 return Err(f.at(format!(
@@ -122,7 +134,7 @@ pub fn read(text: &str, file: &str, games: Option<u64>) -> Result<Vec<Row>, Inpu
                 .any(|n| n.text() == row.note)
             {
                 return Err(f.at(format!(
-                    "note \"{}\" is not `never varies` or `not separable`",
+                    "note \"{}\" is not `within its group`, `never varies` or `not separable`",
                     row.note
                 )));
             }
