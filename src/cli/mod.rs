@@ -345,6 +345,17 @@ struct PoolArgs {
     /// Print the first and the last N cards (pool.csv has them all).
     #[arg(long, value_name = "N", default_value_t = 10)]
     top: usize,
+    /// Run only part I of N (default from SLURM_ARRAY_TASK_ID/COUNT or JOB_COMPLETION_INDEX):
+    /// writes the part's chunks (pool_chunks.csv) for --merge.
+    #[arg(long, value_name = "I/N", conflicts_with = "merge")]
+    shard: Option<String>,
+    /// Number of shards, with Kubernetes' JOB_COMPLETION_INDEX.
+    #[arg(long, value_name = "N")]
+    shards: Option<u64>,
+    /// A shard's folder (with pool_chunks.csv), once per shard: rank the pool from the shards'
+    /// chunks, given with the run's own flags; every chunk in exactly one part.
+    #[arg(long, value_name = "PART", conflicts_with = "checkpoint")]
+    merge: Vec<PathBuf>,
 }
 
 /// `tcgsim merge`'s arguments.
@@ -956,6 +967,9 @@ impl PoolArgs {
             checkpoint: self.checkpoint.clone(),
             resume: self.resume,
             top: self.top,
+            shard: self.shard.clone(),
+            shards: self.shards,
+            merge: self.merge.clone(),
             process: self.agents.process(),
         })
     }

@@ -7,8 +7,12 @@ use super::{
 };
 use crate::core::def::{require, Capability};
 use crate::core::GameDef;
+use crate::sim::checkpoint::{parse_shard, shard_from_env};
 use crate::sim::files::{self, run_json::RunInfo};
-use crate::sim::pool::{rank, run_chunks, startable, Checkpoint, Decks, Plan, Ranking, Source};
+use crate::sim::pool::{
+    checkpoint_header, checkpoint_line, rank, read_parts, run_chunks, shard_chunks, startable,
+    Checkpoint, Decks, Plan, Ranking, Source, CHECKPOINT_FILE,
+};
 use anyhow::{anyhow, Result};
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -31,6 +35,11 @@ pub struct PoolOpts {
     pub checkpoint: Option<PathBuf>,
     pub resume: bool,
     pub top: usize,
+    /// `--shard I/N`, `--shards N` (with `JOB_COMPLETION_INDEX`).
+    pub shard: Option<String>,
+    pub shards: Option<u64>,
+    /// `--merge PART…`: the shards' folders, whose chunks make the run.
+    pub merge: Vec<PathBuf>,
     /// The options of `process:` agents (`--move-timeout`, `--on-agent-error`).
     pub process: crate::agents::process::ProcessOptions,
 }
@@ -84,21 +93,40 @@ pub fn pool<G: GameDef>(o: PoolOpts) -> Result<ExitCode> {
         plan: &plan,
     };
     decks.check()?;
+    let shard = match &o.shard {
+        Some(s) => Some(parse_shard(s).map_err(crate::core::Error::from)?),
+        None => {
+            shard_from_env(|k| std::env::var(k).ok(), o.shards).map_err(crate::core::Error::from)?
+        }
+    }
+    .filter(|&(_, n)| n > 1);
     check_out_dir(&o.out)?;
-    let (checkpoint, done) = match &o.checkpoint {
-        Some(dir) => {
+    let (checkpoint, done) = match (&o.checkpoint, o.merge.is_empty()) {
+        (Some(dir), _) => {
             let (c, d) = Checkpoint::open(dir, &plan, o.resume)?;
             (Some(c), d)
         }
-        None => (None, Default::default()),
+        (None, false) => (None, read_parts(&o.merge, &plan)?),
+        (None, true) => (None, Default::default()),
     };
-    let todo: Vec<u64> = (0..plan.chunks())
+    let mine = shard_chunks(&plan, shard);
+    let done: std::collections::BTreeMap<u64, Vec<u8>> = done
+        .into_iter()
+        .filter(|(c, _)| mine.binary_search(c).is_ok())
+        .collect();
+    let todo: Vec<u64> = mine
+        .iter()
+        .copied()
         .filter(|c| !done.contains_key(c))
         .collect();
+    let all_games: u64 = mine
+        .iter()
+        .map(|&c| plan.chunk_games(c).count() as u64)
+        .sum();
     let resumed: u64 = done.values().map(|s| s.len() as u64).sum();
-    let to_play = plan.games - resumed;
+    let to_play = all_games - resumed;
     let threads = thread_pool(o.threads)?;
-    let pb = Progress::new(plan.games, "games").resumed(resumed);
+    let pb = Progress::new(all_games, "games").resumed(resumed);
     let start = std::time::Instant::now();
     let data = threads.install(|| {
         run_chunks(
@@ -120,13 +148,7 @@ pub fn pool<G: GameDef>(o: PoolOpts) -> Result<ExitCode> {
         data.map_err(|e| anyhow::Error::new(e).context(format!("the run stopped; {kept}")))?;
     super::agent_failures(&[&spec], kept)?;
     let data = data.ok_or_else(|| anyhow!("the run stopped; {kept}"))?;
-    let names: Vec<String> = (0..G::card_count(&db) as u32)
-        .map(|id| G::card_name(&db, id))
-        .collect();
-    let ranking = rank(&data, &names);
-    let path = o.out.join("pool.csv");
-    write_file(&path, &files::pool::write(&ranking))?;
-    let info = RunInfo {
+    let mut info = RunInfo {
         command: "pool".into(),
         args: std::env::args().skip(1).collect(),
         game: G::INFO.name.into(),
@@ -136,11 +158,39 @@ pub fn pool<G: GameDef>(o: PoolOpts) -> Result<ExitCode> {
         games: plan.games,
         seed: plan.seed,
         fingerprint: plan.fingerprint(),
+        shard,
         games_played: to_play,
         games_resumed: resumed,
         seconds: start.elapsed().as_secs_f64(),
         ..Default::default()
     };
+    if let Some((i, n)) = shard {
+        // A shard's chunks, in the checkpoint's format, for `--merge`; no ranking.
+        let mut text = format!("{}\n", checkpoint_header(&plan));
+        let mut at = 0;
+        for &c in &mine {
+            let k = plan.chunk_games(c).count();
+            let scores: Vec<u8> = data[at..at + k].iter().map(|g| g.half_points).collect();
+            at += k;
+            text += &checkpoint_line(&plan, c, &scores);
+            text.push('\n');
+        }
+        let path = o.out.join(CHECKPOINT_FILE);
+        write_file(&path, &text)?;
+        write_file(&o.out.join("run.json"), &info.to_json())?;
+        note(&format!(
+            "shard {i}/{n}: wrote {} ({all_games} games); `tcgsim pool` with the same flags and --merge with every shard's folder ranks the pool",
+            path.display()
+        ));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let names: Vec<String> = (0..G::card_count(&db) as u32)
+        .map(|id| G::card_name(&db, id))
+        .collect();
+    let ranking = rank(&data, &names);
+    let path = o.out.join("pool.csv");
+    write_file(&path, &files::pool::write(&ranking))?;
+    info.seconds = start.elapsed().as_secs_f64();
     write_file(&o.out.join("run.json"), &info.to_json())?;
     emit(&summary(&plan, &ranking, o.top))?;
     note(&format!("wrote {}", path.display()));

@@ -600,6 +600,48 @@ pub fn read_checkpoint(
     Ok(out)
 }
 
+/// The chunks of shard `i` of `n` (1-based): every `n`-th chunk, so shards are balanced.
+pub fn shard_chunks(plan: &Plan, shard: Option<(u64, u64)>) -> Vec<u64> {
+    (0..plan.chunks())
+        .filter(|c| shard.is_none_or(|(i, n)| c % n == i - 1))
+        .collect()
+}
+
+/// Reads the shards' chunk files (`PART/pool_chunks.csv`, written by `--shard`) of `plan`: the
+/// scores of every chunk. A part of another run, a chunk in two parts, or a chunk in none (a
+/// missing shard) is an error naming the file (and line).
+pub fn read_parts(parts: &[std::path::PathBuf], plan: &Plan) -> Result<BTreeMap<u64, Vec<u8>>> {
+    let mut all: BTreeMap<u64, Vec<u8>> = BTreeMap::new();
+    for d in parts {
+        let path = d.join(CHECKPOINT_FILE);
+        let name = path.display().to_string();
+        if !path.is_file() {
+            return Err(Error::input(
+                name,
+                0,
+                "no such file: not a pool shard's folder",
+            ));
+        }
+        let text = crate::core::input::read_text(&path, 1 << 36)?;
+        for (c, s) in read_checkpoint(&text, &name, plan)? {
+            if all.insert(c, s).is_some() {
+                return Err(Error::input(
+                    name,
+                    0,
+                    format!("chunk {c} is in another part too: each shard once"),
+                ));
+            }
+        }
+    }
+    if let Some(c) = (0..plan.chunks()).find(|c| !all.contains_key(c)) {
+        return Err(Error::usage(format!(
+            "chunk {c} of {} is in none of the parts: a shard is missing",
+            plan.chunks()
+        )));
+    }
+    Ok(all)
+}
+
 /// A pool run's checkpoint (`--checkpoint DIR`): [`CHECKPOINT_FILE`], a line appended per
 /// finished chunk.
 pub struct Checkpoint {

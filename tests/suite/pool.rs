@@ -411,3 +411,53 @@ fn pool_intervals_cover_the_value_of_a_long_run() {
     assert!(cases >= 500, "{cases}");
     assert!(covered * 100 >= cases * 93, "{covered} of {cases}");
 }
+
+/// Shards: three parts of a run (`--shard I/3`), merged (`--merge`), give the `pool.csv` of the
+/// run played whole; a missing part, a part given twice and a part of another run are refused.
+#[test]
+fn merged_shards_give_the_whole_runs_pool_csv() {
+    let root = tmpdir("pool-shards");
+    let mut args = PLANTED.to_vec();
+    args.extend(["--games", "600", "--chunk", "100"]);
+    let (whole, _) = pool_csv(&root.join("whole"), &args);
+    let parts: Vec<String> = (1..=3)
+        .map(|i| root.join(format!("part{i}")).display().to_string())
+        .collect();
+    let shards: Vec<String> = (1..=3).map(|i| format!("{i}/3")).collect();
+    for (p, s) in parts.iter().zip(&shards) {
+        let mut a = vec!["pool", "--out", p, "-q", "--shard", s];
+        a.extend(&args);
+        let o = tcgsim(&a);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(!std::path::Path::new(p).join("pool.csv").exists());
+    }
+    let merged = root.join("merged");
+    let mut a = args.clone();
+    for p in &parts {
+        a.extend(["--merge", p]);
+    }
+    let (text, _) = pool_csv(&merged, &a);
+    assert_eq!(text, whole);
+    let refused = |extra: Vec<&str>, want: &str| {
+        let mut a = vec!["pool", "--out", merged.to_str().unwrap(), "-q"];
+        a.extend(extra);
+        let o = tcgsim(&a);
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{e}");
+        assert!(e.contains(want), "{e}");
+    };
+    let mut missing = args.clone();
+    missing.extend(["--merge", &parts[0], "--merge", &parts[1]]);
+    refused(missing, "is in none of the parts: a shard is missing");
+    let mut twice = args.clone();
+    twice.extend(["--merge", &parts[0], "--merge", &parts[0]]);
+    refused(twice, "is in another part too");
+    let mut other = args.clone();
+    other.extend(["--seed", "9", "--merge", &parts[0]]);
+    refused(other, "pool_chunks.csv:1: the checkpoint of another run");
+}
