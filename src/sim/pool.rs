@@ -299,6 +299,9 @@ pub fn replay_chunk<G: GameDef>(decks: &Decks<G>, c: u64, scores: &[u8]) -> Resu
         .collect()
 }
 
+/// A chunk and its games' data.
+type Chunk = (u64, Vec<GameData>);
+
 /// Plays the chunks of `todo` in parallel (the others are in `done`, from a checkpoint: their
 /// decks dealt again); `finished` sees each chunk played (from any thread: a checkpoint line; an
 /// error stops the run), `progress` its games. Returns every game's data in game order, or
@@ -313,13 +316,13 @@ pub fn run_chunks<G: GameDef>(
 ) -> Result<Option<Vec<GameData>>> {
     // After a failure (a checkpoint line not written, a deck not dealt) no chunk starts.
     let failed = std::sync::atomic::AtomicBool::new(false);
-    let played: Vec<Result<Option<(u64, Vec<GameData>)>>> = todo
+    let played: Vec<Result<Option<Chunk>>> = todo
         .par_iter()
         .map(|&c| {
             if spec.aborted() || failed.load(std::sync::atomic::Ordering::Relaxed) {
                 return Ok(None);
             }
-            let one = || -> Result<Option<(u64, Vec<GameData>)>> {
+            let one = || -> Result<Option<Chunk>> {
                 let Some(v) = play_chunk(decks, spec, c)? else {
                     return Ok(None);
                 };

@@ -34,26 +34,66 @@ const PLANTED: [&str; 4] = [
     "tests/data/planted/plain.deck",
 ];
 
-/// The planted pool (Trails: Titan overpowered, Dud useless, plain units and fodder between):
-/// Titan ranks first and Dud last, each with an interval that excludes the value of every card
-/// between them (the acceptance of issue 31).
+/// Runs `pool` (more `args`) into a fresh folder named `name`, then checks that `strong` ranks
+/// first and `useless` last, each with an interval excluding the value of every card between them
+/// (the acceptance of issue 31), and that the report shows the ranking.
+fn planted_first_and_last(name: &str, args: &[&str], strong: &str, useless: &str) {
+    let out = tmpdir(name);
+    let (text, rows) = pool_csv(&out, args);
+    let ranked: Vec<&Row> = rows.iter().filter(|r| r.rank.is_some()).collect();
+    let n = ranked.len();
+    assert_eq!(ranked[0].card, strong, "{text}");
+    assert_eq!(ranked[n - 1].card, useless, "{text}");
+    for r in &ranked[1..n - 1] {
+        assert!(ranked[0].lo > r.value, "{text}");
+        assert!(ranked[n - 1].hi < r.value, "{text}");
+    }
+    assert!(ranked[0].lo > 0.0 && ranked[n - 1].hi < 0.0, "{text}");
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    assert!(html.contains("The pool ranked") && html.contains(strong));
+}
+
+/// The planted pool of issue 11 (Trails: Titan overpowered, Dud useless, plain units and fodder
+/// between), 4,000 games of walks from its two decks.
 #[test]
 fn planted_cards_rank_first_and_last_with_intervals_apart() {
-    let out = tmpdir("pool-planted");
     let mut args = PLANTED.to_vec();
     args.extend(["--games", "4000"]);
-    let (text, rows) = pool_csv(&out, &args);
-    assert_eq!(rows.len(), 7, "{text}");
-    assert_eq!(rows[0].card, "Titan / Overpowered", "{text}");
-    assert_eq!(rows[6].card, "Dud / Useless", "{text}");
-    for r in &rows[1..6] {
-        assert!(rows[0].lo > r.value, "{text}");
-        assert!(rows[6].hi < r.value, "{text}");
+    planted_first_and_last(
+        "pool-planted",
+        &args,
+        "Titan / Overpowered",
+        "Dud / Useless",
+    );
+}
+
+/// The planted pools of issue 31 (`tests/data/planted31/GAME`, their READMEs say which card is
+/// which), every game that has card statistics: 5,000 games of walks from the studied, prey and
+/// other decks; the strong card first, the useless card last.
+#[test]
+fn planted31_pools_rank_the_strong_card_first_and_the_useless_last() {
+    for (game, strong, useless) in [
+        (
+            "trails",
+            "Gilded Colossus / Planted Strong",
+            "Hollow Effigy / Planted Useless",
+        ),
+        (
+            "fireforce",
+            "Gilded Salamander [PF-90]",
+            "Hollow Lantern [PF-91]",
+        ),
+        ("tmnt", "Gilded Titan [TP-90]", "Hollow Effigy [TP-91]"),
+    ] {
+        let dir = format!("tests/data/planted31/{game}");
+        let (cards, decks) = (
+            format!("{dir}/cards.csv"),
+            ["studied", "prey", "other"].map(|d| format!("{dir}/{d}.deck")),
+        );
+        let mut args = vec!["--game", game, "--cards", &cards, "--games", "5000"];
+        args.extend(decks.iter().map(String::as_str));
+        planted_first_and_last(&format!("pool-planted31-{game}"), &args, strong, useless);
     }
-    assert!(rows[0].lo > 0.0 && rows[6].hi < 0.0, "{text}");
-    // The report shows it, from the file read back checked.
-    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
-    assert!(html.contains("The pool ranked") && html.contains("Titan / Overpowered"));
 }
 
 /// The same `pool.csv` on 1 and 2 threads, and from a run interrupted after some chunks (its
@@ -225,6 +265,7 @@ fn toy_data(plan: &PoolPlan) -> (Vec<GameData>, Vec<String>) {
 }
 
 /// Solves `a x = b` (dense, `n × n`) by Gaussian elimination with partial pivoting.
+#[allow(clippy::needless_range_loop)] // matrix code reads best with its indices
 fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
     let n = b.len();
     for c in 0..n {
@@ -257,6 +298,7 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
 /// it is dropped), solved by Gaussian elimination, its HC1 covariance by the textbook formula, the
 /// values centred by hand, match `rank_pool` to 1e-9.
 #[test]
+#[allow(clippy::needless_range_loop)] // matrix code reads best with its indices
 fn the_regression_matches_an_independent_computation() {
     let plan = toy_plan(3000, 11);
     let (data, names) = toy_data(&plan);
