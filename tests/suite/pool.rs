@@ -503,3 +503,42 @@ fn merged_shards_give_the_whole_runs_pool_csv() {
     other.extend(["--seed", "9", "--merge", &parts[0]]);
     refused(other, "pool_chunks.csv:1: the checkpoint of another run");
 }
+
+/// The report reads `pool.csv` back checked: each edit no run can write is refused with the
+/// file, line and reason (exit code 2), and no page is written.
+#[test]
+fn the_report_refuses_an_edited_pool_csv() {
+    let root = tmpdir("pool-report-edits");
+    let run = root.join("run");
+    pool_csv(&run, &["--game", "toy", "--games", "300"]);
+    crate::common::each_edit_is_refused(
+        &run,
+        &root,
+        &[
+            (
+                "pool.csv",
+                1,
+                "value",
+                "99.0000",
+                "is not inside its interval",
+            ),
+            ("pool.csv", 2, "rank", "5", "rank 5 where 2 was expected"),
+            ("pool.csv", 1, "note", "odd", "is not `within its group`"),
+            (
+                "pool.csv",
+                1,
+                "lo",
+                "x",
+                "column `lo`: \"x\" is not a number",
+            ),
+            ("pool.csv", 9, "id", "8", "card id 8 is given twice"),
+            (
+                "pool.csv",
+                1,
+                "present",
+                "301",
+                "not counts of the run's games",
+            ),
+        ],
+    );
+}
