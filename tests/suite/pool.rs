@@ -290,10 +290,10 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
     x
 }
 
-/// The regression checked against an independent computation on the same seeded games: 200 of
-/// the games replayed here from the schedule's words (their decks dealt again, each deck's copies
-/// counted from its card list, the game played again with agents seeded from the deal) give the
-/// data the runner recorded; then ordinary least squares with the last card as the reference (no
+/// The regression checked against an independent computation on the same seeded games: every
+/// game replayed here from the schedule's words (its decks dealt again, each deck's copies counted
+/// from its card list, the game played again with agents seeded from the deal) gives the data the
+/// runner recorded, and the counts of games each card was present in and varied in; then ordinary least squares with the last card as the reference (no
 /// pseudo-inverse: the decks' fixed size makes the last card's column the others' negative sum, so
 /// it is dropped), solved by Gaussian elimination, its HC1 covariance by the textbook formula, the
 /// values centred by hand, match `rank_pool` to 1e-9.
@@ -321,7 +321,8 @@ fn the_regression_matches_an_independent_computation() {
         plan: &plan,
     };
     let spec = AgentSpec::parse("heuristic").unwrap();
-    for k in (0..3000u64).step_by(15) {
+    let (mut present, mut varied) = (vec![0u64; names.len()], vec![0u64; names.len()]);
+    for k in 0..3000u64 {
         let d = [decks.deck(k, 0).unwrap(), decks.deck(k, 1).unwrap()];
         let mut diff: BTreeMap<u32, i32> = BTreeMap::new();
         for (id, c) in ToyGame::deck_cards(&d[0]) {
@@ -329,6 +330,10 @@ fn the_regression_matches_an_independent_computation() {
         }
         for (id, c) in ToyGame::deck_cards(&d[1]) {
             *diff.entry(id).or_default() -= c as i32;
+        }
+        for (&id, &v) in &diff {
+            present[id as usize] += 1;
+            varied[id as usize] += u64::from(v != 0);
         }
         diff.retain(|_, v| *v != 0);
         let deal = schedule::deal(plan.seed, &[POOL_KEY], k, false);
@@ -352,6 +357,14 @@ fn the_regression_matches_an_independent_computation() {
         assert_eq!(g.first, deal.first);
     }
     let ranking = rank_pool(&data, &names);
+    for r in &ranking.cards {
+        assert_eq!(
+            (r.present, r.varied),
+            (present[r.id as usize], varied[r.id as usize]),
+            "{}",
+            r.name
+        );
+    }
     let m = names.len();
     // Columns: 1, f, x_0 … x_{m-2} (x_{m-1} dropped: every toy deck has the same size).
     let p = m + 1;
@@ -427,6 +440,15 @@ fn the_regression_matches_an_independent_computation() {
         );
         let half = tcgsim::stats::Z95 * se;
         assert!((row.hi - row.lo - 2.0 * half).abs() < 1e-9, "{}", names[c]);
+    }
+    // The seat and the initiative: the same in either parametrisation (the card columns add up
+    // to 0, so the reference card moves nothing into them).
+    for (term, k) in [(ranking.seat, 0), (ranking.initiative, 1)] {
+        let mut v = vec![0.0; p];
+        v[k] = 1.0;
+        let half = tcgsim::stats::Z95 * cov(&v).sqrt();
+        assert!((term.0 - beta[k]).abs() < 1e-9, "{term:?} {}", beta[k]);
+        assert!((term.2 - term.1 - 2.0 * half).abs() < 1e-9, "{term:?}");
     }
     // The toy game's cards win by their rank: Nine is worth most, One least.
     assert_eq!(ranking.cards[0].name, "Nine");
@@ -541,4 +563,31 @@ fn the_report_refuses_an_edited_pool_csv() {
             ),
         ],
     );
+}
+
+/// Sealed pools: Trails' packs fix how many cards of each type a pool holds, so every value is
+/// against the average card of its type (`within its group`); Fire Force's pools with random
+/// decks (`both`) rank the pool as a whole.
+#[test]
+fn sealed_pools_are_ranked_within_their_groups() {
+    let root = tmpdir("pool-sealed");
+    let (text, rows) = pool_csv(
+        &root.join("trails"),
+        &["--game", "trails", "--source", "sealed", "--games", "600"],
+    );
+    let ranked: Vec<&Row> = rows.iter().filter(|r| r.rank.is_some()).collect();
+    assert!(ranked.len() > 100, "{text}");
+    assert!(
+        ranked.iter().all(|r| r.note == "within its group"),
+        "{text}"
+    );
+    let (text, rows) = pool_csv(
+        &root.join("fireforce"),
+        &["--game", "fireforce", "--source", "both", "--games", "600"],
+    );
+    assert!(
+        rows.iter().filter(|r| r.rank.is_some()).count() > 50,
+        "{text}"
+    );
+    assert!(rows.iter().all(|r| r.note != "within its group"), "{text}");
 }
