@@ -232,7 +232,7 @@ fn run_part(dir: &Path, id: &str, many: bool) -> Result<(RunInfo, Vec<Section>),
         "tune" => ("tune.csv", tune_sections(dir, id, &tag, &mut out)),
         "balance" => ("balance.csv", balance_sections(dir, id, &tag, &mut out)),
         "duel" => ("duel.csv", duel_section(dir, id, &tag, &mut out)),
-        "pool" => ("pool.csv", pool::pool_section(dir, id, info.games, &tag, &mut out)),
+        "pool" => ("pool.csv", pool::pool_section(dir, id, info.games, info.shard, &tag, &mut out)),
         other => {
             return Err(InputError::new(
                 file,

@@ -15,16 +15,30 @@ fn signed(x: f64) -> String {
     format!("{x:+.1}").replace('-', "−")
 }
 
-/// The ranking of `dir/pool.csv` (`games`: the run's, from `run.json`): nothing when there is no
-/// such file.
+/// The ranking of `dir/pool.csv` (`games` and `shard`: the run's, from `run.json`): nothing when
+/// there is no such file, a note for a shard's folder.
 pub(super) fn pool_section(
     dir: &Path,
     id: &str,
     games: u64,
+    shard: Option<(u64, u64)>,
     tag: &dyn Fn(&str) -> String,
     out: &mut Vec<Section>,
 ) -> Result<(), InputError> {
     let Some((text, file)) = read_file(dir, NAME)? else {
+        // A shard (`--shard`) ranks nothing: its chunks wait for `--merge`.
+        if let (Some((i, n)), Some((chunks, _))) =
+            (shard, read_file(dir, crate::sim::pool::CHECKPOINT_FILE)?)
+        {
+            let lines = chunks.lines().count().saturating_sub(1);
+            out.push(Section {
+                id: format!("{id}-pool"),
+                title: tag("A shard of a pool run"),
+                html: format!(
+                    "<p>Shard {i} of {n}: {lines} chunks of games in <code>pool_chunks.csv</code>, no ranking. <code>tcgsim pool</code> with the run's own flags and <code>--merge</code> with every shard's folder ranks the pool (<code>docs/cli.md</code>).</p>\n"
+                ),
+            });
+        }
         return Ok(());
     };
     let rows = pool::read(&text, &file, Some(games))?;

@@ -476,8 +476,8 @@ fn pool_intervals_cover_the_value_of_a_long_run() {
     assert!(covered * 100 >= cases * 93, "{covered} of {cases}");
 }
 
-/// Shards: three parts of a run (`--shard I/3`), merged (`--merge`), give the `pool.csv` of the
-/// run played whole; a missing part, a part given twice and a part of another run are refused.
+/// Shards: three parts of a run (`--shard I/3`; the report of a part says it is one), merged
+/// (`--merge`), give the `pool.csv` of the run played whole; a missing part, a part given twice and a part of another run are refused.
 #[test]
 fn merged_shards_give_the_whole_runs_pool_csv() {
     let root = tmpdir("pool-shards");
@@ -500,6 +500,10 @@ fn merged_shards_give_the_whole_runs_pool_csv() {
         );
         assert!(!std::path::Path::new(p).join("pool.csv").exists());
     }
+    // A shard's folder has a page that says what it is.
+    crate::common::run_ok(&["report", &parts[0]]);
+    let page = std::fs::read_to_string(root.join("part1").join("report.html")).unwrap();
+    assert!(page.contains("Shard 1 of 3: 2 chunks"), "{page}");
     let merged = root.join("merged");
     let mut a = args.clone();
     for p in &parts {
