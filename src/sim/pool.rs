@@ -186,6 +186,9 @@ impl<G: GameDef> Decks<'_, G> {
         while made < plan.walk && tries < TRIES_PER_SWAP * plan.walk && n > 1 {
             tries += 1;
             let held = G::deck_cards(&deck);
+            if held.is_empty() {
+                break;
+            }
             let remove = held[rng.gen_range(0..held.len())].0;
             let add = rng.gen_range(0..n);
             if add == remove {
