@@ -35,7 +35,8 @@
 //!   [`duel`], [`duel_game`]; `arena`: [`round_robin`] ([`Standings`], [`Ratings`]) and
 //!   [`run_sprt`] ([`Sprt`]); `cards`: [`rank_deck`] ([`RankPlan`], [`Versus`], [`Ranking`]); `tune`: [`run_tune`]
 //!   ([`TunePlan`] in, [`TuneOutcome`] out); `balance`: [`run_balance`] ([`BalancePlan`],
-//!   [`BalanceOutcome`]); the metagame of a matrix: [`metagame`] ([`Metagame`]).
+//!   [`BalanceOutcome`]); the metagame of a matrix: [`metagame`] ([`Metagame`]); `pool`:
+//!   [`PoolPlan`], [`PoolDecks`], [`run_pool_chunks`] and [`rank_pool`] ([`PoolRanking`]).
 
 pub mod agents;
 pub mod cli;
@@ -65,6 +66,10 @@ pub use crate::sim::cards::{rank_deck, RankPlan, Ranking, Versus};
 pub use crate::sim::matrix::{run_task, run_tasks, Counts, Plan as MatrixPlan, Task};
 pub use crate::sim::merge::{merge_matchups, Part};
 pub use crate::sim::meta::{metagame, Metagame};
+pub use crate::sim::pool::{
+    rank as rank_pool, run_chunks as run_pool_chunks, Decks as PoolDecks, Plan as PoolPlan,
+    Ranking as PoolRanking,
+};
 pub use crate::sim::sink::{Silent, Sink};
 pub use crate::sim::tune::{run as run_tune, Outcome as TuneOutcome, Plan as TunePlan};
 pub use crate::sim::{

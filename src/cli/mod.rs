@@ -15,6 +15,7 @@ mod human;
 mod matrix;
 mod out;
 mod play;
+mod pool;
 mod progress;
 mod report;
 mod serve;
@@ -223,6 +224,11 @@ enum Command {
     #[command(subcommand_negates_reqs = true, args_conflicts_with_subcommands = true)]
     #[command(mut_arg("out", |a| a.default_value("results/cards")))]
     Cards(CardsArgs),
+    /// Rank every card of the pool: games between decks drawn from it (random legal decks, sealed
+    /// pools), and a regression of each result on the two decks' copies of every card, with
+    /// intervals (docs/statistics.md, "The whole pool ranked"). One --agent plays both seats.
+    #[command(mut_arg("out", |a| a.default_value("results/pool")))]
+    Pool(PoolArgs),
     /// Improve a deck by card swaps against a gauntlet: a race of every legal swap each round,
     /// the gain re-measured on fresh deals at the end (docs/tuning.md).
     #[command(mut_arg("out", |a| a.default_value("results/tune")))]
@@ -300,6 +306,65 @@ struct MatrixArgs {
     /// Also write one JSON line per game to records.jsonl (replay any with `tcgsim replay`).
     #[arg(long)]
     records: bool,
+}
+
+/// `tcgsim pool`'s arguments.
+#[derive(Args, Debug)]
+struct PoolArgs {
+    /// Start decks of the random decks (default: the game's bundled decks).
+    decks: Vec<PathBuf>,
+    #[command(flatten)]
+    game: GameArgs,
+    #[command(flatten)]
+    agents: AgentArgs,
+    /// Where the decks come from: random legal decks (walks of card swaps from the start decks),
+    /// the game's sealed pools, or both (each deck by a fair coin).
+    #[arg(long, value_name = "SOURCE", default_value = "random")]
+    source: String,
+    /// Games in all, each between two decks of their own.
+    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=crate::sim::pool::MAX_GAMES))]
+    games: u64,
+    /// Card swaps per random deck (its walk from a start deck).
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u64).range(0..=1000))]
+    walk: u64,
+    /// Packs per sealed pool.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=limits::PACKS))]
+    packs: u64,
+    /// Pack composition of the sealed pools, in the game's notation (default: the game's
+    /// standard pack; docs/cards.md).
+    #[arg(long)]
+    pack: Option<String>,
+    #[command(flatten)]
+    seed: SeedArg,
+    #[command(flatten)]
+    threads: ThreadsArg,
+    #[command(flatten)]
+    out: OutArg,
+    #[command(flatten)]
+    quiet: QuietArg,
+    /// Record finished chunks here, so an interrupted run can be resumed.
+    #[arg(long, value_name = "DIR")]
+    checkpoint: Option<PathBuf>,
+    /// Continue the run recorded in --checkpoint.
+    #[arg(long, requires = "checkpoint")]
+    resume: bool,
+    /// Games per chunk (the unit of parallel work and checkpoints).
+    #[arg(long, default_value_t = 250, value_parser = clap::value_parser!(u64).range(1..))]
+    chunk: u64,
+    /// Print the first and the last N cards (pool.csv has them all).
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    top: usize,
+    /// Run only part I of N (default from SLURM_ARRAY_TASK_ID/COUNT or JOB_COMPLETION_INDEX):
+    /// writes the part's chunks (pool_chunks.csv) for --merge.
+    #[arg(long, value_name = "I/N", conflicts_with = "merge")]
+    shard: Option<String>,
+    /// Number of shards, with Kubernetes' JOB_COMPLETION_INDEX.
+    #[arg(long, value_name = "N")]
+    shards: Option<u64>,
+    /// A shard's folder (with pool_chunks.csv), once per shard: rank the pool from the shards'
+    /// chunks, given with the run's own flags; every chunk in exactly one part.
+    #[arg(long, value_name = "PART", conflicts_with = "checkpoint")]
+    merge: Vec<PathBuf>,
 }
 
 /// `tcgsim merge`'s arguments.
@@ -715,6 +780,7 @@ impl Command {
             Command::Matrix(MatrixArgs { quiet, .. })
             | Command::Merge(MergeArgs { quiet, .. })
             | Command::Cards(CardsArgs { quiet, .. })
+            | Command::Pool(PoolArgs { quiet, .. })
             | Command::Tune(TuneArgs { quiet, .. })
             | Command::Balance(BalanceArgs { quiet, .. })
             | Command::Arena(ArenaArgs { quiet, .. })
@@ -745,6 +811,7 @@ impl Command {
             Command::Matrix(MatrixArgs { decks, game, .. })
             | Command::Balance(BalanceArgs { decks, game, .. })
             | Command::Cards(CardsArgs { decks, game, .. })
+            | Command::Pool(PoolArgs { decks, game, .. })
             | Command::Arena(ArenaArgs { decks, game, .. })
             | Command::Duel(DuelArgs { decks, game, .. })
             | Command::Play(PlayArgs { decks, game, .. })
@@ -800,6 +867,7 @@ fn run_game<G: GameDef>(cmd: &Command) -> Result<ExitCode> {
             tool: Some(tool), ..
         }) => cards::tool::<G>(tool.tool()),
         Command::Cards(a) => cards::cards::<G>(a.opts()?),
+        Command::Pool(a) => pool::pool::<G>(a.opts()?),
         Command::Balance(a) => balance::balance::<G>(a.opts()?),
         Command::Tune(a) => tune::tune::<G>(a.opts()?),
         Command::Arena(a) => arena::arena::<G>(a.opts()),
@@ -897,6 +965,32 @@ impl CardsArgs {
             cards: self.game.cards.clone(),
             process: self.agents.process(),
             top: self.top,
+        })
+    }
+}
+
+impl PoolArgs {
+    fn opts(&self) -> Result<pool::PoolOpts> {
+        Ok(pool::PoolOpts {
+            decks: self.decks.clone(),
+            cards: self.game.cards.clone(),
+            agent: one_agent(&self.agents)?,
+            source: self.source.clone(),
+            walk: self.walk,
+            packs: self.packs,
+            pack: self.pack.clone(),
+            games: self.games,
+            seed: self.seed.seed,
+            chunk: self.chunk,
+            threads: self.threads.threads,
+            out: self.out.out.clone(),
+            checkpoint: self.checkpoint.clone(),
+            resume: self.resume,
+            top: self.top,
+            shard: self.shard.clone(),
+            shards: self.shards,
+            merge: self.merge.clone(),
+            process: self.agents.process(),
         })
     }
 }

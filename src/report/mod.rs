@@ -24,6 +24,7 @@ mod cards;
 pub mod index;
 mod matrix;
 mod meta;
+mod pool;
 mod read;
 mod run_check;
 mod tune;
@@ -231,12 +232,13 @@ fn run_part(dir: &Path, id: &str, many: bool) -> Result<(RunInfo, Vec<Section>),
         "tune" => ("tune.csv", tune_sections(dir, id, &tag, &mut out)),
         "balance" => ("balance.csv", balance_sections(dir, id, &tag, &mut out)),
         "duel" => ("duel.csv", duel_section(dir, id, &tag, &mut out)),
+        "pool" => ("pool.csv", pool::pool_section(dir, id, info.games, info.shard, &tag, &mut out)),
         other => {
             return Err(InputError::new(
                 file,
                 0,
                 format!(
-                    "command \"{other}\" has no report (matrix, cards, arena, tune, balance and duel have)"
+                    "command \"{other}\" has no report (matrix, cards, pool, arena, tune, balance and duel have)"
                 ),
             ))
         }

@@ -13,6 +13,7 @@ pub mod fingerprint;
 pub mod matrix;
 pub mod merge;
 pub mod meta;
+pub mod pool;
 pub mod record;
 pub mod schedule;
 pub mod sink;

@@ -1,6 +1,7 @@
 //! Statistics as small pure functions, each citing its method.
 
 pub mod nash;
+pub mod ols;
 pub mod racing;
 mod rating;
 

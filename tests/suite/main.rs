@@ -73,6 +73,7 @@ mod inputs;
 mod layers;
 mod matrix;
 mod meta;
+mod pool;
 mod process;
 mod report;
 mod result_files;

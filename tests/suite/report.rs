@@ -431,6 +431,7 @@ fn small_runs(root: &Path) -> Vec<(&'static str, PathBuf)> {
             vec!["matrix", "--game", "fireforce", "--games", "20"],
         ),
         ("tmnt", vec!["matrix", "--game", "tmnt", "--games", "20"]),
+        ("pool", vec!["pool", "--game", "toy", "--games", "300"]),
     ];
     let mut out = Vec::new();
     for (name, mut args) in runs {

@@ -1,5 +1,5 @@
 //! The result files of the runs, one module each: `matchups.csv` ([`matchups`]), `lengths.csv`
-//! ([`lengths`]), `cards.csv` ([`cards`]), `duel.csv` ([`duel`]), `meta.csv` ([`meta`]), `arena.csv`, `arena_pairs.csv`
+//! ([`lengths`]), `cards.csv` ([`cards`]), `pool.csv` ([`pool`]), `duel.csv` ([`duel`]), `meta.csv` ([`meta`]), `arena.csv`, `arena_pairs.csv`
 //! and `sprt.csv` ([`arena`]), `run.json` ([`run_json`]); those of `tune` and `balance` beside
 //! their runners (`sim::tune::files`, `sim::balance::files`), on the same tables; and
 //! the views written but never read back — `matrix.csv`, `matrix.svg` and the terminal summary
@@ -23,6 +23,7 @@ pub mod lengths;
 pub mod matchups;
 pub mod matrix;
 pub mod meta;
+pub mod pool;
 pub mod run_json;
 
 use std::io::Write as _;
