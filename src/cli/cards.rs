@@ -195,9 +195,17 @@ fn deck_summary(
         opponents.join(", "),
         o.agent,
     );
+    // The name column as wide as the longest name (at least 40).
+    let w = ranking
+        .rows
+        .iter()
+        .map(|r| card_name(r.id).chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(40);
     let _ = writeln!(
         report,
-        "  {:>3} {:<40} {:>22} {:>22} {:>22} {:>7} {:>6} {:>6} {:>6} {:>6} {:>8} {:>7}",
+        "  {:>3} {:<w$} {:>22} {:>22} {:>22} {:>7} {:>6} {:>6} {:>6} {:>6} {:>8} {:>7}",
         "#",
         "card",
         "vs typical, pts (95%)",
@@ -233,7 +241,7 @@ fn deck_summary(
         }
         let _ = writeln!(
             report,
-            "  {:>2}.{mark}{:<40} {:>22} {:>22} {:>22} {:>7} {:>6} {:>6} {:>6} {:>6} {:>8} {:>7}",
+            "  {:>2}.{mark}{:<w$} {:>22} {:>22} {:>22} {:>7} {:>6} {:>6} {:>6} {:>6} {:>8} {:>7}",
             rank + 1,
             card_name(r.id),
             r.vor.map_or("–".into(), points),

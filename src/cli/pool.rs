@@ -245,15 +245,22 @@ pub fn summary(plan: &Plan, r: &Ranking, top: usize) -> String {
         s,
         "value of one copy against the pool's average card, in win-rate points (95%):"
     );
+    // The name column as wide as the longest name shown (at least 40).
+    let w = ranked
+        .iter()
+        .map(|c| c.name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(40);
     let _ = writeln!(
         s,
-        "  {:>4} {:<40} {:>24} {:>8} {:>8}",
+        "  {:>4} {:<w$} {:>24} {:>8} {:>8}",
         "#", "card", "value (95%)", "present", "varied"
     );
     let line = |s: &mut String, c: &crate::sim::pool::CardValue| {
         let _ = writeln!(
             s,
-            "  {:>3}.{}{:<40} {:>24} {:>8} {:>8}",
+            "  {:>3}.{}{:<w$} {:>24} {:>8} {:>8}",
             c.rank.unwrap_or(0),
             if c.within { '*' } else { ' ' },
             c.name,
