@@ -182,14 +182,23 @@ fn deck_summary(
 ) -> String {
     let mut report = String::new();
     let games = ranking.games;
-    let by = match (o.versus.typical, o.versus.blank) {
+    let replaced = ranking
+        .rows
+        .iter()
+        .any(|r| r.vor.is_some_and(|v| !v.0.is_nan()));
+    let by = match (o.versus.typical && replaced, o.versus.blank) {
         (true, _) => "value over replacement",
         (false, true) => "ablation (blank filler)",
         _ => "landmark IWD",
     };
+    let none_replaced = if o.versus.typical && !replaced {
+        " (no card of the pool may take a card's place in this deck: a sealed deck holds only its packs' cards)"
+    } else {
+        ""
+    };
     let _ = writeln!(
         report,
-        "{}: win rate {:.1}% over {games} games against {} ({}); ranked by {by}",
+        "{}: win rate {:.1}% over {games} games against {} ({}); ranked by {by}{none_replaced}",
         name,
         100.0 * ranking.win_rate,
         opponents.join(", "),

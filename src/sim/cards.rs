@@ -589,11 +589,15 @@ impl CardRow {
     /// The measure the ranking is by: value over replacement where it was measured, else the
     /// blank-filler ablation, else the landmark IWD (free of IWD's length bias).
     pub fn measure(&self) -> Interval {
+        self.ablation().unwrap_or(self.liwd)
+    }
+
+    /// The ablation measure: value over replacement where it was measured (a card with
+    /// replacements), else the blank-filler ablation; `None` without either.
+    pub fn ablation(&self) -> Option<Interval> {
         match (self.vor, self.abl) {
-            (Some(v), _) if !v.0.is_nan() => v,
-            (_, Some(a)) => a,
-            (Some(v), None) => v,
-            (None, None) => self.liwd,
+            (Some(v), _) if !v.0.is_nan() => Some(v),
+            (_, a) => a,
         }
     }
 
@@ -607,11 +611,10 @@ impl CardRow {
     /// makes it negative for most cards of a deck that wins fast, which would set it against
     /// every helpful card.
     pub fn agree(&self) -> &'static str {
-        if self.vor.is_none() && self.abl.is_none() {
-            return "";
+        match self.ablation() {
+            Some((_, lo, hi)) => agreement(verdict(lo, hi), verdict(self.liwd.1, self.liwd.2)),
+            None => "",
         }
-        let (_, lo, hi) = self.measure();
-        agreement(verdict(lo, hi), verdict(self.liwd.1, self.liwd.2))
     }
 
     /// Whether the card is situational ([`situational`]).

@@ -397,8 +397,7 @@ fn check_words(c: &Card) -> Result<(), Reason> {
     }
     let measure = match (c.vor, c.ablation) {
         (Some(v), _) if !v.0.is_nan() => Some(v),
-        (_, Some(a)) => Some(a),
-        (v, None) => v,
+        (_, a) => a,
     };
     let missing = measure.is_none_or(|a| a.1.is_nan() || a.2.is_nan())
         || c.liwd.1.is_nan()
