@@ -273,7 +273,7 @@ fn deck_summary(
         report += &flags;
         let _ = writeln!(
             report,
-            "  (no better than replacement: a typical card of its type and cost wins more; \
+            "  (no better than replacement: a typical card that may take its place wins more; \
              situational: strong against some opponents, clearly weaker against others; \
              rarely played: played in under 5% of the games it was drawn in — docs/statistics.md)"
         );

@@ -379,6 +379,78 @@ pub fn paired_difference(a: &[Record], b: &[Record]) -> (f64, f64, f64) {
     (mean, mean - half, mean + half)
 }
 
+/// The quantile of Student's t with 7 degrees of freedom at 0.975 (tables: 2.364624): the
+/// interval of value over replacement when its replacements are [`MAX_REPLACEMENTS`] = 8 cards
+/// drawn from a larger tier.
+pub const T7_975: f64 = 2.364_624;
+
+/// Value over replacement from the deck's records `a` and the replaced deck's `b` (the same
+/// deals, in the order opponent, then game, `games` games per opponent), deal `k` played with
+/// the `k mod n`-th of `n` replacements drawn from a tier of `tier` cards: the mean paired
+/// difference and its 95% interval by two-stage sampling (W. G. Cochran, *Sampling Techniques*,
+/// 3rd ed., 1977, §10.2 and §11.8, eq. 10.19): replacements (the first stage, a fraction
+/// `f = n/tier` of the tier), then deals. Its variance is `(1 − f)·s_b²/n + f·W`: `s_b²` the
+/// variance between the replacements' mean differences (which carries the deals' noise too),
+/// `W = Σ_r (m_r/M)²·s_r²/m_r` the deals' variance within each replacement (`m_r` of the `M`
+/// deals played with replacement `r`). With the whole tier (`f = 1`)
+/// the first term vanishes: the value is that of the tier's cards, an average over fixed strata,
+/// with a normal interval; with a sample of it, the first term counts which cards were drawn, and
+/// the interval takes Student's t with `n − 1` degrees of freedom ([`T7_975`]).
+pub fn replacement_difference(
+    a: &[Record],
+    b: &[Record],
+    games: u64,
+    n: usize,
+    tier: usize,
+) -> Interval {
+    assert_eq!(a.len(), b.len());
+    if a.is_empty() || n == 0 || games == 0 {
+        return (f64::NAN, f64::NAN, f64::NAN);
+    }
+    // Per replacement: deals, the sum of differences and of their squares.
+    let mut m = vec![0f64; n];
+    let mut sum = vec![0f64; n];
+    let mut sq = vec![0f64; n];
+    for (i, (x, y)) in a.iter().zip(b).enumerate() {
+        let r = ((i as u64 % games) % n as u64) as usize;
+        let d = x.score - y.score;
+        m[r] += 1.0;
+        sum[r] += d;
+        sq[r] += d * d;
+    }
+    let total: f64 = m.iter().sum();
+    let mean = sum.iter().sum::<f64>() / total;
+    let mut within = 0.0;
+    let mut means = Vec::with_capacity(n);
+    for r in 0..n {
+        if m[r] == 0.0 {
+            continue;
+        }
+        let mr = sum[r] / m[r];
+        means.push(mr);
+        if m[r] > 1.0 {
+            let s2 = ((sq[r] - m[r] * mr * mr) / (m[r] - 1.0)).max(0.0);
+            within += (m[r] / total).powi(2) * s2 / m[r];
+        }
+    }
+    let f = n as f64 / tier.max(n) as f64;
+    let (between, z) = if f < 1.0 && means.len() > 1 {
+        let k = means.len() as f64;
+        let mb = means.iter().sum::<f64>() / k;
+        let sb2 = means.iter().map(|x| (x - mb) * (x - mb)).sum::<f64>() / (k - 1.0);
+        let z = if means.len() == MAX_REPLACEMENTS {
+            T7_975
+        } else {
+            crate::stats::Z95
+        };
+        ((1.0 - f) * sb2 / k, z)
+    } else {
+        (0.0, crate::stats::Z95)
+    };
+    let half = z * (between + f * within).sqrt();
+    (mean, mean - half, mean + half)
+}
+
 /// What a 95% interval says about the sign of an effect: `+` above zero, `-` below, `0` either.
 pub fn verdict(lo: f64, hi: f64) -> Option<char> {
     if lo.is_nan() || hi.is_nan() {
@@ -465,6 +537,8 @@ pub struct Replacements {
     /// Card ids, ascending; deal `k` uses `ids[k % ids.len()]`.
     pub ids: Vec<u32>,
     pub likeness: Likeness,
+    /// The cards of the tier `ids` were drawn from (`ids.len()` when all of them are used).
+    pub tier: usize,
 }
 
 /// The replacements of one copy of card `id` of `deck`: the cards of `pool` (the card file's)
@@ -512,6 +586,7 @@ pub fn replacements<G: crate::core::GameDef>(
         (_, t) if !t.is_empty() => (t, Likeness::Type),
         _ => (legal, Likeness::Any),
     };
+    let tier = ids.len();
     if ids.len() > MAX_REPLACEMENTS {
         // A partial Fisher–Yates shuffle: the first MAX_REPLACEMENTS of a uniform permutation.
         let mut rng = crate::core::rng_from_seed(crate::core::mix_seed(&[
@@ -526,7 +601,11 @@ pub fn replacements<G: crate::core::GameDef>(
         ids.truncate(MAX_REPLACEMENTS);
     }
     ids.sort_unstable();
-    Some(Replacements { ids, likeness })
+    Some(Replacements {
+        ids,
+        likeness,
+        tier,
+    })
 }
 
 /// One measured difference: the value and its 95% interval.
@@ -750,7 +829,7 @@ pub fn rank_deck<G: crate::core::GameDef>(
                     );
                     by_opponent = per_opponent(&base, &recs, games);
                     // Value of the card: the deck minus the deck with a typical card instead.
-                    paired_difference(&base, &recs)
+                    replacement_difference(&base, &recs, games, r.ids.len(), r.tier)
                 }
                 None => (f64::NAN, f64::NAN, f64::NAN),
             })

@@ -933,6 +933,8 @@ fn report_checks_every_value_of_matchups_and_cards() {
             "situational; no better than replacement",
             "column `flag`",
         ),
+        // Review: `rarely played` on a card played in most of its games was accepted.
+        (&c, "cards.csv", 1, "flag", "rarely played", "column `flag`"),
         // The opening-hand and drawn-later games are drawn games; the landmark IWD in its interval.
         (&c, "cards.csv", 1, "oh_games", "21", "impossible counts"),
         (&ca, "cards.csv", 1, "liwd", "0.9000", "column `liwd`"),

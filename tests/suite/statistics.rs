@@ -610,3 +610,52 @@ fn replacements_are_legal_like_cards_of_the_pool() {
     check::<tcgsim::FireForceGame>("decks/fireforce/aggro_blitz.deck");
     check::<tcgsim::TmntGame>("decks/tmnt/wind_tempo.deck");
 }
+
+/// Issue 31 (review): value over replacement's interval by two-stage sampling, on hand-built
+/// records of one opponent. Two replacements, the whole tier (f = 1), 4 deals: differences
+/// 1, 0, 1, 0, deal k played with replacement k mod 2 — each replacement's deals agree, so the
+/// stratified variance is 0 and the interval is the value, 0.5 (the plain paired interval would be
+/// 0.5 ± 1.96·0.2887). Eight replacements drawn from a tier of 16 (f = ½), 16 deals: four
+/// replacements with differences 1, four with 0; the variance between their means is 2/7, the
+/// first stage's term (1 − ½)·(2/7)/8 = 1/56, and the interval 0.5 ± t₇·√(1/56) = 0.5 ± 0.31599
+/// (Cochran's two-stage variance, `(1 − f)·s_b²/n + f·W`).
+#[test]
+fn value_over_replacement_intervals_of_hand_built_records() {
+    use tcgsim::sim::cards::{replacement_difference, Record, T7_975};
+    let rec = |score: f64| Record {
+        score,
+        ..Record::default()
+    };
+    let base: Vec<Record> = (0..4).map(|_| rec(1.0)).collect();
+    let repl: Vec<Record> = [0.0, 1.0, 0.0, 1.0].iter().map(|&s| rec(s)).collect();
+    let (v, lo, hi) = replacement_difference(&base, &repl, 4, 2, 2);
+    assert_eq!((v, lo, hi), (0.5, 0.5, 0.5));
+    let base: Vec<Record> = (0..16).map(|_| rec(1.0)).collect();
+    let repl: Vec<Record> = (0..16)
+        .map(|k| rec(if k % 8 < 4 { 0.0 } else { 1.0 }))
+        .collect();
+    let (v, lo, hi) = replacement_difference(&base, &repl, 16, 8, 16);
+    assert_eq!(v, 0.5);
+    assert!((T7_975 - 2.364_624).abs() < 1e-6);
+    let half = 2.364_624 * (1.0f64 / 56.0).sqrt();
+    assert!(
+        (hi - v - half).abs() < 1e-9 && (v - lo - half).abs() < 1e-9,
+        "{lo} {hi}"
+    );
+    assert!((half - 0.315_99).abs() < 1e-5);
+    // With noise within the replacements: four replacements whose two deals differ by 1 and 0
+    // (mean ½, s² = ½), four with 0 and 0. Value 0.25; between the means s_b² = 8·(1/16)/7 =
+    // 1/14, first stage (1 − ½)·(1/14)/8 = 1/224; within W = 4·(2/16)²·(½)/2 = 1/64, taken at
+    // f = ½: 1/128; the interval 0.25 ± t₇·√(1/224 + 1/128) = 0.25 ± 0.26200.
+    let repl: Vec<Record> = (0..16)
+        .map(|k| rec(if k < 4 { 0.0 } else { 1.0 }))
+        .collect();
+    let (v, lo, hi) = replacement_difference(&base, &repl, 16, 8, 16);
+    assert!((v - 0.25).abs() < 1e-12);
+    let half = 2.364_624 * (1.0f64 / 224.0 + 1.0 / 128.0).sqrt();
+    assert!(
+        (hi - v - half).abs() < 1e-9 && (v - lo - half).abs() < 1e-9,
+        "{lo} {hi}"
+    );
+    assert!((half - 0.262_00).abs() < 1e-5);
+}

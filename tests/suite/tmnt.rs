@@ -364,6 +364,49 @@ fn perft_of_vanilla_decks_is_counted_by_hand() {
     }
 }
 
+/// Issue 31: what setting a card on a Block Zone (M-SET-1) is, for card statistics. Played when
+/// setting is how the card comes into play or acts — a Character (M-FLIP-1: it stays on Block
+/// Zone 1), a card with a `flip:` text (a <Flip> Event, an Attack card's flip text: it resolves
+/// when flipped, M-FLIP-1, M-FLIP-3); a resource otherwise (an Attack card without a flip text, a
+/// <Play> Event, an Item: any card fills a Block Zone). Placing an attack card or an Event from
+/// hand is played.
+#[test]
+fn setting_a_card_is_played_only_where_it_acts() {
+    use tcgsim::CardUse;
+    let db = CardDb::parse(
+        "number,name,type,kind,power,attribute,combo,effect
+S-1,Set Brawler,character,,2,mountain,,
+S-2,Flip Jab,attack,normal,2,mountain,,flip: draw 1
+S-3,Plain Jab,attack,normal,2,mountain,,
+S-4,Flip Trick,event,,,,,flip: discard enemy 1
+S-5,Play Trick,event,,,,,play: draw 1
+S-6,Plain Charm,item,,,mountain,,
+",
+        "set-pool",
+    )
+    .unwrap();
+    let g = TmntGame {
+        db,
+        decks: [vec![0; 40], vec![0; 40]],
+    };
+    let s = g.new_game(1, Seat::P1);
+    let used = |id: u8| g.card_use(&s, Action::Set(id)).map(|(_, u)| u);
+    assert_eq!(used(0), Some(CardUse::Played), "a Character");
+    assert_eq!(
+        used(1),
+        Some(CardUse::Played),
+        "an attack card with a flip text"
+    );
+    assert_eq!(used(2), Some(CardUse::Resource), "a plain attack card");
+    assert_eq!(used(3), Some(CardUse::Played), "a <Flip> Event");
+    assert_eq!(used(4), Some(CardUse::Resource), "a <Play> Event");
+    assert_eq!(used(5), Some(CardUse::Resource), "an Item");
+    assert_eq!(
+        g.card_use(&s, Action::Attack(2)).map(|(_, u)| u),
+        Some(CardUse::Played)
+    );
+}
+
 /// Card statistics read `cards_out_of_deck`, `cards_in_hand` and `card_use`. With stacked decks
 /// the answer is known by hand: on turn 1 P1 has taken its top 9 cards out of its deck (5 in hand,
 /// 4 on Block Zones; turn 1 has no Adjust draw, M-ADJ-2) and holds the top 5 minus none.

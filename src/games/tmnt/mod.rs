@@ -22,7 +22,7 @@ pub use state::State;
 use crate::core::glue::copy_state_game;
 use crate::core::hidden::{first_n, redeal};
 use crate::core::{CardUse, Game, GameRng, Outcome, Seat};
-use cards::{CardType, Kind};
+use cards::CardType;
 use state::{Bits, Step};
 
 impl Game for TmntGame {
@@ -103,9 +103,10 @@ impl Game for TmntGame {
     }
 
     /// Events, Items, attack cards and counters placed from hand are played. A card set on a
-    /// Block Zone (M-SET-1) is played when setting is how it comes into play — a Character (it
-    /// stays on Block Zone 1 when flipped, M-FLIP-1) or a <Flip> / <Play & Flip> Event (its text
-    /// resolves when flipped, M-FLIP-3) — and a resource otherwise (any card fills a Block Zone);
+    /// Block Zone (M-SET-1) is played when setting is how it comes into play or acts — a
+    /// Character (it stays on Block Zone 1 when flipped, M-FLIP-1) or any card with a <Flip> text
+    /// (a <Flip> or <Play & Flip> Event, a Character's or Attack card's `flip:` text: it resolves
+    /// when flipped, M-FLIP-1, M-FLIP-3) — and a resource otherwise (any card fills a Block Zone);
     /// a card paid for an Item is a resource (`docs/statistics.md`, card rankings).
     fn card_use(&self, _state: &State, action: Action) -> Option<(u32, CardUse)> {
         match action {
@@ -114,8 +115,7 @@ impl Game for TmntGame {
             }
             Action::Set(id) => {
                 let c = self.db.card(id);
-                let played =
-                    c.ctype == CardType::Character || matches!(c.kind, Kind::Flip | Kind::PlayFlip);
+                let played = c.ctype == CardType::Character || c.flip;
                 let used = if played {
                     CardUse::Played
                 } else {

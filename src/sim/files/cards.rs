@@ -343,7 +343,7 @@ fn check_intervals(c: &Card) -> Result<(), Reason> {
 /// with its interval; a difference of two (`iwd`, `ablation_value`, `vor_value`) in [−1, 1]; an
 /// ablation's interval, a mean of `games` paired differences in [−1, 1] ± 1.96 standard errors, at most
 /// 1.96 / √(games − 1) from its value (the largest sample variance of such differences is
-/// games / (games − 1)).
+/// games / (games − 1)); value over replacement's at most 2.3646·√(1/7 + 2/games).
 fn bounded(name: &str, v: f64, lo: f64, hi: f64, games: u64) -> Result<(), Reason> {
     let rate = name.ends_with("_wr");
     let low = if rate { 0.0 } else { -1.0 };
@@ -363,7 +363,13 @@ fn bounded(name: &str, v: f64, lo: f64, hi: f64, games: u64) -> Result<(), Reaso
         )));
     }
     if (name == "ablation_value" || name == "vor_value") && games > 1 && !v.is_nan() {
-        let most = crate::stats::Z95 / ((games - 1) as f64).sqrt() + 2.0 * HALF;
+        // Value over replacement's two-stage variance is at most 1/7 between 8 replacements and
+        // 2/games within them (`sim::cards::replacement_difference`).
+        let most = if name == "vor_value" {
+            crate::sim::cards::T7_975 * (1.0 / 7.0 + 2.0 / games as f64).sqrt()
+        } else {
+            crate::stats::Z95 / ((games - 1) as f64).sqrt()
+        } + 2.0 * HALF;
         if v - lo > most || hi - v > most {
             return Err(Reason(format!(
                 "column `{name}`: the interval \"{}\" … \"{}\" is wider than {games} paired games can give (at most ±{} around the value)",
@@ -422,13 +428,16 @@ fn check_words(c: &Card) -> Result<(), Reason> {
         .map(|f| order.iter().position(|o| o == f))
         .collect::<Option<Vec<usize>>>()
         .is_some_and(|p| p.windows(2).all(|w| w[0] < w[1]));
+    // `rarely played` exactly as `Usage::rarely_played` decides it, from the counts.
+    let played = (c.played_rate * c.drawn_games as f64).round();
+    let rarely = c.drawn_games >= 20 && played < 0.05 * c.drawn_games as f64;
     let consistent = in_order
         && want.contains(&FLAG_WORSE) == worse
-        && (!want.contains(&FLAG_RARELY) || c.drawn_games >= 20)
+        && want.contains(&FLAG_RARELY) == rarely
         && (!want.contains(&FLAG_SITUATIONAL) || measure.is_some());
     if !consistent || c.flag.ends_with("; ") {
         return Err(Reason(format!(
-            "column `flag`: \"{}\" is not what this card's figures can give ({FLAG_WORSE} exactly when vor_hi is below zero, {FLAG_SITUATIONAL} only with an ablation, {FLAG_RARELY} from 20 drawn games; `; `-separated in that order)",
+            "column `flag`: \"{}\" is not what this card's figures can give ({FLAG_WORSE} exactly when vor_hi is below zero, {FLAG_SITUATIONAL} only with an ablation, {FLAG_RARELY} exactly when drawn in 20 games or more and played in under 5% of them; `; `-separated in that order)",
             c.flag
         )));
     }
