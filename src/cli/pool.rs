@@ -187,7 +187,7 @@ pub fn pool<G: GameDef>(o: PoolOpts) -> Result<ExitCode> {
     let names: Vec<String> = (0..G::card_count(&db) as u32)
         .map(|id| G::card_name(&db, id))
         .collect();
-    let ranking = rank(&data, &names);
+    let ranking = rank(&data, &names, plan.source);
     let path = o.out.join("pool.csv");
     write_file(&path, &files::pool::write(&ranking))?;
     info.seconds = start.elapsed().as_secs_f64();
@@ -243,7 +243,12 @@ pub fn summary(plan: &Plan, r: &Ranking, top: usize) -> String {
     let ranked: Vec<_> = r.cards.iter().filter(|c| c.rank.is_some()).collect();
     let _ = writeln!(
         s,
-        "value of one copy against the pool's average card, in win-rate points (95%):"
+        "{}",
+        if ranked.iter().any(|c| c.within) {
+            "value of one copy against the average card of the pool (*: of its group — compare such a card only with cards of its group), in win-rate points (95%):"
+        } else {
+            "value of one copy against the pool's average card, in win-rate points (95%):"
+        }
     );
     // The name column as wide as the longest name shown (at least 40).
     let w = ranked
@@ -309,7 +314,7 @@ pub fn summary(plan: &Plan, r: &Ranking, top: usize) -> String {
         let _ = writeln!(
             s,
             "no value: {never} cards never vary between the decks (never drawn, or alike in every deck), \
-             {apart} not separable from other cards by these decks"
+             {apart} not separable from other cards by these decks (longer walks, --walk, separate them)"
         );
     }
     s

@@ -48,6 +48,12 @@ pub(super) fn pool_section(
         .filter(|(_, r)| r.rank.is_some())
         .collect();
     let mut html = String::from("<p>Each card's value: the score per game of one more copy of it in place of a copy of the pool's average card, in percentage points of win rate, with its 95% interval — from a regression of every game's result on the two decks' copies of each card, the seat and the initiative (<code>docs/statistics.md</code>, \"The whole pool ranked\"). Cards without a value never varied between the two decks of a game, or could not be separated from other cards.</p>\n");
+    if rows
+        .iter()
+        .any(|r| r.note == crate::sim::files::pool::WITHIN)
+    {
+        html += "<p>Cards noted <em>within its group</em> are valued against the average card of their group, not of the pool: the decks fix how many cards of a group they hold (a sealed pack's slots fix each card type's count), so the games tell only differences within a group. Compare such a card only with cards of its group.</p>\n";
+    }
     let irows: Vec<svg::IRow> = ranked
         .iter()
         .map(|(_, r)| svg::IRow {

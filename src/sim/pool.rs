@@ -162,7 +162,20 @@ impl<G: GameDef> Decks<'_, G> {
         }
         // The first game's decks: a source that cannot deal says so before any game.
         self.deck(0, 0)?;
-        self.deck(0, 1).map(|_| ())
+        self.deck(0, 1)?;
+        // The regression's unknowns: a value per card, the seat, the initiative. Its sandwich
+        // intervals need games well beyond them (with as many games as unknowns the fit is exact
+        // and every interval has width 0).
+        let unknowns = G::card_count(self.cards) as u64 + 2;
+        if self.plan.games < 2 * unknowns {
+            return Err(Error::usage(format!(
+                "--games {}: too few to rank a pool of {} cards: the regression has up to {unknowns} unknowns (a value per card, the seat, the initiative), and its intervals need at least twice as many games ({} or more; thousands for intervals a designer can use)",
+                self.plan.games,
+                unknowns - 2,
+                2 * unknowns
+            )));
+        }
+        Ok(())
     }
 
     /// The deck of side `side` (0: seat P1, 1: seat P2) of game `k` (module doc).
@@ -422,7 +435,7 @@ pub struct Ranking {
 
 /// The regression of the module doc on the games' data (summed in game order: the same games
 /// give the same bits). `names` are the card file's names, by id.
-pub fn rank(data: &[GameData], names: &[String]) -> Ranking {
+pub fn rank(data: &[GameData], names: &[String], source: Source) -> Ranking {
     let m = names.len();
     let p = 2 + m;
     let obs: Vec<Obs> = data
@@ -488,7 +501,15 @@ pub fn rank(data: &[GameData], names: &[String]) -> Ranking {
                 row.none = Some(NoValue::NotSeparable);
                 return row;
             }
-            row.within = !fit.estimable(&v);
+            // Only sealed pools fix group totals (a pack's slots); elsewhere a contrast the games
+            // cannot tell (too few distinct decks: `--walk 0`) gets no value.
+            if !fit.estimable(&v) {
+                if source != Source::Sealed {
+                    row.none = Some(NoValue::NotSeparable);
+                    return row;
+                }
+                row.within = true;
+            }
             let (e, se) = fit.contrast(&w);
             (row.value, row.lo, row.hi) = (e, e - z * se, e + z * se);
             row

@@ -201,9 +201,14 @@ fn bad_input_is_refused_with_its_reason() {
             ],
             "a checkpoint exists; add --resume".into(),
         ),
+        // Review: 50 games of a 92-card pool gave an exact fit, every interval of width 0.
+        (
+            vec!["--game", "tmnt"],
+            "--games 40: too few to rank a pool of 92 cards".into(),
+        ),
     ];
     for (args, want) in cases {
-        let mut a = vec!["pool", "--games", "10", "--out", o, "-q"];
+        let mut a = vec!["pool", "--games", "40", "--out", o, "-q"];
         a.extend(&args);
         let r = tcgsim(&a);
         let e = String::from_utf8_lossy(&r.stderr);
@@ -356,7 +361,7 @@ fn the_regression_matches_an_independent_computation() {
         );
         assert_eq!(g.first, deal.first);
     }
-    let ranking = rank_pool(&data, &names);
+    let ranking = rank_pool(&data, &names, Source::Random);
     for r in &ranking.cards {
         assert_eq!(
             (r.present, r.varied),
@@ -460,12 +465,12 @@ fn the_regression_matches_an_independent_computation() {
 #[test]
 fn pool_intervals_cover_the_value_of_a_long_run() {
     let (long, names) = toy_data(&toy_plan(40_000, 1_000));
-    let truth = rank_pool(&long, &names);
+    let truth = rank_pool(&long, &names, Source::Random);
     let value = |id: u32| truth.cards.iter().find(|r| r.id == id).unwrap().value;
     let (mut covered, mut cases) = (0, 0);
     for seed in 0..60 {
         let (d, _) = toy_data(&toy_plan(600, seed));
-        for r in rank_pool(&d, &names).cards {
+        for r in rank_pool(&d, &names, Source::Random).cards {
             if r.rank.is_some() {
                 cases += 1;
                 covered += usize::from(r.lo <= value(r.id) && value(r.id) <= r.hi);
@@ -594,4 +599,45 @@ fn sealed_pools_are_ranked_within_their_groups() {
         "{text}"
     );
     assert!(rows.iter().all(|r| r.note != "within its group"), "{text}");
+}
+
+/// Review of issue 31: random decks that never leave their start decks (`--walk 0`: two fixed
+/// decks) tell the games only one difference between decks, so no card can be told apart from the
+/// others: every card is `not separable` (or `never varies`), none ranked — before, every card was
+/// given a value and a tight interval, noted `within its group` as if a sealed pack's slots were
+/// at work.
+#[test]
+fn fixed_decks_give_no_card_a_value() {
+    let out = tmpdir("pool-walk0");
+    let o = tcgsim(&[
+        "pool",
+        "--cards",
+        "tests/data/planted/cards.csv",
+        "tests/data/planted/planted.deck",
+        "tests/data/planted/plain.deck",
+        "--walk",
+        "0",
+        "--games",
+        "400",
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let csv = std::fs::read_to_string(out.join("pool.csv")).unwrap();
+    let mut r = csv::Reader::from_reader(csv.as_bytes());
+    let rows: Vec<csv::StringRecord> = r.records().map(|x| x.unwrap()).collect();
+    assert_eq!(rows.len(), 7, "{csv}");
+    for row in &rows {
+        assert!(
+            &row[8] == "not separable" || &row[8] == "never varies",
+            "{csv}"
+        );
+        assert_eq!(&row[7], "", "{csv}");
+    }
 }
