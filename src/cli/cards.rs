@@ -6,7 +6,11 @@ use super::{
 };
 use crate::core::GameDef;
 use crate::sim::cards::{deck_games, opponents, rank_deck, RankPlan, Ranking, Versus};
-use crate::sim::files::{self, cards::Card, run_json::RunInfo};
+use crate::sim::files::{
+    self,
+    cards::{Card, Matchup},
+    run_json::RunInfo,
+};
 use anyhow::{anyhow, bail, Context, Result};
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -109,6 +113,7 @@ pub fn cards<G: GameDef>(o: CardsOpts) -> Result<ExitCode> {
     check_out_dir(&o.out)?;
     let pool = thread_pool(o.threads)?;
     let mut lines: Vec<Card> = Vec::new();
+    let mut matchups: Vec<Matchup> = Vec::new();
     let mut report = String::new();
     let start = std::time::Instant::now();
     let mut played = 0u64;
@@ -142,6 +147,10 @@ pub fn cards<G: GameDef>(o: CardsOpts) -> Result<ExitCode> {
                 G::card_name(&db, i)
             })
         }));
+        for r in &ranking.rows {
+            let card = G::card_name(&db, r.id);
+            matchups.extend(Matchup::of(name, &card, &names, o.games, r));
+        }
     }
     if let Some(t) = o.top.filter(|&t| t < usize::MAX) {
         let _ = writeln!(
@@ -151,6 +160,14 @@ pub fn cards<G: GameDef>(o: CardsOpts) -> Result<ExitCode> {
     }
     let path = o.out.join("cards.csv");
     write_file(&path, &files::cards::write(&lines))?;
+    let matchups_path = o.out.join(files::cards::MATCHUPS);
+    if !matchups.is_empty() {
+        write_file(&matchups_path, &files::cards::write_matchups(&matchups))?;
+    } else if matchups_path.exists() {
+        // A run without ablation leaves no other run's matchups beside its cards.csv.
+        std::fs::remove_file(&matchups_path)
+            .with_context(|| format!("cannot remove the stale {}", matchups_path.display()))?;
+    }
     let info = RunInfo {
         command: "cards".into(),
         args: std::env::args().skip(1).collect(),

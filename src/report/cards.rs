@@ -32,11 +32,34 @@ pub(super) fn cards_section(
         }
     }
     let mut html = String::from("<p>Each card's contribution in percentage points of win rate, side by side with 95% intervals: <strong>value over replacement</strong> (the deck with one copy replaced by a typical legal card of the pool of its type and cost, paired deals: what the card adds over what a designer would otherwise put there), <strong>vs blank</strong> (one copy replaced by a neutral filler: what it adds over nothing), the <strong>landmark IWD</strong> (at each turn, the win rate of games where a copy had been drawn minus where none had, among the games still going: free of IWD's game-length bias) and <strong>IWD</strong> (win rate when drawn minus when not seen), with OH WR and GD WR (win rate when in the opening hand, when drawn later). Flags: <em>no better than replacement</em> (a typical card wins more), <em>situational</em> (strong against some opponents, clearly weaker against others), <em>rarely played</em> (played in under 5% of the games it was drawn in) — <code>docs/statistics.md</code>.</p>\n");
+    let matchups = match read_file(dir, cards::MATCHUPS)? {
+        Some((text, mfile)) => {
+            let m = cards::read_matchups(&text, &mfile)?;
+            // Every matchup is of a ranked card of cards.csv.
+            if let Some((f, x)) = m.iter().find(|(_, x)| {
+                !lines
+                    .iter()
+                    .any(|l| l.card.deck == x.deck && l.card.card == x.card)
+            }) {
+                return Err(InputError::new(
+                    mfile,
+                    f.line,
+                    format!(
+                        "card \"{}\" of deck \"{}\" is not in {NAME}",
+                        x.card, x.deck
+                    ),
+                ));
+            }
+            m
+        }
+        None => Vec::new(),
+    };
     for (k, deck) in decks.iter().enumerate() {
         let rows: Vec<&Line> = lines.iter().filter(|l| l.card.deck == *deck).collect();
         let _ = writeln!(html, "<h3 id=\"{id}-cards-{}\">{}</h3>", k + 1, esc(deck));
         html += &deck_chart(deck, &rows);
         html += &deck_table(deck, &rows);
+        html += &situational_table(deck, &rows, &matchups);
     }
     out.push(Section {
         id: format!("{id}-cards"),
@@ -144,6 +167,49 @@ fn deck_table(deck: &str, rows: &[&Line]) -> String {
             "played when drawn",
             "flag",
         ],
+        &trs,
+    )
+}
+
+/// The situational cards of a deck against each opponent (`card_matchups.csv`): nothing when the
+/// deck has none or the file is missing.
+fn situational_table(
+    deck: &str,
+    rows: &[&Line],
+    matchups: &[(crate::sim::files::Fields, cards::Matchup)],
+) -> String {
+    let trs: Vec<String> = rows
+        .iter()
+        .filter(|l| l.card.flag.contains(crate::sim::cards::FLAG_SITUATIONAL))
+        .flat_map(|l| {
+            matchups
+                .iter()
+                .filter(move |(_, m)| m.deck == l.card.deck && m.card == l.card.card)
+                .map(|(f, m)| {
+                    let (v, lo, hi) = m.value;
+                    format!(
+                        "{}{}{}{}",
+                        td(&m.card),
+                        td(&m.opponent),
+                        td(&m.measure),
+                        td_num(
+                            &format!(
+                                "{} data-u=\"pts\"",
+                                src(cards::MATCHUPS, f.line, "value lo hi")
+                            ),
+                            v,
+                            &pts_ci(v, lo, hi)
+                        ),
+                    )
+                })
+        })
+        .collect();
+    if trs.is_empty() {
+        return String::new();
+    }
+    table(
+        &format!("The situational cards of {deck} against each opponent"),
+        &["card", "opponent", "measure", "value, pts (95%)"],
         &trs,
     )
 }

@@ -428,6 +428,40 @@ fn planted_pools_rank_by_value_over_replacement_in_every_game() {
         let prey = line.split("vs prey ").nth(1).unwrap();
         let lo: f64 = prey.split(['(', '…']).nth(1).unwrap().parse().unwrap();
         assert!(lo > 0.0, "{game}: {line}");
+        // Every card's `situational` flag recomputed here from card_matchups.csv (its value
+        // against prey and against other): best interval above 0, worst not, and the gap's
+        // interval (z = 1.96 for one pair of matchups, independent games) above 0.
+        let mtext = read(&out, "card_matchups.csv");
+        let mut m = csv::Reader::from_reader(mtext.as_bytes());
+        let by: Vec<csv::StringRecord> = m.records().map(|x| x.unwrap()).collect();
+        for row in &rows {
+            let card = &row[col("card")];
+            let v: Vec<(f64, f64, f64)> = by
+                .iter()
+                .filter(|x| &x[1] == card)
+                .map(|x| {
+                    (
+                        x[5].parse().unwrap(),
+                        x[6].parse().unwrap(),
+                        x[7].parse().unwrap(),
+                    )
+                })
+                .collect();
+            assert_eq!(v.len(), 2, "{game}: {card}: {mtext}");
+            let (best, worst) = if v[0].0 >= v[1].0 {
+                (v[0], v[1])
+            } else {
+                (v[1], v[0])
+            };
+            let se = |x: (f64, f64, f64)| (x.2 - x.1) / (2.0 * 1.959_964);
+            let gap = best.0 - worst.0 - 1.959_964 * (se(best).powi(2) + se(worst).powi(2)).sqrt();
+            let want = best.1 > 0.0 && worst.1 <= 0.0 && gap > 0.0;
+            assert_eq!(
+                row[col("flag")].contains("situational"),
+                want,
+                "{game}: {card}: {v:?}"
+            );
+        }
     }
 }
 

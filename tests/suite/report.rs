@@ -935,6 +935,23 @@ fn report_checks_every_value_of_matchups_and_cards() {
         ),
         // Review: `rarely played` on a card played in most of its games was accepted.
         (&c, "cards.csv", 1, "flag", "rarely played", "column `flag`"),
+        // Each card's value against each opponent (card_matchups.csv), checked as its own file.
+        (
+            &ca,
+            "card_matchups.csv",
+            1,
+            "value",
+            "0.9000",
+            "column `value`",
+        ),
+        (
+            &ca,
+            "card_matchups.csv",
+            2,
+            "measure",
+            "vs nothing",
+            "column `measure`",
+        ),
         // The opening-hand and drawn-later games are drawn games; the landmark IWD in its interval.
         (&c, "cards.csv", 1, "oh_games", "21", "impossible counts"),
         (&ca, "cards.csv", 1, "liwd", "0.9000", "column `liwd`"),

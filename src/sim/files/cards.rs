@@ -443,3 +443,108 @@ fn check_words(c: &Card) -> Result<(), Reason> {
     }
     Ok(())
 }
+
+/// `card_matchups.csv`'s file name.
+pub const MATCHUPS: &str = "card_matchups.csv";
+
+/// One line of `card_matchups.csv`: a card's ablation measure against one opponent — value over
+/// replacement where it was measured, else the blank-filler ablation (`measure` says which) — the
+/// paired differences of that opponent's games and their 95% interval. What the `situational`
+/// flag of `cards.csv` is decided on (`sim::cards::situational`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Matchup {
+    pub deck: String,
+    pub card: String,
+    pub opponent: String,
+    pub games: u64,
+    /// `vs typical` or `vs blank`.
+    pub measure: String,
+    pub value: Interval,
+}
+
+impl Matchup {
+    /// The lines of one ranked card: its [`CardRow::by_opponent`] against `opponents` (in
+    /// gauntlet order), `games` games each; none without an ablation.
+    pub fn of(deck: &str, card: &str, opponents: &[&str], games: u64, r: &CardRow) -> Vec<Matchup> {
+        let measure = if r.vor.is_some_and(|v| !v.0.is_nan()) {
+            "vs typical"
+        } else {
+            "vs blank"
+        };
+        opponents
+            .iter()
+            .zip(&r.by_opponent)
+            .map(|(o, &value)| Matchup {
+                deck: deck.to_string(),
+                card: card.to_string(),
+                opponent: o.to_string(),
+                games,
+                measure: measure.to_string(),
+                value,
+            })
+            .collect()
+    }
+}
+
+/// The columns of `card_matchups.csv`.
+pub const MATCHUP_COLUMNS: [Column<Matchup>; 8] = [
+    Column::new("deck", Kind::Text, |m| Value::Text(m.deck.clone())),
+    Column::new("card", Kind::Text, |m| Value::Text(m.card.clone())),
+    Column::new("opponent", Kind::Text, |m| Value::Text(m.opponent.clone())),
+    Column::new("games", Kind::Count, |m| Value::Count(Some(m.games))),
+    Column::new("measure", Kind::Text, |m| Value::Text(m.measure.clone())),
+    Column::new("value", Kind::Diff, |m| num(m.value.0)),
+    Column::new("lo", Kind::Real, |m| num(m.value.1)),
+    Column::new("hi", Kind::Real, |m| num(m.value.2)),
+];
+
+/// The text of `card_matchups.csv`.
+pub fn write_matchups(rows: &[Matchup]) -> String {
+    write_table(&MATCHUP_COLUMNS, rows)
+}
+
+/// Reads a `card_matchups.csv`: the exact header, then one row per card and opponent, each a
+/// measure `tcgsim cards` writes, over at least one game, its value inside its interval and
+/// within what that many paired games can give ([`bounded`]). Errors name `file` and the line.
+pub fn read_matchups(text: &str, file: &str) -> Result<Vec<(Fields, Matchup)>, InputError> {
+    let mut out = Vec::new();
+    for f in read_table(text, file, &MATCHUP_COLUMNS)? {
+        let m = Matchup {
+            deck: f.text("deck").to_string(),
+            card: f.text("card").to_string(),
+            opponent: f.text("opponent").to_string(),
+            games: f.count("games"),
+            measure: f.text("measure").to_string(),
+            value: (f.num("value"), f.num("lo"), f.num("hi")),
+        };
+        let check = || -> Result<(), Reason> {
+            let name = match m.measure.as_str() {
+                "vs typical" => "vor_value",
+                "vs blank" => "ablation_value",
+                w => {
+                    return Err(Reason(format!(
+                        "column `measure`: \"{w}\" is not `vs typical` or `vs blank`"
+                    )))
+                }
+            };
+            if m.games == 0 {
+                return Err(Reason("column `games`: a matchup of no games".into()));
+            }
+            let (v, lo, hi) = m.value;
+            bounded(name, v, lo, hi, m.games)?;
+            let defined = [v, lo, hi].iter().filter(|x| !x.is_nan()).count();
+            if defined != 3 || lo > v + 2.0 * HALF || v > hi + 2.0 * HALF {
+                return Err(Reason(format!(
+                    "column `value`: \"{}\" is not inside its interval \"{}\" … \"{}\"",
+                    super::rate(v),
+                    super::rate(lo),
+                    super::rate(hi)
+                )));
+            }
+            Ok(())
+        };
+        check().map_err(|e| f.at(e.0))?;
+        out.push((f, m));
+    }
+    Ok(out)
+}
