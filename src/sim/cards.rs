@@ -627,6 +627,10 @@ pub fn situational(by_opponent: &[Interval]) -> bool {
     let best = by_opponent.iter().max_by(by).expect("two matchups");
     let worst = by_opponent.iter().min_by(by).expect("two matchups");
     let se = |v: &Interval| (v.2 - v.1) / (2.0 * crate::stats::Z95);
+    if by_opponent.iter().any(|v| se(v) <= 0.0) {
+        // An interval of width 0 (a few games that all went alike) says nothing of the spread.
+        return false;
+    }
     let pairs = (m * (m - 1) / 2) as f64;
     let z = crate::stats::normal_quantile(1.0 - 0.025 / pairs);
     let gap = best.0 - worst.0;
@@ -707,7 +711,7 @@ impl CardRow {
     /// ([`Usage::rarely_played`]); empty when none applies.
     pub fn flag(&self) -> String {
         let mut f: Vec<&str> = Vec::new();
-        if self.vor.is_some_and(|v| v.2 < 0.0) {
+        if self.vor.is_some_and(worse_than_replacement) {
             f.push(FLAG_WORSE);
         }
         if self.situational() {
@@ -718,6 +722,13 @@ impl CardRow {
         }
         f.join("; ")
     }
+}
+
+/// Whether value over replacement says a card is worse than its replacements: its interval lies
+/// below zero and has a width (an interval of width 0, from a few games that all went alike, says
+/// nothing).
+pub fn worse_than_replacement(v: Interval) -> bool {
+    v.2 < 0.0 && v.2 > v.1
 }
 
 /// The flags of [`CardRow::flag`].

@@ -191,7 +191,18 @@ impl<G: GameDef> Decks<'_, G> {
             let s: u64 = rng.gen();
             let text = G::sealed(self.cards, plan.packs, &plan.pack, s)?;
             let name = format!("sealed-{s}");
-            return Ok(G::parse_deck(self.cards, &text, &name, &name)?);
+            return G::parse_deck(self.cards, &text, &name, &name).map_err(|e| {
+                Error::usage(format!(
+                    "--packs {} --pack {}: the sealed pool is not a legal deck of the {}: {e}",
+                    plan.packs,
+                    if plan.pack.is_empty() {
+                        "(default)"
+                    } else {
+                        &plan.pack
+                    },
+                    G::INFO.title
+                ))
+            });
         }
         let mut deck = self.starts[rng.gen_range(0..self.starts.len())].clone();
         let n = G::card_count(self.cards) as u32;

@@ -659,3 +659,15 @@ fn value_over_replacement_intervals_of_hand_built_records() {
     );
     assert!((half - 0.262_00).abs() < 1e-5);
 }
+
+/// Review of issue 31: intervals of width 0 (a few games that all went alike) raise no flag —
+/// neither `situational` (its test divides by the spread) nor `no better than replacement`.
+#[test]
+fn intervals_of_width_zero_raise_no_flag() {
+    use tcgsim::sim::cards::{situational, worse_than_replacement};
+    assert!(!situational(&[(0.5, 0.5, 0.5), (-0.5, -0.5, -0.5)]));
+    assert!(situational(&[(0.5, 0.4, 0.6), (-0.5, -0.6, -0.4)]));
+    assert!(!worse_than_replacement((-0.3, -0.3, -0.3)));
+    assert!(worse_than_replacement((-0.3, -0.4, -0.2)));
+    assert!(!worse_than_replacement((-0.1, -0.4, 0.2)));
+}

@@ -421,7 +421,10 @@ fn check_words(c: &Card) -> Result<(), Reason> {
     }
     // The flags in their order, each where it can be.
     let want: Vec<&str> = c.flag.split("; ").filter(|f| !f.is_empty()).collect();
-    let worse = c.vor.is_some_and(|v| v.2 < 0.0);
+    // `sim::cards::worse_than_replacement` on the written values: surely when the interval lies
+    // below zero with a width, possibly when its width rounds to 0.
+    let worse_sure = c.vor.is_some_and(|v| v.2 < 0.0 && v.2 - v.1 > 2.0 * HALF);
+    let worse_may = c.vor.is_some_and(|v| v.2 < 0.0);
     let order = [FLAG_WORSE, FLAG_SITUATIONAL, FLAG_RARELY];
     let in_order = want
         .iter()
@@ -432,7 +435,11 @@ fn check_words(c: &Card) -> Result<(), Reason> {
     let played = (c.played_rate * c.drawn_games as f64).round();
     let rarely = c.drawn_games >= 20 && played < 0.05 * c.drawn_games as f64;
     let consistent = in_order
-        && want.contains(&FLAG_WORSE) == worse
+        && (if want.contains(&FLAG_WORSE) {
+            worse_may
+        } else {
+            !worse_sure
+        })
         && want.contains(&FLAG_RARELY) == rarely
         && (!want.contains(&FLAG_SITUATIONAL) || measure.is_some());
     if !consistent || c.flag.ends_with("; ") {
