@@ -92,12 +92,7 @@ fn deck_chart(deck: &str, rows: &[&Line]) -> String {
             text: None,
         })
         .collect();
-    let span = irows
-        .iter()
-        .flat_map(|r| r.marks.iter().flat_map(|m| [m.0, m.1, m.2]))
-        .filter(|x| !x.is_nan())
-        .fold(0.05f64, |a, x| a.max(x.abs()));
-    let span = (span * 20.0).ceil() / 20.0;
+    let span = svg::centred_span(&irows, 0.05);
     svg::intervals(
         &format!("Card contributions of {deck}"),
         &irows,

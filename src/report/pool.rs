@@ -63,12 +63,7 @@ pub(super) fn pool_section(
         })
         .collect();
     if !irows.is_empty() {
-        let span = ranked
-            .iter()
-            .flat_map(|(_, r)| [r.lo, r.hi])
-            .fold(5.0f64, |a, x| a.max(x.abs()))
-            / 100.0;
-        let span = (span * 20.0).ceil() / 20.0;
+        let span = svg::centred_span(&irows, 0.05);
         html += &svg::intervals(
             "Card values",
             &irows,

@@ -30,7 +30,7 @@ use super::schedule;
 use super::tune::{swap, Swap};
 use super::Entrant;
 use crate::core::input::Reason;
-use crate::core::{fnv1a, mix_seed, rng_from_seed, Error, GameDef, InputError, Result, Seat};
+use crate::core::{mix_seed, rng_from_seed, Error, GameDef, InputError, Result, Seat};
 use crate::stats::ols::{Fit, Obs};
 use rand::Rng;
 use rayon::prelude::*;
@@ -562,9 +562,9 @@ pub fn rank(data: &[GameData], names: &[String], source: Source) -> Ranking {
 /// The checkpoint's file, in the `--checkpoint` folder.
 pub const CHECKPOINT_FILE: &str = "pool_chunks.csv";
 
-/// The run's tag: a 64-bit FNV-1a hash of its fingerprint, in 16 hex digits.
+/// The run's tag ([`super::fingerprint::run_tag`] of its fingerprint).
 pub fn run_tag(plan: &Plan) -> String {
-    format!("{:016x}", fnv1a(plan.fingerprint().bytes()))
+    super::fingerprint::run_tag(&plan.fingerprint())
 }
 
 /// The checkpoint's first line: its header and the run's tag.
@@ -572,9 +572,10 @@ pub fn checkpoint_header(plan: &Plan) -> String {
     format!("chunk,scores,sum # run {}", run_tag(plan))
 }
 
-/// The check sum of a line's fields under the run's tag.
+/// The check sum of a line's fields under the run's tag ([`super::checkpoint::line_sum`], as
+/// `matrix`'s checkpoint lines).
 fn line_sum(tag: &str, chunk: u64, scores: &str) -> String {
-    format!("{:016x}", fnv1a(format!("{tag},{chunk},{scores}").bytes()))
+    super::checkpoint::line_sum(tag, &format!("{chunk},{scores}"))
 }
 
 /// A checkpoint line: the chunk, its games' scores for P1 in half points (one digit, 0–2, a game),

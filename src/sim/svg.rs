@@ -276,6 +276,17 @@ fn marker(shape: &str, colour: &str, x: f64, y: f64, r: f64, p: usize) -> String
     }
 }
 
+/// The half width of an axis centred on 0 that holds every mark of `rows` (NaN ends skipped), at
+/// least `least`, rounded up to a multiple of 0.05: the axis of a chart of differences.
+pub fn centred_span(rows: &[IRow], least: f64) -> f64 {
+    let span = rows
+        .iter()
+        .flat_map(|r| r.marks.iter().flat_map(|m| [m.0, m.1, m.2]))
+        .filter(|x| !x.is_nan())
+        .fold(least, |a, x| a.max(x.abs()));
+    (span * 20.0).ceil() / 20.0
+}
+
 /// A horizontal chart of intervals: each row's marks as a dot (or square) on a whisker from low
 /// to high, against an axis from `lo` to `hi` (`scale` times the values, with `unit`), a reference
 /// line at `reference`. `bars`: draw a bar from the axis's start to each first mark.
