@@ -132,7 +132,7 @@ pub fn cards<G: GameDef>(o: CardsOpts) -> Result<ExitCode> {
             versus: o.versus,
             pool: &card_pool,
         };
-        let total = deck_games::<G>(&db, &plan);
+        let total = deck_games::<G>(&plan);
         let pb = Progress::new(total, "games");
         let ranking = pool
             .install(|| rank_deck::<G>(&mut db, &plan, &|n| pb.inc(n)))

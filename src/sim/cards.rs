@@ -115,20 +115,6 @@ impl CardIndex {
     }
 }
 
-/// The set bits of a mask, lowest first.
-struct Bits64(u64);
-
-impl Iterator for Bits64 {
-    type Item = usize;
-    fn next(&mut self) -> Option<usize> {
-        (self.0 != 0).then(|| {
-            let k = self.0.trailing_zeros() as usize;
-            self.0 &= self.0 - 1;
-            k
-        })
-    }
-}
-
 /// Builds the [`Record`] of one game of seat `seat` from what the game reports as it goes.
 pub struct Tracker<'a> {
     index: &'a CardIndex,
@@ -166,16 +152,16 @@ impl<'a> Tracker<'a> {
             }
             self.opened = true;
             self.rec.opening = open;
-            for k in Bits64(open) {
-                self.rec.first_turn[k] = 0;
+            for k in crate::core::Bits(open) {
+                self.rec.first_turn[usize::from(k)] = 0;
             }
             self.timed = open;
         }
         let new = out & !self.timed;
         if new != 0 {
             let turn = game.turn(s).min(u32::from(NEVER) - 1) as u8;
-            for k in Bits64(new) {
-                self.rec.first_turn[k] = turn;
+            for k in crate::core::Bits(new) {
+                self.rec.first_turn[usize::from(k)] = turn;
             }
             self.timed |= new;
         }
@@ -675,13 +661,9 @@ impl CardRow {
         self.ablation().unwrap_or(self.liwd)
     }
 
-    /// The ablation measure: value over replacement where it was measured (a card with
-    /// replacements), else the blank-filler ablation; `None` without either.
+    /// The ablation measure ([`ablation_measure`]).
     pub fn ablation(&self) -> Option<Interval> {
-        match (self.vor, self.abl) {
-            (Some(v), _) if !v.0.is_nan() => Some(v),
-            (_, a) => a,
-        }
+        ablation_measure(self.vor, self.abl)
     }
 
     /// The ranking key ([`CardRow::measure`]'s value).
@@ -721,6 +703,15 @@ impl CardRow {
             f.push(FLAG_RARELY);
         }
         f.join("; ")
+    }
+}
+
+/// A card's ablation measure: value over replacement where it was measured (a card with
+/// replacements), else the blank-filler ablation; `None` without either.
+pub fn ablation_measure(vor: Option<Interval>, blank: Option<Interval>) -> Option<Interval> {
+    match (vor, blank) {
+        (Some(v), _) if !v.0.is_nan() => Some(v),
+        (_, a) => a,
     }
 }
 
@@ -842,7 +833,11 @@ pub fn rank_deck<G: crate::core::GameDef>(
                     // Value of the card: the deck minus the deck with a typical card instead.
                     replacement_difference(&base, &recs, games, r.ids.len(), r.tier)
                 }
-                None => (f64::NAN, f64::NAN, f64::NAN),
+                None => {
+                    // No card may replace it: its games count as done ([`deck_games`]).
+                    progress(games * n_opp as u64);
+                    (f64::NAN, f64::NAN, f64::NAN)
+                }
             })
         } else {
             None
@@ -911,18 +906,10 @@ pub fn opponents<'a, G: crate::core::GameDef>(
         .collect()
 }
 
-/// The games [`rank_deck`] plays for `plan`: `games` against each opponent, once for the deck
-/// and once more per distinct card and ablation of [`Versus`] (value over replacement only for a
-/// card with [`replacements`]).
-pub fn deck_games<G: crate::core::GameDef>(cards: &G::Cards, plan: &RankPlan<G>) -> u64 {
-    let mut runs = 1;
-    for (id, _) in G::deck_cards(plan.deck) {
-        runs += u64::from(plan.versus.blank);
-        if plan.versus.typical
-            && replacements::<G>(cards, plan.deck, id, plan.pool, plan.seed).is_some()
-        {
-            runs += 1;
-        }
-    }
-    runs * plan.games * plan.opponents.len() as u64
+/// The games [`rank_deck`] counts for `plan` (its progress's total): `games` against each
+/// opponent, once for the deck and once more per distinct card and ablation of [`Versus`] (a card
+/// without replacements counts its value over replacement's games as done at once).
+pub fn deck_games<G: crate::core::GameDef>(plan: &RankPlan<G>) -> u64 {
+    let distinct = G::deck_cards(plan.deck).len() as u64;
+    (1 + distinct * plan.versus.runs()) * plan.games * plan.opponents.len() as u64
 }

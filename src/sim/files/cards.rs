@@ -401,10 +401,7 @@ fn check_words(c: &Card) -> Result<(), Reason> {
             if measured { "a measured value over replacement" } else { "a card without value over replacement" }
         )));
     }
-    let measure = match (c.vor, c.ablation) {
-        (Some(v), _) if !v.0.is_nan() => Some(v),
-        (_, a) => a,
-    };
+    let measure = crate::sim::cards::ablation_measure(c.vor, c.ablation);
     let missing = measure.is_none_or(|a| a.1.is_nan() || a.2.is_nan())
         || c.liwd.1.is_nan()
         || c.liwd.2.is_nan();
@@ -432,8 +429,13 @@ fn check_words(c: &Card) -> Result<(), Reason> {
         .collect::<Option<Vec<usize>>>()
         .is_some_and(|p| p.windows(2).all(|w| w[0] < w[1]));
     // `rarely played` exactly as `Usage::rarely_played` decides it, from the counts.
-    let played = (c.played_rate * c.drawn_games as f64).round();
-    let rarely = c.drawn_games >= 20 && played < 0.05 * c.drawn_games as f64;
+    let rarely = Usage {
+        drawn: c.drawn_games,
+        played: (c.played_rate * c.drawn_games as f64).round() as u64,
+        resource: 0,
+        in_hand: 0,
+    }
+    .rarely_played();
     let consistent = in_order
         && (if want.contains(&FLAG_WORSE) {
             worse_may
