@@ -157,3 +157,12 @@ pub fn each_edit_is_refused(
         assert!(!d.join("report.html").exists(), "case {k}: wrote a page");
     }
 }
+
+/// A CSV file's text as its header's names and its records (panics on a malformed file: the
+/// files a test reads are the program's own).
+pub fn csv_table(text: &str) -> (Vec<String>, Vec<csv::StringRecord>) {
+    let mut r = csv::Reader::from_reader(text.as_bytes());
+    let head = r.headers().unwrap().iter().map(str::to_string).collect();
+    let rows = r.records().map(|x| x.unwrap()).collect();
+    (head, rows)
+}

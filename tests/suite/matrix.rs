@@ -298,10 +298,8 @@ fn planted_cards_rank_first_and_last() {
         String::from_utf8_lossy(&o.stderr)
     );
     let csv = read(&out, "cards.csv");
-    let mut r = csv::Reader::from_reader(csv.as_bytes());
-    let head: Vec<String> = r.headers().unwrap().iter().map(str::to_string).collect();
+    let (head, rows) = common::csv_table(&csv);
     let col = |name: &str| head.iter().position(|h| h == name).unwrap();
-    let rows: Vec<csv::StringRecord> = r.records().map(|x| x.unwrap()).collect();
     assert_eq!(rows.len(), 7, "{csv}");
     // The printed ranking (ablation).
     assert_eq!(&rows[0][col("card")], "Titan / Overpowered", "{csv}");
@@ -396,10 +394,8 @@ fn planted_pools_rank_by_value_over_replacement_in_every_game() {
             String::from_utf8_lossy(&o.stderr)
         );
         let csv = read(&out, "cards.csv");
-        let mut r = csv::Reader::from_reader(csv.as_bytes());
-        let head: Vec<String> = r.headers().unwrap().iter().map(str::to_string).collect();
+        let (head, rows) = common::csv_table(&csv);
         let col = |name: &str| head.iter().position(|h| h == name).unwrap();
-        let rows: Vec<csv::StringRecord> = r.records().map(|x| x.unwrap()).collect();
         let num = |row: &csv::StringRecord, c: &str| row[col(c)].parse::<f64>().unwrap();
         let last = rows.len() - 1;
         assert_eq!(&rows[0][col("card")], strong, "{game}: {csv}");
@@ -432,8 +428,7 @@ fn planted_pools_rank_by_value_over_replacement_in_every_game() {
         // against prey and against other): best interval above 0, worst not, and the gap's
         // interval (z = 1.96 for one pair of matchups, independent games) above 0.
         let mtext = read(&out, "card_matchups.csv");
-        let mut m = csv::Reader::from_reader(mtext.as_bytes());
-        let by: Vec<csv::StringRecord> = m.records().map(|x| x.unwrap()).collect();
+        let (_, by) = common::csv_table(&mtext);
         for row in &rows {
             let card = &row[col("card")];
             let v: Vec<(f64, f64, f64)> = by
