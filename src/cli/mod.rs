@@ -123,6 +123,26 @@ enum VersusArg {
     Both,
 }
 
+/// The flags of a run played in chunks (`matrix`, `pool`): its checkpoint, its chunks, its shards.
+#[derive(Args, Debug)]
+struct ChunkArgs {
+    /// Record finished chunks here, so an interrupted run can be resumed.
+    #[arg(long, value_name = "DIR")]
+    checkpoint: Option<PathBuf>,
+    /// Continue the run recorded in --checkpoint.
+    #[arg(long, requires = "checkpoint")]
+    resume: bool,
+    /// Run only part I of N (default from SLURM_ARRAY_TASK_ID/COUNT or JOB_COMPLETION_INDEX).
+    #[arg(long, value_name = "I/N")]
+    shard: Option<String>,
+    /// Number of shards, with Kubernetes' JOB_COMPLETION_INDEX.
+    #[arg(long, value_name = "N")]
+    shards: Option<u64>,
+    /// Games per chunk (the unit of parallel work, checkpoints and shards).
+    #[arg(long, default_value_t = 250, value_parser = clap::value_parser!(u64).range(1..))]
+    chunk: u64,
+}
+
 /// `--on-agent-error`.
 #[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OnAgentError {
@@ -288,21 +308,8 @@ struct MatrixArgs {
     out: OutArg,
     #[command(flatten)]
     quiet: QuietArg,
-    /// Record finished chunks here, so an interrupted run can be resumed.
-    #[arg(long, value_name = "DIR")]
-    checkpoint: Option<PathBuf>,
-    /// Continue the run recorded in --checkpoint.
-    #[arg(long, requires = "checkpoint")]
-    resume: bool,
-    /// Run only part I of N (default from SLURM_ARRAY_TASK_ID/COUNT or JOB_COMPLETION_INDEX).
-    #[arg(long, value_name = "I/N")]
-    shard: Option<String>,
-    /// Number of shards, with Kubernetes' JOB_COMPLETION_INDEX.
-    #[arg(long, value_name = "N")]
-    shards: Option<u64>,
-    /// Games per chunk (the unit of parallel work, checkpoints and shards).
-    #[arg(long, default_value_t = 250, value_parser = clap::value_parser!(u64).range(1..))]
-    chunk: u64,
+    #[command(flatten)]
+    chunks: ChunkArgs,
     /// Also write one JSON line per game to records.jsonl (replay any with `tcgsim replay`).
     #[arg(long)]
     records: bool,
@@ -342,28 +349,15 @@ struct PoolArgs {
     out: OutArg,
     #[command(flatten)]
     quiet: QuietArg,
-    /// Record finished chunks here, so an interrupted run can be resumed.
-    #[arg(long, value_name = "DIR")]
-    checkpoint: Option<PathBuf>,
-    /// Continue the run recorded in --checkpoint.
-    #[arg(long, requires = "checkpoint")]
-    resume: bool,
-    /// Games per chunk (the unit of parallel work and checkpoints).
-    #[arg(long, default_value_t = 250, value_parser = clap::value_parser!(u64).range(1..))]
-    chunk: u64,
+    /// Checkpoint, chunks and shards (a shard writes its chunks, pool_chunks.csv, for --merge).
+    #[command(flatten)]
+    chunks: ChunkArgs,
     /// Print the first and the last N cards (pool.csv has them all).
     #[arg(long, value_name = "N", default_value_t = 10)]
     top: usize,
-    /// Run only part I of N (default from SLURM_ARRAY_TASK_ID/COUNT or JOB_COMPLETION_INDEX):
-    /// writes the part's chunks (pool_chunks.csv) for --merge.
-    #[arg(long, value_name = "I/N", conflicts_with = "merge")]
-    shard: Option<String>,
-    /// Number of shards, with Kubernetes' JOB_COMPLETION_INDEX.
-    #[arg(long, value_name = "N")]
-    shards: Option<u64>,
     /// A shard's folder (with pool_chunks.csv), once per shard: rank the pool from the shards'
     /// chunks, given with the run's own flags; every chunk in exactly one part.
-    #[arg(long, value_name = "PART", conflicts_with = "checkpoint")]
+    #[arg(long, value_name = "PART", conflicts_with_all = ["checkpoint", "shard"])]
     merge: Vec<PathBuf>,
 }
 
@@ -908,11 +902,11 @@ impl MatrixArgs {
             seed: self.seed.seed,
             threads: self.threads.threads,
             out: self.out.out.clone(),
-            checkpoint: self.checkpoint.clone(),
-            resume: self.resume,
-            shard: self.shard.clone(),
-            shards: self.shards,
-            chunk: self.chunk,
+            checkpoint: self.chunks.checkpoint.clone(),
+            resume: self.chunks.resume,
+            shard: self.chunks.shard.clone(),
+            shards: self.chunks.shards,
+            chunk: self.chunks.chunk,
             process: self.agents.process(),
             records: self.records,
         }
@@ -981,14 +975,14 @@ impl PoolArgs {
             pack: self.pack.clone(),
             games: self.games,
             seed: self.seed.seed,
-            chunk: self.chunk,
+            chunk: self.chunks.chunk,
             threads: self.threads.threads,
             out: self.out.out.clone(),
-            checkpoint: self.checkpoint.clone(),
-            resume: self.resume,
+            checkpoint: self.chunks.checkpoint.clone(),
+            resume: self.chunks.resume,
             top: self.top,
-            shard: self.shard.clone(),
-            shards: self.shards,
+            shard: self.chunks.shard.clone(),
+            shards: self.chunks.shards,
             merge: self.merge.clone(),
             process: self.agents.process(),
         })
