@@ -5,6 +5,7 @@
 //! Every game implements both traits on one type (the match context) and registers it once in
 //! `crate::games` (the registry). Nothing here names a game.
 
+use super::tensor::{ActionCode, ActionKind, ObsLayout, ObsOut};
 use super::{Error, Game, InputError, InputErrors, Outcome, Reason, Seat};
 use std::path::Path;
 
@@ -95,6 +96,10 @@ pub struct Capabilities {
     /// [`GameDef::replace`], [`GameDef::deck_file`], [`GameDef::tunable_deck`] and
     /// [`GameDef::TUNABLE`] are the game's own. Needs `card_stats` (moves are named by card).
     pub tuning: bool,
+    /// Tensors for learning agents (the Python package, `docs/observation.md`):
+    /// [`GameDef::obs_layout`], [`GameDef::observe`], [`GameDef::action_kinds`] and
+    /// [`GameDef::action_code`] are the game's own.
+    pub tensors: bool,
 }
 
 impl Capabilities {
@@ -102,11 +107,13 @@ impl Capabilities {
     pub const NONE: Capabilities = Capabilities {
         card_stats: false,
         tuning: false,
+        tensors: false,
     };
     /// Every capability.
     pub const ALL: Capabilities = Capabilities {
         card_stats: true,
         tuning: true,
+        tensors: true,
     };
 }
 
@@ -117,6 +124,8 @@ pub enum Capability {
     CardStats,
     /// Tuning: `tune`, `balance`.
     Tuning,
+    /// Observation tensors and stable action ids: the Python package's environments.
+    Tensors,
 }
 
 impl Capability {
@@ -125,6 +134,7 @@ impl Capability {
         match self {
             Capability::CardStats => caps.card_stats,
             Capability::Tuning => caps.tuning && caps.card_stats,
+            Capability::Tensors => caps.tensors,
         }
     }
 
@@ -133,6 +143,7 @@ impl Capability {
         match self {
             Capability::CardStats => "card statistics",
             Capability::Tuning => "tuning (no card swaps or card-file changes)",
+            Capability::Tensors => "observation tensors",
         }
     }
 }
@@ -167,6 +178,9 @@ pub fn require<G: GameDef>(cap: Capability) -> Result<(), super::Error> {
 /// - *tuning* (`tune`, `balance`; flag [`Capabilities::tuning`]): `card_count` (default 0),
 ///   `replace` (default `None`), `deck_file` (default: the comment line only), `tunable_deck`
 ///   (default `Ok`), `TUNABLE` (default none);
+/// - *tensors* (the Python package's environments; flag [`Capabilities::tensors`]):
+///   `obs_layout` (default: no slots), `observe` (default: nothing), `action_kinds` (default:
+///   none), `action_code` (default: kind 0);
 /// - *the match as a player may know it* (`process:` agents): `match_deck` (default: no list),
 ///   `deck_list` (from `match_deck` and `card_name`);
 /// - *text*: `narrate` (default: the action's text to whoever sees the actor's cards, who acted to
@@ -251,6 +265,31 @@ pub trait GameDef: Game + super::Policy + Sized + Send + Sync + 'static {
         } else {
             "valid".into()
         }
+    }
+
+    // ---- tensors (the Python package; `CAPS.tensors`; `docs/observation.md`) ----
+
+    /// The slots of the observation vector of matches of `cards` ([`super::tensor`]). Its length
+    /// depends on the card file only. Default: no slots.
+    fn obs_layout(_cards: &Self::Cards) -> ObsLayout {
+        ObsLayout::new()
+    }
+    /// Writes what `seat` may see of `state` into `out`, every slot of
+    /// [`GameDef::obs_layout`] in order, each value within its slot's bounds. Only what the seat
+    /// may see: two states the seat cannot tell apart (a [`Game::determinize`] for it) give the
+    /// same bytes. Default: nothing (no slots).
+    fn observe(&self, _state: &Self::State, _seat: Seat, _out: &mut ObsOut) {}
+    /// The kinds of action of matches of `cards`, each with the range of its argument: the
+    /// stable action ids are their blocks in order ([`ActionSpace`](super::tensor::ActionSpace)). Default: none.
+    fn action_kinds(_cards: &Self::Cards) -> Vec<ActionKind> {
+        Vec::new()
+    }
+    /// What `action`, legal in `state`, is for a learning agent: its kind and argument (the
+    /// stable id; two legal actions of one position never share one), and the card and slot it
+    /// involves. It must depend only on what the player to move may see. Default: kind 0,
+    /// argument 0.
+    fn action_code(&self, _state: &Self::State, _action: Self::Action) -> ActionCode {
+        ActionCode::default()
     }
 
     // ---- card statistics (`cards`; `CAPS.card_stats`) ----

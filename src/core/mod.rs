@@ -19,6 +19,7 @@ mod perft;
 pub mod scenario;
 mod seat;
 mod table;
+pub mod tensor;
 #[cfg(test)]
 pub(crate) mod testing;
 mod write;

@@ -30,6 +30,8 @@ per_game!(
     files_are_what_the_registry_entry_says,
     card_statistics_stay_within_the_deck,
     playthrough_matches_the_stored_transcript,
+    observations_fit_their_layout_and_actions_have_stable_ids,
+    observations_do_not_depend_on_unseen_cards,
 );
 
 /// The suite's list of games (`per_game!` in `main.rs`) is the registry's, in its order: a game
@@ -605,6 +607,140 @@ fn card_statistics_stay_within_the_deck<G: GameDef>() {
     assert!(
         seen_out > 0 && seen_hand > 0 && seen_use > 0,
         "{}: card statistics see nothing",
+        G::INFO.name
+    );
+}
+
+/// Tensors (`docs/observation.md`): at every decision of random games of every bundled and
+/// designer match, each seat's observation fills every slot of the layout in order, within the
+/// slot's bounds; each legal action has a stable id in the action space, no two legal actions of a
+/// position share one, and an action's `card` is the card id `card_use` names where it names one.
+fn observations_fit_their_layout_and_actions_have_stable_ids<G: GameDef>() {
+    use tcgsim::core::tensor::{ActionSpace, ObsOut};
+    if !G::CAPS.tensors {
+        return;
+    }
+    let all = matches::<G>();
+    let mut legal = ActionList::new();
+    let mut seen_kinds = std::collections::BTreeSet::new();
+    for (k, game) in all.iter().enumerate().take(40) {
+        let layout = G::obs_layout(game.match_cards());
+        assert!(!layout.is_empty(), "{}: an empty layout", G::INFO.name);
+        let space = ActionSpace::new(G::action_kinds(game.match_cards()));
+        let mut v = vec![0f32; layout.len()];
+        for g in 0..3u64 {
+            let seed = mix_seed(&[k as u64, g, 41]);
+            let mut s = game.new_game(seed, Seat::from_index((g % 2) as usize));
+            let mut agents = [RandomAgent::new(seed ^ 1), RandomAgent::new(seed ^ 2)];
+            loop {
+                for seat in Seat::ALL {
+                    let mut o = ObsOut::new(&layout, &mut v);
+                    game.observe(&s, seat, &mut o);
+                    assert!(o.done(), "{}: observe left slots unwritten", G::INFO.name);
+                    if let Some((slot, i, x)) = layout.out_of_bounds(&v) {
+                        panic!(
+                            "{}: slot {slot}[{i}] = {x} is out of its bounds in {s:?}",
+                            G::INFO.name
+                        );
+                    }
+                }
+                let Some(q) = game.to_move(&s) else { break };
+                game.legal_actions(&s, &mut legal);
+                let mut ids = std::collections::BTreeMap::new();
+                for &a in legal.iter() {
+                    let c = game.action_code(&s, a);
+                    let id = space.id(c).unwrap_or_else(|| {
+                        panic!(
+                            "{}: {} has code {c:?}, outside the action space",
+                            G::INFO.name,
+                            game.action_text(&s, a)
+                        )
+                    });
+                    seen_kinds.insert(c.kind);
+                    if let Some(prev) = ids.insert(id, a) {
+                        panic!(
+                            "{}: {} and {} share the stable id {id}",
+                            G::INFO.name,
+                            game.action_text(&s, prev),
+                            game.action_text(&s, a)
+                        );
+                    }
+                    if let Some((card, _)) = game.card_use(&s, a) {
+                        assert_eq!(
+                            c.card,
+                            Some(card),
+                            "{}: {}'s card feature is not the card it uses",
+                            G::INFO.name,
+                            game.action_text(&s, a)
+                        );
+                    }
+                }
+                let a = agents[q.index()].choose(game, &s, q);
+                game.apply(&mut s, a);
+            }
+        }
+    }
+    assert!(
+        seen_kinds.len() > 1 || G::action_kinds(all[0].match_cards()).len() == 1,
+        "{}: random games used one kind of action only",
+        G::INFO.name
+    );
+}
+
+/// No peeking (the tensors): a seat's observation vector, and the codes of its legal actions when
+/// it is to move, are byte-identical in every determinization for that seat (every card it cannot
+/// see redealt). The control: redealing for the *other* seat (which redeals this seat's own hidden
+/// cards) changes this seat's vector somewhere, so the test can see a peek.
+fn observations_do_not_depend_on_unseen_cards<G: GameDef>() {
+    use tcgsim::core::tensor::ObsOut;
+    if !G::CAPS.tensors {
+        return;
+    }
+    let all = matches::<G>();
+    let mut rng = rng_from_seed(29);
+    let layouts: Vec<_> = all.iter().map(|g| G::obs_layout(g.match_cards())).collect();
+    let observe = |m: usize, s: &G::State, seat: Seat| {
+        let mut v = vec![0f32; layouts[m].len()];
+        all[m].observe(s, seat, &mut ObsOut::new(&layouts[m], &mut v));
+        v.iter().map(|x| x.to_bits()).collect::<Vec<u32>>()
+    };
+    let codes = |m: usize, s: &G::State| {
+        let mut legal = ActionList::new();
+        all[m].legal_actions(s, &mut legal);
+        legal
+            .iter()
+            .map(|&a| all[m].action_code(s, a))
+            .collect::<Vec<_>>()
+    };
+    let (mut redealt, mut control) = (0, 0);
+    for (m, s) in positions(&all, 300) {
+        for seat in Seat::ALL {
+            let want = observe(m, &s, seat);
+            for _ in 0..2 {
+                let d = all[m].determinize(&s, seat, &mut rng);
+                redealt += usize::from(d != s);
+                assert!(
+                    observe(m, &d, seat) == want,
+                    "{}: {seat}'s observation changed when only cards it cannot see were redealt",
+                    G::INFO.name
+                );
+                if all[m].to_move(&s) == Some(seat) {
+                    assert_eq!(
+                        codes(m, &d),
+                        codes(m, &s),
+                        "{}: {seat}'s action codes changed when only unseen cards were redealt",
+                        G::INFO.name
+                    );
+                }
+            }
+            let other = all[m].determinize(&s, seat.other(), &mut rng);
+            control += usize::from(observe(m, &other, seat) != want);
+        }
+    }
+    assert!(redealt > 0, "{}: no position hid anything", G::INFO.name);
+    assert!(
+        control > 0,
+        "{}: redealing the seat's own cards never changed its observation",
         G::INFO.name
     );
 }

@@ -47,7 +47,10 @@ impl GameDef for FireForceGame {
         text_columns: &[("effect", ""), ("trigger", "life: ")],
     };
     /// Card statistics and tuning: every capability.
-    const CAPS: crate::core::def::Capabilities = crate::core::def::Capabilities::ALL;
+    const CAPS: crate::core::def::Capabilities = crate::core::def::Capabilities {
+        tensors: false,
+        ..crate::core::def::Capabilities::ALL
+    };
     type Cards = CardDb;
     type Deck = FfDeck;
     const DEFAULT_PACK: &'static str = "nonflame=7,flame=1";

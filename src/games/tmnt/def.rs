@@ -47,7 +47,10 @@ impl GameDef for TmntGame {
         text_columns: &[("effect", "")],
     };
     /// Card statistics and tuning: every capability.
-    const CAPS: crate::core::def::Capabilities = crate::core::def::Capabilities::ALL;
+    const CAPS: crate::core::def::Capabilities = crate::core::def::Capabilities {
+        tensors: false,
+        ..crate::core::def::Capabilities::ALL
+    };
     type Cards = CardDb;
     type Deck = TmntDeck;
 

@@ -3,6 +3,7 @@
 use super::{bits, CardId, Play, ToyCards, ToyDeck, ToyGame, ToyState, DECK_SIZE};
 use crate::core::def::{GameDef, GameInfo, ScenarioReport, Viewer};
 use crate::core::input::{content_lines, excerpt, parse_int};
+use crate::core::tensor::{ActionCode, ActionKind, ObsLayout, ObsOut};
 use crate::core::{content_hash, Error, InputError, InputErrors, Outcome, Reason, Seat};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -350,6 +351,22 @@ impl GameDef for ToyGame {
             }
         }
         format!("{seat}:{m:?}")
+    }
+
+    fn obs_layout(cards: &ToyCards) -> ObsLayout {
+        super::observe::layout(cards)
+    }
+
+    fn observe(&self, s: &ToyState, seat: Seat, out: &mut ObsOut) {
+        super::observe::observe(self, s, seat, out)
+    }
+
+    fn action_kinds(cards: &ToyCards) -> Vec<ActionKind> {
+        super::observe::kinds(cards)
+    }
+
+    fn action_code(&self, _s: &ToyState, a: Play) -> ActionCode {
+        super::observe::code(a)
     }
 
     fn check_invariants(&self, s: &ToyState) -> Result<(), Reason> {

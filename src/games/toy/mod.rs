@@ -8,6 +8,7 @@
 //! face down.
 
 mod def;
+mod observe;
 
 use crate::core::hidden::{first_n, redeal};
 use crate::core::{ActionList, CardUse, FixedVec, Game, GameRng, Outcome, Policy, Seat};

@@ -32,7 +32,10 @@ impl GameDef for TrailsGame {
     };
     const DEFAULT_PACK: &'static str = "UNIT=5,ITEM=1,EVENT=1,BASE=1";
     /// Card statistics and tuning: every capability.
-    const CAPS: crate::core::def::Capabilities = crate::core::def::Capabilities::ALL;
+    const CAPS: crate::core::def::Capabilities = crate::core::def::Capabilities {
+        tensors: false,
+        ..crate::core::def::Capabilities::ALL
+    };
     type Cards = CardDb;
     type Deck = Deck;
 
