@@ -8,6 +8,7 @@ pub mod checkpoint;
 pub mod draws;
 mod duel;
 mod entrant;
+pub mod env;
 pub mod files;
 pub mod fingerprint;
 pub mod matrix;
