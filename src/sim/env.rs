@@ -408,8 +408,8 @@ impl<G: GameDef> Env for GameEnv<G> {
             state: self.state,
             opp: None,
             decisions: self.decisions,
-            actions: self.actions.clone(),
-            legal: self.legal.clone(),
+            actions: self.actions,
+            legal: self.legal,
         }))
     }
 
