@@ -75,6 +75,7 @@ mod matrix;
 mod meta;
 mod pool;
 mod process;
+mod python;
 mod report;
 mod result_files;
 mod rule_ids;

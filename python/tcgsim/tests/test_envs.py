@@ -1,0 +1,178 @@
+"""The Python package's checks (run by `tests/suite/python.rs`, or `python test_envs.py`).
+
+For every game: Gymnasium's `check_env` on the single-agent environment (vector and dict
+observations, a built-in and a Python opponent), PettingZoo's `api_test` and `seed_test` on the
+AEC environment, reproducible resets, pickling, the vector environment against single ones, and a
+known distribution: a uniformly random learner against the built-in random agent on a mirror
+match, seats and first player drawn by coin, scores 0 on average. With sb3-contrib installed, a
+few hundred steps of MaskablePPO.
+"""
+
+import copy
+import importlib.util
+import os
+import pickle
+import sys
+import unittest
+import warnings
+
+import numpy as np
+
+import tcgsim
+from tcgsim.gym import TcgsimEnv, TcgsimVectorEnv
+
+GAMES = os.environ.get("TCGSIM_GAMES", "trails,fireforce,tmnt,toy").split(",")
+
+
+def first_legal(obs, mask):
+    return int(np.flatnonzero(mask)[0])
+
+
+def play_out(env, policy, seed):
+    """A Gymnasium episode: the rewards and observations."""
+    obs, info = env.reset(seed=seed)
+    rewards, seen = [], [obs.copy()]
+    while True:
+        obs, r, term, trunc, info = env.step(policy(obs, info["action_mask"]))
+        rewards.append(r)
+        seen.append(obs.copy())
+        if term or trunc:
+            return rewards, seen
+
+
+class Gymnasium(unittest.TestCase):
+    def test_check_env_passes_in_every_game(self):
+        from gymnasium.utils.env_checker import check_env
+
+        for g in GAMES:
+            for kwargs in ({}, {"obs": "dict"}, {"opponent": first_legal}, {"opponent": "heuristic"}):
+                with self.subTest(game=g, **{k: str(v) for k, v in kwargs.items()}):
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore")
+                        check_env(TcgsimEnv(g, **kwargs), skip_render_check=True)
+
+    def test_registered_ids_make_the_environments(self):
+        import gymnasium
+
+        for g in GAMES:
+            env = gymnasium.make(f"tcgsim/{g}-v0", render_mode="ansi")
+            env.reset(seed=1)
+            self.assertIn("P", env.render())
+
+    def test_a_seed_replays_the_episode_and_masks_are_the_legal_ids(self):
+        for g in GAMES:
+            env = TcgsimEnv(g, opponent="random")
+            rng = np.random.default_rng(0)
+
+            def pick(obs, mask, rng=rng):
+                return int(rng.choice(np.flatnonzero(mask)))
+
+            a, oa = play_out(env, pick, 11)
+            rng2 = np.random.default_rng(0)
+            b, ob = play_out(env, lambda o, m: int(rng2.choice(np.flatnonzero(m))), 11)
+            self.assertEqual(a, b)
+            self.assertTrue(all((x == y).all() for x, y in zip(oa, ob)))
+            self.assertIn(a[-1], (-1.0, 0.0, 1.0))
+            self.assertTrue(all(r == 0.0 for r in a[:-1]))
+            env.reset(seed=3)
+            ids = sorted(l["id"] for l in env.legal_actions())
+            self.assertEqual(ids, list(np.flatnonzero(env.action_masks())))
+
+    def test_an_illegal_action_ends_the_episode_as_a_loss_or_raises(self):
+        for g in GAMES:
+            env = TcgsimEnv(g)
+            _, info = env.reset(seed=2)
+            bad = int(np.flatnonzero(info["action_mask"] == 0)[0])
+            _, r, term, trunc, info = env.step(bad)
+            self.assertEqual((r, term, trunc, info.get("illegal_action")), (-1.0, True, False, True))
+            env = TcgsimEnv(g, illegal="raise")
+            env.reset(seed=2)
+            with self.assertRaises(ValueError):
+                env.step(bad)
+
+    def test_random_against_random_on_a_mirror_scores_zero(self):
+        """A known distribution: with the same deck on both sides and seats and first player drawn
+        by coin, the mean reward of two uniformly random players is 0 (within 4 standard errors)."""
+        for g in GAMES:
+            a = tcgsim.DEFAULT_DECKS[g][0]
+            env = tcgsim.Env(g, (a, a), opponent="random")
+            rewards = []
+            for seed in range(600):
+                env.reset(seed)
+                while env.step_random() is not None:
+                    pass
+                rewards.append(env.returns[0 if env.seat == "P1" else 1])
+            r = np.array(rewards)
+            se = r.std() / np.sqrt(len(r))
+            self.assertLess(abs(r.mean()), 4 * se + 1e-9, f"{g}: mean {r.mean():.3f}, se {se:.3f}")
+
+    def test_pickling_and_copies_replay_the_game(self):
+        for g in GAMES:
+            for opp in ("random", None):
+                e = tcgsim.Env(g, tcgsim.DEFAULT_DECKS[g], opponent=opp)
+                e.reset(9)
+                for _ in range(5):
+                    e.step_random()
+                for f in (pickle.loads(pickle.dumps(e)), copy.deepcopy(e), copy.copy(e)):
+                    self.assertTrue((f.observe() == e.observe()).all())
+                    self.assertEqual(list(f.legal_ids()), list(e.legal_ids()))
+                    self.assertEqual(f.decisions, e.decisions)
+
+    def test_the_vector_env_resets_finished_games_in_the_same_step(self):
+        for g in GAMES:
+            v = TcgsimVectorEnv(g, num_envs=4, seed=5)
+            obs, infos = v.reset()
+            self.assertEqual(obs.shape, (4, v.single_observation_space.shape[0]))
+            ends = 0
+            for _ in range(400):
+                acts = np.array([int(np.flatnonzero(m)[0]) for m in infos["action_mask"]])
+                obs, r, term, trunc, infos = v.step(acts)
+                self.assertTrue(v.observation_space.contains(obs))
+                self.assertTrue(infos["action_mask"].any(axis=1).all(), "every row can act")
+                ends += int(term.sum())
+                self.assertTrue(set(r[~term]) <= {0.0})
+            self.assertGreater(ends, 0)
+
+
+class PettingZoo(unittest.TestCase):
+    def test_api_test_and_seed_test_pass_in_every_game(self):
+        from pettingzoo.test import api_test, seed_test
+
+        from tcgsim.pettingzoo import TcgsimAECEnv
+
+        for g in GAMES:
+            with self.subTest(game=g):
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    api_test(TcgsimAECEnv(game=g), num_cycles=300, verbose_progress=False)
+                    seed_test(lambda g=g: TcgsimAECEnv(game=g), num_cycles=300)
+
+    def test_self_play_rewards_sum_to_zero(self):
+        from tcgsim.pettingzoo import TcgsimAECEnv
+
+        for g in GAMES:
+            env = TcgsimAECEnv(game=g)
+            env.reset(seed=4)
+            for agent in env.agent_iter():
+                obs, r, term, trunc, info = env.last()
+                if term or trunc:
+                    env.step(None)
+                else:
+                    env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+            self.assertEqual(sum(env._cumulative_rewards.values()), 0)
+
+
+@unittest.skipUnless(
+    importlib.util.find_spec("sb3_contrib"), "sb3-contrib is not installed"
+)
+class MaskablePpoSmoke(unittest.TestCase):
+    def test_a_few_hundred_steps_of_maskable_ppo_run(self):
+        from sb3_contrib import MaskablePPO
+
+        for g in GAMES:
+            model = MaskablePPO("MlpPolicy", TcgsimEnv(g), n_steps=64, batch_size=32, seed=0)
+            model.learn(256)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
