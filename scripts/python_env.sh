@@ -9,6 +9,9 @@ cd "$(dirname "$0")/.."
 venv=${1:-target/python-env}
 python=${PYTHON:-python3}
 [ -x "$venv/bin/python" ] || "$python" -m venv "$venv"
+venv=$(cd "$venv" && pwd)
+# maturin's build backend runs the `maturin` of PATH: the virtualenv's.
+export PATH="$venv/bin:$PATH"
 pip=("$venv/bin/python" -m pip install -q --disable-pip-version-check)
 "${pip[@]}" "maturin>=1.5,<2" "numpy>=1.21" "gymnasium>=1.0,<2" "pettingzoo>=1.24,<2"
 "${pip[@]}" --no-build-isolation ./python/tcgsim

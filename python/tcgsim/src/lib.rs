@@ -411,6 +411,36 @@ impl Env {
         Ok(a)
     }
 
+    /// What the learner's seat sees and its mask, in one call: `(observation, mask)`.
+    fn view<'py>(&self, py: Python<'py>) -> (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<u8>>) {
+        let o = PyArray1::<f32>::zeros(py, self.env.layout().len(), false);
+        {
+            let mut w = o.readwrite();
+            self.env
+                .observe(self.env.seat(), w.as_slice_mut().expect("contiguous"));
+        }
+        (o, self.mask(py))
+    }
+
+    /// One learner's step in one call: plays `id` (and, with an opponent, its decisions), then
+    /// returns `(observation, mask, reward)` for the learner's seat, `reward` None while the game
+    /// goes on. Raises ValueError for an id that is not legal.
+    #[allow(clippy::type_complexity)]
+    fn learner_step<'py>(
+        &mut self,
+        py: Python<'py>,
+        id: i64,
+    ) -> PyResult<(
+        Bound<'py, PyArray1<f32>>,
+        Bound<'py, PyArray1<u8>>,
+        Option<f32>,
+    )> {
+        self.step(id)?;
+        let (o, m) = self.view(py);
+        let r = self.env.returns().map(|r| r[self.env.seat().index()]);
+        Ok((o, m, r))
+    }
+
     /// The legal action ids' mask (uint8, `n_actions` long; all 0 once the game is over).
     fn mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
         let a = PyArray1::<u8>::zeros(py, self.env.space().len(), false);

@@ -113,12 +113,8 @@ class TcgsimEnv(gymnasium.Env):
         v = self._env.observe(seat)
         return v if self._form == "vector" else _as_dict(self._slots, v)
 
-    def _info(self) -> dict:
-        return {
-            "action_mask": self._env.mask(),
-            "seat": self._me,
-            "turn": self._env.turn,
-        }
+    def _info(self, mask=None) -> dict:
+        return {"action_mask": self._env.mask() if mask is None else mask, "seat": self._me}
 
     def action_masks(self) -> np.ndarray:
         """The legal actions' mask, as booleans (sb3-contrib's MaskablePPO asks for it)."""
@@ -161,7 +157,15 @@ class TcgsimEnv(gymnasium.Env):
             raise RuntimeError("the episode is over: call reset()")
         self._steps += 1
         try:
-            self._env.step(int(action))
+            if self._callable is None and self._form == "vector":
+                # The fast path: the step, the observation and the mask in one call.
+                obs, mask, r = self._env.learner_step(int(action))
+            else:
+                self._env.step(int(action))
+                self._play_callable()
+                obs, mask = self._observe(self._me), self._env.mask()
+                ret = self._env.returns
+                r = None if ret is None else ret[0 if self._me == "P1" else 1]
         except ValueError:
             if self._illegal == "raise":
                 raise
@@ -169,15 +173,13 @@ class TcgsimEnv(gymnasium.Env):
             info = self._info()
             info["illegal_action"] = True
             return self._observe(self._me), -1.0, True, False, info
-        self._play_callable()
-        r = self._env.returns
         terminated = r is not None
-        reward = float(r[0 if self._me == "P1" else 1]) if terminated else 0.0
+        reward = float(r) if terminated else 0.0
         truncated = (
             not terminated and self._max_steps is not None and self._steps >= self._max_steps
         )
         self._over = terminated or truncated
-        return self._observe(self._me), reward, terminated, truncated, self._info()
+        return obs, reward, terminated, truncated, self._info(mask)
 
     def render(self):
         if self.render_mode is None:
