@@ -13,6 +13,6 @@ venv=$(cd "$venv" && pwd)
 # maturin's build backend runs the `maturin` of PATH: the virtualenv's.
 export PATH="$venv/bin:$PATH"
 pip=("$venv/bin/python" -m pip install -q --disable-pip-version-check)
-"${pip[@]}" "maturin>=1.5,<2" "numpy>=1.21" "gymnasium>=1.0,<2" "pettingzoo>=1.24,<2"
+"${pip[@]}" "maturin>=1.5,<2" "numpy>=1.21" "gymnasium>=1.0,<2" "pettingzoo>=1.24,<2" "open_spiel>=1.5"
 "${pip[@]}" --no-build-isolation ./python/tcgsim
 "$venv/bin/python" -c 'import tcgsim; print("tcgsim", tcgsim.__version__, "installed in", tcgsim.__file__)'

@@ -162,6 +162,57 @@ class PettingZoo(unittest.TestCase):
             self.assertEqual(sum(env._cumulative_rewards.values()), 0)
 
 
+@unittest.skipUnless(importlib.util.find_spec("pyspiel"), "open_spiel is not installed")
+class OpenSpiel(unittest.TestCase):
+    def test_rl_environment_serialization_and_ismcts_run_in_every_game(self):
+        import pyspiel
+        from open_spiel.python import rl_environment
+        from open_spiel.python.algorithms import ismcts, mcts
+
+        import tcgsim.openspiel  # registers python_tcgsim_env
+
+        for g in GAMES:
+            with self.subTest(game=g):
+                game = pyspiel.load_game("python_tcgsim_env", {"game": g, "seed": 3})
+                env = tcgsim.Env(g, tcgsim.DEFAULT_DECKS[g])
+                self.assertEqual(game.observation_tensor_size(), env.obs_len)
+                self.assertEqual(game.information_state_tensor_size(), env.obs_len)
+                self.assertEqual(game.num_distinct_actions(), env.n_actions)
+                # rl_environment: a random game to the end; its tensors are the core's.
+                rl = rl_environment.Environment(game)
+                ts = rl.reset()
+                rng = np.random.default_rng(1)
+                while not ts.last():
+                    p = ts.observations["current_player"]
+                    ts = rl.step([rng.choice(ts.observations["legal_actions"][p])])
+                    s = rl.get_state
+                    if not s.is_terminal():
+                        q = s.current_player()
+                        want = s._env.observe(("P1", "P2")[q])
+                        self.assertTrue((np.array(s.observation_tensor(q), np.float32) == want).all())
+                        self.assertEqual(s.legal_actions(), sorted(s._env.legal_ids().tolist()))
+                self.assertEqual(sum(ts.rewards), 0.0)
+                # Serialization and pickling replay the state.
+                s = game.new_initial_state()
+                for _ in range(6):
+                    s.apply_action(s.legal_actions()[-1])
+                for t in (game.deserialize_state(s.serialize()), pickle.loads(pickle.dumps(s))):
+                    self.assertEqual(str(t), str(s))
+                    self.assertEqual(t.history(), s.history())
+                    self.assertEqual(t.observation_tensor(0), s.observation_tensor(0))
+                # A determinization keeps the player's tensor (the no-peek rule).
+                q = s.current_player()
+                d = s.resample_from_infostate(q, None)
+                self.assertEqual(d.observation_tensor(q), s.observation_tensor(q))
+                # OpenSpiel's Python ISMCTS plays a few moves.
+                bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1), 2.0, 10)
+                s = game.new_initial_state()
+                for _ in range(4):
+                    if s.is_terminal():
+                        break
+                    s.apply_action(bot.step(s))
+
+
 @unittest.skipUnless(
     importlib.util.find_spec("sb3_contrib"), "sb3-contrib is not installed"
 )
