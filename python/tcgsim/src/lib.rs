@@ -78,6 +78,12 @@ fn spec(
     seat: Option<&str>,
     first: Option<&str>,
 ) -> PyResult<EnvSpec> {
+    if tcgsim::games::info(game).is_none() {
+        return Err(err(format!(
+            "unknown game \"{game}\" (the games: {})",
+            tcgsim::games::names()
+        )));
+    }
     Ok(EnvSpec {
         game: game.to_string(),
         cards: cards.map(|c| Source::File(PathBuf::from(c))),

@@ -40,6 +40,36 @@ def play_out(env, policy, seed):
             return rewards, seen
 
 
+class Package(unittest.TestCase):
+    def test_every_deck_of_the_repository_is_bundled_by_name(self):
+        decks = os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../decks")
+        for g, _ in tcgsim.games():
+            want = sorted(f[:-5] for f in os.listdir(os.path.join(decks, g)) if f.endswith(".deck"))
+            self.assertEqual(sorted(tcgsim.bundled_decks(g)), want)
+            for d in want:
+                e = tcgsim.Env(g, (d, d))
+                self.assertEqual(e.game, g)
+
+    def test_bad_arguments_are_refused_with_their_reason(self):
+        cases = [
+            (("trails", ("nosuch", "aggro")), "no bundled trails deck"),
+            (("chess", ("a", "b")), "unknown game"),
+            (("trails", ("aggro", "/nonexistent/x.deck")), "/nonexistent/x.deck"),
+        ]
+        for args, text in cases:
+            with self.assertRaises(ValueError) as c:
+                tcgsim.Env(*args)
+            self.assertIn(text, str(c.exception))
+        with self.assertRaises(ValueError) as c:
+            tcgsim.Env("trails", ("aggro", "control"), opponent="process:sh x")
+        self.assertIn("process: agent cannot be", str(c.exception))
+        with self.assertRaises(ValueError) as c:
+            tcgsim.Env("trails", ("aggro", "control"), seat="P3")
+        self.assertIn("seat", str(c.exception))
+        with self.assertRaises(ValueError):
+            TcgsimEnv("trails", obs="image")
+
+
 class Gymnasium(unittest.TestCase):
     def test_check_env_passes_in_every_game(self):
         from gymnasium.utils.env_checker import check_env
