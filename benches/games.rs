@@ -91,6 +91,9 @@ impl Visit for Bench<'_> {
             group.finish();
         }
         let me = g.to_move(&s).expect("not over");
+        if G::CAPS.tensors {
+            env_benches::<G>(c, &g, &s, me);
+        }
         let cfg = MctsConfig {
             iterations: 1000,
             ..MctsConfig::default()
@@ -105,6 +108,66 @@ impl Visit for Bench<'_> {
         });
         group.finish();
     }
+}
+
+/// The tensors and the environments (`docs/python.md`): one observation written at the bench
+/// position, and a step of 64 single-agent games against random with random actions (each row's
+/// observation and mask written), per environment step.
+fn env_benches<G: GameDef>(c: &mut Criterion, g: &G, s: &G::State, me: Seat) {
+    use tcgsim::core::tensor::ObsOut;
+    use tcgsim::sim::env::{EnvSpec, Outputs, SeatChoice, Source, VecEnv};
+    let name = G::INFO.name;
+    let layout = G::obs_layout(g.match_cards());
+    let mut v = vec![0f32; layout.len()];
+    c.bench_function(&format!("{name} observe midgame"), |b| {
+        b.iter(|| g.observe(black_box(s), me, &mut ObsOut::new(&layout, &mut v)))
+    });
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(G::INFO.deck_dir);
+    let deck = |k: usize| {
+        Source::File(root.join(format!("{}.{}", G::INFO.arena_decks[k], G::INFO.deck_ext)))
+    };
+    let spec = EnvSpec {
+        game: name.into(),
+        cards: None,
+        decks: [deck(0), deck(1)],
+        opponent: Some("random".into()),
+        seat: SeatChoice::Random,
+        first: SeatChoice::Random,
+    };
+    let n = 64;
+    let mut venv = VecEnv::new(&spec, n, 1).expect("the bench decks");
+    let (l, a) = (venv.first().layout().len(), venv.first().space().len());
+    let (mut obs, mut mask, mut reward, mut term, mut bad) = (
+        vec![0f32; n * l],
+        vec![0u8; n * a],
+        vec![0f32; n],
+        vec![0u8; n],
+        vec![0u8; n],
+    );
+    venv.reset(Outputs {
+        obs: &mut obs,
+        mask: &mut mask,
+        reward: &mut reward,
+        terminated: &mut term,
+        illegal: &mut bad,
+    });
+    let mut group = c.benchmark_group(format!("{name} VecEnv"));
+    group.throughput(Throughput::Elements(n as u64));
+    group.bench_function(format!("step x{n}, random actions"), |b| {
+        b.iter(|| {
+            venv.step(
+                None,
+                Outputs {
+                    obs: &mut obs,
+                    mask: &mut mask,
+                    reward: &mut reward,
+                    terminated: &mut term,
+                    illegal: &mut bad,
+                },
+            )
+        })
+    });
+    group.finish();
 }
 
 fn games(c: &mut Criterion) {

@@ -432,6 +432,8 @@ pub struct VecEnv {
     /// Each row's legal ids last written into the mask, to clear them (not the whole row).
     written: Vec<FixedVec<u32, MAX_ACTIONS>>,
     rng: GameRng,
+    /// Whether [`VecEnv::reset`] has started the rows' episodes.
+    started: bool,
 }
 
 /// One step's output arrays, `n` rows each: observations `n × obs_len`, masks `n × n_actions`
@@ -469,6 +471,7 @@ impl VecEnv {
             seeds: (0..n as u64).map(|i| (mix_seed(&[seed, i]), 0)).collect(),
             written: vec![FixedVec::new(); n],
             rng: rng_from_seed(mix_seed(&[seed, u64::MAX])),
+            started: false,
         })
     }
 
@@ -520,6 +523,12 @@ impl VecEnv {
         o.reward.fill(0.0);
         o.terminated.fill(0);
         o.illegal.fill(0);
+        self.started = true;
+    }
+
+    /// Whether [`VecEnv::reset`] has been called (stepping needs it).
+    pub fn started(&self) -> bool {
+        self.started
     }
 
     /// Starts row `i`'s next episode. An episode that ends before the learner's first decision
@@ -556,8 +565,10 @@ impl VecEnv {
     /// Plays `actions[i]` in row `i` (or, where `actions` is `None`, a legal action drawn
     /// uniformly from the vector's own seeded stream), writes each row's reward (the learner's
     /// result when its game ended, else 0), resets the finished games and writes every row's
-    /// observation and mask. The masks must be those the last call wrote.
+    /// observation and mask. The masks must be those the last call wrote. Panics before the first
+    /// [`VecEnv::reset`].
     pub fn step(&mut self, actions: Option<&[u32]>, o: Outputs) {
+        assert!(self.started, "VecEnv::step before VecEnv::reset");
         self.check(&o);
         if let Some(a) = actions {
             assert_eq!(a.len(), self.envs.len(), "actions array of the wrong size");
@@ -589,6 +600,7 @@ impl VecEnv {
 
     /// Draws a legal action of each row uniformly from the vector's own seeded stream into `out`.
     pub fn sample(&mut self, out: &mut [u32]) {
+        assert!(self.started, "VecEnv::sample before VecEnv::reset");
         assert_eq!(
             out.len(),
             self.envs.len(),

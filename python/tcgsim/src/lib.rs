@@ -666,6 +666,9 @@ impl VecEnv {
         py: Python<'py>,
         actions: Option<Bound<'py, PyArray1<u32>>>,
     ) -> PyResult<Step<'py>> {
+        if !self.v.started() {
+            return Err(err("call reset() before step()"));
+        }
         let b = self.bound(py);
         let ro = actions.as_ref().map(|a| a.readonly());
         let acts = match &ro {
@@ -707,13 +710,16 @@ impl VecEnv {
     }
 
     /// A uniformly random legal action of each game (the vector's own array, uint32).
-    fn sample<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
+    fn sample<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<u32>>> {
+        if !self.v.started() {
+            return Err(err("call reset() before sample()"));
+        }
         let a = self.actions.bind(py).clone();
         {
             let mut w = a.readwrite();
             self.v.sample(w.as_slice_mut().expect("contiguous"));
         }
-        a
+        Ok(a)
     }
 }
 
