@@ -138,6 +138,8 @@ pub struct ObsOut<'a> {
     layout: &'a ObsLayout,
     out: &'a mut [f32],
     next: usize,
+    /// Whether each slot's name is checked against the layout's (the conformance tests).
+    checked: bool,
 }
 
 impl<'a> ObsOut<'a> {
@@ -153,18 +155,31 @@ impl<'a> ObsOut<'a> {
             layout,
             out,
             next: 0,
+            checked: false,
         }
     }
 
-    /// The next slot, which must be called `name`, zeroed. Panics when the game writes its slots
-    /// out of the layout's order (a bug the conformance tests find at once).
+    /// As [`ObsOut::new`], and each slot's name is checked against the layout's: a game that
+    /// writes its slots out of order panics (the conformance tests use it; the environments skip
+    /// the string comparisons).
+    pub fn checked(layout: &'a ObsLayout, out: &'a mut [f32]) -> ObsOut<'a> {
+        ObsOut {
+            checked: true,
+            ..ObsOut::new(layout, out)
+        }
+    }
+
+    /// The next slot, which must be called `name`, zeroed. Panics past the layout's last slot,
+    /// and, when [`ObsOut::checked`], on a slot written out of the layout's order.
     pub fn slot(&mut self, name: &str) -> &mut [f32] {
         let s = self
             .layout
             .slots
             .get(self.next)
             .unwrap_or_else(|| panic!("observation slot {name} is not in the layout"));
-        assert_eq!(s.name, name, "observation slots written out of order");
+        if self.checked {
+            assert_eq!(s.name, name, "observation slots written out of order");
+        }
         self.next += 1;
         &mut self.out[s.range()]
     }
@@ -289,7 +304,7 @@ mod tests {
         let mut l = ObsLayout::new();
         l.slot("a", 1, 0.0, 1.0, "").slot("b", 1, 0.0, 1.0, "");
         let mut v = [0.0f32; 2];
-        ObsOut::new(&l, &mut v).slot("b");
+        ObsOut::checked(&l, &mut v).slot("b");
     }
 
     #[test]

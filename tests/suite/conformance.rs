@@ -634,7 +634,7 @@ fn observations_fit_their_layout_and_actions_have_stable_ids<G: GameDef>() {
             let mut agents = [RandomAgent::new(seed ^ 1), RandomAgent::new(seed ^ 2)];
             loop {
                 for seat in Seat::ALL {
-                    let mut o = ObsOut::new(&layout, &mut v);
+                    let mut o = ObsOut::checked(&layout, &mut v);
                     game.observe(&s, seat, &mut o);
                     assert!(o.done(), "{}: observe left slots unwritten", G::INFO.name);
                     if let Some((slot, i, x)) = layout.out_of_bounds(&v) {
@@ -701,7 +701,7 @@ fn observations_do_not_depend_on_unseen_cards<G: GameDef>() {
     let layouts: Vec<_> = all.iter().map(|g| G::obs_layout(g.match_cards())).collect();
     let observe = |m: usize, s: &G::State, seat: Seat| {
         let mut v = vec![0f32; layouts[m].len()];
-        all[m].observe(s, seat, &mut ObsOut::new(&layouts[m], &mut v));
+        all[m].observe(s, seat, &mut ObsOut::checked(&layouts[m], &mut v));
         v.iter().map(|x| x.to_bits()).collect::<Vec<u32>>()
     };
     let codes = |m: usize, s: &G::State| {
