@@ -8,6 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 venv=${BENCH_ENV:-target/bench-env}
 scripts/python_env.sh "$venv" >/dev/null
+venv=$(cd "$venv" && pwd)
+script=$PWD/scripts/python_throughput.py
 "$venv/bin/python" -m pip install -q --disable-pip-version-check "rlcard>=1.2"
+# Outside the tree, so that `import tcgsim` finds the installed package.
 cd /tmp
-exec "$OLDPWD/$venv/bin/python" "$OLDPWD/scripts/python_throughput.py" "$@"
+exec "$venv/bin/python" "$script" "$@"
