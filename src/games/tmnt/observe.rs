@@ -1126,4 +1126,49 @@ mod tests {
         assert_eq!(at(&l, &v, "opp_field"), want);
         assert_eq!(at(&l, &v, "trashed"), [0.0, 0.0]);
     }
+
+    /// `docs/observation.md` ("TMNT TCG") lists every slot and every kind, in order, with its
+    /// length ("cards" for one per card id) and bounds, and the bundled file's sizes.
+    #[test]
+    fn the_docs_table_is_the_layout_and_the_kinds() {
+        let doc = include_str!("../../../docs/observation.md");
+        let start = doc.find("## TMNT TCG").unwrap();
+        let end = start + doc[start..].find("<!--").unwrap();
+        let rows: Vec<Vec<&str>> = doc[start..end]
+            .lines()
+            .filter(|l| l.starts_with("| `"))
+            .map(|l| l.split(" | ").collect())
+            .collect();
+        let db = crate::games::tmnt::bundled_cards();
+        let n = db.cards.len();
+        let len = |k: usize| {
+            if k == n {
+                "cards".to_string()
+            } else {
+                k.to_string()
+            }
+        };
+        let num = |x: f32| format!("{x}").replace('-', "\u{2212}");
+        let l = layout(&db);
+        let ks = kinds(&db);
+        assert_eq!(rows.len(), l.slots().len() + ks.len());
+        for (r, s) in rows.iter().zip(l.slots()) {
+            assert_eq!(r[0], format!("| `{}`", s.name));
+            assert_eq!(r[1], len(s.len), "{}", s.name);
+            assert_eq!(
+                r[2],
+                format!("{}\u{2013}{}", num(s.low), num(s.high)),
+                "{}",
+                s.name
+            );
+        }
+        for (r, k) in rows[l.slots().len()..].iter().zip(&ks) {
+            assert_eq!(r[0], format!("| `{}`", k.name));
+            assert_eq!(r[1], len(k.args as usize), "{}", k.name);
+        }
+        assert_eq!((n, l.len(), ActionSpace::new(ks).len()), (92, 990, 1208));
+        assert!(
+            doc[start..end].contains("(92 cards) the vector has 990 values and there are 1,208")
+        );
+    }
 }
