@@ -8,6 +8,7 @@ use super::deck::{parse_deck, TmntDeck};
 use super::state::{Bits, State, NONE};
 use super::{Action, TmntGame, RULES_VERSION};
 use crate::core::def::{GameDef, GameInfo, ScenarioReport, Viewer};
+use crate::core::tensor::{ActionCode, ActionKind, ObsLayout, ObsOut};
 use crate::core::{Error, InputError, InputErrors, Outcome, Reason, Seat};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -46,11 +47,8 @@ impl GameDef for TmntGame {
         lang: Some(&super::dsl::VOCAB),
         text_columns: &[("effect", "")],
     };
-    /// Card statistics and tuning: every capability.
-    const CAPS: crate::core::def::Capabilities = crate::core::def::Capabilities {
-        tensors: false,
-        ..crate::core::def::Capabilities::ALL
-    };
+    /// Card statistics, tuning and tensors: every capability.
+    const CAPS: crate::core::def::Capabilities = crate::core::def::Capabilities::ALL;
     type Cards = CardDb;
     type Deck = TmntDeck;
 
@@ -383,6 +381,22 @@ impl GameDef for TmntGame {
         // M-SHUF-1: nobody knows the outcome of a later shuffle.
         m.rng = 0;
         format!("{seat}:{m:?}")
+    }
+
+    fn obs_layout(cards: &CardDb) -> ObsLayout {
+        super::observe::layout(cards)
+    }
+
+    fn observe(&self, s: &State, seat: Seat, out: &mut ObsOut) {
+        super::observe::observe(self, s, seat, out)
+    }
+
+    fn action_kinds(cards: &CardDb) -> Vec<ActionKind> {
+        super::observe::kinds(cards)
+    }
+
+    fn action_code(&self, s: &State, a: Action) -> ActionCode {
+        super::observe::code(s, a)
     }
 
     fn check_invariants(&self, s: &State) -> Result<(), Reason> {
