@@ -21,7 +21,9 @@
 //! [`Game::determinize`]: crate::core::Game::determinize
 
 use super::cards::{Brief, CardDb, MAX_ABILITIES};
-use super::state::{Bits, Pick, Player, State, Step, FLAME_BASE, FLAME_DECK, MAX_INST, NONE, PRAY};
+use super::state::{
+    Bits, Pick, Player, State, Step, FLAME_BASE, FLAME_DECK, FLAME_MASK, MAX_INST, NONE, PRAY,
+};
 use super::{Action, FireForceGame};
 use crate::core::tensor::{ActionCode, ActionKind, ObsLayout, ObsOut};
 use crate::core::Seat;
@@ -90,10 +92,11 @@ pub fn layout(cards: &CardDb) -> ObsLayout {
         MAX_MAIN,
         "copies of each card id in the opponent's THE ADOLLA (public, F-INFO-1)",
     );
-    for (side, who) in [("my", "my"), ("opp", "the opponent's")] {
-        let name = |s: &str| -> &'static str { slot_name(side, s) };
+    for (names, who) in SIDE_SLOTS.iter().zip(["my", "the opponent's"]) {
+        let [unit, power, exhausted, fresh, given, blocker, flame, flame_scene, flame_exhausted] =
+            *names;
         l.slot(
-            name("unit"),
+            unit,
             units,
             0.0,
             ids,
@@ -102,7 +105,7 @@ pub fn layout(cards: &CardDb) -> ObsLayout {
             ),
         )
         .slot(
-            name("power"),
+            power,
             units,
             -POWER_CAP,
             POWER_CAP,
@@ -112,21 +115,21 @@ pub fn layout(cards: &CardDb) -> ObsLayout {
             ),
         )
         .slot(
-            name("exhausted"),
+            exhausted,
             units,
             0.0,
             1.0,
             format!("per instance: 1 when {who} Unit there is exhausted (F-PREP-1, F-BAT-2)"),
         )
         .slot(
-            name("fresh"),
+            fresh,
             units,
             0.0,
             1.0,
             format!("per instance: 1 when {who} Unit there was dispatched this turn (F-BAT-1)"),
         )
         .slot(
-            name("given"),
+            given,
             units,
             0.0,
             1.0,
@@ -135,7 +138,7 @@ pub fn layout(cards: &CardDb) -> ObsLayout {
             ),
         )
         .slot(
-            name("blocker"),
+            blocker,
             units,
             0.0,
             1.0,
@@ -145,7 +148,7 @@ pub fn layout(cards: &CardDb) -> ObsLayout {
             ),
         )
         .slot(
-            name("flame"),
+            flame,
             FLAME_DECK,
             0.0,
             ids,
@@ -155,7 +158,7 @@ pub fn layout(cards: &CardDb) -> ObsLayout {
             ),
         )
         .slot(
-            name("flame_scene"),
+            flame_scene,
             FLAME_DECK,
             0.0,
             1.0,
@@ -165,7 +168,7 @@ pub fn layout(cards: &CardDb) -> ObsLayout {
             ),
         )
         .slot(
-            name("flame_exhausted"),
+            flame_exhausted,
             FLAME_DECK,
             0.0,
             1.0,
@@ -201,7 +204,10 @@ pub fn layout(cards: &CardDb) -> ObsLayout {
         2,
         0.0,
         MAX_WITH_FLAME,
-        format!("cards with Flame on the Scene, {pair} (F-COST-2)"),
+        format!(
+            "cards with Flame on the Scene, {pair} (F-COST-2; 9 only while F-COST-4's choice \
+             waits)"
+        ),
     )
     .slot(
         "flame_ready",
@@ -260,7 +266,7 @@ pub fn layout(cards: &CardDb) -> ObsLayout {
         1,
         0.0,
         1.0,
-        "1 when it is my turn (F-TURN; I am the attacker in a battle)",
+        "1 when it is my turn (F-END-1; I am the attacker in a battle)",
     )
     .slot("first", 1, 0.0, 1.0, "1 when I went first (F-SETUP-4)")
     .slot("to_move", 1, 0.0, 1.0, "1 when I decide now")
@@ -328,9 +334,10 @@ pub fn layout(cards: &CardDb) -> ObsLayout {
     l
 }
 
-/// The name `my_…` or `opp_…` of a per-instance slot (the slot names are `'static`).
-fn slot_name(side: &str, s: &str) -> &'static str {
-    const MY: [&str; 9] = [
+/// The per-instance slots of each side, mine then the opponent's, in the layout's order:
+/// unit, power, exhausted, fresh, given, blocker, flame, flame_scene, flame_exhausted.
+const SIDE_SLOTS: [[&str; 9]; 2] = [
+    [
         "my_unit",
         "my_power",
         "my_exhausted",
@@ -340,8 +347,8 @@ fn slot_name(side: &str, s: &str) -> &'static str {
         "my_flame",
         "my_flame_scene",
         "my_flame_exhausted",
-    ];
-    const OPP: [&str; 9] = [
+    ],
+    [
         "opp_unit",
         "opp_power",
         "opp_exhausted",
@@ -351,14 +358,8 @@ fn slot_name(side: &str, s: &str) -> &'static str {
         "opp_flame",
         "opp_flame_scene",
         "opp_flame_exhausted",
-    ];
-    let names = if side == "my" { &MY } else { &OPP };
-    names
-        .iter()
-        .find(|x| x.split_once('_').map(|(_, t)| t) == Some(s))
-        .copied()
-        .unwrap_or_else(|| panic!("no per-instance slot {side}_{s}"))
-}
+    ],
+];
 
 /// Card id + 1 of `p`'s instance `i` when `seat` knows it (F-INFO-1), else 0.
 #[inline]
@@ -388,61 +389,63 @@ pub fn observe(g: &FireForceGame, s: &State, me: Seat, o: &mut ObsOut) {
     // F-INFO-1: my hand is mine to see; F-INFO-6: the cards of my deck I am looking at; F-INFO-5,
     // F-INFO-6: the opponent's hand cards I know. Each mask is of known instances only.
     count(o, "hand", mine, mine.hand & mine.known[me.index()]);
-    count(
-        o,
-        "my_deck_seen",
-        mine,
-        mine.deck_mask() & mine.known[me.index()],
-    );
+    // Known cards of mine outside my hand and the public zones are cards of my deck I look at
+    // (F-INFO-6; Life cards are known to nobody): the deck is walked only when there are some.
+    let looked = mine.known[me.index()] & !(mine.hand | mine.scene | mine.adolla | FLAME_MASK);
+    let seen = if looked == 0 {
+        0
+    } else {
+        mine.deck_mask() & looked
+    };
+    count(o, "my_deck_seen", mine, seen);
     count(o, "opp_hand_known", opp, opp.hand & opp.known[me.index()]);
     count(o, "my_adolla", mine, mine.adolla & mine.known[me.index()]);
     count(o, "opp_adolla", opp, opp.adolla & opp.known[me.index()]);
-    for (q, side) in [(me, "my"), (me.other(), "opp")] {
+    for (q, names) in [me, me.other()].into_iter().zip(&SIDE_SLOTS) {
+        let [unit, power, exhausted, fresh, given, blocker, flame, flame_scene, flame_exhausted] =
+            *names;
         let p = s.pl(q);
         let units = p.units();
-        let v = o.slot(slot_name(side, "unit"));
+        let v = o.slot(unit);
         for u in Bits(units) {
             v[usize::from(u)] = known_card(p, u, me);
         }
-        let v = o.slot(slot_name(side, "power"));
+        let v = o.slot(power);
         for u in Bits(units) {
             v[usize::from(u)] = thousands(g.power(s, q, u));
         }
         let mut flags = |name: &str, mask: u64| {
-            let v = o.slot(slot_name(side, name));
+            let v = o.slot(name);
             for u in Bits(mask) {
                 v[usize::from(u)] = 1.0;
             }
         };
-        flags("exhausted", units & p.exhausted);
-        flags("fresh", units & p.fresh);
-        let given = p
+        flags(exhausted, units & p.exhausted);
+        flags(fresh, units & p.fresh);
+        let given_mask = p
             .given_to
             .iter()
             .filter(|&&u| u != NONE)
             .fold(0u64, |m, &u| m | 1 << u);
-        flags("given", units & given);
+        flags(given, units & given_mask);
         // F-BAT-4 reads the printed keyword and what was granted (`blockers`).
         let printed = Bits(units)
             .filter(|&u| g.db.brief(p.card[usize::from(u)]).has(Brief::BLOCKER))
             .fold(0u64, |m, u| m | 1 << u);
-        flags("blocker", units & (printed | p.blocker[0]));
+        flags(blocker, units & (printed | p.blocker[0]));
         let flames = p.flame_deck | p.scene;
-        let v = o.slot(slot_name(side, "flame"));
-        for j in 0..FLAME_DECK {
-            let i = (FLAME_BASE + j) as u8;
-            if flames & 1 << i != 0 {
-                v[j] = known_card(p, i, me);
-            }
+        let v = o.slot(flame);
+        for i in Bits(flames & FLAME_MASK) {
+            v[usize::from(i) - FLAME_BASE] = known_card(p, i, me);
         }
         let mut flame_flags = |name: &str, mask: u64| {
-            let v = o.slot(slot_name(side, name));
+            let v = o.slot(name);
             for i in Bits(mask >> FLAME_BASE) {
                 v[usize::from(i)] = 1.0;
             }
         };
-        flame_flags("flame_scene", p.scene);
-        flame_flags("flame_exhausted", p.scene & p.exhausted);
+        flame_flags(flame_scene, p.scene);
+        flame_flags(flame_exhausted, p.scene & p.exhausted);
     }
     let pair = |o: &mut ObsOut, name: &str, f: &dyn Fn(Seat) -> f32| {
         let v = o.slot(name);
@@ -666,6 +669,316 @@ pub fn code(_g: &FireForceGame, s: &State, a: Action) -> ActionCode {
                 _ => None,
             };
             c(18, u32::from(m), card, None)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::tensor::ActionSpace;
+    use crate::core::{ActionList, Game};
+
+    /// The bundled card file's ids of the cards these tests use (`decks/fireforce/cards.csv`:
+    /// a card's id is its row among the cards, from 0).
+    const SPARK_CADET: u8 = 2; // FF-003: Unit, cost 1, 1000, Flame, Blitz
+    const BASTION_RECRUIT: u8 = 4; // FF-005: Unit, cost 1, 2000, support 2000, Blocker
+    const RED_FLAME: u8 = 72; // FF-F01
+    const WHITE_FLAME: u8 = 73; // FF-F02
+    const N: usize = 92; // cards in the bundled file
+
+    /// The stacked match of `docs/scenario.md`'s example (`tests/scenarios/ff_doc_example.scn`):
+    /// P1 25 Spark Cadets and 5 Red Flames, P2 25 Bastion Recruits and 5 White Flames, P1 first.
+    fn doc_match() -> (FireForceGame, State) {
+        let db = crate::games::fireforce::bundled_cards();
+        assert_eq!(db.cards.len(), N);
+        for (id, number) in [
+            (SPARK_CADET, "FF-003"),
+            (BASTION_RECRUIT, "FF-005"),
+            (RED_FLAME, "FF-F01"),
+            (WHITE_FLAME, "FF-F02"),
+        ] {
+            assert_eq!(db.card(id).number, number);
+        }
+        let g = FireForceGame::new(
+            db,
+            [vec![SPARK_CADET; 25], vec![BASTION_RECRUIT; 25]],
+            [vec![RED_FLAME; 5], vec![WHITE_FLAME; 5]],
+        );
+        let s = g.setup_stacked(0, Seat::P1);
+        (g, s)
+    }
+
+    fn play(g: &FireForceGame, s: &mut State, moves: &[&str]) {
+        for m in moves {
+            let a = g.parse_action(s, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+            g.apply(s, a);
+        }
+    }
+
+    /// Turn 3, P1's main phase: the doc example's first two turns (turn 1: Spark Cadet, Blitz,
+    /// attacks P2, who loses a Life card; turn 2: P2 dispatches two Bastion Recruits).
+    fn turn_three() -> (FireForceGame, State) {
+        let (g, mut s) = doc_match();
+        play(
+            &g,
+            &mut s,
+            &[
+                "keep",
+                "keep",
+                "dispatch Spark Cadet",
+                "attack with Spark Cadet",
+                "target player",
+                "end",
+                "dispatch Bastion Recruit",
+                "dispatch Bastion Recruit",
+                "end",
+            ],
+        );
+        assert_eq!((s.turn, s.active, s.step), (3, Seat::P1, Step::Main));
+        (g, s)
+    }
+
+    fn observed(g: &FireForceGame, s: &State, seat: Seat) -> (ObsLayout, Vec<f32>) {
+        let l = layout(&g.db);
+        let mut v = vec![f32::NAN; l.len()];
+        let mut o = ObsOut::new(&l, &mut v);
+        observe(g, s, seat, &mut o);
+        assert!(o.done());
+        (l, v)
+    }
+
+    /// The ids of the legal actions as (id, card, target), sorted by id.
+    fn ids(g: &FireForceGame, s: &State) -> Vec<(u32, Option<u32>, Option<u32>)> {
+        let space = ActionSpace::new(kinds(&g.db));
+        let mut legal = ActionList::new();
+        g.legal_actions(s, &mut legal);
+        let mut v: Vec<_> = legal
+            .iter()
+            .map(|&a| {
+                let c = code(g, s, a);
+                (space.id(c).expect("in the action space"), c.card, c.target)
+            })
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn the_vector_and_the_action_space_have_the_documented_lengths() {
+        let (g, _) = doc_match();
+        // 5 card-id zones, 6 per-Unit slots of 40 and 3 per-Flame slots of 5 per side, 57
+        // counters and flags (docs/observation.md).
+        assert_eq!(layout(&g.db).len(), 5 * N + 2 * 6 * 40 + 2 * 3 * 5 + 57);
+        assert_eq!(layout(&g.db).len(), 1027);
+        // 6 kinds by card id, activate 160, attack 40, target 41, block 40, pick 90, mode 4,
+        // pay 256, and 6 kinds of one id.
+        assert_eq!(ActionSpace::new(kinds(&g.db)).len(), 6 * N + 631 + 6);
+    }
+
+    /// F-MAIN-1, decision F-COST-3: P1's main phase on turn 3 offers dispatching Spark Cadet
+    /// (one action for the card id), attacking with the Spark Cadet of instance 0 (dispatched on
+    /// turn 1, F-BAT-1) and ending; dispatching asks which card with Flame pays 1 among the
+    /// ready Spark Cadet (instance 0) and two interchangeable Red Flames (instances 40, 41).
+    #[test]
+    fn main_phase_and_payment_actions_have_the_ids_worked_out_by_hand() {
+        let (g, mut s) = turn_three();
+        let n = N as u32;
+        // Offsets: pass 0, keep 1, redraw 2, flame 3, dispatch 3 + n, play 3 + 2n, activate
+        // 3 + 3n, attack 163 + 3n, target 203 + 3n, block 244 + 3n, react 284 + 3n, support
+        // 284 + 4n, use_trigger 284 + 5n, pick 285 + 5n, card 375 + 5n, mode 375 + 6n, yes
+        // 379 + 6n, end 380 + 6n, pay 381 + 6n.
+        let card = Some(u32::from(SPARK_CADET));
+        assert_eq!(
+            ids(&g, &s),
+            vec![
+                (3 + n + u32::from(SPARK_CADET), card, None),
+                (163 + 3 * n, card, Some(0)),
+                (380 + 6 * n, None, None),
+            ]
+        );
+        play(&g, &mut s, &["dispatch Spark Cadet"]);
+        assert!(matches!(s.pick, Pick::Pay { n: 1, .. }));
+        // Bit j: the j-th ready card with Flame by instance: Spark Cadet (0), Red Flame (40),
+        // Red Flame (41); the Red Flames are one class, so its lowest member stands for it.
+        assert_eq!(
+            ids(&g, &s),
+            vec![
+                (381 + 6 * n + 0b001, card, None),
+                (381 + 6 * n + 0b010, card, None)
+            ]
+        );
+    }
+
+    /// Turn 3: P1 dispatches a second Spark Cadet (instance 1; paying with the Red Flame of
+    /// instance 40) and attacks P2 with the first (instance 0). P2 decides its block (F-BAT-4)
+    /// with two ready Bastion Recruits (instances 0 and 1, dispatched on turn 2). Every slot of
+    /// both views, worked out from the rules.
+    #[test]
+    fn a_block_decision_is_observed_as_worked_out_by_hand() {
+        let (g, mut s) = turn_three();
+        play(&g, &mut s, &["dispatch Spark Cadet"]);
+        g.apply(&mut s, Action::Pay(0b010));
+        play(&g, &mut s, &["attack with Spark Cadet#1", "target player"]);
+        assert_eq!((s.step, s.chooser), (Step::Block, Seat::P2));
+
+        let (l, v) = observed(&g, &s, Seat::P2);
+        let mut want = vec![0f32; l.len()];
+        let mut set = |slot: &str, i: usize, x: f32| {
+            let sl = l.get(slot).unwrap_or_else(|| panic!("no slot {slot}"));
+            assert!(i < sl.len, "{slot}[{i}]");
+            want[sl.offset + i] = x;
+        };
+        let (spark, bastion) = (usize::from(SPARK_CADET), usize::from(BASTION_RECRUIT));
+        // P2 drew 5 + 1 (turn 2), dispatched 2: 4 Bastion Recruits in hand (F-PREP-2).
+        set("hand", bastion, 4.0);
+        // The Life card revealed on turn 1 is in P2's THE ADOLLA (F-BAT-8).
+        set("my_adolla", bastion, 1.0);
+        // P2's Units: the lowest copies in hand, instances 0 and 1: ready, not dispatched this
+        // turn, printed Blocker, power 2000.
+        for u in 0..2 {
+            set("my_unit", u, (bastion + 1) as f32);
+            set("my_power", u, 2.0);
+            set("my_blocker", u, 1.0);
+        }
+        // P2's Flame cards: 5 White Flames; one put at F-SETUP-5, one at F-PREP-3 of turn 2,
+        // both exhausted paying for the two Bastion Recruits (F-COST-1).
+        for j in 0..5 {
+            set("my_flame", j, f32::from(WHITE_FLAME) + 1.0);
+            set("opp_flame", j, f32::from(RED_FLAME) + 1.0);
+        }
+        for j in 0..2 {
+            set("my_flame_scene", j, 1.0);
+            set("my_flame_exhausted", j, 1.0);
+            set("opp_flame_scene", j, 1.0);
+        }
+        // P1's Red Flame of instance 40 paid for the second Spark Cadet.
+        set("opp_flame_exhausted", 0, 1.0);
+        // P1's Units: Spark Cadet 0 attacking (exhausted, F-BAT-1), Spark Cadet 1 dispatched
+        // this turn.
+        for u in 0..2 {
+            set("opp_unit", u, (spark + 1) as f32);
+            set("opp_power", u, 1.0);
+        }
+        set("opp_exhausted", 0, 1.0);
+        set("opp_fresh", 1, 1.0);
+        // Mine, then P1's.
+        set("life", 0, 4.0);
+        set("life", 1, 5.0);
+        // 25 - 5 hand - 5 Life - 1 draw; 25 - 5 - 5 - 2 draws.
+        set("deck", 0, 14.0);
+        set("deck", 1, 13.0);
+        // P1: 5 + 1 - 1 + 1 - 1.
+        set("hand_size", 0, 4.0);
+        set("hand_size", 1, 5.0);
+        // P2: 2 Flame cards, both exhausted; P1: 2 Red Flames and 2 Spark Cadets (Flame), of
+        // which the Red Flame 41 and Spark Cadet 1 are ready (F-COST-1, F-COST-2).
+        set("with_flame", 0, 2.0);
+        set("with_flame", 1, 4.0);
+        set("flame_ready", 1, 2.0);
+        // P1 dispatched and attacked (decision F-MAIN-3: the payment and the target are parts
+        // of those actions).
+        set("acts", 1, 2.0);
+        set("redraw_done", 0, 1.0);
+        set("redraw_done", 1, 1.0);
+        set("turn", 0, 3.0);
+        set("to_move", 0, 1.0);
+        set("step", Step::Block as usize, 1.0);
+        assert_eq!(Step::Block as usize, 6);
+        set("pick", 0, 1.0);
+        // Spark Cadet 0 attacks the player (instance + 1; no attacked Unit).
+        set("battle_units", 0, 1.0);
+        set("battle_power", 0, 1.0);
+        set("on_player", 0, 1.0);
+        for sl in l.slots() {
+            assert_eq!(
+                &v[sl.range()],
+                &want[sl.range()],
+                "P2's slot {} differs",
+                sl.name
+            );
+        }
+
+        // P1's view: its 5 Spark Cadets, nothing of P2's hand, its turn, its decision not.
+        let (_, w) = observed(&g, &s, Seat::P1);
+        let at = |slot: &str, i: usize| w[l.get(slot).unwrap().offset + i];
+        let range = |slot: &str| l.get(slot).unwrap().range();
+        assert_eq!(at("hand", spark), 5.0);
+        assert_eq!(w[range("hand")].iter().sum::<f32>(), 5.0);
+        assert!(w[range("opp_hand_known")].iter().all(|&x| x == 0.0));
+        assert_eq!(at("opp_adolla", bastion), 1.0);
+        assert_eq!((at("my_unit", 0), at("opp_unit", 1)), (3.0, 5.0));
+        assert_eq!((at("my_exhausted", 0), at("my_fresh", 1)), (1.0, 1.0));
+        assert_eq!((at("life", 0), at("life", 1)), (5.0, 4.0));
+        assert_eq!((at("acts", 0), at("acts", 1)), (2.0, 0.0));
+        assert_eq!(
+            (at("my_turn", 0), at("first", 0), at("to_move", 0)),
+            (1.0, 1.0, 0.0)
+        );
+
+        // F-BAT-4: P2 blocks with either Bastion Recruit (instances 0, 1) or passes.
+        let n = N as u32;
+        let card = Some(u32::from(BASTION_RECRUIT));
+        assert_eq!(
+            ids(&g, &s),
+            vec![
+                (0, None, None),
+                (244 + 3 * n, card, Some(0)),
+                (244 + 3 * n + 1, card, Some(1)),
+            ]
+        );
+    }
+
+    /// `docs/observation.md` ("Fire Force TCG") names every slot and kind in order, with its
+    /// length (or ids) and bounds: the tables are the layout's.
+    #[test]
+    fn the_documentation_tables_are_the_layout_and_the_kinds() {
+        let doc = include_str!("../../../docs/observation.md");
+        let from = doc
+            .find("<!-- fireforce -->")
+            .expect("the Fire Force section");
+        let to = from + doc[from..].find("<!-- tmnt -->").expect("the next section");
+        let rows: Vec<Vec<&str>> = doc[from..to]
+            .lines()
+            .filter(|l| l.starts_with("| `"))
+            .map(|l| {
+                l.split(" | ")
+                    .map(|c| c.trim_matches(['|', ' ', '`']))
+                    .collect()
+            })
+            .collect();
+        let (g, _) = doc_match();
+        let number = |x: f32| {
+            if x == N as f32 {
+                "cards".to_string()
+            } else {
+                format!("{x}").replace('-', "\u{2212}")
+            }
+        };
+        let l = layout(&g.db);
+        let kinds = kinds(&g.db);
+        assert_eq!(rows.len(), l.slots().len() + kinds.len());
+        for (row, sl) in rows.iter().zip(l.slots()) {
+            let len = if sl.len == N {
+                "cards".to_string()
+            } else {
+                sl.len.to_string()
+            };
+            let bounds = format!("{}\u{2013}{}", number(sl.low), number(sl.high));
+            assert_eq!(
+                (row[0], row[1], row[2]),
+                (sl.name, len.as_str(), bounds.as_str()),
+                "the row of slot {}",
+                sl.name
+            );
+        }
+        for (row, k) in rows[l.slots().len()..].iter().zip(&kinds) {
+            let ids = if k.args == N as u32 {
+                "cards".to_string()
+            } else {
+                k.args.to_string()
+            };
+            assert_eq!((row[0], row[1]), (k.name, ids.as_str()), "kind {}", k.name);
         }
     }
 }
