@@ -929,6 +929,29 @@ mod tests {
         );
     }
 
+    /// F-INFO-5: a card of P1's hand that P2 knows (as a scenario's `(known)` mark writes it) is
+    /// in P2's `opp_hand_known` and nowhere else; P1's own view does not change. (Whether a
+    /// known card survives determinization is the conformance test's, on varied decks: here
+    /// every card is a Spark Cadet.)
+    #[test]
+    fn a_known_card_of_the_opponents_hand_is_seen_f_info_5() {
+        let (g, mut s) = turn_three();
+        let (l, before) = observed(&g, &s, Seat::P2);
+        let (_, p1_before) = observed(&g, &s, Seat::P1);
+        // P1's hand: instances 1 to 4 and 10 to 11 (0 was dispatched on turn 1), all Spark
+        // Cadets.
+        let i = Bits(s.p[0].hand).next().expect("a card in hand");
+        assert_eq!(i, 1);
+        s.p[0].known[1] |= 1 << i;
+        g.check_invariants(&s).expect("a position the rules allow");
+        let (_, after) = observed(&g, &s, Seat::P2);
+        let at = l.get("opp_hand_known").unwrap().offset + usize::from(SPARK_CADET);
+        for (k, (&x, &y)) in before.iter().zip(&after).enumerate() {
+            assert_eq!(y, if k == at { 1.0 } else { x }, "entry {k}");
+        }
+        assert_eq!(observed(&g, &s, Seat::P1).1, p1_before);
+    }
+
     /// `docs/observation.md` ("Fire Force TCG") names every slot and kind in order, with its
     /// length (or ids) and bounds: the tables are the layout's.
     #[test]
