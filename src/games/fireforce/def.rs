@@ -9,6 +9,7 @@ use super::state::{Bits, State, NONE};
 use super::{Action, FireForceGame, RULES_VERSION};
 use crate::core::def::{GameDef, GameInfo, ScenarioReport, Viewer};
 use crate::core::input::{excerpt, parse_int};
+use crate::core::tensor::{ActionCode, ActionKind, ObsLayout, ObsOut};
 use crate::core::{Error, InputError, InputErrors, Outcome, Reason, Seat};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -47,10 +48,7 @@ impl GameDef for FireForceGame {
         text_columns: &[("effect", ""), ("trigger", "life: ")],
     };
     /// Card statistics and tuning: every capability.
-    const CAPS: crate::core::def::Capabilities = crate::core::def::Capabilities {
-        tensors: false,
-        ..crate::core::def::Capabilities::ALL
-    };
+    const CAPS: crate::core::def::Capabilities = crate::core::def::Capabilities::ALL;
     type Cards = CardDb;
     type Deck = FfDeck;
     const DEFAULT_PACK: &'static str = "nonflame=7,flame=1";
@@ -418,6 +416,22 @@ impl GameDef for FireForceGame {
         m.seen = [0; super::state::LOOP_SEEN];
         m.seen_at = 0;
         format!("{seat}:{m:?}")
+    }
+
+    fn obs_layout(cards: &CardDb) -> ObsLayout {
+        super::observe::layout(cards)
+    }
+
+    fn observe(&self, s: &State, seat: Seat, out: &mut ObsOut) {
+        super::observe::observe(self, s, seat, out)
+    }
+
+    fn action_kinds(cards: &CardDb) -> Vec<ActionKind> {
+        super::observe::kinds(cards)
+    }
+
+    fn action_code(&self, s: &State, a: Action) -> ActionCode {
+        super::observe::code(self, s, a)
     }
 
     fn check_invariants(&self, s: &State) -> Result<(), Reason> {
