@@ -735,7 +735,8 @@ fn quote(t: &str) -> String {
 
 /// The `observation` message of `seat` in `state` (`docs/protocol.md`): the seat's view as text
 /// ([`GameDef::render`]), the log lines it saw since its last decision, and the legal actions by
-/// id. Everything in it is a function of what the seat may see (tested against determinizations
+/// id — each with the card it plays or puts into a resource zone ([`crate::core::Game::card_use`]), else the
+/// card it involves ([`GameDef::action_code`]). Everything in it is a function of what the seat may see (tested against determinizations
 /// and against a hand card put face down, `tests/suite/process.rs`). [`GameDef::info_key`] is not
 /// sent: it names card slots, so it tells apart states a player cannot (which slot of a hand went
 /// face down) — exact enough to key a search, too exact to show a player.
@@ -758,7 +759,13 @@ pub fn observation<G: GameDef>(
                         crate::core::CardUse::Resource => "resource",
                     }),
                 ),
-                None => (Value::Null, Value::Null),
+                // Another action involving a card (an attack with it, a target, a choice):
+                // the card the game's learning code names ([`GameDef::action_code`], what the
+                // player to move may see), with no `use`.
+                None => match game.action_code(state, a).card {
+                    Some(c) => (json!(c), Value::Null),
+                    None => (Value::Null, Value::Null),
+                },
             };
             json!({"id": id, "text": game.action_text(state, a), "card": card, "use": used})
         })

@@ -1353,3 +1353,132 @@ fn the_model_server_shakes_hands_and_reads_seeds_as_strings() {
         assert_eq!(t["card"], c["card"]);
     }
 }
+
+/// The public zones in the view (issue 32), each card named, against the state's zones: in
+/// games of the heuristic against random, at every decision and for both seats — Trails: both
+/// trails, public, face up and unordered (T-STATE-3), as the sorted names of the trail's cards,
+/// and the cards of the opponent's hand the seat knows (T-INFO-3, T-INFO-6); TMNT: both Trashes
+/// (M-INFO-1); Fire Force: the abilities, in plain English, of every card in view with one — the
+/// Scene, THE ADOLLA, the Flame decks (F-INFO-1) and the own hand. The no-peek test above checks
+/// that none of it tells a hidden card.
+#[test]
+fn the_view_names_the_cards_of_every_public_zone() {
+    fn each<G: GameDef>(g: &G, games: u64, mut check: impl FnMut(&G::State, Seat, &str) -> usize) {
+        let mut checked = 0;
+        for seed in 0..games {
+            let mut agents = [
+                AgentSpec::Heuristic.build::<G>(seed),
+                AgentSpec::Random.build::<G>(seed + 50),
+            ];
+            let mut s = g.new_game(seed, Seat::from_index((seed % 2) as usize));
+            while let Some(q) = g.to_move(&s) {
+                for me in Seat::ALL {
+                    checked += check(&s, me, &g.render(&s, me));
+                }
+                let a = agents[q.index()].choose(g, &s, q);
+                g.apply(&mut s, a);
+            }
+        }
+        eprintln!("{}: {checked} cards checked in views", G::INFO.name);
+        assert!(checked > 100, "{}: {checked} cards checked", G::INFO.name);
+    }
+    /// The names after `head` on the view's line that starts with it, "none" as no name.
+    fn listed(view: &str, head: &str) -> Vec<String> {
+        let line = view
+            .lines()
+            .find_map(|l| l.strip_prefix(head))
+            .unwrap_or_else(|| panic!("no line {head:?} in\n{view}"));
+        if line == "none" {
+            return Vec::new();
+        }
+        line.split(", ").map(str::to_string).collect()
+    }
+    fn sorted(mut v: Vec<String>) -> Vec<String> {
+        v.sort();
+        v
+    }
+    let bits = |m: u64| (0..64u32).filter(move |i| m & 1 << i != 0);
+
+    let tr = TrailsGame::bench_match().expect("the bench match");
+    each(&tr, 6, |s, me, view| {
+        let mut n = 0;
+        for q in Seat::ALL {
+            let p = s.pl(q);
+            let want = sorted(
+                bits(p.trail)
+                    .map(|i| tr.card_name(p.card[i as usize]))
+                    .collect(),
+            );
+            let head = format!("{q} trail ({}): ", want.len());
+            assert_eq!(listed(view, &head), want, "{q}'s trail as {me} sees it");
+            n += want.len();
+        }
+        let o = s.pl(me.other());
+        let known = o.hand & o.known[me.index()];
+        let head = format!("{} hand, known to you: ", me.other());
+        let want = sorted(
+            bits(known)
+                .map(|i| tr.card_name(o.card[i as usize]))
+                .collect(),
+        );
+        if known == 0 {
+            assert!(!view.contains(&head), "{view}");
+        } else {
+            assert_eq!(listed(view, &head), want);
+            n += want.len();
+        }
+        n
+    });
+
+    let tm = TmntGame::bench_match().expect("the bench match");
+    each(&tm, 8, |s, me, view| {
+        let mut n = 0;
+        // The opponent's block of the view comes first, then the seat's own.
+        let (theirs, mine) = view.split_once(&format!("{me} (you)")).unwrap();
+        for (q, part) in [(me.other(), theirs), (me, mine)] {
+            let p = s.pl(q);
+            let want = sorted(
+                bits(p.trash)
+                    .map(|i| tm.card_label(p.card[i as usize]))
+                    .collect(),
+            );
+            assert_eq!(
+                listed(part, "  Trash: "),
+                want,
+                "{q}'s Trash as {me} sees it"
+            );
+            assert!(part.contains(&format!("Trash {}", want.len())), "{part}");
+            n += want.len();
+        }
+        n
+    });
+
+    let ff = FireForceGame::bench_match().expect("the bench match");
+    each(&ff, 4, |s, me, view| {
+        let mut n = 0;
+        let abilities = view.split_once("abilities in view:\n").map_or("", |x| x.1);
+        for q in Seat::ALL {
+            let p = s.pl(q);
+            let mut m = p.scene | p.adolla | p.flame_deck;
+            if q == me {
+                m |= p.hand;
+            }
+            for i in bits(m) {
+                let id = p.card[i as usize];
+                let c = ff.db.card(id);
+                if !c.effect_text.is_empty() {
+                    let head = format!("  {}: ", ff.card_label(id));
+                    assert!(
+                        abilities
+                            .lines()
+                            .any(|l| l.starts_with(&head) && l.len() > head.len()),
+                        "{me}: no ability of {}:\n{view}",
+                        c.name
+                    );
+                    n += 1;
+                }
+            }
+        }
+        n
+    });
+}
