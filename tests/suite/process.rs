@@ -1482,3 +1482,50 @@ fn the_view_names_the_cards_of_every_public_zone() {
         n
     });
 }
+
+/// The Python client speaks protocol 2 (skipped without python3): its `ready` names the version
+/// (and asks for card texts when the agent sets `card_texts`), and a seed above 2^53, sent as a
+/// string, seeds the agent's generator with that very number (compared with Python's own
+/// `random.Random` seeded from the integer); the `obs` its agent gets is the message as sent, plus
+/// `history`.
+#[test]
+fn the_python_client_speaks_protocol_2() {
+    let Some(py) = python() else { return };
+    let script = r#"
+import io, json, random, sys
+sys.path.insert(0, "python")
+from tcgsim_agent import Agent, serve, PROTOCOL
+seen = []
+class Probe(Agent):
+    name = "probe"
+    card_texts = True
+    def act(self, obs, legal):
+        seen.append((sorted(obs), self.rng.random()))
+        return legal[-1]["id"]
+seed = "18446744073709551557"
+msgs = [
+    {"type": "hello", "protocol": 2, "game": "toy", "title": "Toy"},
+    {"type": "new_game", "seat": "P1", "seed": seed, "decks": []},
+    {"type": "observation", "seat": "P1", "turn": 1, "view": "v", "events": ["a"],
+     "legal": [{"id": 0, "text": "x", "card": None, "use": None},
+               {"id": 1, "text": "y", "card": 3, "use": "played"}]},
+]
+out = io.StringIO()
+serve(Probe(), io.StringIO("".join(json.dumps(m) + "\n" for m in msgs)), out)
+ready, answer = [json.loads(l) for l in out.getvalue().splitlines()]
+assert PROTOCOL == 2
+assert ready == {"type": "ready", "name": "probe", "protocol": 2, "card_texts": True}, ready
+assert answer == {"action": 1}, answer
+keys, r = seen[0]
+assert keys == ["events", "history", "legal", "seat", "turn", "type", "view"], keys
+assert r == random.Random(18446744073709551557).random(), r
+print("ok")
+"#;
+    let o = std::process::Command::new(py)
+        .args(["-c", script])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "ok");
+}
