@@ -1,6 +1,10 @@
 //! `process:CMD`: an agent that is another program, spoken to in JSON Lines over its standard
 //! input and output (`docs/protocol.md`). The engine plays; the program only chooses, from an
-//! observation that holds what its seat may see and nothing else.
+//! observation that holds what its seat may see and nothing else. It speaks protocol
+//! [`PROTOCOL`] (2): the program's `ready` must name it ([`check_ready`]), seeds are decimal
+//! strings (JSON numbers above 2^53 do not survive JavaScript or jq), and a program may ask for
+//! the cards' texts ([`card_text`]). A program silent past the timeout in the middle of a line is
+//! told so, with the start of the line.
 //!
 //! tcgsim keeps its programs alive between games ([`POOL`]): a program is started once, told
 //! `hello`, then serves game after game (`new_game` … `game_over`), so a model is loaded once, not
@@ -735,9 +739,10 @@ fn quote(t: &str) -> String {
 
 /// The `observation` message of `seat` in `state` (`docs/protocol.md`): the seat's view as text
 /// ([`GameDef::render`]), the log lines it saw since its last decision, and the legal actions by
-/// id — each with the card it plays or puts into a resource zone ([`crate::core::Game::card_use`]), else the
-/// card it involves ([`GameDef::action_code`]). Everything in it is a function of what the seat may see (tested against determinizations
-/// and against a hand card put face down, `tests/suite/process.rs`). [`GameDef::info_key`] is not
+/// id — each with the card it plays or puts into a resource zone
+/// ([`crate::core::Game::card_use`]), else the card it involves ([`GameDef::action_code`]).
+/// Everything in it is a function of what the seat may see (tested against determinizations and
+/// against a hand card put face down, `tests/suite/process.rs`). [`GameDef::info_key`] is not
 /// sent: it names card slots, so it tells apart states a player cannot (which slot of a hand went
 /// face down) — exact enough to key a search, too exact to show a player.
 pub fn observation<G: GameDef>(
