@@ -1131,6 +1131,54 @@ fn seeds_reach_a_shell_agent_exactly_as_decimal_strings() {
     eprintln!("{big} of {games} seeds at or above 2^53");
 }
 
+/// The same through jq (skipped where jq is absent): an agent that reads every message with jq
+/// (`tests/data/process/jq.sh`) gets each seed exactly. The control: the same seed sent as a JSON
+/// number comes out of jq rounded — what protocol 1 did to every seed above 2^53.
+#[test]
+fn a_jq_agent_reads_every_seed_exactly() {
+    use tcgsim::agents::process::program_seed;
+    let has_jq = std::process::Command::new("jq")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_jq {
+        eprintln!("SKIPPED: jq is not installed; the jq agent's test did not run");
+        return;
+    }
+    let root = tmpdir("process-jq");
+    let file = root.join("seeds");
+    let o = duel_with(
+        &format!("process:sh tests/data/process/jq.sh {}", file.display()),
+        &["--games", "2", "--seed", "8", "--threads", "1"],
+        &root.join("out"),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let want: Vec<String> = (0..2)
+        .map(|k| {
+            let deal = tcgsim::sim::schedule::deal(8, &[], k, true);
+            program_seed(deal.agent_seeds[0]).to_string()
+        })
+        .collect();
+    assert_eq!(lines_of(&file), want);
+    // The control: as a number, jq rounds a seed above 2^53.
+    use std::io::Write;
+    let big = want
+        .iter()
+        .find(|s| s.parse::<u64>().unwrap() > 1 << 53)
+        .unwrap();
+    let mut jq = std::process::Command::new("jq")
+        .args(["-r", ".seed"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = jq.stdin.take().unwrap();
+    write!(input, "{{\"seed\":{big}}}").unwrap();
+    drop(input);
+    let rounded = String::from_utf8(jq.wait_with_output().unwrap().stdout).unwrap();
+    assert_ne!(rounded.trim(), big.as_str(), "jq kept {big} as a number");
+}
+
 /// Card texts on request: a program whose `ready` says `"card_texts": true` gets, in every
 /// `new_game`, each card of both deck lists with its `text`, the game's full text of that card
 /// (`tcgsim cards show`), which names the card — in every game with card texts.
