@@ -18,8 +18,12 @@ The same seed and the same actions give the same games.
 
 The action space is `MAX_ACTIONS` ids; `obs["action_mask"]` marks the legal ones, which are ids
 0..n-1 of `obs["legal"]` (`docs/protocol.md`). The observation is the protocol's `observation`
-message (the seat's view, its information-state string, the log lines since the last decision,
-the legal actions) plus `action_mask` and `history`.
+message (`type`, `seat`, `turn`, `view` — the seat's view as text —, `events` — the log lines
+since the last decision — and `legal`, the legal actions) plus `action_mask` and `history` (every
+log line of the game the seat saw). At the end of a game it is the `game_over` message (`result`,
+`winner`, `ending`, `turn`, `events`) with an empty `legal`, an all-zero `action_mask` and
+`history`. After `reset()`, `self.seat` is the environment's seat and `self.decks_known` both deck
+lists (`new_game`'s `decks`).
 """
 
 import errno
@@ -31,6 +35,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+from . import PROTOCOL
 
 #: The most legal actions a decision can have in tcgsim (`core::MAX_ACTIONS`).
 MAX_ACTIONS = 256
@@ -171,7 +177,7 @@ class TcgsimEnv:
             msg = json.loads(line)
             t = msg.get("type")
             if t == "hello":
-                self._send({"type": "ready", "name": "env"})
+                self._send({"type": "ready", "name": "env", "protocol": PROTOCOL})
             elif t == "new_game":
                 self.seat = msg["seat"]
                 self.decks_known = msg["decks"]

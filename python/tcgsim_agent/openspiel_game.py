@@ -1,9 +1,12 @@
 """tcgsim's games as OpenSpiel games, so OpenSpiel's own bots (ISMCTS, MCTS, …) play them.
 
 The rules stay in tcgsim: `tcgsim serve DECK1 DECK2` keeps the states and answers `new`, `apply`,
-`resample` (a determinization for one seat: every card it cannot see redealt), `info` (the seat's
-information-state string) and `choose` (a tcgsim agent's move), one JSON line each
-(docs/protocol.md, "The model server"). A state here is a handle to one of the server's states;
+`resample` (a determinization for one seat: every card it cannot see redealt), `info` (the
+engine's information-state string for a seat: exact enough to key a search, and finer than what a
+player knows, as it names card slots), `view` (what a seat sees, as text), `choose` (a tcgsim
+agent's move) and `card_text`, one JSON line each (docs/protocol.md, "The model server"). The
+server opens with a `hello` line (protocol 2, the game, both deck lists), which `Model` checks and
+keeps as `model.hello`; seeds go to it as decimal strings. A state here is a handle to one of the server's states;
 states there never change. OpenSpiel clones a Python state by making a new initial state and
 overwriting its fields, so each clone leaves a state in the server: call `game.model.retain([...])`
 with the states still in use after each move.
@@ -28,6 +31,8 @@ bots cannot play Python-defined games in the wheels tried (docs/agents.md), its 
 import json
 import subprocess
 
+from . import PROTOCOL
+
 import numpy as np
 import pyspiel
 
@@ -38,13 +43,24 @@ _TCGSIM = ["tcgsim"]
 class Model:
     """One `tcgsim serve` process. States are freed in bulk: `retain(states)` after each move
     frees everything a search made (OpenSpiel copies a state's attributes to clone it, so a
-    state holds plain numbers only, and no reference counting is possible)."""
+    state holds plain numbers only, and no reference counting is possible). `hello` is the
+    server's opening line: `protocol`, `game`, `title` and both deck lists (`decks`, as a process
+    agent's `new_game` has them); a server of another protocol is an error."""
 
     def __init__(self, tcgsim, deck1, deck2, game=""):
         cmd = [tcgsim, "serve", deck1, deck2] + (["--game", game] if game else [])
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      text=True, bufsize=1)
         self.calls = 0
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError(f"tcgsim serve ended before its hello (exit code "
+                               f"{self.proc.wait()}): see its message above")
+        self.hello = json.loads(line)
+        if self.hello.get("type") != "hello" or self.hello.get("protocol") != PROTOCOL:
+            self.close()
+            raise RuntimeError(f"tcgsim serve opened with {line.strip()!r}: this client speaks "
+                               f"protocol {PROTOCOL}")
 
     def call(self, req):
         self.calls += 1
@@ -57,6 +73,11 @@ class Model:
         if "error" in ans:
             raise ValueError(f"tcgsim serve: {ans['error']} (request {req})")
         return ans
+
+    def card_text(self, card):
+        """The full text of a card: `card` is a card id of the deck lists (`hello["decks"]`) or
+        a name."""
+        return self.call({"op": "card_text", "card": card})["text"]
 
     def retain(self, states):
         """Frees every state of the server but `states` (TcgsimState objects)."""
@@ -107,7 +128,7 @@ class TcgsimGame(pyspiel.Game):
         also calls this to clone a state, then replaces its attributes)."""
         if seed is None:
             seed = self.seed
-        ans = self.model.call({"op": "new", "seed": seed, "first": first})
+        ans = self.model.call({"op": "new", "seed": str(int(seed)), "first": first})
         return TcgsimState(self.mid, ans, self)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
@@ -116,8 +137,9 @@ class TcgsimGame(pyspiel.Game):
 
 
 class InfoStringObserver:
-    """The information-state string of a seat (the server's `info`): equal strings, equal
-    information. No tensor."""
+    """The information-state string of a seat (the server's `info`): states with equal strings
+    are one information set, but the string names card slots, so it tells apart some states a
+    player cannot. No tensor."""
 
     def __init__(self):
         self.tensor = np.zeros(0, np.float32)
@@ -173,13 +195,13 @@ class TcgsimState(pyspiel.State):
     def resample_from_infostate(self, player_id, probability_sampler):
         seed = int(probability_sampler() * 2**53)
         ans = self.model.call({"op": "resample", "state": self.sid, "seat": f"P{player_id + 1}",
-                               "seed": seed})
+                               "seed": str(seed)})
         return TcgsimState(self.mid, ans, self.get_game())
 
     def tcgsim_choose(self, agent, seed):
         """The move tcgsim's agent `agent` (a spec: `ismcts:ms=100`) makes here."""
         return self.model.call({"op": "choose", "state": self.sid, "agent": agent,
-                                "seed": seed})["action"]
+                                "seed": str(int(seed))})["action"]
 
     def __str__(self):
         return f"tcgsim state {self.sid}"

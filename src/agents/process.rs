@@ -1,6 +1,10 @@
 //! `process:CMD`: an agent that is another program, spoken to in JSON Lines over its standard
 //! input and output (`docs/protocol.md`). The engine plays; the program only chooses, from an
-//! observation that holds what its seat may see and nothing else.
+//! observation that holds what its seat may see and nothing else. It speaks protocol
+//! [`PROTOCOL`] (2): the program's `ready` must name it ([`check_ready`]), seeds are decimal
+//! strings (JSON numbers above 2^53 do not survive JavaScript or jq), and a program may ask for
+//! the cards' texts ([`card_text`]). A program silent past the timeout in the middle of a line is
+//! told so, with the start of the line.
 //!
 //! tcgsim keeps its programs alive between games ([`POOL`]): a program is started once, told
 //! `hello`, then serves game after game (`new_game` … `game_over`), so a model is loaded once, not
@@ -23,12 +27,15 @@ use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// The protocol's version, sent in `hello`.
-pub const PROTOCOL: u32 = 1;
+/// The protocol's version, sent in `hello` and required in the program's `ready`
+/// (`docs/protocol.md`): 2 sends seeds as decimal strings, asks for the version in `ready`, and
+/// offers card texts (`"card_texts": true`).
+pub const PROTOCOL: u64 = 2;
+
 /// The longest line a program may write (64 KiB, not counting the newline): an answer is a few
 /// bytes.
 pub const MAX_LINE: usize = 64 * 1024;
@@ -245,8 +252,13 @@ struct Conn {
     /// `None` once closed ([`shutdown`]).
     stdin: Option<ChildStdin>,
     lines: Receiver<Line>,
+    /// What the reader thread has read of a line not ended yet (the start of it, at most
+    /// [`MAX_LINE`] bytes): named in a timeout's message.
+    partial: Arc<Mutex<Vec<u8>>>,
     /// The `(command, game)` it was started for: a pooled program serves only those.
     key: (Vec<String>, &'static str),
+    /// Whether its `ready` asked for the cards' texts in `new_game`'s deck lists.
+    card_texts: bool,
 }
 
 impl Drop for Conn {
@@ -444,35 +456,11 @@ fn spawn(spec: &ProcessSpec, game: &'static str) -> Result<Conn> {
     };
     // A bounded channel: a program that floods its output waits, memory stays bounded.
     let (tx, rx) = sync_channel(4);
+    let partial = Arc::new(Mutex::new(Vec::new()));
+    let shared = Arc::clone(&partial);
     std::thread::Builder::new()
         .name("tcgsim-agent-reader".into())
-        .spawn(move || {
-            let mut r = BufReader::new(stdout);
-            loop {
-                let mut buf = Vec::new();
-                let line = match (&mut r)
-                    .take(MAX_LINE as u64 + 2)
-                    .read_until(b'\n', &mut buf)
-                {
-                    Ok(0) => Line::Closed,
-                    Ok(_) => {
-                        if buf.last() == Some(&b'\n') {
-                            buf.pop();
-                        }
-                        if buf.len() > MAX_LINE {
-                            Line::TooLong
-                        } else {
-                            Line::Text(String::from_utf8_lossy(&buf).trim_end().to_string())
-                        }
-                    }
-                    Err(e) => Line::Error(e.to_string()),
-                };
-                let last = !matches!(line, Line::Text(_));
-                if tx.send(line).is_err() || last {
-                    return;
-                }
-            }
-        })
+        .spawn(move || read_lines(stdout, &shared, &tx))
         .map_err(|e| broke(format!("cannot start a reader thread: {e}")))?;
     register(child.id());
     set_nonblocking(&stdin)
@@ -481,8 +469,58 @@ fn spawn(spec: &ProcessSpec, game: &'static str) -> Result<Conn> {
         child,
         stdin: Some(stdin),
         lines: rx,
+        partial,
         key: (spec.argv.clone(), game),
+        card_texts: false,
     })
+}
+
+/// The reader thread of a program: passes on its lines (without the newline), keeping the bytes
+/// of a line not ended yet in `partial`, where a timeout's message can quote them. A line over
+/// [`MAX_LINE`] bytes, a read error or the end of the output is the last thing passed on.
+fn read_lines(stdout: impl Read, partial: &Mutex<Vec<u8>>, tx: &SyncSender<Line>) {
+    let text = |b: &[u8]| String::from_utf8_lossy(b).trim_end().to_string();
+    let mut r = BufReader::new(stdout);
+    let last = loop {
+        let chunk = match r.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(e) => break Line::Error(e.to_string()),
+        };
+        if chunk.is_empty() {
+            // The end of the output: a last line without a newline is still a line.
+            let rest = partial
+                .lock()
+                .map(|mut p| std::mem::take(&mut *p))
+                .unwrap_or_default();
+            if !rest.is_empty() && tx.send(Line::Text(text(&rest))).is_err() {
+                return;
+            }
+            break Line::Closed;
+        }
+        let end = chunk.iter().position(|&b| b == b'\n');
+        let piece = &chunk[..end.unwrap_or(chunk.len())];
+        let line = {
+            let Ok(mut p) = partial.lock() else { return };
+            if p.len() + piece.len() > MAX_LINE {
+                break Line::TooLong;
+            }
+            p.extend_from_slice(piece);
+            end.map(|_| {
+                let t = text(&p);
+                p.clear();
+                t
+            })
+        };
+        let used = end.map_or(chunk.len(), |e| e + 1);
+        r.consume(used);
+        if let Some(t) = line {
+            if tx.send(Line::Text(t)).is_err() {
+                return;
+            }
+        }
+    };
+    let _ = tx.send(last);
 }
 
 impl Conn {
@@ -545,12 +583,67 @@ impl Conn {
                     status.unwrap_or_else(|| "still running".into())
                 )))
             }
-            Err(RecvTimeoutError::Timeout) => Err(broke(format!(
-                "no answer within {} ms where {waiting_for} was expected",
-                timeout.as_millis()
-            ))),
+            Err(RecvTimeoutError::Timeout) => {
+                let partial = self.partial.lock().map(|p| p.clone()).unwrap_or_default();
+                let mut msg = format!(
+                    "no answer within {} ms where {waiting_for} was expected",
+                    timeout.as_millis()
+                );
+                if !partial.is_empty() {
+                    msg.push_str(&format!(
+                        "; it wrote part of a line ({} bytes, no newline yet), starting {}",
+                        partial.len(),
+                        quote(&String::from_utf8_lossy(&partial))
+                    ));
+                }
+                Err(broke(msg))
+            }
         }
     }
+}
+
+/// Checks a program's `ready` (`docs/protocol.md`): it must name the protocol it speaks, and that
+/// must be [`PROTOCOL`]. A `ready` without `protocol` is a program of protocol 1, which read seeds
+/// as numbers: it is refused, not guessed at (its seeds would change meaning without a word).
+/// Returns whether it asks for the cards' texts (`"card_texts": true`).
+pub fn check_ready(ready: &Value) -> Result<bool> {
+    match ready.get("protocol") {
+        Some(p) if p.as_u64() == Some(PROTOCOL) => {}
+        None => {
+            return Err(broke(format!(
+                "answered hello with a ready that names no \"protocol\" (a program of protocol 1); \
+                 tcgsim speaks protocol {PROTOCOL}: send \"protocol\": {PROTOCOL} in ready, and read \
+                 seeds as decimal strings (docs/protocol.md)"
+            )))
+        }
+        Some(p) => {
+            return Err(broke(format!(
+                "answered hello with protocol {p}; tcgsim speaks protocol {PROTOCOL} (docs/protocol.md)"
+            )))
+        }
+    }
+    match ready.get("card_texts") {
+        None | Some(Value::Null) => Ok(false),
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(v) => Err(broke(format!(
+            "answered hello with \"card_texts\": {v}, where true or false was expected"
+        ))),
+    }
+}
+
+/// The full text of card `id` of `game`'s card database ([`GameDef::card_text`]: its printed
+/// fields and abilities), or `None` where the game has none. Fire Force and TMNT name a card
+/// `Name [number]` ([`GameDef::card_name`]), and the number alone names it: it is tried first.
+pub fn card_text<G: GameDef>(game: &G, id: u32) -> Option<String> {
+    let cards = game.match_cards();
+    let name = G::card_name(cards, id);
+    let number = name
+        .strip_suffix(']')
+        .and_then(|n| n.rsplit_once(" ["))
+        .map(|(_, k)| k);
+    number
+        .and_then(|k| G::card_text(cards, k).ok())
+        .or_else(|| G::card_text(cards, &name).ok())
 }
 
 /// The seed a program is told for a game: SHA-256 of the agent's seed (its first 8 bytes, big
@@ -646,8 +739,10 @@ fn quote(t: &str) -> String {
 
 /// The `observation` message of `seat` in `state` (`docs/protocol.md`): the seat's view as text
 /// ([`GameDef::render`]), the log lines it saw since its last decision, and the legal actions by
-/// id. Everything in it is a function of what the seat may see (tested against determinizations
-/// and against a hand card put face down, `tests/suite/process.rs`). [`GameDef::info_key`] is not
+/// id — each with the card it plays or puts into a resource zone
+/// ([`crate::core::Game::card_use`]), else the card it involves ([`GameDef::action_code`]).
+/// Everything in it is a function of what the seat may see (tested against determinizations and
+/// against a hand card put face down, `tests/suite/process.rs`). [`GameDef::info_key`] is not
 /// sent: it names card slots, so it tells apart states a player cannot (which slot of a hand went
 /// face down) — exact enough to key a search, too exact to show a player.
 pub fn observation<G: GameDef>(
@@ -669,7 +764,13 @@ pub fn observation<G: GameDef>(
                         crate::core::CardUse::Resource => "resource",
                     }),
                 ),
-                None => (Value::Null, Value::Null),
+                // Another action involving a card (an attack with it, a target, a choice):
+                // the card the game's learning code names ([`GameDef::action_code`], what the
+                // player to move may see), with no `use`.
+                None => match game.action_code(state, a).card {
+                    Some(c) => (json!(c), Value::Null),
+                    None => (Value::Null, Value::Null),
+                },
             };
             json!({"id": id, "text": game.action_text(state, a), "card": card, "use": used})
         })
@@ -744,17 +845,17 @@ impl<G: GameDef> ProcessAgent<G> {
                     let t = c
                         .receive(self.spec.timeout + STARTUP_GRACE, "the answer to hello")
                         .map_err(failed)?;
-                    match serde_json::from_str::<Value>(&t) {
-                        Ok(v) if v["type"] == "ready" => {
-                            sup.start_failures.store(0, Ordering::Relaxed);
-                        }
+                    let ready = match serde_json::from_str::<Value>(&t) {
+                        Ok(v) if v["type"] == "ready" => v,
                         _ => {
                             return Err(failed(broke(format!(
-                                "answered hello with {} where {{\"type\": \"ready\"}} was expected",
+                                "answered hello with {} where {{\"type\": \"ready\", \"protocol\": {PROTOCOL}}} was expected",
                                 quote(&t)
                             ))))
                         }
-                    }
+                    };
+                    c.card_texts = check_ready(&ready).map_err(failed)?;
+                    sup.start_failures.store(0, Ordering::Relaxed);
                     c
                 }
             };
@@ -767,13 +868,20 @@ impl<G: GameDef> ProcessAgent<G> {
         if self.started {
             return Ok(());
         }
+        let texts = self.connect()?.card_texts;
         let decks: Vec<Value> = Seat::ALL
             .iter()
             .map(|&q| {
                 let cards: Vec<Value> = game
                     .deck_list(q)
                     .into_iter()
-                    .map(|(id, name, copies)| json!({"card": id, "name": name, "copies": copies}))
+                    .map(|(id, name, copies)| {
+                        let mut card = json!({"card": id, "name": name, "copies": copies});
+                        if texts {
+                            card["text"] = json!(card_text(game, id));
+                        }
+                        card
+                    })
                     .collect();
                 json!({"seat": q.to_string(), "cards": cards})
             })
@@ -781,7 +889,8 @@ impl<G: GameDef> ProcessAgent<G> {
         let msg = json!({
             "type": "new_game",
             "seat": seat.to_string(),
-            "seed": program_seed(self.seed),
+            // A decimal string: JSON numbers above 2^53 do not survive JavaScript, jq or bash.
+            "seed": program_seed(self.seed).to_string(),
             "decks": decks,
         });
         self.started = true;

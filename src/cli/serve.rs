@@ -3,8 +3,12 @@
 //! request a line on standard input, one JSON answer a line on standard output. States live in a
 //! table and never change: `apply` and `resample` make new ones, so a client's `clone` is free;
 //! `free` gives them back, `retain` frees all but some. A bad request is answered `{"error": …}` and the server goes on.
+//! It starts with a `hello` line (its protocol version, the game, the deck lists) and answers
+//! `{"op": "hello", "protocol": N}` with it when it speaks `N`. Seeds are decimal strings, or
+//! numbers below 2^53 (above, JSON clients round them).
 
 use super::{card_source, load_decks, read_cards};
+use crate::agents::process::{card_text, PROTOCOL};
 use crate::agents::AgentSpec;
 use crate::core::{rng_from_seed, ActionList, GameDef, Outcome, Seat};
 use anyhow::Result;
@@ -46,11 +50,31 @@ fn uint(r: &Value, key: &str) -> Result<u64, Refused> {
     })
 }
 
-/// `"seed"`, 0 when left out.
+/// The first whole number a JSON number may not hold exactly in JavaScript, jq or a double:
+/// 2^53.
+const EXACT_LIMIT: u64 = 1 << 53;
+
+/// `"seed"`, 0 when left out: a decimal string (any 64-bit seed), or a number below 2^53 — a
+/// number at or above it is refused, as most JSON clients would have rounded it on the way.
 fn seed_of(r: &Value) -> Result<u64, Refused> {
     match r.get("seed") {
         None => Ok(0),
-        Some(_) => uint(r, "seed"),
+        Some(Value::String(t)) => t.parse::<u64>().map_err(|_| {
+            Refused(format!(
+                "\"seed\": expected a whole number 0 to 18446744073709551615 as a decimal string, found {}",
+                r["seed"]
+            ))
+        }),
+        Some(v) => match v.as_u64() {
+            Some(x) if x < EXACT_LIMIT => Ok(x),
+            Some(x) => Err(Refused(format!(
+                "\"seed\": {x} is 2^53 or more, where JSON numbers lose digits (JavaScript, jq): \
+                 send it as a decimal string, \"seed\": \"{x}\""
+            ))),
+            None => Err(Refused(format!(
+                "\"seed\": expected a decimal string or a whole number below 2^53, found {v}"
+            ))),
+        },
     }
 }
 
@@ -127,6 +151,16 @@ impl<G: GameDef> Table<G> {
     fn handle(&mut self, r: &Value) -> Result<Value, Refused> {
         let op = r["op"].as_str().unwrap_or("");
         match op {
+            "hello" => match r.get("protocol") {
+                Some(p) if p.as_u64() == Some(PROTOCOL) => Ok(self.hello()),
+                Some(p) => Err(Refused(format!(
+                    "protocol {p}: tcgsim serve speaks protocol {PROTOCOL}"
+                ))),
+                None => Err(Refused(format!(
+                    "\"protocol\": missing (the version the client speaks); tcgsim serve speaks protocol {PROTOCOL}"
+                ))),
+            },
+            "card_text" => self.card_text(r),
             "new" => self.new_state(r),
             "apply" => self.apply(r),
             "legal" => self.legal_texts(r),
@@ -152,9 +186,60 @@ impl<G: GameDef> Table<G> {
             "free" => self.free_listed(r),
             "retain" => self.retain(r),
             _ => Err(Refused(format!(
-                "unknown op {}: expected new, apply, legal, info, view, resample, choose, free or retain",
+                "unknown op {}: expected hello, new, apply, legal, info, view, resample, choose, card_text, free or retain",
                 r["op"]
             ))),
+        }
+    }
+
+    /// The server's `hello`: what it writes when it starts and answers to `{"op": "hello"}` — the
+    /// protocol's version, the game, and both deck lists as a process agent's `new_game` gives
+    /// them.
+    fn hello(&self) -> Value {
+        let decks: Vec<Value> = Seat::ALL
+            .iter()
+            .map(|&q| {
+                let cards: Vec<Value> = self
+                    .game
+                    .deck_list(q)
+                    .into_iter()
+                    .map(|(id, name, copies)| json!({"card": id, "name": name, "copies": copies}))
+                    .collect();
+                json!({"seat": q.to_string(), "cards": cards})
+            })
+            .collect();
+        json!({
+            "type": "hello",
+            "protocol": PROTOCOL,
+            "game": G::INFO.name,
+            "title": G::INFO.title,
+            "decks": decks,
+        })
+    }
+
+    /// `card_text`: the full text of a card ([`GameDef::card_text`]): `"card"` is a card id of the
+    /// deck lists, or a name (or part of one) the game's card lookup knows.
+    fn card_text(&self, r: &Value) -> Result<Value, Refused> {
+        match &r["card"] {
+            Value::String(q) => G::card_text(self.game.match_cards(), q)
+                .map(|text| json!({ "text": text }))
+                .map_err(|e| Refused(format!("\"card\": {e}"))),
+            v => {
+                let id = v.as_u64().ok_or_else(|| {
+                    Refused(format!(
+                        "\"card\": expected a card id of the deck lists or a card name, found {v}"
+                    ))
+                })?;
+                let listed = Seat::ALL
+                    .iter()
+                    .any(|&q| self.game.deck_list(q).iter().any(|c| u64::from(c.0) == id));
+                if !listed {
+                    return Err(Refused(format!("card {id} is in neither deck list")));
+                }
+                let text = card_text(&self.game, id as u32)
+                    .ok_or_else(|| Refused(format!("card {id} has no text in this game")))?;
+                Ok(json!({ "card": id, "text": text }))
+            }
         }
     }
 
@@ -267,6 +352,9 @@ pub fn serve<G: GameDef>(o: ServeOpts) -> Result<ExitCode> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    // The handshake: who is speaking, before any request.
+    writeln!(out, "{}", t.hello())?;
+    out.flush()?;
     let mut line = Vec::new();
     loop {
         line.clear();

@@ -318,8 +318,9 @@ fn an_agent_that_answers_illegal_ids_forfeits_every_game() {
     assert_eq!(duel_counts(&out)[..4], [6, 0, 6, 0]);
 }
 
-/// Every other way a program goes wrong is named: garbage, silence past `--move-timeout`, a bad
-/// answer to hello, a program that cannot start, an empty command.
+/// Every other way a program goes wrong is named: garbage, silence past `--move-timeout` (and a
+/// partial line left at the timeout, quoted), a bad answer to hello, a `ready` of another protocol
+/// version or of none (protocol 1), a program that cannot start, an empty command.
 #[test]
 fn bad_agents_get_clear_errors() {
     let root = tmpdir("process-bad");
@@ -337,7 +338,25 @@ fn bad_agents_get_clear_errors() {
         (
             "process:sh tests/data/process/bad.sh nohello 0",
             &["--on-agent-error", "abort"][..],
-            "answered hello with \"not json\" where {\"type\": \"ready\"} was expected",
+            "answered hello with \"not json\" where {\"type\": \"ready\", \"protocol\": 2} was expected",
+        ),
+        // Versions: a ready without "protocol" (a program of protocol 1) or with one tcgsim does
+        // not speak is refused, naming both versions.
+        (
+            "process:sh tests/data/process/bad.sh v1 0",
+            &["--on-agent-error", "abort"][..],
+            "answered hello with a ready that names no \"protocol\" (a program of protocol 1); tcgsim speaks protocol 2",
+        ),
+        (
+            "process:sh tests/data/process/bad.sh v3 0",
+            &[][..],
+            "answered hello with protocol 3; tcgsim speaks protocol 2",
+        ),
+        // A partial line on timeout is named as such, its start quoted.
+        (
+            "process:sh tests/data/process/bad.sh partial 2",
+            &["--on-agent-error", "abort", "--move-timeout", "300"][..],
+            "no answer within 300 ms where an action was expected; it wrote part of a line (31 bytes, no newline yet), starting \"{\"action\": 0, \"note\": \"thinking\"",
         ),
         (
             "process:/nonexistent/tcgsim-bot --x",
@@ -585,7 +604,8 @@ print(wins, losses, steps)
 
 // ---- the model server (`tcgsim serve`) ----
 
-/// Runs `tcgsim serve DECKS` with `requests`, one a line; returns the answers.
+/// Runs `tcgsim serve DECKS` with `requests`, one a line; returns the answers (after the server's
+/// opening `hello` line, checked to be protocol 2).
 fn serve(decks: [&str; 2], requests: &[String]) -> Vec<serde_json::Value> {
     use std::io::Write;
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tcgsim"))
@@ -602,11 +622,19 @@ fn serve(decks: [&str; 2], requests: &[String]) -> Vec<serde_json::Value> {
     drop(input);
     let o = child.wait_with_output().unwrap();
     assert!(o.status.success());
-    String::from_utf8(o.stdout)
+    let mut lines: Vec<serde_json::Value> = String::from_utf8(o.stdout)
         .unwrap()
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
+        .collect();
+    // The handshake comes first, before any answer.
+    let hello = lines.remove(0);
+    assert_eq!(
+        (&hello["type"], &hello["protocol"]),
+        (&serde_json::json!("hello"), &serde_json::json!(2)),
+        "{hello}"
+    );
+    lines
 }
 
 /// The server plays the game's rules: a game driven through it by "always the first legal id"
@@ -1046,4 +1074,506 @@ fn a_spec_carries_its_options_and_the_run_counts_its_failures() {
     assert!(n >= 1 && first.is_some_and(|m| m.contains("tcgsim-bot")));
     assert!(!b.aborted());
     assert_eq!(b.failures(), (0, None));
+}
+
+// ---- protocol 2: seeds as strings, versions, card texts, the public zones in the view ----
+
+/// The lines of `path` (empty when the file is missing).
+fn lines_of(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// Seeds are decimal strings: a program in plain sh (`record.sh`, which copies each `new_game`'s
+/// seed as text, as a jq or JavaScript agent would read it) gets every seed exactly, above 2^53
+/// too — each is the SHA-256 seed (`program_seed`) of the agent seed duel's schedule gives side
+/// A in that game, computed here. The `hello` it is told names protocol 2.
+#[test]
+fn seeds_reach_a_shell_agent_exactly_as_decimal_strings() {
+    use tcgsim::agents::process::program_seed;
+    let root = tmpdir("process-seeds");
+    let file = root.join("record");
+    let games = 12u64;
+    let o = duel_with(
+        &format!("process:sh tests/data/process/record.sh {}", file.display()),
+        &["--games", "12", "--seed", "5", "--threads", "1"],
+        &root.join("out"),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let seeds = lines_of(&root.join("record.seeds"));
+    let want: Vec<String> = (0..games)
+        .map(|k| {
+            let deal = tcgsim::sim::schedule::deal(5, &[], k, true);
+            program_seed(deal.agent_seeds[0]).to_string()
+        })
+        .collect();
+    assert_eq!(seeds, want);
+    let big = want
+        .iter()
+        .filter(|s| s.parse::<u64>().unwrap() >= 1 << 53)
+        .count();
+    assert!(big > 0, "no seed above 2^53 among {want:?}");
+    let sent = lines_of(&file);
+    assert!(
+        sent[0].contains(r#""type":"hello""#) && sent[0].contains(r#""protocol":2"#),
+        "{}",
+        sent[0]
+    );
+    for line in &sent[1..] {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert!(v["seed"].is_string(), "{line}");
+        // Without "card_texts" in its ready, no card carries a text.
+        assert!(!line.contains(r#""text""#), "{line}");
+    }
+    eprintln!("{big} of {games} seeds at or above 2^53");
+}
+
+/// The same through jq (skipped where jq is absent): an agent that reads every message with jq
+/// (`tests/data/process/jq.sh`) gets each seed exactly. The control: the same seed sent as a JSON
+/// number comes out of jq rounded — what protocol 1 did to every seed above 2^53.
+#[test]
+fn a_jq_agent_reads_every_seed_exactly() {
+    use tcgsim::agents::process::program_seed;
+    let has_jq = std::process::Command::new("jq")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_jq {
+        eprintln!("SKIPPED: jq is not installed; the jq agent's test did not run");
+        return;
+    }
+    let root = tmpdir("process-jq");
+    let file = root.join("seeds");
+    let o = duel_with(
+        &format!("process:sh tests/data/process/jq.sh {}", file.display()),
+        &["--games", "2", "--seed", "8", "--threads", "1"],
+        &root.join("out"),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let want: Vec<String> = (0..2)
+        .map(|k| {
+            let deal = tcgsim::sim::schedule::deal(8, &[], k, true);
+            program_seed(deal.agent_seeds[0]).to_string()
+        })
+        .collect();
+    assert_eq!(lines_of(&file), want);
+    // The control: as a number, jq rounds a seed above 2^53.
+    use std::io::Write;
+    let big = want
+        .iter()
+        .find(|s| s.parse::<u64>().unwrap() > 1 << 53)
+        .unwrap();
+    let mut jq = std::process::Command::new("jq")
+        .args(["-r", ".seed"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = jq.stdin.take().unwrap();
+    write!(input, "{{\"seed\":{big}}}").unwrap();
+    drop(input);
+    let rounded = String::from_utf8(jq.wait_with_output().unwrap().stdout).unwrap();
+    assert_ne!(rounded.trim(), big.as_str(), "jq kept {big} as a number");
+}
+
+/// Card texts on request: a program whose `ready` says `"card_texts": true` gets, in every
+/// `new_game`, each card of both deck lists with its `text`, the game's full text of that card
+/// (`tcgsim cards show`), which names the card — in every game with card texts.
+#[test]
+fn a_program_that_asks_gets_the_cards_texts() {
+    for (g, decks) in [
+        (
+            "trails",
+            ["decks/trails/aggro.deck", "decks/trails/control.deck"],
+        ),
+        (
+            "fireforce",
+            [
+                "decks/fireforce/aggro_blitz.deck",
+                "decks/fireforce/reaction_control.deck",
+            ],
+        ),
+        (
+            "tmnt",
+            [
+                "decks/tmnt/starter_north.deck",
+                "decks/tmnt/starter_east.deck",
+            ],
+        ),
+    ] {
+        let root = tmpdir(&format!("process-texts-{g}"));
+        let file = root.join("record");
+        let o = tcgsim(&[
+            "duel",
+            decks[0],
+            decks[1],
+            "--agent",
+            &format!(
+                "process:sh tests/data/process/record.sh {} texts",
+                file.display()
+            ),
+            "--agent",
+            "heuristic",
+            "--games",
+            "2",
+            "--threads",
+            "1",
+            "--out",
+            root.join("out").to_str().unwrap(),
+            "--quiet",
+        ]);
+        assert!(o.status.success(), "{g}: {}", stderr(&o));
+        let sent = lines_of(&file);
+        assert_eq!(sent.len(), 3, "{g}: hello and two new_game");
+        let v: serde_json::Value = serde_json::from_str(&sent[1]).unwrap();
+        let mut n = 0;
+        for d in v["decks"].as_array().unwrap() {
+            for c in d["cards"].as_array().unwrap() {
+                let name = c["name"].as_str().unwrap();
+                let text = c["text"].as_str().unwrap_or("");
+                // The text names the card: its name, and its number where it has one.
+                let (bare, number) = match name.strip_suffix(']').and_then(|x| x.rsplit_once(" ["))
+                {
+                    Some((b, k)) => (b, Some(k)),
+                    None => (name, None),
+                };
+                assert!(text.contains(bare), "{g}: {name}: {text}");
+                assert!(
+                    number.is_none_or(|k| text.contains(k)),
+                    "{g}: {name}: {text}"
+                );
+                // The same text `tcgsim cards show` prints for it (by number where it has one).
+                let shown = tcgsim(&["cards", "show", "--game", g, number.unwrap_or(name)]);
+                assert!(shown.status.success(), "{g}: {name}: {}", stderr(&shown));
+                assert_eq!(
+                    String::from_utf8_lossy(&shown.stdout).trim_end(),
+                    text,
+                    "{g}: {name}"
+                );
+                n += 1;
+            }
+        }
+        assert!(n >= 10, "{g}: {n} cards");
+    }
+}
+
+/// `tcgsim serve`'s handshake, seeds and card texts: it opens with `hello` (protocol 2, the game,
+/// both deck lists); `{"op":"hello","protocol":2}` is answered with the same, another version with
+/// an error naming both; a seed is a decimal string or a number below 2^53 — `"9"` and `9` make the
+/// same game, a seed above 2^53 sent as a string makes the game the engine deals from it (compared
+/// with the view of that game dealt here), and as a number it is refused, saying to send a
+/// string; `card_text` gives a card's full text by id or name.
+#[test]
+fn the_model_server_shakes_hands_and_reads_seeds_as_strings() {
+    use std::io::Write;
+    let decks = [
+        "decks/tmnt/starter_north.deck",
+        "decks/tmnt/starter_east.deck",
+    ];
+    let big: u64 = (1 << 53) + 1;
+    let req = [
+        r#"{"op":"hello","protocol":2}"#.to_string(),
+        r#"{"op":"hello","protocol":1}"#.into(),
+        r#"{"op":"new","seed":9,"first":"P2"}"#.into(),
+        r#"{"op":"new","seed":"9","first":"P2"}"#.into(),
+        r#"{"op":"view","state":0,"seat":"P1"}"#.into(),
+        r#"{"op":"view","state":1,"seat":"P1"}"#.into(),
+        format!(r#"{{"op":"new","seed":"{big}"}}"#),
+        r#"{"op":"view","state":2,"seat":"P1"}"#.into(),
+        format!(r#"{{"op":"new","seed":{big}}}"#),
+        format!(r#"{{"op":"new","seed":{}}}"#, (1u64 << 53) - 1),
+        r#"{"op":"new","seed":"-1"}"#.into(),
+        r#"{"op":"new","seed":1.5}"#.into(),
+        r#"{"op":"new","seed":"18446744073709551615"}"#.into(),
+        r#"{"op":"card_text","card":"Cliffside Monk"}"#.into(),
+        r#"{"op":"card_text","card":9999}"#.into(),
+    ];
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tcgsim"))
+        .args(["serve", decks[0], decks[1]])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    input.write_all((req.join("\n") + "\n").as_bytes()).unwrap();
+    drop(input);
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success());
+    let a: Vec<serde_json::Value> = String::from_utf8(o.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(a.len(), req.len() + 1);
+    let hello = &a[0];
+    assert_eq!(hello["type"], "hello");
+    assert_eq!(hello["protocol"], 2);
+    assert_eq!(hello["game"], "tmnt");
+    // The deck lists are the engine's.
+    let db = <TmntGame as GameDef>::parse_cards(
+        &std::fs::read_to_string("decks/tmnt/cards.csv").unwrap(),
+        "cards.csv",
+    )
+    .unwrap();
+    let d: Vec<_> = decks
+        .iter()
+        .map(|p| TmntGame::load_deck(&db, Path::new(p)).unwrap())
+        .collect();
+    let game = TmntGame::new_match(&db, [&d[0], &d[1]]);
+    for (k, q) in Seat::ALL.iter().enumerate() {
+        let list: Vec<(u64, String, u64)> = hello["decks"][k]["cards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                (
+                    c["card"].as_u64().unwrap(),
+                    c["name"].as_str().unwrap().to_string(),
+                    c["copies"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        let want: Vec<(u64, String, u64)> = game
+            .deck_list(*q)
+            .into_iter()
+            .map(|(i, n, c)| (u64::from(i), n, c as u64))
+            .collect();
+        assert_eq!(list, want);
+    }
+    let a = &a[1..];
+    let err = |i: usize| a[i]["error"].as_str().unwrap_or("").to_string();
+    assert_eq!(&a[0], hello);
+    assert!(
+        err(1).contains("protocol 1: tcgsim serve speaks protocol 2"),
+        "{}",
+        err(1)
+    );
+    assert_eq!(
+        (a[2]["state"].as_u64(), a[3]["state"].as_u64()),
+        (Some(0), Some(1))
+    );
+    assert_eq!(a[4]["view"], a[5]["view"]);
+    let dealt = game.new_game(big, Seat::P1);
+    assert_eq!(a[7]["view"], game.render(&dealt, Seat::P1));
+    assert_ne!(a[7]["view"], a[4]["view"]);
+    assert!(
+        err(8).contains(&format!(
+            "is 2^53 or more, where JSON numbers lose digits (JavaScript, jq): send it as a decimal string, \"seed\": \"{big}\""
+        )),
+        "{}",
+        err(8)
+    );
+    assert!(a[9]["state"].is_u64(), "{}", a[9]);
+    assert!(
+        err(10).contains("as a decimal string, found \"-1\""),
+        "{}",
+        err(10)
+    );
+    assert!(err(11).contains("found 1.5"), "{}", err(11));
+    assert!(a[12]["state"].is_u64(), "{}", a[12]);
+    // Card texts: by name, by id (every card of the deck lists), and an id of neither list.
+    let by_name = a[13]["text"].as_str().unwrap_or("");
+    assert!(by_name.contains("Cliffside Monk"), "{}", a[13]);
+    assert!(
+        err(14).contains("card 9999 is in neither deck list"),
+        "{}",
+        err(14)
+    );
+    let ids: Vec<String> = hello["decks"][0]["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| format!(r#"{{"op":"card_text","card":{}}}"#, c["card"]))
+        .collect();
+    let texts = serve(decks, &ids);
+    for (t, c) in texts
+        .iter()
+        .zip(hello["decks"][0]["cards"].as_array().unwrap())
+    {
+        let name = c["name"].as_str().unwrap();
+        let number = name.rsplit_once(" [").unwrap().1.trim_end_matches(']');
+        let text = t["text"].as_str().unwrap_or("");
+        assert!(text.contains(number), "{name}: {t}");
+        assert_eq!(t["card"], c["card"]);
+    }
+}
+
+/// The public zones in the view (issue 32), each card named, against the state's zones: in
+/// games of the heuristic against random, at every decision and for both seats — Trails: both
+/// trails, public, face up and unordered (T-STATE-3), as the sorted names of the trail's cards,
+/// and the cards of the opponent's hand the seat knows (T-INFO-3, T-INFO-6); TMNT: both Trashes
+/// (M-INFO-1); Fire Force: the abilities, in plain English, of every card in view with one — the
+/// Scene, THE ADOLLA, the Flame decks (F-INFO-1) and the own hand. The no-peek test above checks
+/// that none of it tells a hidden card.
+#[test]
+fn the_view_names_the_cards_of_every_public_zone() {
+    fn each<G: GameDef>(g: &G, games: u64, mut check: impl FnMut(&G::State, Seat, &str) -> usize) {
+        let mut checked = 0;
+        for seed in 0..games {
+            let mut agents = [
+                AgentSpec::Heuristic.build::<G>(seed),
+                AgentSpec::Random.build::<G>(seed + 50),
+            ];
+            let mut s = g.new_game(seed, Seat::from_index((seed % 2) as usize));
+            while let Some(q) = g.to_move(&s) {
+                for me in Seat::ALL {
+                    checked += check(&s, me, &g.render(&s, me));
+                }
+                let a = agents[q.index()].choose(g, &s, q);
+                g.apply(&mut s, a);
+            }
+        }
+        eprintln!("{}: {checked} cards checked in views", G::INFO.name);
+        assert!(checked > 100, "{}: {checked} cards checked", G::INFO.name);
+    }
+    /// The names after `head` on the view's line that starts with it, "none" as no name.
+    fn listed(view: &str, head: &str) -> Vec<String> {
+        let line = view
+            .lines()
+            .find_map(|l| l.strip_prefix(head))
+            .unwrap_or_else(|| panic!("no line {head:?} in\n{view}"));
+        if line == "none" {
+            return Vec::new();
+        }
+        line.split(", ").map(str::to_string).collect()
+    }
+    fn sorted(mut v: Vec<String>) -> Vec<String> {
+        v.sort();
+        v
+    }
+    let bits = |m: u64| (0..64u32).filter(move |i| m & 1 << i != 0);
+
+    let tr = TrailsGame::bench_match().expect("the bench match");
+    each(&tr, 6, |s, me, view| {
+        let mut n = 0;
+        for q in Seat::ALL {
+            let p = s.pl(q);
+            let want = sorted(
+                bits(p.trail)
+                    .map(|i| tr.card_name(p.card[i as usize]))
+                    .collect(),
+            );
+            let head = format!("{q} trail ({}): ", want.len());
+            assert_eq!(listed(view, &head), want, "{q}'s trail as {me} sees it");
+            n += want.len();
+        }
+        let o = s.pl(me.other());
+        let known = o.hand & o.known[me.index()];
+        let head = format!("{} hand, known to you: ", me.other());
+        let want = sorted(
+            bits(known)
+                .map(|i| tr.card_name(o.card[i as usize]))
+                .collect(),
+        );
+        if known == 0 {
+            assert!(!view.contains(&head), "{view}");
+        } else {
+            assert_eq!(listed(view, &head), want);
+            n += want.len();
+        }
+        n
+    });
+
+    let tm = TmntGame::bench_match().expect("the bench match");
+    each(&tm, 8, |s, me, view| {
+        let mut n = 0;
+        // The opponent's block of the view comes first, then the seat's own.
+        let (theirs, mine) = view.split_once(&format!("{me} (you)")).unwrap();
+        for (q, part) in [(me.other(), theirs), (me, mine)] {
+            let p = s.pl(q);
+            let want = sorted(
+                bits(p.trash)
+                    .map(|i| tm.card_label(p.card[i as usize]))
+                    .collect(),
+            );
+            assert_eq!(
+                listed(part, "  Trash: "),
+                want,
+                "{q}'s Trash as {me} sees it"
+            );
+            assert!(part.contains(&format!("Trash {}", want.len())), "{part}");
+            n += want.len();
+        }
+        n
+    });
+
+    let ff = FireForceGame::bench_match().expect("the bench match");
+    each(&ff, 4, |s, me, view| {
+        let mut n = 0;
+        let abilities = view.split_once("abilities in view:\n").map_or("", |x| x.1);
+        for q in Seat::ALL {
+            let p = s.pl(q);
+            let mut m = p.scene | p.adolla | p.flame_deck;
+            if q == me {
+                m |= p.hand;
+            }
+            for i in bits(m) {
+                let id = p.card[i as usize];
+                let c = ff.db.card(id);
+                if !c.effect_text.is_empty() {
+                    let head = format!("  {}: ", ff.card_label(id));
+                    assert!(
+                        abilities
+                            .lines()
+                            .any(|l| l.starts_with(&head) && l.len() > head.len()),
+                        "{me}: no ability of {}:\n{view}",
+                        c.name
+                    );
+                    n += 1;
+                }
+            }
+        }
+        n
+    });
+}
+
+/// The Python client speaks protocol 2 (skipped without python3): its `ready` names the version
+/// (and asks for card texts when the agent sets `card_texts`), and a seed above 2^53, sent as a
+/// string, seeds the agent's generator with that very number (compared with Python's own
+/// `random.Random` seeded from the integer); the `obs` its agent gets is the message as sent, plus
+/// `history`.
+#[test]
+fn the_python_client_speaks_protocol_2() {
+    let Some(py) = python() else { return };
+    let script = r#"
+import io, json, random, sys
+sys.path.insert(0, "python")
+from tcgsim_agent import Agent, serve, PROTOCOL
+seen = []
+class Probe(Agent):
+    name = "probe"
+    card_texts = True
+    def act(self, obs, legal):
+        seen.append((sorted(obs), self.rng.random()))
+        return legal[-1]["id"]
+seed = "18446744073709551557"
+msgs = [
+    {"type": "hello", "protocol": 2, "game": "toy", "title": "Toy"},
+    {"type": "new_game", "seat": "P1", "seed": seed, "decks": []},
+    {"type": "observation", "seat": "P1", "turn": 1, "view": "v", "events": ["a"],
+     "legal": [{"id": 0, "text": "x", "card": None, "use": None},
+               {"id": 1, "text": "y", "card": 3, "use": "played"}]},
+]
+out = io.StringIO()
+serve(Probe(), io.StringIO("".join(json.dumps(m) + "\n" for m in msgs)), out)
+ready, answer = [json.loads(l) for l in out.getvalue().splitlines()]
+assert PROTOCOL == 2
+assert ready == {"type": "ready", "name": "probe", "protocol": 2, "card_texts": True}, ready
+assert answer == {"action": 1}, answer
+keys, r = seen[0]
+assert keys == ["events", "history", "legal", "seat", "turn", "type", "view"], keys
+assert r == random.Random(18446744073709551557).random(), r
+print("ok")
+"#;
+    let o = std::process::Command::new(py)
+        .args(["-c", script])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "ok");
 }

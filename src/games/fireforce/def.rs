@@ -313,6 +313,48 @@ impl GameDef for FireForceGame {
             })
             .collect();
         let _ = writeln!(t, "your hand: {}", hand.join(", "));
+        // F-INFO-6: the cards of the opponent's hand this seat knows, sorted (nothing of their
+        // slots shows).
+        let o = s.pl(me.other());
+        let known = o.hand & o.known[me.index()];
+        if known != 0 {
+            let _ = writeln!(
+                t,
+                "{} hand, known to you: {}",
+                me.other(),
+                self.sorted_names(s, me.other(), known).join(", ")
+            );
+        }
+        // The abilities of every card in view, once each, in plain English (F-INFO-1: the
+        // Scene, THE ADOLLA and the Flame decks are public; the own hand and the known cards of
+        // the opponent's are the seat's to see).
+        let mut seen: Vec<CardId> = Vec::new();
+        for q in [me, me.other()] {
+            let p = s.pl(q);
+            let mut m = p.scene | p.adolla | p.flame_deck | (p.hand & p.known[me.index()]);
+            if q == me {
+                m |= p.hand;
+            }
+            for i in Bits(m) {
+                let id = p.card[i as usize];
+                let c = self.db.card(id);
+                let has = !c.effect_text.is_empty() || !c.trigger_text.is_empty();
+                if has && !seen.contains(&id) {
+                    seen.push(id);
+                }
+            }
+        }
+        if !seen.is_empty() {
+            t.push_str("abilities in view:\n");
+            for id in seen {
+                let c = self.db.card(id);
+                let mut lines = super::dsl::english(&c.effect_text);
+                if !c.trigger_text.is_empty() {
+                    lines.extend(super::dsl::english(&format!("life: {}", c.trigger_text)));
+                }
+                let _ = writeln!(t, "  {}: {}", self.card_label(id), lines.join(" "));
+            }
+        }
         if s.battle.attacker != NONE {
             let _ = writeln!(
                 t,

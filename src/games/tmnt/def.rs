@@ -270,6 +270,22 @@ impl GameDef for TmntGame {
             );
             let _ = writeln!(t, "  Block Zones: {}", self.blocks_label(s, q, q == me));
             let _ = writeln!(t, "  Attack Zone: {}", self.attack_zone_label(s, q));
+            // M-INFO-1: the Trashes are public: every card named, sorted.
+            let trash = self.sorted_names(s, q, p.trash);
+            let _ = writeln!(
+                t,
+                "  Trash: {}",
+                if trash.is_empty() {
+                    "none".into()
+                } else {
+                    trash.join(", ")
+                }
+            );
+            // M-INFO-2, M-INFO-5: the cards of the opponent's hand this seat knows, sorted.
+            if q != me && p.hand & p.known[me.index()] != 0 {
+                let known = self.sorted_names(s, q, p.hand & p.known[me.index()]);
+                let _ = writeln!(t, "  hand, known to you: {}", known.join(", "));
+            }
             let items = self.sorted_names(s, q, p.items);
             let _ = writeln!(
                 t,
@@ -293,11 +309,12 @@ impl GameDef for TmntGame {
             .collect();
         let _ = writeln!(t, "your hand: {}", hand.join(", "));
         // The text of every card in view that has one, once each, in plain English: the hand,
-        // the own Block cards, both players' face-up Block cards, Attack Zones and Item Zones.
+        // the own Block cards, both players' face-up Block cards, Attack Zones, Item Zones and
+        // Trashes, and the known cards of the opponent's hand.
         let mut seen: Vec<CardId> = Vec::new();
         for q in [me, me.other()] {
             let p = s.pl(q);
-            let mut m = p.up | p.items;
+            let mut m = p.up | p.items | p.trash | (p.hand & p.known[me.index()]);
             for &i in p.attack_zone() {
                 m |= 1 << i;
             }

@@ -202,6 +202,32 @@ impl GameDef for TrailsGame {
             self.unit_line(s, me, p.homebase),
             self.unit_line(s, me, p.hand)
         );
+        // T-STATE-3: each trail is public, face up and unordered: every card named, sorted.
+        // T-INFO-3, T-INFO-6: the cards of the opponent's hand this seat knows, sorted (so
+        // nothing of their slots shows).
+        let names = |q: Seat, m: u64| {
+            let mut v: Vec<String> = Bits(m)
+                .map(|i| self.card_name(s.pl(q).card[i as usize]))
+                .collect();
+            v.sort();
+            if v.is_empty() {
+                "none".to_string()
+            } else {
+                v.join(", ")
+            }
+        };
+        let _ = writeln!(
+            t,
+            "{opp} trail ({}): {}\n{me} trail ({}): {}",
+            o.trail.count_ones(),
+            names(opp, o.trail),
+            p.trail.count_ones(),
+            names(me, p.trail)
+        );
+        let known = o.hand & o.known[me.index()];
+        if known != 0 {
+            let _ = writeln!(t, "{opp} hand, known to you: {}", names(opp, known));
+        }
         let _ = writeln!(
             t,
             "{me}: bond {} · deck {} · CP {} · EP available {}",

@@ -10,6 +10,9 @@
 #   flaky    the first program started (the one that makes the folder FLAG) exits at once; the
 #            others answer as first.sh does
 #   nohello  answers hello with a line that is not JSON (N is unused)
+#   v1       answers hello with a ready of protocol 1 (no "protocol": N is unused)
+#   v3       answers hello with a ready of protocol 3 (N is unused)
+#   partial  writes the start of an answer with no newline, then stops answering
 # Usage: bad.sh MODE N [FLAG]
 mode=$1
 n=${2:-0}
@@ -19,7 +22,12 @@ if [ "$mode" = flaky ] && mkdir "$flag" 2>/dev/null; then exit 3; fi
 while IFS= read -r line; do
   case "$line" in
     *'"type":"hello"'*)
-      if [ "$mode" = nohello ]; then echo 'not json'; else echo '{"type":"ready","name":"bad"}'; fi ;;
+      case "$mode" in
+        nohello) echo 'not json' ;;
+        v1) echo '{"type":"ready","name":"bad"}' ;;
+        v3) echo '{"type":"ready","name":"bad","protocol":3}' ;;
+        *) echo '{"type":"ready","name":"bad","protocol":2}' ;;
+      esac ;;
     *'"type":"observation"'*)
       if [ "$k" -ge "$n" ]; then
         case "$mode" in
@@ -27,6 +35,7 @@ while IFS= read -r line; do
           garbage) echo 'hello world' ;;
           illegal) echo '{"action":9999}' ;;
           hang) exec sleep 30 ;;
+          partial) printf '{"action": 0, "note": "thinking'; exec sleep 30 ;;
           orphan) sleep 30 & echo $! > "$flag"; wait ;;
           deaf) while :; do echo '{"action":0}'; done ;;
           *) echo '{"action":0}' ;;
