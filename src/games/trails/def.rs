@@ -7,6 +7,7 @@ use super::engine::TrailsGame;
 use super::scenario::{step_name, RunError, Scenario};
 use super::state::{flag, Bits, Lid, State};
 use crate::core::def::{GameDef, GameInfo, ScenarioReport, Viewer};
+use crate::core::tensor::{ActionCode, ActionKind, ObsLayout, ObsOut};
 use crate::core::{Error, InputError, InputErrors, Outcome, Reason, Seat};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -32,10 +33,7 @@ impl GameDef for TrailsGame {
     };
     const DEFAULT_PACK: &'static str = "UNIT=5,ITEM=1,EVENT=1,BASE=1";
     /// Card statistics and tuning: every capability.
-    const CAPS: crate::core::def::Capabilities = crate::core::def::Capabilities {
-        tensors: false,
-        ..crate::core::def::Capabilities::ALL
-    };
+    const CAPS: crate::core::def::Capabilities = crate::core::def::Capabilities::ALL;
     type Cards = CardDb;
     type Deck = Deck;
 
@@ -327,6 +325,22 @@ impl GameDef for TrailsGame {
         // it anew, so it is no part of what a seat knows.
         m.seed = 0;
         format!("{seat}:{m:?}")
+    }
+
+    fn obs_layout(cards: &CardDb) -> ObsLayout {
+        super::observe::layout(cards)
+    }
+
+    fn observe(&self, s: &State, seat: Seat, out: &mut ObsOut) {
+        super::observe::observe(self, s, seat, out)
+    }
+
+    fn action_kinds(cards: &CardDb) -> Vec<ActionKind> {
+        super::observe::kinds(cards)
+    }
+
+    fn action_code(&self, s: &State, a: super::Action) -> ActionCode {
+        super::observe::code(self, s, a)
     }
 
     fn check_invariants(&self, state: &State) -> Result<(), Reason> {
