@@ -7,7 +7,6 @@ use super::engine::TrailsGame;
 use super::scenario::{step_name, RunError, Scenario};
 use super::state::{flag, Bits, Lid, State};
 use crate::core::def::{GameDef, GameInfo, ScenarioReport, Viewer};
-use crate::core::tensor::{ActionCode, ActionKind, ObsLayout, ObsOut};
 use crate::core::{Error, InputError, InputErrors, Outcome, Reason, Seat};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -327,19 +326,19 @@ impl GameDef for TrailsGame {
         format!("{seat}:{m:?}")
     }
 
-    fn obs_layout(cards: &CardDb) -> ObsLayout {
+    fn obs_layout(cards: &CardDb) -> crate::core::tensor::ObsLayout {
         super::observe::layout(cards)
     }
 
-    fn observe(&self, s: &State, seat: Seat, out: &mut ObsOut) {
+    fn observe(&self, s: &State, seat: Seat, out: &mut crate::core::tensor::ObsOut) {
         super::observe::observe(self, s, seat, out)
     }
 
-    fn action_kinds(cards: &CardDb) -> Vec<ActionKind> {
+    fn action_kinds(cards: &CardDb) -> Vec<crate::core::tensor::ActionKind> {
         super::observe::kinds(cards)
     }
 
-    fn action_code(&self, s: &State, a: super::Action) -> ActionCode {
+    fn action_code(&self, s: &State, a: super::Action) -> crate::core::tensor::ActionCode {
         super::observe::code(self, s, a)
     }
 
