@@ -937,4 +937,55 @@ craft Police Detective
         assert_eq!(slot(&l, &w, "resolving"), [26.0, 0.0]);
         assert_eq!(slot(&l, &w, "i_decide"), [0.0]);
     }
+
+    /// `docs/observation.md` stays true: its Trails tables name every slot and every kind of
+    /// action in order, with their lengths and bounds (`cards` is the card file's size).
+    #[test]
+    fn the_documented_tables_are_the_layout_and_the_kinds() {
+        let doc = include_str!("../../../docs/observation.md");
+        let start = doc.find("## Trails TCG").expect("the Trails section");
+        let end = start + doc[start..].find("<!--").expect("the next section");
+        let cards = crate::games::trails::bundled_cards();
+        let n = cards.len() as f32;
+        let num = |x: &str| -> f32 {
+            let x = x.trim().replace('−', "-");
+            x.split(" × ")
+                .map(|f| {
+                    if f == "cards" {
+                        n
+                    } else {
+                        f.parse::<f32>().unwrap_or_else(|_| panic!("{x}"))
+                    }
+                })
+                .product()
+        };
+        let mut slots = Vec::new();
+        let mut ids = Vec::new();
+        for row in doc[start..end].lines().filter(|l| l.starts_with("| `")) {
+            let cols: Vec<&str> = row.split(" | ").collect();
+            let name = cols[0]
+                .trim_start_matches("| `")
+                .trim_end_matches('`')
+                .to_string();
+            if cols.len() == 4 {
+                // A slot: name, length, bounds `low–high`, what.
+                let (lo, hi) = cols[2].rsplit_once('–').expect("bounds low–high");
+                slots.push((name, num(cols[1]), num(lo), num(hi)));
+            } else {
+                ids.push((name, num(cols[1])));
+            }
+        }
+        let l = layout(&cards);
+        let want: Vec<(String, f32, f32, f32)> = l
+            .slots()
+            .iter()
+            .map(|s| (s.name.to_string(), s.len as f32, s.low, s.high))
+            .collect();
+        assert_eq!(slots, want);
+        let want: Vec<(String, f32)> = kinds(&cards)
+            .iter()
+            .map(|k| (k.name.to_string(), k.args as f32))
+            .collect();
+        assert_eq!(ids, want);
+    }
 }
