@@ -425,11 +425,14 @@ pub fn observe(g: &TrailsGame, s: &State, me: Seat, o: &mut ObsOut) {
         s.step,
         Step::Group | Step::Window | Step::FightBack | Step::Clash | Step::CombatEnd
     );
+    // The attack's record outlives it until the next one (its SCLM mark), so each flag asks
+    // for a live attack.
+    let live = c.attackers != 0;
     let v = o.slot("combat");
     v[0] = flag01(in_combat && c.attacker == me);
-    v[1] = flag01(c.attackers != 0);
-    v[2] = flag01(c.target == AttackTarget::Player);
-    v[3] = flag01(c.sclm);
+    v[1] = flag01(live);
+    v[2] = flag01(live && c.target == AttackTarget::Player);
+    v[3] = flag01(live && c.sclm);
     let v = o.slot("passes");
     v[0] = f32::from(c.passes.0.min(2));
     v[1] = f32::from(c.window_passes.0.min(2));
