@@ -17,7 +17,7 @@
 //! Everything here is allocation-free: bit walks over the zone masks and writes into the slots.
 
 use super::cards::{CardDb, CardType, Icons, Trigger, MAX_CRAFTS, MAX_ORGS};
-use super::engine::MAX_ALWAYS_PER_TURN;
+use super::engine::{FieldView, MAX_ALWAYS_PER_TURN};
 use super::state::{flag, AttackTarget, Bits, Pending, PlayerState, State, Step, MAX_CARDS};
 use super::{Action, TrailsGame};
 use crate::core::tensor::{ActionCode, ActionKind, ObsLayout, ObsOut};
@@ -351,6 +351,13 @@ pub fn observe(g: &TrailsGame, s: &State, me: Seat, o: &mut ObsOut) {
             }
         }
     }
+    // STR, DEF and icons of the slotted field cards, one pass over the static effects for all.
+    let slotted = |q: Seat| {
+        Bits(s.pl(q).field)
+            .take(FIELD_SLOTS)
+            .fold(0u64, |m, i| m | 1u64 << i)
+    };
+    let view = g.view_of(s, [slotted(Seat::P1), slotted(Seat::P2)]);
     for (q, names) in [
         (
             me,
@@ -371,7 +378,7 @@ pub fn observe(g: &TrailsGame, s: &State, me: Seat, o: &mut ObsOut) {
             ],
         ),
     ] {
-        field(g, s, q, names, o);
+        field(g, s, &view, q, names, o);
     }
     let pair = |o: &mut ObsOut, name: &str, f: &dyn Fn(&PlayerState) -> f32| {
         let v = o.slot(name);
@@ -445,7 +452,7 @@ fn flag01(b: bool) -> f32 {
 }
 
 /// The field slots of player `q`: card, STR, DEF and the status flags of each.
-fn field(g: &TrailsGame, s: &State, q: Seat, names: [&str; 4], o: &mut ObsOut) {
+fn field(g: &TrailsGame, s: &State, view: &FieldView, q: Seat, names: [&str; 4], o: &mut ObsOut) {
     let p = s.pl(q);
     let slots = Bits(p.field).take(FIELD_SLOTS);
     let v = o.slot(names[0]);
@@ -456,7 +463,7 @@ fn field(g: &TrailsGame, s: &State, q: Seat, names: [&str; 4], o: &mut ObsOut) {
     let mut stats = [(0i16, 0i16); FIELD_SLOTS];
     for (k, i) in slots.clone().enumerate() {
         if units(i) {
-            stats[k] = g.stats(s, q, i);
+            stats[k] = view.stats(q, i);
         }
     }
     let clamp = |x: i16| f32::from(x).clamp(STAT_LOW, STAT_HIGH);
@@ -479,7 +486,7 @@ fn field(g: &TrailsGame, s: &State, q: Seat, names: [&str; 4], o: &mut ObsOut) {
     for (k, i) in slots.enumerate() {
         let b = 1u64 << i;
         let icons = if units(i) {
-            g.icons(s, q, i)
+            view.icons(q, i)
         } else {
             Icons::NONE
         };
