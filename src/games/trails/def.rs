@@ -32,10 +32,7 @@ impl GameDef for TrailsGame {
     };
     const DEFAULT_PACK: &'static str = "UNIT=5,ITEM=1,EVENT=1,BASE=1";
     /// Card statistics and tuning: every capability.
-    const CAPS: crate::core::def::Capabilities = crate::core::def::Capabilities {
-        tensors: false,
-        ..crate::core::def::Capabilities::ALL
-    };
+    const CAPS: crate::core::def::Capabilities = crate::core::def::Capabilities::ALL;
     type Cards = CardDb;
     type Deck = Deck;
 
@@ -353,6 +350,22 @@ impl GameDef for TrailsGame {
         // it anew, so it is no part of what a seat knows.
         m.seed = 0;
         format!("{seat}:{m:?}")
+    }
+
+    fn obs_layout(cards: &CardDb) -> crate::core::tensor::ObsLayout {
+        super::observe::layout(cards)
+    }
+
+    fn observe(&self, s: &State, seat: Seat, out: &mut crate::core::tensor::ObsOut) {
+        super::observe::observe(self, s, seat, out)
+    }
+
+    fn action_kinds(cards: &CardDb) -> Vec<crate::core::tensor::ActionKind> {
+        super::observe::kinds(cards)
+    }
+
+    fn action_code(&self, s: &State, a: super::Action) -> crate::core::tensor::ActionCode {
+        super::observe::code(self, s, a)
     }
 
     fn check_invariants(&self, state: &State) -> Result<(), Reason> {

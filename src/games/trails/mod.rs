@@ -10,6 +10,7 @@ pub mod engine;
 mod invariants;
 mod narrate;
 mod notation;
+mod observe;
 pub mod policy;
 pub mod scenario;
 pub mod state;
