@@ -161,6 +161,9 @@ pub trait Env {
     fn action_text(&self, id: u32) -> Option<String>;
     /// A copy of the game, for search; `None` with an opponent (agents are not copied).
     fn clone_game(&self) -> Option<Box<dyn Env>>;
+    /// Another environment of the same spec, sharing the match (its cards and decks are not read
+    /// again), at the start of its game of seed 0.
+    fn fork(&self) -> Box<dyn Env>;
     /// Redeals every card `seat` cannot see, from `seed` ([`crate::core::Game::determinize`]):
     /// a game that seat cannot tell from this one. Only without an opponent.
     fn determinize(&mut self, seat: Seat, seed: u64) -> Result<(), StepError>;
@@ -413,6 +416,25 @@ impl<G: GameDef> Env for GameEnv<G> {
         }))
     }
 
+    fn fork(&self) -> Box<dyn Env> {
+        let mut e = GameEnv::<G> {
+            matches: self.matches.clone(),
+            layout: self.layout.clone(),
+            space: self.space.clone(),
+            spec_seat: self.spec_seat,
+            spec_first: self.spec_first,
+            opponent: self.opponent.clone(),
+            m: 0,
+            state: self.matches[0].new_game(0, Seat::P1),
+            opp: None,
+            decisions: 0,
+            actions: ActionList::new(),
+            legal: FixedVec::new(),
+        };
+        e.reset(0);
+        Box::new(e)
+    }
+
     fn determinize(&mut self, seat: Seat, seed: u64) -> Result<(), StepError> {
         let mut rng = rng_from_seed(seed);
         self.state = self.game().determinize(&self.state, seat, &mut rng);
@@ -462,10 +484,11 @@ impl VecEnv {
             ));
         }
         let first = open(spec)?;
-        let mut envs = vec![first];
+        let mut envs = Vec::with_capacity(n);
         for _ in 1..n {
-            envs.push(open(spec)?);
+            envs.push(first.fork());
         }
+        envs.insert(0, first);
         Ok(VecEnv {
             envs,
             seeds: (0..n as u64).map(|i| (mix_seed(&[seed, i]), 0)).collect(),
