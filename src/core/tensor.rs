@@ -171,20 +171,21 @@ impl<'a> ObsOut<'a> {
 
     /// The next slot, which must be called `name`, zeroed. Panics past the layout's last slot,
     /// and, when [`ObsOut::checked`], on a slot written out of the layout's order.
+    #[inline]
     pub fn slot(&mut self, name: &str) -> &mut [f32] {
-        let s = self
-            .layout
-            .slots
-            .get(self.next)
-            .unwrap_or_else(|| panic!("observation slot {name} is not in the layout"));
+        let Some(s) = self.layout.slots.get(self.next) else {
+            past_the_layout(name)
+        };
         if self.checked {
             assert_eq!(s.name, name, "observation slots written out of order");
         }
         self.next += 1;
-        &mut self.out[s.range()]
+        let (at, len) = (s.offset, s.len);
+        &mut self.out[at..at + len]
     }
 
     /// Writes one value into the next slot, `name`, of length 1.
+    #[inline]
     pub fn scalar(&mut self, name: &str, v: f32) {
         self.slot(name)[0] = v;
     }
@@ -193,6 +194,12 @@ impl<'a> ObsOut<'a> {
     pub fn done(&self) -> bool {
         self.next == self.layout.slots.len()
     }
+}
+
+#[cold]
+#[inline(never)]
+fn past_the_layout(name: &str) -> ! {
+    panic!("observation slot {name} is not in the layout")
 }
 
 /// One kind of action, with the range of its argument.
