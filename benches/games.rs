@@ -150,6 +150,7 @@ fn env_benches<G: GameDef>(c: &mut Criterion, g: &G, s: &G::State, me: Seat) {
         reward: &mut reward,
         terminated: &mut term,
         illegal: &mut bad,
+        final_obs: None,
     });
     let mut group = c.benchmark_group(format!("{name} VecEnv"));
     group.throughput(Throughput::Elements(n as u64));
@@ -163,6 +164,7 @@ fn env_benches<G: GameDef>(c: &mut Criterion, g: &G, s: &G::State, me: Seat) {
                     reward: &mut reward,
                     terminated: &mut term,
                     illegal: &mut bad,
+                    final_obs: None,
                 },
             )
         })

@@ -46,6 +46,7 @@ fn main() {
                 reward: &mut reward,
                 terminated: &mut term,
                 illegal: &mut bad,
+                final_obs: None,
             }
         };
     }

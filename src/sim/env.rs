@@ -109,6 +109,9 @@ pub enum StepError {
     /// The id is not one of the legal actions' ids.
     #[error("action {id} is not legal here ({legal} legal actions; see the action mask)")]
     Illegal { id: u32, legal: usize },
+    /// Only an environment without an opponent may be redealt (its agent would keep what it saw).
+    #[error("an environment with an opponent cannot be determinized")]
+    Opponent,
 }
 
 /// One game of a match, stepped by an outside agent. Game-erased: [`open`] builds it for the game
@@ -165,7 +168,7 @@ pub trait Env {
     /// again), at the start of its game of seed 0.
     fn fork(&self) -> Box<dyn Env>;
     /// Redeals every card `seat` cannot see, from `seed` ([`crate::core::Game::determinize`]):
-    /// a game that seat cannot tell from this one. Only without an opponent.
+    /// a game that seat cannot tell from this one. Refused with an opponent.
     fn determinize(&mut self, seat: Seat, seed: u64) -> Result<(), StepError>;
 }
 
@@ -436,6 +439,9 @@ impl<G: GameDef> Env for GameEnv<G> {
     }
 
     fn determinize(&mut self, seat: Seat, seed: u64) -> Result<(), StepError> {
+        if self.opponent.is_some() {
+            return Err(StepError::Opponent);
+        }
         let mut rng = rng_from_seed(seed);
         self.state = self.game().determinize(&self.state, seat, &mut rng);
         self.refresh();
@@ -453,7 +459,9 @@ pub struct VecEnv {
     seeds: Vec<(u64, u64)>,
     /// Each row's legal ids last written into the mask, to clear them (not the whole row).
     written: Vec<FixedVec<u32, MAX_ACTIONS>>,
-    rng: GameRng,
+    /// Each row's stream of random actions (`step(None)`, `sample`), so that a row's games
+    /// depend on its seed alone.
+    rngs: Vec<GameRng>,
     /// Whether [`VecEnv::reset`] has started the rows' episodes.
     started: bool,
 }
@@ -467,6 +475,9 @@ pub struct Outputs<'a> {
     pub terminated: &'a mut [u8],
     /// 1 where the row's action was not legal: its game ended there as the learner's loss.
     pub illegal: &'a mut [u8],
+    /// Where given (`n × obs_len`), a finished game's last observation, written into its row
+    /// before the reset (other rows untouched).
+    pub final_obs: Option<&'a mut [f32]>,
 }
 
 impl VecEnv {
@@ -493,7 +504,9 @@ impl VecEnv {
             envs,
             seeds: (0..n as u64).map(|i| (mix_seed(&[seed, i]), 0)).collect(),
             written: vec![FixedVec::new(); n],
-            rng: rng_from_seed(mix_seed(&[seed, u64::MAX])),
+            rngs: (0..n as u64)
+                .map(|i| rng_from_seed(mix_seed(&[seed, i, u64::MAX])))
+                .collect(),
             started: false,
         })
     }
@@ -529,6 +542,9 @@ impl VecEnv {
         assert_eq!(o.reward.len(), n, "reward array of the wrong size");
         assert_eq!(o.terminated.len(), n, "terminated array of the wrong size");
         assert_eq!(o.illegal.len(), n, "illegal array of the wrong size");
+        if let Some(f) = &o.final_obs {
+            assert_eq!(f.len(), n * l, "final observation array of the wrong size");
+        }
     }
 
     /// Starts every row's next episode and writes the observations and masks (rewards,
@@ -586,11 +602,12 @@ impl VecEnv {
     }
 
     /// Plays `actions[i]` in row `i` (or, where `actions` is `None`, a legal action drawn
-    /// uniformly from the vector's own seeded stream), writes each row's reward (the learner's
-    /// result when its game ended, else 0), resets the finished games and writes every row's
+    /// uniformly from the row's own seeded stream), writes each row's reward (the learner's
+    /// result when its game ended, else 0), writes a finished game's last observation into its
+    /// row of `final_obs` (when given), resets the finished games and writes every row's
     /// observation and mask. The masks must be those the last call wrote. Panics before the first
     /// [`VecEnv::reset`].
-    pub fn step(&mut self, actions: Option<&[u32]>, o: Outputs) {
+    pub fn step(&mut self, actions: Option<&[u32]>, mut o: Outputs) {
         assert!(self.started, "VecEnv::step before VecEnv::reset");
         self.check(&o);
         if let Some(a) = actions {
@@ -601,7 +618,7 @@ impl VecEnv {
             let seat = env.seat();
             let played = match actions {
                 Some(a) => env.step(a[i]).is_ok(),
-                None => env.step_random(&mut self.rng).is_some(),
+                None => env.step_random(&mut self.rngs[i]).is_some(),
             };
             let (reward, done) = if !played {
                 (-1.0, true)
@@ -615,13 +632,18 @@ impl VecEnv {
             o.terminated[i] = u8::from(done);
             o.illegal[i] = u8::from(!played);
             if done {
+                if let Some(f) = o.final_obs.as_deref_mut() {
+                    let env = &self.envs[i];
+                    let l = env.layout().len();
+                    env.observe(env.seat(), &mut f[i * l..(i + 1) * l]);
+                }
                 self.next_episode(i);
             }
             self.write(i, o.obs, o.mask);
         }
     }
 
-    /// Draws a legal action of each row uniformly from the vector's own seeded stream into `out`.
+    /// Draws a legal action of each row uniformly from the row's own seeded stream into `out`.
     pub fn sample(&mut self, out: &mut [u32]) {
         assert!(self.started, "VecEnv::sample before VecEnv::reset");
         assert_eq!(
@@ -629,9 +651,9 @@ impl VecEnv {
             self.envs.len(),
             "actions array of the wrong size"
         );
-        for (env, a) in self.envs.iter().zip(out.iter_mut()) {
+        for ((env, a), rng) in self.envs.iter().zip(out.iter_mut()).zip(&mut self.rngs) {
             let legal = env.legal();
-            *a = legal[self.rng.gen_range(0..legal.len())].id;
+            *a = legal[rng.gen_range(0..legal.len())].id;
         }
     }
 }
@@ -750,21 +772,23 @@ mod tests {
         assert_eq!(obs(&*e, e.seat()), before);
     }
 
-    /// The vectorised steps are the single environments' steps: each row's rewards, observations
-    /// and masks equal those of a single environment reset from the row's seeds and given the
-    /// same actions, across the automatic resets (the masks' incremental clearing included).
+    /// The vectorised steps are the single environments' steps: each row's rewards, observations,
+    /// final observations and masks equal those of a single environment reset from the row's
+    /// seeds and given the same actions, across the automatic resets (the masks' incremental
+    /// clearing included).
     #[test]
     fn vectorised_rows_are_single_environments() {
         let spec = toy(Some("random"), SeatChoice::Random, SeatChoice::Random);
         let n = 3;
         let mut v = VecEnv::new(&spec, n, 77).unwrap();
         let (l, a) = (v.first().layout().len(), v.first().space().len());
-        let (mut obs_v, mut mask, mut rew, mut term, mut ill) = (
+        let (mut obs_v, mut mask, mut rew, mut term, mut ill, mut fin) = (
             vec![0.0; n * l],
             vec![0u8; n * a],
             vec![0.0; n],
             vec![0u8; n],
             vec![0u8; n],
+            vec![0.0; n * l],
         );
         macro_rules! out {
             () => {
@@ -774,6 +798,7 @@ mod tests {
                     reward: &mut rew,
                     terminated: &mut term,
                     illegal: &mut ill,
+                    final_obs: Some(&mut fin),
                 }
             };
         }
@@ -818,6 +843,7 @@ mod tests {
                 };
                 assert_eq!((rew[i], term[i] == 1, ill[i] == 1), (r, done, bad));
                 if done {
+                    assert_eq!(&fin[i * l..(i + 1) * l], &obs(&**s, seat)[..], "final obs");
                     ends += 1;
                     s.reset(mix_seed(&[mix_seed(&[77, i as u64]), episode[i]]));
                     episode[i] += 1;
@@ -825,6 +851,43 @@ mod tests {
             }
         }
         assert!(ends > 20, "{ends} episodes ended");
+    }
+
+    /// A row's games depend on its seed alone: row 0 of a vector of 3 plays the games of a
+    /// vector of 1, random actions included.
+    #[test]
+    fn a_rows_games_do_not_depend_on_the_other_rows() {
+        let spec = toy(Some("random"), SeatChoice::Random, SeatChoice::Random);
+        let run = |n: usize| {
+            let mut v = VecEnv::new(&spec, n, 5).unwrap();
+            let (l, a) = (v.first().layout().len(), v.first().space().len());
+            let (mut o, mut m, mut r, mut t, mut b) = (
+                vec![0.0; n * l],
+                vec![0u8; n * a],
+                vec![0.0; n],
+                vec![0u8; n],
+                vec![0u8; n],
+            );
+            let mut seen = Vec::new();
+            for k in 0..60 {
+                let out = Outputs {
+                    obs: &mut o,
+                    mask: &mut m,
+                    reward: &mut r,
+                    terminated: &mut t,
+                    illegal: &mut b,
+                    final_obs: None,
+                };
+                if k == 0 {
+                    v.reset(out);
+                } else {
+                    v.step(None, out);
+                }
+                seen.push((o[..l].to_vec(), r[0]));
+            }
+            seen
+        };
+        assert_eq!(run(1), run(3));
     }
 
     /// With the same deck on both sides and seats and first player drawn by coin, the learner's

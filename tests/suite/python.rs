@@ -46,6 +46,9 @@ fn the_python_package_passes_its_checks_in_every_game() {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(out.status.success(), "the Python package's checks failed:\n{text}");
+    assert!(
+        out.status.success(),
+        "the Python package's checks failed:\n{text}"
+    );
     assert!(text.contains("\nOK"), "{text}");
 }

@@ -21,6 +21,9 @@ use tcgsim::sim::env::{self, EnvSpec, Outputs, SeatChoice, Source};
 
 include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
 
+/// Mixed into a reset's seed for the stream of `step_random`.
+const ACTION_STREAM: u64 = 0x9e37_79b9_7f4a_7c15;
+
 fn err(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
@@ -38,6 +41,18 @@ fn seat_arg(v: Option<&str>, what: &str) -> PyResult<SeatChoice> {
 
 fn seat_of(t: &str) -> PyResult<Seat> {
     Seat::from_name(t).ok_or_else(|| err(format!("seat: expected \"P1\" or \"P2\", found {t:?}")))
+}
+
+/// A path made absolute, so that a pickled environment loads from any working folder.
+fn absolute(p: &str) -> String {
+    std::path::absolute(p).map_or_else(|_| p.to_string(), |a| a.display().to_string())
+}
+
+/// `decks`: two bundled deck names or paths.
+fn decks_arg(v: &Bound<'_, PyAny>) -> PyResult<(String, String)> {
+    v.extract::<(String, String)>().map_err(|_| {
+        err("decks: a pair (the learner's deck, the other's) of bundled deck names or deck-file paths")
+    })
 }
 
 /// A deck by bundled name (`aggro`) or by path.
@@ -180,11 +195,13 @@ impl Env {
             args.seat.as_deref(),
             args.first.as_deref(),
         )?;
+        // `open` starts the game of seed 0: the same as `reset(0)`, so that a game stepped before
+        // any reset pickles and copies too.
         Ok(Env {
             env: env::open(&s).map_err(err)?,
-            rng: rng_from_seed(0),
+            rng: rng_from_seed(ACTION_STREAM),
             args,
-            seed: None,
+            seed: Some(0),
             events: Vec::new(),
         })
     }
@@ -224,16 +241,24 @@ impl Env {
     #[pyo3(signature = (game, decks, cards=None, opponent=None, seat=None, first=None))]
     fn new(
         game: &str,
-        decks: (String, String),
+        decks: &Bound<'_, PyAny>,
         cards: Option<String>,
         opponent: Option<String>,
         seat: Option<&str>,
         first: Option<&str>,
     ) -> PyResult<Env> {
+        let (a, b) = decks_arg(decks)?;
+        let path = |d: String| {
+            if d.contains(['/', '\\', '.']) {
+                absolute(&d)
+            } else {
+                d
+            }
+        };
         Env::build(Args {
             game: game.to_string(),
-            decks,
-            cards,
+            decks: (path(a), path(b)),
+            cards: cards.map(|c| absolute(&c)),
             opponent,
             seat: seat.map(String::from),
             first: first.map(String::from),
@@ -362,7 +387,7 @@ impl Env {
     /// Starts a new game from `seed` (seats, first player, deal and opponent all drawn from it).
     fn reset(&mut self, seed: u64) {
         self.env.reset(seed);
-        self.rng = rng_from_seed(seed ^ 0x9e37_79b9_7f4a_7c15);
+        self.rng = rng_from_seed(seed ^ ACTION_STREAM);
         self.seed = Some(seed);
         self.events.clear();
     }
@@ -559,6 +584,7 @@ struct VecEnv {
     reward: Py<PyArray1<f32>>,
     terminated: Py<PyArray1<u8>>,
     illegal: Py<PyArray1<u8>>,
+    final_obs: Py<PyArray2<f32>>,
     actions: Py<PyArray1<u32>>,
 }
 
@@ -568,6 +594,7 @@ type Step<'py> = (
     Bound<'py, PyArray1<f32>>,
     Bound<'py, PyArray1<u8>>,
     Bound<'py, PyArray1<u8>>,
+    Bound<'py, PyArray2<f32>>,
 );
 
 #[pymethods]
@@ -580,7 +607,7 @@ impl VecEnv {
     fn new(
         py: Python<'_>,
         game: &str,
-        decks: (String, String),
+        decks: &Bound<'_, PyAny>,
         n: usize,
         seed: u64,
         cards: Option<String>,
@@ -588,7 +615,7 @@ impl VecEnv {
         seat: Option<&str>,
         first: Option<&str>,
     ) -> PyResult<VecEnv> {
-        let s = spec(game, decks, cards, Some(opponent), seat, first)?;
+        let s = spec(game, decks_arg(decks)?, cards, Some(opponent), seat, first)?;
         let v = env::VecEnv::new(&s, n, seed).map_err(err)?;
         let (l, a) = (v.first().layout().len(), v.first().space().len());
         Ok(VecEnv {
@@ -597,6 +624,7 @@ impl VecEnv {
             reward: PyArray1::<f32>::zeros(py, n, false).unbind(),
             terminated: PyArray1::<u8>::zeros(py, n, false).unbind(),
             illegal: PyArray1::<u8>::zeros(py, n, false).unbind(),
+            final_obs: PyArray2::<f32>::zeros(py, (n, l), false).unbind(),
             actions: PyArray1::<u32>::zeros(py, n, false).unbind(),
             v,
         })
@@ -635,7 +663,7 @@ impl VecEnv {
             .collect()
     }
 
-    /// Starts every game's next episode: `(obs, mask, reward, terminated, illegal)`.
+    /// Starts every game's next episode: `(obs, mask, reward, terminated, illegal, final_obs)`.
     fn reset<'py>(&mut self, py: Python<'py>) -> Step<'py> {
         let b = self.bound(py);
         {
@@ -652,23 +680,34 @@ impl VecEnv {
                 reward: r.as_slice_mut().expect("contiguous"),
                 terminated: t.as_slice_mut().expect("contiguous"),
                 illegal: i.as_slice_mut().expect("contiguous"),
+                final_obs: None,
             });
         }
         b
     }
 
-    /// Plays `actions` (uint32, one per game; None: a uniformly random legal action each, from
-    /// the vector's seeded stream), resets finished games in the same step: `(obs, mask, reward,
-    /// terminated, illegal)`. An illegal id ends its game as the learner's loss (`illegal` 1).
+    /// Plays `actions` (a uint32 array, one id per game; None: a uniformly random legal action
+    /// each, from each row's seeded stream), resets finished games in the same step: `(obs,
+    /// mask, reward, terminated, illegal, final_obs)`, `final_obs` holding a finished game's last
+    /// observation in its row. An illegal id ends its game as the learner's loss (`illegal` 1).
     #[pyo3(signature = (actions=None))]
     fn step<'py>(
         &mut self,
         py: Python<'py>,
-        actions: Option<Bound<'py, PyArray1<u32>>>,
+        actions: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Step<'py>> {
         if !self.v.started() {
             return Err(err("call reset() before step()"));
         }
+        let actions = match actions {
+            None => None,
+            Some(a) => Some(a.cast_into::<PyArray1<u32>>().map_err(|_| {
+                err(
+                    "actions: a one-dimensional uint32 NumPy array, one id per game \
+                     (np.asarray(actions, np.uint32))",
+                )
+            })?),
+        };
         let b = self.bound(py);
         let ro = actions.as_ref().map(|a| a.readonly());
         let acts = match &ro {
@@ -688,12 +727,13 @@ impl VecEnv {
             None => None,
         };
         {
-            let (mut o, mut m, mut r, mut t, mut i) = (
+            let (mut o, mut m, mut r, mut t, mut i, mut f) = (
                 b.0.readwrite(),
                 b.1.readwrite(),
                 b.2.readwrite(),
                 b.3.readwrite(),
                 b.4.readwrite(),
+                b.5.readwrite(),
             );
             self.v.step(
                 acts,
@@ -703,6 +743,7 @@ impl VecEnv {
                     reward: r.as_slice_mut().expect("contiguous"),
                     terminated: t.as_slice_mut().expect("contiguous"),
                     illegal: i.as_slice_mut().expect("contiguous"),
+                    final_obs: Some(f.as_slice_mut().expect("contiguous")),
                 },
             );
         }
@@ -731,6 +772,7 @@ impl VecEnv {
             self.reward.bind(py).clone(),
             self.terminated.bind(py).clone(),
             self.illegal.bind(py).clone(),
+            self.final_obs.bind(py).clone(),
         )
     }
 }

@@ -68,6 +68,31 @@ class Package(unittest.TestCase):
         self.assertIn("seat", str(c.exception))
         with self.assertRaises(ValueError):
             TcgsimEnv("trails", obs="image")
+        with self.assertRaises(ValueError) as c:
+            tcgsim.Env("trails", "aggro")
+        self.assertIn("decks: a pair", str(c.exception))
+        with self.assertRaises(ValueError):
+            TcgsimVectorEnv("nope")
+        v = tcgsim.VecEnv("toy", ("high", "low"), 2)
+        with self.assertRaises(ValueError):
+            v.step(None)  # before reset
+        v.reset()
+        with self.assertRaises(ValueError) as c:
+            v.step(np.zeros(2, np.int64))
+        self.assertIn("uint32", str(c.exception))
+
+    def test_a_game_stepped_before_any_reset_pickles_and_copies(self):
+        e = tcgsim.Env("toy", ("high", "low"), opponent="random")
+        for _ in range(3):
+            e.step_random()
+        f = tcgsim.Env("toy", ("high", "low"), opponent="random")
+        f.reset(0)
+        for _ in range(3):
+            f.step_random()
+        self.assertTrue((e.observe() == f.observe()).all(), "the first game is reset(0)'s")
+        for g in (pickle.loads(pickle.dumps(e)), copy.copy(e)):
+            self.assertEqual(g.decisions, e.decisions)
+            self.assertTrue((g.observe() == e.observe()).all())
 
 
 class Gymnasium(unittest.TestCase):
@@ -120,6 +145,12 @@ class Gymnasium(unittest.TestCase):
             with self.assertRaises(ValueError):
                 env.step(bad)
 
+    def test_a_python_opponents_illegal_answer_is_its_error_not_the_learners_loss(self):
+        env = TcgsimEnv("toy", opponent=lambda o, m: 10**6, seat="P1", first="P1")
+        _, info = env.reset(seed=1)
+        with self.assertRaises(RuntimeError):
+            env.step(int(np.flatnonzero(info["action_mask"])[0]))
+
     def test_random_against_random_on_a_mirror_scores_zero(self):
         """A known distribution: with the same deck on both sides and seats and first player drawn
         by coin, the mean reward of two uniformly random players is 0 (within 4 standard errors)."""
@@ -161,6 +192,12 @@ class Gymnasium(unittest.TestCase):
                 self.assertTrue(infos["action_mask"].any(axis=1).all(), "every row can act")
                 ends += int(term.sum())
                 self.assertTrue(set(r[~term]) <= {0.0})
+                if term.any():
+                    self.assertTrue((infos["_final_obs"] == term).all())
+                    for i in np.flatnonzero(term):
+                        self.assertTrue(v.single_observation_space.contains(infos["final_obs"][i]))
+                else:
+                    self.assertNotIn("final_obs", infos)
             self.assertGreater(ends, 0)
 
 
@@ -232,8 +269,11 @@ class OpenSpiel(unittest.TestCase):
                     self.assertEqual(t.observation_tensor(0), s.observation_tensor(0))
                 # A determinization keeps the player's tensor (the no-peek rule).
                 q = s.current_player()
+                twin = game.deserialize_state(s.serialize())
                 d = s.resample_from_infostate(q, None)
                 self.assertEqual(d.observation_tensor(q), s.observation_tensor(q))
+                # Reproducible: the same state resamples the same way.
+                self.assertEqual(str(twin.resample_from_infostate(q, None)), str(d))
                 # OpenSpiel's Python ISMCTS plays a few moves.
                 bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1), 2.0, 10)
                 s = game.new_initial_state()

@@ -134,7 +134,7 @@ class TcgsimEnv(gymnasium.Env):
             try:
                 self._env.step(int(a))
             except ValueError as e:
-                raise ValueError(f"the opponent callable answered {a!r}: {e}") from None
+                raise RuntimeError(f"the opponent callable answered {a!r}: {e}") from None
 
     # -- the Gymnasium API --
 
@@ -156,23 +156,26 @@ class TcgsimEnv(gymnasium.Env):
         if self._over:
             raise RuntimeError("the episode is over: call reset()")
         self._steps += 1
+        fast = self._callable is None and self._form == "vector"
         try:
-            if self._callable is None and self._form == "vector":
+            if fast:
                 # The fast path: the step, the observation and the mask in one call.
                 obs, mask, r = self._env.learner_step(int(action))
             else:
                 self._env.step(int(action))
-                self._play_callable()
-                obs, mask = self._observe(self._me), self._env.mask()
-                ret = self._env.returns
-                r = None if ret is None else ret[0 if self._me == "P1" else 1]
         except ValueError:
+            # Only the learner's own action: an opponent's failure is not the learner's loss.
             if self._illegal == "raise":
                 raise
             self._over = True
             info = self._info()
             info["illegal_action"] = True
             return self._observe(self._me), -1.0, True, False, info
+        if not fast:
+            self._play_callable()
+            obs, mask = self._observe(self._me), self._env.mask()
+            ret = self._env.returns
+            r = None if ret is None else ret[0 if self._me == "P1" else 1]
         terminated = r is not None
         reward = float(r) if terminated else 0.0
         truncated = (
@@ -196,9 +199,12 @@ class TcgsimVectorEnv(gymnasium.vector.VectorEnv):
     """``num_envs`` games stepped in one call in Rust, against a built-in opponent.
 
     Finished games reset in the same step (``autoreset_mode`` ``SAME_STEP``): the observation
-    returned is the new game's, ``terminated`` says the reward ended the last one. Observations
-    and masks are copied out of the Rust arrays unless ``copy=False``. ``infos`` holds
-    ``action_mask`` (bool, ``num_envs × n``) and ``illegal_action``.
+    returned is the new game's, ``terminated`` says the reward ended the last one, and
+    ``infos["final_obs"]`` / ``infos["final_info"]`` hold the finished games' last observations
+    and infos (with their ``_final_obs`` / ``_final_info`` masks), as Gymnasium's own vector
+    environments do. Observations and masks are copied out of the Rust arrays unless
+    ``copy=False``. ``infos`` also holds ``action_mask`` (bool, ``num_envs × n``) and
+    ``illegal_action``.
     """
 
     metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP}
@@ -216,8 +222,11 @@ class TcgsimVectorEnv(gymnasium.vector.VectorEnv):
         seed: int = 0,
     ):
         if decks is None:
+            if game not in DEFAULT_DECKS:
+                raise ValueError(f"unknown game {game!r} (the games: {', '.join(DEFAULT_DECKS)})")
             decks = DEFAULT_DECKS[game]
         self._v = _VecEnv(game, tuple(decks), num_envs, seed, cards, opponent, seat, first)
+        self._mask = None
         self.num_envs = num_envs
         self._copy = copy
         single = _Env(game, tuple(decks), cards=cards, opponent=opponent)
@@ -229,13 +238,29 @@ class TcgsimVectorEnv(gymnasium.vector.VectorEnv):
         self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, num_envs)
         self._game, self._decks, self._args = game, decks, (cards, opponent, seat, first)
 
-    def _out(self, res):
-        obs, mask, reward, terminated, illegal = res
+    def _out(self, res, final=False):
+        obs, mask, reward, terminated, illegal, final_obs = res
         if self._copy:
             obs, mask = obs.copy(), mask.copy()
         self._mask = mask.astype(bool)
-        infos = {"action_mask": self._mask, "illegal_action": illegal.astype(bool)}
-        return obs, reward.copy(), terminated.astype(bool), np.zeros(self.num_envs, bool), infos
+        every = np.ones(self.num_envs, bool)
+        infos = {
+            "action_mask": self._mask,
+            "_action_mask": every,
+            "illegal_action": illegal.astype(bool),
+            "_illegal_action": every,
+        }
+        done = terminated.astype(bool)
+        if final and done.any():
+            # Gymnasium's SAME_STEP convention: the finished games' last observations and infos.
+            last = np.empty(self.num_envs, dtype=object)
+            last_info = np.empty(self.num_envs, dtype=object)
+            for i in np.flatnonzero(done):
+                last[i] = final_obs[i].copy()
+                last_info[i] = {"illegal_action": bool(illegal[i])}
+            infos["final_obs"], infos["_final_obs"] = last, done
+            infos["final_info"], infos["_final_info"] = last_info, done
+        return obs, reward.copy(), done, np.zeros(self.num_envs, bool), infos
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
         if seed is not None:
@@ -248,10 +273,12 @@ class TcgsimVectorEnv(gymnasium.vector.VectorEnv):
 
     def step(self, actions):
         a = np.ascontiguousarray(actions, dtype=np.uint32)
-        return self._out(self._v.step(a))
+        return self._out(self._v.step(a), final=True)
 
     def action_masks(self) -> np.ndarray:
         """The legal actions' masks of every game (bool, ``num_envs × n``)."""
+        if self._mask is None:
+            raise RuntimeError("call reset() first")
         return self._mask
 
 

@@ -27,7 +27,10 @@ each new initial state takes the next).
   (``GetRNGState unimplemented``: OpenSpiel's Python-game bridge does not forward it), so a state
   pickles through its own ``__reduce__`` instead.
 - ``resample_from_infostate(player, sampler)`` redeals every card the player cannot see
-  (``Game::determinize``), so OpenSpiel's Python ISMCTS bot searches it. OpenSpiel's C++ bots
+  (``Game::determinize``), so OpenSpiel's Python ISMCTS bot searches it; the redeals are drawn
+  from a stream seeded by the deal's seed (the sampler is not used), so a seeded search repeats.
+- Observers: for one player only (public information and the player's own private
+  information); other observation types are refused. OpenSpiel's C++ bots
   cannot play games written in Python (their bug, not worked around here).
 """
 
@@ -96,6 +99,14 @@ class TcgsimGame(pyspiel.Game):
         return TcgsimState(self, int(self._rng.integers(_MAX_SEED)))
 
     def make_py_observer(self, iig_obs_type=None, params=None):
+        if iig_obs_type is not None and not (
+            iig_obs_type.public_info
+            and iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise ValueError(
+                f"{_SHORT_NAME} observes for one player (public information and the player's "
+                f"own private information) only, not {iig_obs_type}"
+            )
         info_state = iig_obs_type is not None and iig_obs_type.perfect_recall
         return TcgsimObserver(self.obs_len, info_state)
 
@@ -110,6 +121,8 @@ class TcgsimState(pyspiel.State):
         self._env = _Env(g, decks, cards=cards, opponent=opp, seat=seat, first=first)
         self._env.reset(seed)
         self._mine = ([], [])
+        # The redeals of `resample_from_infostate`, reproducible from the deal's seed.
+        self._redeals = np.random.default_rng(seed ^ 0x5EED)
 
     def current_player(self):
         m = self._env.to_move
@@ -135,7 +148,7 @@ class TcgsimState(pyspiel.State):
 
     def resample_from_infostate(self, player_id, probability_sampler):
         s = self.clone()
-        seed = int(np.random.default_rng().integers(_MAX_SEED))
+        seed = int(self._redeals.integers(_MAX_SEED))
         s._env.determinize(_SEATS[player_id], seed)
         return s
 
