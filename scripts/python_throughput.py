@@ -7,9 +7,12 @@ round and then each side's median and range.
 
 Sides (all take uniformly random legal actions; a step is one decision of a player):
 - tcgsim `Env.step_random()`: one game, the action drawn in Rust, observation not read;
-- tcgsim gymnasium `TcgsimEnv.step`: one game, the action drawn in Python from the mask, the
-  observation vector and mask returned every step (the opponent's decisions, in Rust, are not
-  counted as steps);
+- tcgsim `Env.learner_step`: one game, the action drawn in Python from `legal_ids()` (as the
+  pyspiel side draws from `legal_actions()`), the observation vector and the mask returned every
+  step;
+- tcgsim gymnasium `TcgsimEnv.step`: the same through Gymnasium's API (`legal_ids()`, then `step`
+  returning observation, reward, flags and the info dict with the mask); the opponent's decisions,
+  in Rust, are not counted as steps;
 - tcgsim `VecEnv.step(None)`: `--batch` games a call, actions drawn in Rust, every row's
   observation and mask written;
 - OpenSpiel `pyspiel` (C++ games): `state.apply_action(random.choice(state.legal_actions()))`,
@@ -71,26 +74,42 @@ def tcgsim_raw(game):
     return run
 
 
+def tcgsim_core(game):
+    import tcgsim
+
+    env = tcgsim.Env(game, tcgsim.DEFAULT_DECKS[game], opponent="random")
+    rng = random.Random(0)
+    env.reset(0)
+
+    def run(k):
+        n = 0
+        step, ids = env.learner_step, env.legal_ids
+        while n < k:
+            legal = ids()
+            _, _, r = step(int(legal[rng.randrange(len(legal))]))
+            n += 1
+            if r is not None:
+                env.reset(rng.randrange(1 << 62))
+        return n
+
+    return run
+
+
 def tcgsim_gym(game):
-    import numpy as np
     from tcgsim.gym import TcgsimEnv
 
     env = TcgsimEnv(game, opponent="random")
     rng = random.Random(0)
-    _, info = env.reset(seed=0)
-    state = [info["action_mask"]]
+    env.reset(seed=0)
 
     def run(k):
         n = 0
-        mask = state[0]
         while n < k:
-            legal = np.flatnonzero(mask)
-            _, _, term, trunc, info = env.step(int(legal[rng.randrange(len(legal))]))
+            legal = env.legal_ids()
+            _, _, term, trunc, _ = env.step(int(legal[rng.randrange(len(legal))]))
             n += 1
             if term or trunc:
-                _, info = env.reset()
-            mask = info["action_mask"]
-        state[0] = mask
+                env.reset()
         return n
 
     return run
@@ -181,6 +200,7 @@ def main():
     for g in a.games.split(","):
         sides += [
             (f"tcgsim {g} Env.step_random", lambda g=g: tcgsim_raw(g)),
+            (f"tcgsim {g} Env.learner_step", lambda g=g: tcgsim_core(g)),
             (f"tcgsim {g} gymnasium step", lambda g=g: tcgsim_gym(g)),
             (f"tcgsim {g} VecEnv x{a.batch}", lambda g=g: tcgsim_vec(g, a.batch)),
         ]

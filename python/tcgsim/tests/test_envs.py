@@ -132,6 +132,7 @@ class Gymnasium(unittest.TestCase):
             env.reset(seed=3)
             ids = sorted(l["id"] for l in env.legal_actions())
             self.assertEqual(ids, list(np.flatnonzero(env.action_masks())))
+            self.assertEqual(ids, sorted(env.legal_ids().tolist()))
 
     def test_an_illegal_action_ends_the_episode_as_a_loss_or_raises(self):
         for g in GAMES:

@@ -120,6 +120,11 @@ class TcgsimEnv(gymnasium.Env):
         """The legal actions' mask, as booleans (sb3-contrib's MaskablePPO asks for it)."""
         return self._env.mask().astype(bool)
 
+    def legal_ids(self) -> np.ndarray:
+        """The legal action ids (uint32, the engine's order): the mask's nonzero entries, without
+        scanning the mask."""
+        return self._env.legal_ids()
+
     def legal_actions(self) -> list:
         """The legal actions as dicts: id, kind, card, target, text."""
         return self._env.legal()
