@@ -97,6 +97,8 @@ class TcgsimEnv(gymnasium.Env):
         self._env = _Env(game, tuple(decks), cards=cards, opponent=spec, seat=seat, first=first)
         self.game = game
         self._form = obs
+        # Single-agent in Rust with vector observations: one call a step (`learner_step`).
+        self._fast = self._callable is None and obs == "vector"
         self._illegal = illegal
         self._max_steps = max_steps
         self.render_mode = render_mode
@@ -161,9 +163,8 @@ class TcgsimEnv(gymnasium.Env):
         if self._over:
             raise RuntimeError("the episode is over: call reset()")
         self._steps += 1
-        fast = self._callable is None and self._form == "vector"
         try:
-            if fast:
+            if self._fast:
                 # The fast path: the step, the observation and the mask in one call.
                 obs, mask, r = self._env.learner_step(int(action))
             else:
@@ -176,18 +177,19 @@ class TcgsimEnv(gymnasium.Env):
             info = self._info()
             info["illegal_action"] = True
             return self._observe(self._me), -1.0, True, False, info
-        if not fast:
+        if not self._fast:
             self._play_callable()
             obs, mask = self._observe(self._me), self._env.mask()
             ret = self._env.returns
             r = None if ret is None else ret[0 if self._me == "P1" else 1]
-        terminated = r is not None
-        reward = float(r) if terminated else 0.0
-        truncated = (
-            not terminated and self._max_steps is not None and self._steps >= self._max_steps
-        )
-        self._over = terminated or truncated
-        return obs, reward, terminated, truncated, self._info(mask)
+        info = {"action_mask": mask, "seat": self._me}
+        if r is not None:
+            self._over = True
+            return obs, float(r), True, False, info
+        if self._max_steps is not None and self._steps >= self._max_steps:
+            self._over = True
+            return obs, 0.0, False, True, info
+        return obs, 0.0, False, False, info
 
     def render(self):
         if self.render_mode is None:
