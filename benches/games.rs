@@ -115,59 +115,21 @@ impl Visit for Bench<'_> {
 /// observation and mask written), per environment step.
 fn env_benches<G: GameDef>(c: &mut Criterion, g: &G, s: &G::State, me: Seat) {
     use tcgsim::core::tensor::ObsOut;
-    use tcgsim::sim::env::{EnvSpec, Outputs, SeatChoice, Source, VecEnv};
+    use tcgsim::sim::env::{Buffers, EnvSpec, VecEnv};
     let name = G::INFO.name;
     let layout = G::obs_layout(g.match_cards());
     let mut v = vec![0f32; layout.len()];
     c.bench_function(&format!("{name} observe midgame"), |b| {
         b.iter(|| g.observe(black_box(s), me, &mut ObsOut::new(&layout, &mut v)))
     });
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(G::INFO.deck_dir);
-    let deck = |k: usize| {
-        Source::File(root.join(format!("{}.{}", G::INFO.arena_decks[k], G::INFO.deck_ext)))
-    };
-    let spec = EnvSpec {
-        game: name.into(),
-        cards: None,
-        decks: [deck(0), deck(1)],
-        opponent: Some("random".into()),
-        seat: SeatChoice::Random,
-        first: SeatChoice::Random,
-    };
     let n = 64;
-    let mut venv = VecEnv::new(&spec, n, 1).expect("the bench decks");
-    let (l, a) = (venv.first().layout().len(), venv.first().space().len());
-    let (mut obs, mut mask, mut reward, mut term, mut bad) = (
-        vec![0f32; n * l],
-        vec![0u8; n * a],
-        vec![0f32; n],
-        vec![0u8; n],
-        vec![0u8; n],
-    );
-    venv.reset(Outputs {
-        obs: &mut obs,
-        mask: &mut mask,
-        reward: &mut reward,
-        terminated: &mut term,
-        illegal: &mut bad,
-        final_obs: None,
-    });
+    let mut venv = VecEnv::new(&EnvSpec::bench(&G::INFO, "random"), n, 1).expect("the bench decks");
+    let mut out = Buffers::new(&venv);
+    venv.reset(out.outputs(false));
     let mut group = c.benchmark_group(format!("{name} VecEnv"));
     group.throughput(Throughput::Elements(n as u64));
     group.bench_function(format!("step x{n}, random actions"), |b| {
-        b.iter(|| {
-            venv.step(
-                None,
-                Outputs {
-                    obs: &mut obs,
-                    mask: &mut mask,
-                    reward: &mut reward,
-                    terminated: &mut term,
-                    illegal: &mut bad,
-                    final_obs: None,
-                },
-            )
-        })
+        b.iter(|| venv.step(None, out.outputs(false)))
     });
     group.finish();
 }

@@ -91,6 +91,25 @@ pub struct EnvSpec {
     pub first: SeatChoice,
 }
 
+impl EnvSpec {
+    /// The game's benchmark pair ([`GameInfo::arena_decks`], read from its deck folder in the
+    /// source tree) against a built-in `opponent`, seats and first player by coin: what the
+    /// criterion benches and `examples/env_profile.rs` step.
+    pub fn bench(info: &GameInfo, opponent: &str) -> EnvSpec {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(info.deck_dir);
+        let deck =
+            |k: usize| Source::File(dir.join(format!("{}.{}", info.arena_decks[k], info.deck_ext)));
+        EnvSpec {
+            game: info.name.into(),
+            cards: None,
+            decks: [deck(0), deck(1)],
+            opponent: Some(opponent.into()),
+            seat: SeatChoice::Random,
+            first: SeatChoice::Random,
+        }
+    }
+}
+
 /// A legal action as a learning agent sees it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LegalAction {
@@ -462,8 +481,6 @@ pub struct VecEnv {
     /// Each row's stream of random actions (`step(None)`, `sample`), so that a row's games
     /// depend on its seed alone.
     rngs: Vec<GameRng>,
-    /// Whether [`VecEnv::reset`] has started the rows' episodes.
-    started: bool,
 }
 
 /// One step's output arrays, `n` rows each: observations `n × obs_len`, masks `n × n_actions`
@@ -478,6 +495,43 @@ pub struct Outputs<'a> {
     /// Where given (`n × obs_len`), a finished game's last observation, written into its row
     /// before the reset (other rows untouched).
     pub final_obs: Option<&'a mut [f32]>,
+}
+
+/// Owned arrays for a [`VecEnv`]'s [`Outputs`] (the Python package keeps NumPy arrays instead).
+pub struct Buffers {
+    pub obs: Vec<f32>,
+    pub mask: Vec<u8>,
+    pub reward: Vec<f32>,
+    pub terminated: Vec<u8>,
+    pub illegal: Vec<u8>,
+    pub final_obs: Vec<f32>,
+}
+
+impl Buffers {
+    /// Zeroed arrays of the sizes `v` writes.
+    pub fn new(v: &VecEnv) -> Buffers {
+        let (n, l, a) = (v.len(), v.first().layout().len(), v.first().space().len());
+        Buffers {
+            obs: vec![0.0; n * l],
+            mask: vec![0; n * a],
+            reward: vec![0.0; n],
+            terminated: vec![0; n],
+            illegal: vec![0; n],
+            final_obs: vec![0.0; n * l],
+        }
+    }
+
+    /// The arrays as one step's outputs; `final_obs` written or not.
+    pub fn outputs(&mut self, final_obs: bool) -> Outputs<'_> {
+        Outputs {
+            obs: &mut self.obs,
+            mask: &mut self.mask,
+            reward: &mut self.reward,
+            terminated: &mut self.terminated,
+            illegal: &mut self.illegal,
+            final_obs: final_obs.then_some(&mut self.final_obs[..]),
+        }
+    }
 }
 
 impl VecEnv {
@@ -507,7 +561,6 @@ impl VecEnv {
             rngs: (0..n as u64)
                 .map(|i| rng_from_seed(mix_seed(&[seed, i, u64::MAX])))
                 .collect(),
-            started: false,
         })
     }
 
@@ -562,12 +615,12 @@ impl VecEnv {
         o.reward.fill(0.0);
         o.terminated.fill(0);
         o.illegal.fill(0);
-        self.started = true;
     }
 
-    /// Whether [`VecEnv::reset`] has been called (stepping needs it).
+    /// Whether [`VecEnv::reset`] has been called (stepping needs it): the rows have started
+    /// episodes.
     pub fn started(&self) -> bool {
-        self.started
+        self.seeds[0].1 > 0
     }
 
     /// Starts row `i`'s next episode. An episode that ends before the learner's first decision
@@ -608,7 +661,7 @@ impl VecEnv {
     /// observation and mask. The masks must be those the last call wrote. Panics before the first
     /// [`VecEnv::reset`].
     pub fn step(&mut self, actions: Option<&[u32]>, mut o: Outputs) {
-        assert!(self.started, "VecEnv::step before VecEnv::reset");
+        assert!(self.started(), "VecEnv::step before VecEnv::reset");
         self.check(&o);
         if let Some(a) = actions {
             assert_eq!(a.len(), self.envs.len(), "actions array of the wrong size");
@@ -645,7 +698,7 @@ impl VecEnv {
 
     /// Draws a legal action of each row uniformly from the row's own seeded stream into `out`.
     pub fn sample(&mut self, out: &mut [u32]) {
-        assert!(self.started, "VecEnv::sample before VecEnv::reset");
+        assert!(self.started(), "VecEnv::sample before VecEnv::reset");
         assert_eq!(
             out.len(),
             self.envs.len(),
@@ -782,27 +835,8 @@ mod tests {
         let n = 3;
         let mut v = VecEnv::new(&spec, n, 77).unwrap();
         let (l, a) = (v.first().layout().len(), v.first().space().len());
-        let (mut obs_v, mut mask, mut rew, mut term, mut ill, mut fin) = (
-            vec![0.0; n * l],
-            vec![0u8; n * a],
-            vec![0.0; n],
-            vec![0u8; n],
-            vec![0u8; n],
-            vec![0.0; n * l],
-        );
-        macro_rules! out {
-            () => {
-                Outputs {
-                    obs: &mut obs_v,
-                    mask: &mut mask,
-                    reward: &mut rew,
-                    terminated: &mut term,
-                    illegal: &mut ill,
-                    final_obs: Some(&mut fin),
-                }
-            };
-        }
-        v.reset(out!());
+        let mut b = Buffers::new(&v);
+        v.reset(b.outputs(true));
         let mut singles: Vec<_> = (0..n).map(|_| open(&spec).unwrap()).collect();
         let mut episode = vec![0u64; n];
         for (i, s) in singles.iter_mut().enumerate() {
@@ -812,25 +846,25 @@ mod tests {
         let mut actions = vec![0u32; n];
         let mut ends = 0;
         for step in 0..300 {
-            for i in 0..n {
+            for (i, single) in singles.iter().enumerate() {
                 assert_eq!(
-                    &obs_v[i * l..(i + 1) * l],
-                    &obs(&*singles[i], singles[i].seat())[..]
+                    &b.obs[i * l..(i + 1) * l],
+                    &obs(&**single, single.seat())[..]
                 );
                 let mut m = vec![0u8; a];
-                for la in singles[i].legal() {
+                for la in single.legal() {
                     m[la.id as usize] = 1;
                 }
-                assert_eq!(&mask[i * a..(i + 1) * a], &m[..], "row {i}, step {step}");
+                assert_eq!(&b.mask[i * a..(i + 1) * a], &m[..], "row {i}, step {step}");
             }
             v.sample(&mut actions);
             if step % 50 == 7 {
                 // An illegal id: the row's game ends as a loss.
                 actions[1] = (0..a as u32)
-                    .find(|&id| mask[a + id as usize] == 0)
+                    .find(|&id| b.mask[a + id as usize] == 0)
                     .unwrap();
             }
-            v.step(Some(&actions), out!());
+            v.step(Some(&actions), b.outputs(true));
             for i in 0..n {
                 let s = &mut singles[i];
                 let seat = s.seat();
@@ -841,9 +875,16 @@ mod tests {
                         None => (0.0, false, false),
                     },
                 };
-                assert_eq!((rew[i], term[i] == 1, ill[i] == 1), (r, done, bad));
+                assert_eq!(
+                    (b.reward[i], b.terminated[i] == 1, b.illegal[i] == 1),
+                    (r, done, bad)
+                );
                 if done {
-                    assert_eq!(&fin[i * l..(i + 1) * l], &obs(&**s, seat)[..], "final obs");
+                    assert_eq!(
+                        &b.final_obs[i * l..(i + 1) * l],
+                        &obs(&**s, seat)[..],
+                        "final obs"
+                    );
                     ends += 1;
                     s.reset(mix_seed(&[mix_seed(&[77, i as u64]), episode[i]]));
                     episode[i] += 1;
@@ -860,30 +901,16 @@ mod tests {
         let spec = toy(Some("random"), SeatChoice::Random, SeatChoice::Random);
         let run = |n: usize| {
             let mut v = VecEnv::new(&spec, n, 5).unwrap();
-            let (l, a) = (v.first().layout().len(), v.first().space().len());
-            let (mut o, mut m, mut r, mut t, mut b) = (
-                vec![0.0; n * l],
-                vec![0u8; n * a],
-                vec![0.0; n],
-                vec![0u8; n],
-                vec![0u8; n],
-            );
+            let l = v.first().layout().len();
+            let mut b = Buffers::new(&v);
             let mut seen = Vec::new();
             for k in 0..60 {
-                let out = Outputs {
-                    obs: &mut o,
-                    mask: &mut m,
-                    reward: &mut r,
-                    terminated: &mut t,
-                    illegal: &mut b,
-                    final_obs: None,
-                };
                 if k == 0 {
-                    v.reset(out);
+                    v.reset(b.outputs(false));
                 } else {
-                    v.step(None, out);
+                    v.step(None, b.outputs(false));
                 }
-                seen.push((o[..l].to_vec(), r[0]));
+                seen.push((b.obs[..l].to_vec(), b.reward[0]));
             }
             seen
         };
