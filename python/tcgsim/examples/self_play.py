@@ -12,12 +12,12 @@ seats, draws half) and against the built-in random agent.
 
 import argparse
 
-import numpy as np
 import torch
 from sb3_contrib import MaskablePPO
 
 from tcgsim.gym import TcgsimEnv
 from tcgsim.pettingzoo import TcgsimAECEnv
+from train_maskable_ppo import evaluate  # the example beside this one
 
 
 def as_opponent(model):
@@ -57,17 +57,7 @@ def duel(game, players, games, seed):
 
 
 def random_score(game, model, games, seed):
-    env = TcgsimEnv(game, opponent="random")
-    score = 0.0
-    for k in range(games):
-        obs, _ = env.reset(seed=seed + k)
-        while True:
-            a, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=True)
-            obs, r, term, trunc, _ = env.step(int(a))
-            if term or trunc:
-                score += (r + 1) / 2
-                break
-    return score / games
+    return evaluate(model, game, None, "random", games, seed) / games
 
 
 def main():

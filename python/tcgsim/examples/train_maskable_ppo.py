@@ -11,25 +11,18 @@ coin in every episode; training and evaluation seeds do not overlap.
 """
 
 import argparse
-import math
 import time
 
-import numpy as np
 import torch
 from sb3_contrib import MaskablePPO
 
+import tcgsim
 from tcgsim.gym import TcgsimEnv
 
 
-def wilson(wins, n, z=1.96):
-    p = wins / n
-    d = 1 + z * z / n
-    c = p + z * z / (2 * n)
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return (c - h) / d, (c + h) / d
-
-
 def evaluate(model, game, decks, opponent, games, seed):
+    """The model's score (1 a win, 0.5 a draw) over `games` fresh seeds from `seed`, playing
+    greedily from the mask."""
     env = TcgsimEnv(game, decks=decks, opponent=opponent)
     score = 0.0
     for k in range(games):
@@ -76,7 +69,7 @@ def main():
     if a.save:
         model.save(a.save)
     score = evaluate(model, a.game, decks, a.opponent, a.eval, seed=10**9 + a.seed)
-    lo, hi = wilson(score, a.eval)
+    lo, hi = tcgsim.wilson(score, a.eval)
     print(
         f"{a.game}: win rate against {a.opponent} {100 * score / a.eval:.1f}% "
         f"({100 * lo:.1f}–{100 * hi:.1f}%, {a.eval} games)"

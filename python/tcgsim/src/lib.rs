@@ -170,7 +170,8 @@ struct Env {
     env: Box<dyn env::Env>,
     rng: GameRng,
     args: Args,
-    seed: Option<u64>,
+    /// The last reset's seed (0 before any: `open` starts the game of seed 0).
+    seed: u64,
     events: Vec<Event>,
 }
 
@@ -181,7 +182,7 @@ type Restore = (
     Option<String>,
     Option<String>,
     Option<String>,
-    Option<u64>,
+    u64,
     Vec<(u8, u64)>,
 );
 
@@ -201,7 +202,7 @@ impl Env {
             env: env::open(&s).map_err(err)?,
             rng: rng_from_seed(ACTION_STREAM),
             args,
-            seed: Some(0),
+            seed: 0,
             events: Vec::new(),
         })
     }
@@ -209,11 +210,9 @@ impl Env {
     /// A fresh environment of the same spec with this one's game replayed.
     fn replayed(&self) -> PyResult<Env> {
         let mut e = Env::build(self.args.clone())?;
-        if let Some(seed) = self.seed {
-            e.reset(seed);
-            for &ev in &self.events {
-                e.apply(ev)?;
-            }
+        e.reset(self.seed);
+        for &ev in &self.events {
+            e.apply(ev)?;
         }
         Ok(e)
     }
@@ -275,7 +274,7 @@ impl Env {
         opponent: Option<String>,
         seat: Option<String>,
         first: Option<String>,
-        seed: Option<u64>,
+        seed: u64,
         events: Vec<(u8, u64)>,
     ) -> PyResult<Env> {
         let mut e = Env::build(Args {
@@ -286,19 +285,17 @@ impl Env {
             seat,
             first,
         })?;
-        if let Some(seed) = seed {
-            e.reset(seed);
-            for (k, v) in events {
-                let ev = match k {
-                    0 => Event::Step(
-                        u32::try_from(v).map_err(|_| err(format!("bad pickled action {v}")))?,
-                    ),
-                    1 => Event::Random,
-                    2 | 3 => Event::Determinize(Seat::from_index(usize::from(k - 2)), v),
-                    _ => return Err(err(format!("bad pickled event {k}"))),
-                };
-                e.apply(ev)?;
-            }
+        e.reset(seed);
+        for (k, v) in events {
+            let ev = match k {
+                0 => Event::Step(
+                    u32::try_from(v).map_err(|_| err(format!("bad pickled action {v}")))?,
+                ),
+                1 => Event::Random,
+                2 | 3 => Event::Determinize(Seat::from_index(usize::from(k - 2)), v),
+                _ => return Err(err(format!("bad pickled event {k}"))),
+            };
+            e.apply(ev)?;
         }
         Ok(e)
     }
@@ -388,7 +385,7 @@ impl Env {
     fn reset(&mut self, seed: u64) {
         self.env.reset(seed);
         self.rng = rng_from_seed(seed ^ ACTION_STREAM);
-        self.seed = Some(seed);
+        self.seed = seed;
         self.events.clear();
     }
 
@@ -789,6 +786,14 @@ fn bundled_decks(game: &str) -> Vec<&'static str> {
     bundled_names(game)
 }
 
+/// The 95% (or `z`'s) Wilson score interval of `successes` in `n` trials, `tcgsim::stats::wilson`
+/// (draws may count half: `successes` need not be whole).
+#[pyfunction]
+#[pyo3(signature = (successes, n, z=tcgsim::stats::Z95))]
+fn wilson(successes: f64, n: f64, z: f64) -> (f64, f64) {
+    tcgsim::stats::wilson(successes, n, z)
+}
+
 /// The default decks of `game`: the first two of its benchmark pair.
 #[pyfunction]
 fn default_decks(game: &str) -> PyResult<(&'static str, &'static str)> {
@@ -811,6 +816,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(bundled_decks, m)?)?;
     m.add_function(wrap_pyfunction!(default_decks, m)?)?;
+    m.add_function(wrap_pyfunction!(wilson, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

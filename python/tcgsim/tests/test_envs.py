@@ -50,6 +50,13 @@ class Package(unittest.TestCase):
                 e = tcgsim.Env(g, (d, d))
                 self.assertEqual(e.game, g)
 
+    def test_wilson_is_the_simulators_interval(self):
+        # Hand-worked: 8 of 10, z = 1.96: (p + z²/2n ± z·sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n).
+        lo, hi = tcgsim.wilson(8, 10)
+        self.assertAlmostEqual(lo, 0.4901624, places=6)
+        self.assertAlmostEqual(hi, 0.9433178, places=6)
+        self.assertEqual(tcgsim.wilson(0, 0), (0.0, 1.0))
+
     def test_bad_arguments_are_refused_with_their_reason(self):
         cases = [
             (("trails", ("nosuch", "aggro")), "no bundled trails deck"),
@@ -215,19 +222,30 @@ class PettingZoo(unittest.TestCase):
                     api_test(TcgsimAECEnv(game=g), num_cycles=300, verbose_progress=False)
                     seed_test(lambda g=g: TcgsimAECEnv(game=g), num_cycles=300)
 
-    def test_self_play_rewards_sum_to_zero(self):
+    def test_self_play_rewards_are_the_games_result_replayed_on_the_core(self):
+        """The AEC environment's final rewards, as each agent reads them from `last()`, are the
+        result of the same game replayed on the core `Env` (the seed the AEC environment draws
+        from `reset(seed=4)`, the same lowest-id policy): +1/-1 or 0/0."""
         from tcgsim.pettingzoo import TcgsimAECEnv
 
         for g in GAMES:
             env = TcgsimAECEnv(game=g)
             env.reset(seed=4)
+            final = {}
             for agent in env.agent_iter():
                 obs, r, term, trunc, info = env.last()
                 if term or trunc:
+                    final[agent] = r
                     env.step(None)
                 else:
                     env.step(int(np.flatnonzero(obs["action_mask"])[0]))
-            self.assertEqual(sum(env._cumulative_rewards.values()), 0)
+            core = tcgsim.Env(g, tcgsim.DEFAULT_DECKS[g])
+            core.reset(int(np.random.default_rng(4).integers(2**63)))
+            while core.returns is None:
+                core.step(int(core.legal_ids().min()))
+            want = {"player_0": core.returns[0], "player_1": core.returns[1]}
+            self.assertEqual(final, want, g)
+            self.assertIn(sorted(final.values()), ([-1.0, 1.0], [0.0, 0.0]))
 
 
 @unittest.skipUnless(importlib.util.find_spec("pyspiel"), "open_spiel is not installed")

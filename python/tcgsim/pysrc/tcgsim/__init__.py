@@ -10,9 +10,18 @@ Observations are fixed-size ``float32`` vectors of what the seat may see (each s
 ``docs/observation.md``); actions are stable ids with a legal-action mask.
 """
 
-from ._core import Env, VecEnv, bundled_decks, default_decks, games, __version__
+from ._core import Env, VecEnv, bundled_decks, default_decks, games, wilson, __version__
 
 #: The default decks of each game (the first two of its benchmark pair), by game name.
 DEFAULT_DECKS = {name: default_decks(name) for name, _ in games()}
 
-__all__ = ["Env", "VecEnv", "bundled_decks", "default_decks", "games", "DEFAULT_DECKS", "__version__"]
+__all__ = [
+    "Env",
+    "VecEnv",
+    "bundled_decks",
+    "default_decks",
+    "games",
+    "wilson",
+    "DEFAULT_DECKS",
+    "__version__",
+]
