@@ -184,6 +184,16 @@ impl<'a> ObsOut<'a> {
         &mut self.out[at..at + len]
     }
 
+    /// Counts card ids into the next slot, `name` (one entry per card id): one for each id of
+    /// `ids`, once per copy.
+    #[inline]
+    pub fn count(&mut self, name: &str, ids: impl IntoIterator<Item = usize>) {
+        let v = self.slot(name);
+        for id in ids {
+            v[id] += 1.0;
+        }
+    }
+
     /// Writes one value into the next slot, `name`, of length 1.
     #[inline]
     pub fn scalar(&mut self, name: &str, v: f32) {
@@ -295,10 +305,11 @@ mod tests {
         let mut o = ObsOut::new(&l, &mut v);
         o.slot("a")[1] = 1.0;
         assert!(!o.done());
-        o.slot("b")[2] = 9.0;
+        o.count("b", [2, 0, 2]);
         assert!(o.done());
-        assert_eq!(v, [0.0, 1.0, 0.0, 0.0, 9.0]);
+        assert_eq!(v, [0.0, 1.0, 1.0, 0.0, 2.0]);
         assert_eq!(l.out_of_bounds(&v), None);
+        v[4] = 9.0;
         v[3] = 9.5;
         assert_eq!(l.out_of_bounds(&v), Some(("b", 1, 9.5)));
         v[3] = f32::NAN;

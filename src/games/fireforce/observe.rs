@@ -381,10 +381,10 @@ fn thousands(power: i32) -> f32 {
 pub fn observe(g: &FireForceGame, s: &State, me: Seat, o: &mut ObsOut) {
     let (mine, opp) = (s.pl(me), s.pl(me.other()));
     let count = |o: &mut ObsOut, name: &str, p: &Player, mask: u64| {
-        let v = o.slot(name);
-        for i in Bits(mask) {
-            v[usize::from(p.card[usize::from(i)])] += 1.0;
-        }
+        o.count(
+            name,
+            Bits(mask).map(|i| usize::from(p.card[usize::from(i)])),
+        );
     };
     // F-INFO-1: my hand is mine to see; F-INFO-6: the cards of my deck I am looking at; F-INFO-5,
     // F-INFO-6: the opponent's hand cards I know. Each mask is of known instances only.

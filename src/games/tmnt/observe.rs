@@ -380,12 +380,10 @@ pub fn layout(cards: &CardDb) -> ObsLayout {
     l
 }
 
-/// Adds one to the card id of each of `p`'s instances in `mask` that `me` knows.
+/// The card ids of `p`'s instances in `mask` that `me` knows, once per copy.
 #[inline]
-fn count(v: &mut [f32], p: &Player, mask: u64, me: Seat) {
-    for i in Bits(mask & p.known[me.index()]) {
-        v[usize::from(p.card[i as usize])] += 1.0;
-    }
+fn known(p: &Player, mask: u64, me: Seat) -> impl Iterator<Item = usize> + '_ {
+    Bits(mask & p.known[me.index()]).map(move |i| usize::from(p.card[i as usize]))
 }
 
 /// A power, capped to the slot's bounds (M-DECK-5: negative counts as 0).
@@ -465,14 +463,14 @@ fn attack_powers(g: &TmntGame, s: &State) -> (i32, i32) {
 pub fn observe(g: &TmntGame, s: &State, me: Seat, o: &mut ObsOut) {
     let (mine, opp) = (s.pl(me), s.pl(me.other()));
     let field = |p: &Player| p.blocks_mask() | p.field_up();
-    count(o.slot("hand"), mine, mine.hand, me);
-    count(o.slot("my_field"), mine, field(mine), me);
-    count(o.slot("opp_field"), opp, field(opp), me);
-    count(o.slot("my_items"), mine, mine.items, me);
-    count(o.slot("opp_items"), opp, opp.items, me);
-    count(o.slot("my_trash"), mine, mine.trash, me);
-    count(o.slot("opp_trash"), opp, opp.trash, me);
-    count(o.slot("opp_hand_known"), opp, opp.hand, me);
+    o.count("hand", known(mine, mine.hand, me));
+    o.count("my_field", known(mine, field(mine), me));
+    o.count("opp_field", known(opp, field(opp), me));
+    o.count("my_items", known(mine, mine.items, me));
+    o.count("opp_items", known(opp, opp.items, me));
+    o.count("my_trash", known(mine, mine.trash, me));
+    o.count("opp_trash", known(opp, opp.trash, me));
+    o.count("opp_hand_known", known(opp, opp.hand, me));
     for q in [me, me.other()] {
         let (b, bp, a, ap) = if q == me {
             (

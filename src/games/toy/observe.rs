@@ -61,15 +61,13 @@ pub fn layout(cards: &ToyCards) -> ObsLayout {
 
 pub fn observe(g: &ToyGame, s: &ToyState, me: Seat, o: &mut ObsOut) {
     let (mine, opp) = (&s.p[me.index()], &s.p[me.other().index()]);
-    let count = |o: &mut ObsOut, name: &str, owner: &super::Player, mask: u16| {
-        let v = o.slot(name);
-        for i in bits(mask) {
-            v[owner.card[i as usize] as usize] += 1.0;
-        }
+    let ids = |p: &super::Player, mask: u16| {
+        let card = p.card;
+        bits(mask).map(move |i| usize::from(card[usize::from(i)]))
     };
-    count(o, "hand", mine, mine.hand);
-    count(o, "my_used", mine, mine.used);
-    count(o, "opp_used", opp, opp.used);
+    o.count("hand", ids(mine, mine.hand));
+    o.count("my_used", ids(mine, mine.used));
+    o.count("opp_used", ids(opp, opp.used));
     o.scalar("my_deck", f32::from(mine.deck_len));
     o.scalar("opp_deck", f32::from(opp.deck_len));
     o.scalar("opp_hand", opp.hand.count_ones() as f32);

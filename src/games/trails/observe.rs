@@ -327,10 +327,7 @@ pub fn observe(g: &TrailsGame, s: &State, me: Seat, o: &mut ObsOut) {
     let (mine, opp) = (s.pl(me), s.pl(me.other()));
     let id = |p: &PlayerState, i: u8| usize::from(g.card_id(p.card[i as usize]));
     let count = |o: &mut ObsOut, name: &str, p: &PlayerState, mask: u64| {
-        let v = o.slot(name);
-        for i in Bits(mask) {
-            v[id(p, i)] += 1.0;
-        }
+        o.count(name, Bits(mask).map(|i| id(p, i)));
     };
     count(o, "hand", mine, mine.hand);
     count(o, "my_homebase", mine, mine.homebase & !mine.face_up());
