@@ -560,13 +560,8 @@ impl Env {
     }
 
     /// Redeals every card `seat` cannot see, from `seed`: a game that seat cannot tell from this
-    /// one (only without an opponent).
+    /// one (only without an opponent: the core refuses it with one).
     fn determinize(&mut self, seat: &str, seed: u64) -> PyResult<()> {
-        if self.env.has_opponent() {
-            return Err(err(
-                "an environment with an opponent cannot be determinized",
-            ));
-        }
         self.apply(Event::Determinize(seat_of(seat)?, seed))
     }
 }

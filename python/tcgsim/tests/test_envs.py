@@ -80,6 +80,9 @@ class Package(unittest.TestCase):
         self.assertIn("decks: a pair", str(c.exception))
         with self.assertRaises(ValueError):
             TcgsimVectorEnv("nope")
+        with self.assertRaises(ValueError) as c:
+            tcgsim.Env("toy", ("high", "low"), opponent="random").determinize("P1", 1)
+        self.assertIn("cannot be determinized", str(c.exception))
         v = tcgsim.VecEnv("toy", ("high", "low"), 2)
         with self.assertRaises(ValueError):
             v.step(None)  # before reset
