@@ -1,4 +1,4 @@
-//! Steps 64 single-agent environments against random with random actions (the Python package's
+//! Steps 64 (or the third argument's number of) single-agent environments against random with random actions (the Python package's
 //! `VecEnv.step(None)`, `docs/python.md`), for profiles and instruction counts:
 //!
 //!     cargo build --profile profiling --examples
@@ -16,7 +16,9 @@ fn main() {
         .get(2)
         .map_or(100_000, |s| s.parse().expect("a number of steps"));
     let info = games::info(game).expect("a registered game");
-    let n = 64;
+    let n: usize = args
+        .get(3)
+        .map_or(64, |s| s.parse().expect("a number of rows"));
     let mut v = VecEnv::new(&EnvSpec::bench(info, "random"), n, 1).expect("the bench decks");
     let mut out = Buffers::new(&v);
     v.reset(out.outputs(false));
