@@ -190,7 +190,8 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per side and round")
-    p.add_argument("--batch", type=int, default=1024, help="games per VecEnv call")
+    p.add_argument("--batch", default="256,1024",
+                   help="games per VecEnv call: one side per number, comma-separated")
     p.add_argument("--games", default="trails,fireforce,tmnt")
     p.add_argument("--spiel", default="leduc_poker,hearts")
     p.add_argument("--rlcard", default="uno,doudizhu,leduc-holdem")
@@ -202,7 +203,10 @@ def main():
             (f"tcgsim {g} Env.step_random", lambda g=g: tcgsim_raw(g)),
             (f"tcgsim {g} Env.learner_step", lambda g=g: tcgsim_core(g)),
             (f"tcgsim {g} gymnasium step", lambda g=g: tcgsim_gym(g)),
-            (f"tcgsim {g} VecEnv x{a.batch}", lambda g=g: tcgsim_vec(g, a.batch)),
+        ]
+        sides += [
+            (f"tcgsim {g} VecEnv x{b}", lambda g=g, b=b: tcgsim_vec(g, b))
+            for b in map(int, a.batch.split(","))
         ]
     for name in filter(None, a.spiel.split(",")):
         sides += [

@@ -194,6 +194,16 @@ impl<'a> ObsOut<'a> {
         }
     }
 
+    /// Writes `f` of the two things `both` (mine, then the opponent's) into the next slot,
+    /// `name`, of length 2.
+    #[inline(always)]
+    pub fn pair<T>(&mut self, name: &str, both: [T; 2], f: impl Fn(T) -> f32) {
+        let v = self.slot(name);
+        let [a, b] = both;
+        v[0] = f(a);
+        v[1] = f(b);
+    }
+
     /// Writes one value into the next slot, `name`, of length 1.
     #[inline]
     pub fn scalar(&mut self, name: &str, v: f32) {

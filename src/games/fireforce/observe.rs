@@ -447,23 +447,30 @@ pub fn observe(g: &FireForceGame, s: &State, me: Seat, o: &mut ObsOut) {
         flame_flags(flame_scene, p.scene);
         flame_flags(flame_exhausted, p.scene & p.exhausted);
     }
-    let pair = |o: &mut ObsOut, name: &str, f: &dyn Fn(Seat) -> f32| {
-        let v = o.slot(name);
-        v[0] = f(me);
-        v[1] = f(me.other());
-    };
-    pair(o, "life", &|q| f32::from(s.pl(q).life_len));
-    pair(o, "deck", &|q| f32::from(s.pl(q).deck_len));
-    pair(o, "hand_size", &|q| s.pl(q).hand.count_ones() as f32);
-    pair(o, "with_flame", &|q| g.with_flame(s, q).count_ones() as f32);
-    pair(o, "flame_ready", &|q| g.can_pay(s, q, 0) as f32);
-    pair(o, "face_down", &|q| s.pl(q).as_flame.count_ones() as f32);
-    pair(o, "acts", &|q| f32::from(s.acts[q.index()].min(MAX_ACTS)));
-    pair(o, "reacted", &|q| f32::from(u8::from(s.pl(q).reacted)));
-    pair(o, "redraw_done", &|q| {
+    o.pair("life", [me, me.other()], |q| f32::from(s.pl(q).life_len));
+    o.pair("deck", [me, me.other()], |q| f32::from(s.pl(q).deck_len));
+    o.pair("hand_size", [me, me.other()], |q| {
+        s.pl(q).hand.count_ones() as f32
+    });
+    o.pair("with_flame", [me, me.other()], |q| {
+        g.with_flame(s, q).count_ones() as f32
+    });
+    o.pair("flame_ready", [me, me.other()], |q| {
+        g.can_pay(s, q, 0) as f32
+    });
+    o.pair("face_down", [me, me.other()], |q| {
+        s.pl(q).as_flame.count_ones() as f32
+    });
+    o.pair("acts", [me, me.other()], |q| {
+        f32::from(s.acts[q.index()].min(MAX_ACTS))
+    });
+    o.pair("reacted", [me, me.other()], |q| {
+        f32::from(u8::from(s.pl(q).reacted))
+    });
+    o.pair("redraw_done", [me, me.other()], |q| {
         f32::from(u8::from(s.pl(q).redraw_done))
     });
-    pair(o, "banned", &|q| {
+    o.pair("banned", [me, me.other()], |q| {
         let b = s.pl(q).banned;
         if b == NONE {
             0.0

@@ -16,7 +16,7 @@
 //!
 //! Everything here is allocation-free: bit walks over the zone masks and writes into the slots.
 
-use super::cards::{CardDb, CardType, Icons, Trigger, MAX_CRAFTS, MAX_ORGS};
+use super::cards::{CardDb, Icons, Trigger, MAX_CRAFTS, MAX_ORGS};
 use super::engine::{FieldView, MAX_ALWAYS_PER_TURN};
 use super::state::{flag, AttackTarget, Bits, Pending, PlayerState, State, Step, MAX_CARDS};
 use super::{Action, TrailsGame};
@@ -348,13 +348,13 @@ pub fn observe(g: &TrailsGame, s: &State, me: Seat, o: &mut ObsOut) {
             }
         }
     }
-    // STR, DEF and icons of the slotted field cards, one pass over the static effects for all.
-    let slotted = |q: Seat| {
-        Bits(s.pl(q).field)
-            .take(FIELD_SLOTS)
-            .fold(0u64, |m, i| m | 1u64 << i)
-    };
-    let view = g.view_of(s, [slotted(Seat::P1), slotted(Seat::P2)]);
+    // STR, DEF and icons of the slotted UNITs, one pass over the static effects for all.
+    let slotted = [slotted(s.pl(Seat::P1)), slotted(s.pl(Seat::P2))];
+    let units = [
+        slotted[0] & s.p[0].kinds.unit,
+        slotted[1] & s.p[1].kinds.unit,
+    ];
+    let view = g.stats_view(s, units);
     for (q, names) in [
         (
             me,
@@ -375,21 +375,18 @@ pub fn observe(g: &TrailsGame, s: &State, me: Seat, o: &mut ObsOut) {
             ],
         ),
     ] {
-        field(g, s, &view, q, names, o);
+        field(g, s, (&view, q, slotted[q.index()]), names, o);
     }
-    let pair = |o: &mut ObsOut, name: &str, f: &dyn Fn(&PlayerState) -> f32| {
-        let v = o.slot(name);
-        v[0] = f(mine);
-        v[1] = f(opp);
-    };
-    pair(o, "bond", &|p| f32::from(p.bond).max(BOND_FLOOR));
-    pair(o, "deck_size", &|p| f32::from(p.deck_len));
-    pair(o, "hand_size", &|p| p.hand.count_ones() as f32);
-    pair(o, "homebase_size", &|p| p.homebase.count_ones() as f32);
-    pair(o, "ready_homebase", &|p| p.ready_homebase() as f32);
-    pair(o, "field_size", &|p| p.field.count_ones() as f32);
-    pair(o, "cp", &|p| f32::from(p.cp).min(POOL_CAP));
-    pair(o, "ep", &|p| f32::from(p.ep).min(POOL_CAP));
+    o.pair("bond", [mine, opp], |p| f32::from(p.bond).max(BOND_FLOOR));
+    o.pair("deck_size", [mine, opp], |p| f32::from(p.deck_len));
+    o.pair("hand_size", [mine, opp], |p| p.hand.count_ones() as f32);
+    o.pair("homebase_size", [mine, opp], |p| {
+        p.homebase.count_ones() as f32
+    });
+    o.pair("ready_homebase", [mine, opp], |p| p.ready_homebase() as f32);
+    o.pair("field_size", [mine, opp], |p| p.field.count_ones() as f32);
+    o.pair("cp", [mine, opp], |p| f32::from(p.cp).min(POOL_CAP));
+    o.pair("ep", [mine, opp], |p| f32::from(p.ep).min(POOL_CAP));
     let v = o.slot("always_used");
     v[0] = f32::from(s.always_used[me.index()]);
     v[1] = f32::from(s.always_used[me.other().index()]);
@@ -448,29 +445,42 @@ fn flag01(b: bool) -> f32 {
     f32::from(u8::from(b))
 }
 
-/// The field slots of player `q`: card, STR, DEF and the status flags of each.
-fn field(g: &TrailsGame, s: &State, view: &FieldView, q: Seat, names: [&str; 4], o: &mut ObsOut) {
+/// The first [`FIELD_SLOTS`] cards of `p`'s field, in instance order.
+#[inline]
+fn slotted(p: &PlayerState) -> u64 {
+    Bits(p.field)
+        .take(FIELD_SLOTS)
+        .fold(0u64, |m, i| m | 1u64 << i)
+}
+
+/// The field slots of player `q` (`slotted`: its slotted cards): card, STR, DEF and the status
+/// flags of each, in the order of [`layout`]'s `*_field_*` slots.
+fn field(
+    g: &TrailsGame,
+    s: &State,
+    (view, q, slotted): (&FieldView, Seat, u64),
+    names: [&str; 4],
+    o: &mut ObsOut,
+) {
     let p = s.pl(q);
-    let slots = Bits(p.field).take(FIELD_SLOTS);
     let v = o.slot(names[0]);
-    for (k, i) in slots.clone().enumerate() {
+    for (k, i) in Bits(slotted).enumerate() {
         v[k] = f32::from(g.card_id(p.card[i as usize])) + 1.0;
     }
-    let units = |i: u8| g.hot(p.card[i as usize]).ctype == CardType::Unit;
-    let mut stats = [(0i16, 0i16); FIELD_SLOTS];
-    for (k, i) in slots.clone().enumerate() {
-        if units(i) {
-            stats[k] = view.stats(q, i);
+    let units = slotted & p.kinds.unit;
+    let clamp = |x: i16| f32::from(x).clamp(STAT_LOW, STAT_HIGH);
+    // An ITEM, or an empty slot, has STR and DEF 0 (the buffer's zeros).
+    let v = o.slot(names[1]);
+    for (k, i) in Bits(slotted).enumerate() {
+        if units & (1u64 << i) != 0 {
+            v[k] = clamp(view.stats(q, i).0);
         }
     }
-    let clamp = |x: i16| f32::from(x).clamp(STAT_LOW, STAT_HIGH);
-    let v = o.slot(names[1]);
-    for (k, st) in stats.iter().enumerate() {
-        v[k] = clamp(st.0);
-    }
     let v = o.slot(names[2]);
-    for (k, st) in stats.iter().enumerate() {
-        v[k] = clamp(st.1);
+    for (k, i) in Bits(slotted).enumerate() {
+        if units & (1u64 << i) != 0 {
+            v[k] = clamp(view.stats(q, i).1);
+        }
     }
     let v = o.slot(names[3]);
     let fighting = if s.combat.attacker == q {
@@ -480,19 +490,25 @@ fn field(g: &TrailsGame, s: &State, view: &FieldView, q: Seat, names: [&str; 4],
     } else {
         0
     };
-    for (k, i) in slots.enumerate() {
+    let (actioned, stunned, supported, attacked) = (
+        p.flagged(flag::ACTIONED),
+        p.flagged(flag::STUNNED),
+        p.flagged(flag::SUPPORTED),
+        p.flagged(flag::ATTACKED),
+    );
+    for (k, i) in Bits(slotted).enumerate() {
         let b = 1u64 << i;
-        let icons = if units(i) {
+        let icons = if units & b != 0 {
             view.icons(q, i)
         } else {
             Icons::NONE
         };
         let f = &mut v[k * STATUS..(k + 1) * STATUS];
-        f[0] = flag01(units(i));
-        f[1] = flag01(p.has(i, flag::ACTIONED));
-        f[2] = flag01(p.has(i, flag::STUNNED));
-        f[3] = flag01(p.has(i, flag::SUPPORTED));
-        f[4] = flag01(p.has(i, flag::ATTACKED));
+        f[0] = flag01(units & b != 0);
+        f[1] = flag01(actioned & b != 0);
+        f[2] = flag01(stunned & b != 0);
+        f[3] = flag01(supported & b != 0);
+        f[4] = flag01(attacked & b != 0);
         f[5] = flag01(fighting & b != 0);
         f[6] = flag01(icons.has(Icons::COVERT));
         f[7] = flag01(icons.has(Icons::HATE));

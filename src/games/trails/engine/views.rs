@@ -687,6 +687,17 @@ impl TrailsGame {
     // heuristic self-play's instructions).
     #[inline(always)]
     pub(crate) fn view_of(&self, s: &State, cards: [u64; 2]) -> FieldView {
+        self.view_with::<true>(s, cards)
+    }
+
+    /// [`Self::view_of`] without its [`Marks`] (left empty): STR, DEF and icons only, for the
+    /// observation tensors.
+    pub(crate) fn stats_view(&self, s: &State, cards: [u64; 2]) -> FieldView {
+        self.view_with::<false>(s, cards)
+    }
+
+    #[inline(always)]
+    fn view_with<const MARKS: bool>(&self, s: &State, cards: [u64; 2]) -> FieldView {
         let mut v = FieldView::default();
         for q in Seat::ALL {
             let (p, k) = (s.pl(q), q.index());
@@ -712,12 +723,15 @@ impl TrailsGame {
         );
         for q in Seat::ALL {
             let (p, k) = (s.pl(q), q.index());
-            v.marks.active[k] = self.active_units(s, q);
-            v.marks.supported[k] = cards[k] & p.flagged(flag::SUPPORTED);
             // A stunned UNIT loses all crafts (T-STATE-2).
             for i in Bits(cards[k] & p.flagged(flag::STUNNED)) {
                 v.icons[k][i as usize] = Icons::NONE;
             }
+            if !MARKS {
+                continue;
+            }
+            v.marks.active[k] = self.active_units(s, q);
+            v.marks.supported[k] = cards[k] & p.flagged(flag::SUPPORTED);
             // The same marks as `marks_of`, read off the icons just summed: calling `marks_of`
             // would walk the icon grants a second time (+9% heuristic instructions, measured).
             // The field-view test checks that the two agree.
