@@ -184,6 +184,31 @@ impl<'a> ObsOut<'a> {
         &mut self.out[at..at + len]
     }
 
+    /// The next `N` slots, which must be called `names`, at once (a game that fills several
+    /// slots from one walk).
+    #[inline]
+    pub fn slots<const N: usize>(&mut self, names: [&str; N]) -> [&mut [f32]; N] {
+        let first = self.next;
+        let Some(last) = self.layout.slots.get(first + N - 1) else {
+            past_the_layout(names[N - 1])
+        };
+        if self.checked {
+            for (k, name) in names.iter().enumerate() {
+                let s = &self.layout.slots[first + k];
+                assert_eq!(s.name, *name, "observation slots written out of order");
+            }
+        }
+        self.next += N;
+        let at = self.layout.slots[first].offset;
+        let mut rest = &mut self.out[at..last.offset + last.len];
+        std::array::from_fn(|k| {
+            let len = self.layout.slots[first + k].len;
+            let (head, tail) = std::mem::take(&mut rest).split_at_mut(len);
+            rest = tail;
+            head
+        })
+    }
+
     /// Counts card ids into the next slot, `name` (one entry per card id): one for each id of
     /// `ids`, once per copy.
     #[inline]
@@ -333,6 +358,34 @@ mod tests {
         l.slot("a", 1, 0.0, 1.0, "").slot("b", 1, 0.0, 1.0, "");
         let mut v = [0.0f32; 2];
         ObsOut::checked(&l, &mut v).slot("b");
+    }
+
+    #[test]
+    fn several_slots_at_once_are_the_slots_in_order() {
+        let mut l = ObsLayout::new();
+        l.slot("a", 1, 0.0, 9.0, "")
+            .slot("b", 2, 0.0, 9.0, "")
+            .slot("c", 3, 0.0, 9.0, "")
+            .slot("d", 1, 0.0, 9.0, "");
+        let mut v = [7.0f32; 7];
+        let mut o = ObsOut::checked(&l, &mut v);
+        o.scalar("a", 1.0);
+        let [b, c] = o.slots(["b", "c"]);
+        assert_eq!((b.len(), c.len()), (2, 3));
+        b[1] = 2.0;
+        c[2] = 3.0;
+        o.scalar("d", 4.0);
+        assert!(o.done());
+        assert_eq!(v, [1.0, 0.0, 2.0, 0.0, 0.0, 3.0, 4.0]);
+    }
+
+    #[test]
+    #[should_panic(expected = "out of order")]
+    fn several_slots_written_out_of_order_panic() {
+        let mut l = ObsLayout::new();
+        l.slot("a", 1, 0.0, 1.0, "").slot("b", 1, 0.0, 1.0, "");
+        let mut v = [0.0f32; 2];
+        ObsOut::checked(&l, &mut v).slots(["b", "a"]);
     }
 
     #[test]

@@ -453,8 +453,23 @@ fn slotted(p: &PlayerState) -> u64 {
         .fold(0u64, |m, i| m | 1u64 << i)
 }
 
+/// Four flags as values 0 or 1, indexed by their bits (bit 0 first).
+const FLAGS4: [[f32; 4]; 16] = {
+    let mut t = [[0.0; 4]; 16];
+    let mut b = 0;
+    while b < 16 {
+        let mut k = 0;
+        while k < 4 {
+            t[b][k] = ((b >> k) & 1) as f32;
+            k += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
 /// The field slots of player `q` (`slotted`: its slotted cards): card, STR, DEF and the status
-/// flags of each, in the order of [`layout`]'s `*_field_*` slots.
+/// flags of each, in the order of [`layout`]'s `*_field_*` slots, in one walk.
 fn field(
     g: &TrailsGame,
     s: &State,
@@ -463,26 +478,9 @@ fn field(
     o: &mut ObsOut,
 ) {
     let p = s.pl(q);
-    let v = o.slot(names[0]);
-    for (k, i) in Bits(slotted).enumerate() {
-        v[k] = f32::from(g.card_id(p.card[i as usize])) + 1.0;
-    }
+    let [cards, strs, defs, status] = o.slots(names);
     let units = slotted & p.kinds.unit;
     let clamp = |x: i16| f32::from(x).clamp(STAT_LOW, STAT_HIGH);
-    // An ITEM, or an empty slot, has STR and DEF 0 (the buffer's zeros).
-    let v = o.slot(names[1]);
-    for (k, i) in Bits(slotted).enumerate() {
-        if units & (1u64 << i) != 0 {
-            v[k] = clamp(view.stats(q, i).0);
-        }
-    }
-    let v = o.slot(names[2]);
-    for (k, i) in Bits(slotted).enumerate() {
-        if units & (1u64 << i) != 0 {
-            v[k] = clamp(view.stats(q, i).1);
-        }
-    }
-    let v = o.slot(names[3]);
     let fighting = if s.combat.attacker == q {
         s.combat.attackers
     } else if let AttackTarget::Unit(d) = s.combat.target {
@@ -490,31 +488,44 @@ fn field(
     } else {
         0
     };
-    let (actioned, stunned, supported, attacked) = (
+    // The flags in the slot's order, one mask each (bit `i`: instance `i`).
+    let masks = [
+        units,
         p.flagged(flag::ACTIONED),
         p.flagged(flag::STUNNED),
         p.flagged(flag::SUPPORTED),
         p.flagged(flag::ATTACKED),
-    );
+        fighting,
+    ];
     for (k, i) in Bits(slotted).enumerate() {
-        let b = 1u64 << i;
-        let icons = if units & b != 0 {
-            view.icons(q, i)
-        } else {
-            Icons::NONE
-        };
-        let f = &mut v[k * STATUS..(k + 1) * STATUS];
-        f[0] = flag01(units & b != 0);
-        f[1] = flag01(actioned & b != 0);
-        f[2] = flag01(stunned & b != 0);
-        f[3] = flag01(supported & b != 0);
-        f[4] = flag01(attacked & b != 0);
-        f[5] = flag01(fighting & b != 0);
-        f[6] = flag01(icons.has(Icons::COVERT));
-        f[7] = flag01(icons.has(Icons::HATE));
-        f[8] = flag01(icons.has(Icons::MARTIAL_ARTS));
-        f[9] = flag01(icons.has(Icons::SEES_COVERT));
-        f[10] = flag01(p.once & b != 0);
+        cards[k] = f32::from(g.card_id(p.card[i as usize])) + 1.0;
+        let mut bits = 0usize;
+        for (j, m) in masks.iter().enumerate() {
+            bits |= (((m >> i) & 1) as usize) << j;
+        }
+        // An ITEM, or an empty slot, has STR and DEF 0 (the buffer's zeros) and no icons.
+        if units & (1u64 << i) != 0 {
+            let (st, df) = view.stats(q, i);
+            strs[k] = clamp(st);
+            defs[k] = clamp(df);
+            let icons = view.icons(q, i);
+            for (j, icon) in [
+                Icons::COVERT,
+                Icons::HATE,
+                Icons::MARTIAL_ARTS,
+                Icons::SEES_COVERT,
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                bits |= usize::from(icons.has(icon)) << (6 + j);
+            }
+        }
+        bits |= (((p.once >> i) & 1) as usize) << 10;
+        let f = &mut status[k * STATUS..(k + 1) * STATUS];
+        f[..4].copy_from_slice(&FLAGS4[bits & 15]);
+        f[4..8].copy_from_slice(&FLAGS4[(bits >> 4) & 15]);
+        f[8..].copy_from_slice(&FLAGS4[bits >> 8][..3]);
     }
 }
 
