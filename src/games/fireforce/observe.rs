@@ -411,8 +411,10 @@ pub fn observe(g: &FireForceGame, s: &State, me: Seat, o: &mut ObsOut) {
             v[usize::from(u)] = known_card(p, u, me);
         }
         let v = o.slot(power);
+        let mut powers = [0; FLAME_BASE];
+        g.powers(s, q, units, &mut powers);
         for u in Bits(units) {
-            v[usize::from(u)] = thousands(g.power(s, q, u));
+            v[usize::from(u)] = thousands(powers[usize::from(u)]);
         }
         let mut flags = |name: &str, mask: u64| {
             let v = o.slot(name);
@@ -744,6 +746,57 @@ mod tests {
         );
         assert_eq!((s.turn, s.active, s.step), (3, Seat::P1, Step::Main));
         (g, s)
+    }
+
+    /// `powers` (one walk for all Units) equals `power` (one Unit) for every Unit of both seats at
+    /// every decision of random games of every bundled deck against the next one.
+    #[test]
+    fn powers_of_all_units_equal_each_units_power() {
+        use crate::games::fireforce::deck::parse_deck;
+        use rand::{Rng, SeedableRng};
+        let db = crate::games::fireforce::bundled_cards();
+        let decks: Vec<_> = [
+            include_str!("../../../decks/fireforce/adolla_link.deck"),
+            include_str!("../../../decks/fireforce/aggro_blitz.deck"),
+            include_str!("../../../decks/fireforce/blitz_shield.deck"),
+            include_str!("../../../decks/fireforce/blocker_wall.deck"),
+            include_str!("../../../decks/fireforce/ember_relay.deck"),
+            include_str!("../../../decks/fireforce/pray_ramp.deck"),
+            include_str!("../../../decks/fireforce/reaction_control.deck"),
+            include_str!("../../../decks/fireforce/support_defence.deck"),
+        ]
+        .iter()
+        .map(|t| parse_deck(t, "bundled", "bundled", &db).expect("a bundled deck"))
+        .collect();
+        let mut rng = crate::core::GameRng::seed_from_u64(5);
+        let mut checked = 0;
+        for k in 0..decks.len() {
+            let (a, b) = (&decks[k], &decks[(k + 1) % decks.len()]);
+            let g = FireForceGame::new(
+                db.clone(),
+                [a.main.clone(), b.main.clone()],
+                [a.flame.clone(), b.flame.clone()],
+            );
+            for seed in 0..4 {
+                let mut s = g.setup(seed, Seat::P1);
+                let mut legal = ActionList::new();
+                while g.to_move(&s).is_some() {
+                    for q in Seat::ALL {
+                        let units = s.pl(q).units();
+                        let mut all = [0; FLAME_BASE];
+                        g.powers(&s, q, units, &mut all);
+                        for u in Bits(units) {
+                            assert_eq!(all[usize::from(u)], g.power(&s, q, u));
+                            checked += 1;
+                        }
+                    }
+                    g.legal_actions(&s, &mut legal);
+                    let a = legal[rng.gen_range(0..legal.len())];
+                    g.apply(&mut s, a);
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked} powers checked");
     }
 
     fn observed(g: &FireForceGame, s: &State, seat: Seat) -> (ObsLayout, Vec<f32>) {

@@ -482,6 +482,39 @@ impl FireForceGame {
         v
     }
 
+    /// [`FireForceGame::power`] of each of `q`'s Units in `units` (below [`FLAME_BASE`]), into
+    /// `out` by instance: one walk over the static sources for all of them (the observation
+    /// tensors). The same sums as `power`, added in another order.
+    pub fn powers(&self, s: &State, q: Seat, units: u64, out: &mut [i32; FLAME_BASE]) {
+        if self.lang.rich_statics {
+            for u in Bits(units) {
+                out[usize::from(u)] = self.rich_power(s, q, u);
+            }
+            return;
+        }
+        let p = s.pl(q);
+        for u in Bits(units) {
+            out[usize::from(u)] = self.base_power(s, q, u);
+        }
+        for (owner, reach) in [(q, 0), (q.other(), 1)] {
+            let o = s.pl(owner);
+            for i in Bits(o.statics[reach]) {
+                for st in self.statics_of[o.card[i as usize]].iter() {
+                    for u in Bits(units) {
+                        let ready = p.exhausted & 1 << u == 0;
+                        let this = owner == q && i == u;
+                        if st.gate & Static::gate_bit(reach, ready) != 0
+                            && st.hits(p.card[usize::from(u)])
+                            && !(st.filter.other && this)
+                        {
+                            out[usize::from(u)] += i32::from(st.power);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// [`FireForceGame::power`] when the decks hold statics of the later kinds (on `self`, on
     /// the bearer, with a condition or a filter on the position: decision F-STATIC-1).
     #[cold]
