@@ -13,8 +13,9 @@ Sides (all take uniformly random legal actions; a step is one decision of a play
 - tcgsim gymnasium `TcgsimEnv.step`: the same through Gymnasium's API (`legal_ids()`, then `step`
   returning observation, reward, flags and the info dict with the mask); the opponent's decisions,
   in Rust, are not counted as steps;
-- tcgsim `VecEnv.step(None)`: `--batch` games a call, actions drawn in Rust, every row's
-  observation and mask written;
+- tcgsim `VecEnv.step(None)`: `--batch` games a call (one side per batch size: 64, 256 and 1,024
+  by default, since the arrays of a few hundred rows no longer fit the processor's cache), actions
+  drawn in Rust, every row's observation and mask written;
 - OpenSpiel `pyspiel` (C++ games): `state.apply_action(random.choice(state.legal_actions()))`,
   chance nodes sampled and not counted; once raw, once reading `observation_tensor()` each step;
 - RLCard (`uno`, `doudizhu`, `leduc-holdem`): `env.step(random legal action)`, which returns the
@@ -190,7 +191,7 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per side and round")
-    p.add_argument("--batch", default="256,1024",
+    p.add_argument("--batch", default="64,256,1024",
                    help="games per VecEnv call: one side per number, comma-separated")
     p.add_argument("--games", default="trails,fireforce,tmnt")
     p.add_argument("--spiel", default="leduc_poker,hearts")
