@@ -211,7 +211,7 @@ impl<'a> ObsOut<'a> {
 
     /// Counts card ids into the next slot, `name` (one entry per card id): one for each id of
     /// `ids`, once per copy.
-    #[inline]
+    #[inline(always)]
     pub fn count(&mut self, name: &str, ids: impl IntoIterator<Item = usize>) {
         let v = self.slot(name);
         for id in ids {
