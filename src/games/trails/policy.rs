@@ -9,7 +9,8 @@ use super::action::Action;
 use super::cards::{CardType, Effect, Op, Prohibition, Side, TargetMode, Trigger};
 use super::engine::{FieldView, TrailsGame};
 use super::state::Lid;
-use super::state::{bit, AttackTarget, Bits, Pending, State, Step};
+use super::state::{bit, flag, AttackTarget, Bits, Pending, State, Step};
+use crate::core::actions::canonical_next;
 use crate::core::{ActionList, GameRng, Policy, Seat};
 use rand::Rng;
 
@@ -203,9 +204,11 @@ impl TrailsGame {
             (_, Action::Homebase(id)) => -self.hand_value(s, me, id),
             (_, Action::Deploy(id)) | (_, Action::Dispatch(id)) => {
                 let c = self.card(id);
-                2.0 + f32::from(c.cost) + f32::from(c.str + c.def) * 0.1
+                2.0 + f32::from(c.cost)
+                    + f32::from(c.str + c.def) * 0.1
+                    + self.enter_draw_cost(s, me, id)
             }
-            (_, Action::Base(_)) => 5.0,
+            (_, Action::Base(id)) => 5.0 + self.enter_draw_cost(s, me, id),
             (
                 _,
                 Action::Event {
@@ -237,12 +240,11 @@ impl TrailsGame {
                 }
                 v
             }
-            (_, Action::Attack(i)) => self.best_attack_score(s, view(), me, bit(i), w),
+            (_, Action::Attack(i)) => self.plan_score(s, view(), me, bit(i), w),
+            // Compared with naming a target now (`TargetUnit`, `TargetPlayer`): joining is worth
+            // what the group can then reach, a little less.
             (_, Action::Join(i)) => {
-                let with = s.combat.attackers | bit(i);
-                self.best_attack_score(s, view(), me, with, w)
-                    - self.best_attack_score(s, view(), me, s.combat.attackers, w)
-                    - 0.1
+                self.plan_score(s, view(), me, s.combat.attackers | bit(i), w) - 0.1
             }
             (_, Action::TargetUnit(d)) => {
                 self.attack_score(s, view(), me, s.combat.attackers, Some(d), w)
@@ -374,16 +376,17 @@ impl TrailsGame {
         // Effects are read in place: an effect is several words, most arms read one field.
         for e in effects {
             v += match *e {
-                Effect::Draw(n) => 1.0 * f32::from(n),
+                Effect::Draw(n) => self.draw_worth(s, me) * f32::from(n),
                 Effect::DrawEnemy(n) => -f32::from(n),
-                Effect::DrawCounted(_) => 1.0,
+                Effect::DrawCounted(_) => self.draw_worth(s, me),
                 Effect::Move(t, to, _) => match (t.side == Side::Enemy, to) {
                     (false, super::cards::Zone::Hand | super::cards::Zone::Field) => 1.5,
                     (true, super::cards::Zone::Deck | super::cards::Zone::Trail) => 1.0,
                     (false, super::cards::Zone::Homebase) => 0.8,
                     _ => 0.1,
                 },
-                Effect::Search(..) | Effect::Dig(..) => 1.5,
+                // A card from the deck into the hand: a draw, chosen.
+                Effect::Search(..) | Effect::Dig(..) => 0.5 + self.draw_worth(s, me),
                 Effect::Discard { enemy, n } => {
                     if enemy {
                         f32::from(n)
@@ -416,7 +419,11 @@ impl TrailsGame {
                 }
                 Effect::Redirect(_) | Effect::Prevent => 0.0,
                 Effect::Pick(_) => 0.1,
-                Effect::DrawTo(n) => (f32::from(n) - s.pl(me).hand.count_ones() as f32).max(-0.5),
+                Effect::DrawTo(n) => {
+                    (f32::from(n) - s.pl(me).hand.count_ones() as f32).max(0.0)
+                        * self.draw_worth(s, me).min(1.0)
+                        - 0.1
+                }
                 Effect::Gain { cp, n } => {
                     // CP is worth something in the deployment step only; EP lapses at the end of
                     // the phase.
@@ -435,8 +442,9 @@ impl TrailsGame {
                     }
                 }
                 Effect::Plan(_) => 0.3,
-                Effect::Rebuild => 0.2,
-                Effect::HomebaseTop => 1.0,
+                // Both take the deck's top card (into the homebase).
+                Effect::Rebuild => 0.2 + (self.draw_worth(s, me) - 1.0).min(0.0),
+                Effect::HomebaseTop => self.draw_worth(s, me),
                 Effect::Bond { side, delta } => {
                     let sign = if side == Side::Enemy { -1.0 } else { 1.0 };
                     let room = if side == Side::Own {
@@ -629,6 +637,105 @@ impl TrailsGame {
         };
         // A little less than nothing when nothing changes: a card is spent.
         loss(d) - loss(to) - 0.5
+    }
+
+    /// The worth of taking one card from the deck now (a draw, or a card into the homebase):
+    /// the deck is also a clock — a player who must draw from an empty deck loses (T-WIN-3), and
+    /// both draw 2 a turn — so a card taken early when the deck is no longer than the
+    /// opponent's brings that loss a step nearer; a full hand needs cards little.
+    fn draw_worth(&self, s: &State, me: Seat) -> f32 {
+        let p = s.pl(me);
+        let (deck, theirs) = (i32::from(p.deck_len), i32::from(s.pl(me.other()).deck_len));
+        if deck <= theirs + 2 && deck <= 14 {
+            -2.0
+        } else if deck <= theirs && deck <= 26 {
+            0.0
+        } else if p.hand.count_ones() >= 6 {
+            0.3
+        } else {
+            1.0
+        }
+    }
+
+    /// What the draws of card `id`'s `enter` ability cost when the deck runs short
+    /// ([`Self::draw_worth`] below 0; nothing otherwise).
+    fn enter_draw_cost(&self, s: &State, me: Seat, id: Lid) -> f32 {
+        let Some((_, ab)) = self.card(id).ability(Trigger::Enter) else {
+            return 0.0;
+        };
+        let n: u8 = ab
+            .effects
+            .iter()
+            .map(|e| match *e {
+                Effect::Draw(n) => n,
+                Effect::HomebaseTop | Effect::Rebuild => 1,
+                _ => 0,
+            })
+            .sum();
+        if n == 0 {
+            return 0.0;
+        }
+        2.0 * f32::from(n) * self.draw_worth(s, me).min(0.0)
+    }
+
+    /// The best score `attackers` (a group being built, its members added in increasing
+    /// instance order) could reach: naming a target now, or first joined by more of `me`'s
+    /// ready UNITs that share an organization with all of them (T-SCLM-1) — the strongest
+    /// first — until their total STR reaches the DEF of a target none of them stuns now. So a
+    /// wall (high DEF, [Hate] drawing every attack to it, T-COMBAT-6) is broken by a group
+    /// rather than left standing while its owner's bond is out of reach.
+    fn plan_score(&self, s: &State, v: &FieldView, me: Seat, attackers: u64, w: &Weights) -> f32 {
+        let now = self.best_attack_score(s, v, me, attackers, w);
+        let p = s.pl(me);
+        let mut cands =
+            canonical_next(attackers, self.active_units(s, me)) & !p.flagged(flag::ACTIONED);
+        if cands == 0 {
+            return now;
+        }
+        let orgs = Bits(attackers).fold(!0, |o, a| o & self.orgs(s, me, a));
+        cands &= !Bits(cands)
+            .filter(|&c| {
+                self.orgs(s, me, c) & orgs == 0
+                    || (self.has_cant && self.prohibited(s, me, c, Prohibition::Attack))
+            })
+            .fold(0u64, |m, c| m | bit(c));
+        if cands == 0 {
+            return now;
+        }
+        let opp = me.other();
+        let (targets, _) = self.group_targets(v.marks(), me, attackers);
+        let str_now: i16 = Bits(attackers).map(|a| v.stats(me, a).0).sum();
+        let mut best = now;
+        for d in Bits(targets) {
+            let ddef = v.stats(opp, d).1;
+            if str_now >= ddef {
+                continue;
+            }
+            let (mut group, mut go, mut st, mut left) = (attackers, orgs, str_now, cands);
+            while st < ddef {
+                // The strongest candidate that keeps an organization shared and `d` a target.
+                let mut pick: Option<(u8, i16)> = None;
+                for c in Bits(left) {
+                    let cs = v.stats(me, c).0;
+                    if cs > 0
+                        && pick.is_none_or(|(_, ps)| cs > ps)
+                        && self.orgs(s, me, c) & go != 0
+                        && self.attack_targets(v.marks(), me, group | bit(c)) & bit(d) != 0
+                    {
+                        pick = Some((c, cs));
+                    }
+                }
+                let Some((c, cs)) = pick else { break };
+                group |= bit(c);
+                go &= self.orgs(s, me, c);
+                st += cs;
+                left &= !bit(c);
+            }
+            if group != attackers && st >= ddef {
+                best = best.max(self.attack_score(s, v, me, group, Some(d), w));
+            }
+        }
+        best
     }
 
     /// The best score this group could get by naming a target now.
