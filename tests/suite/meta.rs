@@ -364,7 +364,7 @@ fn the_resampled_support_of_rps_with_a_dominated_deck() {
     assert_ne!(run(4, 6).mean_weight, s.mean_weight);
 }
 
-/// A real matrix: the 49 matchups of `docs/matchups-million.csv` (7 Trails decks, 20,409 games
+/// A real matrix: the 64 matchups of `docs/matchups-million.csv` (8 Trails decks, 15,625 games
 /// each), read with the csv crate: the equilibrium is exact, and its resampled support is
 /// reproducible.
 #[test]
