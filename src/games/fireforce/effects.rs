@@ -429,6 +429,15 @@ impl Static {
         self.hits[usize::from(id / 64)] & 1 << (id % 64) != 0
     }
 
+    /// Whether this static (of the plain kinds) counts toward the power of a Unit of card `id`
+    /// whose [`Static::gate_bit`] is `gate`; `this` when the Unit is the static's own card (an
+    /// `other` static skips it). The derived test `FireForceGame::power` checks, in debug builds,
+    /// against the filter read in full.
+    #[inline]
+    pub fn reaches(&self, gate: u8, id: CardId, this: bool) -> bool {
+        self.gate & gate != 0 && self.hits(id) && !(self.filter.other && this)
+    }
+
     /// The bit of [`Static::gate`] for a Unit of the static's controller (`reach` 0) or of
     /// its opponent (1), ready or not.
     #[inline]

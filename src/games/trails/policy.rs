@@ -9,8 +9,7 @@ use super::action::Action;
 use super::cards::{CardType, Effect, Op, Prohibition, Side, TargetMode, Trigger};
 use super::engine::{FieldView, TrailsGame};
 use super::state::Lid;
-use super::state::{bit, flag, AttackTarget, Bits, Pending, State, Step};
-use crate::core::actions::canonical_next;
+use super::state::{bit, AttackTarget, Bits, Pending, State, Step};
 use crate::core::{ActionList, GameRng, Policy, Seat};
 use rand::Rng;
 
@@ -686,19 +685,8 @@ impl TrailsGame {
     /// rather than left standing while its owner's bond is out of reach.
     fn plan_score(&self, s: &State, v: &FieldView, me: Seat, attackers: u64, w: &Weights) -> f32 {
         let now = self.best_attack_score(s, v, me, attackers, w);
-        let p = s.pl(me);
-        let mut cands =
-            canonical_next(attackers, self.active_units(s, me)) & !p.flagged(flag::ACTIONED);
-        if cands == 0 {
-            return now;
-        }
         let orgs = Bits(attackers).fold(!0, |o, a| o & self.orgs(s, me, a));
-        cands &= !Bits(cands)
-            .filter(|&c| {
-                self.orgs(s, me, c) & orgs == 0
-                    || (self.has_cant && self.prohibited(s, me, c, Prohibition::Attack))
-            })
-            .fold(0u64, |m, c| m | bit(c));
+        let cands = self.joiners(s, me, attackers, orgs);
         if cands == 0 {
             return now;
         }

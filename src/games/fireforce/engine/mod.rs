@@ -468,12 +468,12 @@ impl FireForceGame {
                     .iter()
                     .filter(|st| {
                         debug_assert_eq!(
-                            st.gate & gate != 0 && st.hits(id) && !(st.filter.other && this),
+                            st.reaches(gate, id, this),
                             side_ok(st.side, owner, q)
                                 && Self::static_filter(st, id, c, ready, this),
                             "CardDb::derive is stale"
                         );
-                        st.gate & gate != 0 && st.hits(id) && !(st.filter.other && this)
+                        st.reaches(gate, id, this)
                     })
                     .map(|st| i32::from(st.power))
                     .sum::<i32>();
@@ -503,9 +503,7 @@ impl FireForceGame {
                     for u in Bits(units) {
                         let ready = p.exhausted & 1 << u == 0;
                         let this = owner == q && i == u;
-                        if st.gate & Static::gate_bit(reach, ready) != 0
-                            && st.hits(p.card[usize::from(u)])
-                            && !(st.filter.other && this)
+                        if st.reaches(Static::gate_bit(reach, ready), p.card[usize::from(u)], this)
                         {
                             out[usize::from(u)] += i32::from(st.power);
                         }

@@ -13,6 +13,7 @@
 
 use super::super::action::Action;
 use super::super::cards::{CardType, Icons, Prohibition, Trigger};
+use super::super::effects::Orgs;
 use super::super::state::Lid;
 use super::super::state::{bit, flag, AttackTarget, Bits, Pending, PlayerState, State, Step, That};
 use super::{feat, TrailsGame, MAX_ALWAYS_PER_TURN};
@@ -165,6 +166,17 @@ impl TrailsGame {
         self.has_cant && self.prohibited(s, me, i, Prohibition::Attack)
     }
 
+    /// The UNITs of `me` that may join the group `attackers`, whose members share the
+    /// organizations `orgs` (T-SCLM-1): ready, sharing one of them, not barred from attacking
+    /// (decision T-EFF-12), above the group's highest instance (T-SCLM-4, `canonical_next`).
+    /// Whether the group then keeps a legal target (T-SCLM-2) is the caller's to ask.
+    pub(crate) fn joiners(&self, s: &State, me: Seat, attackers: u64, orgs: Orgs) -> u64 {
+        let p = s.pl(me);
+        Bits(canonical_next(attackers, self.active_units(s, me)) & !p.flagged(flag::ACTIONED))
+            .filter(|&i| self.orgs(s, me, i) & orgs != 0 && !self.cant_attack(s, me, i))
+            .fold(0, |m, i| m | bit(i))
+    }
+
     /// T-COMBAT-2, step I: a ready UNIT attacks, or the player passes; "always" actions.
     fn legal_propose(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         let p = s.pl(me);
@@ -179,22 +191,15 @@ impl TrailsGame {
 
     /// Step I goes on: another UNIT joins the group, or the group names its target.
     fn legal_group(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
-        let p = s.pl(me);
         // Legal targets depend on icons only ([Covert], [Hate]).
         let m = self.marks_of(s, [s.p[0].field, s.p[1].field]);
         // T-SCLM-1: ready UNITs sharing an organization with every member; added in increasing
         // instance order so each group is built one way (T-SCLM-4, `canonical_next`). A member
         // joins only if the group keeps a legal target (T-SCLM-2).
-        let next = canonical_next(s.combat.attackers, self.active_units(s, me));
-        for i in Bits(next) {
-            if !p.has(i, flag::ACTIONED)
-                && self.orgs(s, me, i) & s.combat.group_orgs != 0
-                && !self.cant_attack(s, me, i)
-            {
-                let (units, player) = self.group_targets(&m, me, s.combat.attackers | bit(i));
-                if units != 0 || player {
-                    out.push(Action::Join(i));
-                }
+        for i in Bits(self.joiners(s, me, s.combat.attackers, s.combat.group_orgs)) {
+            let (units, player) = self.group_targets(&m, me, s.combat.attackers | bit(i));
+            if units != 0 || player {
+                out.push(Action::Join(i));
             }
         }
         let (units, player) = self.group_targets(&m, me, s.combat.attackers);
