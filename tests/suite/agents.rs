@@ -335,6 +335,36 @@ fn search_does_not_walk_into_an_avoidable_deck_out() {
     }
 }
 
+/// A wall the heuristic breaks with a group (issue 33): P2's Riot Squad Officer (2/5, [Hate])
+/// draws every attack to it (T-COMBAT-6) and no single Military Academy Cadet (2/3) stuns it, but
+/// three of them, sharing their organizations (T-SCLM-1), do (6 ≥ 5). The heuristic used to score
+/// each attacker alone and pass; it now proposes the attack and builds the group of three.
+#[test]
+fn the_heuristic_breaks_a_wall_with_a_group() {
+    let text = "step: propose\n[P1]\nfield: 3x Military Academy Cadet\n\
+                deck: 10x Academy Student\n[P2]\nfield: Riot Squad Officer\n\
+                deck: 10x Academy Student\n";
+    let (g, mut s) = scenario(text);
+    let mut h = HeuristicAgent::new(1);
+    let mut said = Vec::new();
+    while g.to_move(&s) == Some(Seat::P1)
+        && s.combat.target == tcgsim::games::trails::state::AttackTarget::None
+    {
+        let a = h.choose(&g, &s, Seat::P1);
+        said.push(g.action_text(&s, a));
+        g.apply(&mut s, a);
+        if said.len() > 10 || said.last().is_some_and(|t| t == "pass") {
+            break;
+        }
+    }
+    assert_eq!(s.combat.attackers.count_ones(), 3, "{said:?}");
+    assert!(
+        said.last()
+            .is_some_and(|t| t.contains("Riot Squad Officer")),
+        "{said:?}"
+    );
+}
+
 /// The heuristic plays a redirect (designer card TR-D19 Decoy Maneuver, decision T-REPL-2) when
 /// moving the attack saves a unit, and keeps it when the only unit it could move the attack to
 /// would be stunned in the defender's place: the event is worth its best choice, not its support.
