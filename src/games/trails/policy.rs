@@ -684,14 +684,15 @@ impl TrailsGame {
     /// wall (high DEF, [Hate] drawing every attack to it, T-COMBAT-6) is broken by a group
     /// rather than left standing while its owner's bond is out of reach.
     fn plan_score(&self, s: &State, v: &FieldView, me: Seat, attackers: u64, w: &Weights) -> f32 {
-        let now = self.best_attack_score(s, v, me, attackers, w);
+        // The targets are read once, for naming one now and for planning a larger group.
+        let (targets, player) = self.group_targets(v.marks(), me, attackers);
+        let now = self.best_attack_score(s, v, me, attackers, (targets, player), w);
         let orgs = Bits(attackers).fold(!0, |o, a| o & self.orgs(s, me, a));
         let cands = self.joiners(s, me, attackers, orgs);
         if cands == 0 {
             return now;
         }
         let opp = me.other();
-        let (targets, _) = self.group_targets(v.marks(), me, attackers);
         let str_now: i16 = Bits(attackers).map(|a| v.stats(me, a).0).sum();
         let mut best = now;
         for d in Bits(targets) {
@@ -726,16 +727,17 @@ impl TrailsGame {
         best
     }
 
-    /// The best score this group could get by naming a target now.
+    /// The best score this group could get by naming a target now: one of `targets`, or the
+    /// player when `player` (its [`TrailsGame::group_targets`]).
     fn best_attack_score(
         &self,
         s: &State,
         v: &FieldView,
         me: Seat,
         attackers: u64,
+        (targets, player): (u64, bool),
         w: &Weights,
     ) -> f32 {
-        let (targets, player) = self.group_targets(v.marks(), me, attackers);
         let best = Bits(targets)
             .map(|d| self.attack_score(s, v, me, attackers, Some(d), w))
             .fold(f32::NEG_INFINITY, f32::max);
@@ -757,16 +759,19 @@ impl TrailsGame {
         w: &Weights,
     ) -> f32 {
         let opp = me.other();
-        let str_total: i16 = Bits(attackers).map(|a| v.stats(me, a).0).sum();
+        // The members counted in the walk: `count_ones` is a dozen instructions on the baseline
+        // x86-64 target.
+        let (str_total, members) =
+            Bits(attackers).fold((0i16, 0u32), |(t, n), a| (t + v.stats(me, a).0, n + 1));
         let score = match target {
             None => f32::from(str_total) * w.bond,
             Some(d) => {
                 // The defender picks the fight-back target that hurts us most.
                 let mut worst = f32::INFINITY;
+                let dcost = f32::from(self.hot(s.pl(opp).card[d as usize]).cost);
                 for fb in Bits(attackers) {
-                    let c = self.clash(v, me, attackers, d, fb, attackers.count_ones() >= 2);
-                    let dcost = f32::from(self.card(s.pl(opp).card[d as usize]).cost);
-                    let fcost = f32::from(self.card(s.pl(me).card[fb as usize]).cost);
+                    let c = self.clash(v, me, attackers, d, fb, members >= 2);
+                    let fcost = f32::from(self.hot(s.pl(me).card[fb as usize]).cost);
                     let mut v = f32::from(c.overkill) * w.bond;
                     if c.stuns_defender {
                         v += dcost * (w.bond + w.board_per_cost);
@@ -780,7 +785,7 @@ impl TrailsGame {
             }
         };
         // Every extra attacker is actioned: a small cost per member.
-        score - w.attack_threshold * attackers.count_ones() as f32
+        score - w.attack_threshold * members as f32
     }
 
     /// A static estimate in [0, 1] that `seat` wins, from public information and its own cards.

@@ -125,7 +125,12 @@ impl TrailsGame {
             // attacker could attack an opposing UNIT ([Covert] gained or lost in the window).
             AttackTarget::Player => {
                 alive == 0 || {
-                    let m = self.marks_of(s, [s.p[0].field, s.p[1].field]);
+                    // `group_targets` reads the marks of the group and of the opposing active
+                    // UNITs only: the marks of those cards, as the whole field's give them.
+                    let mut cards = [0; 2];
+                    cards[me.index()] = alive;
+                    cards[me.other().index()] = self.active_units(s, me.other());
+                    let m = self.marks_of(s, cards);
                     self.group_targets(&m, me, alive).1
                 }
             }
@@ -164,6 +169,8 @@ impl TrailsGame {
     /// defender fighting back `fb` (T-COMBAT-3, T-SCLM-1, T-ICON-MA); `sclm` when it was declared as
     /// a SCLM attack. Used by resolution and by agents that look ahead.
     /// `v` is a view of the state that covers the attackers and `d` ([`Self::field_view`]).
+    /// Inlined: the heuristic asks it for every target and fight-back it weighs.
+    #[inline(always)]
     pub fn clash(
         &self,
         v: &FieldView,

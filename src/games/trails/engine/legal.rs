@@ -16,7 +16,7 @@ use super::super::cards::{CardType, Icons, Prohibition, Trigger};
 use super::super::effects::Orgs;
 use super::super::state::Lid;
 use super::super::state::{bit, flag, AttackTarget, Bits, Pending, PlayerState, State, Step, That};
-use super::{feat, TrailsGame, MAX_ALWAYS_PER_TURN};
+use super::{feat, Crafts, TrailsGame, MAX_ALWAYS_PER_TURN};
 use crate::core::actions::canonical_next;
 use crate::core::{ActionList, Seat};
 
@@ -125,7 +125,8 @@ impl TrailsGame {
         }
         let down = p.homebase & !p.face_up();
         let mut seen = IdsMet::default();
-        for i in Bits(down) {
+        // Only UNITs are dispatched (`kinds.unit`, the card type, ahead of its icons).
+        for i in Bits(down & p.kinds.unit) {
             let c = self.hot(p.card[i as usize]);
             if c.ctype == CardType::Unit
                 && c.icons.has(Icons::DISPATCH)
@@ -181,8 +182,8 @@ impl TrailsGame {
     fn legal_propose(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         let p = s.pl(me);
         out.push(Action::Pass);
-        for i in Bits(self.active_units(s, me)) {
-            if !p.has(i, flag::ACTIONED) && !self.cant_attack(s, me, i) {
+        for i in Bits(self.active_units(s, me) & !p.flagged(flag::ACTIONED)) {
+            if !self.cant_attack(s, me, i) {
                 out.push(Action::Attack(i));
             }
         }
@@ -191,12 +192,18 @@ impl TrailsGame {
 
     /// Step I goes on: another UNIT joins the group, or the group names its target.
     fn legal_group(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
-        // Legal targets depend on icons only ([Covert], [Hate]).
-        let m = self.marks_of(s, [s.p[0].field, s.p[1].field]);
         // T-SCLM-1: ready UNITs sharing an organization with every member; added in increasing
         // instance order so each group is built one way (T-SCLM-4, `canonical_next`). A member
         // joins only if the group keeps a legal target (T-SCLM-2).
-        for i in Bits(self.joiners(s, me, s.combat.attackers, s.combat.group_orgs)) {
+        let joiners = self.joiners(s, me, s.combat.attackers, s.combat.group_orgs);
+        // Legal targets depend on icons only ([Covert], [Hate]), and `attack_targets` reads the
+        // marks of the group's members and would-be members and of the opposing active UNITs
+        // only: the marks of those cards (on the field, as the whole field's marks give them).
+        let mut cards = [0; 2];
+        cards[me.index()] = (s.combat.attackers | joiners) & s.pl(me).field;
+        cards[me.other().index()] = self.active_units(s, me.other());
+        let m = self.marks_of(s, cards);
+        for i in Bits(joiners) {
             let (units, player) = self.group_targets(&m, me, s.combat.attackers | bit(i));
             if units != 0 || player {
                 out.push(Action::Join(i));
@@ -241,7 +248,9 @@ impl TrailsGame {
         self.always_actions(s, me, out);
     }
 
-    /// T-RES-6: playing EVENTs, arts and BASEs, and crafts with a cost.
+    /// T-RES-6: playing EVENTs, arts and BASEs, and crafts with a cost. Inlined into the four
+    /// steps that offer them (a call each decision saved).
+    #[inline(always)]
     fn always_actions(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         self.always_list(s, me, out);
         // Decision T-EFF-17: plays a ban forbids (the deployment step's too, listed before).
@@ -257,9 +266,24 @@ impl TrailsGame {
             return;
         }
         let p = s.pl(me);
-        let (ep, up) = (p.ep_available() as u8, p.face_up());
+        let up = p.face_up();
+        let down = p.homebase & !up;
+        // The cards that may give an action: in hand and face down in the homebase, EVENTs,
+        // BASEs and cards with arts; face up in the homebase and on the field (not stunned),
+        // cards with crafts.
+        let (hand, home) = (
+            p.hand & p.kinds.play,
+            (up & p.kinds.craft) | (down & p.kinds.play),
+        );
+        let field = p.field & p.kinds.craft & !p.flagged(flag::STUNNED);
+        if hand | home | field == 0 {
+            return;
+        }
+        // Counting bits is a dozen instructions on the baseline x86-64 target (no `popcnt`):
+        // the EP only when a card may use it, the homebase size only for a BASE.
+        let ep = p.ep_available() as u8;
         let mut seen = IdsMet::default();
-        for i in Bits(p.hand & p.kinds.play) {
+        for i in Bits(hand) {
             let id = p.card[i as usize];
             let c = self.hot(id);
             if c.hand_ep > ep {
@@ -288,27 +312,29 @@ impl TrailsGame {
                 });
             }
         }
-        let hb = p.homebase_count();
-        let down = p.homebase & !up;
         let mut seen = IdsMet::default();
         // Only cards that can give an action, still in instance order.
-        for i in Bits((up & p.kinds.craft) | (down & p.kinds.play)) {
+        for i in Bits(home) {
             let id = p.card[i as usize];
             let c = self.hot(id);
             if up & bit(i) != 0 {
                 // T-RES-5: face-up non-BASE cards in the homebase have no crafts (the loop
-                // visits face-up cards with crafts only).
+                // visits face-up cards with crafts only). A card none of whose crafts the
+                // player can afford adds nothing.
+                let k = &self.crafts[id];
+                if k.min_ep > ep {
+                    continue;
+                }
                 if c.ctype == CardType::Base {
-                    self.craft_actions(s, me, i, ep, out);
-                } else if self.crafts[id].homebase != 0 {
+                    self.craft_actions(s, me, i, k, ep, out);
+                } else if k.homebase != 0 {
                     // Decision T-RES-5-2: a craft whose text says it works here.
-                    let only = self.crafts[id].homebase;
-                    self.gated_craft_actions(s, me, i, ep, only, out);
+                    self.gated_craft_actions(s, me, i, ep, k.homebase, out);
                 }
                 continue;
             }
             let mut event = c.ctype == CardType::Event && c.cost <= ep;
-            let base = c.ctype == CardType::Base && u32::from(c.cost) <= hb;
+            let base = c.ctype == CardType::Base && u32::from(c.cost) <= p.homebase_count();
             let mut arts = c.arts.is_some_and(|a| a <= ep);
             if !(event || base || arts) || !seen.first(p, down, i) {
                 continue;
@@ -333,15 +359,27 @@ impl TrailsGame {
                 });
             }
         }
-        for i in Bits(p.field & p.kinds.craft & !p.flagged(flag::STUNNED)) {
-            self.craft_actions(s, me, i, ep, out);
+        for i in Bits(field) {
+            // A card none of whose crafts the player can afford adds nothing.
+            let k = &self.crafts[p.card[i as usize]];
+            if k.min_ep <= ep {
+                self.craft_actions(s, me, i, k, ep, out);
+            }
         }
     }
 
-    #[inline]
-    fn craft_actions(&self, s: &State, me: Seat, i: u8, ep: u8, out: &mut ActionList<Action>) {
+    /// The crafts `k` of `me`'s card `i` that `ep` pays for (T-RES-5).
+    #[inline(always)]
+    fn craft_actions(
+        &self,
+        s: &State,
+        me: Seat,
+        i: u8,
+        k: &Crafts,
+        ep: u8,
+        out: &mut ActionList<Action>,
+    ) {
         let p = s.pl(me);
-        let k = &self.crafts[p.card[i as usize]];
         if k.gated != 0 {
             return self.gated_craft_actions(s, me, i, ep, !0, out);
         }

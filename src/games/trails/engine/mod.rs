@@ -84,11 +84,17 @@ pub(crate) struct Crafts {
     pub gated: u8,
     /// Bit `j`: craft `j` works face up in the homebase by its text (decision T-RES-5-2).
     pub homebase: u8,
+    /// The least EP cost of the crafts (`u8::MAX` for none): one compare skips a card none of
+    /// whose crafts the player can afford.
+    pub min_ep: u8,
 }
 
 impl Crafts {
     fn of(c: &super::cards::Card) -> Crafts {
-        let mut k = Crafts::default();
+        let mut k = Crafts {
+            min_ep: u8::MAX,
+            ..Crafts::default()
+        };
         for (a, ab) in c.abilities.iter().enumerate() {
             if ab.trigger == Trigger::Act {
                 let j = k.n as usize;
@@ -99,6 +105,7 @@ impl Crafts {
                 k.self_action |= u8::from(ab.cost.self_action) << j;
                 k.gated |= u8::from(ab.gated()) << j;
                 k.homebase |= u8::from(ab.in_homebase()) << j;
+                k.min_ep = k.min_ep.min(ab.cost.ep);
                 k.n += 1;
             }
         }
