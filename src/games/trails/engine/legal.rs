@@ -596,4 +596,36 @@ mod tests {
         }
         assert!(checked > 100_000, "{checked}");
     }
+
+    /// `Crafts::min_ep` is the least EP cost of a card's crafts (`act` abilities, T-RES-5), read
+    /// here off the card's abilities, and `u8::MAX` for a card without crafts: the "always"
+    /// actions skip a card whose `min_ep` is above the EP available, so a value too high would
+    /// drop legal crafts. Every card of the bundled card file is checked (matches of 50 + 50 of
+    /// them).
+    #[test]
+    fn the_least_craft_cost_is_the_cheapest_craft_of_the_card() {
+        use crate::games::trails::cards::{CardId, Trigger};
+        let db = crate::games::trails::bundled_cards();
+        let ids: Vec<CardId> = (0..db.len() as CardId).collect();
+        let (mut cards, mut with_crafts) = (0, 0);
+        for pair in ids.chunks(100) {
+            let (a, b) = pair.split_at(pair.len().min(50));
+            let g = TrailsGame::new(db.clone(), a.to_vec(), b.to_vec());
+            for l in g.lids() {
+                let costs: Vec<u8> = g
+                    .card(l)
+                    .abilities
+                    .iter()
+                    .filter(|ab| ab.trigger == Trigger::Act)
+                    .map(|ab| ab.cost.ep)
+                    .collect();
+                let cheapest = costs.iter().copied().min().unwrap_or(u8::MAX);
+                assert_eq!(g.crafts[l].min_ep, cheapest, "{}", g.card(l).name);
+                cards += 1;
+                with_crafts += usize::from(!costs.is_empty());
+            }
+        }
+        assert_eq!(cards, db.len());
+        assert!(with_crafts > 0, "no bundled card has a craft");
+    }
 }
