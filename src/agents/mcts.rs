@@ -48,6 +48,10 @@ pub struct MctsConfig {
     /// Keep the part of the tree that still applies from one decision to the next (module
     /// documentation): the iterations of a decision are added to those kept.
     pub reuse: bool,
+    /// Weight of the heuristic's prior (progressive bias, issue 33): at each tree node the game's
+    /// heuristic names its action in that iteration's determinization; that action is expanded
+    /// first, and its child's selection value gains `prior / (visits + 1)`. 0: off.
+    pub prior: f64,
 }
 
 impl Default for MctsConfig {
@@ -62,6 +66,7 @@ impl Default for MctsConfig {
             trees: 1,
             determinize: true,
             reuse: false,
+            prior: 0.0,
         }
     }
 }
@@ -315,6 +320,12 @@ impl<G: crate::core::Policy> Tree<G> {
         // Selection and expansion.
         while let Some(mover) = game.to_move(&s) {
             game.legal_actions(&s, &mut self.list);
+            // The heuristic's choice here, in this determinization (progressive bias).
+            let hint = if cfg.prior > 0.0 {
+                Some(game.heuristic_action(&s, &self.list, rng))
+            } else {
+                None
+            };
             // Children legal here gain availability; untried actions are the legal ones with no
             // child yet.
             self.untried.clear_scratch();
@@ -330,8 +341,11 @@ impl<G: crate::core::Policy> Tree<G> {
                     self.untried.remove(k);
                     let n = &mut self.nodes[c as usize];
                     n.avail += 1;
-                    let ucb = n.reward / f64::from(n.visits)
+                    let mut ucb = n.reward / f64::from(n.visits)
                         + cfg.c * (f64::from(n.avail).ln() / f64::from(n.visits)).sqrt();
+                    if hint == Some(a) {
+                        ucb += cfg.prior / f64::from(n.visits + 1);
+                    }
                     if ucb > best_ucb {
                         best_ucb = ucb;
                         best = c;
@@ -340,7 +354,10 @@ impl<G: crate::core::Policy> Tree<G> {
                 c = self.nodes[c as usize].next_sibling;
             }
             if !self.untried.is_empty() {
-                let a = self.untried[rng.gen_range(0..self.untried.len())];
+                let a = match hint {
+                    Some(h) if self.untried.contains(&h) => h,
+                    _ => self.untried[rng.gen_range(0..self.untried.len())],
+                };
                 let child = self.push(a, mover, node);
                 self.nodes[child as usize].avail = 1;
                 game.apply(&mut s, a);
@@ -573,6 +590,63 @@ mod tests {
 
     fn size<A>(s: &Sub<A>) -> usize {
         1 + s.5.iter().map(size).sum::<usize>()
+    }
+
+    /// With `prior`, the first action a node expands is the heuristic's (issue 33). On the toy
+    /// game, whose heuristic reads no random number, the choice is worked out here from its rule
+    /// (X-ROUND-1: the leader leads; the heuristic leads its highest card by value, then card id,
+    /// and answers with the middle one): after one iteration the root's only child is that action.
+    /// Without the prior the expansion is uniform and picks another in some of the positions.
+    #[test]
+    fn the_prior_expands_the_heuristics_action_first() {
+        use crate::games::toy::{Play, ToyGame};
+        let cards = ToyGame::bundled_cards();
+        let deck = |n: &str| {
+            ToyGame::load_deck(&cards, std::path::Path::new(&format!("decks/toy/{n}.deck")))
+                .expect("a bundled toy deck")
+        };
+        let g = ToyGame::new_match(&cards, [&deck("ladder"), &deck("high")]);
+        let with = MctsConfig {
+            iterations: 1,
+            prior: 1.0,
+            ..MctsConfig::default()
+        };
+        let plain = MctsConfig { prior: 0.0, ..with };
+        let (mut checked, mut other) = (0, 0);
+        let mut t: Tree<ToyGame> = Tree::default();
+        let mut out = Vec::new();
+        let mut list = ActionList::new();
+        for seed in 0..60u64 {
+            let mut s = g.new_game(seed, Seat::from_index(seed as usize % 2));
+            let mut rng = rng_from_seed(seed);
+            for _ in 0..seed % 5 {
+                if g.to_move(&s).is_none() {
+                    break;
+                }
+                g.legal_actions(&s, &mut list);
+                let a = list[rng.gen_range(0..list.len())];
+                g.apply(&mut s, a);
+            }
+            let Some(me) = g.to_move(&s) else { continue };
+            g.legal_actions(&s, &mut list);
+            if list.len() < 2 {
+                continue;
+            }
+            let mut v: Vec<Play> = list.iter().copied().collect();
+            v.sort_by_key(|a| (g.value(a.0), a.0));
+            let want = if s.led.is_none() {
+                v[v.len() - 1]
+            } else {
+                v[v.len() / 2]
+            };
+            t.search(&g, &s, me, &with, &mut rng, &mut out);
+            assert_eq!(out, vec![(want, 1)], "seed {seed}");
+            t.search(&g, &s, me, &plain, &mut rng, &mut out);
+            other += usize::from(out[0].0 != want);
+            checked += 1;
+        }
+        assert!(checked >= 40, "{checked} positions");
+        assert!(other > 0, "uniform expansion never differed");
     }
 
     /// Tree reuse keeps exactly the subtree below the path the game took: every node, its

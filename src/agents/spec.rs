@@ -34,13 +34,13 @@ pub const KINDS: [(&str, &[&str]); 5] = [
     (
         "ismcts",
         &[
-            "iters", "ms", "c", "playout", "eps", "depth", "threads", "reuse",
+            "iters", "ms", "c", "playout", "eps", "depth", "threads", "reuse", "prior",
         ],
     ),
     (
         "cheat",
         &[
-            "iters", "ms", "c", "playout", "eps", "depth", "threads", "reuse",
+            "iters", "ms", "c", "playout", "eps", "depth", "threads", "reuse", "prior",
         ],
     ),
 ];
@@ -158,6 +158,7 @@ impl AgentSpec {
                         "eps" => c.eps = real(k, v, 0.0, 1.0)?,
                         "depth" => c.depth = num(k, v, 0, limits::DEPTH)?,
                         "reuse" => c.reuse = num::<u8>(k, v, 0, 1)? == 1,
+                        "prior" => c.prior = real(k, v, 0.0, limits::C)?,
                         _ => c.trees = num(k, v, 1, limits::MCTS_TREES)?,
                     }
                 }
