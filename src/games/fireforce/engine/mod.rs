@@ -39,6 +39,68 @@ pub struct FireForceGame {
     /// The static abilities of each card id, in a [`ByteTable`]: `power` reads a static source's
     /// by its one-byte id without a bounds check, several times a call.
     statics_of: ByteTable<Vec<Static>>,
+    /// The statics' power by source card and reached card, summed once per card file:
+    /// `power` reads one entry per static source instead of testing its statics one by one.
+    static_sums: StaticSums,
+}
+
+/// The power the statics of one source card give a Unit, for every source card with statics,
+/// gate bit ([`Static::gate_bit`]) and reached card id, derived from the same tests as
+/// [`Static::reaches`]: `sum[at[src] + g * n + id]` adds the power of the statics of `src` whose
+/// gate has bit `g` and whose filter's printed part `id` passes; `own[4 * k + g]` is the part of
+/// it that an `other` static gives its own card (`k`: the source's number), taken off when the
+/// Unit is the source itself.
+#[derive(Clone, Debug)]
+struct StaticSums {
+    /// The card ids (`n` of them: the card file's).
+    n: usize,
+    /// Per card id: the offset of its block in `sum` and its number `k`, or `u32::MAX` without
+    /// statics.
+    at: ByteTable<(u32, u32)>,
+    sum: Vec<i32>,
+    own: Vec<i32>,
+}
+
+impl StaticSums {
+    fn of(db: &CardDb) -> StaticSums {
+        let n = db.cards.len();
+        let (mut sum, mut own) = (Vec::new(), Vec::new());
+        let mut at = Vec::with_capacity(n);
+        for (src, c) in db.cards.iter().enumerate() {
+            if c.statics.is_empty() {
+                at.push((u32::MAX, u32::MAX));
+                continue;
+            }
+            at.push((sum.len() as u32, (own.len() / 4) as u32));
+            for g in 0..4u8 {
+                for id in 0..n {
+                    sum.push(
+                        c.statics
+                            .iter()
+                            .filter(|st| st.reaches(1 << g, id as CardId, false))
+                            .map(|st| i32::from(st.power))
+                            .sum(),
+                    );
+                }
+                own.push(
+                    c.statics
+                        .iter()
+                        .filter(|st| {
+                            st.reaches(1 << g, src as CardId, false)
+                                && !st.reaches(1 << g, src as CardId, true)
+                        })
+                        .map(|st| i32::from(st.power))
+                        .sum(),
+                );
+            }
+        }
+        StaticSums {
+            n,
+            at: ByteTable::new((u32::MAX, u32::MAX), at),
+            sum,
+            own,
+        }
+    }
 }
 
 /// Which of the card language's later constructs the match's decks hold: the engine walks their
@@ -138,6 +200,7 @@ impl FireForceGame {
         names.sort_unstable();
         names.dedup();
         FireForceGame {
+            static_sums: StaticSums::of(&db),
             statics_of: ByteTable::new(Vec::new(), db.cards.iter().map(|c| c.statics.clone())),
             db,
             main,
@@ -452,10 +515,35 @@ impl FireForceGame {
         }
         let p = s.pl(q);
         let id = p.card[u as usize];
+        let mut v = self.base_power(s, q, u);
+        let ready = p.exhausted & 1 << u == 0;
+        let t = &self.static_sums;
+        // The sources whose statics reach `q`'s Units: its own, then the opponent's.
+        for (owner, reach) in [(q, 0), (q.other(), 1)] {
+            let o = s.pl(owner);
+            // The side and the filter's `ready` of each static in one gate bit.
+            let g = 2 * reach + usize::from(!ready);
+            for i in Bits(o.statics[reach]) {
+                let (at, k) = t.at[o.card[i as usize]];
+                v += t.sum[at as usize + g * t.n + usize::from(id)];
+                // "other": not the static's own card.
+                if owner == q && i == u {
+                    v -= t.own[4 * k as usize + g];
+                }
+            }
+        }
+        debug_assert_eq!(v, self.power_by_statics(s, q, u), "StaticSums is stale");
+        v
+    }
+
+    /// [`FireForceGame::power`] read from the statics one by one (the debug check of
+    /// [`StaticSums`]).
+    fn power_by_statics(&self, s: &State, q: Seat, u: u8) -> i32 {
+        let p = s.pl(q);
+        let id = p.card[u as usize];
         let c = self.db.card(id);
         let mut v = self.base_power(s, q, u);
         let ready = p.exhausted & 1 << u == 0;
-        // The sources whose statics reach `q`'s Units: its own, then the opponent's.
         for (owner, reach) in [(q, 0), (q.other(), 1)] {
             let o = s.pl(owner);
             // The side and the filter's `ready` of each static in one test (`Static::gate`).

@@ -26,41 +26,38 @@ impl FireForceGame {
     /// is in a class of its own.
     fn named_by_instance(s: &State, q: Seat) -> u64 {
         let mut m = s.removed[q.index()];
-        if q == s.active {
-            m |= s.ends;
-        }
+        // An instance of `q`'s as a bit (`NONE` gives none), and the same of a `that_code`
+        // (codes of the other seat give none).
+        let inst = |i: u8| -> u64 {
+            if i < 64 {
+                1 << i
+            } else {
+                0
+            }
+        };
+        let base = q.index() as u8 * 64;
+        let code = |c: u8| inst(c.wrapping_sub(base));
         let b = &s.battle;
-        let mut one = |i: u8| {
-            if (i as usize) < 64 {
-                m |= 1 << i;
-            }
-        };
         if q == s.active {
-            one(b.attacker);
+            m |= s.ends | inst(b.attacker);
         } else {
-            one(b.target);
-            one(b.hit);
+            m |= inst(b.target) | inst(b.hit);
         }
-        let mut code = |c: u8| {
-            if let Some((w, i)) = that_card(c) {
-                if w == q {
-                    one(i);
+        let who = q.index() as u8;
+        for list in [
+            s.frames.as_slice(),
+            s.later.as_slice(),
+            s.replacing.as_slice(),
+        ] {
+            for f in list {
+                if f.who == who {
+                    m |= inst(f.src);
                 }
+                m |= code(f.that);
             }
-        };
-        for f in s
-            .frames
-            .iter()
-            .chain(s.later.iter())
-            .chain(s.replacing.iter())
-        {
-            if f.who == q.index() as u8 {
-                code(that_code(q, f.src));
-            }
-            code(f.that);
         }
         for l in s.lasting.iter() {
-            code(l.unit);
+            m |= code(l.unit);
         }
         m
     }
