@@ -381,12 +381,6 @@ pub struct CardSets {
     /// The policy's worth of each card id (`hand_value`, `set_value`): `[in hand, set on a Block
     /// Zone]`, read by id without a look at the card.
     pub worth: Worths,
-    /// M-ITM-3: the power the static text of an Item gives a card by its printed fields (a
-    /// static's filter reads the printed power, `docs/cards.md`), summed once per card file:
-    /// `item_power[item_at[it] + id]` for Item card `it` with such a text ([`Card::has_static`])
-    /// and card `id`; `item_at[it]` is `u32::MAX` for the other cards.
-    pub item_at: Vec<u32>,
-    pub item_power: Vec<i32>,
 }
 
 /// The [`CardSets::hooks`] bits above the "when" clauses.
@@ -522,29 +516,6 @@ impl CardDb {
                         _ => 0,
                     };
                 }
-            }
-        }
-        for it in &self.cards {
-            let effs = it.text(Trigger::Static).filter(|_| it.has_static);
-            let Some(effs) = effs else {
-                sets.item_at.push(u32::MAX);
-                continue;
-            };
-            sets.item_at.push(sets.item_power.len() as u32);
-            for c in &self.cards {
-                let mut v = 0i32;
-                for e in effs {
-                    if let Effect::Power(t, Amount::Num(n)) = e {
-                        if crate::games::tmnt::TmntGame::matches_card(
-                            c,
-                            &t.filter,
-                            i32::from(c.power),
-                        ) {
-                            v += i32::from(*n);
-                        }
-                    }
-                }
-                sets.item_power.push(v);
             }
         }
         sets.power_le = (0..=MAX_POWER)

@@ -289,32 +289,6 @@ impl TmntGame {
     /// counts as 0 (M-DECK-5).
     pub fn power(&self, s: &State, q: Seat, i: u8) -> i32 {
         let p = s.pl(q);
-        let id = p.card[i as usize];
-        let c = self.db.card(id);
-        let mut v = i32::from(c.power) + i32::from(p.temp[i as usize]);
-        // M-ITM-3: the Items' statics, summed per Item card and card id once per card file.
-        let sets = &self.db.sets;
-        for it in Bits(p.items) {
-            let at = sets.item_at[usize::from(p.card[it as usize])];
-            if at != u32::MAX {
-                v += sets.item_power[at as usize + usize::from(id)];
-            }
-        }
-        debug_assert_eq!(
-            v,
-            self.printed_statics(s, q, i),
-            "CardSets::item_power is stale"
-        );
-        if self.db.sets.static_cold_any {
-            v += self.cold_statics(s, q, i);
-        }
-        v.max(0)
-    }
-
-    /// [`TmntGame::power`] before the cold statics and the floor, read from the Items' static
-    /// texts one by one (the debug check of [`super::cards::CardSets::item_power`]).
-    fn printed_statics(&self, s: &State, q: Seat, i: u8) -> i32 {
-        let p = s.pl(q);
         let c = self.db.card(p.card[i as usize]);
         let mut v = i32::from(c.power) + i32::from(p.temp[i as usize]);
         for it in Bits(p.items) {
@@ -333,7 +307,10 @@ impl TmntGame {
                 }
             }
         }
-        v
+        if self.db.sets.static_cold_any {
+            v += self.cold_statics(s, q, i);
+        }
+        v.max(0)
     }
 
     fn matches_printed(c: &Card, f: &Filter) -> bool {
