@@ -3,6 +3,7 @@
 //! hand, the Scenes, the Flame decks, THE ADOLLA.
 
 use super::cards::{Effect, Mode, Op, Target, Trigger, Zone};
+use super::effects::Amount;
 use super::state::{Bits, Frame, Pick, State, Step, FLAME_BASE, FLAME_MASK, NONE, PRAY};
 use super::{Action, FireForceGame};
 use crate::core::lang::Side;
@@ -157,7 +158,12 @@ impl FireForceGame {
                 } else {
                     self.power(s, q, u)
                 };
-                (q == want, v)
+                // Forced onto the wrong side (`remove target own unit`): the weakest.
+                if q == want {
+                    (true, v)
+                } else {
+                    (false, -v)
+                }
             }
             _ => (false, i32::MIN),
         };
@@ -225,11 +231,14 @@ impl FireForceGame {
         for &a in legal.iter() {
             if let Action::Play(id) = a {
                 let c = self.db.card(id);
+                let effects = &c.abilities[0].effects;
                 if c.abilities[0].trigger == Trigger::Main
-                    && c.abilities[0]
-                        .effects
+                    && effects.iter().any(|e| self.effect_useful(s, me, e))
+                    && effects
                         .iter()
-                        .any(|e| self.effect_useful(s, me, e))
+                        .map(|e| self.effect_value(s, me, e))
+                        .sum::<f32>()
+                        > 0.0
                 {
                     return a;
                 }
@@ -338,6 +347,103 @@ impl FireForceGame {
         v
     }
 
+    /// What drawing a card is worth to `me`: a card in hand while the deck is long, a step
+    /// nearer losing by F-WIN-2 when it runs short.
+    fn draw_worth(&self, s: &State, me: Seat) -> f32 {
+        ((f32::from(s.pl(me).deck_len) - 8.0) / 8.0).clamp(-1.0, 1.0)
+    }
+
+    /// What a reaction does to the battle: whether it stops the attack outright (removes or
+    /// bounces the attacker, ends the battle, keeps the Life, moves the attacked Unit or the
+    /// attack elsewhere), and the power it moves toward the attacked Unit.
+    fn reaction_effect(&self, s: &State, a: Action) -> (bool, i32) {
+        let ability = match a {
+            Action::React(id) => self
+                .db
+                .card(id)
+                .abilities
+                .iter()
+                .find(|x| x.trigger == Trigger::Reaction),
+            Action::Activate(u, k) if k != PRAY => {
+                self.card_of(s, s.chooser, u).abilities.get(k as usize)
+            }
+            _ => None,
+        };
+        let (mut stops, mut delta) = (false, 0i32);
+        for e in ability.map_or(&[][..], |x| &x.effects[..]) {
+            match e {
+                Effect::Remove(t) | Effect::Bounce(t) if t.mode == Mode::Attacker => stops = true,
+                Effect::Bounce(t) if t.mode == Mode::Attacked => stops |= !s.battle.on_player,
+                Effect::EndBattle | Effect::GuardLife => stops = true,
+                Effect::Redirect(_) => stops |= s.battle.on_player,
+                Effect::Power(t, Amount::Num(n), _) if t.mode == Mode::Attacked => {
+                    delta += i32::from(*n)
+                }
+                Effect::Power(t, Amount::Num(n), _) if t.mode == Mode::Attacker => {
+                    delta -= i32::from(*n)
+                }
+                _ => {}
+            }
+        }
+        (stops, delta)
+    }
+
+    /// The support power in hand that may be put into THE ADOLLA now (`legal`'s supports).
+    fn support_in_hand(&self, s: &State, legal: &ActionList<Action>) -> i32 {
+        let me = s.chooser;
+        legal
+            .iter()
+            .map(|a| match a {
+                Action::Support(id) => {
+                    let n = Bits(s.pl(me).hand)
+                        .filter(|&i| s.pl(me).card[i as usize] == *id)
+                        .count() as i32;
+                    i32::from(self.db.card(*id).support) * n
+                }
+                _ => 0,
+            })
+            .sum()
+    }
+
+    /// Decision F-BAT-5: a reaction only when it changes the battle — one that stops the attack;
+    /// else, for an attacked Unit, the strongest power change when all of them together save it.
+    fn reaction_choice(&self, s: &State, legal: &ActionList<Action>) -> Action {
+        if !self.threatened(s) {
+            return Action::Pass;
+        }
+        let mut best: Option<(Action, i32)> = None;
+        let mut total = 0;
+        for &a in legal.iter() {
+            if a == Action::Pass {
+                continue;
+            }
+            let (stops, delta) = self.reaction_effect(s, a);
+            if stops {
+                return a;
+            }
+            if delta > 0 {
+                total += delta;
+                if best.is_none_or(|(_, d)| delta > d) {
+                    best = Some((a, delta));
+                }
+            }
+        }
+        let me = s.chooser;
+        let t = s.battle.target;
+        if s.battle.on_player || t == NONE {
+            return Action::Pass;
+        }
+        // The support cards in hand count too (F-BAT-6 comes after the reactions).
+        let support: i32 = Bits(s.pl(me).hand)
+            .map(|i| i32::from(self.card_of(s, me, i).support))
+            .sum();
+        let gap = self.power(s, me.other(), s.battle.attacker) - self.power(s, me, t);
+        match best {
+            Some((a, _)) if total + support > gap => a,
+            _ => Action::Pass,
+        }
+    }
+
     /// A rule of thumb for one effect of a choice.
     fn effect_value(&self, s: &State, me: Seat, e: &Effect) -> f32 {
         let hits = |t: &Target| {
@@ -349,17 +455,21 @@ impl FireForceGame {
             [c[me.index()] != 0, c[me.other().index()] != 0]
         };
         match e {
-            Effect::Draw(n) => f32::from(*n),
+            Effect::Draw(n) => f32::from(*n) * self.draw_worth(s, me),
             Effect::DrawOf { enemy, .. } => {
                 if *enemy {
                     -1.0
                 } else {
-                    1.0
+                    self.draw_worth(s, me)
                 }
             }
-            Effect::DrawTo(n) => (f32::from(*n) - s.pl(me).hand.count_ones() as f32).max(-0.5),
+            Effect::DrawTo(n) => {
+                (f32::from(*n) - s.pl(me).hand.count_ones() as f32).max(-0.5)
+                    * self.draw_worth(s, me)
+            }
             Effect::Life(n) => 0.8 * f32::from(*n),
-            Effect::Mill(n) => 0.3 * f32::from(*n),
+            // The opponent's deck nearer F-WIN-2.
+            Effect::Mill(n) => 0.5 * f32::from(*n),
             Effect::Flame(_) | Effect::Give(_) => {
                 if s.pl(me).flame_deck != 0 {
                     0.5
@@ -590,32 +700,12 @@ impl Policy for FireForceGame {
                     _ => Action::Pass,
                 }
             }
-            Step::Reaction => {
-                if self.threatened(s) {
-                    *legal
-                        .iter()
-                        .find(|a| **a != Action::Pass)
-                        .unwrap_or(&Action::Pass)
-                } else {
-                    Action::Pass
-                }
-            }
+            Step::Reaction => self.reaction_choice(s, legal),
             Step::Support => {
                 // Support only when all the support in hand saves the Unit.
                 let t = s.battle.target;
                 let att = self.power(s, me.other(), s.battle.attacker);
-                let extra: i32 = legal
-                    .iter()
-                    .map(|a| match a {
-                        Action::Support(id) => {
-                            let n = Bits(s.pl(me).hand)
-                                .filter(|&i| s.pl(me).card[i as usize] == *id)
-                                .count() as i32;
-                            i32::from(self.db.card(*id).support) * n
-                        }
-                        _ => 0,
-                    })
-                    .sum();
+                let extra = self.support_in_hand(s, legal);
                 if t != NONE && self.threatened(s) && self.power(s, me, t) + extra > att {
                     first
                 } else {
