@@ -8,7 +8,6 @@ use super::state::{Bits, Frame, Pick, State, Step, FLAME_BASE, FLAME_MASK, NONE,
 use super::{Action, FireForceGame};
 use crate::core::lang::Side;
 use crate::core::{ActionList, GameRng, Outcome, Policy, Seat};
-use rand::Rng;
 
 impl FireForceGame {
     /// Whether the attacked player loses something if the battle resolves now.
@@ -171,10 +170,15 @@ impl FireForceGame {
     }
 
     /// The attacks worth making: a Unit that may attack the player, or that removes an exhausted
-    /// enemy Unit; the strongest first.
+    /// enemy Unit; the strongest first. Before them, while the opponent has a ready Blocker
+    /// (F-BAT-4), a Unit that can do neither attacks an exhausted enemy Unit anyway, the weakest
+    /// first: it draws the blocks, and a Blocker that blocks is exhausted and holds nothing more
+    /// this turn — neither the attacks on the player after it nor a stronger Unit's attack on
+    /// itself.
     fn good_attack(&self, s: &State, legal: &ActionList<Action>) -> Option<Action> {
         let me = s.active;
         let e = s.pl(me.other());
+        let walls = self.blockers(s) != 0;
         // The weakest exhausted enemy Unit's power, computed once (at the first attack): an
         // attacker removes some exhausted enemy Unit exactly when it removes that one.
         let mut weakest: Option<Option<i32>> = None;
@@ -189,18 +193,24 @@ impl FireForceGame {
                             .min()
                     });
                     let kills = w.is_some_and(|w| w <= p);
-                    let face = self.may_attack_player(s, u);
-                    (kills || face).then_some((u, p))
+                    if kills || self.may_attack_player(s, u) {
+                        Some((u, (1, p)))
+                    } else if walls && w.is_some() {
+                        // A bait, the weakest first.
+                        Some((u, (2, -p)))
+                    } else {
+                        None
+                    }
                 }
                 _ => None,
             })
-            .max_by_key(|&(_, p)| p)
+            .max_by_key(|&(_, k)| k)
             .map(|(u, _)| Action::Attack(u))
     }
 
     /// The main phase's choice: most decisions of a game, so inlined into its one caller.
     #[inline(always)]
-    fn main_choice(&self, s: &State, legal: &ActionList<Action>, rng: &mut GameRng) -> Action {
+    fn main_choice(&self, s: &State, legal: &ActionList<Action>) -> Action {
         let me = s.active;
         // Develop: the most expensive Unit it can pay for — first, if the Flame cards pay for it
         // (no attacker is exhausted to pay); else after the attacks.
@@ -246,15 +256,25 @@ impl FireForceGame {
         }
         // Pray and activated abilities, now and then.
         for &a in legal.iter() {
-            if let Action::Activate(_, k) = a {
+            if let Action::Activate(u, k) = a {
                 if k == PRAY {
                     let without = Bits(s.pl(me).units())
                         .any(|v| !self.card_of(s, me, v).flame && !s.pl(me).is_given(v));
                     if without {
                         return a;
                     }
-                } else if rng.gen_bool(0.5) {
-                    return a;
+                } else {
+                    // An activated ability when its effects are worth something now (not a
+                    // Life card off a short deck, not a Flame card to a Unit with Flame).
+                    let c = self.card_of(s, me, u);
+                    let worth: f32 = c.abilities[k as usize]
+                        .effects
+                        .iter()
+                        .map(|e| self.effect_value(s, me, e))
+                        .sum();
+                    if worth > 0.0 {
+                        return a;
+                    }
                 }
             }
         }
@@ -350,7 +370,7 @@ impl FireForceGame {
     /// What drawing a card is worth to `me`: a card in hand while the deck is long, a step
     /// nearer losing by F-WIN-2 when it runs short.
     fn draw_worth(&self, s: &State, me: Seat) -> f32 {
-        ((f32::from(s.pl(me).deck_len) - 8.0) / 8.0).clamp(-1.0, 1.0)
+        ((f32::from(s.pl(me).deck_len) - 16.0) / 8.0).clamp(-1.0, 1.0)
     }
 
     /// What a reaction does to the battle: whether it stops the attack outright (removes or
@@ -467,11 +487,23 @@ impl FireForceGame {
                 (f32::from(*n) - s.pl(me).hand.count_ones() as f32).max(-0.5)
                     * self.draw_worth(s, me)
             }
-            Effect::Life(n) => 0.8 * f32::from(*n),
+            Effect::Life(n) => {
+                // A Life card comes off the deck (F-WIN-2): worth it while Life is short.
+                let need = match s.pl(me).life_len {
+                    0..=2 => 0.8,
+                    3..=4 => 0.4,
+                    _ => -0.3,
+                };
+                f32::from(*n) * (need + self.draw_worth(s, me).min(0.0))
+            }
             // The opponent's deck nearer F-WIN-2.
             Effect::Mill(n) => 0.5 * f32::from(*n),
             Effect::Flame(_) | Effect::Give(_) => {
-                if s.pl(me).flame_deck != 0 {
+                // A Flame card given to a Unit with Flame (or one given already) adds nothing.
+                let bare = !matches!(e, Effect::Give(_))
+                    || Bits(s.pl(me).units())
+                        .any(|v| !self.card_of(s, me, v).flame && !s.pl(me).is_given(v));
+                if s.pl(me).flame_deck != 0 && bare {
                     0.5
                 } else {
                     -0.5
@@ -633,7 +665,12 @@ impl FireForceGame {
 
 impl Policy for FireForceGame {
     /// The heuristic's choice among `legal` (non-empty).
-    fn heuristic_action(&self, s: &State, legal: &ActionList<Action>, rng: &mut GameRng) -> Action {
+    fn heuristic_action(
+        &self,
+        s: &State,
+        legal: &ActionList<Action>,
+        _rng: &mut GameRng,
+    ) -> Action {
         let me = s.chooser;
         let first = legal[0];
         let has = |a: Action| legal.contains(&a);
@@ -665,7 +702,10 @@ impl Policy for FireForceGame {
                 }
             }
             Step::SetupFlame | Step::PrepFlame => self.best_flame(legal),
-            Step::Main => self.main_choice(s, legal, rng),
+            Step::Main => self.main_choice(s, legal),
+            // The player when it may (F-WIN-1 ends the game; a Unit comes back); else the most
+            // expensive exhausted Unit it removes.
+            Step::Target if has(Action::Target(NONE)) => Action::Target(NONE),
             Step::Target => {
                 let att = s.battle.attacker;
                 let ap = self.power(s, me, att);
@@ -679,7 +719,6 @@ impl Policy for FireForceGame {
                     .max_by_key(|&u| self.card_of(s, d, u).cost);
                 match kill {
                     Some(u) => Action::Target(u),
-                    None if has(Action::Target(NONE)) => Action::Target(NONE),
                     None => first,
                 }
             }
