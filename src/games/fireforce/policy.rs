@@ -703,9 +703,6 @@ impl Policy for FireForceGame {
             }
             Step::SetupFlame | Step::PrepFlame => self.best_flame(legal),
             Step::Main => self.main_choice(s, legal),
-            // The player when it may (F-WIN-1 ends the game; a Unit comes back); else the most
-            // expensive exhausted Unit it removes.
-            Step::Target if has(Action::Target(NONE)) => Action::Target(NONE),
             Step::Target => {
                 let att = s.battle.attacker;
                 let ap = self.power(s, me, att);
@@ -719,6 +716,7 @@ impl Policy for FireForceGame {
                     .max_by_key(|&u| self.card_of(s, d, u).cost);
                 match kill {
                     Some(u) => Action::Target(u),
+                    None if has(Action::Target(NONE)) => Action::Target(NONE),
                     None => first,
                 }
             }
