@@ -8,7 +8,9 @@ use std::path::PathBuf;
 use tcgsim::games::fireforce::cards::CardType;
 use tcgsim::games::fireforce::state::{Bits, Step, FLAME_MASK};
 use tcgsim::games::fireforce::{bundled_cards, Action, CardDb};
-use tcgsim::{rng_from_seed, ActionList, FireForceGame, Game, GameDef, Seat};
+use tcgsim::{
+    rng_from_seed, ActionList, Agent, FireForceGame, Game, GameDef, HeuristicAgent, Seat,
+};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -529,4 +531,63 @@ fn card_statistics_see_what_left_the_deck() {
         Some((u32::from(ids[1]), CardUse::Resource))
     );
     assert_eq!(g.card_use(&s, Action::End), None);
+}
+
+/// The heuristic's Life triggers watch the deck (issue 33, F-BAT-8, F-WIN-2): P1's Spark Cadet
+/// (Blitz, Flame) attacks P2 on turn 1 and reveals a Hose Runner, whose trigger draws 1. With
+/// P2's deck no longer than P1's and 4 Life cards left, the game is a race to an empty deck and
+/// the draw a step nearer losing it: the heuristic passes. With a deck 19 cards longer than
+/// P1's, it draws. It used to use every trigger.
+#[test]
+fn the_heuristic_declines_a_life_trigger_draw_in_a_deck_race() {
+    let db = bundled_cards();
+    let id = |n: &str| db.lookup(n).unwrap();
+    let choice = |p1_extra: usize, p2_extra: usize| {
+        let p1: Vec<_> = std::iter::once(id("Spark Cadet"))
+            .chain(std::iter::repeat_n(
+                id("Great Conflagration"),
+                10 + p1_extra,
+            ))
+            .collect();
+        let p2: Vec<_> = std::iter::repeat_n(id("Great Conflagration"), 5)
+            .chain(std::iter::repeat_n(id("Hose Runner"), 5))
+            .chain(std::iter::repeat_n(id("Great Conflagration"), 1 + p2_extra))
+            .collect();
+        let flame = vec![id("Red Flame"); 5];
+        let g = FireForceGame::new(db.clone(), [p1, p2], [flame.clone(), flame]);
+        let mut s = g.setup_stacked(0, Seat::P1);
+        for text in [
+            "keep",
+            "keep",
+            "dispatch Spark Cadet",
+            "attack with Spark Cadet",
+        ] {
+            let mut legal = ActionList::new();
+            g.legal(&s, &mut legal);
+            let a = *legal
+                .iter()
+                .find(|&&a| g.action_text(&s, a) == text)
+                .unwrap_or_else(|| panic!("{text} is not legal"));
+            g.apply(&mut s, a);
+        }
+        let mut legal = ActionList::new();
+        g.legal(&s, &mut legal);
+        if let Some(&a) = legal
+            .iter()
+            .find(|&&a| g.action_text(&s, a) == "target player")
+        {
+            g.apply(&mut s, a);
+        }
+        assert_eq!(s.step, Step::LifeTrigger);
+        assert_eq!(g.to_move(&s), Some(Seat::P2));
+        let a = HeuristicAgent::new(1).choose(&g, &s, Seat::P2);
+        g.action_text(&s, a)
+    };
+    // Decks left: P1's 11 + extra - 5 in hand - 5 Life - 1 drawn; P2's 11 + extra - 10.
+    assert_eq!(
+        choice(10, 9),
+        "pass",
+        "10 cards against 10: a draw in a deck race"
+    );
+    assert_eq!(choice(10, 29), "use trigger", "30 cards against 10");
 }

@@ -2,7 +2,7 @@
 //! and for playouts, and the static evaluation. It reads only what the player to move may see: its
 //! hand, the Scenes, the Flame decks, THE ADOLLA.
 
-use super::cards::{Effect, Mode, Op, Target, Trigger, Zone};
+use super::cards::{Brief, Effect, Mode, Op, Target, Trigger, Zone};
 use super::effects::Amount;
 use super::state::{Bits, Frame, Pick, State, Step, FLAME_BASE, FLAME_MASK, NONE, PRAY};
 use super::{Action, FireForceGame};
@@ -174,7 +174,9 @@ impl FireForceGame {
     /// (F-BAT-4), a Unit that can do neither attacks an exhausted enemy Unit anyway, the weakest
     /// first: it draws the blocks, and a Blocker that blocks is exhausted and holds nothing more
     /// this turn — neither the attacks on the player after it nor a stronger Unit's attack on
-    /// itself.
+    /// itself. A bait is made only when a real attack is there to follow it, never by a Unit of
+    /// power 0 (a body with nothing to lose, it would turn a useless card into a free bait) nor
+    /// by a Blocker (exhausted, it cannot block on the opponent's turn, F-BAT-4).
     fn good_attack(&self, s: &State, legal: &ActionList<Action>) -> Option<Action> {
         let me = s.active;
         let e = s.pl(me.other());
@@ -182,30 +184,38 @@ impl FireForceGame {
         // The weakest exhausted enemy Unit's power, computed once (at the first attack): an
         // attacker removes some exhausted enemy Unit exactly when it removes that one.
         let mut weakest: Option<Option<i32>> = None;
-        legal
-            .iter()
-            .filter_map(|&a| match a {
-                Action::Attack(u) => {
-                    let p = self.power(s, me, u);
-                    let w = *weakest.get_or_insert_with(|| {
-                        Bits(e.units() & e.exhausted)
-                            .map(|t| self.power(s, me.other(), t))
-                            .min()
-                    });
-                    let kills = w.is_some_and(|w| w <= p);
-                    if kills || self.may_attack_player(s, u) {
-                        Some((u, (1, p)))
-                    } else if walls && w.is_some() {
-                        // A bait, the weakest first.
-                        Some((u, (2, -p)))
-                    } else {
-                        None
+        // The strongest real attack, and the weakest bait.
+        let mut real: Option<(u8, i32)> = None;
+        let mut bait: Option<(u8, i32)> = None;
+        for &a in legal.iter() {
+            if let Action::Attack(u) = a {
+                let p = self.power(s, me, u);
+                let w = *weakest.get_or_insert_with(|| {
+                    Bits(e.units() & e.exhausted)
+                        .map(|t| self.power(s, me.other(), t))
+                        .min()
+                });
+                let kills = w.is_some_and(|w| w <= p);
+                if kills || self.may_attack_player(s, u) {
+                    if real.is_none_or(|(_, q)| p > q) {
+                        real = Some((u, p));
                     }
+                } else if walls
+                    && p > 0
+                    && w.is_some()
+                    && bait.is_none_or(|(_, q)| p <= q)
+                    && !self.db.brief(s.pl(me).card[u as usize]).has(Brief::BLOCKER)
+                {
+                    bait = Some((u, p));
                 }
-                _ => None,
-            })
-            .max_by_key(|&(_, k)| k)
-            .map(|(u, _)| Action::Attack(u))
+            }
+        }
+        // A bait only when a real attack follows (it goes first, drawing the block).
+        match (real, bait) {
+            (Some(_), Some((u, _))) => Some(Action::Attack(u)),
+            (Some((u, _)), _) => Some(Action::Attack(u)),
+            _ => None,
+        }
     }
 
     /// The main phase's choice: most decisions of a game, so inlined into its one caller.
@@ -214,10 +224,12 @@ impl FireForceGame {
         let me = s.active;
         // Develop: the most expensive Unit it can pay for — first, if the Flame cards pay for it
         // (no attacker is exhausted to pay); else after the attacks.
+        // F-WIN-2: with the deck short, not a Unit whose dispatch costs deck cards (`life 1`).
+        let short = self.draw_worth(s, me) < 0.0;
         let dispatch = legal
             .iter()
             .filter_map(|&a| match a {
-                Action::Dispatch(id) => Some(id),
+                Action::Dispatch(id) if !short || self.dispatch_worth(s, me, id) > -1.0 => Some(id),
                 _ => None,
             })
             .max_by_key(|&id| (self.db.card(id).cost, self.db.card(id).power));
@@ -367,10 +379,32 @@ impl FireForceGame {
         v
     }
 
+    /// What the effects of Unit `id`'s `dispatched` abilities are worth to `me` now.
+    #[cold]
+    fn dispatch_worth(&self, s: &State, me: Seat, id: u8) -> f32 {
+        self.db
+            .card(id)
+            .abilities
+            .iter()
+            .filter(|a| a.trigger == Trigger::Dispatched)
+            .flat_map(|a| a.effects.iter())
+            .map(|e| self.effect_value(s, me, e))
+            .sum()
+    }
+
     /// What drawing a card is worth to `me`: a card in hand while the deck is long, a step
-    /// nearer losing by F-WIN-2 when it runs short.
+    /// nearer losing by F-WIN-2 when it runs short. When its deck is no longer than the
+    /// opponent's (+2) and its Life is not under pressure (4 cards or more), the game is a race
+    /// to an empty deck: a draw counts against it from 30 cards down (−2 at 18 or fewer).
     fn draw_worth(&self, s: &State, me: Seat) -> f32 {
-        ((f32::from(s.pl(me).deck_len) - 16.0) / 8.0).clamp(-1.0, 1.0)
+        let mine = f32::from(s.pl(me).deck_len);
+        let theirs = f32::from(s.pl(me.other()).deck_len);
+        let base = ((mine - 16.0) / 8.0).clamp(-1.0, 1.0);
+        if mine <= theirs + 2.0 && s.pl(me).life_len >= 4 {
+            ((mine - 30.0) / 6.0).clamp(-2.0, 1.0)
+        } else {
+            base
+        }
     }
 
     /// What a reaction does to the battle: whether it stops the attack outright (removes or
@@ -433,6 +467,12 @@ impl FireForceGame {
         }
         let mut best: Option<(Action, i32)> = None;
         let mut total = 0;
+        let t = s.battle.target;
+        let saved = if t == NONE {
+            i32::MAX
+        } else {
+            i32::from(self.card_of(s, s.chooser, t).cost)
+        };
         for &a in legal.iter() {
             if a == Action::Pass {
                 continue;
@@ -441,7 +481,9 @@ impl FireForceGame {
             if stops {
                 return a;
             }
-            if delta > 0 {
+            // A power change only for a Unit worth its price (the Event's cost; an ability's
+            // Flame cost, and its Unit's cost when exhausting exposes it, F-BAT-2).
+            if delta > 0 && self.reaction_price(s, a) <= saved {
                 total += delta;
                 if best.is_none_or(|(_, d)| delta > d) {
                     best = Some((a, delta));
@@ -449,7 +491,6 @@ impl FireForceGame {
             }
         }
         let me = s.chooser;
-        let t = s.battle.target;
         if s.battle.on_player || t == NONE {
             return Action::Pass;
         }
@@ -461,6 +502,21 @@ impl FireForceGame {
         match best {
             Some((a, _)) if total + support > gap => a,
             _ => Action::Pass,
+        }
+    }
+
+    /// What a reaction costs its player, in card costs: an Event's cost; an ability's Flame
+    /// cost, plus its Unit's cost when the ability exhausts it.
+    fn reaction_price(&self, s: &State, a: Action) -> i32 {
+        match a {
+            Action::React(id) => i32::from(self.db.card(id).cost),
+            Action::Activate(u, k) => {
+                let c = self.card_of(s, s.chooser, u);
+                c.abilities.get(k as usize).map_or(0, |x| {
+                    i32::from(x.cost.flame) + if x.cost.exhaust { i32::from(c.cost) } else { 0 }
+                })
+            }
+            _ => 0,
         }
     }
 
@@ -749,7 +805,18 @@ impl Policy for FireForceGame {
                     Action::Pass
                 }
             }
-            Step::LifeTrigger => Action::UseTrigger,
+            // F-BAT-8: a Life card's trigger when its effects are worth something.
+            Step::LifeTrigger => {
+                let c = self.card_of(s, me, s.battle.revealed);
+                let worth: f32 = c.life_trigger.as_deref().map_or(0.0, |a| {
+                    a.effects.iter().map(|e| self.effect_value(s, me, e)).sum()
+                });
+                if worth >= 0.0 {
+                    Action::UseTrigger
+                } else {
+                    Action::Pass
+                }
+            }
             _ => first,
         }
     }
