@@ -8,7 +8,9 @@ use std::path::PathBuf;
 use tcgsim::games::fireforce::cards::CardType;
 use tcgsim::games::fireforce::state::{Bits, Step, FLAME_MASK};
 use tcgsim::games::fireforce::{bundled_cards, Action, CardDb};
-use tcgsim::{rng_from_seed, ActionList, FireForceGame, Game, GameDef, Seat};
+use tcgsim::{
+    rng_from_seed, ActionList, Agent, FireForceGame, Game, GameDef, HeuristicAgent, Seat,
+};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -447,19 +449,23 @@ fn perft_from_the_start_is_counted_by_hand() {
 
 /// A game log says how each battle ended (F-BAT-7): in the logged game of seed 2, a 4000 attacker
 /// blocked by an 8000 Blocker, the battle over within the block, is said to hold; 4000 + 3000 +
-/// 2000 of reactions against 8000 holds; a 5000 Unit supported by 1000 against 7000 is removed.
+/// 2000 of reactions against 8000 holds; in that of seed 39 (since the heuristic of issue 33), a
+/// 5000 Unit supported by 1000 against 6000 is removed (equal power removes).
 #[test]
 fn the_log_tells_each_battle_f_bat_7() {
-    let o = tcgsim(&[
-        "play",
-        "--seed",
-        "2",
-        "--log",
-        "decks/fireforce/blocker_wall.deck",
-        "decks/fireforce/reaction_control.deck",
-    ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let log = String::from_utf8_lossy(&o.stdout).into_owned();
+    let play = |seed: &str| {
+        let o = tcgsim(&[
+            "play",
+            "--seed",
+            seed,
+            "--log",
+            "decks/fireforce/blocker_wall.deck",
+            "decks/fireforce/reaction_control.deck",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let log = play("2");
     let lines: Vec<&str> = log.lines().collect();
     let after = |needle: &str| {
         let k = lines
@@ -476,9 +482,21 @@ fn the_log_tells_each_battle_f_bat_7() {
     assert!(log.contains(
         "  P2's Raging Infernal (9000) holds against Bastion Gatekeeper (8000): nothing happens (F-BAT-7)"
     ));
-    assert!(log.contains("P2: support Lab Examiner — +1000 to Ash Archdeacon (power 6000)"));
-    assert!(log.contains("  P2's Ash Archdeacon is removed into THE ADOLLA"));
     assert!(log.contains("P2: use trigger of Flashover Trap"));
+    let log = play("39");
+    let lines: Vec<&str> = log.lines().collect();
+    let k = lines
+        .iter()
+        .position(|l| *l == "P2: support Field Researcher — +1000 to Lab Overseer#1 (power 6000)")
+        .unwrap_or_else(|| panic!("no support line in\n{log}"));
+    assert_eq!(
+        lines[k - 1],
+        "P1: target Lab Overseer#1 — Wardline Sentry (6000) attacks P2's Lab Overseer#1 (5000)"
+    );
+    assert_eq!(
+        lines[k + 1],
+        "  P2's Lab Overseer#1 is removed into THE ADOLLA"
+    );
 }
 
 /// Card statistics (`tcgsim cards`) read `cards_out_of_deck`, `cards_in_hand` and `card_use`.
@@ -529,4 +547,63 @@ fn card_statistics_see_what_left_the_deck() {
         Some((u32::from(ids[1]), CardUse::Resource))
     );
     assert_eq!(g.card_use(&s, Action::End), None);
+}
+
+/// The heuristic's Life triggers watch the deck (issue 33, F-BAT-8, F-WIN-2): P1's Spark Cadet
+/// (Blitz, Flame) attacks P2 on turn 1 and reveals a Hose Runner, whose trigger draws 1. With
+/// P2's deck no longer than P1's and 4 Life cards left, the game is a race to an empty deck and
+/// the draw a step nearer losing it: the heuristic passes. With a deck 19 cards longer than
+/// P1's, it draws. It used to use every trigger.
+#[test]
+fn the_heuristic_declines_a_life_trigger_draw_in_a_deck_race() {
+    let db = bundled_cards();
+    let id = |n: &str| db.lookup(n).unwrap();
+    let choice = |p1_extra: usize, p2_extra: usize| {
+        let p1: Vec<_> = std::iter::once(id("Spark Cadet"))
+            .chain(std::iter::repeat_n(
+                id("Great Conflagration"),
+                10 + p1_extra,
+            ))
+            .collect();
+        let p2: Vec<_> = std::iter::repeat_n(id("Great Conflagration"), 5)
+            .chain(std::iter::repeat_n(id("Hose Runner"), 5))
+            .chain(std::iter::repeat_n(id("Great Conflagration"), 1 + p2_extra))
+            .collect();
+        let flame = vec![id("Red Flame"); 5];
+        let g = FireForceGame::new(db.clone(), [p1, p2], [flame.clone(), flame]);
+        let mut s = g.setup_stacked(0, Seat::P1);
+        for text in [
+            "keep",
+            "keep",
+            "dispatch Spark Cadet",
+            "attack with Spark Cadet",
+        ] {
+            let mut legal = ActionList::new();
+            g.legal(&s, &mut legal);
+            let a = *legal
+                .iter()
+                .find(|&&a| g.action_text(&s, a) == text)
+                .unwrap_or_else(|| panic!("{text} is not legal"));
+            g.apply(&mut s, a);
+        }
+        let mut legal = ActionList::new();
+        g.legal(&s, &mut legal);
+        if let Some(&a) = legal
+            .iter()
+            .find(|&&a| g.action_text(&s, a) == "target player")
+        {
+            g.apply(&mut s, a);
+        }
+        assert_eq!(s.step, Step::LifeTrigger);
+        assert_eq!(g.to_move(&s), Some(Seat::P2));
+        let a = HeuristicAgent::new(1).choose(&g, &s, Seat::P2);
+        g.action_text(&s, a)
+    };
+    // Decks left: P1's 11 + extra - 5 in hand - 5 Life - 1 drawn; P2's 11 + extra - 10.
+    assert_eq!(
+        choice(10, 9),
+        "pass",
+        "10 cards against 10: a draw in a deck race"
+    );
+    assert_eq!(choice(10, 29), "use trigger", "30 cards against 10");
 }

@@ -2,12 +2,12 @@
 //! and for playouts, and the static evaluation. It reads only what the player to move may see: its
 //! hand, the Scenes, the Flame decks, THE ADOLLA.
 
-use super::cards::{Effect, Mode, Op, Target, Trigger, Zone};
+use super::cards::{Brief, Effect, Mode, Op, Target, Trigger, Zone};
+use super::effects::Amount;
 use super::state::{Bits, Frame, Pick, State, Step, FLAME_BASE, FLAME_MASK, NONE, PRAY};
 use super::{Action, FireForceGame};
 use crate::core::lang::Side;
 use crate::core::{ActionList, GameRng, Outcome, Policy, Seat};
-use rand::Rng;
 
 impl FireForceGame {
     /// Whether the attacked player loses something if the battle resolves now.
@@ -157,7 +157,12 @@ impl FireForceGame {
                 } else {
                     self.power(s, q, u)
                 };
-                (q == want, v)
+                // Forced onto the wrong side (`remove target own unit`): the weakest.
+                if q == want {
+                    (true, v)
+                } else {
+                    (false, -v)
+                }
             }
             _ => (false, i32::MIN),
         };
@@ -165,43 +170,66 @@ impl FireForceGame {
     }
 
     /// The attacks worth making: a Unit that may attack the player, or that removes an exhausted
-    /// enemy Unit; the strongest first.
+    /// enemy Unit; the strongest first. Before them, while the opponent has a ready Blocker
+    /// (F-BAT-4), a Unit that can do neither attacks an exhausted enemy Unit anyway, the weakest
+    /// first: it draws the blocks, and a Blocker that blocks is exhausted and holds nothing more
+    /// this turn — neither the attacks on the player after it nor a stronger Unit's attack on
+    /// itself. A bait is made only when a real attack is there to follow it, never by a Unit of
+    /// power 0 (a body with nothing to lose, it would turn a useless card into a free bait) nor
+    /// by a Blocker (exhausted, it cannot block on the opponent's turn, F-BAT-4).
     fn good_attack(&self, s: &State, legal: &ActionList<Action>) -> Option<Action> {
         let me = s.active;
         let e = s.pl(me.other());
+        let walls = self.blockers(s) != 0;
         // The weakest exhausted enemy Unit's power, computed once (at the first attack): an
         // attacker removes some exhausted enemy Unit exactly when it removes that one.
         let mut weakest: Option<Option<i32>> = None;
-        legal
-            .iter()
-            .filter_map(|&a| match a {
-                Action::Attack(u) => {
-                    let p = self.power(s, me, u);
-                    let w = *weakest.get_or_insert_with(|| {
-                        Bits(e.units() & e.exhausted)
-                            .map(|t| self.power(s, me.other(), t))
-                            .min()
-                    });
-                    let kills = w.is_some_and(|w| w <= p);
-                    let face = self.may_attack_player(s, u);
-                    (kills || face).then_some((u, p))
+        // The strongest real attack, and the weakest bait.
+        let mut real: Option<(u8, i32)> = None;
+        let mut bait: Option<(u8, i32)> = None;
+        for &a in legal.iter() {
+            if let Action::Attack(u) = a {
+                let p = self.power(s, me, u);
+                let w = *weakest.get_or_insert_with(|| {
+                    Bits(e.units() & e.exhausted)
+                        .map(|t| self.power(s, me.other(), t))
+                        .min()
+                });
+                let kills = w.is_some_and(|w| w <= p);
+                if kills || self.may_attack_player(s, u) {
+                    if real.is_none_or(|(_, q)| p > q) {
+                        real = Some((u, p));
+                    }
+                } else if walls
+                    && p > 0
+                    && w.is_some()
+                    && bait.is_none_or(|(_, q)| p <= q)
+                    && !self.db.brief(s.pl(me).card[u as usize]).has(Brief::BLOCKER)
+                {
+                    bait = Some((u, p));
                 }
-                _ => None,
-            })
-            .max_by_key(|&(_, p)| p)
-            .map(|(u, _)| Action::Attack(u))
+            }
+        }
+        // A bait only when a real attack follows (it goes first, drawing the block).
+        match (real, bait) {
+            (Some(_), Some((u, _))) => Some(Action::Attack(u)),
+            (Some((u, _)), _) => Some(Action::Attack(u)),
+            _ => None,
+        }
     }
 
     /// The main phase's choice: most decisions of a game, so inlined into its one caller.
     #[inline(always)]
-    fn main_choice(&self, s: &State, legal: &ActionList<Action>, rng: &mut GameRng) -> Action {
+    fn main_choice(&self, s: &State, legal: &ActionList<Action>) -> Action {
         let me = s.active;
         // Develop: the most expensive Unit it can pay for — first, if the Flame cards pay for it
         // (no attacker is exhausted to pay); else after the attacks.
+        // F-WIN-2: with the deck short, not a Unit whose dispatch costs deck cards (`life 1`).
+        let short = self.draw_worth(s, me) < 0.0;
         let dispatch = legal
             .iter()
             .filter_map(|&a| match a {
-                Action::Dispatch(id) => Some(id),
+                Action::Dispatch(id) if !short || self.dispatch_worth(s, me, id) > -1.0 => Some(id),
                 _ => None,
             })
             .max_by_key(|&id| (self.db.card(id).cost, self.db.card(id).power));
@@ -225,11 +253,14 @@ impl FireForceGame {
         for &a in legal.iter() {
             if let Action::Play(id) = a {
                 let c = self.db.card(id);
+                let effects = &c.abilities[0].effects;
                 if c.abilities[0].trigger == Trigger::Main
-                    && c.abilities[0]
-                        .effects
+                    && effects.iter().any(|e| self.effect_useful(s, me, e))
+                    && effects
                         .iter()
-                        .any(|e| self.effect_useful(s, me, e))
+                        .map(|e| self.effect_value(s, me, e))
+                        .sum::<f32>()
+                        > 0.0
                 {
                     return a;
                 }
@@ -237,15 +268,25 @@ impl FireForceGame {
         }
         // Pray and activated abilities, now and then.
         for &a in legal.iter() {
-            if let Action::Activate(_, k) = a {
+            if let Action::Activate(u, k) = a {
                 if k == PRAY {
                     let without = Bits(s.pl(me).units())
                         .any(|v| !self.card_of(s, me, v).flame && !s.pl(me).is_given(v));
                     if without {
                         return a;
                     }
-                } else if rng.gen_bool(0.5) {
-                    return a;
+                } else {
+                    // An activated ability when its effects are worth something now (not a
+                    // Life card off a short deck, not a Flame card to a Unit with Flame).
+                    let c = self.card_of(s, me, u);
+                    let worth: f32 = c.abilities[k as usize]
+                        .effects
+                        .iter()
+                        .map(|e| self.effect_value(s, me, e))
+                        .sum();
+                    if worth > 0.0 {
+                        return a;
+                    }
                 }
             }
         }
@@ -338,6 +379,147 @@ impl FireForceGame {
         v
     }
 
+    /// What the effects of Unit `id`'s `dispatched` abilities are worth to `me` now.
+    #[cold]
+    fn dispatch_worth(&self, s: &State, me: Seat, id: u8) -> f32 {
+        self.db
+            .card(id)
+            .abilities
+            .iter()
+            .filter(|a| a.trigger == Trigger::Dispatched)
+            .flat_map(|a| a.effects.iter())
+            .map(|e| self.effect_value(s, me, e))
+            .sum()
+    }
+
+    /// What drawing a card is worth to `me`: a card in hand while the deck is long, a step
+    /// nearer losing by F-WIN-2 when it runs short. When its deck is no longer than the
+    /// opponent's (+2) and its Life is not under pressure (4 cards or more), the game is a race
+    /// to an empty deck: a draw counts against it from 30 cards down (−2 at 18 or fewer).
+    fn draw_worth(&self, s: &State, me: Seat) -> f32 {
+        let mine = f32::from(s.pl(me).deck_len);
+        let theirs = f32::from(s.pl(me.other()).deck_len);
+        let base = ((mine - 16.0) / 8.0).clamp(-1.0, 1.0);
+        if mine <= theirs + 2.0 && s.pl(me).life_len >= 4 {
+            ((mine - 30.0) / 6.0).clamp(-2.0, 1.0)
+        } else {
+            base
+        }
+    }
+
+    /// What a reaction does to the battle: whether it stops the attack outright (removes or
+    /// bounces the attacker, ends the battle, keeps the Life, moves the attacked Unit or the
+    /// attack elsewhere), and the power it moves toward the attacked Unit.
+    fn reaction_effect(&self, s: &State, a: Action) -> (bool, i32) {
+        let ability = match a {
+            Action::React(id) => self
+                .db
+                .card(id)
+                .abilities
+                .iter()
+                .find(|x| x.trigger == Trigger::Reaction),
+            Action::Activate(u, k) if k != PRAY => {
+                self.card_of(s, s.chooser, u).abilities.get(k as usize)
+            }
+            _ => None,
+        };
+        let (mut stops, mut delta) = (false, 0i32);
+        for e in ability.map_or(&[][..], |x| &x.effects[..]) {
+            match e {
+                Effect::Remove(t) | Effect::Bounce(t) if t.mode == Mode::Attacker => stops = true,
+                Effect::Bounce(t) if t.mode == Mode::Attacked => stops |= !s.battle.on_player,
+                Effect::EndBattle | Effect::GuardLife => stops = true,
+                Effect::Redirect(_) => stops |= s.battle.on_player,
+                Effect::Power(t, Amount::Num(n), _) if t.mode == Mode::Attacked => {
+                    delta += i32::from(*n)
+                }
+                Effect::Power(t, Amount::Num(n), _) if t.mode == Mode::Attacker => {
+                    delta -= i32::from(*n)
+                }
+                _ => {}
+            }
+        }
+        (stops, delta)
+    }
+
+    /// The support power in hand that may be put into THE ADOLLA now (`legal`'s supports).
+    fn support_in_hand(&self, s: &State, legal: &ActionList<Action>) -> i32 {
+        let me = s.chooser;
+        legal
+            .iter()
+            .map(|a| match a {
+                Action::Support(id) => {
+                    let n = Bits(s.pl(me).hand)
+                        .filter(|&i| s.pl(me).card[i as usize] == *id)
+                        .count() as i32;
+                    i32::from(self.db.card(*id).support) * n
+                }
+                _ => 0,
+            })
+            .sum()
+    }
+
+    /// Decision F-BAT-5: a reaction only when it changes the battle — one that stops the attack;
+    /// else, for an attacked Unit, the strongest power change when all of them together save it.
+    fn reaction_choice(&self, s: &State, legal: &ActionList<Action>) -> Action {
+        if !self.threatened(s) {
+            return Action::Pass;
+        }
+        let mut best: Option<(Action, i32)> = None;
+        let mut total = 0;
+        let t = s.battle.target;
+        let saved = if t == NONE {
+            i32::MAX
+        } else {
+            i32::from(self.card_of(s, s.chooser, t).cost)
+        };
+        for &a in legal.iter() {
+            if a == Action::Pass {
+                continue;
+            }
+            let (stops, delta) = self.reaction_effect(s, a);
+            if stops {
+                return a;
+            }
+            // A power change only for a Unit worth its price (the Event's cost; an ability's
+            // Flame cost, and its Unit's cost when exhausting exposes it, F-BAT-2).
+            if delta > 0 && self.reaction_price(s, a) <= saved {
+                total += delta;
+                if best.is_none_or(|(_, d)| delta > d) {
+                    best = Some((a, delta));
+                }
+            }
+        }
+        let me = s.chooser;
+        if s.battle.on_player || t == NONE {
+            return Action::Pass;
+        }
+        // The support cards in hand count too (F-BAT-6 comes after the reactions).
+        let support: i32 = Bits(s.pl(me).hand)
+            .map(|i| i32::from(self.card_of(s, me, i).support))
+            .sum();
+        let gap = self.power(s, me.other(), s.battle.attacker) - self.power(s, me, t);
+        match best {
+            Some((a, _)) if total + support > gap => a,
+            _ => Action::Pass,
+        }
+    }
+
+    /// What a reaction costs its player, in card costs: an Event's cost; an ability's Flame
+    /// cost, plus its Unit's cost when the ability exhausts it.
+    fn reaction_price(&self, s: &State, a: Action) -> i32 {
+        match a {
+            Action::React(id) => i32::from(self.db.card(id).cost),
+            Action::Activate(u, k) => {
+                let c = self.card_of(s, s.chooser, u);
+                c.abilities.get(k as usize).map_or(0, |x| {
+                    i32::from(x.cost.flame) + if x.cost.exhaust { i32::from(c.cost) } else { 0 }
+                })
+            }
+            _ => 0,
+        }
+    }
+
     /// A rule of thumb for one effect of a choice.
     fn effect_value(&self, s: &State, me: Seat, e: &Effect) -> f32 {
         let hits = |t: &Target| {
@@ -349,19 +531,35 @@ impl FireForceGame {
             [c[me.index()] != 0, c[me.other().index()] != 0]
         };
         match e {
-            Effect::Draw(n) => f32::from(*n),
+            Effect::Draw(n) => f32::from(*n) * self.draw_worth(s, me),
             Effect::DrawOf { enemy, .. } => {
                 if *enemy {
                     -1.0
                 } else {
-                    1.0
+                    self.draw_worth(s, me)
                 }
             }
-            Effect::DrawTo(n) => (f32::from(*n) - s.pl(me).hand.count_ones() as f32).max(-0.5),
-            Effect::Life(n) => 0.8 * f32::from(*n),
-            Effect::Mill(n) => 0.3 * f32::from(*n),
+            Effect::DrawTo(n) => {
+                (f32::from(*n) - s.pl(me).hand.count_ones() as f32).max(-0.5)
+                    * self.draw_worth(s, me)
+            }
+            Effect::Life(n) => {
+                // A Life card comes off the deck (F-WIN-2): worth it while Life is short.
+                let need = match s.pl(me).life_len {
+                    0..=2 => 0.8,
+                    3..=4 => 0.4,
+                    _ => -0.3,
+                };
+                f32::from(*n) * (need + self.draw_worth(s, me).min(0.0))
+            }
+            // The opponent's deck nearer F-WIN-2.
+            Effect::Mill(n) => 0.5 * f32::from(*n),
             Effect::Flame(_) | Effect::Give(_) => {
-                if s.pl(me).flame_deck != 0 {
+                // A Flame card given to a Unit with Flame (or one given already) adds nothing.
+                let bare = !matches!(e, Effect::Give(_))
+                    || Bits(s.pl(me).units())
+                        .any(|v| !self.card_of(s, me, v).flame && !s.pl(me).is_given(v));
+                if s.pl(me).flame_deck != 0 && bare {
                     0.5
                 } else {
                     -0.5
@@ -523,7 +721,12 @@ impl FireForceGame {
 
 impl Policy for FireForceGame {
     /// The heuristic's choice among `legal` (non-empty).
-    fn heuristic_action(&self, s: &State, legal: &ActionList<Action>, rng: &mut GameRng) -> Action {
+    fn heuristic_action(
+        &self,
+        s: &State,
+        legal: &ActionList<Action>,
+        _rng: &mut GameRng,
+    ) -> Action {
         let me = s.chooser;
         let first = legal[0];
         let has = |a: Action| legal.contains(&a);
@@ -555,7 +758,7 @@ impl Policy for FireForceGame {
                 }
             }
             Step::SetupFlame | Step::PrepFlame => self.best_flame(legal),
-            Step::Main => self.main_choice(s, legal, rng),
+            Step::Main => self.main_choice(s, legal),
             Step::Target => {
                 let att = s.battle.attacker;
                 let ap = self.power(s, me, att);
@@ -590,39 +793,30 @@ impl Policy for FireForceGame {
                     _ => Action::Pass,
                 }
             }
-            Step::Reaction => {
-                if self.threatened(s) {
-                    *legal
-                        .iter()
-                        .find(|a| **a != Action::Pass)
-                        .unwrap_or(&Action::Pass)
-                } else {
-                    Action::Pass
-                }
-            }
+            Step::Reaction => self.reaction_choice(s, legal),
             Step::Support => {
                 // Support only when all the support in hand saves the Unit.
                 let t = s.battle.target;
                 let att = self.power(s, me.other(), s.battle.attacker);
-                let extra: i32 = legal
-                    .iter()
-                    .map(|a| match a {
-                        Action::Support(id) => {
-                            let n = Bits(s.pl(me).hand)
-                                .filter(|&i| s.pl(me).card[i as usize] == *id)
-                                .count() as i32;
-                            i32::from(self.db.card(*id).support) * n
-                        }
-                        _ => 0,
-                    })
-                    .sum();
+                let extra = self.support_in_hand(s, legal);
                 if t != NONE && self.threatened(s) && self.power(s, me, t) + extra > att {
                     first
                 } else {
                     Action::Pass
                 }
             }
-            Step::LifeTrigger => Action::UseTrigger,
+            // F-BAT-8: a Life card's trigger when its effects are worth something.
+            Step::LifeTrigger => {
+                let c = self.card_of(s, me, s.battle.revealed);
+                let worth: f32 = c.life_trigger.as_deref().map_or(0.0, |a| {
+                    a.effects.iter().map(|e| self.effect_value(s, me, e)).sum()
+                });
+                if worth >= 0.0 {
+                    Action::UseTrigger
+                } else {
+                    Action::Pass
+                }
+            }
             _ => first,
         }
     }
