@@ -125,12 +125,7 @@ impl TrailsGame {
             // attacker could attack an opposing UNIT ([Covert] gained or lost in the window).
             AttackTarget::Player => {
                 alive == 0 || {
-                    // `group_targets` reads the marks of the group and of the opposing active
-                    // UNITs only: the marks of those cards, as the whole field's give them.
-                    let mut cards = [0; 2];
-                    cards[me.index()] = alive;
-                    cards[me.other().index()] = self.active_units(s, me.other());
-                    let m = self.marks_of(s, cards);
+                    let m = self.group_marks(s, me, alive);
                     self.group_targets(&m, me, alive).1
                 }
             }

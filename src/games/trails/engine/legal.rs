@@ -196,13 +196,8 @@ impl TrailsGame {
         // instance order so each group is built one way (T-SCLM-4, `canonical_next`). A member
         // joins only if the group keeps a legal target (T-SCLM-2).
         let joiners = self.joiners(s, me, s.combat.attackers, s.combat.group_orgs);
-        // Legal targets depend on icons only ([Covert], [Hate]), and `attack_targets` reads the
-        // marks of the group's members and would-be members and of the opposing active UNITs
-        // only: the marks of those cards (on the field, as the whole field's marks give them).
-        let mut cards = [0; 2];
-        cards[me.index()] = (s.combat.attackers | joiners) & s.pl(me).field;
-        cards[me.other().index()] = self.active_units(s, me.other());
-        let m = self.marks_of(s, cards);
+        // Legal targets depend on icons only ([Covert], [Hate]).
+        let m = self.group_marks(s, me, s.combat.attackers | joiners);
         for i in Bits(joiners) {
             let (units, player) = self.group_targets(&m, me, s.combat.attackers | bit(i));
             if units != 0 || player {

@@ -742,6 +742,16 @@ impl TrailsGame {
         v
     }
 
+    /// The [`Marks`] that [`Self::group_targets`] reads for a group drawn from `me`'s `group`
+    /// (its members and would-be members): those cards and the opposing active UNITs, their marks
+    /// as the whole field's marks give them ([Covert], [Hate]).
+    pub fn group_marks(&self, s: &State, me: Seat, group: u64) -> Marks {
+        let mut cards = [0; 2];
+        cards[me.index()] = group & s.pl(me).field;
+        cards[me.other().index()] = self.active_units(s, me.other());
+        self.marks_of(s, cards)
+    }
+
     /// The [`Marks`] of the cards in `cards` (a mask per seat): those of their [`Self::view_of`],
     /// without reading STR and DEF or storing icons. Legal attack targets need only these.
     pub fn marks_of(&self, s: &State, cards: [u64; 2]) -> Marks {
