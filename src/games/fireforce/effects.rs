@@ -442,7 +442,13 @@ impl Static {
     /// its opponent (1), ready or not.
     #[inline]
     pub fn gate_bit(reach: usize, ready: bool) -> u8 {
-        1 << (2 * reach + usize::from(!ready))
+        1 << Self::gate_index(reach, ready)
+    }
+
+    /// The index of [`Static::gate_bit`]: 0–3.
+    #[inline]
+    pub fn gate_index(reach: usize, ready: bool) -> usize {
+        2 * reach + usize::from(!ready)
     }
 
     /// [`Static::gate`]: the bit [`Static::gate_bit`] of each Unit the static's side reaches

@@ -459,7 +459,7 @@ impl FireForceGame {
             .sum()
     }
 
-    /// Decision F-BAT-5: a reaction only when it changes the battle — one that stops the attack;
+    /// F-BAT-5 (the reactions), the heuristic's choice: a reaction only when it changes the battle — one that stops the attack;
     /// else, for an attacked Unit, the strongest power change when all of them together save it.
     fn reaction_choice(&self, s: &State, legal: &ActionList<Action>) -> Action {
         if !self.threatened(s) {

@@ -522,7 +522,7 @@ impl FireForceGame {
         for (owner, reach) in [(q, 0), (q.other(), 1)] {
             let o = s.pl(owner);
             // The side and the filter's `ready` of each static in one gate bit.
-            let g = 2 * reach + usize::from(!ready);
+            let g = Static::gate_index(reach, ready);
             for i in Bits(o.statics[reach]) {
                 let (at, k) = t.at[o.card[i as usize]];
                 v += t.sum[at as usize + g * t.n + usize::from(id)];
@@ -532,41 +532,15 @@ impl FireForceGame {
                 }
             }
         }
-        debug_assert_eq!(v, self.power_by_statics(s, q, u), "StaticSums is stale");
-        v
-    }
-
-    /// [`FireForceGame::power`] read from the statics one by one (the debug check of
-    /// [`StaticSums`]).
-    fn power_by_statics(&self, s: &State, q: Seat, u: u8) -> i32 {
-        let p = s.pl(q);
-        let id = p.card[u as usize];
-        let c = self.db.card(id);
-        let mut v = self.base_power(s, q, u);
-        let ready = p.exhausted & 1 << u == 0;
-        for (owner, reach) in [(q, 0), (q.other(), 1)] {
-            let o = s.pl(owner);
-            // The side and the filter's `ready` of each static in one test (`Static::gate`).
-            let gate = Static::gate_bit(reach, ready);
-            for i in Bits(o.statics[reach]) {
-                let statics = &self.statics_of[o.card[i as usize]];
-                // "other": not the static's own card.
-                let this = owner == q && i == u;
-                v += statics
-                    .iter()
-                    .filter(|st| {
-                        debug_assert_eq!(
-                            st.reaches(gate, id, this),
-                            side_ok(st.side, owner, q)
-                                && Self::static_filter(st, id, c, ready, this),
-                            "CardDb::derive is stale"
-                        );
-                        st.reaches(gate, id, this)
-                    })
-                    .map(|st| i32::from(st.power))
-                    .sum::<i32>();
-            }
-        }
+        debug_assert_eq!(
+            v,
+            {
+                let mut one = [0; FLAME_BASE];
+                self.powers(s, q, 1 << u, &mut one);
+                one[usize::from(u)]
+            },
+            "StaticSums is stale"
+        );
         v
     }
 
@@ -591,8 +565,15 @@ impl FireForceGame {
                     for u in Bits(units) {
                         let ready = p.exhausted & 1 << u == 0;
                         let this = owner == q && i == u;
-                        if st.reaches(Static::gate_bit(reach, ready), p.card[usize::from(u)], this)
-                        {
+                        let id = p.card[usize::from(u)];
+                        let hit = st.reaches(Static::gate_bit(reach, ready), id, this);
+                        debug_assert_eq!(
+                            hit,
+                            side_ok(st.side, owner, q)
+                                && Self::static_filter(st, id, self.db.card(id), ready, this),
+                            "CardDb::derive is stale"
+                        );
+                        if hit {
                             out[usize::from(u)] += i32::from(st.power);
                         }
                     }

@@ -35,8 +35,10 @@ impl FireForceGame {
                 0
             }
         };
-        let base = q.index() as u8 * 64;
-        let code = |c: u8| inst(c.wrapping_sub(base));
+        let code = |c: u8| match that_card(c) {
+            Some((w, i)) if w == q => inst(i),
+            _ => 0,
+        };
         let b = &s.battle;
         if q == s.active {
             m |= s.ends | inst(b.attacker);
