@@ -622,5 +622,14 @@ mod tests {
         }
         assert_eq!(cards, db.len());
         assert!(with_crafts > 0, "no bundled card has a craft");
+        // No bundled card has two crafts of different costs: a hand-built one, its dearer craft
+        // first, whose least cost is 1 (the first craft's 3 and the greater 3 are both wrong).
+        let text = "id,name,sub_name,type,cost,str,def,orgs,icons,arts_cost,effect\n\
+                    X-1,Twin Craft,,UNIT,2,2,2,bracer,,,\"act[self_action, ep 3]: plan 2 | act[self_action, ep 1]: plan 1\"\n";
+        let db = crate::games::trails::cards::CardDb::parse(text, "twin.csv").expect("card file");
+        let g = TrailsGame::new(db, vec![0; 50], vec![0; 50]);
+        let l = g.lids().next().expect("an instance");
+        assert_eq!(g.crafts[l].n, 2);
+        assert_eq!(g.crafts[l].min_ep, 1);
     }
 }
