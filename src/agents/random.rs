@@ -1,8 +1,8 @@
 use super::Agent;
-use crate::core::{rng_from_seed, ActionList, Game, GameRng, Seat};
-use rand::Rng;
+use crate::core::{below, rng_from_seed, ActionList, Game, GameRng, Seat};
 
-/// Picks a legal action uniformly at random, from its own seeded RNG.
+/// Picks a legal action uniformly at random, from its own seeded RNG (Lemire's draw,
+/// [`below`]).
 pub struct RandomAgent<G: Game> {
     rng: GameRng,
     /// Reused between decisions, so a choice writes no fresh list.
@@ -26,6 +26,6 @@ impl<G: Game> Agent<G> for RandomAgent<G> {
     fn choose(&mut self, game: &G, state: &G::State, _seat: Seat) -> G::Action {
         game.legal_actions(state, &mut self.list);
         assert!(!self.list.is_empty(), "choose called with no legal action");
-        self.list[self.rng.gen_range(0..self.list.len())]
+        self.list[below(&mut self.rng, self.list.len())]
     }
 }

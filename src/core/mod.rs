@@ -8,6 +8,7 @@
 pub mod actions;
 mod bits;
 pub mod def;
+mod draw;
 mod error;
 mod fixed;
 pub(crate) mod glue;
@@ -26,6 +27,7 @@ mod write;
 
 pub use bits::Bits;
 pub use def::{GameDef, GameInfo, ScenarioReport, Viewer};
+pub use draw::below;
 pub use error::{Error, Result};
 pub use fixed::FixedVec;
 pub use input::{InputError, InputErrors, Reason};
