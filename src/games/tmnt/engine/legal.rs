@@ -10,6 +10,20 @@ use crate::games::tmnt::state::*;
 impl TmntGame {
     pub fn legal(&self, s: &State, out: &mut ActionList<Action>) {
         out.clear_scratch();
+        if s.step == Step::Set {
+            // M-SET-3: `each_legal`'s Set arm, the most frequent decision, apart from the
+            // whole match (whose frame costs more than this arm).
+            let q = s.chooser;
+            for_ids!(Self::ids_of(s, q, s.pl(q).hand), |id| {
+                out.push(Action::Set(id));
+            });
+            return;
+        }
+        self.legal_other(s, out);
+    }
+
+    #[inline(never)]
+    fn legal_other(&self, s: &State, out: &mut ActionList<Action>) {
         self.each_legal(s, |a| {
             out.push(a);
             true
