@@ -52,31 +52,6 @@ pub struct MctsConfig {
     /// heuristic names its action in that iteration's determinization; that action is expanded
     /// first, and its child's selection value gains `prior / (visits + 1)`. 0: off.
     pub prior: f64,
-    /// How the move is chosen after the search: 0 the most visited root action; 1 the best value
-    /// among the root actions with at least a quarter of the most visits; 2 the best lower bound,
-    /// value − c/√visits (secure child). Issue 33.
-    pub final_move: u8,
-    /// Weight of the game's static evaluation of the leaf (where the tree stops, before the
-    /// playout) in an iteration's result: `(1 − blend)·playout + blend·evaluate`. 0: off.
-    pub blend: f64,
-    /// Mixmax backup of the player's own decisions (issue 33): a node's value is
-    /// `(1 − mix)·mean + mix·best`, where `best` is the best value of its children that are the
-    /// observer's own decisions with at least 8 visits. 0: plain means.
-    pub mix: f64,
-    /// Random playout actions (ε) only in the first `eps_depth` playout decisions; 0: in all.
-    pub eps_depth: u32,
-    /// Sequential halving at the root (issue 33; Karnin, Koren & Somekh 2013, as the root of
-    /// H-MCTS, Pepels et al. 2014): the iteration budget is split into ⌈log2 K⌉ rounds over the K
-    /// root actions; in each round every surviving action gets the same number of iterations,
-    /// each action of a step in the same determinization (common random numbers, as PIMC), and
-    /// the better half by mean result survives. Below the root, UCB as usual. The move is the
-    /// best mean among the last survivors. Needs an iteration budget (with `ms`: off).
-    pub halving: bool,
-    /// The opponent is no part of the tree (issue 33): at its decisions inside the tree it plays
-    /// the playout policy (ε-greedy heuristic), and the observer's next decision hangs below its
-    /// previous one, whatever the opponent did (open loop), so hidden opponent moves do not split
-    /// the observer's statistics.
-    pub opp_policy: bool,
 }
 
 impl Default for MctsConfig {
@@ -92,12 +67,6 @@ impl Default for MctsConfig {
             determinize: true,
             reuse: false,
             prior: 0.0,
-            final_move: 0,
-            blend: 0.0,
-            mix: 0.0,
-            eps_depth: 0,
-            halving: false,
-            opp_policy: false,
         }
     }
 }
@@ -121,8 +90,6 @@ struct Node<A> {
     avail: u32,
     /// Sum of the mover's results.
     reward: f64,
-    /// The mover's value of the node: the mean result, or with `mix` the mixmax value.
-    value: f64,
 }
 
 /// One search tree in a reusable arena.
@@ -143,8 +110,6 @@ pub struct Tree<G: Game> {
     stack: Vec<(u32, u32)>,
     /// Tree nodes kept from earlier decisions at the start of the last search.
     pub kept: u64,
-    /// Sequential halving: the surviving root actions, with their mean result.
-    arms: crate::core::FixedVec<(G::Action, f64), { crate::core::MAX_ACTIONS }>,
 }
 
 impl<G: Game> Default for Tree<G> {
@@ -160,7 +125,6 @@ impl<G: Game> Default for Tree<G> {
             spare: Vec::new(),
             stack: Vec::new(),
             kept: 0,
-            arms: Default::default(),
         }
     }
 }
@@ -181,7 +145,6 @@ impl<G: Game> Tree<G> {
             visits: 0,
             avail: 0,
             reward: 0.0,
-            value: 0.0,
         });
         if parent != NONE {
             self.nodes[parent as usize].first_child = id;
@@ -199,20 +162,6 @@ impl<G: Game> Tree<G> {
             let n = &self.nodes[c as usize];
             c = n.next_sibling;
             Some((n.action, n.visits, n.reward / f64::from(n.visits.max(1))))
-        })
-    }
-
-    /// The root's children after a search: (action, visits, value of the player to move), the
-    /// value being the mean result or, with `mix`, the mixmax value.
-    pub fn root_values(&self) -> impl Iterator<Item = (G::Action, u32, f64)> + '_ {
-        let mut c = self.nodes.first().map_or(NONE, |n| n.first_child);
-        std::iter::from_fn(move || {
-            if c == NONE {
-                return None;
-            }
-            let n = &self.nodes[c as usize];
-            c = n.next_sibling;
-            Some((n.action, n.visits, n.value))
         })
     }
 
@@ -322,14 +271,7 @@ impl<G: crate::core::Policy> Tree<G> {
         self.cursor = 0;
         let deadline = cfg.time.map(|t| Instant::now() + t);
         let mut it = 0u32;
-        let halving = cfg.halving && cfg.time.is_none();
-        if halving {
-            it = self.halve(game, root, observer, cfg, rng);
-        }
         loop {
-            if halving {
-                break;
-            }
             match deadline {
                 Some(d) => {
                     // Check the clock every 16 iterations.
@@ -346,8 +288,7 @@ impl<G: crate::core::Policy> Tree<G> {
             if self.nodes.len() as u64 >= cap {
                 break;
             }
-            let s = self.world(game, root, observer, cfg, rng);
-            self.iterate(game, s, observer, cfg, None, rng);
+            self.iterate(game, root, observer, cfg, rng);
             it += 1;
         }
         self.iterations = u64::from(it);
@@ -360,147 +301,25 @@ impl<G: crate::core::Policy> Tree<G> {
         }
     }
 
-    /// The world of one iteration: a determinization, or the true state for the cheat.
-    fn world(
-        &self,
-        game: &G,
-        root: &G::State,
-        observer: Seat,
-        cfg: &MctsConfig,
-        rng: &mut GameRng,
-    ) -> G::State {
-        if cfg.determinize {
-            game.determinize(root, observer, rng)
-        } else {
-            *root
-        }
-    }
-
-    /// Sequential halving over the root actions ([`MctsConfig::halving`]): spends the whole
-    /// iteration budget (fewer when the tree reaches its cap).
-    fn halve(
-        &mut self,
-        game: &G,
-        root: &G::State,
-        observer: Seat,
-        cfg: &MctsConfig,
-        rng: &mut GameRng,
-    ) -> u32 {
-        game.legal_actions(root, &mut self.list);
-        self.arms.clear();
-        for &a in self.list.iter() {
-            self.arms.push((a, 0.0));
-        }
-        let k = self.arms.len().max(1) as u32;
-        let rounds = (32 - (k - 1).leading_zeros()).max(1);
-        let budget = cfg.iterations;
-        let cap = MAX_TREE_NODES / cfg.trees.max(1);
-        let mut used = 0u32;
-        for r in 0..rounds {
-            let n = self.arms.len() as u32;
-            // This round's share of what is left, evenly over the survivors (at least one each).
-            let share = (budget - used) / (rounds - r);
-            let each = (share / n).max(1);
-            for _ in 0..each {
-                if used + n > budget || self.nodes.len() as u32 + n >= cap {
-                    break;
-                }
-                let s = self.world(game, root, observer, cfg, rng);
-                for i in 0..self.arms.len() {
-                    let a = self.arms[i].0;
-                    self.iterate(game, s, observer, cfg, Some(a), rng);
-                }
-                used += n;
-            }
-            // Keep the better half by mean result (ties: the earlier legal action).
-            for i in 0..self.arms.len() {
-                let a = self.arms[i].0;
-                let mut q = f64::NEG_INFINITY;
-                let mut c = self.nodes[0].first_child;
-                while c != NONE {
-                    let m = &self.nodes[c as usize];
-                    if m.action == a && m.visits > 0 {
-                        q = m.reward / f64::from(m.visits);
-                    }
-                    c = m.next_sibling;
-                }
-                self.arms[i].1 = q;
-            }
-            if r + 1 < rounds {
-                // A stable order without allocating: insertion sort (K ≤ MAX_ACTIONS).
-                let v = self.arms.as_mut_slice();
-                for i in 1..v.len() {
-                    let mut j = i;
-                    while j > 0 && v[j - 1].1 < v[j].1 {
-                        v.swap(j - 1, j);
-                        j -= 1;
-                    }
-                }
-                let keep = n.div_ceil(2) as usize;
-                while self.arms.len() > keep {
-                    self.arms.pop();
-                }
-            }
-        }
-        // What is left of the budget (rounding) goes to the survivors in turn.
-        let mut i = 0;
-        while used < budget && (self.nodes.len() as u32) < cap && !self.arms.is_empty() {
-            let s = self.world(game, root, observer, cfg, rng);
-            let a = self.arms[i % self.arms.len()].0;
-            self.iterate(game, s, observer, cfg, Some(a), rng);
-            used += 1;
-            i += 1;
-        }
-        used
-    }
-
-    /// The action sequential halving chose in the last search: the best mean among the root
-    /// actions that survived every round.
-    pub fn halving_choice(&self) -> Option<(G::Action, f64)> {
-        let mut best: Option<(G::Action, f64)> = None;
-        for &(a, _) in self.arms.iter() {
-            let mut c = self.nodes.first().map_or(NONE, |n| n.first_child);
-            while c != NONE {
-                let m = &self.nodes[c as usize];
-                if m.action == a && m.visits > 0 {
-                    let q = m.reward / f64::from(m.visits);
-                    if best.is_none_or(|b| q > b.1) {
-                        best = Some((a, q));
-                    }
-                }
-                c = m.next_sibling;
-            }
-        }
-        best
-    }
-
-    /// One iteration in the world `s`; `forced`: the root action to take when it is legal there.
     fn iterate(
         &mut self,
         game: &G,
-        mut s: G::State,
+        root: &G::State,
         observer: Seat,
         cfg: &MctsConfig,
-        forced: Option<G::Action>,
         rng: &mut GameRng,
     ) {
+        let mut s = if cfg.determinize {
+            game.determinize(root, observer, rng)
+        } else {
+            *root
+        };
         self.path.clear();
         self.path.push(0);
         let mut node = 0u32;
         // Selection and expansion.
         while let Some(mover) = game.to_move(&s) {
             game.legal_actions(&s, &mut self.list);
-            if cfg.opp_policy && mover != observer {
-                let a = if cfg.playout == Policy::Random
-                    || (cfg.eps > 0.0 && rng.gen::<f64>() < cfg.eps)
-                {
-                    self.list[rng.gen_range(0..self.list.len())]
-                } else {
-                    game.heuristic_action(&s, &self.list, rng)
-                };
-                game.apply(&mut s, a);
-                continue;
-            }
             // The heuristic's choice here, in this determinization (progressive bias).
             let hint = if cfg.prior > 0.0 {
                 Some(game.heuristic_action(&s, &self.list, rng))
@@ -513,31 +332,17 @@ impl<G: crate::core::Policy> Tree<G> {
             for &a in self.list.iter() {
                 self.untried.push(a);
             }
-            let force = if node == 0 {
-                forced.filter(|a| self.list.contains(a))
-            } else {
-                None
-            };
-            let mut forced_child = NONE;
             let mut best = NONE;
             let mut best_ucb = f64::NEG_INFINITY;
             let mut c = self.nodes[node as usize].first_child;
             while c != NONE {
                 let a = self.nodes[c as usize].action;
-                if force == Some(a) {
-                    forced_child = c;
-                }
                 if let Some(k) = self.untried.iter().position(|&x| x == a) {
                     self.untried.remove(k);
                     let n = &mut self.nodes[c as usize];
                     n.avail += 1;
-                    let q = if cfg.mix > 0.0 {
-                        n.value
-                    } else {
-                        n.reward / f64::from(n.visits)
-                    };
-                    let mut ucb =
-                        q + cfg.c * (f64::from(n.avail).ln() / f64::from(n.visits)).sqrt();
+                    let mut ucb = n.reward / f64::from(n.visits)
+                        + cfg.c * (f64::from(n.avail).ln() / f64::from(n.visits)).sqrt();
                     if hint == Some(a) {
                         ucb += cfg.prior / f64::from(n.visits + 1);
                     }
@@ -548,17 +353,7 @@ impl<G: crate::core::Policy> Tree<G> {
                 }
                 c = self.nodes[c as usize].next_sibling;
             }
-            if let Some(f) = force {
-                if forced_child != NONE {
-                    best = forced_child;
-                } else {
-                    let child = self.push(f, mover, node);
-                    self.nodes[child as usize].avail = 1;
-                    game.apply(&mut s, f);
-                    self.path.push(child);
-                    break;
-                }
-            } else if !self.untried.is_empty() {
+            if !self.untried.is_empty() {
                 let a = match hint {
                     Some(h) if self.untried.contains(&h) => h,
                     _ => self.untried[rng.gen_range(0..self.untried.len())],
@@ -574,62 +369,22 @@ impl<G: crate::core::Policy> Tree<G> {
             self.path.push(best);
             node = best;
         }
-        // The leaf's static value, before the playout moves on from it.
-        let leaf = if cfg.blend > 0.0 && game.to_move(&s).is_some() {
-            Some(game.evaluate(&s, Seat::P1))
-        } else {
-            None
-        };
         // Playout.
-        let (mut result, n) = playout(
+        let (result, n) = playout(
             game,
             &mut s,
             cfg.playout,
             cfg.eps,
-            cfg.eps_depth,
             cfg.depth,
             &mut self.list,
             rng,
         );
-        if let Some(v) = leaf {
-            let b = cfg.blend;
-            result = [
-                (1.0 - b) * result[0] + b * v,
-                (1.0 - b) * result[1] + b * (1.0 - v),
-            ];
-        }
         self.playout_decisions += u64::from(n);
         // Backpropagation: each node adds the result of the player who chose its action.
         for &id in &self.path {
             let n = &mut self.nodes[id as usize];
             n.visits += 1;
             n.reward += result[n.mover.index()];
-            n.value = n.reward / f64::from(n.visits);
-        }
-        if cfg.mix > 0.0 {
-            // Mixmax, from the leaf up: a node's value mixes its mean with the best value of
-            // its children that are the observer's own decisions (well visited).
-            for k in (0..self.path.len()).rev() {
-                let id = self.path[k];
-                let mut best = f64::NEG_INFINITY;
-                let mut c = self.nodes[id as usize].first_child;
-                while c != NONE {
-                    let n = &self.nodes[c as usize];
-                    if n.mover == observer && n.visits >= 8 && n.value > best {
-                        best = n.value;
-                    }
-                    c = n.next_sibling;
-                }
-                if best > f64::NEG_INFINITY {
-                    let n = &mut self.nodes[id as usize];
-                    let ext = if n.mover == observer {
-                        best
-                    } else {
-                        1.0 - best
-                    };
-                    n.value = (1.0 - cfg.mix) * n.value + cfg.mix * ext;
-                }
-            }
         }
     }
 }
@@ -796,47 +551,6 @@ impl<G: crate::core::Policy> Agent<G> for MctsAgent<G> {
                 best = c;
             }
         }
-        if cfg.halving && cfg.time.is_none() {
-            // The best mean among the survivors, over the trees (each tree's own survivors).
-            let mut top = f64::NEG_INFINITY;
-            for t in &self.trees {
-                if let Some((a, q)) = t.halving_choice() {
-                    if q > top {
-                        top = q;
-                        best = self
-                            .counts
-                            .iter()
-                            .copied()
-                            .find(|c| c.0 == a)
-                            .unwrap_or(best);
-                    }
-                }
-            }
-        } else if cfg.final_move > 0 {
-            // By value: each action's value, weighted by visits over the trees.
-            let most = best.1;
-            let mut top = f64::NEG_INFINITY;
-            for &(a, v) in &self.counts {
-                if v == 0 || (cfg.final_move == 1 && 4 * v < most) {
-                    continue;
-                }
-                let sum: f64 = self
-                    .trees
-                    .iter()
-                    .flat_map(|t| t.root_values())
-                    .filter(|(x, _, _)| *x == a)
-                    .map(|(_, n, q)| f64::from(n) * q)
-                    .sum();
-                let mut q = sum / f64::from(v);
-                if cfg.final_move == 2 {
-                    q -= cfg.c / f64::from(v).sqrt();
-                }
-                if q > top {
-                    top = q;
-                    best = (a, v);
-                }
-            }
-        }
         if self.supervised() {
             self.advance(best.0, seat);
         }
@@ -933,84 +647,6 @@ mod tests {
         }
         assert!(checked >= 40, "{checked} positions");
         assert!(other > 0, "uniform expansion never differed");
-    }
-
-    /// Sequential halving (issue 33) spends the root's budget by its schedule, worked out here on
-    /// its own: ⌈log2 K⌉ rounds, each the remaining budget over the rounds left, evenly over the
-    /// surviving actions, the better half surviving; and the move is the best mean among the
-    /// last survivors. On the toy game the root actions are the distinct cards in the player's
-    /// hand, legal in every determinization, so every planned iteration runs. For K = 5 and 1,024
-    /// iterations the visits are 68, 68, 182, 353 and 353. Plain UCB gives other counts.
-    #[test]
-    fn halving_spends_the_budget_by_its_schedule() {
-        use crate::games::toy::ToyGame;
-        // (visits per action, in the order eliminated, survivors last) for K actions, N iterations.
-        fn schedule(k: u32, n: u32) -> Vec<u32> {
-            let rounds = (1..).find(|r| 1u32 << r >= k).unwrap_or(1).max(1);
-            let (mut alive, mut used, mut visits) = (k, 0, Vec::new());
-            let mut acc = vec![0u32; k as usize];
-            for r in 0..rounds {
-                let each = ((n - used) / (rounds - r) / alive).max(1);
-                for v in acc.iter_mut().take(alive as usize) {
-                    *v += each;
-                }
-                used += each * alive;
-                if r + 1 < rounds {
-                    let keep = alive.div_ceil(2);
-                    for i in (keep..alive).rev() {
-                        visits.push(acc[i as usize]);
-                    }
-                    alive = keep;
-                }
-            }
-            for i in 0..(n - used) {
-                acc[(i % alive) as usize] += 1;
-            }
-            visits.extend(acc.iter().take(alive as usize).rev());
-            visits
-        }
-        assert_eq!(schedule(5, 1024), vec![68, 68, 182, 353, 353]);
-        let cards = ToyGame::bundled_cards();
-        let deck = |n: &str| {
-            ToyGame::load_deck(&cards, std::path::Path::new(&format!("decks/toy/{n}.deck")))
-                .expect("a bundled toy deck")
-        };
-        let g = ToyGame::new_match(&cards, [&deck("ladder"), &deck("ladder")]);
-        let cfg = MctsConfig {
-            iterations: 1024,
-            halving: true,
-            ..MctsConfig::default()
-        };
-        let mut list = ActionList::new();
-        let mut checked = 0;
-        for seed in 0..30u64 {
-            let s = g.new_game(seed, Seat::from_index(seed as usize % 2));
-            let Some(me) = g.to_move(&s) else { continue };
-            g.legal_actions(&s, &mut list);
-            let k = list.len() as u32;
-            if k < 3 {
-                continue;
-            }
-            let mut t: Tree<ToyGame> = Tree::default();
-            let mut out = Vec::new();
-            t.search(&g, &s, me, &cfg, &mut rng_from_seed(seed), &mut out);
-            let mut got: Vec<u32> = out.iter().map(|x| x.1).collect();
-            got.sort_unstable();
-            let mut want = schedule(k, 1024);
-            want.sort_unstable();
-            assert_eq!(got, want, "seed {seed}, {k} actions");
-            assert_eq!(t.iterations, 1024);
-            // The move: a best mean among the last two survivors (⌈log2 K⌉ − 1 halvings leave
-            // two), the two most visited.
-            let mut stats: Vec<_> = t.root_stats().collect();
-            stats.sort_by_key(|x| std::cmp::Reverse(x.1));
-            let top = stats[..2].iter().map(|x| x.2).fold(f64::MIN, f64::max);
-            let (a, q) = t.halving_choice().expect("a choice");
-            assert!(stats[..2].iter().any(|x| x.0 == a));
-            assert_eq!(q, top, "seed {seed}");
-            checked += 1;
-        }
-        assert!(checked >= 20, "{checked} positions");
     }
 
     /// Tree reuse keeps exactly the subtree below the path the game took: every node, its

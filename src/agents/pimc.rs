@@ -76,7 +76,6 @@ impl<G: crate::core::Policy> Agent<G> for PimcAgent<G> {
                     &mut s,
                     self.cfg.playout,
                     self.cfg.eps,
-                    0,
                     self.cfg.depth,
                     &mut self.scratch,
                     &mut rng,

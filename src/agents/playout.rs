@@ -35,16 +35,12 @@ impl Policy {
 /// seat's score in [0, 1]: the outcome, or the game's evaluation when cut off. Also returns the
 /// number of decisions played. With the heuristic policy, `eps` is the chance of a uniformly
 /// random legal action at each decision instead (ε-greedy), so that playouts from one state differ
-/// (`docs/agents.md`); with `eps` = 0 the random number generator is not read for it. With
-/// `eps_depth` > 0 the random actions are taken only in the first `eps_depth` decisions, the
-/// heuristic alone after them (an ε schedule, issue 33); 0: at every decision.
-#[allow(clippy::too_many_arguments)]
+/// (`docs/agents.md`); with `eps` = 0 the random number generator is not read for it.
 pub fn playout<G: crate::core::Policy>(
     game: &G,
     state: &mut G::State,
     policy: Policy,
     eps: f64,
-    eps_depth: u32,
     depth: u32,
     list: &mut ActionList<G::Action>,
     rng: &mut GameRng,
@@ -58,9 +54,7 @@ pub fn playout<G: crate::core::Policy>(
         game.legal_actions(state, list);
         let a = match policy {
             Policy::Random => list[rng.gen_range(0..list.len())],
-            Policy::Heuristic
-                if eps > 0.0 && (eps_depth == 0 || n < eps_depth) && rng.gen::<f64>() < eps =>
-            {
+            Policy::Heuristic if eps > 0.0 && rng.gen::<f64>() < eps => {
                 list[rng.gen_range(0..list.len())]
             }
             Policy::Heuristic => game.heuristic_action(state, list, rng),

@@ -34,15 +34,13 @@ pub const KINDS: [(&str, &[&str]); 5] = [
     (
         "ismcts",
         &[
-            "iters", "ms", "c", "playout", "eps", "depth", "threads", "reuse", "prior", "final",
-            "blend", "mix", "epsd", "halving", "opp",
+            "iters", "ms", "c", "playout", "eps", "depth", "threads", "reuse", "prior",
         ],
     ),
     (
         "cheat",
         &[
-            "iters", "ms", "c", "playout", "eps", "depth", "threads", "reuse", "prior", "final",
-            "blend", "mix", "epsd", "halving", "opp",
+            "iters", "ms", "c", "playout", "eps", "depth", "threads", "reuse", "prior",
         ],
     ),
 ];
@@ -161,12 +159,6 @@ impl AgentSpec {
                         "depth" => c.depth = num(k, v, 0, limits::DEPTH)?,
                         "reuse" => c.reuse = num::<u8>(k, v, 0, 1)? == 1,
                         "prior" => c.prior = real(k, v, 0.0, limits::C)?,
-                        "final" => c.final_move = num::<u8>(k, v, 0, 2)?,
-                        "blend" => c.blend = real(k, v, 0.0, 1.0)?,
-                        "mix" => c.mix = real(k, v, 0.0, 1.0)?,
-                        "epsd" => c.eps_depth = num(k, v, 0, limits::DEPTH)?,
-                        "halving" => c.halving = num::<u8>(k, v, 0, 1)? == 1,
-                        "opp" => c.opp_policy = num::<u8>(k, v, 0, 1)? == 1,
                         _ => c.trees = num(k, v, 1, limits::MCTS_TREES)?,
                     }
                 }
