@@ -1,7 +1,7 @@
 //! Playouts shared by the search agents: a policy plays on from a state to the end of the game, or
 //! to a depth where the game's evaluation takes over (the game's [`crate::core::Policy`]).
 
-use crate::core::{ActionList, Error, GameRng, Result, Seat};
+use crate::core::{below, ActionList, Error, GameRng, Result, Seat};
 use rand::Rng;
 
 /// The policy that plays out a game.
@@ -53,9 +53,9 @@ pub fn playout<G: crate::core::Policy>(
         }
         game.legal_actions(state, list);
         let a = match policy {
-            Policy::Random => list[rng.gen_range(0..list.len())],
+            Policy::Random => list[below(rng, list.len())],
             Policy::Heuristic if eps > 0.0 && rng.gen::<f64>() < eps => {
-                list[rng.gen_range(0..list.len())]
+                list[below(rng, list.len())]
             }
             Policy::Heuristic => game.heuristic_action(state, list, rng),
         };
