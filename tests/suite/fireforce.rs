@@ -660,7 +660,7 @@ fn the_heuristic_never_dispatches_a_unit_that_empties_its_own_deck() {
     assert_eq!(s.pl(Seat::P1).life_len, 3);
     assert_eq!(s.pl(Seat::P1).deck_len, 1);
     // The engine: dispatching Sister of the Hearth loses the game (F-WIN-2).
-    let mut lost = s.clone();
+    let mut lost = s;
     play(&mut lost, "dispatch Sister of the Hearth");
     assert_eq!(lost.winner, Some(tcgsim::Outcome::Win(Seat::P2)));
     let a = HeuristicAgent::new(1).choose(&g, &s, Seat::P1);
