@@ -609,3 +609,62 @@ fn the_heuristic_declines_a_life_trigger_draw_in_a_deck_race() {
     );
     assert_eq!(choice(10, 29), "use trigger", "30 cards against 10");
 }
+
+/// The heuristic never empties its own deck (issue 33, F-WIN-2: a player whose deck reaches 0
+/// cards loses at once): P2 goes first, and its Spark Cadet (Blitz, Flame) takes one of P1's Life
+/// cards on turns 1 and 3. On turn 4, P1 (3 Life cards, 1 card left in its deck after its draw, 3
+/// ready Flame cards) holds Sister of the Hearth, whose `dispatched: life 1` puts the deck's last
+/// card into the Life area. The engine says that dispatch loses the game; the heuristic ends its
+/// turn. It used to dispatch it (at 3 Life cards a Life card was worth more than the short deck
+/// cost it).
+#[test]
+fn the_heuristic_never_dispatches_a_unit_that_empties_its_own_deck() {
+    let db = bundled_cards();
+    let id = |n: &str| db.lookup(n).unwrap();
+    // Hand, Life area, deck (top first): 5 + 5 + 3 cards.
+    let p1: Vec<_> = std::iter::once(id("Sister of the Hearth"))
+        .chain(std::iter::repeat_n(id("Great Conflagration"), 12))
+        .collect();
+    let p2: Vec<_> = std::iter::once(id("Spark Cadet"))
+        .chain(std::iter::repeat_n(id("Great Conflagration"), 20))
+        .collect();
+    let flame = vec![id("Red Flame"); 5];
+    let g = FireForceGame::new(db.clone(), [p1, p2], [flame.clone(), flame]);
+    let mut s = g.setup_stacked(0, Seat::P2);
+    let play = |s: &mut tcgsim::games::fireforce::state::State, text: &str| {
+        let mut legal = ActionList::new();
+        g.legal(s, &mut legal);
+        let a = *legal
+            .iter()
+            .find(|&&a| g.action_text(s, a) == text)
+            .unwrap_or_else(|| {
+                let all: Vec<_> = legal.iter().map(|&a| g.action_text(s, a)).collect();
+                panic!("{text} is not legal: {all:?}")
+            });
+        g.apply(s, a);
+    };
+    for text in [
+        "keep",
+        "keep",
+        "dispatch Spark Cadet",
+        "attack with Spark Cadet",
+        "target player",
+        "end",
+        "end",
+        "attack with Spark Cadet",
+        "target player",
+        "end",
+    ] {
+        play(&mut s, text);
+    }
+    assert_eq!(s.step, Step::Main);
+    assert_eq!(g.to_move(&s), Some(Seat::P1));
+    assert_eq!(s.pl(Seat::P1).life_len, 3);
+    assert_eq!(s.pl(Seat::P1).deck_len, 1);
+    // The engine: dispatching Sister of the Hearth loses the game (F-WIN-2).
+    let mut lost = s;
+    play(&mut lost, "dispatch Sister of the Hearth");
+    assert_eq!(lost.winner, Some(tcgsim::Outcome::Win(Seat::P2)));
+    let a = HeuristicAgent::new(1).choose(&g, &s, Seat::P1);
+    assert_eq!(g.action_text(&s, a), "end");
+}

@@ -157,6 +157,17 @@ impl FireForceGame {
                 } else {
                     self.power(s, q, u)
                 };
+                // A harmful effect on an enemy Unit: one that may attack the player first
+                // (F-BAT-2), it costs Life cards.
+                let v = if !helpful && q == want && usize::from(u) < FLAME_BASE {
+                    v + if self.may_hit_player(s, q, u) {
+                        100_000
+                    } else {
+                        0
+                    }
+                } else {
+                    v
+                };
                 // Forced onto the wrong side (`remove target own unit`): the weakest.
                 if q == want {
                     (true, v)
@@ -196,7 +207,8 @@ impl FireForceGame {
                         .min()
                 });
                 let kills = w.is_some_and(|w| w <= p);
-                if kills || self.may_attack_player(s, u) {
+                let face = self.may_attack_player(s, u) && !self.futile(s, p);
+                if kills || face {
                     if real.is_none_or(|(_, q)| p > q) {
                         real = Some((u, p));
                     }
@@ -218,18 +230,46 @@ impl FireForceGame {
         }
     }
 
+    /// F-BAT-2: whether `q`'s Unit `u` may attack the player (has Flame, or is given a Flame
+    /// card), whoever is the active player.
+    fn may_hit_player(&self, s: &State, q: Seat, u: u8) -> bool {
+        let b = self.db.brief(s.pl(q).card[usize::from(u)]);
+        b.has(Brief::FACE) || (s.pl(q).is_given(u) && !b.has(Brief::NO_FACE))
+    }
+
+    /// Whether the opponent is one hit from losing (at most 1 Life card, F-WIN-1): then a Unit
+    /// readied for a second attack and an exhausted Blocker are worth more.
+    fn press(&self, s: &State, me: Seat) -> bool {
+        s.pl(me.other()).life_len <= 1
+    }
+
+    /// An attack on the player, by an attacker of power `p`, not worth making while its own Life
+    /// is short (3 cards or fewer): a stronger ready Blocker may stop it (F-BAT-4), and the
+    /// exhausted attacker is then exposed to an enemy Unit at least as strong (F-BAT-2, F-BAT-7).
+    /// Never against 0 Life cards (any hit wins, F-WIN-1).
+    fn futile(&self, s: &State, p: i32) -> bool {
+        let me = s.active;
+        let e = s.pl(me.other());
+        if s.pl(me).life_len > 3 || e.life_len == 0 {
+            return false;
+        }
+        Bits(self.blockers(s)).any(|b| self.power(s, me.other(), b) > p)
+            && Bits(e.units()).any(|t| self.power(s, me.other(), t) >= p)
+    }
+
     /// The main phase's choice: most decisions of a game, so inlined into its one caller.
     #[inline(always)]
     fn main_choice(&self, s: &State, legal: &ActionList<Action>) -> Action {
         let me = s.active;
         // Develop: the most expensive Unit it can pay for — first, if the Flame cards pay for it
         // (no attacker is exhausted to pay); else after the attacks.
-        // F-WIN-2: with the deck short, not a Unit whose dispatch costs deck cards (`life 1`).
-        let short = self.draw_worth(s, me) < 0.0;
+        // Not a Unit whose `dispatched` text does more harm than good now: one that costs deck
+        // cards while the deck is short (`life 1`, F-WIN-2), or one whose removal finds only
+        // its own side's Units (`remove target unit`, with no enemy Unit to hit).
         let dispatch = legal
             .iter()
             .filter_map(|&a| match a {
-                Action::Dispatch(id) if !short || self.dispatch_worth(s, me, id) > -1.0 => Some(id),
+                Action::Dispatch(id) if self.dispatch_worth(s, me, id) > -1.0 => Some(id),
                 _ => None,
             })
             .max_by_key(|&id| (self.db.card(id).cost, self.db.card(id).power));
@@ -407,6 +447,28 @@ impl FireForceGame {
         }
     }
 
+    /// How many of `me`'s exhausted Units target `t` readies could attack the player again now
+    /// (F-BAT-1, F-BAT-2: not dispatched this turn unless Blitz; with Flame or given one).
+    fn second_attacks(&self, s: &State, me: Seat, t: &Target) -> u32 {
+        let p = s.pl(me);
+        let c = self.candidates(s, t, me, NONE, NONE)[me.index()] & p.units() & p.exhausted;
+        Bits(c)
+            .filter(|&u| {
+                (p.fresh & 1 << u == 0 || self.db.brief(p.card[u as usize]).has(Brief::BLITZ))
+                    && self.may_attack_player(s, u)
+            })
+            .count() as u32
+    }
+
+    /// Whether target `t` may exhaust one of the opponent's ready Blockers (F-BAT-4) while one of
+    /// `me`'s ready Units could attack the player.
+    fn walls_in_reach(&self, s: &State, me: Seat, t: &Target) -> bool {
+        let p = s.pl(me);
+        let c = self.candidates(s, t, me, NONE, NONE)[me.other().index()];
+        c & self.blockers(s) != 0
+            && Bits(p.units() & !p.exhausted & !p.fresh).any(|u| self.may_attack_player(s, u))
+    }
+
     /// What a reaction does to the battle: whether it stops the attack outright (removes or
     /// bounces the attacker, ends the battle, keeps the Life, moves the attacked Unit or the
     /// attack elsewhere), and the power it moves toward the attacked Unit.
@@ -430,6 +492,16 @@ impl FireForceGame {
                 Effect::Bounce(t) if t.mode == Mode::Attacked => stops |= !s.battle.on_player,
                 Effect::EndBattle | Effect::GuardLife => stops = true,
                 Effect::Redirect(_) => stops |= s.battle.on_player,
+                // At 1 Life card or none, on an attack on the player: another enemy Unit
+                // exhausted is an attack on the player fewer this turn (F-BAT-1).
+                Effect::Exhaust(t)
+                    if s.battle.on_player
+                        && s.pl(s.chooser).life_len <= 1
+                        && Bits(self.candidates(s, t, s.chooser, NONE, NONE)[s.active.index()])
+                            .any(|u| u != s.battle.attacker && self.may_attack_player(s, u)) =>
+                {
+                    stops = true
+                }
                 Effect::Power(t, Amount::Num(n), _) if t.mode == Mode::Attacked => {
                     delta += i32::from(*n)
                 }
@@ -530,6 +602,15 @@ impl FireForceGame {
             let c = self.candidates(s, t, me, NONE, NONE);
             [c[me.index()] != 0, c[me.other().index()] != 0]
         };
+        // F-WIN-2: a draw (or a Life card) that empties its own deck loses the game at once.
+        let deck = s.pl(me).deck_len;
+        match e {
+            Effect::Draw(n) | Effect::Life(n) if *n >= deck => return -50.0,
+            Effect::DrawTo(n) if u32::from(*n) >= s.pl(me).hand.count_ones() + u32::from(deck) => {
+                return -50.0
+            }
+            _ => {}
+        }
         match e {
             Effect::Draw(n) => f32::from(*n) * self.draw_worth(s, me),
             Effect::DrawOf { enemy, .. } => {
@@ -552,8 +633,8 @@ impl FireForceGame {
                 };
                 f32::from(*n) * (need + self.draw_worth(s, me).min(0.0))
             }
-            // The opponent's deck nearer F-WIN-2.
-            Effect::Mill(n) => 0.5 * f32::from(*n),
+            // The opponent's deck nearer F-WIN-2: in a deck race, as much as a draw costs.
+            Effect::Mill(n) => f32::from(*n) * (-self.draw_worth(s, me)).max(0.5),
             Effect::Flame(_) | Effect::Give(_) => {
                 // A Flame card given to a Unit with Flame (or one given already) adds nothing.
                 let bare = !matches!(e, Effect::Give(_))
@@ -568,7 +649,14 @@ impl FireForceGame {
             Effect::Remove(t) | Effect::Bounce(t) | Effect::Exhaust(t) => {
                 let [own, enemy] = hits(t);
                 let w = if matches!(e, Effect::Exhaust(_)) {
-                    0.7
+                    // F-BAT-4: an exhausted Blocker blocks nothing this turn — worth an attack
+                    // on the player when one of its own Units could make it.
+                    if self.press(s, me) && enemy && s.active == me && self.walls_in_reach(s, me, t)
+                    {
+                        1.2
+                    } else {
+                        0.7
+                    }
                 } else {
                     1.5
                 };
@@ -581,8 +669,17 @@ impl FireForceGame {
                 }
             }
             Effect::Ready(t) => {
+                // F-BAT-1: worth a second attack for each exhausted Unit it readies that may
+                // attack the player now (its own turn, not dispatched this turn unless Blitz).
                 let [own, _] = hits(t);
-                if own {
+                let again = if self.press(s, me) && s.active == me {
+                    self.second_attacks(s, me, t)
+                } else {
+                    0
+                };
+                if again > 0 {
+                    again as f32
+                } else if own {
                     0.5
                 } else {
                     -0.2
@@ -769,8 +866,12 @@ impl Policy for FireForceGame {
                         Action::Target(u) if u != NONE && ap >= self.power(s, d, u) => Some(u),
                         _ => None,
                     })
-                    .max_by_key(|&u| self.card_of(s, d, u).cost);
+                    .max_by_key(|&u| (self.may_hit_player(s, d, u), self.card_of(s, d, u).cost));
+                // The race's end: the player rather than a Unit when it holds 3 Life cards or
+                // fewer (F-BAT-8, F-WIN-1).
+                let finish = s.pl(d).life_len <= 3 && has(Action::Target(NONE));
                 match kill {
+                    Some(_) if finish => Action::Target(NONE),
                     Some(u) => Action::Target(u),
                     None if has(Action::Target(NONE)) => Action::Target(NONE),
                     None => first,
@@ -790,6 +891,25 @@ impl Policy for FireForceGame {
                     .max_by_key(|&(_, p)| p);
                 match best {
                     Some((u, p)) if p > ap || (s.battle.on_player && low_life) => Action::Block(u),
+                    // A Unit that the attack removes (F-BAT-7): a cheaper Blocker takes its place
+                    // (F-BAT-4), the cheapest.
+                    _ if !s.battle.on_player && s.battle.target != NONE => {
+                        let t = s.battle.target;
+                        let tc = self.card_of(s, me, t).cost;
+                        if ap < self.power(s, me, t) {
+                            return Action::Pass;
+                        }
+                        legal
+                            .iter()
+                            .filter_map(|&a| match a {
+                                Action::Block(u) if self.card_of(s, me, u).cost < tc => {
+                                    Some((u, self.card_of(s, me, u).cost))
+                                }
+                                _ => None,
+                            })
+                            .min_by_key(|&(_, c)| c)
+                            .map_or(Action::Pass, |(u, _)| Action::Block(u))
+                    }
                     _ => Action::Pass,
                 }
             }
