@@ -160,7 +160,7 @@ impl FireForceGame {
                 // A harmful effect on an enemy Unit: one that may attack the player first
                 // (F-BAT-2), it costs Life cards.
                 let v = if !helpful && q == want && usize::from(u) < FLAME_BASE {
-                    v + if self.may_hit_player(s, q, u) {
+                    v + if self.may_attack_player_of(s, q, u) {
                         100_000
                     } else {
                         0
@@ -228,13 +228,6 @@ impl FireForceGame {
             (Some((u, _)), _) => Some(Action::Attack(u)),
             _ => None,
         }
-    }
-
-    /// F-BAT-2: whether `q`'s Unit `u` may attack the player (has Flame, or is given a Flame
-    /// card), whoever is the active player.
-    fn may_hit_player(&self, s: &State, q: Seat, u: u8) -> bool {
-        let b = self.db.brief(s.pl(q).card[usize::from(u)]);
-        b.has(Brief::FACE) || (s.pl(q).is_given(u) && !b.has(Brief::NO_FACE))
     }
 
     /// Whether the opponent is one hit from losing (at most 1 Life card, F-WIN-1): then a Unit
@@ -595,10 +588,6 @@ impl FireForceGame {
     /// A rule of thumb for one effect of a choice.
     fn effect_value(&self, s: &State, me: Seat, e: &Effect) -> f32 {
         let hits = |t: &Target| {
-            if matches!(t.mode, Mode::Attacker | Mode::Attacked) {
-                let c = self.candidates(s, t, me, NONE, NONE);
-                return [c[me.index()] != 0, c[me.other().index()] != 0];
-            }
             let c = self.candidates(s, t, me, NONE, NONE);
             [c[me.index()] != 0, c[me.other().index()] != 0]
         };
@@ -866,7 +855,12 @@ impl Policy for FireForceGame {
                         Action::Target(u) if u != NONE && ap >= self.power(s, d, u) => Some(u),
                         _ => None,
                     })
-                    .max_by_key(|&u| (self.may_hit_player(s, d, u), self.card_of(s, d, u).cost));
+                    .max_by_key(|&u| {
+                        (
+                            self.may_attack_player_of(s, d, u),
+                            self.card_of(s, d, u).cost,
+                        )
+                    });
                 // The race's end: the player rather than a Unit when it holds 3 Life cards or
                 // fewer (F-BAT-8, F-WIN-1).
                 let finish = s.pl(d).life_len <= 3 && has(Action::Target(NONE));

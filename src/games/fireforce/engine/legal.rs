@@ -226,10 +226,19 @@ impl FireForceGame {
             .fold(0, |acc, u| acc | 1 << u)
     }
 
-    /// F-BAT-2: only a Unit with Flame or given a Flame card attacks the player.
+    /// F-BAT-2: only a Unit with Flame or given a Flame card attacks the player (the active
+    /// player's Unit `u`).
+    #[inline]
     pub fn may_attack_player(&self, s: &State, u: u8) -> bool {
+        self.may_attack_player_of(s, s.active, u)
+    }
+
+    /// [`Self::may_attack_player`] for `q`'s Unit `u`, whoever is the active player: whether it
+    /// could attack the player on its own turn.
+    #[inline]
+    pub fn may_attack_player_of(&self, s: &State, q: Seat, u: u8) -> bool {
         // Decision F-CANT-1: not a Unit that `cant self attack_player`.
-        let p = s.pl(s.active);
+        let p = s.pl(q);
         u != NONE && {
             let b = self.db.brief(p.card[usize::from(u)]);
             b.has(Brief::FACE) || (p.is_given(u) && !b.has(Brief::NO_FACE))
