@@ -5,8 +5,7 @@
 //!
 //! `cargo run --release --example search_agreement -- [GAME] [POSITIONS] [REF_ITERS] [SPEC...]`
 //! Each SPEC is an `ismcts:`/`pimc:` agent spec; default: ismcts 1000, ismcts 4000, pimc 16×64.
-use tcgsim::agents::mcts::{MctsAgent, MctsConfig, Tree};
-use tcgsim::agents::pimc::PimcAgent;
+use tcgsim::agents::mcts::{MctsConfig, Tree};
 use tcgsim::agents::{Agent, AgentSpec, HeuristicAgent};
 use tcgsim::core::{rng_from_seed, ActionList, GameDef, Seat};
 use tcgsim::games::{visit, Visit};
@@ -15,14 +14,6 @@ struct Run {
     n: usize,
     reference: u32,
     specs: Vec<String>,
-}
-
-fn chooser<G: GameDef>(spec: &AgentSpec, seed: u64) -> Box<dyn Agent<G>> {
-    match spec {
-        AgentSpec::Mcts(c) => Box::new(MctsAgent::new(*c, seed)),
-        AgentSpec::Pimc(c) => Box::new(PimcAgent::new(*c, seed)),
-        _ => panic!("a search spec"),
-    }
 }
 
 impl Visit for Run {
@@ -55,18 +46,15 @@ impl Visit for Run {
             .iter()
             .map(|t| AgentSpec::parse(t).expect("a spec"))
             .collect();
-        let reference = AgentSpec::Mcts(MctsConfig {
+        let cfg = MctsConfig {
             iterations: self.reference,
             ..MctsConfig::default()
-        });
+        };
+        let reference = AgentSpec::Mcts(cfg);
         // The reference's mean result of each root action, per position (a third seed): how far
         // apart the actions are.
         let mut ref_means: Vec<Vec<(G::Action, u32, f64)>> = Vec::new();
         {
-            let cfg = MctsConfig {
-                iterations: self.reference,
-                ..MctsConfig::default()
-            };
             let mut t: Tree<G> = Tree::default();
             let mut out = Vec::new();
             for (k, s) in states.iter().enumerate() {
@@ -98,7 +86,7 @@ impl Visit for Run {
             for (r, out) in by_seed.iter_mut().enumerate() {
                 for (k, s) in states.iter().enumerate() {
                     let me = g.to_move(s).unwrap();
-                    let mut a = chooser::<G>(spec, 1000 * k as u64 + r as u64 + 7);
+                    let mut a = spec.build::<G>(1000 * k as u64 + r as u64 + 7);
                     out.push(a.choose(&g, s, me));
                 }
             }
