@@ -389,14 +389,39 @@ impl TrailsGame {
             ),
             _ => return,
         };
+        // What the filter asks of the source and of the ready state is a mask, read once for all
+        // the cards; only its organizations, icon and bounds are read card by card, and the icon
+        // and bounds only when it has them (the tests of `static_filter`, in its order).
+        let printed = filter.icon != Icons::NONE || !bounds_free(filter);
         for q in Seat::ALL
             .into_iter()
             .filter(|&q| side_matches(side, source.0, q))
         {
-            for i in Bits(cards[q.index()]) {
-                if self.static_filter(s, q, i, filter, source) {
-                    f(q, i, change);
+            let p = s.pl(q);
+            let mut m = cards[q.index()];
+            if filter.other | filter.itself {
+                // `other` refuses the source, `itself` (never with `other`) everything else.
+                let own = if source.0 == q { bit(source.1) } else { 0 };
+                m &= if filter.other { !own } else { own };
+            }
+            if let Some(ready) = filter.ready {
+                let actioned = p.flagged(flag::ACTIONED);
+                m &= if ready { !actioned } else { actioned };
+            }
+            for i in Bits(m) {
+                if filter.org != 0 && self.orgs(s, q, i) & filter.org == 0 {
+                    continue;
                 }
+                if printed {
+                    let c = self.hot(p.card[i as usize]);
+                    if (filter.icon != Icons::NONE
+                        && !c.icons.union(p.icons_eot[i as usize]).has(filter.icon))
+                        || !bounds_ok(filter, c.cost, c.str, c.def)
+                    {
+                        continue;
+                    }
+                }
+                f(q, i, change);
             }
         }
     }
@@ -674,12 +699,32 @@ impl TrailsGame {
     /// during the window still names after an effect took them off the field.
     #[inline]
     pub fn field_view(&self, s: &State) -> FieldView {
+        self.view_of(s, Self::field_view_cards(s))
+    }
+
+    /// [`Self::field_view`], built in `slot` (whatever it held): a view returned by value is
+    /// built in a local and copied out (the closure of the static walk holds it), ~90
+    /// instructions a view.
+    #[inline(always)]
+    pub(crate) fn field_view_in<'v>(
+        &self,
+        s: &State,
+        slot: &'v mut Option<FieldView>,
+    ) -> &'v FieldView {
+        let v = slot.insert(FieldView::default());
+        self.fill_view::<true>(s, Self::field_view_cards(s), v);
+        v
+    }
+
+    /// The cards of [`Self::field_view`]: both fields, the combat's attackers and its target.
+    #[inline(always)]
+    fn field_view_cards(s: &State) -> [u64; 2] {
         let mut cards = [s.p[0].field, s.p[1].field];
         cards[s.combat.attacker.index()] |= s.combat.attackers;
         if let AttackTarget::Unit(d) = s.combat.target {
             cards[s.combat.attacker.other().index()] |= bit(d);
         }
-        self.view_of(s, cards)
+        cards
     }
 
     /// A [`FieldView`] of the cards in `cards` (a mask per seat) only.
@@ -688,6 +733,19 @@ impl TrailsGame {
     #[inline(always)]
     pub(crate) fn view_of(&self, s: &State, cards: [u64; 2]) -> FieldView {
         self.view_with::<true>(s, cards)
+    }
+
+    /// [`Self::view_of`], built in `slot` (whatever it held), as [`Self::field_view_in`].
+    #[inline(always)]
+    pub(crate) fn view_of_in<'v>(
+        &self,
+        s: &State,
+        cards: [u64; 2],
+        slot: &'v mut Option<FieldView>,
+    ) -> &'v FieldView {
+        let v = slot.insert(FieldView::default());
+        self.fill_view::<true>(s, cards, v);
+        v
     }
 
     /// [`Self::view_of`] without its [`Marks`] (left empty): STR, DEF and icons only, for the
@@ -699,6 +757,13 @@ impl TrailsGame {
     #[inline(always)]
     fn view_with<const MARKS: bool>(&self, s: &State, cards: [u64; 2]) -> FieldView {
         let mut v = FieldView::default();
+        self.fill_view::<MARKS>(s, cards, &mut v);
+        v
+    }
+
+    /// Fills `v`, a default [`FieldView`], with the view of `cards` ([`Self::view_with`]).
+    #[inline(always)]
+    fn fill_view<const MARKS: bool>(&self, s: &State, cards: [u64; 2], v: &mut FieldView) {
         for q in Seat::ALL {
             let (p, k) = (s.pl(q), q.index());
             for i in Bits(cards[k]) {
@@ -739,7 +804,6 @@ impl TrailsGame {
                 v.marks.mark(q, i, v.icons[k][i as usize]);
             }
         }
-        v
     }
 
     /// The [`Marks`] that [`Self::group_targets`] reads for a group drawn from `me`'s `group`
@@ -817,6 +881,17 @@ pub(super) fn ready_ok(f: &Filter, actioned: bool) -> bool {
         Some(ready) => ready != actioned,
         None => true,
     }
+}
+
+/// Whether a filter has no cost, STR or DEF bound ([`bounds_ok`] holds for every card).
+#[inline]
+fn bounds_free(f: &Filter) -> bool {
+    f.cost_min.is_none()
+        && f.cost_max.is_none()
+        && f.str_min.is_none()
+        && f.str_max.is_none()
+        && f.def_min.is_none()
+        && f.def_max.is_none()
 }
 
 /// Whether a filter's cost, STR and DEF bounds hold.
