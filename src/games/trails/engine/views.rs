@@ -904,3 +904,121 @@ pub(super) fn bounds_ok(f: &Filter, cost: u8, st: i8, df: i8) -> bool {
         && f.def_min.is_none_or(|m| df >= m)
         && f.def_max.is_none_or(|m| df <= m)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::cards::CardDb;
+    use super::*;
+    use crate::agents::{Agent, RandomAgent};
+    use crate::core::Game;
+
+    /// Static effects with every kind of filter `static_mod` reads as masks or card by card
+    /// (`other`, `self`, ready, actioned, an icon, cost and STR bounds, a side, an organization).
+    const CARDS: &str = "id,name,sub_name,type,cost,str,def,orgs,icons,arts_cost,effect\n\
+        X-1,Army Chief,,UNIT,2,2,3,army,,,static: own units org=army other +1/+0\n\
+        X-2,Self Lifter,,UNIT,2,1,2,army,,,static: buff self +2/+1\n\
+        X-3,Ready Drill,,UNIT,2,2,2,church,,,static: own units ready +0/+1\n\
+        X-4,Hate Banner,,ITEM,1,,,church,,,static: own units icon=hate +1/+0\n\
+        X-5,Crusher Yard,,BASE,1,,,,,,static: enemy units cost>=2 -1/+0\n\
+        X-6,Small Guard,,UNIT,3,3,3,church,,,static: own units str<=2 +0/+2\n\
+        X-7,Hater,,UNIT,1,1,1,army,hate,,\n\
+        X-8,Grunt,,UNIT,1,2,1,church,,,\n\
+        X-9,Shade Keeper,,UNIT,2,2,2,army,,,static: own units actioned covert\n";
+
+    /// What the statics give `q`'s card `i`, summed source by source with `static_filter` (the
+    /// per-card test the masks replaced, which prohibitions still use): STR, DEF and icons.
+    fn by_card(
+        g: &TrailsGame,
+        s: &State,
+        q: Seat,
+        i: u8,
+        hits: &mut [[u32; 2]; 16],
+    ) -> (i16, i16, Icons) {
+        let (mut st, mut df) = g.printed_stats(s, q, i);
+        let p = s.pl(q);
+        let mut icons = g
+            .hot(p.card[i as usize])
+            .icons
+            .union(p.icons_eot[i as usize]);
+        for src in Seat::ALL {
+            for si in Bits(s.pl(src).static_src) {
+                let id = s.pl(src).card[si as usize];
+                for e in &g.card(id).statics {
+                    let (side, filter) = match e {
+                        StaticEffect::Stats { side, filter, .. }
+                        | StaticEffect::Grant { side, filter, .. } => (*side, filter),
+                        _ => continue,
+                    };
+                    if !side_matches(side, src, q) {
+                        continue;
+                    }
+                    let on = g.static_filter(s, q, i, filter, (src, si));
+                    hits[usize::from(id) % 16][usize::from(on)] += 1;
+                    if !on {
+                        continue;
+                    }
+                    match *e {
+                        StaticEffect::Stats { str, def, .. } => {
+                            st += g.static_amount(s, (src, si), str);
+                            df += g.static_amount(s, (src, si), def);
+                        }
+                        StaticEffect::Grant { icons: gi, .. } => icons = icons.union(gi),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        if p.has(i, flag::STUNNED) {
+            icons = Icons::NONE;
+        }
+        (st, df, icons)
+    }
+
+    /// The field view, `stats` and `icons` (the static walk with its masks) agree with the
+    /// per-card filter at every decision of random games between decks of those cards, and
+    /// every static was both applied and refused by its filter.
+    #[test]
+    fn the_static_walk_applies_what_the_per_card_filter_applies() {
+        let db = CardDb::parse(CARDS, "statics.csv").expect("card file");
+        let deck = |ids: &[u16]| -> Vec<u16> { (0..40).map(|k| ids[k % ids.len()]).collect() };
+        let g = TrailsGame::new(db, deck(&[0, 1, 2, 3, 6, 7, 8]), deck(&[0, 2, 4, 5, 6, 7]));
+        let mut hits = [[0u32; 2]; 16];
+        let mut checked = 0;
+        for seed in 0..40 {
+            let mut s = g.new_game(seed, Seat::from_index((seed % 2) as usize));
+            let mut a = [RandomAgent::new(seed), RandomAgent::new(seed + 1)];
+            while let Some(q) = g.to_move(&s) {
+                let v = g.field_view(&s);
+                for p in Seat::ALL {
+                    for i in Bits(s.pl(p).field) {
+                        let (st, df, icons) = by_card(&g, &s, p, i, &mut hits);
+                        assert_eq!(v.stats(p, i), (st, df), "seed {seed}");
+                        assert_eq!(g.stats(&s, p, i), (st, df), "seed {seed}");
+                        assert_eq!(v.icons(p, i), icons, "seed {seed}");
+                        assert_eq!(g.icons(&s, p, i), icons, "seed {seed}");
+                        checked += 1;
+                    }
+                }
+                let act = a[q.index()].choose(&g, &s, q);
+                g.apply(&mut s, act);
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+        for name in [
+            "Army Chief",
+            "Self Lifter",
+            "Ready Drill",
+            "Hate Banner",
+            "Crusher Yard",
+            "Small Guard",
+            "Shade Keeper",
+        ] {
+            let l = g
+                .lids()
+                .find(|&l| g.card(l).name == name)
+                .expect("a card of the match");
+            let [off, on] = hits[usize::from(l) % 16];
+            assert!(off > 0 && on > 0, "{name}: refused {off}, applied {on}");
+        }
+    }
+}
