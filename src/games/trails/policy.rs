@@ -44,12 +44,13 @@ impl TrailsGame {
                     | Action::FightBack(_)
             )
         });
-        let view = combat.then(|| self.field_view(s));
+        let mut slot = None;
+        let view = combat.then(|| self.field_view_in(s, &mut slot));
         let mut best = legal[0];
         let mut best_score = f32::NEG_INFINITY;
         for &a in legal.iter() {
             // A little noise keeps equal choices from always going to the first.
-            let sc = self.score(s, view.as_ref(), me, a, w) + rng.gen::<f32>() * 1e-3;
+            let sc = self.score(s, view, me, a, w) + rng.gen::<f32>() * 1e-3;
             if sc > best_score {
                 best_score = sc;
                 best = a;

@@ -212,8 +212,9 @@ impl TrailsGame {
                 let mut cards = [0; 2];
                 cards[me.index()] = attackers;
                 cards[opp.index()] = bit(d);
-                let v = self.view_of(s, cards);
-                let c = self.clash(&v, me, attackers, d, fb, s.combat.sclm);
+                let mut slot = None;
+                let v = self.view_of_in(s, cards, &mut slot);
+                let c = self.clash(v, me, attackers, d, fb, s.combat.sclm);
                 // Decision T-REPL-1: replacements of its stuns are offered first.
                 if self.has_instead && self.clash_offers(s, &c, d, fb) {
                     return;

@@ -389,14 +389,39 @@ impl TrailsGame {
             ),
             _ => return,
         };
+        // What the filter asks of the source and of the ready state is a mask, read once for all
+        // the cards; only its organizations, icon and bounds are read card by card, and the icon
+        // and bounds only when it has them (the tests of `static_filter`, in its order).
+        let printed = filter.icon != Icons::NONE || !bounds_free(filter);
         for q in Seat::ALL
             .into_iter()
             .filter(|&q| side_matches(side, source.0, q))
         {
-            for i in Bits(cards[q.index()]) {
-                if self.static_filter(s, q, i, filter, source) {
-                    f(q, i, change);
+            let p = s.pl(q);
+            let mut m = cards[q.index()];
+            if filter.other | filter.itself {
+                // `other` refuses the source, `itself` (never with `other`) everything else.
+                let own = if source.0 == q { bit(source.1) } else { 0 };
+                m &= if filter.other { !own } else { own };
+            }
+            if let Some(ready) = filter.ready {
+                let actioned = p.flagged(flag::ACTIONED);
+                m &= if ready { !actioned } else { actioned };
+            }
+            for i in Bits(m) {
+                if filter.org != 0 && self.orgs(s, q, i) & filter.org == 0 {
+                    continue;
                 }
+                if printed {
+                    let c = self.hot(p.card[i as usize]);
+                    if (filter.icon != Icons::NONE
+                        && !c.icons.union(p.icons_eot[i as usize]).has(filter.icon))
+                        || !bounds_ok(filter, c.cost, c.str, c.def)
+                    {
+                        continue;
+                    }
+                }
+                f(q, i, change);
             }
         }
     }
@@ -674,12 +699,32 @@ impl TrailsGame {
     /// during the window still names after an effect took them off the field.
     #[inline]
     pub fn field_view(&self, s: &State) -> FieldView {
+        self.view_of(s, Self::field_view_cards(s))
+    }
+
+    /// [`Self::field_view`], built in `slot` (whatever it held): a view returned by value is
+    /// built in a local and copied out (the closure of the static walk holds it), ~90
+    /// instructions a view.
+    #[inline(always)]
+    pub(crate) fn field_view_in<'v>(
+        &self,
+        s: &State,
+        slot: &'v mut Option<FieldView>,
+    ) -> &'v FieldView {
+        let v = slot.insert(FieldView::default());
+        self.fill_view::<true>(s, Self::field_view_cards(s), v);
+        v
+    }
+
+    /// The cards of [`Self::field_view`]: both fields, the combat's attackers and its target.
+    #[inline(always)]
+    fn field_view_cards(s: &State) -> [u64; 2] {
         let mut cards = [s.p[0].field, s.p[1].field];
         cards[s.combat.attacker.index()] |= s.combat.attackers;
         if let AttackTarget::Unit(d) = s.combat.target {
             cards[s.combat.attacker.other().index()] |= bit(d);
         }
-        self.view_of(s, cards)
+        cards
     }
 
     /// A [`FieldView`] of the cards in `cards` (a mask per seat) only.
@@ -688,6 +733,19 @@ impl TrailsGame {
     #[inline(always)]
     pub(crate) fn view_of(&self, s: &State, cards: [u64; 2]) -> FieldView {
         self.view_with::<true>(s, cards)
+    }
+
+    /// [`Self::view_of`], built in `slot` (whatever it held), as [`Self::field_view_in`].
+    #[inline(always)]
+    pub(crate) fn view_of_in<'v>(
+        &self,
+        s: &State,
+        cards: [u64; 2],
+        slot: &'v mut Option<FieldView>,
+    ) -> &'v FieldView {
+        let v = slot.insert(FieldView::default());
+        self.fill_view::<true>(s, cards, v);
+        v
     }
 
     /// [`Self::view_of`] without its [`Marks`] (left empty): STR, DEF and icons only, for the
@@ -699,6 +757,13 @@ impl TrailsGame {
     #[inline(always)]
     fn view_with<const MARKS: bool>(&self, s: &State, cards: [u64; 2]) -> FieldView {
         let mut v = FieldView::default();
+        self.fill_view::<MARKS>(s, cards, &mut v);
+        v
+    }
+
+    /// Fills `v`, a default [`FieldView`], with the view of `cards` ([`Self::view_with`]).
+    #[inline(always)]
+    fn fill_view<const MARKS: bool>(&self, s: &State, cards: [u64; 2], v: &mut FieldView) {
         for q in Seat::ALL {
             let (p, k) = (s.pl(q), q.index());
             for i in Bits(cards[k]) {
@@ -739,7 +804,6 @@ impl TrailsGame {
                 v.marks.mark(q, i, v.icons[k][i as usize]);
             }
         }
-        v
     }
 
     /// The [`Marks`] that [`Self::group_targets`] reads for a group drawn from `me`'s `group`
@@ -819,6 +883,17 @@ pub(super) fn ready_ok(f: &Filter, actioned: bool) -> bool {
     }
 }
 
+/// Whether a filter has no cost, STR or DEF bound ([`bounds_ok`] holds for every card).
+#[inline]
+fn bounds_free(f: &Filter) -> bool {
+    f.cost_min.is_none()
+        && f.cost_max.is_none()
+        && f.str_min.is_none()
+        && f.str_max.is_none()
+        && f.def_min.is_none()
+        && f.def_max.is_none()
+}
+
 /// Whether a filter's cost, STR and DEF bounds hold.
 #[inline]
 pub(super) fn bounds_ok(f: &Filter, cost: u8, st: i8, df: i8) -> bool {
@@ -828,4 +903,122 @@ pub(super) fn bounds_ok(f: &Filter, cost: u8, st: i8, df: i8) -> bool {
         && f.str_max.is_none_or(|m| st <= m)
         && f.def_min.is_none_or(|m| df >= m)
         && f.def_max.is_none_or(|m| df <= m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::cards::CardDb;
+    use super::*;
+    use crate::agents::{Agent, RandomAgent};
+    use crate::core::Game;
+
+    /// Static effects with every kind of filter `static_mod` reads as masks or card by card
+    /// (`other`, `self`, ready, actioned, an icon, cost and STR bounds, a side, an organization).
+    const CARDS: &str = "id,name,sub_name,type,cost,str,def,orgs,icons,arts_cost,effect\n\
+        X-1,Army Chief,,UNIT,2,2,3,army,,,static: own units org=army other +1/+0\n\
+        X-2,Self Lifter,,UNIT,2,1,2,army,,,static: buff self +2/+1\n\
+        X-3,Ready Drill,,UNIT,2,2,2,church,,,static: own units ready +0/+1\n\
+        X-4,Hate Banner,,ITEM,1,,,church,,,static: own units icon=hate +1/+0\n\
+        X-5,Crusher Yard,,BASE,1,,,,,,static: enemy units cost>=2 -1/+0\n\
+        X-6,Small Guard,,UNIT,3,3,3,church,,,static: own units str<=2 +0/+2\n\
+        X-7,Hater,,UNIT,1,1,1,army,hate,,\n\
+        X-8,Grunt,,UNIT,1,2,1,church,,,\n\
+        X-9,Shade Keeper,,UNIT,2,2,2,army,,,static: own units actioned covert\n";
+
+    /// What the statics give `q`'s card `i`, summed source by source with `static_filter` (the
+    /// per-card test the masks replaced, which prohibitions still use): STR, DEF and icons.
+    fn by_card(
+        g: &TrailsGame,
+        s: &State,
+        q: Seat,
+        i: u8,
+        hits: &mut [[u32; 2]; 16],
+    ) -> (i16, i16, Icons) {
+        let (mut st, mut df) = g.printed_stats(s, q, i);
+        let p = s.pl(q);
+        let mut icons = g
+            .hot(p.card[i as usize])
+            .icons
+            .union(p.icons_eot[i as usize]);
+        for src in Seat::ALL {
+            for si in Bits(s.pl(src).static_src) {
+                let id = s.pl(src).card[si as usize];
+                for e in &g.card(id).statics {
+                    let (side, filter) = match e {
+                        StaticEffect::Stats { side, filter, .. }
+                        | StaticEffect::Grant { side, filter, .. } => (*side, filter),
+                        _ => continue,
+                    };
+                    if !side_matches(side, src, q) {
+                        continue;
+                    }
+                    let on = g.static_filter(s, q, i, filter, (src, si));
+                    hits[usize::from(id) % 16][usize::from(on)] += 1;
+                    if !on {
+                        continue;
+                    }
+                    match *e {
+                        StaticEffect::Stats { str, def, .. } => {
+                            st += g.static_amount(s, (src, si), str);
+                            df += g.static_amount(s, (src, si), def);
+                        }
+                        StaticEffect::Grant { icons: gi, .. } => icons = icons.union(gi),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        if p.has(i, flag::STUNNED) {
+            icons = Icons::NONE;
+        }
+        (st, df, icons)
+    }
+
+    /// The field view, `stats` and `icons` (the static walk with its masks) agree with the
+    /// per-card filter at every decision of random games between decks of those cards, and
+    /// every static was both applied and refused by its filter.
+    #[test]
+    fn the_static_walk_applies_what_the_per_card_filter_applies() {
+        let db = CardDb::parse(CARDS, "statics.csv").expect("card file");
+        let deck = |ids: &[u16]| -> Vec<u16> { (0..40).map(|k| ids[k % ids.len()]).collect() };
+        let g = TrailsGame::new(db, deck(&[0, 1, 2, 3, 6, 7, 8]), deck(&[0, 2, 4, 5, 6, 7]));
+        let mut hits = [[0u32; 2]; 16];
+        let mut checked = 0;
+        for seed in 0..40 {
+            let mut s = g.new_game(seed, Seat::from_index((seed % 2) as usize));
+            let mut a = [RandomAgent::new(seed), RandomAgent::new(seed + 1)];
+            while let Some(q) = g.to_move(&s) {
+                let v = g.field_view(&s);
+                for p in Seat::ALL {
+                    for i in Bits(s.pl(p).field) {
+                        let (st, df, icons) = by_card(&g, &s, p, i, &mut hits);
+                        assert_eq!(v.stats(p, i), (st, df), "seed {seed}");
+                        assert_eq!(g.stats(&s, p, i), (st, df), "seed {seed}");
+                        assert_eq!(v.icons(p, i), icons, "seed {seed}");
+                        assert_eq!(g.icons(&s, p, i), icons, "seed {seed}");
+                        checked += 1;
+                    }
+                }
+                let act = a[q.index()].choose(&g, &s, q);
+                g.apply(&mut s, act);
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+        for name in [
+            "Army Chief",
+            "Self Lifter",
+            "Ready Drill",
+            "Hate Banner",
+            "Crusher Yard",
+            "Small Guard",
+            "Shade Keeper",
+        ] {
+            let l = g
+                .lids()
+                .find(|&l| g.card(l).name == name)
+                .expect("a card of the match");
+            let [off, on] = hits[usize::from(l) % 16];
+            assert!(off > 0 && on > 0, "{name}: refused {off}, applied {on}");
+        }
+    }
 }
