@@ -14,8 +14,11 @@ profdata=$(ls "$sysroot"/lib/rustlib/*/bin/llvm-profdata 2>/dev/null | head -1)
 data=$(mktemp -d)
 runs=$(mktemp -d)
 trap 'rm -rf "$data" "$runs"' EXIT
+# RUSTFLAGS replaces .cargo/config.toml's flags, so the CPU level it sets on x86-64 is repeated here.
+cpu=""
+[ "$(uname -m)" = x86_64 ] && cpu="-Ctarget-cpu=x86-64-v2"
 # 1. An instrumented build, in its own target folder.
-RUSTFLAGS="-Cprofile-generate=$data" cargo build --release --quiet --target-dir target/pgo-gen
+RUSTFLAGS="$cpu -Cprofile-generate=$data" cargo build --release --quiet --target-dir target/pgo-gen
 gen=target/pgo-gen/release/tcgsim
 # 2. Training: what users run most.
 for g in trails fireforce tmnt; do
@@ -31,5 +34,5 @@ done
   decks/tmnt/starter_north.deck decks/tmnt/starter_east.deck >/dev/null
 # 3. The profile, then the optimised build.
 "$profdata" merge -o "$runs/merged.profdata" "$data"
-RUSTFLAGS="-Cprofile-use=$runs/merged.profdata" cargo build --release --quiet --target-dir target/pgo
+RUSTFLAGS="$cpu -Cprofile-use=$runs/merged.profdata" cargo build --release --quiet --target-dir target/pgo
 echo "wrote target/pgo/release/tcgsim"
