@@ -52,12 +52,6 @@ pub struct MctsConfig {
     /// heuristic names its action in that iteration's determinization; that action is expanded
     /// first, and its child's selection value gains `prior / (visits + 1)`. 0: off.
     pub prior: f64,
-    /// Belief (issue 33, `super::belief`): the size of the pool of determinizations weighed by
-    /// the likelihood of the opponent's seen decisions, from which the iterations draw their
-    /// worlds. 0: off (every iteration determinizes uniformly).
-    pub belief: u32,
-    /// The opponent model's share of uniformly random play (ε of `super::belief`).
-    pub beps: f64,
 }
 
 impl Default for MctsConfig {
@@ -73,8 +67,6 @@ impl Default for MctsConfig {
             determinize: true,
             reuse: false,
             prior: 0.0,
-            belief: 0,
-            beps: 0.3,
         }
     }
 }
@@ -248,23 +240,6 @@ impl<G: crate::core::Policy> Tree<G> {
         rng: &mut GameRng,
         out: &mut Vec<(G::Action, u32)>,
     ) {
-        self.search_in(game, root, observer, cfg, rng, out, None);
-    }
-
-    /// [`Tree::search`] whose iterations draw their worlds from `worlds` (a pool of
-    /// determinizations and the running sums of their weights, `super::belief`) in proportion
-    /// to the weights, instead of determinizing `root` afresh.
-    #[allow(clippy::too_many_arguments)]
-    pub fn search_in(
-        &mut self,
-        game: &G,
-        root: &G::State,
-        observer: Seat,
-        cfg: &MctsConfig,
-        rng: &mut GameRng,
-        out: &mut Vec<(G::Action, u32)>,
-        worlds: Option<(&[G::State], &[f64])>,
-    ) {
         let cap = u64::from(MAX_TREE_NODES / cfg.trees.max(1));
         // A kept tree above half the cap would leave too little room to search.
         if cfg.reuse
@@ -313,7 +288,7 @@ impl<G: crate::core::Policy> Tree<G> {
             if self.nodes.len() as u64 >= cap {
                 break;
             }
-            self.iterate(game, root, observer, cfg, rng, worlds);
+            self.iterate(game, root, observer, cfg, rng);
             it += 1;
         }
         self.iterations = u64::from(it);
@@ -333,12 +308,11 @@ impl<G: crate::core::Policy> Tree<G> {
         observer: Seat,
         cfg: &MctsConfig,
         rng: &mut GameRng,
-        worlds: Option<(&[G::State], &[f64])>,
     ) {
-        let mut s = match worlds {
-            Some((pool, cum)) => *super::belief::draw(pool, cum, rng),
-            None if cfg.determinize => game.determinize(root, observer, rng),
-            None => *root,
+        let mut s = if cfg.determinize {
+            game.determinize(root, observer, rng)
+        } else {
+            *root
         };
         self.path.clear();
         self.path.push(0);
@@ -460,10 +434,8 @@ pub struct MctsAgent<G: Game> {
     trees: Vec<Tree<G>>,
     counts: Vec<(G::Action, u32)>,
     scratch: Vec<Vec<(G::Action, u32)>>,
-    /// What the player sees of the opponent's actions; tree reuse and the belief need it.
+    /// What the player sees of the opponent's actions; tree reuse needs it.
     sees: Option<Sees<G>>,
-    /// The opponent's seen decisions and the weighed pool (`cfg.belief > 0`).
-    belief: Option<super::belief::Belief<G>>,
 }
 
 impl<G: Game> MctsAgent<G> {
@@ -477,14 +449,7 @@ impl<G: Game> MctsAgent<G> {
             counts: Vec::new(),
             scratch: vec![Vec::new(); k],
             sees: None,
-            belief: (cfg.belief > 0 && cfg.determinize)
-                .then(|| super::belief::Belief::new(mix_seed(&[seed, 0xbe11ef]))),
         }
-    }
-
-    /// The belief's records and last pool, when `belief` is on.
-    pub fn belief(&self) -> Option<&super::belief::Belief<G>> {
-        self.belief.as_ref()
     }
 
     /// The agent with what its player sees of opponents' actions ([`seen_by`]), so that `reuse`
@@ -518,8 +483,8 @@ impl<G: crate::core::Policy> Agent<G> for MctsAgent<G> {
     }
 
     fn supervised(&self) -> bool {
-        // Reuse follows the game through `observe`; the belief records what it sees.
-        (self.cfg.reuse || self.belief.is_some()) && self.sees.is_some()
+        // Reuse follows the game through `observe`.
+        self.cfg.reuse && self.sees.is_some()
     }
 
     fn observe(
@@ -535,14 +500,7 @@ impl<G: crate::core::Policy> Agent<G> for MctsAgent<G> {
         if actor == me {
             return;
         }
-        let seen = self.sees.map(|f| f(game, before, actor, action, after, me));
-        if let (Some(b), Some(seen)) = (&mut self.belief, seen) {
-            b.observe(game, seen, me, before, actor, action, after);
-        }
-        if !self.cfg.reuse {
-            return;
-        }
-        match seen {
+        match self.sees.map(|f| f(game, before, actor, action, after, me)) {
             Some(Seen::Not) => {}
             Some(Seen::Whole) => self.advance(action, actor),
             _ => self.trees.iter_mut().for_each(Tree::forget),
@@ -561,26 +519,9 @@ impl<G: crate::core::Policy> Agent<G> for MctsAgent<G> {
         self.decisions += 1;
         let cfg = self.cfg;
         let base = mix_seed(&[self.seed, self.decisions]);
-        let belief = match &mut self.belief {
-            Some(b) if !b.is_empty() => {
-                let mut rng = rng_from_seed(mix_seed(&[base, 0xbe11ef]));
-                b.weigh(game, state, seat, cfg.belief as usize, cfg.beps, &mut rng);
-                Some(&*b)
-            }
-            _ => None,
-        };
-        let worlds = belief.map(|b| (b.pool.as_slice(), b.cum.as_slice()));
         if self.trees.len() == 1 {
             let mut rng = rng_from_seed(base);
-            self.trees[0].search_in(
-                game,
-                state,
-                seat,
-                &cfg,
-                &mut rng,
-                &mut self.scratch[0],
-                worlds,
-            );
+            self.trees[0].search(game, state, seat, &cfg, &mut rng, &mut self.scratch[0]);
         } else {
             use rayon::prelude::*;
             self.trees
@@ -589,7 +530,7 @@ impl<G: crate::core::Policy> Agent<G> for MctsAgent<G> {
                 .enumerate()
                 .for_each(|(k, (t, out))| {
                     let mut rng = rng_from_seed(mix_seed(&[base, k as u64]));
-                    t.search_in(game, state, seat, &cfg, &mut rng, out, worlds);
+                    t.search(game, state, seat, &cfg, &mut rng, out);
                 });
         }
         // Sum visits per action over trees, in the order of the legal list (deterministic).

@@ -1,7 +1,6 @@
 //! Players, generic over [`crate::core::Game`]. An agent sees the state only through what its
 //! player may know: search agents determinize before they look.
 
-pub mod belief;
 mod heuristic;
 pub mod mcts;
 pub mod pimc;

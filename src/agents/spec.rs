@@ -34,8 +34,7 @@ pub const KINDS: [(&str, &[&str]); 5] = [
     (
         "ismcts",
         &[
-            "iters", "ms", "c", "playout", "eps", "depth", "threads", "reuse", "prior", "belief",
-            "beps",
+            "iters", "ms", "c", "playout", "eps", "depth", "threads", "reuse", "prior",
         ],
     ),
     (
@@ -57,8 +56,6 @@ pub mod limits {
     pub const MCTS_MS: u64 = 3_600_000;
     /// `c`, the exploration constant.
     pub const C: f64 = 100.0;
-    /// `belief` of ismcts: worlds in the weighed pool.
-    pub const BELIEF: u32 = 100_000;
     /// `depth` of every search agent.
     pub const DEPTH: u32 = 1_000_000;
     /// `dets` and `iters` of pimc, and their product.
@@ -162,8 +159,6 @@ impl AgentSpec {
                         "depth" => c.depth = num(k, v, 0, limits::DEPTH)?,
                         "reuse" => c.reuse = num::<u8>(k, v, 0, 1)? == 1,
                         "prior" => c.prior = real(k, v, 0.0, limits::C)?,
-                        "belief" => c.belief = num(k, v, 0, limits::BELIEF)?,
-                        "beps" => c.beps = real(k, v, 0.0, 1.0)?,
                         _ => c.trees = num(k, v, 1, limits::MCTS_TREES)?,
                     }
                 }

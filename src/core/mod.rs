@@ -145,28 +145,6 @@ pub trait Game: Sync {
     /// (`core::hidden`).
     fn determinize(&self, state: &Self::State, observer: Seat, rng: &mut GameRng) -> Self::State;
 
-    /// Belief (issue 33, `ismcts:belief=M`): `action`, taken by `actor` from `before` to `after`
-    /// (an earlier position of this game, as `observer` saw it), recast into `world` — a full
-    /// state of a later position consistent with what `observer` knows. Returns `before` with
-    /// every card identity `observer` did not know in `before` replaced by that card's identity
-    /// in `world`, and the action that does, in that version, what `action` did (the same card
-    /// instance moved): the version of the past that `world` implies. It must read no identity
-    /// `observer` did not know in `before` (`before`, `action` and `after` may be the true ones),
-    /// so that the result depends on `world` and on what `observer` knew only. `None` when the
-    /// game does not say (the default: no belief) or the action moved a card the game cannot
-    /// follow; the decision then counts alike in every world.
-    fn recast(
-        &self,
-        _before: &Self::State,
-        _actor: Seat,
-        _action: Self::Action,
-        _after: &Self::State,
-        _world: &Self::State,
-        _observer: Seat,
-    ) -> Option<(Self::State, Self::Action)> {
-        None
-    }
-
     /// Card statistics: calls `f` with the card id (an index into the game's card list) of every
     /// card of `seat` that is out of its deck in `state` (in hand, in play, in a resource zone,
     /// discarded — anywhere its owner has drawn or taken it to), once per copy. Card statistics

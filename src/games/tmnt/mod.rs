@@ -1,7 +1,6 @@
 //! The TMNT TCG (rules: `docs/rules-tmnt.md`, rule IDs `M-…`).
 
 pub mod action;
-mod belief;
 pub mod cards;
 pub mod deck;
 pub mod def;
@@ -55,18 +54,6 @@ impl Game for TmntGame {
             d.rng = rand::Rng::gen(rng);
         }
         d
-    }
-
-    fn recast(
-        &self,
-        before: &State,
-        actor: Seat,
-        action: Action,
-        after: &State,
-        world: &State,
-        observer: Seat,
-    ) -> Option<(State, Action)> {
-        self.recast_in(before, actor, action, after, world, observer)
     }
 
     #[inline]
