@@ -668,3 +668,87 @@ fn the_heuristic_never_dispatches_a_unit_that_empties_its_own_deck() {
     let a = HeuristicAgent::new(1).choose(&g, &s, Seat::P1);
     assert_eq!(g.action_text(&s, a), "end");
 }
+
+/// At 0 Life cards a hit on the player ends the game (F-WIN-1), whatever else is exhausted: the
+/// heuristic's reaction (F-BAT-5) must stop this attack, not the next one (issue 33). P2 goes
+/// first; its two Spark Cadets (Blitz, Flame) take P1's 5 Life cards on turns 1, 3 and 5. On
+/// turn 7 one attacks P1 (0 Life cards, 4 ready Flame cards) while the other stands ready. P1's
+/// hand lists Flashover Trap (exhaust a ready enemy Unit: at 1 Life card, an attack on the player
+/// fewer this turn) before Counterflame (remove the attacker, FF-068): the engine lists reactions
+/// in hand order (after a shuffle, any order). The heuristic plays Counterflame; it used to count
+/// Flashover Trap as stopping the attack at 0 Life cards too, and played it, and lost.
+#[test]
+fn the_heuristic_stops_the_attack_that_ends_the_game_at_0_life_cards() {
+    let db = bundled_cards();
+    let id = |n: &str| db.lookup(n).unwrap();
+    // Hand (Flashover Trap first), Life area, deck (top first): 5 + 5 + 10 cards, no Life
+    // trigger among them.
+    let p1: Vec<_> = [id("Flashover Trap"), id("Counterflame")]
+        .into_iter()
+        .chain(std::iter::repeat_n(id("Great Conflagration"), 18))
+        .collect();
+    let p2: Vec<_> = [id("Spark Cadet"), id("Spark Cadet")]
+        .into_iter()
+        .chain(std::iter::repeat_n(id("Great Conflagration"), 18))
+        .collect();
+    let flame = vec![id("Red Flame"); 5];
+    let g = FireForceGame::new(db.clone(), [p1, p2], [flame.clone(), flame]);
+    let mut s = g.setup_stacked(0, Seat::P2);
+    let play = |s: &mut tcgsim::games::fireforce::state::State, text: &str| {
+        let mut legal = ActionList::new();
+        g.legal(s, &mut legal);
+        let a = *legal
+            .iter()
+            .find(|&&a| g.action_text(s, a) == text)
+            .unwrap_or_else(|| {
+                let all: Vec<_> = legal.iter().map(|&a| g.action_text(s, a)).collect();
+                panic!("{text} is not legal: {all:?}")
+            });
+        g.apply(s, a);
+    };
+    let mut script = vec!["keep", "keep", "dispatch Spark Cadet"];
+    script.extend(["attack with Spark Cadet", "target player", "end", "end"]);
+    script.extend(["dispatch Spark Cadet", "pay Red Flame#1"]);
+    // P1's Flame cards pay for Flashover Trap from turn 3 on: P1 passes.
+    for _ in 0..2 {
+        script.extend(["attack with Spark Cadet#1", "target player", "pass"]);
+        script.extend(["attack with Spark Cadet#2", "target player", "pass"]);
+        script.extend(["end", "end"]);
+    }
+    script.extend(["attack with Spark Cadet#1", "target player"]);
+    for text in script {
+        play(&mut s, text);
+    }
+    assert_eq!(s.step, Step::Reaction);
+    assert_eq!(g.to_move(&s), Some(Seat::P1));
+    assert_eq!(s.pl(Seat::P1).life_len, 0);
+    let mut legal = ActionList::new();
+    g.legal(&s, &mut legal);
+    let texts: Vec<_> = legal.iter().map(|&a| g.action_text(&s, a)).collect();
+    assert_eq!(
+        texts[..2],
+        ["react Flashover Trap", "react Counterflame"],
+        "{texts:?}"
+    );
+    // The engine: Flashover Trap leaves the attack to end the game (F-WIN-1); Counterflame
+    // removes the attacker and P1 plays on.
+    let resolve = |s: &mut tcgsim::games::fireforce::state::State, text: &str| {
+        play(s, text);
+        // P1 passes the rest of the battle (its targets: the only legal one).
+        while s.winner.is_none() && g.to_move(s) == Some(Seat::P1) {
+            let mut legal = ActionList::new();
+            g.legal(s, &mut legal);
+            let pass = legal.iter().find(|&&a| g.action_text(s, a) == "pass");
+            g.apply(s, *pass.unwrap_or(&legal[0]));
+        }
+    };
+    let mut trap = s;
+    resolve(&mut trap, "react Flashover Trap");
+    assert_eq!(trap.winner, Some(tcgsim::Outcome::Win(Seat::P2)));
+    let mut counter = s;
+    resolve(&mut counter, "react Counterflame");
+    assert_eq!(counter.winner, None);
+    assert_eq!((counter.step, counter.active), (Step::Main, Seat::P2));
+    let a = HeuristicAgent::new(1).choose(&g, &s, Seat::P1);
+    assert_eq!(g.action_text(&s, a), "react Counterflame");
+}

@@ -485,11 +485,12 @@ impl FireForceGame {
                 Effect::Bounce(t) if t.mode == Mode::Attacked => stops |= !s.battle.on_player,
                 Effect::EndBattle | Effect::GuardLife => stops = true,
                 Effect::Redirect(_) => stops |= s.battle.on_player,
-                // At 1 Life card or none, on an attack on the player: another enemy Unit
-                // exhausted is an attack on the player fewer this turn (F-BAT-1).
+                // At 1 Life card, on an attack on the player: another enemy Unit exhausted is an
+                // attack on the player fewer this turn (F-BAT-1). Not at 0 Life cards: this hit
+                // ends the game whatever else is exhausted (F-WIN-1).
                 Effect::Exhaust(t)
                     if s.battle.on_player
-                        && s.pl(s.chooser).life_len <= 1
+                        && s.pl(s.chooser).life_len == 1
                         && Bits(self.candidates(s, t, s.chooser, NONE, NONE)[s.active.index()])
                             .any(|u| u != s.battle.attacker && self.may_attack_player(s, u)) =>
                 {
