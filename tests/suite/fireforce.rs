@@ -482,7 +482,7 @@ fn the_log_tells_each_battle_f_bat_7() {
         "  P1's Bastion Gatekeeper holds against Raging Infernal: nothing happens (F-BAT-7)"
     );
     assert!(log.contains(
-        "  P2's Raging Infernal (9000) holds against Bastion Gatekeeper (8000): nothing happens (F-BAT-7)"
+        "  P2's Raging Infernal (7000) holds against Wardline Sentry (6000): nothing happens (F-BAT-7)"
     ));
     assert!(log.contains("P2: use trigger of Flashover Trap"));
     let log = play("39");
@@ -493,7 +493,7 @@ fn the_log_tells_each_battle_f_bat_7() {
         .unwrap_or_else(|| panic!("no support line in\n{log}"));
     assert_eq!(
         lines[k - 1],
-        "P1: target Lab Overseer#1 — Wardline Sentry (6000) attacks P2's Lab Overseer#1 (5000)"
+        "P1: target Lab Overseer#1 — Ironclad Engineer (7000) attacks P2's Lab Overseer#1 (5000)"
     );
     assert_eq!(
         lines[k + 1],
@@ -667,4 +667,228 @@ fn the_heuristic_never_dispatches_a_unit_that_empties_its_own_deck() {
     assert_eq!(lost.winner, Some(tcgsim::Outcome::Win(Seat::P2)));
     let a = HeuristicAgent::new(1).choose(&g, &s, Seat::P1);
     assert_eq!(g.action_text(&s, a), "end");
+}
+
+/// At 0 Life cards a hit on the player ends the game (F-WIN-1), whatever else is exhausted: the
+/// heuristic's reaction (F-BAT-5) must stop this attack, not the next one (issue 33). P2 goes
+/// first; its two Spark Cadets (Blitz, Flame) take P1's 5 Life cards on turns 1, 3 and 5. On
+/// turn 7 one attacks P1 (0 Life cards, 4 ready Flame cards) while the other stands ready. P1's
+/// hand lists Flashover Trap (exhaust a ready enemy Unit: at 1 Life card, an attack on the player
+/// fewer this turn) before Counterflame (remove the attacker, FF-068): the engine lists reactions
+/// in hand order (after a shuffle, any order). The heuristic plays Counterflame; it used to count
+/// Flashover Trap as stopping the attack at 0 Life cards too, and played it, and lost.
+#[test]
+fn the_heuristic_stops_the_attack_that_ends_the_game_at_0_life_cards() {
+    let db = bundled_cards();
+    let id = |n: &str| db.lookup(n).unwrap();
+    // Hand (Flashover Trap first), Life area, deck (top first): 5 + 5 + 10 cards, no Life
+    // trigger among them.
+    let p1: Vec<_> = [id("Flashover Trap"), id("Counterflame")]
+        .into_iter()
+        .chain(std::iter::repeat_n(id("Great Conflagration"), 18))
+        .collect();
+    let p2: Vec<_> = [id("Spark Cadet"), id("Spark Cadet")]
+        .into_iter()
+        .chain(std::iter::repeat_n(id("Great Conflagration"), 18))
+        .collect();
+    let flame = vec![id("Red Flame"); 5];
+    let g = FireForceGame::new(db.clone(), [p1, p2], [flame.clone(), flame]);
+    let mut s = g.setup_stacked(0, Seat::P2);
+    let play = |s: &mut tcgsim::games::fireforce::state::State, text: &str| {
+        let mut legal = ActionList::new();
+        g.legal(s, &mut legal);
+        let a = *legal
+            .iter()
+            .find(|&&a| g.action_text(s, a) == text)
+            .unwrap_or_else(|| {
+                let all: Vec<_> = legal.iter().map(|&a| g.action_text(s, a)).collect();
+                panic!("{text} is not legal: {all:?}")
+            });
+        g.apply(s, a);
+    };
+    let mut script = vec!["keep", "keep", "dispatch Spark Cadet"];
+    script.extend(["attack with Spark Cadet", "target player", "end", "end"]);
+    script.extend(["dispatch Spark Cadet", "pay Red Flame#1"]);
+    // P1's Flame cards pay for Flashover Trap from turn 3 on: P1 passes.
+    for _ in 0..2 {
+        script.extend(["attack with Spark Cadet#1", "target player", "pass"]);
+        script.extend(["attack with Spark Cadet#2", "target player", "pass"]);
+        script.extend(["end", "end"]);
+    }
+    script.extend(["attack with Spark Cadet#1", "target player"]);
+    for text in script {
+        play(&mut s, text);
+    }
+    assert_eq!(s.step, Step::Reaction);
+    assert_eq!(g.to_move(&s), Some(Seat::P1));
+    assert_eq!(s.pl(Seat::P1).life_len, 0);
+    let mut legal = ActionList::new();
+    g.legal(&s, &mut legal);
+    let texts: Vec<_> = legal.iter().map(|&a| g.action_text(&s, a)).collect();
+    assert_eq!(
+        texts[..2],
+        ["react Flashover Trap", "react Counterflame"],
+        "{texts:?}"
+    );
+    // The engine: Flashover Trap leaves the attack to end the game (F-WIN-1); Counterflame
+    // removes the attacker and P1 plays on.
+    let resolve = |s: &mut tcgsim::games::fireforce::state::State, text: &str| {
+        play(s, text);
+        // P1 passes the rest of the battle (its targets: the only legal one).
+        while s.winner.is_none() && g.to_move(s) == Some(Seat::P1) {
+            let mut legal = ActionList::new();
+            g.legal(s, &mut legal);
+            let pass = legal.iter().find(|&&a| g.action_text(s, a) == "pass");
+            g.apply(s, *pass.unwrap_or(&legal[0]));
+        }
+    };
+    let mut trap = s;
+    resolve(&mut trap, "react Flashover Trap");
+    assert_eq!(trap.winner, Some(tcgsim::Outcome::Win(Seat::P2)));
+    let mut counter = s;
+    resolve(&mut counter, "react Counterflame");
+    assert_eq!(counter.winner, None);
+    assert_eq!((counter.step, counter.active), (Step::Main, Seat::P2));
+    let a = HeuristicAgent::new(1).choose(&g, &s, Seat::P1);
+    assert_eq!(g.action_text(&s, a), "react Counterflame");
+}
+
+/// Plays `script` (action texts) from a stacked start (no shuffle, the first card on top) of
+/// decks `p1` and `p2` (names), Red Flame decks, `first` moving first.
+fn stacked_after(
+    g: &FireForceGame,
+    first: Seat,
+    script: &[&str],
+) -> tcgsim::games::fireforce::state::State {
+    let mut s = g.setup_stacked(0, first);
+    for text in script {
+        let mut legal = ActionList::new();
+        g.legal(&s, &mut legal);
+        let a = *legal
+            .iter()
+            .find(|&&a| g.action_text(&s, a) == *text)
+            .unwrap_or_else(|| {
+                let all: Vec<_> = legal.iter().map(|&a| g.action_text(&s, a)).collect();
+                panic!("{text} is not legal: {all:?}")
+            });
+        g.apply(&mut s, a);
+    }
+    s
+}
+
+/// A stacked match: each hand (top of the list first) then filler cards without a Life trigger.
+fn stacked_game(p1: &[&str], p2: &[&str]) -> FireForceGame {
+    let db = bundled_cards();
+    let id = |n: &str| db.lookup(n).unwrap();
+    let deck = |hand: &[&str]| -> Vec<_> {
+        hand.iter()
+            .map(|n| id(n))
+            .chain(std::iter::repeat_n(
+                id("Great Conflagration"),
+                20 - hand.len(),
+            ))
+            .collect()
+    };
+    let flame = vec![id("Red Flame"); 5];
+    FireForceGame::new(db.clone(), [deck(p1), deck(p2)], [flame.clone(), flame])
+}
+
+/// The heuristic's attacks (issue 33, F-BAT-2, F-BAT-7): on turn 3, P2's Spark Cadet (1000) is
+/// exhausted from its attack; P1 has Hose Runner (1000, no Flame) and a Blazing Rookie just
+/// dispatched (2000, Blitz, Flame). Either removes the Spark Cadet; the Hose Runner does it and
+/// the Blazing Rookie, which may attack the player, stays for the player. It used to attack with
+/// the strongest Unit first.
+#[test]
+fn the_heuristic_removes_an_exhausted_unit_with_its_weakest_attacker() {
+    let g = stacked_game(&["Hose Runner", "Blazing Rookie"], &["Spark Cadet"]);
+    let s = stacked_after(
+        &g,
+        Seat::P1,
+        &[
+            "keep",
+            "keep",
+            "dispatch Hose Runner",
+            "end",
+            "dispatch Spark Cadet",
+            "attack with Spark Cadet",
+            "target player",
+            "end",
+            "dispatch Blazing Rookie",
+        ],
+    );
+    assert_eq!((s.step, g.to_move(&s)), (Step::Main, Some(Seat::P1)));
+    // The engine: the Hose Runner's attack removes the exhausted Spark Cadet (F-BAT-7).
+    let after = stacked_after(
+        &g,
+        Seat::P1,
+        &[
+            "keep",
+            "keep",
+            "dispatch Hose Runner",
+            "end",
+            "dispatch Spark Cadet",
+            "attack with Spark Cadet",
+            "target player",
+            "end",
+            "dispatch Blazing Rookie",
+            "attack with Hose Runner",
+            "target Spark Cadet",
+        ],
+    );
+    assert_eq!(after.pl(Seat::P2).units(), 0);
+    let a = HeuristicAgent::new(1).choose(&g, &s, Seat::P1);
+    assert_eq!(g.action_text(&s, a), "attack with Hose Runner");
+}
+
+/// The heuristic's exhaust on its own turn (issue 33, F-BAT-2: only an exhausted Unit may be
+/// attacked): on turn 5 P1 (Hose Runner, 1000, ready) dispatches Flicker Pyro, whose
+/// `dispatched` text exhausts an enemy Unit of cost 2 or less. P2 has Spark Cadet (1000) and
+/// Blazing Rookie (2000) ready. The heuristic exhausts the Spark Cadet, which the Hose Runner can
+/// then attack and remove (F-BAT-7); it used to exhaust the strongest, the Blazing Rookie.
+#[test]
+fn the_heuristic_exhausts_an_enemy_unit_its_attackers_can_remove() {
+    let g = stacked_game(
+        &["Hose Runner", "Flicker Pyro"],
+        &["Spark Cadet", "Blazing Rookie"],
+    );
+    let s = stacked_after(
+        &g,
+        Seat::P1,
+        &[
+            "keep",
+            "keep",
+            "dispatch Hose Runner",
+            "end",
+            "dispatch Spark Cadet",
+            "end",
+            "end",
+            "dispatch Blazing Rookie",
+            "pay Red Flame#1, Red Flame#2",
+            "end",
+            "dispatch Flicker Pyro",
+        ],
+    );
+    assert_eq!(g.to_move(&s), Some(Seat::P1));
+    let mut legal = ActionList::new();
+    g.legal(&s, &mut legal);
+    let texts: Vec<_> = legal.iter().map(|&a| g.action_text(&s, a)).collect();
+    assert!(
+        texts.contains(&"choose enemy Blazing Rookie".to_string()),
+        "{texts:?}"
+    );
+    let a = HeuristicAgent::new(1).choose(&g, &s, Seat::P1);
+    assert_eq!(g.action_text(&s, a), "choose enemy Spark Cadet");
+    // The engine: the Spark Cadet is exhausted and the Hose Runner removes it (F-BAT-7).
+    let mut s = s;
+    g.apply(&mut s, a);
+    for text in ["attack with Hose Runner", "target Spark Cadet"] {
+        let mut legal = ActionList::new();
+        g.legal(&s, &mut legal);
+        let a = *legal
+            .iter()
+            .find(|&&a| g.action_text(&s, a) == text)
+            .unwrap_or_else(|| panic!("{text} is not legal"));
+        g.apply(&mut s, a);
+    }
+    assert_eq!(s.pl(Seat::P2).units().count_ones(), 1);
 }

@@ -95,22 +95,34 @@ impl FireForceGame {
     /// helpful one.
     fn unit_choice(&self, s: &State, legal: &ActionList<Action>) -> Action {
         let me = s.chooser;
-        let helpful = s
-            .frames
-            .iter()
-            .next()
-            .and_then(|f| {
-                let c = self.card_of(s, Seat::ALL[f.who as usize], f.src);
-                let a = if f.ability == super::state::LIFE_TRIGGER {
-                    c.life_trigger.as_deref()?
-                } else {
-                    c.abilities.get(f.ability as usize)?
-                };
-                match a.program.ops.get(f.pc as usize) {
-                    Some(Op::Do(e)) => Some(*e),
-                    _ => None,
-                }
-            })
+        let effect = s.frames.iter().next().and_then(|f| {
+            let c = self.card_of(s, Seat::ALL[f.who as usize], f.src);
+            let a = if f.ability == super::state::LIFE_TRIGGER {
+                c.life_trigger.as_deref()?
+            } else {
+                c.abilities.get(f.ability as usize)?
+            };
+            match a.program.ops.get(f.pc as usize) {
+                Some(Op::Do(e)) => Some(*e),
+                _ => None,
+            }
+        });
+        // On its own turn, an enemy Unit exhausted is one its Units may then attack and remove
+        // (F-BAT-2, F-BAT-7): first one that its strongest attacker removes (a Unit not
+        // dispatched this turn, or with Blitz, F-BAT-1).
+        let reach = match effect {
+            Some(Effect::Exhaust(_)) if s.active == me => {
+                let p = s.pl(me);
+                Bits(p.units() & !p.exhausted)
+                    .filter(|&u| {
+                        p.fresh & 1 << u == 0 || self.db.brief(p.card[u as usize]).has(Brief::BLITZ)
+                    })
+                    .map(|u| self.power(s, me, u))
+                    .max()
+            }
+            _ => None,
+        };
+        let helpful = effect
             .map(|e| match e {
                 Effect::Ready(_) | Effect::Give(_) | Effect::Grant(..) | Effect::Redirect(_) => {
                     true
@@ -162,6 +174,10 @@ impl FireForceGame {
                 let v = if !helpful && q == want && usize::from(u) < FLAME_BASE {
                     v + if self.may_attack_player_of(s, q, u) {
                         100_000
+                    } else {
+                        0
+                    } + if reach.is_some_and(|r| self.power(s, q, u) <= r) {
+                        1_000_000
                     } else {
                         0
                     }
@@ -219,6 +235,35 @@ impl FireForceGame {
                     && !self.db.brief(s.pl(me).card[u as usize]).has(Brief::BLOCKER)
                 {
                     bait = Some((u, p));
+                }
+            }
+        }
+        // Without a bait: the most valuable exhausted enemy Unit that some attacker removes (the
+        // Target step's order: one that may attack the player, then the most expensive), by the
+        // weakest attacker that removes it, one that cannot attack the player first — the
+        // strongest ones stay for the next targets and for the player (F-BAT-2, F-BAT-7).
+        if let (Some((_, top)), None) = (real, bait) {
+            let d = me.other();
+            let target = Bits(e.units() & e.exhausted)
+                .filter(|&t| self.power(s, d, t) <= top)
+                .max_by_key(|&t| {
+                    (
+                        self.may_attack_player_of(s, d, t),
+                        self.card_of(s, d, t).cost,
+                    )
+                });
+            if let Some(t) = target {
+                let need = self.power(s, d, t);
+                let pick = legal
+                    .iter()
+                    .filter_map(|&a| match a {
+                        Action::Attack(u) => Some((u, self.power(s, me, u))),
+                        _ => None,
+                    })
+                    .filter(|&(_, p)| p >= need)
+                    .min_by_key(|&(u, p)| (self.may_attack_player(s, u), p));
+                if let Some((u, _)) = pick {
+                    return Some(Action::Attack(u));
                 }
             }
         }
@@ -485,11 +530,12 @@ impl FireForceGame {
                 Effect::Bounce(t) if t.mode == Mode::Attacked => stops |= !s.battle.on_player,
                 Effect::EndBattle | Effect::GuardLife => stops = true,
                 Effect::Redirect(_) => stops |= s.battle.on_player,
-                // At 1 Life card or none, on an attack on the player: another enemy Unit
-                // exhausted is an attack on the player fewer this turn (F-BAT-1).
+                // At 1 Life card, on an attack on the player: another enemy Unit exhausted is an
+                // attack on the player fewer this turn (F-BAT-1). Not at 0 Life cards: this hit
+                // ends the game whatever else is exhausted (F-WIN-1).
                 Effect::Exhaust(t)
                     if s.battle.on_player
-                        && s.pl(s.chooser).life_len <= 1
+                        && s.pl(s.chooser).life_len == 1
                         && Bits(self.candidates(s, t, s.chooser, NONE, NONE)[s.active.index()])
                             .any(|u| u != s.battle.attacker && self.may_attack_player(s, u)) =>
                 {
