@@ -211,6 +211,12 @@ impl FireForceGame {
         // The weakest exhausted enemy Unit's power, computed once (at the first attack): an
         // attacker removes some exhausted enemy Unit exactly when it removes that one.
         let mut weakest: Option<Option<i32>> = None;
+        // The powers read here, kept for the choice without a bait below: the exhausted enemy
+        // Units' by instance, and each attack's (its Unit, power, whether it may attack the
+        // player) in the order of `legal`.
+        let mut theirs = [0i32; FLAME_BASE];
+        let mut attacks = [(0u8, 0i32, false); FLAME_BASE];
+        let mut n = 0;
         // The strongest real attack, and the weakest bait.
         let mut real: Option<(u8, i32)> = None;
         let mut bait: Option<(u8, i32)> = None;
@@ -218,12 +224,19 @@ impl FireForceGame {
             if let Action::Attack(u) = a {
                 let p = self.power(s, me, u);
                 let w = *weakest.get_or_insert_with(|| {
-                    Bits(e.units() & e.exhausted)
-                        .map(|t| self.power(s, me.other(), t))
-                        .min()
+                    let mut w = None;
+                    for t in Bits(e.units() & e.exhausted) {
+                        let v = self.power(s, me.other(), t);
+                        theirs[usize::from(t)] = v;
+                        w = Some(w.map_or(v, |w: i32| w.min(v)));
+                    }
+                    w
                 });
                 let kills = w.is_some_and(|w| w <= p);
-                let face = self.may_attack_player(s, u) && !self.futile(s, p);
+                let may = self.may_attack_player(s, u);
+                attacks[n] = (u, p, may);
+                n += 1;
+                let face = may && !self.futile(s, p);
                 if kills || face {
                     if real.is_none_or(|(_, q)| p > q) {
                         real = Some((u, p));
@@ -245,7 +258,7 @@ impl FireForceGame {
         if let (Some((_, top)), None) = (real, bait) {
             let d = me.other();
             let target = Bits(e.units() & e.exhausted)
-                .filter(|&t| self.power(s, d, t) <= top)
+                .filter(|&t| theirs[usize::from(t)] <= top)
                 .max_by_key(|&t| {
                     (
                         self.may_attack_player_of(s, d, t),
@@ -253,16 +266,12 @@ impl FireForceGame {
                     )
                 });
             if let Some(t) = target {
-                let need = self.power(s, d, t);
-                let pick = legal
+                let need = theirs[usize::from(t)];
+                let pick = attacks[..n]
                     .iter()
-                    .filter_map(|&a| match a {
-                        Action::Attack(u) => Some((u, self.power(s, me, u))),
-                        _ => None,
-                    })
-                    .filter(|&(_, p)| p >= need)
-                    .min_by_key(|&(u, p)| (self.may_attack_player(s, u), p));
-                if let Some((u, _)) = pick {
+                    .filter(|&&(_, p, _)| p >= need)
+                    .min_by_key(|&&(_, p, may)| (may, p));
+                if let Some(&(u, _, _)) = pick {
                     return Some(Action::Attack(u));
                 }
             }
