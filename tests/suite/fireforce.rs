@@ -631,18 +631,7 @@ fn the_heuristic_never_dispatches_a_unit_that_empties_its_own_deck() {
     let flame = vec![id("Red Flame"); 5];
     let g = FireForceGame::new(db.clone(), [p1, p2], [flame.clone(), flame]);
     let mut s = g.setup_stacked(0, Seat::P2);
-    let play = |s: &mut tcgsim::games::fireforce::state::State, text: &str| {
-        let mut legal = ActionList::new();
-        g.legal(s, &mut legal);
-        let a = *legal
-            .iter()
-            .find(|&&a| g.action_text(s, a) == text)
-            .unwrap_or_else(|| {
-                let all: Vec<_> = legal.iter().map(|&a| g.action_text(s, a)).collect();
-                panic!("{text} is not legal: {all:?}")
-            });
-        g.apply(s, a);
-    };
+    let play = |s: &mut tcgsim::games::fireforce::state::State, text: &str| play_text(&g, s, text);
     for text in [
         "keep",
         "keep",
@@ -694,18 +683,7 @@ fn the_heuristic_stops_the_attack_that_ends_the_game_at_0_life_cards() {
     let flame = vec![id("Red Flame"); 5];
     let g = FireForceGame::new(db.clone(), [p1, p2], [flame.clone(), flame]);
     let mut s = g.setup_stacked(0, Seat::P2);
-    let play = |s: &mut tcgsim::games::fireforce::state::State, text: &str| {
-        let mut legal = ActionList::new();
-        g.legal(s, &mut legal);
-        let a = *legal
-            .iter()
-            .find(|&&a| g.action_text(s, a) == text)
-            .unwrap_or_else(|| {
-                let all: Vec<_> = legal.iter().map(|&a| g.action_text(s, a)).collect();
-                panic!("{text} is not legal: {all:?}")
-            });
-        g.apply(s, a);
-    };
+    let play = |s: &mut tcgsim::games::fireforce::state::State, text: &str| play_text(&g, s, text);
     let mut script = vec!["keep", "keep", "dispatch Spark Cadet"];
     script.extend(["attack with Spark Cadet", "target player", "end", "end"]);
     script.extend(["dispatch Spark Cadet", "pay Red Flame#1"]);
@@ -762,18 +740,23 @@ fn stacked_after(
 ) -> tcgsim::games::fireforce::state::State {
     let mut s = g.setup_stacked(0, first);
     for text in script {
-        let mut legal = ActionList::new();
-        g.legal(&s, &mut legal);
-        let a = *legal
-            .iter()
-            .find(|&&a| g.action_text(&s, a) == *text)
-            .unwrap_or_else(|| {
-                let all: Vec<_> = legal.iter().map(|&a| g.action_text(&s, a)).collect();
-                panic!("{text} is not legal: {all:?}")
-            });
-        g.apply(&mut s, a);
+        play_text(g, &mut s, text);
     }
     s
+}
+
+/// Plays the legal action whose text is `text`; panics with the legal texts when none is.
+fn play_text(g: &FireForceGame, s: &mut tcgsim::games::fireforce::state::State, text: &str) {
+    let mut legal = ActionList::new();
+    g.legal(s, &mut legal);
+    let a = *legal
+        .iter()
+        .find(|&&a| g.action_text(s, a) == text)
+        .unwrap_or_else(|| {
+            let all: Vec<_> = legal.iter().map(|&a| g.action_text(s, a)).collect();
+            panic!("{text} is not legal: {all:?}")
+        });
+    g.apply(s, a);
 }
 
 /// A stacked match: each hand (top of the list first) then filler cards without a Life trigger.
