@@ -801,23 +801,10 @@ fn the_heuristic_removes_an_exhausted_unit_with_its_weakest_attacker() {
     );
     assert_eq!((s.step, g.to_move(&s)), (Step::Main, Some(Seat::P1)));
     // The engine: the Hose Runner's attack removes the exhausted Spark Cadet (F-BAT-7).
-    let after = stacked_after(
-        &g,
-        Seat::P1,
-        &[
-            "keep",
-            "keep",
-            "dispatch Hose Runner",
-            "end",
-            "dispatch Spark Cadet",
-            "attack with Spark Cadet",
-            "target player",
-            "end",
-            "dispatch Blazing Rookie",
-            "attack with Hose Runner",
-            "target Spark Cadet",
-        ],
-    );
+    let mut after = s;
+    for text in ["attack with Hose Runner", "target Spark Cadet"] {
+        play_text(&g, &mut after, text);
+    }
     assert_eq!(after.pl(Seat::P2).units(), 0);
     let a = HeuristicAgent::new(1).choose(&g, &s, Seat::P1);
     assert_eq!(g.action_text(&s, a), "attack with Hose Runner");
@@ -865,13 +852,7 @@ fn the_heuristic_exhausts_an_enemy_unit_its_attackers_can_remove() {
     let mut s = s;
     g.apply(&mut s, a);
     for text in ["attack with Hose Runner", "target Spark Cadet"] {
-        let mut legal = ActionList::new();
-        g.legal(&s, &mut legal);
-        let a = *legal
-            .iter()
-            .find(|&&a| g.action_text(&s, a) == text)
-            .unwrap_or_else(|| panic!("{text} is not legal"));
-        g.apply(&mut s, a);
+        play_text(&g, &mut s, text);
     }
     assert_eq!(s.pl(Seat::P2).units().count_ones(), 1);
 }
