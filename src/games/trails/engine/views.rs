@@ -318,7 +318,7 @@ impl TrailsGame {
     /// per seat) that the effect's side and filter select. Source by source: each effect's own
     /// work (its amounts, counted on its source) is done once, then its filter is read for each
     /// card. The one walk over static effects behind both [`Self::stats`]/[`Self::icons`] (one
-    /// card) and [`Self::view_of`] (many); the order of the calls does not matter to sums and
+    /// card) and [`Self::view_of_in`] (many); the order of the calls does not matter to sums and
     /// unions.
     #[inline]
     fn for_static_mods(
@@ -699,7 +699,7 @@ impl TrailsGame {
     /// during the window still names after an effect took them off the field.
     #[inline]
     pub fn field_view(&self, s: &State) -> FieldView {
-        self.view_of(s, Self::field_view_cards(s))
+        self.view_with::<true>(s, Self::field_view_cards(s))
     }
 
     /// [`Self::field_view`], built in `slot` (whatever it held): a view returned by value is
@@ -711,9 +711,7 @@ impl TrailsGame {
         s: &State,
         slot: &'v mut Option<FieldView>,
     ) -> &'v FieldView {
-        let v = slot.insert(FieldView::default());
-        self.fill_view::<true>(s, Self::field_view_cards(s), v);
-        v
+        self.view_of_in(s, Self::field_view_cards(s), slot)
     }
 
     /// The cards of [`Self::field_view`]: both fields, the combat's attackers and its target.
@@ -727,15 +725,8 @@ impl TrailsGame {
         cards
     }
 
-    /// A [`FieldView`] of the cards in `cards` (a mask per seat) only.
-    // Inlined into its two callers so the view is built in place, not copied out (1% of
-    // heuristic self-play's instructions).
-    #[inline(always)]
-    pub(crate) fn view_of(&self, s: &State, cards: [u64; 2]) -> FieldView {
-        self.view_with::<true>(s, cards)
-    }
-
-    /// [`Self::view_of`], built in `slot` (whatever it held), as [`Self::field_view_in`].
+    /// A [`FieldView`] of the cards in `cards` (a mask per seat) only, built in `slot` (whatever
+    /// it held), as [`Self::field_view_in`].
     #[inline(always)]
     pub(crate) fn view_of_in<'v>(
         &self,
@@ -748,7 +739,7 @@ impl TrailsGame {
         v
     }
 
-    /// [`Self::view_of`] without its [`Marks`] (left empty): STR, DEF and icons only, for the
+    /// [`Self::view_of_in`] without its [`Marks`] (left empty): STR, DEF and icons only, for the
     /// observation tensors.
     pub(crate) fn stats_view(&self, s: &State, cards: [u64; 2]) -> FieldView {
         self.view_with::<false>(s, cards)
@@ -816,7 +807,7 @@ impl TrailsGame {
         self.marks_of(s, cards)
     }
 
-    /// The [`Marks`] of the cards in `cards` (a mask per seat): those of their [`Self::view_of`],
+    /// The [`Marks`] of the cards in `cards` (a mask per seat): those of their [`Self::view_of_in`],
     /// without reading STR and DEF or storing icons. Legal attack targets need only these.
     pub fn marks_of(&self, s: &State, cards: [u64; 2]) -> Marks {
         let mut m = Marks::default();
