@@ -114,9 +114,7 @@ impl FireForceGame {
             Some(Effect::Exhaust(_)) if s.active == me => {
                 let p = s.pl(me);
                 Bits(p.units() & !p.exhausted)
-                    .filter(|&u| {
-                        p.fresh & 1 << u == 0 || self.db.brief(p.card[u as usize]).has(Brief::BLITZ)
-                    })
+                    .filter(|&u| Self::settled(p, u, self.db.brief(p.card[u as usize])))
                     .map(|u| self.power(s, me, u))
                     .max()
             }
@@ -176,7 +174,7 @@ impl FireForceGame {
                         100_000
                     } else {
                         0
-                    } + if reach.is_some_and(|r| self.power(s, q, u) <= r) {
+                    } + if reach.is_some_and(|r| v <= r) {
                         1_000_000
                     } else {
                         0
@@ -501,7 +499,7 @@ impl FireForceGame {
         let c = self.candidates(s, t, me, NONE, NONE)[me.index()] & p.units() & p.exhausted;
         Bits(c)
             .filter(|&u| {
-                (p.fresh & 1 << u == 0 || self.db.brief(p.card[u as usize]).has(Brief::BLITZ))
+                Self::settled(p, u, self.db.brief(p.card[u as usize]))
                     && self.may_attack_player(s, u)
             })
             .count() as u32

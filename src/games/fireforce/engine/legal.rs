@@ -226,6 +226,13 @@ impl FireForceGame {
             .fold(0, |acc, u| acc | 1 << u)
     }
 
+    /// F-BAT-1, F-KW-BLITZ: whether `p`'s Unit `u`, of brief `b`, is past the turn it was
+    /// dispatched (or has Blitz), so that it may attack when ready.
+    #[inline(always)]
+    pub fn settled(p: &Player, u: u8, b: Brief) -> bool {
+        p.fresh & 1 << u == 0 || b.has(Brief::BLITZ)
+    }
+
     /// F-BAT-2: only a Unit with Flame or given a Flame card attacks the player (the active
     /// player's Unit `u`).
     #[inline]
@@ -315,7 +322,7 @@ impl FireForceGame {
             let bit = 1u64 << u;
             // F-BAT-1, F-KW-BLITZ.
             if ready & bit != 0
-                && (p.fresh & bit == 0 || b.has(Brief::BLITZ))
+                && Self::settled(p, u, b)
                 && (reach & bit != 0 || b.has(Brief::FACE))
             {
                 out.push(Action::Attack(u));
