@@ -49,6 +49,49 @@ pub fn redeal<T: Copy + Ord + Default>(ids: &mut [T], pool: u64, rng: &mut GameR
     }
 }
 
+/// [`redeal`] for one-byte identities (Trails' local card ids): the same deal for the same random
+/// numbers — the pool's identities in increasing order, shuffled by the same [`SliceRandom::shuffle`]
+/// on a slice of the same length, dealt in instance order — with the sort done by counting (a
+/// pool's multiset has one increasing order, so any correct sort gives the same slice).
+/// Allocation-free.
+///
+/// [`SliceRandom::shuffle`]: rand::seq::SliceRandom::shuffle
+pub fn redeal_bytes(ids: &mut [u8], pool: u64, rng: &mut GameRng) {
+    use rand::seq::SliceRandom;
+    // How many instances of the pool hold each identity (at most 64: a byte), and which
+    // identities occur, as a 256-bit set walked in increasing order.
+    let mut count = [0u8; 256];
+    let mut met = [0u64; 4];
+    let mut m = pool;
+    while m != 0 {
+        let id = ids[m.trailing_zeros() as usize];
+        count[usize::from(id)] += 1;
+        met[usize::from(id >> 6)] |= 1 << (id & 63);
+        m &= m - 1;
+    }
+    let mut v = [0u8; 64];
+    let mut n = 0;
+    for (w, &word) in met.iter().enumerate() {
+        let mut b = word;
+        while b != 0 {
+            let id = (w << 6) as u8 | b.trailing_zeros() as u8;
+            for _ in 0..count[usize::from(id)] {
+                v[n] = id;
+                n += 1;
+            }
+            b &= b - 1;
+        }
+    }
+    v[..n].shuffle(rng);
+    let mut m = pool;
+    let mut k = 0;
+    while m != 0 {
+        ids[m.trailing_zeros() as usize] = v[k];
+        k += 1;
+        m &= m - 1;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -109,6 +152,33 @@ mod tests {
             counts.values().all(|&c| (850..=1150).contains(&c)),
             "{counts:?}"
         );
+    }
+
+    /// [`redeal_bytes`] deals as [`redeal`] (whose sort is the standard library's) for the same
+    /// random numbers: random pools of up to 64 instances over ids with many copies, ids spread
+    /// over all four 64-id words, and the empty and full pools; the random numbers left after
+    /// each deal are the same too.
+    #[test]
+    fn redeal_bytes_deals_as_redeal() {
+        use rand::Rng;
+        let mut gen = rng_from_seed(11);
+        for case in 0..3000u64 {
+            let len = gen.gen_range(1..=64usize);
+            // Few distinct ids (many copies) or ids over the whole byte.
+            let top = if case % 2 == 0 { 6u16 } else { 256 };
+            let start: Vec<u8> = (0..len).map(|_| gen.gen_range(0..top) as u8).collect();
+            let pool = match case % 7 {
+                0 => 0,
+                1 => first_n(len),
+                _ => gen.gen::<u64>() & first_n(len),
+            };
+            let (mut a, mut b) = (start.clone(), start.clone());
+            let (mut ra, mut rb) = (rng_from_seed(case), rng_from_seed(case));
+            redeal(&mut a, pool, &mut ra);
+            redeal_bytes(&mut b, pool, &mut rb);
+            assert_eq!(a, b, "case {case}: {start:?} pool {pool:#x}");
+            assert_eq!(ra.gen::<u64>(), rb.gen::<u64>(), "case {case}: the stream");
+        }
     }
 
     #[test]

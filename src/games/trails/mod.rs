@@ -20,7 +20,7 @@ pub use cards::{CardDb, CardId};
 pub use engine::TrailsGame;
 pub use state::State;
 
-use crate::core::hidden::{first_n, redeal};
+use crate::core::hidden::{first_n, redeal_bytes};
 use crate::core::{ActionList, CardUse, Game, GameRng, Outcome, Seat};
 use state::Bits;
 
@@ -75,12 +75,15 @@ impl Game for TrailsGame {
     /// whatever zone they are in.
     fn determinize(&self, state: &State, observer: Seat, rng: &mut GameRng) -> State {
         let mut d = *state;
+        let mut dealt = [0; 2];
         for q in Seat::ALL {
             let p = d.pl_mut(q);
             let hidden = first_n(usize::from(p.n_cards)) & !p.known[observer.index()];
-            redeal(&mut p.card, hidden, rng);
+            redeal_bytes(&mut p.card, hidden, rng);
+            dealt[q.index()] = hidden;
         }
-        self.refresh_kinds(&mut d);
+        // Only the dealt instances changed cards.
+        self.refresh_kinds_of(&mut d, dealt);
         if self.has_shuffle {
             use rand::Rng;
             d.seed = rng.gen();

@@ -9,6 +9,7 @@ use super::super::state::{
     bit, flag, AttackTarget, Bits, Cursor, Kinds, Lid, State, That, MAX_CARDS,
 };
 use super::{feat, TrailsGame};
+use crate::core::hidden::first_n;
 use crate::core::Seat;
 
 /// What legal attack targets and combat read of a set of cards, as masks per seat
@@ -457,19 +458,25 @@ impl TrailsGame {
     /// The masks derived from each instance's card, computed afresh: after the instances of `q`
     /// were given cards.
     pub(crate) fn card_kinds(&self, s: &State, q: Seat) -> Kinds {
+        let n = usize::from(s.pl(q).n_cards);
+        self.kinds_in(s, q, Kinds::default(), first_n(n))
+    }
+
+    /// `kinds` with the bits of the instances in `m` derived afresh from their cards (the others
+    /// kept). Without branches: the card file's features in no order.
+    #[inline]
+    fn kinds_in(&self, s: &State, q: Seat, kinds: Kinds, m: u64) -> Kinds {
         let p = s.pl(q);
-        let mut k = Kinds::default();
-        for i in 0..p.n_cards {
+        let mut k = Kinds {
+            play: kinds.play & !m,
+            craft: kinds.craft & !m,
+            unit: kinds.unit & !m,
+        };
+        for i in Bits(m) {
             let f = self.hot(p.card[i as usize]).feat;
-            if f & feat::PLAY != 0 {
-                k.play |= bit(i);
-            }
-            if f & feat::ACT != 0 {
-                k.craft |= bit(i);
-            }
-            if f & feat::UNIT != 0 {
-                k.unit |= bit(i);
-            }
+            k.play |= u64::from(f & feat::PLAY != 0) << i;
+            k.craft |= u64::from(f & feat::ACT != 0) << i;
+            k.unit |= u64::from(f & feat::UNIT != 0) << i;
         }
         k
     }
@@ -478,6 +485,15 @@ impl TrailsGame {
     pub(crate) fn refresh_kinds(&self, s: &mut State) {
         for q in Seat::ALL {
             s.pl_mut(q).kinds = self.card_kinds(s, q);
+        }
+    }
+
+    /// [`Self::refresh_kinds`] after only the instances in `changed` (a mask per seat) were given
+    /// other cards (determinization): the other bits are kept.
+    pub(crate) fn refresh_kinds_of(&self, s: &mut State, changed: [u64; 2]) {
+        for q in Seat::ALL {
+            let k = self.kinds_in(s, q, s.pl(q).kinds, changed[q.index()]);
+            s.pl_mut(q).kinds = k;
         }
     }
 
