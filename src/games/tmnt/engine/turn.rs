@@ -549,7 +549,20 @@ impl TmntGame {
 
     /// `q`'s "when" texts of clause `w` trigger: its Items and its face-up characters on Block
     /// Zones (M-EFFECTS; they wait for the next group, M-EFFECTS-3).
+    ///
+    /// When no card of the match's decks has a text of clause `w` (`CardSets::hooks`, narrowed
+    /// to the two decks by `CardDb::narrow_to`), nothing triggers and no card is looked at: the
+    /// test is inlined at each call, the walk is out of line.
+    #[inline(always)]
     pub(super) fn trigger_one(&self, s: &mut State, q: Seat, w: When) {
+        if self.db.sets.hooks & 1 << w as u32 != 0 {
+            self.trigger_walk(s, q, w);
+        }
+    }
+
+    /// [`TmntGame::trigger_one`]'s walk of `q`'s Items and face-up Block cards.
+    #[inline(never)]
+    fn trigger_walk(&self, s: &mut State, q: Seat, w: When) {
         let m = self.candidates(s, q, w);
         self.wait(s, q, m);
     }
