@@ -195,41 +195,8 @@ impl TmntGame {
 }
 
 impl Policy for TmntGame {
-    /// The heuristic's choice among `legal` (non-empty). The Set step, the most frequent
-    /// decision, apart from the whole match of `TmntGame::heuristic_other` (whose frame costs
-    /// more than this arm).
+    /// The heuristic's choice among `legal` (non-empty).
     fn heuristic_action(&self, s: &State, legal: &ActionList<Action>, rng: &mut GameRng) -> Action {
-        if s.step == Step::Set {
-            if let Some(a) = best_of(legal, |a| match a {
-                Action::Set(id) => {
-                    let [hand, set] = self.db.sets.worth.of(id);
-                    Some(set - hand)
-                }
-                _ => None,
-            }) {
-                return a;
-            }
-        }
-        self.heuristic_other(s, legal, rng)
-    }
-
-    /// A static estimate that `seat` wins: the decks are the clock (M-WIN-1), so the share of
-    /// the cards left in both decks, sharpened.
-    fn evaluate(&self, s: &State, seat: Seat) -> f64 {
-        if let Some(o) = s.winner {
-            return o.score(seat);
-        }
-        let mine = f64::from(s.pl(seat).deck_len) + 1.0;
-        let theirs = f64::from(s.pl(seat.other()).deck_len) + 1.0;
-        let x = (mine - theirs) / 6.0;
-        1.0 / (1.0 + (-x).exp())
-    }
-}
-
-impl TmntGame {
-    /// The heuristic's choice among `legal` (non-empty), every step.
-    #[inline(never)]
-    fn heuristic_other(&self, s: &State, legal: &ActionList<Action>, rng: &mut GameRng) -> Action {
         let me = s.chooser;
         let card = |id: u8| self.db.card(id);
         let worth = &self.db.sets.worth;
@@ -332,5 +299,17 @@ impl TmntGame {
             None if legal.contains(&Action::Pass) => Action::Pass,
             None => legal[rng.gen_range(0..legal.len())],
         }
+    }
+
+    /// A static estimate that `seat` wins: the decks are the clock (M-WIN-1), so the share of
+    /// the cards left in both decks, sharpened.
+    fn evaluate(&self, s: &State, seat: Seat) -> f64 {
+        if let Some(o) = s.winner {
+            return o.score(seat);
+        }
+        let mine = f64::from(s.pl(seat).deck_len) + 1.0;
+        let theirs = f64::from(s.pl(seat.other()).deck_len) + 1.0;
+        let x = (mine - theirs) / 6.0;
+        1.0 / (1.0 + (-x).exp())
     }
 }
