@@ -549,7 +549,20 @@ impl TmntGame {
 
     /// `q`'s "when" texts of clause `w` trigger: its Items and its face-up characters on Block
     /// Zones (M-EFFECTS; they wait for the next group, M-EFFECTS-3).
+    ///
+    /// When no card of the match's decks has a text of clause `w` (`CardSets::hooks`, narrowed
+    /// to the two decks by `CardDb::narrow_to`), nothing triggers and no card is looked at: the
+    /// test is inlined at each call, the walk is out of line.
+    #[inline(always)]
     pub(super) fn trigger_one(&self, s: &mut State, q: Seat, w: When) {
+        if self.db.sets.hooks & 1 << w as u32 != 0 {
+            self.trigger_walk(s, q, w);
+        }
+    }
+
+    /// [`TmntGame::trigger_one`]'s walk of `q`'s Items and face-up Block cards.
+    #[inline(never)]
+    fn trigger_walk(&self, s: &mut State, q: Seat, w: When) {
         let m = self.candidates(s, q, w);
         self.wait(s, q, m);
     }
@@ -1163,5 +1176,71 @@ fn lang_or<const L: bool>(lang: Stage, plain: Stage) -> Stage {
         lang
     } else {
         plain
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{rng_from_seed, ActionList, Game, GameDef};
+    use rand::Rng;
+
+    /// Random games of every pair of bundled decks (and determinizations of their positions): at
+    /// every position, for both players and every "when" clause, `trigger_one` (which skips a
+    /// clause no card of the match's decks has) leaves the state exactly as the walk of the cards
+    /// alone does, and both cases occur: clauses that trigger, clauses that are skipped.
+    #[test]
+    fn trigger_one_skips_only_clauses_that_cannot_trigger() {
+        let db = crate::games::tmnt::bundled_cards();
+        let decks = crate::core::testing::folder_decks::<TmntGame>(
+            &db,
+            &[
+                "fire_burn",
+                "flip_tricks",
+                "forest_counter",
+                "items_engine",
+                "mountain_brawlers",
+                "starter_east",
+                "starter_north",
+                "wind_tempo",
+            ],
+        );
+        let mut rng = rng_from_seed(41);
+        let (mut fired, mut skipped) = (0usize, 0usize);
+        let mut list = ActionList::new();
+        for (k, a) in decks.iter().enumerate() {
+            for b in &decks {
+                let g = TmntGame::new_match(&db, [a, b]);
+                for seed in 0..2u64 {
+                    let mut s = g.new_game(seed * 37 + k as u64, Seat::ALL[(seed % 2) as usize]);
+                    while g.to_move(&s).is_some() {
+                        let mut states = vec![s];
+                        if rng.gen_range(0..5) == 0 {
+                            let q = Seat::ALL[rng.gen_range(0..2)];
+                            states.push(g.determinize(&s, q, &mut rng));
+                        }
+                        for t in states {
+                            for q in Seat::ALL {
+                                for w in When::ALL {
+                                    let (mut one, mut walk) = (t, t);
+                                    g.trigger_one(&mut one, q, w);
+                                    g.trigger_walk(&mut walk, q, w);
+                                    assert_eq!(one, walk, "{q} {w:?}\n{t:?}");
+                                    if walk != t {
+                                        fired += 1;
+                                    } else if g.db.sets.hooks & 1 << w as u32 == 0 {
+                                        skipped += 1;
+                                    }
+                                }
+                            }
+                        }
+                        g.legal(&s, &mut list);
+                        let pick = list.as_slice()[rng.gen_range(0..list.len())];
+                        g.apply(&mut s, pick);
+                    }
+                }
+            }
+        }
+        assert!(fired > 100 && skipped > 10_000, "{fired} {skipped}");
     }
 }
