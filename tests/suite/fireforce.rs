@@ -856,3 +856,173 @@ fn the_heuristic_exhausts_an_enemy_unit_its_attackers_can_remove() {
     }
     assert_eq!(s.pl(Seat::P2).units().count_ones(), 1);
 }
+
+/// A stacked match of decks of different lengths: each list (top first) then filler cards
+/// without a Life trigger up to `len` cards (5 in hand, 5 Life cards, the rest the deck).
+fn stacked_game_of(p1: &[&str], len1: usize, p2: &[&str], len2: usize) -> FireForceGame {
+    let db = bundled_cards();
+    let id = |n: &str| db.lookup(n).unwrap();
+    let deck = |hand: &[&str], len: usize| -> Vec<_> {
+        hand.iter()
+            .map(|n| id(n))
+            .chain(std::iter::repeat_n(
+                id("Great Conflagration"),
+                len - hand.len(),
+            ))
+            .collect()
+    };
+    let flame = vec![id("Red Flame"); 5];
+    FireForceGame::new(
+        db.clone(),
+        [deck(p1, len1), deck(p2, len2)],
+        [flame.clone(), flame],
+    )
+}
+
+/// The heuristic's decoy (issue 33, fourth round; F-BAT-2: the opponent attacks the player or
+/// an exhausted Unit, F-WIN-1): P2 goes first; its Blazing Rookie (Blitz, Flame) takes P1 to 2
+/// Life cards by turn 5, its Spark Cadet (Flame) stands ready. On turn 6 P1's Hose Runner (1000,
+/// no Flame) removes nothing (the exhausted Blazing Rookie has 2000) and may not attack the
+/// player; P1's hand holds nothing it can pay for. The heuristic attacks the Blazing Rookie
+/// anyway: the exhausted Hose Runner is then a target P2's attacks may take instead of P1's
+/// last Life cards. It used to end the turn.
+#[test]
+fn the_heuristic_exhausts_a_decoy_at_2_life_cards() {
+    let g = stacked_game(&["Hose Runner"], &["Spark Cadet", "Blazing Rookie"]);
+    let s = stacked_after(
+        &g,
+        Seat::P2,
+        &[
+            "keep",
+            "keep",
+            "dispatch Spark Cadet",
+            "attack with Spark Cadet",
+            "target player",
+            "end",
+            "dispatch Hose Runner",
+            "end",
+            "dispatch Blazing Rookie",
+            "pay Red Flame#1, Red Flame#2",
+            "attack with Blazing Rookie",
+            "target player",
+            "end",
+            "end",
+            "attack with Blazing Rookie",
+            "target player",
+            "end",
+        ],
+    );
+    assert_eq!((s.step, g.to_move(&s)), (Step::Main, Some(Seat::P1)));
+    assert_eq!(s.pl(Seat::P1).life_len, 2);
+    // The engine: the attack removes nothing (F-BAT-7), and the exhausted Hose Runner is then a
+    // target of P2's next attack (F-BAT-2).
+    let mut after = s;
+    for text in ["attack with Hose Runner", "target Blazing Rookie", "end"] {
+        play_text(&g, &mut after, text);
+    }
+    assert_eq!(after.pl(Seat::P2).units().count_ones(), 2);
+    play_text(&g, &mut after, "attack with Spark Cadet");
+    let mut legal = ActionList::new();
+    g.legal(&after, &mut legal);
+    let texts: Vec<_> = legal.iter().map(|&a| g.action_text(&after, a)).collect();
+    assert!(
+        texts.contains(&"target Hose Runner".to_string()),
+        "{texts:?}"
+    );
+    let a = HeuristicAgent::new(1).choose(&g, &s, Seat::P1);
+    assert_eq!(g.action_text(&s, a), "attack with Hose Runner");
+}
+
+/// The heuristic's stall (issue 33, fourth round): P2's deck (20 cards) ends before P1's (30) —
+/// F-PREP-2, F-WIN-2 — so P1 wins by lasting. P2 goes first; by turn 5 its Blazing Rookie takes
+/// P1 to 2 Life cards, and three of its Units may attack the player (F-BAT-2). On turn 6 P1
+/// holds Counterflame (4, remove the attacker) and 4 ready Flame cards, and could dispatch Lab
+/// Assistant (1): it keeps the 4 Flame cards ready for Counterflame instead (the opponent's three
+/// attackers outnumber its 2 Life cards, F-WIN-1). On turn 7, with P2's Spark Cadet attacking
+/// P1's exhausted Hose Runner, it keeps Counterflame for an attack on the player rather than
+/// save the Unit. It used to dispatch, and to play Counterflame for the Hose Runner.
+#[test]
+fn the_heuristic_keeps_counterflame_for_the_player_in_a_stall() {
+    let g = stacked_game_of(
+        &["Hose Runner", "Counterflame", "Lab Assistant"],
+        30,
+        &["Spark Cadet", "Blazing Rookie", "Spark Cadet"],
+        20,
+    );
+    let s = stacked_after(
+        &g,
+        Seat::P2,
+        &[
+            "keep",
+            "keep",
+            "dispatch Spark Cadet",
+            "attack with Spark Cadet",
+            "target player",
+            "end",
+            "dispatch Hose Runner",
+            "end",
+            "dispatch Blazing Rookie",
+            "pay Red Flame#1, Red Flame#2",
+            "attack with Blazing Rookie",
+            "target player",
+            "end",
+            "end",
+            "dispatch Spark Cadet",
+            "pay Red Flame#1",
+            "attack with Blazing Rookie",
+            "target player",
+            "end",
+        ],
+    );
+    assert_eq!((s.step, g.to_move(&s)), (Step::Main, Some(Seat::P1)));
+    let (p1, p2) = (s.pl(Seat::P1), s.pl(Seat::P2));
+    assert_eq!(p1.life_len, 2);
+    assert!(
+        p2.deck_len < p1.deck_len && p2.deck_len <= 12,
+        "{} {}",
+        p2.deck_len,
+        p1.deck_len
+    );
+    assert_eq!((p1.flame_cards() & !p1.exhausted).count_ones(), 4);
+    let mut legal = ActionList::new();
+    g.legal(&s, &mut legal);
+    let texts: Vec<_> = legal.iter().map(|&a| g.action_text(&s, a)).collect();
+    assert!(
+        texts.contains(&"dispatch Lab Assistant".to_string()),
+        "{texts:?}"
+    );
+    let mut agent = HeuristicAgent::new(1);
+    // The Hose Runner is a decoy (2 Life cards); then the turn ends, the 4 Flame cards ready.
+    // Each choice is asked on a scripted position, so that each is checked on its own.
+    let a = agent.choose(&g, &s, Seat::P1);
+    let first = g.action_text(&s, a);
+    let mut s = s;
+    for text in ["attack with Hose Runner", "target Blazing Rookie"] {
+        play_text(&g, &mut s, text);
+    }
+    let a = agent.choose(&g, &s, Seat::P1);
+    let then = g.action_text(&s, a);
+    for text in ["end", "attack with Spark Cadet#1", "target Hose Runner"] {
+        play_text(&g, &mut s, text);
+    }
+    assert_eq!((s.step, g.to_move(&s)), (Step::Reaction, Some(Seat::P1)));
+    // The engine: Counterflame would remove the attacker and save the Hose Runner (F-BAT-7).
+    let mut saved = s;
+    play_text(&g, &mut saved, "react Counterflame");
+    for text in ["pass", "pass"] {
+        if saved.winner.is_none() && g.to_move(&saved) == Some(Seat::P1) {
+            let mut legal = ActionList::new();
+            g.legal(&saved, &mut legal);
+            if legal.iter().any(|&a| g.action_text(&saved, a) == text) {
+                play_text(&g, &mut saved, text);
+            }
+        }
+    }
+    assert_eq!(saved.pl(Seat::P1).units().count_ones(), 1);
+    let a = agent.choose(&g, &s, Seat::P1);
+    let react = g.action_text(&s, a);
+    assert_eq!(
+        (first.as_str(), then.as_str(), react.as_str()),
+        ("attack with Hose Runner", "end", "pass")
+    );
+}

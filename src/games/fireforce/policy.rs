@@ -10,6 +10,68 @@ use crate::core::lang::Side;
 use crate::core::{ActionList, GameRng, Outcome, Policy, Seat};
 
 impl FireForceGame {
+    /// The cheapest Flame cost of a reaction `me` holds (a Reaction Event in hand, or a reaction
+    /// ability of its Units that does not exhaust the Unit) that stops an attack on the player
+    /// outright (F-BAT-5): removes or bounces the attacker, ends the battle, keeps the Life card.
+    fn stopper_cost(&self, s: &State, me: Seat) -> Option<u32> {
+        let p = s.pl(me);
+        let stops = |a: &super::cards::Ability| {
+            a.trigger == Trigger::Reaction
+                && a.effects.iter().any(|e| match e {
+                    Effect::Remove(t) | Effect::Bounce(t) => t.mode == Mode::Attacker,
+                    Effect::EndBattle | Effect::GuardLife | Effect::Redirect(_) => true,
+                    _ => false,
+                })
+        };
+        let mut best: Option<u32> = None;
+        for i in Bits(p.hand) {
+            let c = self.card_of(s, me, i);
+            if c.is_reaction_event() && c.abilities.first().is_some_and(stops) {
+                let k = u32::from(c.cost);
+                best = Some(best.map_or(k, |b| b.min(k)));
+            }
+        }
+        for u in Bits(p.units()) {
+            for a in self.card_of(s, me, u).abilities.iter() {
+                if stops(a) && !a.cost.exhaust {
+                    let k = u32::from(a.cost.flame);
+                    best = Some(best.map_or(k, |b| b.min(k)));
+                }
+            }
+        }
+        best
+    }
+
+    /// The Flame `me` keeps ready through the opponent's next turn in a stall
+    /// ([`Self::stall`]): the cost of its cheapest stopping reaction ([`Self::stopper_cost`]),
+    /// when the opponent's Units that may attack the player (all ready on its turn, F-PREP-1,
+    /// F-BAT-2) outnumber `me`'s Life cards — the hit past them wins (F-WIN-1) — and `me` can
+    /// pay it now (F-COST-1). Else 0.
+    fn held_flame(&self, s: &State, me: Seat) -> u32 {
+        if !self.stall(s, me) {
+            return 0;
+        }
+        let d = me.other();
+        let n = Bits(s.pl(d).units())
+            .filter(|&u| self.may_attack_player_of(s, d, u))
+            .count() as u32;
+        if n <= u32::from(s.pl(me).life_len) {
+            return 0;
+        }
+        match self.stopper_cost(s, me) {
+            Some(c) if self.ready_payers(s, me).count_ones() >= c => c,
+            _ => 0,
+        }
+    }
+
+    /// The deck race's stall: the opponent's deck is shorter than `me`'s and at 12 cards or
+    /// fewer, so it empties first (F-PREP-2 draws one a turn, F-WIN-2) — `me` wins by lasting,
+    /// and its Life cards matter more than its Units.
+    fn stall(&self, s: &State, me: Seat) -> bool {
+        let (m, d) = (s.pl(me).deck_len, s.pl(me.other()).deck_len);
+        d < m && d <= 12
+    }
+
     /// Whether the attacked player loses something if the battle resolves now.
     fn threatened(&self, s: &State) -> bool {
         let (a, d) = (s.active, s.active.other());
@@ -202,10 +264,20 @@ impl FireForceGame {
     /// itself. A bait is made only when a real attack is there to follow it, never by a Unit of
     /// power 0 (a body with nothing to lose, it would turn a useless card into a free bait) nor
     /// by a Blocker (exhausted, it cannot block on the opponent's turn, F-BAT-4).
+    ///
+    /// With nothing else to do, at 2 Life cards or fewer while the opponent has a Unit that may
+    /// attack the player, a decoy: a Unit without Flame (it would pay for a reaction on the
+    /// opponent's turn, F-COST-1) and not a Blocker attacks an exhausted enemy Unit, the
+    /// weakest first, even when it removes nothing. Exhausted, it is a target the opponent's
+    /// attacks may take instead of the player (F-BAT-2): a Unit for a Life card, when the
+    /// next Life cards end the game (F-WIN-1).
     fn good_attack(&self, s: &State, legal: &ActionList<Action>) -> Option<Action> {
         let me = s.active;
         let e = s.pl(me.other());
         let walls = self.blockers(s) != 0;
+        let decoys = s.pl(me).life_len <= 2
+            && Bits(e.units()).any(|t| self.may_attack_player_of(s, me.other(), t));
+        let mut decoy: Option<(u8, i32)> = None;
         // The weakest exhausted enemy Unit's power, computed once (at the first attack): an
         // attacker removes some exhausted enemy Unit exactly when it removes that one.
         let mut weakest: Option<Option<i32>> = None;
@@ -247,6 +319,12 @@ impl FireForceGame {
                 {
                     bait = Some((u, p));
                 }
+                if decoys && !(kills || face) && w.is_some() && decoy.is_none_or(|(_, q)| p <= q) {
+                    let b = self.db.brief(s.pl(me).card[u as usize]);
+                    if !b.has(Brief::BLOCKER) && !b.has(Brief::FLAME) {
+                        decoy = Some((u, p));
+                    }
+                }
             }
         }
         // Without a bait: the most valuable exhausted enemy Unit that some attacker removes (the
@@ -278,7 +356,7 @@ impl FireForceGame {
         match (real, bait) {
             (Some(_), Some((u, _))) => Some(Action::Attack(u)),
             (Some((u, _)), _) => Some(Action::Attack(u)),
-            _ => None,
+            _ => decoy.map(|(u, _)| Action::Attack(u)),
         }
     }
 
@@ -306,6 +384,15 @@ impl FireForceGame {
     #[inline(always)]
     fn main_choice(&self, s: &State, legal: &ActionList<Action>) -> Action {
         let me = s.active;
+        // In a stall, the Flame for a stopping reaction stays ready (F-BAT-5): no dispatch,
+        // Event or ability spends it.
+        let hold = self.held_flame(s, me);
+        let avail = if hold > 0 {
+            self.ready_payers(s, me).count_ones()
+        } else {
+            0
+        };
+        let spare = |c: u8| hold == 0 || u32::from(c) + hold <= avail;
         // Develop: the most expensive Unit it can pay for — first, if the Flame cards pay for it
         // (no attacker is exhausted to pay); else after the attacks.
         // Not a Unit whose `dispatched` text does more harm than good now: one that costs deck
@@ -314,7 +401,11 @@ impl FireForceGame {
         let dispatch = legal
             .iter()
             .filter_map(|&a| match a {
-                Action::Dispatch(id) if self.dispatch_worth(s, me, id) > -1.0 => Some(id),
+                Action::Dispatch(id)
+                    if spare(self.db.card(id).cost) && self.dispatch_worth(s, me, id) > -1.0 =>
+                {
+                    Some(id)
+                }
                 _ => None,
             })
             .max_by_key(|&id| (self.db.card(id).cost, self.db.card(id).power));
@@ -340,6 +431,7 @@ impl FireForceGame {
                 let c = self.db.card(id);
                 let effects = &c.abilities[0].effects;
                 if c.abilities[0].trigger == Trigger::Main
+                    && spare(c.cost)
                     && effects.iter().any(|e| self.effect_useful(s, me, e))
                     && effects
                         .iter()
@@ -364,6 +456,9 @@ impl FireForceGame {
                     // An activated ability when its effects are worth something now (not a
                     // Life card off a short deck, not a Flame card to a Unit with Flame).
                     let c = self.card_of(s, me, u);
+                    if !spare(c.abilities[k as usize].cost.flame) {
+                        continue;
+                    }
                     let worth: f32 = c.abilities[k as usize]
                         .effects
                         .iter()
@@ -596,8 +691,13 @@ impl FireForceGame {
                 continue;
             }
             let (stops, delta) = self.reaction_effect(s, a);
+            // In a stall at 2 Life cards or fewer, a stopping reaction is kept for an attack
+            // on the player (F-WIN-1), not spent on a Unit's.
             if stops {
-                return a;
+                if s.battle.on_player || s.pl(s.chooser).life_len > 2 || !self.stall(s, s.chooser) {
+                    return a;
+                }
+                continue;
             }
             // A power change only for a Unit worth its price (the Event's cost; an ability's
             // Flame cost, and its Unit's cost when exhausting exposes it, F-BAT-2).
