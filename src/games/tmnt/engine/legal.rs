@@ -273,7 +273,6 @@ impl TmntGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{rng_from_seed, Game, GameDef, Seat};
     use rand::Rng;
 
     /// M-ADJ-4, M-ADJ-4-2: every distinct card id of the hand, by a walk of the hand per id
@@ -291,59 +290,24 @@ mod tests {
     /// the list is every card id of the hand, in increasing id (M-ADJ-4-2: no floor).
     #[test]
     fn discards_offer_every_card_id_of_the_hand() {
-        let db = crate::games::tmnt::bundled_cards();
-        let decks = crate::core::testing::folder_decks::<TmntGame>(
-            &db,
-            &[
-                "fire_burn",
-                "flip_tricks",
-                "forest_counter",
-                "items_engine",
-                "mountain_brawlers",
-                "starter_east",
-                "starter_north",
-                "wind_tempo",
-            ],
-        );
-        let mut rng = rng_from_seed(23);
         let (mut real, mut made) = (0usize, 0usize);
         let mut list = ActionList::new();
-        for (k, a) in decks.iter().enumerate() {
-            for b in &decks {
-                let g = TmntGame::new_match(&db, [a, b]);
-                for seed in 0..4u64 {
-                    let mut s = g.new_game(seed * 29 + k as u64, Seat::ALL[(seed % 2) as usize]);
-                    while g.to_move(&s).is_some() {
-                        let mut states = vec![s];
-                        if rng.gen_range(0..5) == 0 {
-                            states.push(g.determinize(
-                                &s,
-                                Seat::ALL[rng.gen_range(0..2)],
-                                &mut rng,
-                            ));
-                        }
-                        for mut t in states {
-                            if t.step == Step::Discard {
-                                real += 1;
-                            } else if t.pl(t.chooser).hand != 0 {
-                                // A Discard step made up from this hand.
-                                t.step = Step::Discard;
-                                t.discards =
-                                    rng.gen_range(0..=t.pl(t.chooser).hand.count_ones() as u8 + 1);
-                                made += 1;
-                            } else {
-                                continue;
-                            }
-                            g.legal(&t, &mut list);
-                            assert_eq!(list.as_slice(), reference_discards(&t).as_slice());
-                        }
-                        g.legal(&s, &mut list);
-                        let pick = list.as_slice()[rng.gen_range(0..list.len())];
-                        g.apply(&mut s, pick);
-                    }
+        super::super::walk_bundled_positions(23, 4, 29, |g, states, rng| {
+            for mut t in states {
+                if t.step == Step::Discard {
+                    real += 1;
+                } else if t.pl(t.chooser).hand != 0 {
+                    // A Discard step made up from this hand.
+                    t.step = Step::Discard;
+                    t.discards = rng.gen_range(0..=t.pl(t.chooser).hand.count_ones() as u8 + 1);
+                    made += 1;
+                } else {
+                    continue;
                 }
+                g.legal(&t, &mut list);
+                assert_eq!(list.as_slice(), reference_discards(&t).as_slice());
             }
-        }
+        });
         assert!(real > 300 && made > 5_000, "{real} {made}");
     }
 }

@@ -24,6 +24,56 @@ mod legal;
 mod resolve;
 mod turn;
 
+/// Test walker shared by the engine's tests: random games of every pair of the eight bundled
+/// decks, `games` games a pair (game `i` of the `k`-th row deck dealt with seed `i·mul + k`, the
+/// first player alternating), random moves; at each position `each` gets the position and, one
+/// time in five, a determinization of it for a random seat, and the walk's random numbers.
+#[cfg(test)]
+fn walk_bundled_positions(
+    seed: u64,
+    games: u64,
+    mul: u64,
+    mut each: impl FnMut(&TmntGame, Vec<State>, &mut crate::core::GameRng),
+) {
+    use crate::core::{rng_from_seed, ActionList, Game, GameDef};
+    use rand::Rng;
+    let db = crate::games::tmnt::bundled_cards();
+    let decks = crate::core::testing::folder_decks::<TmntGame>(
+        &db,
+        &[
+            "fire_burn",
+            "flip_tricks",
+            "forest_counter",
+            "items_engine",
+            "mountain_brawlers",
+            "starter_east",
+            "starter_north",
+            "wind_tempo",
+        ],
+    );
+    let mut rng = rng_from_seed(seed);
+    let mut list = ActionList::new();
+    for (k, a) in decks.iter().enumerate() {
+        for b in &decks {
+            let g = TmntGame::new_match(&db, [a, b]);
+            for i in 0..games {
+                let mut s = g.new_game(i * mul + k as u64, Seat::ALL[(i % 2) as usize]);
+                while g.to_move(&s).is_some() {
+                    let mut states = vec![s];
+                    if rng.gen_range(0..5) == 0 {
+                        let q = Seat::ALL[rng.gen_range(0..2)];
+                        states.push(g.determinize(&s, q, &mut rng));
+                    }
+                    each(&g, states, &mut rng);
+                    g.legal(&s, &mut list);
+                    let pick = list.as_slice()[rng.gen_range(0..list.len())];
+                    g.apply(&mut s, pick);
+                }
+            }
+        }
+    }
+}
+
 /// A match: the card database and both players' decks (card ids).
 #[derive(Clone, Debug)]
 pub struct TmntGame {

@@ -1182,8 +1182,6 @@ fn lang_or<const L: bool>(lang: Stage, plain: Stage) -> Stage {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{rng_from_seed, ActionList, Game, GameDef};
-    use rand::Rng;
 
     /// Random games of every pair of bundled decks (and determinizations of their positions): at
     /// every position, for both players and every "when" clause, `trigger_one` (which skips a
@@ -1191,56 +1189,24 @@ mod tests {
     /// alone does, and both cases occur: clauses that trigger, clauses that are skipped.
     #[test]
     fn trigger_one_skips_only_clauses_that_cannot_trigger() {
-        let db = crate::games::tmnt::bundled_cards();
-        let decks = crate::core::testing::folder_decks::<TmntGame>(
-            &db,
-            &[
-                "fire_burn",
-                "flip_tricks",
-                "forest_counter",
-                "items_engine",
-                "mountain_brawlers",
-                "starter_east",
-                "starter_north",
-                "wind_tempo",
-            ],
-        );
-        let mut rng = rng_from_seed(41);
         let (mut fired, mut skipped) = (0usize, 0usize);
-        let mut list = ActionList::new();
-        for (k, a) in decks.iter().enumerate() {
-            for b in &decks {
-                let g = TmntGame::new_match(&db, [a, b]);
-                for seed in 0..2u64 {
-                    let mut s = g.new_game(seed * 37 + k as u64, Seat::ALL[(seed % 2) as usize]);
-                    while g.to_move(&s).is_some() {
-                        let mut states = vec![s];
-                        if rng.gen_range(0..5) == 0 {
-                            let q = Seat::ALL[rng.gen_range(0..2)];
-                            states.push(g.determinize(&s, q, &mut rng));
+        super::super::walk_bundled_positions(41, 2, 37, |g, states, _| {
+            for t in states {
+                for q in Seat::ALL {
+                    for w in When::ALL {
+                        let (mut one, mut walk) = (t, t);
+                        g.trigger_one(&mut one, q, w);
+                        g.trigger_walk(&mut walk, q, w);
+                        assert_eq!(one, walk, "{q} {w:?}\n{t:?}");
+                        if walk != t {
+                            fired += 1;
+                        } else if g.db.sets.hooks & 1 << w as u32 == 0 {
+                            skipped += 1;
                         }
-                        for t in states {
-                            for q in Seat::ALL {
-                                for w in When::ALL {
-                                    let (mut one, mut walk) = (t, t);
-                                    g.trigger_one(&mut one, q, w);
-                                    g.trigger_walk(&mut walk, q, w);
-                                    assert_eq!(one, walk, "{q} {w:?}\n{t:?}");
-                                    if walk != t {
-                                        fired += 1;
-                                    } else if g.db.sets.hooks & 1 << w as u32 == 0 {
-                                        skipped += 1;
-                                    }
-                                }
-                            }
-                        }
-                        g.legal(&s, &mut list);
-                        let pick = list.as_slice()[rng.gen_range(0..list.len())];
-                        g.apply(&mut s, pick);
                     }
                 }
             }
-        }
+        });
         assert!(fired > 100 && skipped > 10_000, "{fired} {skipped}");
     }
 }
