@@ -3,7 +3,7 @@
 //! seeded games (`docs/statistics.md`). With real decks the law holds only approximately: which
 //! cards are seen can change how long a game lasts.
 //!
-//! `cargo run --release --example drawn_fractions -- DECK GAMES [SEED]` (the gauntlet is the other
+//! `cargo run --release --features tools --example drawn_fractions -- DECK GAMES [SEED]` (the gauntlet is the other
 //! bundled decks, as for `tcgsim cards`).
 use std::path::{Path, PathBuf};
 use tcgsim::agents::AgentSpec;

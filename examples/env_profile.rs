@@ -1,7 +1,7 @@
 //! Steps 64 (or the third argument's number of) single-agent environments against random with random actions (the Python package's
 //! `VecEnv.step(None)`, `docs/python.md`), for profiles and instruction counts:
 //!
-//!     cargo build --profile profiling --examples
+//!     cargo build --profile profiling --features tools --examples
 //!     valgrind --tool=callgrind target/profiling/examples/env_profile tmnt 100000
 //!
 //! Prints the environment steps taken (every row's, summed) and the games finished.

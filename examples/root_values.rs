@@ -4,7 +4,7 @@
 //! result ("saturated": all means ≥ 0.98 or all ≤ 0.02, so the search cannot tell actions apart).
 //! This is the diagnosis of `docs/agents.md`, "What hidden information costs".
 //!
-//! `cargo run --release --example root_values -- [POSITIONS] [ITERATIONS]`
+//! `cargo run --release --features tools --example root_values -- [POSITIONS] [ITERATIONS]`
 use tcgsim::agents::mcts::{MctsConfig, Tree};
 use tcgsim::agents::playout::Policy;
 use tcgsim::agents::{Agent, HeuristicAgent};

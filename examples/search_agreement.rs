@@ -3,7 +3,7 @@
 //! how often their chosen moves agree with each other and with a long search (the reference),
 //! and how far apart the reference's root means are.
 //!
-//! `cargo run --release --example search_agreement -- [GAME] [POSITIONS] [REF_ITERS] [SPEC...]`
+//! `cargo run --release --features tools --example search_agreement -- [GAME] [POSITIONS] [REF_ITERS] [SPEC...]`
 //! Each SPEC is an `ismcts:`/`pimc:` agent spec; default: ismcts 1000, ismcts 4000, pimc 16×64.
 use tcgsim::agents::mcts::{MctsConfig, Tree};
 use tcgsim::agents::{Agent, AgentSpec, HeuristicAgent};

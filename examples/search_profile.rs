@@ -1,5 +1,5 @@
 //! ISMCTS from the bench position, for profiling:
-//! `cargo run --release --example search_profile -- [ITERATIONS] [heuristic|random]`.
+//! `cargo run --release --features tools --example search_profile -- [ITERATIONS] [heuristic|random]`.
 use tcgsim::agents::mcts::{MctsConfig, Tree};
 use tcgsim::agents::playout::Policy;
 use tcgsim::core::{rng_from_seed, Game};

@@ -1,5 +1,5 @@
 //! Heuristic or random self-play of a game's bench match (`GameDef::bench_match`), for profiling
-//! (perf, callgrind): `cargo run --release --example selfplay -- [GAME] heuristic|random N`.
+//! (perf, callgrind): `cargo run --release --features tools --example selfplay -- [GAME] heuristic|random N`.
 //! GAME defaults to `trails` (aggro vs control); games are seeded 0..N, first player alternating.
 use tcgsim::core::{GameDef, Seat};
 use tcgsim::games::{visit, Visit};

@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "valgrind is not installed" >&2; exit 2; }
-cargo build --quiet --profile profiling --examples
+cargo build --quiet --profile profiling --features tools --examples
 D=target/profiling/examples
 ir() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 | grep -oP 'Collected : \K[0-9]+'; }
 games=${1:-trails fireforce tmnt}
