@@ -40,6 +40,13 @@ pub fn redeal<T: Copy + Ord + Default>(ids: &mut [T], pool: u64, rng: &mut GameR
     }
     v.as_mut_slice().sort_unstable();
     v.as_mut_slice().shuffle(rng);
+    deal_back(ids, pool, v.as_slice());
+}
+
+/// Puts `v`'s identities back on the instances in `pool`, in instance order (the last step of
+/// [`redeal`] and [`redeal_bytes`]).
+#[inline(always)]
+fn deal_back<T: Copy>(ids: &mut [T], pool: u64, v: &[T]) {
     let mut m = pool;
     let mut k = 0;
     while m != 0 {
@@ -83,13 +90,7 @@ pub fn redeal_bytes(ids: &mut [u8], pool: u64, rng: &mut GameRng) {
         }
     }
     v[..n].shuffle(rng);
-    let mut m = pool;
-    let mut k = 0;
-    while m != 0 {
-        ids[m.trailing_zeros() as usize] = v[k];
-        k += 1;
-        m &= m - 1;
-    }
+    deal_back(ids, pool, &v[..n]);
 }
 
 #[cfg(test)]
