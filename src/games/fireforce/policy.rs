@@ -16,12 +16,7 @@ impl FireForceGame {
     fn stopper_cost(&self, s: &State, me: Seat) -> Option<u32> {
         let p = s.pl(me);
         let stops = |a: &super::cards::Ability| {
-            a.trigger == Trigger::Reaction
-                && a.effects.iter().any(|e| match e {
-                    Effect::Remove(t) | Effect::Bounce(t) => t.mode == Mode::Attacker,
-                    Effect::EndBattle | Effect::GuardLife | Effect::Redirect(_) => true,
-                    _ => false,
-                })
+            a.trigger == Trigger::Reaction && a.effects.iter().any(Self::stops_on_player)
         };
         let mut best: Option<u32> = None;
         for i in Bits(p.hand) {
@@ -609,6 +604,16 @@ impl FireForceGame {
             && Bits(p.units() & !p.exhausted & !p.fresh).any(|u| self.may_attack_player(s, u))
     }
 
+    /// Whether a reaction's effect stops an attack on the player outright (F-BAT-5): it removes
+    /// or bounces the attacker, ends the battle, keeps the Life card, or redirects the attack.
+    fn stops_on_player(e: &Effect) -> bool {
+        match e {
+            Effect::Remove(t) | Effect::Bounce(t) => t.mode == Mode::Attacker,
+            Effect::EndBattle | Effect::GuardLife | Effect::Redirect(_) => true,
+            _ => false,
+        }
+    }
+
     /// What a reaction does to the battle: whether it stops the attack outright (removes or
     /// bounces the attacker, ends the battle, keeps the Life, moves the attacked Unit or the
     /// attack elsewhere), and the power it moves toward the attacked Unit.
@@ -628,10 +633,13 @@ impl FireForceGame {
         let (mut stops, mut delta) = (false, 0i32);
         for e in ability.map_or(&[][..], |x| &x.effects[..]) {
             match e {
-                Effect::Remove(t) | Effect::Bounce(t) if t.mode == Mode::Attacker => stops = true,
+                // A redirect stops only an attack on the player; the rest of these, any attack.
+                e if Self::stops_on_player(e)
+                    && (s.battle.on_player || !matches!(e, Effect::Redirect(_))) =>
+                {
+                    stops = true
+                }
                 Effect::Bounce(t) if t.mode == Mode::Attacked => stops |= !s.battle.on_player,
-                Effect::EndBattle | Effect::GuardLife => stops = true,
-                Effect::Redirect(_) => stops |= s.battle.on_player,
                 // At 1 Life card, on an attack on the player: another enemy Unit exhausted is an
                 // attack on the player fewer this turn (F-BAT-1). Not at 0 Life cards: this hit
                 // ends the game whatever else is exhausted (F-WIN-1).
