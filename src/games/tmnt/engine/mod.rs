@@ -337,7 +337,22 @@ impl TmntGame {
     /// The power of `q`'s face-up card `i` now: printed, with the statics of `q`'s Items
     /// (continuous texts, M-ITM-3, M-EFFECTS-1) and the changes of effects; a negative power
     /// counts as 0 (M-DECK-5).
+    ///
+    /// Without Items on `q`'s side and without cold statics in the match, it is the printed
+    /// power and the changes alone (inlined); the rest is [`TmntGame::power_with_statics`].
+    #[inline(always)]
     pub fn power(&self, s: &State, q: Seat, i: u8) -> i32 {
+        let p = s.pl(q);
+        if p.items == 0 && !self.db.sets.static_cold_any {
+            let c = self.db.card(p.card[i as usize]);
+            return (i32::from(c.power) + i32::from(p.temp[i as usize])).max(0);
+        }
+        self.power_with_statics(s, q, i)
+    }
+
+    /// [`TmntGame::power`] with the statics of `q`'s Items and the cold statics.
+    #[inline(never)]
+    fn power_with_statics(&self, s: &State, q: Seat, i: u8) -> i32 {
         let p = s.pl(q);
         let c = self.db.card(p.card[i as usize]);
         let mut v = i32::from(c.power) + i32::from(p.temp[i as usize]);

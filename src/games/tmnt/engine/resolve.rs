@@ -102,7 +102,7 @@ impl TmntGame {
                     }
                 }
                 Effect::Salvage(filter) => {
-                    if !self.salvage_ids(s, who, &filter).is_empty() {
+                    if self.salvage_any(s, who, &filter) {
                         s.pick = Pick::Salvage;
                         s.chooser = who;
                         return;
@@ -236,7 +236,7 @@ impl TmntGame {
                 let _ = q;
                 m != 0
             }
-            Effect::Salvage(f) => !self.salvage_ids(s, who, &f).is_empty(),
+            Effect::Salvage(f) => self.salvage_any(s, who, &f),
             Effect::Draw(_) | Effect::Arrange(_) | Effect::Search(_) | Effect::Dig(..) => {
                 s.pl(who).deck_len > 0
             }
@@ -317,6 +317,15 @@ impl TmntGame {
     #[inline]
     pub fn salvage_ids(&self, s: &State, q: Seat, filter: &Filter) -> super::IdSet {
         Self::ids_of(s, q, s.pl(q).trash).and(&self.db.matching(filter))
+    }
+
+    /// Whether [`TmntGame::salvage_ids`] has an id: the walk of the Trash stops at the first
+    /// card that matches.
+    #[inline]
+    pub fn salvage_any(&self, s: &State, q: Seat, filter: &Filter) -> bool {
+        let set = self.db.matching(filter);
+        let p = s.pl(q);
+        Bits(p.trash).any(|i| set.contains(p.card[i as usize]))
     }
 
     /// `target … card`: the chosen card (`seat << 6 | instance`) gets the effect.

@@ -58,16 +58,30 @@ impl TmntGame {
     /// then the turn goes on.
     fn next<const L: bool>(&self, s: &mut State) -> bool {
         // Most of the time no text is under way: one test for all of them.
-        let idle = s.pick == Pick::None
-            && !s.cur.active()
-            && (s.pending[0] | s.pending[1] | s.waiting[0] | s.waiting[1]) == 0
-            && s.queue.is_empty();
-        if !idle {
+        if !Self::idle(s) {
             if let Some(asks) = self.texts(s) {
                 return asks;
             }
         }
         self.stage::<L>(s)
+    }
+
+    /// Whether no text is under way: no choice awaited, none resolving, ordered, queued or
+    /// waiting (then [`TmntGame::next`] goes on with the stages).
+    #[inline(always)]
+    fn idle(s: &State) -> bool {
+        s.pick == Pick::None
+            && !s.cur.active()
+            && (s.pending[0] | s.pending[1] | s.waiting[0] | s.waiting[1]) == 0
+            && s.queue.is_empty()
+    }
+
+    /// Whether [`TmntGame::advance`]'s loop, back from automatic work, would go straight on
+    /// with the stages: no winner and no text under way. The stages that may end the game or
+    /// trigger texts test it and go on themselves when it holds.
+    #[inline(always)]
+    fn quiet(s: &State) -> bool {
+        s.winner.is_none() && Self::idle(s)
     }
 
     /// The texts' part of [`TmntGame::next`]: `None` when no text is under way.
@@ -156,7 +170,9 @@ impl TmntGame {
     /// The turn's stages: Adjust, Set, Event, Item, Flip, Attack (M-TURN-1). A stage that
     /// neither triggers a text, starts one, nor can end the game goes straight on to the next
     /// (`continue`); the others return to [`TmntGame::advance`], which looks at the texts and the
-    /// winner first.
+    /// winner first — unless nothing is there to look at ([`TmntGame::quiet`]: no winner, no
+    /// text under way), when they go on as well. A decision whose only action is `pass` is taken
+    /// here ([`TmntGame::auto`], M-TURN-2) for the steps that test it cheaply.
     fn stage<const L: bool>(&self, s: &mut State) -> bool {
         loop {
             let a = s.active;
@@ -231,7 +247,16 @@ impl TmntGame {
                     }
                     s.stage = Stage::Event;
                 }
-                Stage::Event => return Self::ask(s, Step::Event, a),
+                Stage::Event => {
+                    // M-EVT-1: with no <Play> Event in hand, `pass` is the only action; it is
+                    // taken here (M-TURN-2) without a turn of `advance`'s loop.
+                    if !L && !self.hand_has(s, a, &self.db.sets.play_events) {
+                        Self::auto(s, Step::Event, a);
+                        s.stage = Stage::Item;
+                        continue;
+                    }
+                    return Self::ask(s, Step::Event, a);
+                }
                 Stage::Item => {
                     if s.event != NONE {
                         let i = std::mem::replace(&mut s.event, NONE);
@@ -239,6 +264,12 @@ impl TmntGame {
                         if L && self.later_check(s, a, i) {
                             return false;
                         }
+                        continue;
+                    }
+                    // M-ITM-1: with no Item in hand, `pass` is the only action (M-TURN-2).
+                    if !L && !self.hand_has(s, a, &self.db.sets.items) {
+                        Self::auto(s, Step::Item, a);
+                        s.stage = Stage::Flip;
                         continue;
                     }
                     return Self::ask(s, Step::Item, a);
@@ -301,6 +332,9 @@ impl TmntGame {
                                 // step; no card was placed, so there is no Counter step (M-ATK-7).
                                 s.stage = lang_or::<L>(Stage::ForwardBegin, Stage::Forward);
                             }
+                            if Self::quiet(s) {
+                                continue;
+                            }
                             return false;
                         }
                     }
@@ -326,6 +360,9 @@ impl TmntGame {
                         // M-DMG-3: `excess_extra` of the defender's texts.
                         let extra = u32::from(s.pl(d).fx.extra);
                         self.trash_top(s, a, (s.counter - s.total) as u32 + extra);
+                        if Self::quiet(s) {
+                            continue;
+                        }
                         return false;
                     }
                 }
@@ -338,6 +375,9 @@ impl TmntGame {
                         self.fire_start(s, phase::RESULT);
                     }
                     s.stage = lang_or::<L>(Stage::ResultWindow, Stage::KeepActive);
+                    if Self::quiet(s) {
+                        continue;
+                    }
                     return false;
                 }
                 Stage::Cleanup => {
@@ -393,6 +433,13 @@ impl TmntGame {
                         s.stage = lang_or::<L>(Stage::CounterBegin, Stage::Counter);
                         continue;
                     }
+                    // M-ATK-3: with no attack card in hand that may be placed, `pass` is the
+                    // only action (M-TURN-2).
+                    if !L && !self.any_placeable(s, a) {
+                        Self::auto(s, Step::Attack, a);
+                        s.stage = Stage::Counter;
+                        continue;
+                    }
                     return Self::ask(s, Step::Attack, a);
                 }
                 Stage::Counter => {
@@ -401,10 +448,19 @@ impl TmntGame {
                         s.stage = Stage::Forward;
                         continue;
                     }
+                    // M-ATK-7: with no counter in hand, `pass` is the only action (M-TURN-2).
+                    if !L && !self.hand_has(s, d, &self.db.sets.counters) {
+                        Self::auto(s, Step::Counter, d);
+                        s.stage = Stage::Forward;
+                        continue;
+                    }
                     return Self::ask(s, Step::Counter, d);
                 }
                 Stage::Forward => {
                     self.forward::<L>(s);
+                    if Self::quiet(s) {
+                        continue;
+                    }
                     return false;
                 }
                 Stage::KeepActive | Stage::KeepOther => {
@@ -412,6 +468,14 @@ impl TmntGame {
                     // M-ATK-14: a player that trashed deck cards in the Forward step keeps none
                     // (unless a `keep_anyway` of its texts says otherwise).
                     if s.pl(q).trashed && s.pl(q).fx.rules & fx::KEEP_ANYWAY == 0 {
+                        s.pl_mut(q).kept = NONE;
+                        self.next_keep::<L>(s);
+                        continue;
+                    }
+                    // M-ATK-15: with no face-up Character on its Block Zones, `pass` is the only
+                    // action (M-TURN-2).
+                    if !self.any_keepable(s, q) {
+                        Self::auto(s, Step::Keep, q);
                         s.pl_mut(q).kept = NONE;
                         self.next_keep::<L>(s);
                         continue;
@@ -537,6 +601,45 @@ impl TmntGame {
         s.step = step;
         s.chooser = q;
         true
+    }
+
+    /// A decision whose only legal action is `pass`, taken by [`TmntGame::stage`] itself
+    /// (M-TURN-2) instead of returning to [`TmntGame::advance`], which would find the one action
+    /// (`single_legal`) and play it: the state is left as that would leave it, the step and its
+    /// chooser included (the caller does what `pass` does).
+    #[inline(always)]
+    fn auto(s: &mut State, step: Step, q: Seat) {
+        s.step = step;
+        s.chooser = q;
+    }
+
+    /// Whether a card of `q`'s hand has an id of `set`.
+    #[inline(always)]
+    pub(super) fn hand_has(&self, s: &State, q: Seat, set: &IdSet) -> bool {
+        let p = s.pl(q);
+        Bits(p.hand).any(|i| set.contains(p.card[i as usize]))
+    }
+
+    /// M-ATK-3, M-ATK-4, M-ATK-6: whether `q` has an attack card in hand it may place (a card
+    /// file of plain texts: no M-BAN-1 or placing conditions).
+    #[inline(always)]
+    fn any_placeable(&self, s: &State, q: Seat) -> bool {
+        let p = s.pl(q);
+        let attacks = &self.db.sets.attacks;
+        Bits(p.hand).any(|i| {
+            let id = p.card[i as usize];
+            attacks.contains(id) && self.placeable(s, q, id)
+        })
+    }
+
+    /// M-ATK-13, M-ATK-15: whether `q` has a face-up Character on a Block Zone (a `keep`
+    /// besides `pass`).
+    #[inline(always)]
+    fn any_keepable(&self, s: &State, q: Seat) -> bool {
+        let p = s.pl(q);
+        p.block.iter().any(|&i| {
+            i != NONE && p.up & (1 << i) != 0 && self.card_of(s, q, i).ctype == CardType::Character
+        })
     }
 
     fn next_keep<const L: bool>(&self, s: &mut State) {
@@ -1208,5 +1311,68 @@ mod tests {
             }
         });
         assert!(fired > 100 && skipped > 10_000, "{fired} {skipped}");
+    }
+
+    /// Random games of every pair of bundled decks (and determinizations of their positions): at
+    /// every position, for both players, the Event, Item, Attack, Counter and Keep steps made up
+    /// from it (M-EVT-1, M-ITM-1, M-ATK-3, M-ATK-7, M-ATK-13) — `stage` takes the step itself
+    /// (M-TURN-2) only when the legal list (`legal`, which lists every action) is `pass` alone:
+    /// exactly so for Event, Attack, Counter and Keep, and the Item step only then (an Item in
+    /// hand without a card to pay for it is `pass` alone too, and is asked). The first four are
+    /// taken so in card files of plain texts only (`CardSets::lang` false); Keep in every file.
+    #[test]
+    fn stage_takes_only_steps_whose_one_action_is_pass() {
+        use crate::core::ActionList;
+        let mut list = ActionList::new();
+        let mut seen = [[0usize; 2]; 5];
+        super::super::walk_bundled_positions(43, 2, 31, |g, states, _| {
+            for t in states {
+                for q in Seat::ALL {
+                    let steps = [
+                        Step::Event,
+                        Step::Item,
+                        Step::Attack,
+                        Step::Counter,
+                        Step::Keep,
+                    ];
+                    for (k, step) in steps.into_iter().enumerate() {
+                        if g.db.sets.lang && step != Step::Keep {
+                            continue;
+                        }
+                        let mut u = t;
+                        u.step = step;
+                        u.chooser = q;
+                        g.legal(&u, &mut list);
+                        let only_pass = list.as_slice() == [Action::Pass];
+                        let sets = &g.db.sets;
+                        let skip = match step {
+                            Step::Event => !g.hand_has(&u, q, &sets.play_events),
+                            Step::Item => !g.hand_has(&u, q, &sets.items),
+                            Step::Attack => !g.any_placeable(&u, q),
+                            Step::Counter => !g.hand_has(&u, q, &sets.counters),
+                            _ => !g.any_keepable(&u, q),
+                        };
+                        if step == Step::Item {
+                            assert!(
+                                !skip || only_pass,
+                                "{q} {step:?} {:?}\n{u:?}",
+                                list.as_slice()
+                            );
+                        } else {
+                            assert_eq!(
+                                skip,
+                                only_pass,
+                                "{q} {step:?} {:?}\n{u:?}",
+                                list.as_slice()
+                            );
+                        }
+                        seen[k][usize::from(skip)] += 1;
+                    }
+                }
+            }
+        });
+        for (k, [asked, taken]) in seen.iter().enumerate() {
+            assert!(*asked > 500 && *taken > 500, "step {k}: {seen:?}");
+        }
     }
 }
