@@ -69,9 +69,12 @@ impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
 
     #[inline]
     pub fn push(&mut self, x: T) {
-        assert!(self.len() < N, "FixedVec capacity {N} exceeded");
-        self.items[self.len as usize] = x;
-        self.len += 1;
+        // The length read once: `self.len += 1` after the element's store made the compiler load
+        // it again (it cannot tell the store from the length), an instruction a push.
+        let n = self.len();
+        assert!(n < N, "FixedVec capacity {N} exceeded");
+        self.items[n] = x;
+        self.len = n as u16 + 1;
     }
 
     #[inline]

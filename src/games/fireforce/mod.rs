@@ -21,7 +21,7 @@ pub use engine::FireForceGame;
 pub use state::State;
 
 use crate::core::glue::copy_state_game;
-use crate::core::hidden::{first_n, redeal};
+use crate::core::hidden::{first_n, redeal_bytes};
 use crate::core::{CardUse, Game, GameRng, Outcome, Seat};
 use state::{Bits, Step};
 
@@ -50,7 +50,8 @@ impl Game for FireForceGame {
         for q in Seat::ALL {
             let p = d.pl_mut(q);
             let hidden = first_n(usize::from(p.n_main)) & !p.known[observer.index()];
-            redeal(&mut p.card, hidden, rng);
+            // Card ids are bytes: the same deal as `redeal` for the same random numbers.
+            redeal_bytes(&mut p.card, hidden, rng);
         }
         d.seed = rng.gen();
         d
@@ -128,4 +129,47 @@ pub const BUNDLED_CARDS: &str = include_str!("../../../decks/fireforce/cards.csv
 pub fn bundled_cards() -> CardDb {
     CardDb::parse(BUNDLED_CARDS, "decks/fireforce/cards.csv (bundled)")
         .expect("the bundled card pool parses (checked by the tests)")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agents::{Agent, RandomAgent};
+    use crate::core::hidden::redeal;
+    use crate::core::{rng_from_seed, GameDef};
+    use rand::Rng;
+
+    /// F-INFO-3: `determinize` deals (with `redeal_bytes`) the cards and the seed that the
+    /// general `redeal` deals for the same random numbers — written out here as `determinize`
+    /// was before — and leaves the random stream where it leaves it, at positions of random
+    /// games of the bench match, for both observers.
+    #[test]
+    fn determinize_deals_as_the_general_redeal() {
+        let g = FireForceGame::bench_match().expect("the bench match");
+        let mut positions = 0;
+        for seed in 0..20u64 {
+            let mut s = g.new_game(seed, Seat::from_index(seed as usize % 2));
+            let mut a = [RandomAgent::new(seed), RandomAgent::new(seed + 100)];
+            while let Some(q) = g.to_move(&s) {
+                for observer in Seat::ALL {
+                    let mut r1 = rng_from_seed(seed * 1_000 + positions);
+                    let mut r2 = r1.clone();
+                    let d = g.determinize(&s, observer, &mut r1);
+                    let mut want = s;
+                    for p in Seat::ALL {
+                        let p = want.pl_mut(p);
+                        let hidden = first_n(usize::from(p.n_main)) & !p.known[observer.index()];
+                        redeal(&mut p.card, hidden, &mut r2);
+                    }
+                    want.seed = r2.gen();
+                    assert!(d == want, "seed {seed}, position {positions}");
+                    assert_eq!(r1.gen::<u64>(), r2.gen::<u64>(), "the stream after");
+                    positions += 1;
+                }
+                let act = a[q.index()].choose(&g, &s, q);
+                g.apply(&mut s, act);
+            }
+        }
+        assert!(positions > 1_000, "{positions}");
+    }
 }

@@ -6,7 +6,10 @@
 use super::state::Lid;
 use crate::core::Seat;
 
+/// Three bytes of content, aligned to four: a list's element is then one 32-bit store and load,
+/// indexed by a scale of 4 (three bytes took two stores and a multiply by three).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[repr(align(4))]
 pub enum Action {
     /// Pass, keep, skip, end the step, or cure nothing, depending on the step.
     #[default]
