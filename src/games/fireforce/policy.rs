@@ -41,21 +41,27 @@ impl FireForceGame {
     /// ([`Self::stall`]): the cost of its cheapest stopping reaction ([`Self::stopper_cost`]),
     /// when the opponent's Units that may attack the player (all ready on its turn, F-PREP-1,
     /// F-BAT-2) outnumber `me`'s Life cards — the hit past them wins (F-WIN-1) — and `me` can
-    /// pay it now (F-COST-1). Else 0.
-    fn held_flame(&self, s: &State, me: Seat) -> u32 {
+    /// pay it now (F-COST-1). Else 0. With it, the number of `me`'s ready cards with Flame when
+    /// the Flame is held (0 otherwise: only then does the caller need it).
+    fn held_flame(&self, s: &State, me: Seat) -> (u32, u32) {
         if !self.stall(s, me) {
-            return 0;
+            return (0, 0);
         }
         let d = me.other();
         let n = Bits(s.pl(d).units())
             .filter(|&u| self.may_attack_player_of(s, d, u))
             .count() as u32;
         if n <= u32::from(s.pl(me).life_len) {
-            return 0;
+            return (0, 0);
         }
-        match self.stopper_cost(s, me) {
-            Some(c) if self.ready_payers(s, me).count_ones() >= c => c,
-            _ => 0,
+        let Some(c) = self.stopper_cost(s, me) else {
+            return (0, 0);
+        };
+        let avail = self.ready_payers(s, me).count_ones();
+        if avail >= c {
+            (c, avail)
+        } else {
+            (0, 0)
         }
     }
 
@@ -381,12 +387,7 @@ impl FireForceGame {
         let me = s.active;
         // In a stall, the Flame for a stopping reaction stays ready (F-BAT-5): no dispatch,
         // Event or ability spends it.
-        let hold = self.held_flame(s, me);
-        let avail = if hold > 0 {
-            self.ready_payers(s, me).count_ones()
-        } else {
-            0
-        };
+        let (hold, avail) = self.held_flame(s, me);
         let spare = |c: u8| hold == 0 || u32::from(c) + hold <= avail;
         // Develop: the most expensive Unit it can pay for — first, if the Flame cards pay for it
         // (no attacker is exhausted to pay); else after the attacks.
