@@ -5,7 +5,11 @@ use super::cards::CardId;
 /// Every decision of a Fire Force game, as a small `Copy` value. Cards in hand and in the Flame
 /// deck are named by card id (the same action in every determinization, one action per distinct
 /// card); cards on the Scene and in THE ADOLLA, which both players see, by instance.
+/// Three bytes of content, aligned to four: a list's element is then one 32-bit store and load,
+/// indexed by a scale of 4 (as Trails' actions; three bytes took two stores and a multiply by
+/// three).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[repr(align(4))]
 pub enum Action {
     /// No block, no (more) reaction or support, no trigger, no pick.
     #[default]
@@ -47,4 +51,16 @@ pub enum Action {
     /// Decision F-COST-3: pay with these ready cards with Flame — bit `j` is the chooser's `j`-th
     /// ready card with Flame by instance (`FireForceGame::payment_cards`).
     Pay(u8),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Actions are copied into every list and tree node: one 32-bit word, aligned to it.
+    #[test]
+    fn action_is_one_aligned_word() {
+        assert_eq!(std::mem::size_of::<Action>(), 4);
+        assert_eq!(std::mem::align_of::<Action>(), 4);
+    }
 }
