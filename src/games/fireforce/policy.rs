@@ -41,8 +41,9 @@ impl FireForceGame {
     /// ([`Self::stall`]): the cost of its cheapest stopping reaction ([`Self::stopper_cost`]),
     /// when the opponent's Units that may attack the player (all ready on its turn, F-PREP-1,
     /// F-BAT-2) outnumber `me`'s Life cards — the hit past them wins (F-WIN-1) — and `me` can
-    /// pay it now (F-COST-1). Else 0. With it, the number of `me`'s ready cards with Flame when
-    /// the Flame is held (0 otherwise: only then does the caller need it).
+    /// pay it now (F-COST-1). Else 0. With it, the number of `me`'s ready cards with Flame once
+    /// a stopping reaction is found and paid for (0 before that; the caller reads it only when
+    /// the Flame held is not 0).
     fn held_flame(&self, s: &State, me: Seat) -> (u32, u32) {
         if !self.stall(s, me) {
             return (0, 0);

@@ -76,5 +76,7 @@ mod tests {
             "{}",
             std::mem::size_of::<Action>()
         );
+        // One aligned 32-bit word a list element (bb4ebf7).
+        assert_eq!(std::mem::align_of::<Action>(), 4);
     }
 }

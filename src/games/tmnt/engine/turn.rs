@@ -609,8 +609,7 @@ impl TmntGame {
     /// chooser included (the caller does what `pass` does).
     #[inline(always)]
     fn auto(s: &mut State, step: Step, q: Seat) {
-        s.step = step;
-        s.chooser = q;
+        let _asks = Self::ask(s, step, q);
     }
 
     /// Whether a card of `q`'s hand has an id of `set`.
