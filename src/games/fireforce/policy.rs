@@ -18,23 +18,15 @@ impl FireForceGame {
         let stops = |a: &super::cards::Ability| {
             a.trigger == Trigger::Reaction && a.effects.iter().any(Self::stops_on_player)
         };
-        let mut best: Option<u32> = None;
-        for i in Bits(p.hand) {
-            let c = self.card_of(s, me, i);
-            if c.is_reaction_event() && c.abilities.first().is_some_and(stops) {
-                let k = u32::from(c.cost);
-                best = Some(best.map_or(k, |b| b.min(k)));
-            }
-        }
-        for u in Bits(p.units()) {
-            for a in self.card_of(s, me, u).abilities.iter() {
-                if stops(a) && !a.cost.exhaust {
-                    let k = u32::from(a.cost.flame);
-                    best = Some(best.map_or(k, |b| b.min(k)));
-                }
-            }
-        }
-        best
+        let events = Bits(p.hand)
+            .map(|i| self.card_of(s, me, i))
+            .filter(|c| c.is_reaction_event() && c.abilities.first().is_some_and(stops))
+            .map(|c| u32::from(c.cost));
+        let abilities = Bits(p.units())
+            .flat_map(|u| self.card_of(s, me, u).abilities.iter())
+            .filter(|a| stops(a) && !a.cost.exhaust)
+            .map(|a| u32::from(a.cost.flame));
+        events.chain(abilities).min()
     }
 
     /// The Flame `me` keeps ready through the opponent's next turn in a stall

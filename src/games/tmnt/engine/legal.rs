@@ -1,7 +1,7 @@
 //! The legal actions of the decision awaited: `pass` first where passing is allowed, then card
 //! ids in increasing order (the engine's order, `docs/scenario.md`).
 
-use super::super::cards::{CardType, Effect};
+use super::super::cards::Effect;
 use super::super::Action;
 use super::{for_ids, TmntGame};
 use crate::core::ActionList;
@@ -54,9 +54,7 @@ impl TmntGame {
             _ => None,
         };
         if let Some(set) = set {
-            let p = s.pl(s.chooser);
-            let more = Bits(p.hand).any(|i| set.contains(p.card[i as usize]));
-            return (Some(Action::Pass), more);
+            return (Some(Action::Pass), self.hand_has(s, s.chooser, set));
         }
         let (mut first, mut more) = (None, false);
         self.each_legal(s, |a| {
@@ -177,10 +175,7 @@ impl TmntGame {
                 emit!(Action::Pass);
                 for z in 0..ZONES {
                     let i = p.block[z];
-                    if i == NONE
-                        || p.up & (1 << i) == 0
-                        || self.card_of(s, q, i).ctype != CardType::Character
-                    {
+                    if !self.keepable(s, q, i) {
                         continue;
                     }
                     // The same card id lower, with no face-down card between: the same result.

@@ -468,16 +468,14 @@ impl TmntGame {
                     // M-ATK-14: a player that trashed deck cards in the Forward step keeps none
                     // (unless a `keep_anyway` of its texts says otherwise).
                     if s.pl(q).trashed && s.pl(q).fx.rules & fx::KEEP_ANYWAY == 0 {
-                        s.pl_mut(q).kept = NONE;
-                        self.next_keep::<L>(s);
+                        self.keep_none::<L>(s, q);
                         continue;
                     }
                     // M-ATK-15: with no face-up Character on its Block Zones, `pass` is the only
                     // action (M-TURN-2).
                     if !self.any_keepable(s, q) {
                         Self::auto(s, Step::Keep, q);
-                        s.pl_mut(q).kept = NONE;
-                        self.next_keep::<L>(s);
+                        self.keep_none::<L>(s, q);
                         continue;
                     }
                     s.step = Step::Keep;
@@ -635,10 +633,24 @@ impl TmntGame {
     /// besides `pass`).
     #[inline(always)]
     fn any_keepable(&self, s: &State, q: Seat) -> bool {
-        let p = s.pl(q);
-        p.block.iter().any(|&i| {
-            i != NONE && p.up & (1 << i) != 0 && self.card_of(s, q, i).ctype == CardType::Character
-        })
+        s.pl(q).block.iter().any(|&i| self.keepable(s, q, i))
+    }
+
+    /// M-ATK-13: whether the card on a Block Zone of `q`'s (`i`, [`NONE`] for an empty one) is a
+    /// face-up Character, which `q` may keep.
+    #[inline(always)]
+    pub(super) fn keepable(&self, s: &State, q: Seat, i: u8) -> bool {
+        i != NONE
+            && s.pl(q).up & (1 << i) != 0
+            && self.card_of(s, q, i).ctype == CardType::Character
+    }
+
+    /// M-ATK-13: `q` keeps no character (`pass`, or nothing to keep, M-ATK-14); the Keep stage
+    /// goes on to the other player's, or past both.
+    #[inline(always)]
+    fn keep_none<const L: bool>(&self, s: &mut State, q: Seat) {
+        s.pl_mut(q).kept = NONE;
+        self.next_keep::<L>(s);
     }
 
     fn next_keep<const L: bool>(&self, s: &mut State) {
@@ -1212,8 +1224,7 @@ impl TmntGame {
                 self.next_keep::<L>(s);
             }
             (Step::Keep, Action::Pass) => {
-                s.pl_mut(q).kept = NONE;
-                self.next_keep::<L>(s);
+                self.keep_none::<L>(s, q);
             }
             (Step::Order, Action::Order(id)) => {
                 let i = Self::instance_of(s, q, s.pending[q.index()], id).expect("legal order");
