@@ -385,6 +385,9 @@ pub struct CardSets {
 
 /// The [`CardSets::hooks`] bits above the "when" clauses.
 pub mod hook {
+    /// Every "when" clause's bit (`1 << When as u32`): some card of the match has a "when" text.
+    pub const WHENS: u32 = (1u32 << super::WHENS) - 1;
+    const _: () = assert!(WHENS < GATED);
     /// A "when" text with a condition or `[once]`.
     pub const GATED: u32 = 1 << 16;
     /// A static the cold path reads.

@@ -32,30 +32,49 @@ impl TmntGame {
 
     /// A legal action and whether there is another (M-TURN-2), without a list: when it is the
     /// only one, the action; when there are more, the first one or another legal one.
+    ///
+    /// For the decision [`TmntGame::advance`] was just asked (`next` returned `true`): the steps
+    /// that `stage` asks only when an action besides `pass` exists — Event, Attack and Counter
+    /// in a card file of plain texts, Keep in every file (`hand_has`, `any_placeable`,
+    /// `any_keepable`; else it takes them itself) — have two or more actions, and are not
+    /// walked again.
     #[inline(always)]
-    pub fn single_legal(&self, s: &State) -> (Option<Action>, bool) {
-        if s.step == Step::Set {
-            // M-SET-3: one action per distinct card id in hand, so more than one as soon as two
-            // cards of the hand differ (nearly always at the second card).
+    pub(super) fn single_legal(&self, s: &State) -> (Option<Action>, bool) {
+        // M-SET-3, M-ADJ-4-2: one action per distinct card id in hand, so more than one as soon
+        // as two cards of the hand differ (nearly always at the second card).
+        if matches!(s.step, Step::Set | Step::Discard) {
             let p = s.pl(s.chooser);
             let mut hand = Bits(p.hand);
             if let Some(i) = hand.next() {
                 let id = p.card[i as usize];
                 let more = hand.any(|j| p.card[j as usize] != id);
-                return (Some(Action::Set(id)), more);
+                let a = if s.step == Step::Set {
+                    Action::Set(id)
+                } else {
+                    Action::Discard(id)
+                };
+                return (Some(a), more);
             }
         }
-        // M-EVT-1, M-ATK-7: `pass`, and more as soon as one hand card is of the set (no id set
-        // of the hand built, no action listed).
-        let set = match s.step {
-            _ if self.db.sets.lang => None,
-            Step::Event => Some(&self.db.sets.play_events),
-            Step::Counter => Some(&self.db.sets.counters),
-            _ => None,
+        // M-EVT-1, M-ATK-3, M-ATK-7, M-ATK-13: asked by `stage` with an action besides `pass`.
+        let asked_with_more = match s.step {
+            Step::Keep => true,
+            Step::Event | Step::Attack | Step::Counter => !self.db.sets.lang,
+            _ => false,
         };
-        if let Some(set) = set {
-            return (Some(Action::Pass), self.hand_has(s, s.chooser, set));
+        if asked_with_more {
+            return (Some(Action::Pass), true);
         }
+        self.first_two(s)
+    }
+
+    /// [`TmntGame::single_legal`] by the walk of the legal actions, stopping at the second.
+    /// Out of line: inlined, its steps' card-id sets (`play_events`, `items`, `attacks`,
+    /// `counters`, read by value) were copied onto the stack at every entry of `advance_in`,
+    /// whose loop it is in (the compiler hoists the loads out of the loop), some 16
+    /// instructions a decision for walks made in few of them (Item, Pay, the texts' steps).
+    #[inline(never)]
+    fn first_two(&self, s: &State) -> (Option<Action>, bool) {
         let (mut first, mut more) = (None, false);
         self.each_legal(s, |a| {
             if first.is_none() {

@@ -665,17 +665,30 @@ impl TmntGame {
     /// Zones (M-EFFECTS; they wait for the next group, M-EFFECTS-3).
     ///
     /// When no card of the match's decks has a text of clause `w` (`CardSets::hooks`, narrowed
-    /// to the two decks by `CardDb::narrow_to`), nothing triggers and no card is looked at: the
-    /// test is inlined at each call, the walk is out of line.
+    /// to the two decks by `CardDb::narrow_to`), nothing triggers and no card is looked at.
+    /// Inlined at each call is one test for every clause ([`hook::WHENS`]: no "when" text in
+    /// the match at all); the clause's own test and the walk are out of line
+    /// ([`TmntGame::trigger_hooked`]). A test per clause inlined made `advance_in` compute the
+    /// four clauses' flags at its every entry (the compiler hoists the loads out of its loop and
+    /// keeps them on the stack), some 17 instructions a decision for tests made once a turn.
     #[inline(always)]
     pub(super) fn trigger_one(&self, s: &mut State, q: Seat, w: When) {
+        if self.db.sets.hooks & hook::WHENS != 0 {
+            self.trigger_hooked(s, q, w);
+        }
+    }
+
+    /// [`TmntGame::trigger_one`] in a match with "when" texts: the walk when a card of the
+    /// match has a text of clause `w`.
+    #[inline(never)]
+    fn trigger_hooked(&self, s: &mut State, q: Seat, w: When) {
         if self.db.sets.hooks & 1 << w as u32 != 0 {
             self.trigger_walk(s, q, w);
         }
     }
 
-    /// [`TmntGame::trigger_one`]'s walk of `q`'s Items and face-up Block cards.
-    #[inline(never)]
+    /// The walk of `q`'s Items and face-up Block cards for clause `w`, whatever the hooks.
+    #[inline(always)]
     fn trigger_walk(&self, s: &mut State, q: Seat, w: When) {
         let m = self.candidates(s, q, w);
         self.wait(s, q, m);
@@ -1321,6 +1334,80 @@ mod tests {
             }
         });
         assert!(fired > 100 && skipped > 10_000, "{fired} {skipped}");
+    }
+
+    /// Random games of every pair of bundled decks (and determinizations of their positions): at
+    /// every position `advance` stopped at, and at the Set, Discard, Event, Item, Attack, Counter and Keep steps made
+    /// up from it for both players that `stage` would ask (M-TURN-2: for Event, Attack and
+    /// Counter in a card file of plain texts, and for Keep, only with an action besides `pass`),
+    /// `single_legal` agrees with the whole list (`legal`): one action, that one and no other;
+    /// two or more, an action of the list and "more"; none, none. Both answers occur for Set
+    /// and Discard (one distinct card id in hand, or more: the hand is also cut to one card).
+    #[test]
+    fn single_legal_agrees_with_the_list_at_asked_steps() {
+        use crate::core::ActionList;
+        let mut list = ActionList::new();
+        let (mut one, mut more) = ([0usize; 8], [0usize; 8]);
+        let steps = [
+            Step::Set,
+            Step::Discard,
+            Step::Event,
+            Step::Item,
+            Step::Attack,
+            Step::Counter,
+            Step::Keep,
+        ];
+        super::super::walk_bundled_positions(47, 2, 43, |g, states, _| {
+            for (n, t) in states.into_iter().enumerate() {
+                // The position itself as `advance` left it (a determinization's opponent may
+                // hold other cards than the step was asked with: only made-up steps from it).
+                let mut made = if n == 0 { vec![(7, t)] } else { vec![] };
+                for q in Seat::ALL {
+                    for (k, step) in steps.into_iter().enumerate() {
+                        let mut u = t;
+                        u.step = step;
+                        u.chooser = q;
+                        let plain = !g.db.sets.lang;
+                        let sets = &g.db.sets;
+                        let asked = match step {
+                            Step::Event => !plain || g.hand_has(&u, q, &sets.play_events),
+                            Step::Attack => !plain || g.any_placeable(&u, q),
+                            Step::Counter => !plain || g.hand_has(&u, q, &sets.counters),
+                            Step::Keep => g.any_keepable(&u, q),
+                            _ => true,
+                        };
+                        if asked {
+                            made.push((k, u));
+                        }
+                        if matches!(step, Step::Set | Step::Discard) {
+                            // The hand cut to its lowest card: one card id, one action.
+                            let h = u.pl(q).hand;
+                            u.pl_mut(q).hand = h & h.wrapping_neg();
+                            made.push((k, u));
+                        }
+                    }
+                }
+                for (k, u) in made {
+                    g.legal(&u, &mut list);
+                    let got = g.single_legal(&u);
+                    match list.as_slice() {
+                        [] => assert_eq!(got.0, None, "{u:?}"),
+                        [a] => {
+                            assert_eq!(got, (Some(*a), false), "{u:?}");
+                            one[k] += 1;
+                        }
+                        all => {
+                            assert!(got.1 && all.contains(&got.0.unwrap()), "{all:?} {u:?}");
+                            more[k] += 1;
+                        }
+                    }
+                }
+            }
+        });
+        for k in [0, 1] {
+            assert!(one[k] > 1_000 && more[k] > 1_000, "{one:?} {more:?}");
+        }
+        assert!(more[2..].iter().all(|&n| n > 100), "{one:?} {more:?}");
     }
 
     /// Random games of every pair of bundled decks (and determinizations of their positions): at
