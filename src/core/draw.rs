@@ -26,8 +26,9 @@ fn lemire<const BITS: u32>(mut next: impl FnMut() -> u64, n: u64) -> u64 {
     let mask = u64::MAX >> (64 - BITS);
     let mut m = u128::from(next()) * u128::from(n);
     if (m as u64 & mask) < n {
-        // 2^BITS mod n, computed as (2^BITS − n) mod n, which fits the word.
-        let t = (mask - n + 1) % n;
+        // 2^BITS mod n, computed as (2^BITS − n) mod n, which fits the word: `mask − (n − 1)`
+        // cannot overflow, even for n = 2^BITS (where it is 0).
+        let t = (mask - (n - 1)) % n;
         while (m as u64 & mask) < t {
             m = u128::from(next()) * u128::from(n);
         }
