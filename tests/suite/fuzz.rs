@@ -13,7 +13,7 @@
 //! the same tree, and an error says where it is. A failing input is written to
 //! `target/fuzz-failures/` and its path printed.
 //!
-//! `TCGSIM_FUZZ_CASES=N cargo test --release --test suite fuzz:: -- --nocapture` runs N cases per
+//! `TCGSIM_FUZZ_CASES=N cargo test --profile ci --test suite fuzz:: -- --nocapture` runs N cases per
 //! target (default 2,000, a few seconds in all) and prints each target's cases and time.
 
 use std::cell::Cell;

@@ -1,14 +1,15 @@
-//! The integration tests, one module per subject, built as one test binary: the release profile
-//! links each test binary with fat LTO, which took most of a fresh `cargo test --release` when every
-//! file was its own binary. `cargo test --release --test suite matrix::` runs one module's tests;
-//! `cargo test --release --test suite -- --list` names them all.
+//! The integration tests, one module per subject, built as one test binary: each test binary is
+//! linked on its own, which took most of a fresh `cargo test --release` (fat LTO) when every file
+//! was its own binary. `cargo test --profile ci --test suite matrix::` runs one module's tests;
+//! `cargo test --profile ci --test suite -- --list` names them all (`--release` works as well: the
+//! same tests, built as the simulator is).
 //!
 //! The modules share a process: `alloc` counts only the allocations of the thread it measures, and
 //! `fuzz` silences panics only on the thread that runs a target, so neither touches the others.
 //!
 //! Checks that hold for every game are written once, generic over `G: GameDef`, and [`per_game!`]
 //! makes one test of each per registered game: `conformance::fireforce::undo_restores_the_state`,
-//! so the first failing game hides no other and the name says which. `cargo test --release --test
+//! so the first failing game hides no other and the name says which. `cargo test --profile ci --test
 //! suite ::tmnt::` runs every generic check on one game.
 
 /// One `#[test]` per (game, check): `per_game!(check_a, check_b)` in a module that defines
