@@ -25,9 +25,12 @@ mod resolve;
 mod turn;
 
 /// Test walker shared by the engine's tests: random games of every pair of the eight bundled
-/// decks, `games` games a pair (game `i` of the `k`-th row deck dealt with seed `i·mul + k`, the
-/// first player alternating), random moves; at each position `each` gets the position and, one
-/// time in five, a determinization of it for a random seat, and the walk's random numbers.
+/// decks (plain-text cards), then of every pair of the designer set's two decks
+/// (`tests/data/designer/tmnt.played.csv`, cards in the card language, whose texts the stage
+/// machine takes other paths for), `games` games a pair (game `i` of the `k`-th row deck dealt
+/// with seed `i·mul + k`, the first player alternating), random moves; at each position `each`
+/// gets the position and, one time in five, a determinization of it for a random seat, and the
+/// walk's random numbers.
 #[cfg(test)]
 fn walk_bundled_positions(
     seed: u64,
@@ -51,24 +54,37 @@ fn walk_bundled_positions(
             "wind_tempo",
         ],
     );
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/designer");
+    let text = std::fs::read_to_string(dir.join("tmnt.played.csv")).expect("the designer set");
+    let designer = CardDb::parse(&text, "tmnt.played.csv").expect("the designer set parses");
+    let designer_decks: Vec<_> = ["tmnt_ninja.deck", "tmnt_brutes.deck"]
+        .iter()
+        .map(|n| TmntGame::load_deck(&designer, &dir.join(n)).expect("a designer deck"))
+        .collect();
+    // Every match with the place `k` of its row deck (the designer set's rows after the eight).
+    let mut matches = Vec::new();
+    for (first, set, cards) in [(0, &decks, &db), (decks.len(), &designer_decks, &designer)] {
+        for (k, a) in set.iter().enumerate() {
+            for b in set {
+                matches.push((TmntGame::new_match(cards, [a, b]), first + k));
+            }
+        }
+    }
     let mut rng = rng_from_seed(seed);
     let mut list = ActionList::new();
-    for (k, a) in decks.iter().enumerate() {
-        for b in &decks {
-            let g = TmntGame::new_match(&db, [a, b]);
-            for i in 0..games {
-                let mut s = g.new_game(i * mul + k as u64, Seat::ALL[(i % 2) as usize]);
-                while g.to_move(&s).is_some() {
-                    let mut states = vec![s];
-                    if rng.gen_range(0..5) == 0 {
-                        let q = Seat::ALL[rng.gen_range(0..2)];
-                        states.push(g.determinize(&s, q, &mut rng));
-                    }
-                    each(&g, states, &mut rng);
-                    g.legal(&s, &mut list);
-                    let pick = list.as_slice()[rng.gen_range(0..list.len())];
-                    g.apply(&mut s, pick);
+    for (g, k) in &matches {
+        for i in 0..games {
+            let mut s = g.new_game(i * mul + *k as u64, Seat::ALL[(i % 2) as usize]);
+            while g.to_move(&s).is_some() {
+                let mut states = vec![s];
+                if rng.gen_range(0..5) == 0 {
+                    let q = Seat::ALL[rng.gen_range(0..2)];
+                    states.push(g.determinize(&s, q, &mut rng));
                 }
+                each(g, states, &mut rng);
+                g.legal(&s, &mut list);
+                let pick = list.as_slice()[rng.gen_range(0..list.len())];
+                g.apply(&mut s, pick);
             }
         }
     }

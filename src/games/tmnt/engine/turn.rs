@@ -1336,7 +1336,8 @@ mod tests {
         assert!(fired > 100 && skipped > 10_000, "{fired} {skipped}");
     }
 
-    /// Random games of every pair of bundled decks (and determinizations of their positions): at
+    /// Random games of every pair of bundled decks and of the designer set's decks (card
+    /// language; `walk_bundled_positions`), and determinizations of their positions: at
     /// every position `advance` stopped at, and at the Set, Discard, Event, Item, Attack, Counter and Keep steps made
     /// up from it for both players that `stage` would ask (M-TURN-2: for Event, Attack and
     /// Counter in a card file of plain texts, and for Keep, only with an action besides `pass`),
@@ -1410,7 +1411,8 @@ mod tests {
         assert!(more[2..].iter().all(|&n| n > 100), "{one:?} {more:?}");
     }
 
-    /// Random games of every pair of bundled decks (and determinizations of their positions): at
+    /// Random games of every pair of bundled decks and of the designer set's decks (card
+    /// language; `walk_bundled_positions`), and determinizations of their positions: at
     /// every position, for both players, the Event, Item, Attack, Counter and Keep steps made up
     /// from it (M-EVT-1, M-ITM-1, M-ATK-3, M-ATK-7, M-ATK-13) — `stage` takes the step itself
     /// (M-TURN-2) only when the legal list (`legal`, which lists every action) is `pass` alone:
@@ -1422,6 +1424,8 @@ mod tests {
         use crate::core::ActionList;
         let mut list = ActionList::new();
         let mut seen = [[0usize; 2]; 5];
+        // Keep in the card language's file (the designer set): asked and taken.
+        let mut lang_keep = [0usize; 2];
         super::super::walk_bundled_positions(43, 2, 31, |g, states, _| {
             for t in states {
                 for q in Seat::ALL {
@@ -1464,6 +1468,9 @@ mod tests {
                             );
                         }
                         seen[k][usize::from(skip)] += 1;
+                        if g.db.sets.lang {
+                            lang_keep[usize::from(skip)] += 1;
+                        }
                     }
                 }
             }
@@ -1471,5 +1478,6 @@ mod tests {
         for (k, [asked, taken]) in seen.iter().enumerate() {
             assert!(*asked > 500 && *taken > 500, "step {k}: {seen:?}");
         }
+        assert!(lang_keep.iter().all(|&n| n > 50), "{lang_keep:?}");
     }
 }
