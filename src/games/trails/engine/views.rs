@@ -9,8 +9,8 @@ use super::super::state::{
     bit, flag, AttackTarget, Bits, Cursor, Kinds, Lid, State, That, MAX_CARDS,
 };
 use super::{feat, TrailsGame};
-use crate::core::hidden::first_n;
-use crate::core::Seat;
+use crate::core::hidden::{first_n, BytePool};
+use crate::core::{GameRng, Seat};
 
 /// What legal attack targets and combat read of a set of cards, as masks per seat
 /// ([`TrailsGame::marks_of`], and part of every [`FieldView`]).
@@ -488,12 +488,32 @@ impl TrailsGame {
         }
     }
 
-    /// [`Self::refresh_kinds`] after only the instances in `changed` (a mask per seat) were given
-    /// other cards (determinization): the other bits are kept.
-    pub(crate) fn refresh_kinds_of(&self, s: &mut State, changed: [u64; 2]) {
+    /// Deals each player's prepared pool into `s` ([`BytePool::deal`]: the cards of
+    /// `core::hidden::redeal_bytes`) and derives the card-kind masks of the dealt instances as
+    /// they are dealt (as [`Self::card_kinds`] derives them), the others keeping theirs.
+    #[inline]
+    pub(crate) fn deal_pools(&self, s: &mut State, pools: &[BytePool; 2], rng: &mut GameRng) {
         for q in Seat::ALL {
-            let k = self.kinds_in(s, q, s.pl(q).kinds, changed[q.index()]);
-            s.pl_mut(q).kinds = k;
+            let pool = &pools[q.index()];
+            let p = s.pl_mut(q);
+            let m = pool.mask;
+            let mut k = Kinds {
+                play: p.kinds.play & !m,
+                craft: p.kinds.craft & !m,
+                unit: p.kinds.unit & !m,
+            };
+            let card = &mut p.card;
+            pool.deal(rng, |i, id| {
+                // `i` is an instance (below 50): no bounds check that could panic in the loop.
+                if let Some(c) = card.get_mut(i) {
+                    *c = id;
+                }
+                let f = self.hot(id).feat;
+                k.play |= u64::from(f & feat::PLAY != 0) << i;
+                k.craft |= u64::from(f & feat::ACT != 0) << i;
+                k.unit |= u64::from(f & feat::UNIT != 0) << i;
+            });
+            p.kinds = k;
         }
     }
 
