@@ -64,12 +64,13 @@ fn deal_back<T: Copy>(ids: &mut [T], pool: u64, v: &[T]) {
 ///
 /// [`SliceRandom::shuffle`]: rand::seq::SliceRandom::shuffle
 pub fn redeal_bytes(ids: &mut [u8], pool: u64, rng: &mut GameRng) {
-    BytePool::new(ids, pool).deal(rng, |i, id| ids[i] = id);
+    BytePool::new(ids, pool, |_| 0).deal(rng, |i, id, _| ids[i] = id);
 }
 
 /// The pool of [`redeal_bytes`] prepared once for many deals of one position (a search deals the
 /// same root again at every iteration): its instances in increasing order and their identities
-/// sorted. [`BytePool::deal`] then costs the shuffle and the stores only.
+/// sorted, each with a byte the caller derives from the identity (a *tag*: Trails' card kinds),
+/// which travels with it. [`BytePool::deal`] then costs the shuffle and the stores only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BytePool {
     /// The pool's instances (a mask over the ids).
@@ -77,8 +78,8 @@ pub struct BytePool {
     n: u8,
     /// The pool's instances, increasing (`n` of them).
     at: [u8; 64],
-    /// Their identities in increasing order.
-    ids: [u8; 64],
+    /// Their identities in increasing order, each with its tag in the high byte.
+    ids: [u16; 64],
 }
 
 impl Default for BytePool {
@@ -94,8 +95,8 @@ impl Default for BytePool {
 
 impl BytePool {
     /// The instances of `pool` (a mask over `ids`, the card of each instance) and their
-    /// identities, sorted by counting.
-    pub fn new(ids: &[u8], pool: u64) -> BytePool {
+    /// identities, sorted by counting, each with `tag(identity)`.
+    pub fn new(ids: &[u8], pool: u64, tag: impl Fn(u8) -> u8) -> BytePool {
         // How many instances of the pool hold each identity (at most 64: a byte), and which
         // identities occur, as a 256-bit set walked in increasing order.
         let mut count = [0u8; 256];
@@ -112,14 +113,15 @@ impl BytePool {
             met[usize::from(id >> 6)] |= 1 << (id & 63);
             m &= m - 1;
         }
-        let mut v = [0u8; 64];
+        let mut v = [0u16; 64];
         let mut k = 0;
         for (w, &word) in met.iter().enumerate() {
             let mut b = word;
             while b != 0 {
                 let id = (w << 6) as u8 | b.trailing_zeros() as u8;
+                let tagged = u16::from(id) | u16::from(tag(id)) << 8;
                 for _ in 0..count[usize::from(id)] {
-                    v[k] = id;
+                    v[k] = tagged;
                     k += 1;
                 }
                 b &= b - 1;
@@ -133,7 +135,7 @@ impl BytePool {
         }
     }
 
-    /// Deals the pool again: calls `put(instance, identity)` once for each of its instances,
+    /// Deals the pool again: calls `put(instance, identity, tag)` once for each of its instances,
     /// with the identities [`redeal_bytes`] would give them for the same random numbers (the
     /// sorted identities shuffled by rand 0.8's Fisher–Yates `SliceRandom::shuffle`, which
     /// fixes the last place first, so each place is dealt as soon as it is fixed), and uses the
@@ -142,7 +144,7 @@ impl BytePool {
     /// Indices are masked to 64 places (`& 63`: they are below 64 already), so the loop has no
     /// bounds check that could panic and keeps the generator's state in registers.
     #[inline]
-    pub fn deal(&self, rng: &mut GameRng, mut put: impl FnMut(usize, u8)) {
+    pub fn deal(&self, rng: &mut GameRng, mut put: impl FnMut(usize, u8, u8)) {
         let n = usize::from(self.n);
         if n == 0 {
             return;
@@ -152,9 +154,11 @@ impl BytePool {
             let i = i & 63;
             let j = shuffle_index(rng, i) & 63;
             v.swap(i, j);
-            put(usize::from(self.at[i]), v[i]);
+            let [id, tag] = v[i].to_le_bytes();
+            put(usize::from(self.at[i]), id, tag);
         }
-        put(usize::from(self.at[0]), v[0]);
+        let [id, tag] = v[0].to_le_bytes();
+        put(usize::from(self.at[0]), id, tag);
     }
 }
 
@@ -307,7 +311,8 @@ mod tests {
                 1 => first_n(len),
                 _ => gen.gen::<u64>() & first_n(len),
             };
-            let prep = BytePool::new(&start, pool);
+            let tag = |id: u8| id.wrapping_mul(37) ^ 0x5a;
+            let prep = BytePool::new(&start, pool, tag);
             assert_eq!(prep.mask, pool);
             let (mut ra, mut rb) = (rng_from_seed(case), rng_from_seed(case));
             for deal in 0..4 {
@@ -315,8 +320,9 @@ mod tests {
                 redeal(&mut a, pool, &mut ra);
                 let mut b = start.clone();
                 let mut dealt = 0u64;
-                prep.deal(&mut rb, |i, id| {
+                prep.deal(&mut rb, |i, id, t| {
                     b[i] = id;
+                    assert_eq!(t, tag(id), "case {case}: the tag of {id}");
                     assert_eq!(dealt & 1 << i, 0, "case {case}: instance {i} dealt twice");
                     dealt |= 1 << i;
                 });

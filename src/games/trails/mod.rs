@@ -87,7 +87,7 @@ impl Game for TrailsGame {
         for q in Seat::ALL {
             let p = state.pl(q);
             let hidden = first_n(usize::from(p.n_cards)) & !p.known[observer.index()];
-            prep.pools[q.index()] = BytePool::new(&p.card, hidden);
+            prep.pools[q.index()] = BytePool::new(&p.card, hidden, |id| self.kind_tag(id));
         }
         prep.ready = true;
     }

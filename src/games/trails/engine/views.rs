@@ -488,9 +488,19 @@ impl TrailsGame {
         }
     }
 
+    /// The card-kind bits of card `id` as one byte, the tag of a prepared pool
+    /// (`core::hidden::BytePool`): bit 0 [`Kinds::play`], bit 1 [`Kinds::craft`], bit 2
+    /// [`Kinds::unit`], as [`Self::card_kinds`] derives them.
+    pub(crate) fn kind_tag(&self, id: Lid) -> u8 {
+        let f = self.hot(id).feat;
+        u8::from(f & feat::PLAY != 0)
+            | u8::from(f & feat::ACT != 0) << 1
+            | u8::from(f & feat::UNIT != 0) << 2
+    }
+
     /// Deals each player's prepared pool into `s` ([`BytePool::deal`]: the cards of
-    /// `core::hidden::redeal_bytes`) and derives the card-kind masks of the dealt instances as
-    /// they are dealt (as [`Self::card_kinds`] derives them), the others keeping theirs.
+    /// `core::hidden::redeal_bytes`) and sets the card-kind masks of the dealt instances from
+    /// the tags the pools were prepared with ([`Self::kind_tag`]), the others keeping theirs.
     #[inline]
     pub(crate) fn deal_pools(&self, s: &mut State, pools: &[BytePool; 2], rng: &mut GameRng) {
         for q in Seat::ALL {
@@ -503,15 +513,15 @@ impl TrailsGame {
                 unit: p.kinds.unit & !m,
             };
             let card = &mut p.card;
-            pool.deal(rng, |i, id| {
+            pool.deal(rng, |i, id, tag| {
                 // `i` is an instance (below 50): no bounds check that could panic in the loop.
                 if let Some(c) = card.get_mut(i) {
                     *c = id;
                 }
-                let f = self.hot(id).feat;
-                k.play |= u64::from(f & feat::PLAY != 0) << i;
-                k.craft |= u64::from(f & feat::ACT != 0) << i;
-                k.unit |= u64::from(f & feat::UNIT != 0) << i;
+                let t = u64::from(tag);
+                k.play |= (t & 1) << i;
+                k.craft |= (t >> 1 & 1) << i;
+                k.unit |= (t >> 2) << i;
             });
             p.kinds = k;
         }
