@@ -110,6 +110,8 @@ pub struct Tree<G: Game> {
     stack: Vec<(u32, u32)>,
     /// Tree nodes kept from earlier decisions at the start of the last search.
     pub kept: u64,
+    /// The root's determinization, prepared once a search ([`Game::prepare_determinize`]).
+    prep: crate::core::hidden::Prepared,
 }
 
 impl<G: Game> Default for Tree<G> {
@@ -125,6 +127,7 @@ impl<G: Game> Default for Tree<G> {
             spare: Vec::new(),
             stack: Vec::new(),
             kept: 0,
+            prep: Default::default(),
         }
     }
 }
@@ -269,6 +272,9 @@ impl<G: crate::core::Policy> Tree<G> {
             self.push(G::Action::default(), observer, NONE);
         }
         self.cursor = 0;
+        if cfg.determinize {
+            game.prepare_determinize(root, observer, &mut self.prep);
+        }
         let deadline = cfg.time.map(|t| Instant::now() + t);
         let mut it = 0u32;
         loop {
@@ -309,11 +315,10 @@ impl<G: crate::core::Policy> Tree<G> {
         cfg: &MctsConfig,
         rng: &mut GameRng,
     ) {
-        let mut s = if cfg.determinize {
-            game.determinize(root, observer, rng)
-        } else {
-            *root
-        };
+        let mut s = *root;
+        if cfg.determinize {
+            game.determinize_in_place(&mut s, observer, &self.prep, rng);
+        }
         self.path.clear();
         self.path.push(0);
         let mut node = 0u32;

@@ -145,6 +145,33 @@ pub trait Game: Sync {
     /// (`core::hidden`).
     fn determinize(&self, state: &Self::State, observer: Seat, rng: &mut GameRng) -> Self::State;
 
+    /// Prepares `prep` for [`Game::determinize_in_place`] on `state` for `observer`: what every
+    /// determinization of this position deals (a search's root, once per search). Default:
+    /// nothing prepared.
+    fn prepare_determinize(
+        &self,
+        _state: &Self::State,
+        _observer: Seat,
+        prep: &mut hidden::Prepared,
+    ) {
+        prep.ready = false;
+    }
+
+    /// `*state = self.determinize(state, observer, rng)`: the same state from the same random
+    /// numbers, and the same numbers used. `prep` comes from [`Game::prepare_determinize`] on
+    /// this very state (a copy of the position it was prepared for) and observer; a game that
+    /// prepares something may deal from it without reading the state's hidden cards again.
+    /// Default: [`Game::determinize`].
+    fn determinize_in_place(
+        &self,
+        state: &mut Self::State,
+        observer: Seat,
+        _prep: &hidden::Prepared,
+        rng: &mut GameRng,
+    ) {
+        *state = self.determinize(state, observer, rng);
+    }
+
     /// Card statistics: calls `f` with the card id (an index into the game's card list) of every
     /// card of `seat` that is out of its deck in `state` (in hand, in play, in a resource zone,
     /// discarded — anywhere its owner has drawn or taken it to), once per copy. Card statistics

@@ -20,7 +20,7 @@ pub use cards::{CardDb, CardId};
 pub use engine::TrailsGame;
 pub use state::State;
 
-use crate::core::hidden::{first_n, redeal_bytes};
+use crate::core::hidden::{first_n, BytePool, Prepared};
 use crate::core::{ActionList, CardUse, Game, GameRng, Outcome, Seat};
 use state::Bits;
 
@@ -74,21 +74,44 @@ impl Game for TrailsGame {
     /// One pool per player (T-INFO-1..3): its instances are interchangeable for the observer
     /// whatever zone they are in.
     fn determinize(&self, state: &State, observer: Seat, rng: &mut GameRng) -> State {
+        let mut prep = Prepared::default();
+        self.prepare_determinize(state, observer, &mut prep);
         let mut d = *state;
-        let mut dealt = [0; 2];
+        self.determinize_in_place(&mut d, observer, &prep, rng);
+        d
+    }
+
+    /// The pool of each player: its instances whose card `observer` does not know, with their
+    /// cards sorted (`BytePool`), which every determinization of `state` deals again.
+    fn prepare_determinize(&self, state: &State, observer: Seat, prep: &mut Prepared) {
         for q in Seat::ALL {
-            let p = d.pl_mut(q);
+            let p = state.pl(q);
             let hidden = first_n(usize::from(p.n_cards)) & !p.known[observer.index()];
-            redeal_bytes(&mut p.card, hidden, rng);
-            dealt[q.index()] = hidden;
+            prep.pools[q.index()] = BytePool::new(&p.card, hidden, |id| self.kind_tag(id));
         }
-        // Only the dealt instances changed cards.
-        self.refresh_kinds_of(&mut d, dealt);
+        prep.ready = true;
+    }
+
+    /// Deals the prepared pools (the cards of `redeal_bytes` on each player's pool, the first
+    /// player's first), derives the card-kind masks of the dealt instances (the others keep
+    /// their cards and so their bits), and draws the seed of shuffles during play anew when a
+    /// card of the match can shuffle.
+    fn determinize_in_place(
+        &self,
+        state: &mut State,
+        observer: Seat,
+        prep: &Prepared,
+        rng: &mut GameRng,
+    ) {
+        if !prep.ready {
+            *state = self.determinize(state, observer, rng);
+            return;
+        }
+        self.deal_pools(state, &prep.pools, rng);
         if self.has_shuffle {
             use rand::Rng;
-            d.seed = rng.gen();
+            state.seed = rng.gen();
         }
-        d
     }
 
     /// Every card out of the deck has been drawn (or put into the homebase from the deck, which
@@ -193,4 +216,84 @@ pub const BUNDLED_CARDS: &str = include_str!("../../../decks/trails/cards.csv");
 pub fn bundled_cards() -> CardDb {
     CardDb::parse(BUNDLED_CARDS, "decks/trails/cards.csv (bundled)")
         .expect("the bundled card pool parses (checked by the tests)")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agents::{Agent, RandomAgent};
+    use crate::core::hidden::redeal;
+    use crate::core::{rng_from_seed, GameDef};
+    use rand::Rng;
+
+    /// `want` for `determinize(state, observer)` as it was before the deal was prepared, from
+    /// the general [`redeal`] (the standard library's sort, rand's shuffle): each player's pool
+    /// (the instances whose card `observer` does not know) dealt again, the first player's
+    /// first, the card-kind masks derived afresh for every instance, the seed of shuffles
+    /// during play drawn anew when a card of the match can shuffle.
+    fn by_redeal(g: &TrailsGame, state: &State, observer: Seat, rng: &mut GameRng) -> State {
+        let mut want = *state;
+        for q in Seat::ALL {
+            let p = want.pl_mut(q);
+            let hidden = first_n(usize::from(p.n_cards)) & !p.known[observer.index()];
+            redeal(&mut p.card, hidden, rng);
+        }
+        g.refresh_kinds(&mut want);
+        if g.has_shuffle {
+            want.seed = rng.gen();
+        }
+        want
+    }
+
+    /// A card file whose first card shuffles its owner's deck (`search`, T-EFF-11).
+    const SHUFFLING: &str = "id,name,sub_name,type,cost,str,def,orgs,icons,arts_cost,effect\n\
+        S-1,Scout,,UNIT,1,1,1,army,,,enter: search up_to 1 own unit name='Grunt' to hand\n\
+        S-2,Grunt,,UNIT,1,2,1,army,,,\n\
+        S-3,Brute,,UNIT,2,3,2,army,,,\n\
+        S-4,Cleric,,UNIT,2,1,3,church,,,\n";
+
+    /// T-INFO-1..3: a search prepares its root once and determinizes it again at every
+    /// iteration (`prepare_determinize`, `determinize_in_place`); deal after deal from one
+    /// random stream that gives the states [`by_redeal`] gives, and leaves the stream where it
+    /// leaves it; so does `determinize`. At positions of random games of the bench match (no
+    /// card of which shuffles) and of a match whose decks shuffle during play, for both
+    /// observers, three deals each.
+    #[test]
+    fn prepared_determinizations_deal_as_the_general_redeal() {
+        let bench = TrailsGame::bench_match().expect("the bench match");
+        assert!(!bench.has_shuffle);
+        let db = CardDb::parse(SHUFFLING, "shuffling.csv").expect("card file");
+        let deck = |ids: &[u16]| -> Vec<u16> { (0..40).map(|k| ids[k % ids.len()]).collect() };
+        let shuffling = TrailsGame::new(db, deck(&[0, 1, 2]), deck(&[0, 1, 3]));
+        assert!(shuffling.has_shuffle);
+        let mut positions = 0u64;
+        for g in [&bench, &shuffling] {
+            for seed in 0..12u64 {
+                let mut s = g.new_game(seed, Seat::from_index(seed as usize % 2));
+                let mut a = [RandomAgent::new(seed), RandomAgent::new(seed + 100)];
+                while let Some(q) = g.to_move(&s) {
+                    for observer in Seat::ALL {
+                        let mut prep = Prepared::default();
+                        g.prepare_determinize(&s, observer, &mut prep);
+                        let mut r1 = rng_from_seed(seed * 1_000 + positions);
+                        let mut r2 = r1.clone();
+                        for deal in 0..3 {
+                            let mut d = s;
+                            g.determinize_in_place(&mut d, observer, &prep, &mut r1);
+                            let want = by_redeal(g, &s, observer, &mut r2);
+                            assert!(d == want, "seed {seed}, position {positions}, deal {deal}");
+                        }
+                        assert_eq!(r1.gen::<u64>(), r2.gen::<u64>(), "the stream after");
+                        let d = g.determinize(&s, observer, &mut r1);
+                        assert!(d == by_redeal(g, &s, observer, &mut r2), "determinize");
+                        assert_eq!(r1.gen::<u64>(), r2.gen::<u64>(), "the stream after");
+                        positions += 1;
+                    }
+                    let act = a[q.index()].choose(g, &s, q);
+                    g.apply(&mut s, act);
+                }
+            }
+        }
+        assert!(positions > 2_000, "{positions}");
+    }
 }

@@ -9,8 +9,8 @@ use super::super::state::{
     bit, flag, AttackTarget, Bits, Cursor, Kinds, Lid, State, That, MAX_CARDS,
 };
 use super::{feat, TrailsGame};
-use crate::core::hidden::first_n;
-use crate::core::Seat;
+use crate::core::hidden::{first_n, BytePool};
+use crate::core::{GameRng, Seat};
 
 /// What legal attack targets and combat read of a set of cards, as masks per seat
 /// ([`TrailsGame::marks_of`], and part of every [`FieldView`]).
@@ -488,12 +488,42 @@ impl TrailsGame {
         }
     }
 
-    /// [`Self::refresh_kinds`] after only the instances in `changed` (a mask per seat) were given
-    /// other cards (determinization): the other bits are kept.
-    pub(crate) fn refresh_kinds_of(&self, s: &mut State, changed: [u64; 2]) {
+    /// The card-kind bits of card `id` as one byte, the tag of a prepared pool
+    /// (`core::hidden::BytePool`): bit 0 [`Kinds::play`], bit 1 [`Kinds::craft`], bit 2
+    /// [`Kinds::unit`], as [`Self::card_kinds`] derives them.
+    pub(crate) fn kind_tag(&self, id: Lid) -> u8 {
+        let f = self.hot(id).feat;
+        u8::from(f & feat::PLAY != 0)
+            | u8::from(f & feat::ACT != 0) << 1
+            | u8::from(f & feat::UNIT != 0) << 2
+    }
+
+    /// Deals each player's prepared pool into `s` ([`BytePool::deal`]: the cards of
+    /// `core::hidden::redeal_bytes`) and sets the card-kind masks of the dealt instances from
+    /// the tags the pools were prepared with ([`Self::kind_tag`]), the others keeping theirs.
+    #[inline]
+    pub(crate) fn deal_pools(&self, s: &mut State, pools: &[BytePool; 2], rng: &mut GameRng) {
         for q in Seat::ALL {
-            let k = self.kinds_in(s, q, s.pl(q).kinds, changed[q.index()]);
-            s.pl_mut(q).kinds = k;
+            let pool = &pools[q.index()];
+            let p = s.pl_mut(q);
+            let m = pool.mask;
+            let mut k = Kinds {
+                play: p.kinds.play & !m,
+                craft: p.kinds.craft & !m,
+                unit: p.kinds.unit & !m,
+            };
+            let card = &mut p.card;
+            pool.deal(rng, |i, id, tag| {
+                // `i` is an instance (below 50): no bounds check that could panic in the loop.
+                if let Some(c) = card.get_mut(i) {
+                    *c = id;
+                }
+                let t = u64::from(tag);
+                k.play |= (t & 1) << i;
+                k.craft |= (t >> 1 & 1) << i;
+                k.unit |= (t >> 2) << i;
+            });
+            p.kinds = k;
         }
     }
 
