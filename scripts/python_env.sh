@@ -17,5 +17,5 @@ venv=$(cd "$venv" && pwd)
 export PATH="$venv/bin:$PATH"
 pip=("$venv/bin/python" -m pip install -q --disable-pip-version-check)
 "${pip[@]}" "maturin>=1.5,<2" "numpy>=1.21" "gymnasium>=1.0,<2" "pettingzoo>=1.24,<2" "open_spiel>=1.5"
-MATURIN_PEP517_ARGS="--profile $profile" "${pip[@]}" --no-build-isolation ./python/tcgsim
+MATURIN_PEP517_ARGS="${MATURIN_PEP517_ARGS:+$MATURIN_PEP517_ARGS }--profile $profile" "${pip[@]}" --no-build-isolation ./python/tcgsim
 "$venv/bin/python" -c 'import tcgsim; print("tcgsim", tcgsim.__version__, "installed in", tcgsim.__file__)'

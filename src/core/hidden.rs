@@ -56,7 +56,8 @@ fn deal_back<T: Copy>(ids: &mut [T], pool: u64, v: &[T]) {
     }
 }
 
-/// [`redeal`] for one-byte identities (Trails' and Fire Force's card ids): the same deal for the
+/// [`redeal`] for one-byte identities (Fire Force's card ids; Trails deals through [`BytePool`],
+/// prepared once a search): the same deal for the
 /// same random numbers — the pool's identities in increasing order, shuffled as rand's
 /// [`SliceRandom::shuffle`] shuffles a slice of the same length, dealt in instance order — with
 /// the sort done by counting (a pool's multiset has one increasing order, so any correct sort

@@ -107,6 +107,13 @@ impl Game for TrailsGame {
             *state = self.determinize(state, observer, rng);
             return;
         }
+        // `prep` was prepared on this position for this observer (checked in every search of
+        // the tests' `ci` profile): the same instances hidden.
+        debug_assert!(Seat::ALL.iter().all(|&q| {
+            let p = state.pl(q);
+            prep.pools[q.index()].mask
+                == first_n(usize::from(p.n_cards)) & !p.known[observer.index()]
+        }));
         self.deal_pools(state, &prep.pools, rng);
         if self.has_shuffle {
             use rand::Rng;

@@ -63,6 +63,9 @@ impl TmntGame {
             _ => false,
         };
         if asked_with_more {
+            // The precondition (only `stage` asks, and only with an action besides `pass`),
+            // checked in every game of the tests' `ci` profile.
+            debug_assert!(self.first_two(s).1, "{:?} asked with pass alone", s.step);
             return (Some(Action::Pass), true);
         }
         self.first_two(s)
