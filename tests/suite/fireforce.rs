@@ -1026,3 +1026,56 @@ fn the_heuristic_keeps_counterflame_for_the_player_in_a_stall() {
         ("attack with Hose Runner", "end", "pass")
     );
 }
+
+/// The heuristic's bounce (issue 33, sixth round; F-KW-BLITZ, F-BAT-1, F-BAT-2): a Unit returned
+/// to its owner's hand comes back for its cost, and one with Blitz may attack again on the turn
+/// it comes back, so bouncing it holds off no attack. P2 goes first; its Cinder Imp (1000, Flame,
+/// no Blitz) and Blazing Rookie (2000, Flame, Blitz) may both attack the player. On turn 4 P1
+/// dispatches Field Researcher ("bounce target enemy unit cost<=2"): the heuristic bounces the
+/// Cinder Imp, which cannot attack on the turn it is dispatched again. It used to bounce the
+/// stronger Blazing Rookie.
+#[test]
+fn the_heuristic_bounces_a_unit_without_blitz() {
+    let g = stacked_game(&["Field Researcher"], &["Cinder Imp", "Blazing Rookie"]);
+    let s = stacked_after(
+        &g,
+        Seat::P2,
+        &[
+            "keep",
+            "keep",
+            "dispatch Cinder Imp",
+            "end",
+            "end",
+            "dispatch Blazing Rookie",
+            "pay Red Flame#1, Red Flame#2",
+            "end",
+            "dispatch Field Researcher",
+        ],
+    );
+    assert_eq!(g.to_move(&s), Some(Seat::P1));
+    // The engine (F-KW-BLITZ, F-BAT-1): each bounced and dispatched again on P2's turn 5 — the
+    // Blazing Rookie may attack at once, the Cinder Imp may not.
+    let again = |pick: &str, unit: &str, pay: &str| {
+        let mut t = s;
+        for text in [pick, "end", &format!("dispatch {unit}"), pay] {
+            play_text(&g, &mut t, text);
+        }
+        let mut legal = ActionList::new();
+        g.legal(&t, &mut legal);
+        legal
+            .iter()
+            .any(|&a| g.action_text(&t, a) == format!("attack with {unit}"))
+    };
+    assert!(again(
+        "choose enemy Blazing Rookie",
+        "Blazing Rookie",
+        "pay Red Flame#1, Red Flame#2"
+    ));
+    assert!(!again(
+        "choose enemy Cinder Imp",
+        "Cinder Imp",
+        "pay Red Flame#1"
+    ));
+    let a = HeuristicAgent::new(1).choose(&g, &s, Seat::P1);
+    assert_eq!(g.action_text(&s, a), "choose enemy Cinder Imp");
+}

@@ -176,6 +176,7 @@ impl FireForceGame {
             }
             _ => None,
         };
+        let bounce = matches!(effect, Some(Effect::Bounce(_)));
         let helpful = effect
             .map(|e| match e {
                 Effect::Ready(_) | Effect::Give(_) | Effect::Grant(..) | Effect::Redirect(_) => {
@@ -226,7 +227,10 @@ impl FireForceGame {
                 // A harmful effect on an enemy Unit: one that may attack the player first
                 // (F-BAT-2), it costs Life cards.
                 let v = if !helpful && q == want && usize::from(u) < FLAME_BASE {
-                    v + if self.may_attack_player_of(s, q, u) {
+                    // Bounced, a Unit with Blitz comes back and attacks the same turn
+                    // (F-KW-BLITZ): its threat is not held off, only its cost paid again.
+                    let blitz = bounce && self.db.brief(s.pl(q).card[u as usize]).has(Brief::BLITZ);
+                    v + if self.may_attack_player_of(s, q, u) && !blitz {
                         100_000
                     } else {
                         0
@@ -790,6 +794,17 @@ impl FireForceGame {
                     -0.5
                 }
             }
+            // `all` (Great Conflagration, F-BAT-7's removal of both sides' Units): worth the
+            // enemy Units it takes less its own, each by its cost (what it took to dispatch).
+            Effect::Remove(t) | Effect::Bounce(t) if t.mode == Mode::All => {
+                let c = self.candidates(s, t, me, NONE, NONE);
+                let worth = |q: Seat| -> f32 {
+                    Bits(c[q.index()] & s.pl(q).units())
+                        .map(|u| f32::from(self.card_of(s, q, u).cost) + 1.0)
+                        .sum()
+                };
+                (worth(me.other()) - worth(me)) * 0.5
+            }
             Effect::Remove(t) | Effect::Bounce(t) | Effect::Exhaust(t) => {
                 let [own, enemy] = hits(t);
                 let w = if matches!(e, Effect::Exhaust(_)) {
@@ -1110,5 +1125,70 @@ impl Policy for FireForceGame {
         };
         let d = side(seat) - side(seat.other());
         1.0 / (1.0 + (-d / 3.0).exp())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Game;
+    use crate::games::fireforce::bundled_cards;
+
+    /// `remove all` (Great Conflagration, "remove all units power<=4000"; F-BAT-7's removal,
+    /// both sides' Units): worth the enemy Units it removes less its own, by their costs. P1 goes
+    /// first, dispatches Spark Cadet (1) on turn 1 and Lab Assistant (1) on turn 3; P2 dispatches
+    /// Hose Runner (0) on turn 2. The wipe takes two of P1's Units for one of P2's: worth less
+    /// than nothing to P1 (so the heuristic does not play it, `main_choice`), worth something to
+    /// P2. It used to be worth a single removal (+1.5) to both, as soon as it hit one enemy Unit.
+    #[test]
+    fn a_wipe_is_worth_the_enemy_units_less_its_own() {
+        let db = bundled_cards();
+        let id = |n: &str| db.lookup(n).unwrap();
+        let deck = |hand: &[&str]| -> Vec<_> {
+            hand.iter()
+                .map(|n| id(n))
+                .chain(std::iter::repeat_n(
+                    id("Great Conflagration"),
+                    20 - hand.len(),
+                ))
+                .collect()
+        };
+        let flame = vec![id("Red Flame"); 5];
+        let g = FireForceGame::new(
+            db.clone(),
+            [
+                deck(&["Spark Cadet", "Lab Assistant"]),
+                deck(&["Hose Runner"]),
+            ],
+            [flame.clone(), flame],
+        );
+        let mut s = g.setup_stacked(0, Seat::P1);
+        let script = [
+            "keep",
+            "keep",
+            "dispatch Spark Cadet",
+            "end",
+            "dispatch Hose Runner",
+            "end",
+            "dispatch Lab Assistant",
+            "pay Red Flame#1",
+        ];
+        for text in script {
+            let mut legal = ActionList::new();
+            g.legal(&s, &mut legal);
+            let a = *legal
+                .iter()
+                .find(|&&a| g.action_text(&s, a) == text)
+                .unwrap_or_else(|| panic!("{text} is not legal"));
+            g.apply(&mut s, a);
+        }
+        assert_eq!(s.pl(Seat::P1).units().count_ones(), 2);
+        assert_eq!(s.pl(Seat::P2).units().count_ones(), 1);
+        let wipe = g.db.card(id("Great Conflagration")).abilities[0].effects[0];
+        assert!(matches!(wipe, Effect::Remove(t) if t.mode == Mode::All));
+        let mine = g.effect_value(&s, Seat::P1, &wipe);
+        let theirs = g.effect_value(&s, Seat::P2, &wipe);
+        assert!(mine < 0.0, "{mine}");
+        assert!(theirs > 0.0, "{theirs}");
     }
 }
