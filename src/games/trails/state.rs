@@ -116,6 +116,28 @@ pub struct Kinds {
     pub unit: u64,
 }
 
+impl Kinds {
+    /// These masks with the bits of the instances in `m` cleared.
+    #[inline(always)]
+    pub fn without(self, m: u64) -> Kinds {
+        Kinds {
+            play: self.play & !m,
+            craft: self.craft & !m,
+            unit: self.unit & !m,
+        }
+    }
+
+    /// Sets instance `i`'s bits from its card's tag (`TrailsGame::kind_tag`: bit 0 `play`,
+    /// bit 1 `craft`, bit 2 `unit`); its bits must be clear.
+    #[inline(always)]
+    pub fn add_tag(&mut self, i: u32, tag: u8) {
+        let t = u64::from(tag);
+        self.play |= (t & 1) << i;
+        self.craft |= (t >> 1 & 1) << i;
+        self.unit |= (t >> 2) << i;
+    }
+}
+
 impl Default for PlayerState {
     fn default() -> Self {
         PlayerState {

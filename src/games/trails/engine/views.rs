@@ -9,7 +9,7 @@ use super::super::state::{
     bit, flag, AttackTarget, Bits, Cursor, Kinds, Lid, State, That, MAX_CARDS,
 };
 use super::{feat, TrailsGame};
-use crate::core::hidden::{first_n, BytePool};
+use crate::core::hidden::BytePool;
 use crate::core::{GameRng, Seat};
 
 /// What legal attack targets and combat read of a set of cards, as masks per seat
@@ -458,25 +458,10 @@ impl TrailsGame {
     /// The masks derived from each instance's card, computed afresh: after the instances of `q`
     /// were given cards.
     pub(crate) fn card_kinds(&self, s: &State, q: Seat) -> Kinds {
-        let n = usize::from(s.pl(q).n_cards);
-        self.kinds_in(s, q, Kinds::default(), first_n(n))
-    }
-
-    /// `kinds` with the bits of the instances in `m` derived afresh from their cards (the others
-    /// kept). Without branches: the card file's features in no order.
-    #[inline]
-    fn kinds_in(&self, s: &State, q: Seat, kinds: Kinds, m: u64) -> Kinds {
         let p = s.pl(q);
-        let mut k = Kinds {
-            play: kinds.play & !m,
-            craft: kinds.craft & !m,
-            unit: kinds.unit & !m,
-        };
-        for i in Bits(m) {
-            let f = self.hot(p.card[i as usize]).feat;
-            k.play |= u64::from(f & feat::PLAY != 0) << i;
-            k.craft |= u64::from(f & feat::ACT != 0) << i;
-            k.unit |= u64::from(f & feat::UNIT != 0) << i;
+        let mut k = Kinds::default();
+        for i in 0..u32::from(p.n_cards) {
+            k.add_tag(i, self.kind_tag(p.card[i as usize]));
         }
         k
     }
@@ -490,7 +475,8 @@ impl TrailsGame {
 
     /// The card-kind bits of card `id` as one byte, the tag of a prepared pool
     /// (`core::hidden::BytePool`): bit 0 [`Kinds::play`], bit 1 [`Kinds::craft`], bit 2
-    /// [`Kinds::unit`], as [`Self::card_kinds`] derives them.
+    /// [`Kinds::unit`] ([`Kinds::add_tag`]). The one place the card file's features map to the
+    /// kinds: [`Self::card_kinds`] and the deal both read it.
     pub(crate) fn kind_tag(&self, id: Lid) -> u8 {
         let f = self.hot(id).feat;
         u8::from(f & feat::PLAY != 0)
@@ -507,21 +493,14 @@ impl TrailsGame {
             let pool = &pools[q.index()];
             let p = s.pl_mut(q);
             let m = pool.mask;
-            let mut k = Kinds {
-                play: p.kinds.play & !m,
-                craft: p.kinds.craft & !m,
-                unit: p.kinds.unit & !m,
-            };
+            let mut k = p.kinds.without(m);
             let card = &mut p.card;
             pool.deal(rng, |i, id, tag| {
                 // `i` is an instance (below 50): no bounds check that could panic in the loop.
                 if let Some(c) = card.get_mut(i) {
                     *c = id;
                 }
-                let t = u64::from(tag);
-                k.play |= (t & 1) << i;
-                k.craft |= (t >> 1 & 1) << i;
-                k.unit |= (t >> 2) << i;
+                k.add_tag(i as u32, tag);
             });
             p.kinds = k;
         }
