@@ -533,15 +533,26 @@ impl TmntGame {
         let lang = L;
         let mut left = [[0u64; 2]; 2];
         for (k, p) in s.p.iter_mut().enumerate() {
-            let mut gone = 0u64;
-            for z in 0..ZONES {
-                let i = p.block[z];
-                if i != NONE && p.up & (1 << i) != 0 && z as u8 != p.kept {
-                    if lang && s.spared[k] & (1 << i) != 0 {
-                        continue;
+            // Face-up marks are on Block cards only (`invariants`): the face-up Block cards are
+            // `up`, less the kept one's (the card on zone `kept`) and, in the card language, the
+            // cards an `instead` text spared.
+            let kept = match p.kept {
+                NONE => 0,
+                z => match p.block[usize::from(z)] {
+                    NONE => 0,
+                    i => 1u64 << i,
+                },
+            };
+            let mut gone = p.up & !kept;
+            if lang {
+                gone &= !s.spared[k];
+            }
+            if gone != 0 {
+                for z in 0..ZONES {
+                    let i = p.block[z];
+                    if i != NONE && gone & (1 << i) != 0 {
+                        p.block[z] = NONE;
                     }
-                    gone |= 1 << i;
-                    p.block[z] = NONE;
                 }
             }
             let from_blocks = gone;
