@@ -211,9 +211,7 @@ impl TmntGame {
                 | Stage::FlipTexts
                 | Stage::CounterTrash
                 | Stage::Result => self.attack_phase::<L>(s),
-                Stage::KeepActive | Stage::KeepOther | Stage::Cleanup => {
-                    self.result_step::<L>(s)
-                }
+                Stage::KeepActive | Stage::KeepOther | Stage::Cleanup => self.result_step::<L>(s),
             };
             if let Some(asks) = next {
                 return asks;
@@ -1520,7 +1518,11 @@ mod tests {
         let (mut ended, mut went_on) = (0usize, 0usize);
         let mut items = [false; 2];
         super::super::walk_bundled_positions(53, 2, 47, |g, states, rng| {
-            let item = g.decks.iter().flatten().any(|&id| g.db.card(id).ctype == CardType::Item);
+            let item = g
+                .decks
+                .iter()
+                .flatten()
+                .any(|&id| g.db.card(id).ctype == CardType::Item);
             assert_eq!(g.db.sets.item_any, item, "{:?}", g.decks);
             items[usize::from(item)] = true;
             for t in states {
