@@ -1545,7 +1545,7 @@ mod tests {
 
     /// `CardSets::item_any` of a match (the bundled decks' 64 pairs, the designer set's 4) is
     /// whether a card of its two decks is an Item (M-ITM-1); both answers occur (the bench
-    /// match starter_north vs starter_east has none; items_engine has Items).
+    /// match starter_north vs starter_east has none).
     #[test]
     fn item_any_is_an_item_in_the_two_decks() {
         use crate::core::GameDef;
@@ -1580,10 +1580,14 @@ mod tests {
                         .any(|&id| cards.card(id).ctype == CardType::Item);
                     assert_eq!(g.db.sets.item_any, item, "{} {}", a.name, b.name);
                     seen[usize::from(item)] += 1;
+                    if (a.name.as_str(), b.name.as_str()) == ("starter_north", "starter_east") {
+                        assert!(!item, "the bench match has no Item");
+                    }
                 }
             }
         }
-        assert!(seen[0] > 10 && seen[1] > 10, "{seen:?}");
+        // 9 pairs without an Item, 59 with.
+        assert!(seen[0] >= 9 && seen[1] >= 50, "{seen:?}");
     }
 
     /// Random games of every pair of bundled decks and of the designer set's decks (card
