@@ -374,6 +374,10 @@ pub struct CardSets {
     pub starts: u16,
     /// Some card has a static the cold path reads ([`Card::static_cold`]).
     pub static_cold_any: bool,
+    /// Some card is an Item (M-ITM-1): without one (narrowed to a match's decks, as the bench
+    /// match), no hand holds an Item and the Item step's only action is `pass`, taken without a
+    /// walk of the hand (`TmntGame::item_in_hand`).
+    pub item_any: bool,
     /// Some card's text is more than the plainest texts ([`Card::plain`]): the engine goes
     /// through the card language's stages and state (a card file of plain texts plays exactly
     /// as before the card language).
@@ -461,6 +465,7 @@ impl CardDb {
                 c.ctype == CardType::Event && matches!(c.kind, Kind::Play | Kind::PlayFlip),
             );
             put(&mut sets.items, c.ctype == CardType::Item);
+            sets.item_any |= c.ctype == CardType::Item;
             put(&mut sets.attacks, c.ctype == CardType::Attack);
             put(
                 &mut sets.counters,
@@ -531,7 +536,7 @@ impl CardDb {
     }
 
     /// Narrows the flags the engine's hot paths test ([`CardSets::hooks`], `starts`,
-    /// `static_cold_any`, `lang`) to the cards `ids` (a match's two decks): a card of the file
+    /// `static_cold_any`, `item_any`, `lang`) to the cards `ids` (a match's two decks): a card of the file
     /// that is in neither deck never plays, so its texts must not cost the match anything. The
     /// per-card sets are kept.
     pub fn narrow_to(&mut self, ids: &[CardId]) {
@@ -544,6 +549,7 @@ impl CardDb {
         self.sets.hooks = sub.sets.hooks;
         self.sets.starts = sub.sets.starts;
         self.sets.static_cold_any = sub.sets.static_cold_any;
+        self.sets.item_any = sub.sets.item_any;
         self.sets.lang = sub.sets.lang;
     }
 

@@ -225,13 +225,18 @@ impl Policy for TmntGame {
             }),
             // Attack with the strongest card; keep counters for defence unless two are held.
             Step::Attack => {
-                let counters = Bits(s.pl(me).hand)
-                    .filter(|&i| self.card_of(s, me, i).kind == Kind::Counter)
-                    .count();
+                // The hand's counters, counted only for a Counter card among the actions (most
+                // Attack steps offer none).
+                let two_counters = || {
+                    Bits(s.pl(me).hand)
+                        .filter(|&i| self.card_of(s, me, i).kind == Kind::Counter)
+                        .count()
+                        >= 2
+                };
                 best_of(legal, |a| match a {
                     Action::Attack(id) => {
                         let c = card(id);
-                        if c.kind == Kind::Counter && counters < 2 {
+                        if c.kind == Kind::Counter && !two_counters() {
                             None
                         } else {
                             Some(i32::from(c.power) * 2 + i32::from(c.play))

@@ -238,46 +238,57 @@ impl TmntGame {
 
     /// `q` draws one card (M-ADJ-3: one at a time); false when the game is over.
     fn draw(s: &mut State, q: Seat) -> bool {
+        Self::draw_n(s, q, 1)
+    }
+
+    /// `q` draws `n` cards one at a time (M-ADJ-3), M-WIN-2 after each: false when the game is
+    /// over (the deck ran out, or it was over already). As `n` calls of [`TmntGame::draw`],
+    /// without a loop per card: only the last card can empty the deck, and a deck that runs
+    /// out first ends the game at its last card (`draw_n_is_n_draws` checks it).
+    #[inline(always)]
+    fn draw_n(s: &mut State, q: Seat, n: u32) -> bool {
+        if n == 0 {
+            return true;
+        }
         if s.winner.is_some() {
             return false;
         }
         let p = s.pl_mut(q);
-        let Some(i) = pop(p) else {
-            return false;
-        };
-        p.hand |= 1 << i;
-        p.known[q.index()] |= 1 << i;
-        Self::check_deck(s, q);
-        s.winner.is_none()
+        let k = n.min(u32::from(p.deck_len));
+        let m = take_top(p, k);
+        p.hand |= m;
+        p.known[q.index()] |= m;
+        if k > 0 {
+            Self::check_deck(s, q);
+        }
+        k == n && s.winner.is_none()
     }
 
     /// `q` sends the top `n` cards of its deck to its Trash, one at a time (M-WIN-2 after each);
     /// the cards moved. Triggers `when trash`; in the Forward step it forbids keeping (M-ATK-14).
+    /// The cards are taken at once: only the last can empty the deck, and then the game is over
+    /// and the rest stay (`trash_top_is_n_moves` checks it against the one-at-a-time rule).
     fn trash_top(&self, s: &mut State, q: Seat, n: u32) -> u32 {
-        let mut moved = 0;
-        let mut mask = 0u64;
-        for _ in 0..n {
-            if s.winner.is_some() {
-                break;
-            }
-            let p = s.pl_mut(q);
-            let Some(i) = pop(p) else { break };
-            p.trash |= 1 << i;
-            p.milled |= 1 << i;
-            p.known = [p.known[0] | 1 << i, p.known[1] | 1 << i];
-            moved += 1;
-            mask |= 1 << i;
-            Self::check_deck(s, q);
+        if s.winner.is_some() {
+            return 0;
         }
-        if moved > 0 {
-            if s.forward {
-                s.pl_mut(q).trashed = true;
-            }
-            if self.db.sets.lang {
-                self.milled_texts(s, q, mask);
-            }
-            self.trigger_one(s, q, When::Trash);
+        let p = s.pl_mut(q);
+        let moved = n.min(u32::from(p.deck_len));
+        if moved == 0 {
+            return 0;
         }
+        let mask = take_top(p, moved);
+        p.trash |= mask;
+        p.milled |= mask;
+        p.known = [p.known[0] | mask, p.known[1] | mask];
+        Self::check_deck(s, q);
+        if s.forward {
+            s.pl_mut(q).trashed = true;
+        }
+        if self.db.sets.lang {
+            self.milled_texts(s, q, mask);
+        }
+        self.trigger_one(s, q, When::Trash);
         moved
     }
 
@@ -455,6 +466,15 @@ impl TmntGame {
         let t = self.card_of(s, q, i).ctype;
         matches!(t, CardType::Character | CardType::Attack).then_some(t)
     }
+}
+
+/// Takes the top `k` cards of the deck (`k` at most its length): their instances.
+#[inline(always)]
+fn take_top(p: &mut Player, k: u32) -> u64 {
+    let top = usize::from(p.deck_len);
+    let rest = top - k as usize;
+    p.deck_len = rest as u8;
+    p.deck[rest..top].iter().fold(0, |m, &i| m | 1 << i)
 }
 
 /// Takes the top card of the deck, if any.

@@ -168,16 +168,22 @@ impl TmntGame {
     }
 
     /// The turn's stages: Adjust, Set, Event, Item, Flip, Attack (M-TURN-1). A stage that
-    /// neither triggers a text, starts one, nor can end the game goes straight on to the next
-    /// (`continue`); the others return to [`TmntGame::advance`], which looks at the texts and the
-    /// winner first — unless nothing is there to look at ([`TmntGame::quiet`]: no winner, no
-    /// text under way), when they go on as well. A decision whose only action is `pass` is taken
-    /// here ([`TmntGame::auto`], M-TURN-2) for the steps that test it cheaply.
+    /// neither triggers a text, starts one, nor can end the game goes straight on to the next;
+    /// the others return to [`TmntGame::advance`], which looks at the texts and the winner first
+    /// — unless nothing is there to look at ([`TmntGame::quiet`]: no winner, no text under way),
+    /// when they go on as well. A decision whose only action is `pass` is taken here
+    /// ([`TmntGame::auto`], M-TURN-2) for the steps that test it cheaply.
+    ///
+    /// The stages of a card file of plain texts follow one another in four runs, each a
+    /// function whose stages go on into the next one's code (`turn_start`, `main_phase`,
+    /// `attack_phase`, `result_step`): the stage is looked up once a run (and once more in it,
+    /// for the stage it starts at), not once a stage, which cost some 9 instructions a stage
+    /// (~19 stages a turn). `None` from a run: go on with `s.stage`; `Some(asks)`: return it.
+    /// A stage a run cannot go on into (a stage of the card language, one that is skipped to)
+    /// is looked up again here.
     fn stage<const L: bool>(&self, s: &mut State) -> bool {
         loop {
-            let a = s.active;
-            let d = a.other();
-            match s.stage {
+            let next = match s.stage {
                 Stage::TurnBegin
                 | Stage::AdjustBegin
                 | Stage::AttackStepBegin
@@ -186,22 +192,73 @@ impl TmntGame {
                 | Stage::Window
                 | Stage::ResultWindow
                 | Stage::Replace
-                | Stage::CleanupDone => {
-                    if let Some(r) = self.lang_stage(s) {
-                        return r;
-                    }
+                | Stage::CleanupDone => self.lang_stage(s),
+                Stage::EndTurn | Stage::Adjust | Stage::AdjustDraw | Stage::Shift | Stage::Set => {
+                    self.turn_start::<L>(s)
                 }
-                Stage::Adjust => {
-                    // M-ADJ-2: the first player skips it on turn 1.
+                Stage::Event
+                | Stage::Item
+                | Stage::Flip
+                | Stage::FlipDone
+                | Stage::AttackBegin
+                | Stage::AttackStep => self.main_phase::<L>(s),
+                Stage::Pay => {
+                    let a = s.active;
+                    return Self::ask(s, Step::Pay, a);
+                }
+                Stage::Counter
+                | Stage::Forward
+                | Stage::FlipTexts
+                | Stage::CounterTrash
+                | Stage::Result => self.attack_phase::<L>(s),
+                Stage::KeepActive | Stage::KeepOther | Stage::Cleanup => self.result_step::<L>(s),
+            };
+            if let Some(asks) = next {
+                return asks;
+            }
+        }
+    }
+
+    /// The stages EndTurn, Adjust, AdjustDraw, Shift and Set, from `s.stage` on (a run of
+    /// [`TmntGame::stage`]).
+    #[inline(always)]
+    fn turn_start<const L: bool>(&self, s: &mut State) -> Option<bool> {
+        'set: {
+            'shift: {
+                'draw: {
+                    'adjust: {
+                        match s.stage {
+                            Stage::Set => break 'set,
+                            Stage::Adjust => break 'adjust,
+                            Stage::AdjustDraw => break 'draw,
+                            Stage::Shift => break 'shift,
+                            _ => {}
+                        }
+                        // EndTurn. M-ATK-16: the power changes end with the turn. M-WIN-4: no
+                        // turn limit — every Adjust phase draws, so the decks run out.
+                        for p in &mut s.p {
+                            p.temp = [0; DECK];
+                            p.bonus = 0;
+                        }
+                        if L {
+                            Self::end_turn_fx(s);
+                        }
+                        s.turn = s.turn.saturating_add(1);
+                        s.active = s.active.other();
+                        s.stage = lang_or::<L>(Stage::TurnBegin, Stage::Adjust);
+                        if L {
+                            return None;
+                        }
+                    }
+                    // Adjust. M-ADJ-2: the first player skips it on turn 1.
+                    let a = s.active;
                     if s.turn == 1 && a == s.first {
                         s.stage = Stage::Shift;
-                        continue;
+                        break 'shift;
                     }
                     // M-ADJ-1 (1): draw up to 5, or discard down to 5 (M-ADJ-4).
-                    while s.pl(a).hand_len() < 5 {
-                        if !Self::draw(s, a) {
-                            return false;
-                        }
+                    if !Self::draw_n(s, a, 5u32.saturating_sub(s.pl(a).hand_len())) {
+                        return Some(false);
                     }
                     s.stage = Stage::AdjustDraw;
                     let h = s.pl(a).hand_len();
@@ -209,78 +266,93 @@ impl TmntGame {
                         s.pick = Pick::Discard;
                         s.discards = (h - 5) as u8;
                         s.chooser = a;
-                        return false;
+                        return Some(false);
                     }
                 }
-                Stage::AdjustDraw => {
-                    // M-ADJ-1 (2), M-ADJ-3: 1 + the empty Block Zones counted now.
-                    let n = 1 + s.pl(a).empty_zones();
-                    for _ in 0..n {
-                        if !Self::draw(s, a) {
-                            return false;
+                // AdjustDraw. M-ADJ-1 (2), M-ADJ-3: 1 + the empty Block Zones counted now.
+                let a = s.active;
+                let n = 1 + s.pl(a).empty_zones() as u32;
+                if !Self::draw_n(s, a, n) {
+                    return Some(false);
+                }
+                s.stage = Stage::Shift;
+            }
+            // Shift. M-SET-1 (1), M-SET-2: toward Block Zone 1, order and faces kept.
+            let p = s.pl_mut(s.active);
+            let mut k = 0;
+            for z in 0..ZONES {
+                if p.block[z] != NONE {
+                    p.block[k] = p.block[z];
+                    k += 1;
+                }
+            }
+            for z in k..ZONES {
+                p.block[z] = NONE;
+            }
+            s.stage = Stage::Set;
+        }
+        // Set. M-SET-1 (2), M-SET-4: fill the empty zones while the hand lasts.
+        let a = s.active;
+        let p = s.pl(a);
+        if p.empty_zones() > 0 && p.hand != 0 {
+            s.step = Step::Set;
+            s.chooser = a;
+            return Some(true);
+        }
+        s.stage = Stage::Event;
+        None
+    }
+
+    /// The stages Event, Item, Flip, FlipDone, AttackBegin and AttackStep, from `s.stage` on
+    /// (a run of [`TmntGame::stage`]).
+    #[inline(always)]
+    fn main_phase<const L: bool>(&self, s: &mut State) -> Option<bool> {
+        let a = s.active;
+        let d = a.other();
+        'step: {
+            'begin: {
+                'done: {
+                    'flip: {
+                        'item: {
+                            match s.stage {
+                                Stage::Item => break 'item,
+                                Stage::Flip => break 'flip,
+                                Stage::FlipDone => break 'done,
+                                Stage::AttackBegin => break 'begin,
+                                Stage::AttackStep => break 'step,
+                                _ => {}
+                            }
+                            // Event. M-EVT-1: with no <Play> Event in hand, `pass` is the only
+                            // action; it is taken here (M-TURN-2) without a turn of `advance`'s
+                            // loop.
+                            if L || self.hand_has(s, a, &self.db.sets.play_events) {
+                                return Some(Self::ask(s, Step::Event, a));
+                            }
+                            Self::auto(s, Step::Event, a);
+                            s.stage = Stage::Item;
                         }
-                    }
-                    s.stage = Stage::Shift;
-                }
-                Stage::Shift => {
-                    // M-SET-1 (1), M-SET-2: toward Block Zone 1, order and faces kept.
-                    let p = s.pl_mut(a);
-                    let mut k = 0;
-                    for z in 0..ZONES {
-                        if p.block[z] != NONE {
-                            p.block[k] = p.block[z];
-                            k += 1;
+                        // Item.
+                        if s.event != NONE {
+                            let i = std::mem::replace(&mut s.event, NONE);
+                            s.pl_mut(a).trash |= 1 << i;
+                            if L && self.later_check(s, a, i) {
+                                return Some(false);
+                            }
+                            // The Item stage again.
+                            return None;
                         }
-                    }
-                    for z in k..ZONES {
-                        p.block[z] = NONE;
-                    }
-                    s.stage = Stage::Set;
-                }
-                Stage::Set => {
-                    // M-SET-1 (2), M-SET-4: fill the empty zones while the hand lasts.
-                    let p = s.pl(a);
-                    if p.empty_zones() > 0 && p.hand != 0 {
-                        s.step = Step::Set;
-                        s.chooser = a;
-                        return true;
-                    }
-                    s.stage = Stage::Event;
-                }
-                Stage::Event => {
-                    // M-EVT-1: with no <Play> Event in hand, `pass` is the only action; it is
-                    // taken here (M-TURN-2) without a turn of `advance`'s loop.
-                    if !L && !self.hand_has(s, a, &self.db.sets.play_events) {
-                        Self::auto(s, Step::Event, a);
-                        s.stage = Stage::Item;
-                        continue;
-                    }
-                    return Self::ask(s, Step::Event, a);
-                }
-                Stage::Item => {
-                    if s.event != NONE {
-                        let i = std::mem::replace(&mut s.event, NONE);
-                        s.pl_mut(a).trash |= 1 << i;
-                        if L && self.later_check(s, a, i) {
-                            return false;
+                        // M-ITM-1: with no Item in hand, `pass` is the only action (M-TURN-2).
+                        if L || self.item_in_hand(s, a) {
+                            return Some(Self::ask(s, Step::Item, a));
                         }
-                        continue;
-                    }
-                    // M-ITM-1: with no Item in hand, `pass` is the only action (M-TURN-2).
-                    if !L && !self.hand_has(s, a, &self.db.sets.items) {
                         Self::auto(s, Step::Item, a);
                         s.stage = Stage::Flip;
-                        continue;
                     }
-                    return Self::ask(s, Step::Item, a);
-                }
-                Stage::Pay => return Self::ask(s, Step::Pay, a),
-                Stage::Flip => {
-                    // M-FLIP-1, M-FLIP-2.
+                    // Flip. M-FLIP-1, M-FLIP-2.
                     s.stage = Stage::AttackBegin;
                     let i = s.pl(a).block[0];
                     if i == NONE || s.pl(a).up & (1 << i) != 0 {
-                        continue;
+                        break 'begin;
                     }
                     s.pl_mut(a).up |= 1 << i;
                     Self::reveal(s, a, i);
@@ -289,201 +361,236 @@ impl TmntGame {
                     let c = self.card_of(s, a, i);
                     if c.flip {
                         s.cur = Frame::start(a, i, c.flip_ab);
-                        return false;
+                        return Some(false);
                     }
                     if fired {
-                        return false;
+                        return Some(false);
                     }
                 }
-                Stage::FlipDone => {
-                    // M-FLIP-1, M-FLIP-3: only a Character or an Attack card stays.
-                    let i = s.pl(a).block[0];
-                    if i != NONE
-                        && s.pl(a).up & (1 << i) != 0
-                        && !matches!(
-                            self.card_of(s, a, i).ctype,
-                            CardType::Character | CardType::Attack
-                        )
-                    {
-                        Self::to_trash(s, a, i);
-                        s.stage = Stage::AttackBegin;
-                        if L && self.trashed_from_block(s, a, i) {
-                            return false;
-                        }
-                    }
+                // FlipDone. M-FLIP-1, M-FLIP-3: only a Character or an Attack card stays.
+                let i = s.pl(a).block[0];
+                if i != NONE
+                    && s.pl(a).up & (1 << i) != 0
+                    && !matches!(
+                        self.card_of(s, a, i).ctype,
+                        CardType::Character | CardType::Attack
+                    )
+                {
+                    Self::to_trash(s, a, i);
                     s.stage = Stage::AttackBegin;
+                    if L && self.trashed_from_block(s, a, i) {
+                        return Some(false);
+                    }
                 }
-                Stage::AttackBegin => {
-                    // M-ATK-1: only with a face-up Character or Attack card on Block Zone 1.
-                    match self.attack_card_on_block1(s, a) {
-                        None => s.stage = Stage::EndTurn,
-                        Some(t) => {
-                            self.trigger_one(s, a, When::Attack);
-                            self.trigger_one(s, d, When::Defend);
-                            if L {
-                                self.fire_start(s, phase::ATTACK);
-                            }
-                            if t == CardType::Character {
-                                let c = self.card_of(s, a, s.pl(a).block[0]);
-                                s.attrs_used = 1 << c.attr;
-                                s.stage = lang_or::<L>(Stage::AttackStepBegin, Stage::AttackStep);
-                            } else {
-                                // M-ATK-2: an Attack card on Block Zone 1 skips the Attack
-                                // step; no card was placed, so there is no Counter step (M-ATK-7).
-                                s.stage = lang_or::<L>(Stage::ForwardBegin, Stage::Forward);
-                            }
-                            if Self::quiet(s) {
-                                continue;
-                            }
-                            return false;
+                s.stage = Stage::AttackBegin;
+            }
+            // AttackBegin. M-ATK-1: only with a face-up Character or Attack card on Block Zone 1.
+            let Some(t) = self.attack_card_on_block1(s, a) else {
+                s.stage = Stage::EndTurn;
+                return None;
+            };
+            self.trigger_one(s, a, When::Attack);
+            self.trigger_one(s, d, When::Defend);
+            if L {
+                self.fire_start(s, phase::ATTACK);
+            }
+            if t != CardType::Character {
+                // M-ATK-2: an Attack card on Block Zone 1 skips the Attack step; no card was
+                // placed, so there is no Counter step (M-ATK-7).
+                s.stage = lang_or::<L>(Stage::ForwardBegin, Stage::Forward);
+                return if Self::quiet(s) { None } else { Some(false) };
+            }
+            let c = self.card_of(s, a, s.pl(a).block[0]);
+            s.attrs_used = 1 << c.attr;
+            s.stage = lang_or::<L>(Stage::AttackStepBegin, Stage::AttackStep);
+            if !Self::quiet(s) {
+                return Some(false);
+            }
+            if L {
+                return None;
+            }
+        }
+        // AttackStep. M-ATK-3: at most 3.
+        if s.pl(a).attack_len as usize >= ATTACK_ZONE {
+            s.stage = lang_or::<L>(Stage::CounterBegin, Stage::Counter);
+            return None;
+        }
+        // M-ATK-3: with no attack card in hand that may be placed, `pass` is the only action
+        // (M-TURN-2).
+        if L || self.any_placeable(s, a) {
+            return Some(Self::ask(s, Step::Attack, a));
+        }
+        Self::auto(s, Step::Attack, a);
+        s.stage = Stage::Counter;
+        None
+    }
+
+    /// The stages Counter, Forward, FlipTexts, CounterTrash and Result, from `s.stage` on (a run
+    /// of [`TmntGame::stage`]).
+    #[inline(always)]
+    fn attack_phase<const L: bool>(&self, s: &mut State) -> Option<bool> {
+        let a = s.active;
+        let d = a.other();
+        'result: {
+            'excess: {
+                'flips: {
+                    'forward: {
+                        match s.stage {
+                            Stage::Forward => break 'forward,
+                            Stage::FlipTexts => break 'flips,
+                            Stage::CounterTrash => break 'excess,
+                            Stage::Result => break 'result,
+                            _ => {}
                         }
-                    }
-                }
-                Stage::FlipTexts => {
-                    // M-ATK-11: the defender's cards turned face up by the damage, from Block
-                    // Zone 1.
-                    while s.flipped != 0 {
-                        let z = s.flipped.trailing_zeros() as usize;
-                        s.flipped &= !(1 << z);
-                        let i = s.pl(d).block[z];
-                        if i != NONE && self.card_of(s, d, i).flip {
-                            s.cur = Frame::start(d, i, self.card_of(s, d, i).flip_ab);
-                            return false;
+                        // Counter. M-ATK-7: only if an Attack card was placed.
+                        if s.pl(a).attack_len == 0 {
+                            s.stage = Stage::Forward;
+                            break 'forward;
                         }
-                    }
-                    s.stage = Stage::CounterTrash;
-                }
-                Stage::CounterTrash => {
-                    // M-ATK-12: a bigger counter trashes the difference from the attacker's deck.
-                    s.stage = Stage::Result;
-                    if s.counter > s.total {
-                        // M-DMG-3: `excess_extra` of the defender's texts.
-                        let extra = u32::from(s.pl(d).fx.extra);
-                        self.trash_top(s, a, (s.counter - s.total) as u32 + extra);
-                        if Self::quiet(s) {
-                            continue;
+                        // M-ATK-7: with no counter in hand, `pass` is the only action (M-TURN-2).
+                        if L || self.hand_has(s, d, &self.db.sets.counters) {
+                            return Some(Self::ask(s, Step::Counter, d));
                         }
-                        return false;
-                    }
-                }
-                Stage::Result => {
-                    // M-ATK-13: the Result step begins; M-ATK-14 looked at the Forward step only.
-                    s.forward = false;
-                    self.trigger_one(s, a, When::Result);
-                    self.trigger_one(s, d, When::Result);
-                    if L {
-                        self.fire_start(s, phase::RESULT);
-                    }
-                    s.stage = lang_or::<L>(Stage::ResultWindow, Stage::KeepActive);
-                    if Self::quiet(s) {
-                        continue;
-                    }
-                    return false;
-                }
-                Stage::Cleanup => {
-                    // M-ATK-13: every other face-up card of the Block and Attack Zones to the
-                    // Trash.
-                    let lang = L;
-                    let mut left = [[0u64; 2]; 2];
-                    for (k, p) in s.p.iter_mut().enumerate() {
-                        let mut gone = 0u64;
-                        for z in 0..ZONES {
-                            let i = p.block[z];
-                            if i != NONE && p.up & (1 << i) != 0 && z as u8 != p.kept {
-                                if lang && s.spared[k] & (1 << i) != 0 {
-                                    continue;
-                                }
-                                gone |= 1 << i;
-                                p.block[z] = NONE;
-                            }
-                        }
-                        let from_blocks = gone;
-                        for &i in p.attack_zone() {
-                            gone |= 1 << i;
-                        }
-                        left[k] = [from_blocks, gone & !from_blocks];
-                        p.attack = [NONE; ATTACK_ZONE];
-                        p.attack_len = 0;
-                        Self::all_to_trash(p, gone);
-                        p.kept = NONE;
-                        p.trashed = false;
-                    }
-                    s.stage = lang_or::<L>(Stage::CleanupDone, Stage::EndTurn);
-                    if lang && self.cleaned(s, left) {
-                        return false;
-                    }
-                }
-                Stage::EndTurn => {
-                    // M-ATK-16: the power changes end with the turn. M-WIN-4: no turn limit —
-                    // every Adjust phase draws, so the decks run out.
-                    for p in &mut s.p {
-                        p.temp = [0; DECK];
-                        p.bonus = 0;
-                    }
-                    if L {
-                        Self::end_turn_fx(s);
-                    }
-                    s.turn = s.turn.saturating_add(1);
-                    s.active = d;
-                    s.stage = lang_or::<L>(Stage::TurnBegin, Stage::Adjust);
-                }
-                Stage::AttackStep => {
-                    // M-ATK-3: at most 3.
-                    if s.pl(a).attack_len as usize >= ATTACK_ZONE {
-                        s.stage = lang_or::<L>(Stage::CounterBegin, Stage::Counter);
-                        continue;
-                    }
-                    // M-ATK-3: with no attack card in hand that may be placed, `pass` is the
-                    // only action (M-TURN-2).
-                    if !L && !self.any_placeable(s, a) {
-                        Self::auto(s, Step::Attack, a);
-                        s.stage = Stage::Counter;
-                        continue;
-                    }
-                    return Self::ask(s, Step::Attack, a);
-                }
-                Stage::Counter => {
-                    // M-ATK-7: only if an Attack card was placed.
-                    if s.pl(a).attack_len == 0 {
-                        s.stage = Stage::Forward;
-                        continue;
-                    }
-                    // M-ATK-7: with no counter in hand, `pass` is the only action (M-TURN-2).
-                    if !L && !self.hand_has(s, d, &self.db.sets.counters) {
                         Self::auto(s, Step::Counter, d);
                         s.stage = Stage::Forward;
-                        continue;
                     }
-                    return Self::ask(s, Step::Counter, d);
-                }
-                Stage::Forward => {
+                    // Forward.
                     self.forward::<L>(s);
-                    if Self::quiet(s) {
-                        continue;
+                    if !Self::quiet(s) {
+                        return Some(false);
                     }
-                    return false;
                 }
-                Stage::KeepActive | Stage::KeepOther => {
-                    let q = if s.stage == Stage::KeepActive { a } else { d };
-                    // M-ATK-14: a player that trashed deck cards in the Forward step keeps none
-                    // (unless a `keep_anyway` of its texts says otherwise).
-                    if s.pl(q).trashed && s.pl(q).fx.rules & fx::KEEP_ANYWAY == 0 {
-                        self.keep_none::<L>(s, q);
-                        continue;
+                // FlipTexts. M-ATK-11: the defender's cards turned face up by the damage, from
+                // Block Zone 1.
+                while s.flipped != 0 {
+                    let z = s.flipped.trailing_zeros() as usize;
+                    s.flipped &= !(1 << z);
+                    let i = s.pl(d).block[z];
+                    if i != NONE && self.card_of(s, d, i).flip {
+                        s.cur = Frame::start(d, i, self.card_of(s, d, i).flip_ab);
+                        return Some(false);
                     }
-                    // M-ATK-15: with no face-up Character on its Block Zones, `pass` is the only
-                    // action (M-TURN-2).
-                    if !self.any_keepable(s, q) {
-                        Self::auto(s, Step::Keep, q);
-                        self.keep_none::<L>(s, q);
-                        continue;
-                    }
-                    s.step = Step::Keep;
-                    s.chooser = q;
-                    return true;
+                }
+                s.stage = Stage::CounterTrash;
+            }
+            // CounterTrash. M-ATK-12: a bigger counter trashes the difference from the
+            // attacker's deck.
+            s.stage = Stage::Result;
+            if s.counter > s.total {
+                // M-DMG-3: `excess_extra` of the defender's texts.
+                let extra = u32::from(s.pl(d).fx.extra);
+                self.trash_top(s, a, (s.counter - s.total) as u32 + extra);
+                if !Self::quiet(s) {
+                    return Some(false);
                 }
             }
         }
+        // Result. M-ATK-13: the Result step begins; M-ATK-14 looked at the Forward step only.
+        s.forward = false;
+        self.trigger_one(s, a, When::Result);
+        self.trigger_one(s, d, When::Result);
+        if L {
+            self.fire_start(s, phase::RESULT);
+        }
+        s.stage = lang_or::<L>(Stage::ResultWindow, Stage::KeepActive);
+        if Self::quiet(s) {
+            None
+        } else {
+            Some(false)
+        }
+    }
+
+    /// The stages KeepActive, KeepOther and Cleanup, from `s.stage` on (a run of
+    /// [`TmntGame::stage`]).
+    #[inline(always)]
+    fn result_step<const L: bool>(&self, s: &mut State) -> Option<bool> {
+        let a = s.active;
+        let d = a.other();
+        'cleanup: {
+            'other: {
+                match s.stage {
+                    Stage::KeepOther => break 'other,
+                    Stage::Cleanup => break 'cleanup,
+                    _ => {}
+                }
+                // KeepActive.
+                if self.keep_step::<L>(s, a) {
+                    return Some(true);
+                }
+            }
+            // KeepOther.
+            if self.keep_step::<L>(s, d) {
+                return Some(true);
+            }
+            if L {
+                return None;
+            }
+        }
+        // Cleanup. M-ATK-13: every other face-up card of the Block and Attack Zones to the
+        // Trash.
+        let lang = L;
+        let mut left = [[0u64; 2]; 2];
+        for (k, p) in s.p.iter_mut().enumerate() {
+            // Face-up marks are on Block cards only (`invariants`): the face-up Block cards are
+            // `up`, less the kept one's (the card on zone `kept`) and, in the card language, the
+            // cards an `instead` text spared.
+            let kept = match p.kept {
+                NONE => 0,
+                z => match p.block[usize::from(z)] {
+                    NONE => 0,
+                    i => 1u64 << i,
+                },
+            };
+            let mut gone = p.up & !kept;
+            if lang {
+                gone &= !s.spared[k];
+            }
+            if gone != 0 {
+                for z in 0..ZONES {
+                    let i = p.block[z];
+                    if i != NONE && gone & (1 << i) != 0 {
+                        p.block[z] = NONE;
+                    }
+                }
+            }
+            let from_blocks = gone;
+            for &i in p.attack_zone() {
+                gone |= 1 << i;
+            }
+            left[k] = [from_blocks, gone & !from_blocks];
+            p.attack = [NONE; ATTACK_ZONE];
+            p.attack_len = 0;
+            Self::all_to_trash(p, gone);
+            p.kept = NONE;
+            p.trashed = false;
+        }
+        s.stage = lang_or::<L>(Stage::CleanupDone, Stage::EndTurn);
+        if lang && self.cleaned(s, left) {
+            return Some(false);
+        }
+        None
+    }
+
+    /// M-ATK-13: the Keep stage of `q` (KeepActive or KeepOther): whether `q` is asked; else it
+    /// keeps none and the stage is the next one.
+    #[inline(always)]
+    fn keep_step<const L: bool>(&self, s: &mut State, q: Seat) -> bool {
+        // M-ATK-14: a player that trashed deck cards in the Forward step keeps none (unless a
+        // `keep_anyway` of its texts says otherwise).
+        if s.pl(q).trashed && s.pl(q).fx.rules & fx::KEEP_ANYWAY == 0 {
+            self.keep_none::<L>(s, q);
+            return false;
+        }
+        // M-ATK-15: with no face-up Character on its Block Zones, `pass` is the only action
+        // (M-TURN-2).
+        if !self.any_keepable(s, q) {
+            Self::auto(s, Step::Keep, q);
+            self.keep_none::<L>(s, q);
+            return false;
+        }
+        s.step = Step::Keep;
+        s.chooser = q;
+        true
     }
 
     /// The stages only a card file with the card language's texts goes through (cold): what
@@ -615,6 +722,14 @@ impl TmntGame {
     pub(super) fn hand_has(&self, s: &State, q: Seat, set: &IdSet) -> bool {
         let p = s.pl(q);
         Bits(p.hand).any(|i| set.contains(p.card[i as usize]))
+    }
+
+    /// M-ITM-1: whether `q` has an Item in hand; without an Item in the match's decks
+    /// ([`CardSets::item_any`](super::super::cards::CardSets::item_any)), no, without a walk of
+    /// the hand.
+    #[inline(always)]
+    pub(super) fn item_in_hand(&self, s: &State, q: Seat) -> bool {
+        self.db.sets.item_any && self.hand_has(s, q, &self.db.sets.items)
     }
 
     /// M-ATK-3, M-ATK-4, M-ATK-6: whether `q` has an attack card in hand it may place (a card
@@ -1336,6 +1451,145 @@ mod tests {
         assert!(fired > 100 && skipped > 10_000, "{fired} {skipped}");
     }
 
+    /// M-ADJ-3, M-WIN-2: `q` draws one card, and the game ends the moment its deck is empty —
+    /// the rule [`TmntGame::draw_n`] takes several cards at once for, written out card by card.
+    fn draw_one(s: &mut State, q: Seat) -> bool {
+        if s.winner.is_some() || s.pl(q).deck_len == 0 {
+            return false;
+        }
+        let p = s.pl_mut(q);
+        p.deck_len -= 1;
+        let i = p.deck[usize::from(p.deck_len)];
+        p.hand |= 1 << i;
+        p.known[q.index()] |= 1 << i;
+        if p.deck_len == 0 {
+            s.winner = Some(crate::core::Outcome::Win(q.other()));
+            s.step = Step::Over;
+        }
+        s.winner.is_none()
+    }
+
+    /// M-ATK-10, M-ATK-12, M-WIN-2: the top `n` cards of `q`'s deck to its Trash one at a time,
+    /// the game over the moment the deck is empty; then what a move of cards to the Trash
+    /// triggers (M-ATK-14, `when trash`, the card language's `milled`).
+    fn trash_one_at_a_time(g: &TmntGame, s: &mut State, q: Seat, n: u32) -> u32 {
+        let (mut moved, mut mask) = (0, 0u64);
+        for _ in 0..n {
+            if s.winner.is_some() || s.pl(q).deck_len == 0 {
+                break;
+            }
+            let p = s.pl_mut(q);
+            p.deck_len -= 1;
+            let i = p.deck[usize::from(p.deck_len)];
+            p.trash |= 1 << i;
+            p.milled |= 1 << i;
+            p.known[0] |= 1 << i;
+            p.known[1] |= 1 << i;
+            mask |= 1 << i;
+            moved += 1;
+            if p.deck_len == 0 {
+                s.winner = Some(crate::core::Outcome::Win(q.other()));
+                s.step = Step::Over;
+            }
+        }
+        if moved > 0 {
+            if s.forward {
+                s.pl_mut(q).trashed = true;
+            }
+            if g.db.sets.lang {
+                g.milled_texts(s, q, mask);
+            }
+            g.trigger_one(s, q, When::Trash);
+        }
+        moved
+    }
+
+    /// Random games of every pair of bundled decks and of the designer set's decks
+    /// (`walk_bundled_positions`), and determinizations of their positions: at every position,
+    /// for both players, 0 to 7 cards — and again with the deck cut to at most 3 cards, so that
+    /// it runs out — `draw_n` leaves the state and answers as that many draws one at a time
+    /// (`draw_one`, stopping at the first that fails, as the Adjust phase does), and
+    /// `trash_top` as the moves one at a time; games end both ways.
+    #[test]
+    fn draw_n_and_trash_top_are_moves_one_at_a_time() {
+        use rand::Rng;
+        let (mut ended, mut went_on) = (0usize, 0usize);
+        super::super::walk_bundled_positions(53, 2, 47, |g, states, rng| {
+            for t in states {
+                for q in Seat::ALL {
+                    let mut short = t;
+                    let p = short.pl_mut(q);
+                    p.deck_len = p.deck_len.min(rng.gen_range(0..=3));
+                    for u in [t, short] {
+                        for n in 0..=7 {
+                            let (mut a, mut b) = (u, u);
+                            let got = TmntGame::draw_n(&mut a, q, n);
+                            let want = (0..n).all(|_| draw_one(&mut b, q));
+                            assert_eq!((got, a), (want, b), "{q} draws {n}\n{u:?}");
+                            let (mut a, mut b) = (u, u);
+                            let got = g.trash_top(&mut a, q, n);
+                            let want = trash_one_at_a_time(g, &mut b, q, n);
+                            assert_eq!((got, a), (want, b), "{q} trashes {n}\n{u:?}");
+                            if b.winner.is_some() && u.winner.is_none() {
+                                ended += 1;
+                            } else if n > 0 {
+                                went_on += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        });
+        assert!(ended > 1_000 && went_on > 10_000, "{ended} {went_on}");
+    }
+
+    /// `CardSets::item_any` of a match (the bundled decks' 64 pairs, the designer set's 4) is
+    /// whether a card of its two decks is an Item (M-ITM-1); both answers occur (the bench
+    /// match starter_north vs starter_east has none).
+    #[test]
+    fn item_any_is_an_item_in_the_two_decks() {
+        use crate::core::GameDef;
+        use crate::games::tmnt::cards::CardDb;
+        let db = crate::games::tmnt::bundled_cards();
+        let names = [
+            "fire_burn",
+            "flip_tricks",
+            "forest_counter",
+            "items_engine",
+            "mountain_brawlers",
+            "starter_east",
+            "starter_north",
+            "wind_tempo",
+        ];
+        let decks = crate::core::testing::folder_decks::<TmntGame>(&db, &names);
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/designer");
+        let text = std::fs::read_to_string(dir.join("tmnt.played.csv")).expect("the designer set");
+        let designer = CardDb::parse(&text, "tmnt.played.csv").expect("the designer set parses");
+        let designer_decks: Vec<_> = ["tmnt_ninja.deck", "tmnt_brutes.deck"]
+            .iter()
+            .map(|n| TmntGame::load_deck(&designer, &dir.join(n)).expect("a designer deck"))
+            .collect();
+        let mut seen = [0usize; 2];
+        for (cards, set) in [(&db, &decks), (&designer, &designer_decks)] {
+            for a in set {
+                for b in set {
+                    let g = TmntGame::new_match(cards, [a, b]);
+                    let item = [a, b]
+                        .iter()
+                        .flat_map(|d| d.cards.iter())
+                        .any(|&id| cards.card(id).ctype == CardType::Item);
+                    assert_eq!(g.db.sets.item_any, item, "{} {}", a.name, b.name);
+                    seen[usize::from(item)] += 1;
+                    if (a.name.as_str(), b.name.as_str()) == ("starter_north", "starter_east") {
+                        assert!(!item, "the bench match has no Item");
+                    }
+                }
+            }
+        }
+        // 9 pairs without an Item, 59 with.
+        assert!(seen[0] >= 9 && seen[1] >= 50, "{seen:?}");
+    }
+
     /// Random games of every pair of bundled decks and of the designer set's decks (card
     /// language; `walk_bundled_positions`), and determinizations of their positions: at
     /// every position `advance` stopped at, and at the Set, Discard, Event, Item, Attack, Counter and Keep steps made
@@ -1448,7 +1702,7 @@ mod tests {
                         let sets = &g.db.sets;
                         let skip = match step {
                             Step::Event => !g.hand_has(&u, q, &sets.play_events),
-                            Step::Item => !g.hand_has(&u, q, &sets.items),
+                            Step::Item => !g.item_in_hand(&u, q),
                             Step::Attack => !g.any_placeable(&u, q),
                             Step::Counter => !g.hand_has(&u, q, &sets.counters),
                             _ => !g.any_keepable(&u, q),
