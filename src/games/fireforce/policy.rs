@@ -76,7 +76,7 @@ impl FireForceGame {
             return true;
         }
         let t = s.battle.target;
-        t != NONE && self.power(s, a, s.battle.attacker) >= self.power(s, d, t)
+        t != NONE && self.power_inlined(s, a, s.battle.attacker) >= self.power_inlined(s, d, t)
     }
 
     /// The Flame card with the most static abilities (the first on a tie).
@@ -107,7 +107,11 @@ impl FireForceGame {
                         !flame,
                         !c.statics.is_empty(),
                         ready,
-                        if flame { 0 } else { self.power(s, me, i) },
+                        if flame {
+                            0
+                        } else {
+                            self.power_inlined(s, me, i)
+                        },
                     )
                 }
                 _ => (true, true, true, i32::MAX),
@@ -135,7 +139,7 @@ impl FireForceGame {
                 keep[j] = 1_000_000
                     + i64::from(attacker) * 1_000_000
                     + i64::from(blocker) * 2_000_000
-                    + i64::from(self.power(s, me, i));
+                    + i64::from(self.power_inlined(s, me, i));
             }
         }
         *legal
@@ -171,7 +175,7 @@ impl FireForceGame {
                 let p = s.pl(me);
                 Bits(p.units() & !p.exhausted)
                     .filter(|&u| Self::settled(p, u, self.db.brief(p.card[u as usize])))
-                    .map(|u| self.power(s, me, u))
+                    .map(|u| self.power_inlined(s, me, u))
                     .max()
             }
             _ => None,
@@ -203,7 +207,7 @@ impl FireForceGame {
                         if usize::from(u) >= FLAME_BASE {
                             0
                         } else {
-                            self.power(s, q, u)
+                            self.power_inlined(s, q, u)
                         }
                     }
                     _ => i32::MAX,
@@ -219,10 +223,10 @@ impl FireForceGame {
                 let v = if usize::from(u) >= FLAME_BASE {
                     match s.pl(q).given_to[usize::from(u) - FLAME_BASE] {
                         NONE => 0,
-                        b => self.power(s, q, b),
+                        b => self.power_inlined(s, q, b),
                     }
                 } else {
-                    self.power(s, q, u)
+                    self.power_inlined(s, q, u)
                 };
                 // A harmful effect on an enemy Unit: one that may attack the player first
                 // (F-BAT-2), it costs Life cards.
@@ -294,11 +298,11 @@ impl FireForceGame {
         let mut bait: Option<(u8, i32)> = None;
         for &a in legal.iter() {
             if let Action::Attack(u) = a {
-                let p = self.power(s, me, u);
+                let p = self.power_inlined(s, me, u);
                 let w = *weakest.get_or_insert_with(|| {
                     let mut w = None;
                     for t in Bits(e.units() & e.exhausted) {
-                        let v = self.power(s, me.other(), t);
+                        let v = self.power_inlined(s, me.other(), t);
                         theirs[usize::from(t)] = v;
                         w = Some(w.map_or(v, |w: i32| w.min(v)));
                     }
@@ -381,8 +385,8 @@ impl FireForceGame {
         if s.pl(me).life_len > 3 || e.life_len == 0 {
             return false;
         }
-        Bits(walls).any(|b| self.power(s, me.other(), b) > p)
-            && Bits(e.units()).any(|t| self.power(s, me.other(), t) >= p)
+        Bits(walls).any(|b| self.power_inlined(s, me.other(), b) > p)
+            && Bits(e.units()).any(|t| self.power_inlined(s, me.other(), t) >= p)
     }
 
     /// The main phase's Unit to dispatch ([`Self::main_choice`]): of the `Dispatch` actions
@@ -762,7 +766,8 @@ impl FireForceGame {
         let support: i32 = Bits(s.pl(me).hand)
             .map(|i| i32::from(self.card_of(s, me, i).support))
             .sum();
-        let gap = self.power(s, me.other(), s.battle.attacker) - self.power(s, me, t);
+        let gap =
+            self.power_inlined(s, me.other(), s.battle.attacker) - self.power_inlined(s, me, t);
         match best {
             Some((a, _)) if total + support > gap => a,
             _ => Action::Pass,
@@ -1057,12 +1062,14 @@ impl Policy for FireForceGame {
             Step::Main => self.main_choice(s, legal),
             Step::Target => {
                 let att = s.battle.attacker;
-                let ap = self.power(s, me, att);
+                let ap = self.power_inlined(s, me, att);
                 let d = me.other();
                 let kill = legal
                     .iter()
                     .filter_map(|&a| match a {
-                        Action::Target(u) if u != NONE && ap >= self.power(s, d, u) => Some(u),
+                        Action::Target(u) if u != NONE && ap >= self.power_inlined(s, d, u) => {
+                            Some(u)
+                        }
                         _ => None,
                     })
                     .max_by_key(|&u| {
@@ -1083,13 +1090,13 @@ impl Policy for FireForceGame {
             }
             Step::Block => {
                 let att = s.battle.attacker;
-                let ap = self.power(s, me.other(), att);
+                let ap = self.power_inlined(s, me.other(), att);
                 let low_life = s.pl(me).life_len <= 1;
                 // Each blocker's power once: the strongest (the last of equal ones) and its power.
                 let best = legal
                     .iter()
                     .filter_map(|&a| match a {
-                        Action::Block(u) => Some((u, self.power(s, me, u))),
+                        Action::Block(u) => Some((u, self.power_inlined(s, me, u))),
                         _ => None,
                     })
                     .max_by_key(|&(_, p)| p);
@@ -1100,7 +1107,7 @@ impl Policy for FireForceGame {
                     _ if !s.battle.on_player && s.battle.target != NONE => {
                         let t = s.battle.target;
                         let tc = self.card_of(s, me, t).cost;
-                        if ap < self.power(s, me, t) {
+                        if ap < self.power_inlined(s, me, t) {
                             return Action::Pass;
                         }
                         legal
@@ -1121,9 +1128,9 @@ impl Policy for FireForceGame {
             Step::Support => {
                 // Support only when all the support in hand saves the Unit.
                 let t = s.battle.target;
-                let att = self.power(s, me.other(), s.battle.attacker);
+                let att = self.power_inlined(s, me.other(), s.battle.attacker);
                 let extra = self.support_in_hand(s, legal);
-                if t != NONE && self.threatened(s) && self.power(s, me, t) + extra > att {
+                if t != NONE && self.threatened(s) && self.power_inlined(s, me, t) + extra > att {
                     first
                 } else {
                     Action::Pass
@@ -1156,7 +1163,7 @@ impl Policy for FireForceGame {
         }
         let side = |q: Seat| {
             let p = s.pl(q);
-            let board: i32 = Bits(p.units()).map(|u| self.power(s, q, u)).sum();
+            let board: i32 = Bits(p.units()).map(|u| self.power_inlined(s, q, u)).sum();
             f64::from(p.life_len) * 1.0
                 + f64::from(board) / 3000.0
                 + f64::from(p.hand.count_ones()) * 0.3
