@@ -265,6 +265,9 @@ pub struct Brief {
     /// [`Card::on`] of [`Trigger::Active`] and of [`Trigger::Reaction`].
     pub active: u8,
     pub reaction: u8,
+    /// The printed power (F-BAT-7; [`crate::games::fireforce::FireForceGame::power`] adds the
+    /// rest).
+    pub power: i16,
 }
 
 impl Brief {
@@ -293,6 +296,8 @@ impl Brief {
     pub const NO_FACE: u16 = 2048;
     /// Flame and not [`Brief::NO_FACE`]: the Unit may attack the player by itself (F-BAT-2).
     pub const FACE: u16 = 4096;
+    /// An ability with the `dispatched` trigger (what the heuristic weighs before a dispatch).
+    pub const DISPATCHED: u16 = 8192;
 
     /// The brief of `c` (of the card file `db`).
     pub fn of(c: &Card, db: &CardDb) -> Brief {
@@ -315,9 +320,14 @@ impl Brief {
                 | flag(c.support > 0, Brief::SUPPORT)
                 | flag(c.adolla_burst(db), Brief::BURST)
                 | flag(c.cant.attack_player, Brief::NO_FACE)
-                | flag(c.flame && !c.cant.attack_player, Brief::FACE),
+                | flag(c.flame && !c.cant.attack_player, Brief::FACE)
+                | flag(
+                    c.abilities.iter().any(|a| a.trigger == Trigger::Dispatched),
+                    Brief::DISPATCHED,
+                ),
             active: c.on(Trigger::Active) as u8,
             reaction: c.on(Trigger::Reaction) as u8,
+            power: c.power,
         }
     }
 

@@ -76,7 +76,7 @@ impl FireForceGame {
             return true;
         }
         let t = s.battle.target;
-        t != NONE && self.power(s, a, s.battle.attacker) >= self.power(s, d, t)
+        t != NONE && self.power_inlined(s, a, s.battle.attacker) >= self.power_inlined(s, d, t)
     }
 
     /// The Flame card with the most static abilities (the first on a tie).
@@ -107,7 +107,11 @@ impl FireForceGame {
                         !flame,
                         !c.statics.is_empty(),
                         ready,
-                        if flame { 0 } else { self.power(s, me, i) },
+                        if flame {
+                            0
+                        } else {
+                            self.power_inlined(s, me, i)
+                        },
                     )
                 }
                 _ => (true, true, true, i32::MAX),
@@ -135,7 +139,7 @@ impl FireForceGame {
                 keep[j] = 1_000_000
                     + i64::from(attacker) * 1_000_000
                     + i64::from(blocker) * 2_000_000
-                    + i64::from(self.power(s, me, i));
+                    + i64::from(self.power_inlined(s, me, i));
             }
         }
         *legal
@@ -171,7 +175,7 @@ impl FireForceGame {
                 let p = s.pl(me);
                 Bits(p.units() & !p.exhausted)
                     .filter(|&u| Self::settled(p, u, self.db.brief(p.card[u as usize])))
-                    .map(|u| self.power(s, me, u))
+                    .map(|u| self.power_inlined(s, me, u))
                     .max()
             }
             _ => None,
@@ -203,7 +207,7 @@ impl FireForceGame {
                         if usize::from(u) >= FLAME_BASE {
                             0
                         } else {
-                            self.power(s, q, u)
+                            self.power_inlined(s, q, u)
                         }
                     }
                     _ => i32::MAX,
@@ -219,10 +223,10 @@ impl FireForceGame {
                 let v = if usize::from(u) >= FLAME_BASE {
                     match s.pl(q).given_to[usize::from(u) - FLAME_BASE] {
                         NONE => 0,
-                        b => self.power(s, q, b),
+                        b => self.power_inlined(s, q, b),
                     }
                 } else {
-                    self.power(s, q, u)
+                    self.power_inlined(s, q, u)
                 };
                 // A harmful effect on an enemy Unit: one that may attack the player first
                 // (F-BAT-2), it costs Life cards.
@@ -272,7 +276,8 @@ impl FireForceGame {
     fn good_attack(&self, s: &State, legal: &ActionList<Action>) -> Option<Action> {
         let me = s.active;
         let e = s.pl(me.other());
-        let walls = self.blockers(s) != 0;
+        let wall_set = self.blockers(s);
+        let walls = wall_set != 0;
         let decoys = s.pl(me).life_len <= 2
             && Bits(e.units()).any(|t| self.may_attack_player_of(s, me.other(), t));
         let mut decoy: Option<(u8, i32)> = None;
@@ -282,19 +287,22 @@ impl FireForceGame {
         // The powers read here, kept for the choice without a bait below: the exhausted enemy
         // Units' by instance, and each attack's (its Unit, power, whether it may attack the
         // player) in the order of `legal`.
+        // (Three flat arrays and a mask, not an array of tuples: less to clear at each call.)
         let mut theirs = [0i32; FLAME_BASE];
-        let mut attacks = [(0u8, 0i32, false); FLAME_BASE];
+        let mut att_unit = [0u8; FLAME_BASE];
+        let mut att_power = [0i32; FLAME_BASE];
+        let mut att_may = 0u64;
         let mut n = 0;
         // The strongest real attack, and the weakest bait.
         let mut real: Option<(u8, i32)> = None;
         let mut bait: Option<(u8, i32)> = None;
         for &a in legal.iter() {
             if let Action::Attack(u) = a {
-                let p = self.power(s, me, u);
+                let p = self.power_inlined(s, me, u);
                 let w = *weakest.get_or_insert_with(|| {
                     let mut w = None;
                     for t in Bits(e.units() & e.exhausted) {
-                        let v = self.power(s, me.other(), t);
+                        let v = self.power_inlined(s, me.other(), t);
                         theirs[usize::from(t)] = v;
                         w = Some(w.map_or(v, |w: i32| w.min(v)));
                     }
@@ -302,9 +310,11 @@ impl FireForceGame {
                 });
                 let kills = w.is_some_and(|w| w <= p);
                 let may = self.may_attack_player(s, u);
-                attacks[n] = (u, p, may);
+                att_unit[n] = u;
+                att_power[n] = p;
+                att_may |= u64::from(may) << n;
                 n += 1;
-                let face = may && !self.futile(s, p);
+                let face = may && !self.futile(s, wall_set, p);
                 if kills || face {
                     if real.is_none_or(|(_, q)| p > q) {
                         real = Some((u, p));
@@ -341,12 +351,11 @@ impl FireForceGame {
                 });
             if let Some(t) = target {
                 let need = theirs[usize::from(t)];
-                let pick = attacks[..n]
-                    .iter()
-                    .filter(|&&(_, p, _)| p >= need)
-                    .min_by_key(|&&(_, p, may)| (may, p));
-                if let Some(&(u, _, _)) = pick {
-                    return Some(Action::Attack(u));
+                let pick = (0..n)
+                    .filter(|&j| att_power[j] >= need)
+                    .min_by_key(|&j| (att_may & 1 << j != 0, att_power[j]));
+                if let Some(j) = pick {
+                    return Some(Action::Attack(att_unit[j]));
                 }
             }
         }
@@ -368,14 +377,59 @@ impl FireForceGame {
     /// is short (3 cards or fewer): a stronger ready Blocker may stop it (F-BAT-4), and the
     /// exhausted attacker is then exposed to an enemy Unit at least as strong (F-BAT-2, F-BAT-7).
     /// Never against 0 Life cards (any hit wins, F-WIN-1).
-    fn futile(&self, s: &State, p: i32) -> bool {
+    ///
+    /// `walls`: the ready Blockers ([`Self::blockers`], asked once by the caller).
+    fn futile(&self, s: &State, walls: u64, p: i32) -> bool {
         let me = s.active;
         let e = s.pl(me.other());
         if s.pl(me).life_len > 3 || e.life_len == 0 {
             return false;
         }
-        Bits(self.blockers(s)).any(|b| self.power(s, me.other(), b) > p)
-            && Bits(e.units()).any(|t| self.power(s, me.other(), t) >= p)
+        Bits(walls).any(|b| self.power_inlined(s, me.other(), b) > p)
+            && Bits(e.units()).any(|t| self.power_inlined(s, me.other(), t) >= p)
+    }
+
+    /// The main phase's Unit to dispatch ([`Self::main_choice`]): of the `Dispatch` actions
+    /// that leave the Flame held for a stopping reaction ([`Self::held_flame`]'s `(hold,
+    /// avail)`), the highest by (cost, power), the last of equal ones in `legal` (as
+    /// `max_by_key` takes), among those whose `dispatched` text is not worth less than −1.
+    ///
+    /// The Units are looked at from the highest down and the first whose text is worth it is
+    /// taken: the worth ([`Self::dispatch_worth`], a walk of the effects) is computed only for
+    /// the Units looked at, and not at all for a card without a `dispatched` text (worth 0).
+    /// The choice is the filter-then-`max_by_key` it replaces (the test
+    /// `best_dispatch_is_the_filtered_maximum`). Inlined into its one caller.
+    #[inline(always)]
+    fn best_dispatch(
+        &self,
+        s: &State,
+        me: Seat,
+        legal: &ActionList<Action>,
+        (hold, avail): (u32, u32),
+    ) -> Option<u8> {
+        let spare = |c: u8| hold == 0 || u32::from(c) + hold <= avail;
+        let mut rejected = [0u64; 4];
+        loop {
+            let mut best: Option<(i32, u8)> = None;
+            for &a in legal.iter() {
+                if let Action::Dispatch(id) = a {
+                    let b = self.db.brief(id);
+                    // (cost, power) in one number: the power is an `i16`.
+                    let k = i32::from(b.cost) << 16 | (i32::from(b.power) + 0x8000);
+                    if rejected[usize::from(id / 64)] & 1 << (id % 64) == 0
+                        && spare(b.cost)
+                        && best.is_none_or(|(top, _)| k >= top)
+                    {
+                        best = Some((k, id));
+                    }
+                }
+            }
+            let (_, id) = best?;
+            if !self.db.brief(id).has(Brief::DISPATCHED) || self.dispatch_worth(s, me, id) > -1.0 {
+                return Some(id);
+            }
+            rejected[usize::from(id / 64)] |= 1 << (id % 64);
+        }
     }
 
     /// The main phase's choice: most decisions of a game, so inlined into its one caller.
@@ -391,17 +445,7 @@ impl FireForceGame {
         // Not a Unit whose `dispatched` text does more harm than good now: one that costs deck
         // cards while the deck is short (`life 1`, F-WIN-2), or one whose removal finds only
         // its own side's Units (`remove target unit`, with no enemy Unit to hit).
-        let dispatch = legal
-            .iter()
-            .filter_map(|&a| match a {
-                Action::Dispatch(id)
-                    if spare(self.db.card(id).cost) && self.dispatch_worth(s, me, id) > -1.0 =>
-                {
-                    Some(id)
-                }
-                _ => None,
-            })
-            .max_by_key(|&id| (self.db.card(id).cost, self.db.card(id).power));
+        let dispatch = self.best_dispatch(s, me, legal, (hold, avail));
         let flame_cards = (s.pl(me).flame_cards() & !s.pl(me).exhausted).count_ones();
         if let Some(id) = dispatch {
             // The attacks are looked at only when the Flame cards do not pay for it.
@@ -722,7 +766,8 @@ impl FireForceGame {
         let support: i32 = Bits(s.pl(me).hand)
             .map(|i| i32::from(self.card_of(s, me, i).support))
             .sum();
-        let gap = self.power(s, me.other(), s.battle.attacker) - self.power(s, me, t);
+        let gap =
+            self.power_inlined(s, me.other(), s.battle.attacker) - self.power_inlined(s, me, t);
         match best {
             Some((a, _)) if total + support > gap => a,
             _ => Action::Pass,
@@ -1017,12 +1062,14 @@ impl Policy for FireForceGame {
             Step::Main => self.main_choice(s, legal),
             Step::Target => {
                 let att = s.battle.attacker;
-                let ap = self.power(s, me, att);
+                let ap = self.power_inlined(s, me, att);
                 let d = me.other();
                 let kill = legal
                     .iter()
                     .filter_map(|&a| match a {
-                        Action::Target(u) if u != NONE && ap >= self.power(s, d, u) => Some(u),
+                        Action::Target(u) if u != NONE && ap >= self.power_inlined(s, d, u) => {
+                            Some(u)
+                        }
                         _ => None,
                     })
                     .max_by_key(|&u| {
@@ -1043,13 +1090,13 @@ impl Policy for FireForceGame {
             }
             Step::Block => {
                 let att = s.battle.attacker;
-                let ap = self.power(s, me.other(), att);
+                let ap = self.power_inlined(s, me.other(), att);
                 let low_life = s.pl(me).life_len <= 1;
                 // Each blocker's power once: the strongest (the last of equal ones) and its power.
                 let best = legal
                     .iter()
                     .filter_map(|&a| match a {
-                        Action::Block(u) => Some((u, self.power(s, me, u))),
+                        Action::Block(u) => Some((u, self.power_inlined(s, me, u))),
                         _ => None,
                     })
                     .max_by_key(|&(_, p)| p);
@@ -1060,7 +1107,7 @@ impl Policy for FireForceGame {
                     _ if !s.battle.on_player && s.battle.target != NONE => {
                         let t = s.battle.target;
                         let tc = self.card_of(s, me, t).cost;
-                        if ap < self.power(s, me, t) {
+                        if ap < self.power_inlined(s, me, t) {
                             return Action::Pass;
                         }
                         legal
@@ -1081,9 +1128,9 @@ impl Policy for FireForceGame {
             Step::Support => {
                 // Support only when all the support in hand saves the Unit.
                 let t = s.battle.target;
-                let att = self.power(s, me.other(), s.battle.attacker);
+                let att = self.power_inlined(s, me.other(), s.battle.attacker);
                 let extra = self.support_in_hand(s, legal);
-                if t != NONE && self.threatened(s) && self.power(s, me, t) + extra > att {
+                if t != NONE && self.threatened(s) && self.power_inlined(s, me, t) + extra > att {
                     first
                 } else {
                     Action::Pass
@@ -1116,7 +1163,7 @@ impl Policy for FireForceGame {
         }
         let side = |q: Seat| {
             let p = s.pl(q);
-            let board: i32 = Bits(p.units()).map(|u| self.power(s, q, u)).sum();
+            let board: i32 = Bits(p.units()).map(|u| self.power_inlined(s, q, u)).sum();
             f64::from(p.life_len) * 1.0
                 + f64::from(board) / 3000.0
                 + f64::from(p.hand.count_ones()) * 0.3
@@ -1190,5 +1237,96 @@ mod tests {
         let theirs = g.effect_value(&s, Seat::P2, &wipe);
         assert!(mine < 0.0, "{mine}");
         assert!(theirs > 0.0, "{theirs}");
+    }
+
+    /// [`FireForceGame::best_dispatch`] is the choice it replaced, the filter (the Flame held,
+    /// the `dispatched` text's worth) then `max_by_key` by the whole card's (cost, power): at
+    /// every main-phase position of random games of every pair of bundled decks, with the Flame
+    /// held as [`FireForceGame::held_flame`] says and with 1–3 held of 3–6 ready. (With the
+    /// ties taken by the first of equal Units, or a card's worth taken as 0 whether or not it
+    /// has a `dispatched` text, this fails.)
+    #[test]
+    fn best_dispatch_is_the_filtered_maximum() {
+        use crate::core::{rng_from_seed, GameDef};
+        use rand::Rng;
+        let db = bundled_cards();
+        let decks = crate::core::testing::folder_decks::<FireForceGame>(
+            &db,
+            &[
+                "aggro_blitz",
+                "adolla_link",
+                "blitz_shield",
+                "blocker_wall",
+                "pray_ramp",
+                "reaction_control",
+                "support_defence",
+            ],
+        );
+        let reference = |g: &FireForceGame, s: &State, legal: &ActionList<Action>, hold, avail| {
+            let spare = |c: u8| hold == 0 || u32::from(c) + hold <= avail;
+            legal
+                .iter()
+                .filter_map(|&a| match a {
+                    Action::Dispatch(id)
+                        if spare(g.db.card(id).cost)
+                            && g.dispatch_worth(s, s.active, id) > -1.0 =>
+                    {
+                        Some(id)
+                    }
+                    _ => None,
+                })
+                .max_by_key(|&id| (g.db.card(id).cost, g.db.card(id).power))
+        };
+        let mut rng = rng_from_seed(33);
+        // Positions with a Unit chosen; with a Unit passed over for its text; with two Units of
+        // equal (cost, power) but different ids to choose from.
+        let (mut chosen, mut passed, mut ties) = (0usize, 0usize, 0usize);
+        for (k, a) in decks.iter().enumerate() {
+            for b in &decks {
+                let g = FireForceGame::new_match(&db, [a, b]);
+                for seed in 0..4u64 {
+                    let mut s = g.new_game(seed * 17 + k as u64, Seat::ALL[(seed % 2) as usize]);
+                    let mut legal = ActionList::new();
+                    while g.to_move(&s).is_some() {
+                        g.legal_actions(&s, &mut legal);
+                        if s.step == Step::Main && s.pick == Pick::None {
+                            let me = s.active;
+                            let mut holds = vec![g.held_flame(&s, me), (0, 0)];
+                            holds.extend((1..=3).flat_map(|h| (3..=6).map(move |v| (h, v))));
+                            for (hold, avail) in holds {
+                                let want = reference(&g, &s, &legal, hold, avail);
+                                assert_eq!(
+                                    g.best_dispatch(&s, me, &legal, (hold, avail)),
+                                    want,
+                                    "hold {hold} of {avail}\n{s:?}"
+                                );
+                                chosen += usize::from(want.is_some());
+                                let units = legal.iter().filter_map(|&a| match a {
+                                    Action::Dispatch(id) => Some(id),
+                                    _ => None,
+                                });
+                                passed += units
+                                    .clone()
+                                    .filter(|&id| g.dispatch_worth(&s, me, id) <= -1.0)
+                                    .count();
+                                let keys: Vec<_> = units
+                                    .map(|id| (g.db.card(id).cost, g.db.card(id).power))
+                                    .collect();
+                                ties += (1..keys.len())
+                                    .filter(|&i| keys[..i].contains(&keys[i]))
+                                    .count();
+                            }
+                        }
+                        let pick = legal.as_slice()[rng.gen_range(0..legal.len())];
+                        g.apply(&mut s, pick);
+                    }
+                }
+            }
+        }
+        eprintln!("best_dispatch: {chosen} chosen, {passed} passed over, {ties} ties");
+        assert!(
+            chosen > 10_000 && passed > 100 && ties > 1_000,
+            "{chosen} {passed} {ties}"
+        );
     }
 }

@@ -483,6 +483,17 @@ mod tests {
         for u in Bits(units).map(|u| if u == 63 { NONE } else { u }) {
             assert_eq!(g.may_attack_player(s, u), r.may_attack_player(s, u));
         }
+        // The printed power through the brief (`base_power`), against the whole card.
+        for q in Seat::ALL {
+            let p = s.pl(q);
+            for u in Bits(p.units()) {
+                let c = g.db.card(p.card[u as usize]);
+                let want = i32::from(c.power)
+                    + i32::from(p.power_turn[u as usize])
+                    + i32::from(p.power_battle[u as usize]);
+                assert_eq!(g.base_power(s, q, u), want, "base power\n{s:?}");
+            }
+        }
         a.len()
     }
 
