@@ -392,7 +392,7 @@ impl FireForceGame {
     /// The main phase's Unit to dispatch ([`Self::main_choice`]): of the `Dispatch` actions
     /// that leave the Flame held for a stopping reaction ([`Self::held_flame`]'s `(hold,
     /// avail)`), the highest by (cost, power), the last of equal ones in `legal` (as
-    /// `max_by_key` takes), among those whose `dispatched` text is not worth less than −1.
+    /// `max_by_key` takes), among those whose `dispatched` text is worth more than −1.
     ///
     /// The Units are looked at from the highest down and the first whose text is worth it is
     /// taken: the worth ([`Self::dispatch_worth`], a walk of the effects) is computed only for
@@ -405,9 +405,8 @@ impl FireForceGame {
         s: &State,
         me: Seat,
         legal: &ActionList<Action>,
-        (hold, avail): (u32, u32),
+        spare: impl Fn(u8) -> bool,
     ) -> Option<u8> {
-        let spare = |c: u8| hold == 0 || u32::from(c) + hold <= avail;
         let mut rejected = [0u64; 4];
         loop {
             let mut best: Option<(i32, u8)> = None;
@@ -445,7 +444,7 @@ impl FireForceGame {
         // Not a Unit whose `dispatched` text does more harm than good now: one that costs deck
         // cards while the deck is short (`life 1`, F-WIN-2), or one whose removal finds only
         // its own side's Units (`remove target unit`, with no enemy Unit to hit).
-        let dispatch = self.best_dispatch(s, me, legal, (hold, avail));
+        let dispatch = self.best_dispatch(s, me, legal, spare);
         let flame_cards = (s.pl(me).flame_cards() & !s.pl(me).exhausted).count_ones();
         if let Some(id) = dispatch {
             // The attacks are looked at only when the Flame cards do not pay for it.
@@ -1296,7 +1295,8 @@ mod tests {
                             for (hold, avail) in holds {
                                 let want = reference(&g, &s, &legal, hold, avail);
                                 assert_eq!(
-                                    g.best_dispatch(&s, me, &legal, (hold, avail)),
+                                    g.best_dispatch(&s, me, &legal, |c: u8| hold == 0
+                                        || u32::from(c) + hold <= avail),
                                     want,
                                     "hold {hold} of {avail}\n{s:?}"
                                 );

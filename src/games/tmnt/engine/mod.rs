@@ -243,8 +243,9 @@ impl TmntGame {
 
     /// `q` draws `n` cards one at a time (M-ADJ-3), M-WIN-2 after each: false when the game is
     /// over (the deck ran out, or it was over already). As `n` calls of [`TmntGame::draw`],
-    /// without a loop per card: only the last card can empty the deck, and a deck that runs
-    /// out first ends the game at its last card (`draw_n_is_n_draws` checks it).
+    /// with one deck check, not one per card: only the last card can empty the deck, and a
+    /// deck that runs out first ends the game at its last card (the test
+    /// `engine::turn::tests::draw_n_and_trash_top_are_moves_one_at_a_time` checks it).
     #[inline(always)]
     fn draw_n(s: &mut State, q: Seat, n: u32) -> bool {
         if n == 0 {
@@ -267,7 +268,8 @@ impl TmntGame {
     /// `q` sends the top `n` cards of its deck to its Trash, one at a time (M-WIN-2 after each);
     /// the cards moved. Triggers `when trash`; in the Forward step it forbids keeping (M-ATK-14).
     /// The cards are taken at once: only the last can empty the deck, and then the game is over
-    /// and the rest stay (`trash_top_is_n_moves` checks it against the one-at-a-time rule).
+    /// and the rest stay (`engine::turn::tests::draw_n_and_trash_top_are_moves_one_at_a_time`
+    /// checks it against the one-at-a-time rule).
     fn trash_top(&self, s: &mut State, q: Seat, n: u32) -> u32 {
         if s.winner.is_some() {
             return 0;

@@ -174,13 +174,13 @@ impl TmntGame {
     /// when they go on as well. A decision whose only action is `pass` is taken here
     /// ([`TmntGame::auto`], M-TURN-2) for the steps that test it cheaply.
     ///
-    /// The stages of a card file of plain texts follow one another in four runs, each a
-    /// function whose stages go on into the next one's code (`turn_start`, `main_phase`,
-    /// `attack_phase`, `result_step`): the stage is looked up once a run (and once more in it,
-    /// for the stage it starts at), not once a stage, which cost some 9 instructions a stage
-    /// (~19 stages a turn). `None` from a run: go on with `s.stage`; `Some(asks)`: return it.
-    /// A stage a run cannot go on into (a stage of the card language, one that is skipped to)
-    /// is looked up again here.
+    /// The stages of a card file of plain texts follow one another in four runs (`turn_start`,
+    /// `main_phase`, `attack_phase`, `result_step`), each a function in which a stage falls
+    /// through into the next stage's code: the stage is looked up once a run (and once more in
+    /// it, for the stage it starts at), not once a stage, which cost some 9 instructions a
+    /// stage (~19 stages a turn). At a run's end, and for a stage of the card language or an
+    /// Item stage to be taken again, the run returns `None` and the stage is looked up again
+    /// here; `Some(asks)`: return it.
     fn stage<const L: bool>(&self, s: &mut State) -> bool {
         loop {
             let next = match s.stage {
@@ -531,6 +531,11 @@ impl TmntGame {
         let lang = L;
         let mut left = [[0u64; 2]; 2];
         for (k, p) in s.p.iter_mut().enumerate() {
+            debug_assert_eq!(
+                p.up & !p.blocks_mask(),
+                0,
+                "a face-up mark off the Block Zones"
+            );
             // Face-up marks are on Block cards only (`invariants`): the face-up Block cards are
             // `up`, less the kept one's (the card on zone `kept`) and, in the card language, the
             // cards an `instead` text spared.
@@ -1586,7 +1591,7 @@ mod tests {
                 }
             }
         }
-        // 9 pairs without an Item, 59 with.
+        // Both kinds of pair are there (9 without an Item and 59 with, today).
         assert!(seen[0] >= 9 && seen[1] >= 50, "{seen:?}");
     }
 
