@@ -1251,15 +1251,7 @@ mod tests {
         let db = bundled_cards();
         let decks = crate::core::testing::folder_decks::<FireForceGame>(
             &db,
-            &[
-                "aggro_blitz",
-                "adolla_link",
-                "blitz_shield",
-                "blocker_wall",
-                "pray_ramp",
-                "reaction_control",
-                "support_defence",
-            ],
+            &crate::games::fireforce::TEST_DECKS,
         );
         let reference = |g: &FireForceGame, s: &State, legal: &ActionList<Action>, hold, avail| {
             let spare = |c: u8| hold == 0 || u32::from(c) + hold <= avail;

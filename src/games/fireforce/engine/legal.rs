@@ -505,15 +505,7 @@ mod tests {
         let db = crate::games::fireforce::bundled_cards();
         let decks = crate::core::testing::folder_decks::<FireForceGame>(
             &db,
-            &[
-                "aggro_blitz",
-                "adolla_link",
-                "blitz_shield",
-                "blocker_wall",
-                "pray_ramp",
-                "reaction_control",
-                "support_defence",
-            ],
+            &crate::games::fireforce::TEST_DECKS,
         );
         let mut rng = rng_from_seed(17);
         let (mut positions, mut actions) = (0usize, 0usize);
