@@ -24,8 +24,23 @@ mod legal;
 mod resolve;
 mod turn;
 
-/// Test walker shared by the engine's tests: random games of every pair of the eight bundled
-/// decks (plain-text cards), then of every pair of the designer set's two decks
+/// The bundled decks, all of them (`decks/tmnt/`; grove_recall's cards are in the card
+/// language, the others' plain texts), which the engine's tests play.
+#[cfg(test)]
+const BUNDLED_DECKS: [&str; 9] = [
+    "fire_burn",
+    "flip_tricks",
+    "forest_counter",
+    "grove_recall",
+    "items_engine",
+    "mountain_brawlers",
+    "starter_east",
+    "starter_north",
+    "wind_tempo",
+];
+
+/// Test walker shared by the engine's tests: random games of every pair of the nine bundled
+/// decks ([`BUNDLED_DECKS`]), then of every pair of the designer set's two decks
 /// (`tests/data/designer/tmnt.played.csv`, cards in the card language, whose texts the stage
 /// machine takes other paths for), `games` games a pair (game `i` of the `k`-th row deck dealt
 /// with seed `i·mul + k`, the first player alternating), random moves; at each position `each`
@@ -41,19 +56,7 @@ fn walk_bundled_positions(
     use crate::core::{rng_from_seed, ActionList, Game, GameDef};
     use rand::Rng;
     let db = crate::games::tmnt::bundled_cards();
-    let decks = crate::core::testing::folder_decks::<TmntGame>(
-        &db,
-        &[
-            "fire_burn",
-            "flip_tricks",
-            "forest_counter",
-            "items_engine",
-            "mountain_brawlers",
-            "starter_east",
-            "starter_north",
-            "wind_tempo",
-        ],
-    );
+    let decks = crate::core::testing::folder_decks::<TmntGame>(&db, &BUNDLED_DECKS);
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/designer");
     let text = std::fs::read_to_string(dir.join("tmnt.played.csv")).expect("the designer set");
     let designer = CardDb::parse(&text, "tmnt.played.csv").expect("the designer set parses");
@@ -61,7 +64,7 @@ fn walk_bundled_positions(
         .iter()
         .map(|n| TmntGame::load_deck(&designer, &dir.join(n)).expect("a designer deck"))
         .collect();
-    // Every match with the place `k` of its row deck (the designer set's rows after the eight).
+    // Every match with the place `k` of its row deck (the designer set's rows after the bundled).
     let mut matches = Vec::new();
     for (first, set, cards) in [(0, &decks, &db), (decks.len(), &designer_decks, &designer)] {
         for (k, a) in set.iter().enumerate() {
