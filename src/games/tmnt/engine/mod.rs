@@ -39,6 +39,24 @@ const BUNDLED_DECKS: [&str; 9] = [
     "wind_tempo",
 ];
 
+/// The card files and decks the engine's tests play: the bundled pool with
+/// [`BUNDLED_DECKS`], and the designer set (`tests/data/designer/tmnt.played.csv`, cards in the
+/// card language) with its two decks.
+#[cfg(test)]
+fn test_deck_sets() -> [(CardDb, Vec<crate::games::tmnt::deck::TmntDeck>); 2] {
+    use crate::core::GameDef;
+    let db = crate::games::tmnt::bundled_cards();
+    let decks = crate::core::testing::folder_decks::<TmntGame>(&db, &BUNDLED_DECKS);
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/designer");
+    let text = std::fs::read_to_string(dir.join("tmnt.played.csv")).expect("the designer set");
+    let designer = CardDb::parse(&text, "tmnt.played.csv").expect("the designer set parses");
+    let designer_decks = ["tmnt_ninja.deck", "tmnt_brutes.deck"]
+        .iter()
+        .map(|n| TmntGame::load_deck(&designer, &dir.join(n)).expect("a designer deck"))
+        .collect();
+    [(db, decks), (designer, designer_decks)]
+}
+
 /// Test walker shared by the engine's tests: random games of every pair of the nine bundled
 /// decks ([`BUNDLED_DECKS`]), then of every pair of the designer set's two decks
 /// (`tests/data/designer/tmnt.played.csv`, cards in the card language, whose texts the stage
@@ -55,15 +73,7 @@ fn walk_bundled_positions(
 ) {
     use crate::core::{rng_from_seed, ActionList, Game, GameDef};
     use rand::Rng;
-    let db = crate::games::tmnt::bundled_cards();
-    let decks = crate::core::testing::folder_decks::<TmntGame>(&db, &BUNDLED_DECKS);
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/designer");
-    let text = std::fs::read_to_string(dir.join("tmnt.played.csv")).expect("the designer set");
-    let designer = CardDb::parse(&text, "tmnt.played.csv").expect("the designer set parses");
-    let designer_decks: Vec<_> = ["tmnt_ninja.deck", "tmnt_brutes.deck"]
-        .iter()
-        .map(|n| TmntGame::load_deck(&designer, &dir.join(n)).expect("a designer deck"))
-        .collect();
+    let [(db, decks), (designer, designer_decks)] = test_deck_sets();
     // Every match with the place `k` of its row deck (the designer set's rows after the bundled).
     let mut matches = Vec::new();
     for (first, set, cards) in [(0, &decks, &db), (decks.len(), &designer_decks, &designer)] {

@@ -1554,19 +1554,8 @@ mod tests {
     #[test]
     fn item_any_is_an_item_in_the_two_decks() {
         use crate::core::GameDef;
-        use crate::games::tmnt::cards::CardDb;
-        let db = crate::games::tmnt::bundled_cards();
-        let decks =
-            crate::core::testing::folder_decks::<TmntGame>(&db, &super::super::BUNDLED_DECKS);
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/designer");
-        let text = std::fs::read_to_string(dir.join("tmnt.played.csv")).expect("the designer set");
-        let designer = CardDb::parse(&text, "tmnt.played.csv").expect("the designer set parses");
-        let designer_decks: Vec<_> = ["tmnt_ninja.deck", "tmnt_brutes.deck"]
-            .iter()
-            .map(|n| TmntGame::load_deck(&designer, &dir.join(n)).expect("a designer deck"))
-            .collect();
         let mut seen = [0usize; 2];
-        for (cards, set) in [(&db, &decks), (&designer, &designer_decks)] {
+        for (cards, set) in &super::super::test_deck_sets() {
             for a in set {
                 for b in set {
                     let g = TmntGame::new_match(cards, [a, b]);
