@@ -1514,7 +1514,9 @@ mod tests {
     /// for both players, 0 to 7 cards — and again with the deck cut to at most 3 cards, so that
     /// it runs out — `draw_n` leaves the state and answers as that many draws one at a time
     /// (`draw_one`, stopping at the first that fails, as the Adjust phase does), and
-    /// `trash_top` as the moves one at a time; games end both ways.
+    /// `trash_top` as the moves one at a time; games end both ways. Rules: M-ADJ-1 and M-ADJ-3
+    /// (the Adjust phase's draws, one card at a time), M-WIN-2 (the player whose deck runs out
+    /// loses, checked after each card).
     #[test]
     fn draw_n_and_trash_top_are_moves_one_at_a_time() {
         use rand::Rng;
