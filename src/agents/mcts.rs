@@ -112,6 +112,12 @@ pub struct Tree<G: Game> {
     pub kept: u64,
     /// The root's determinization, prepared once a search ([`Game::prepare_determinize`]).
     prep: crate::core::hidden::Prepared,
+    /// `ln[k]` is `(k as f64).ln()`, the same value UCB's exploration term would compute: filled
+    /// once for the counts a search can reach (`search`), so that an iteration reads it instead
+    /// of calling `ln` for every child it scans; a count past the table computes `ln` itself.
+    ln: Vec<f64>,
+    /// The most entries `ln` may hold (65,536; the tests set 0 to compute every `ln`).
+    ln_cap: usize,
 }
 
 impl<G: Game> Default for Tree<G> {
@@ -128,6 +134,8 @@ impl<G: Game> Default for Tree<G> {
             stack: Vec::new(),
             kept: 0,
             prep: Default::default(),
+            ln: Vec::new(),
+            ln_cap: 1 << 16,
         }
     }
 }
@@ -271,6 +279,23 @@ impl<G: crate::core::Policy> Tree<G> {
         if self.nodes.is_empty() {
             self.push(G::Action::default(), observer, NONE);
         }
+        // The logarithms of the availability counts this search can reach, at most `ln_cap` of
+        // them: a child is available only in iterations through its parent, so no count exceeds
+        // the root's visits (those of a kept tree included) plus this search's iterations. The
+        // table only grows, to a power of two, so a search of the same size as the last, or a
+        // little larger, allocates nothing.
+        let want = match cfg.time {
+            None => (self.nodes[0].visits as usize)
+                .saturating_add(cfg.iterations as usize)
+                .saturating_add(1)
+                .next_power_of_two(),
+            Some(_) => 4096,
+        }
+        .min(self.ln_cap);
+        while self.ln.len() < want {
+            let k = self.ln.len();
+            self.ln.push((k as f64).ln());
+        }
         self.cursor = 0;
         if cfg.determinize {
             game.prepare_determinize(root, observer, &mut self.prep);
@@ -346,8 +371,12 @@ impl<G: crate::core::Policy> Tree<G> {
                     self.untried.remove(k);
                     let n = &mut self.nodes[c as usize];
                     n.avail += 1;
+                    let ln_avail = match self.ln.get(n.avail as usize) {
+                        Some(&l) => l,
+                        None => f64::from(n.avail).ln(),
+                    };
                     let mut ucb = n.reward / f64::from(n.visits)
-                        + cfg.c * (f64::from(n.avail).ln() / f64::from(n.visits)).sqrt();
+                        + cfg.c * (ln_avail / f64::from(n.visits)).sqrt();
                     if hint == Some(a) {
                         ucb += cfg.prior / f64::from(n.visits + 1);
                     }
@@ -652,6 +681,86 @@ mod tests {
         }
         assert!(checked >= 40, "{checked} positions");
         assert!(other > 0, "uniform expansion never differed");
+    }
+
+    /// The table of logarithms UCB reads (`Tree::ln`) holds `ln k` at every entry `k`, bit for
+    /// bit, and covers every availability count of the tree; a search that reads it builds the
+    /// same tree, node for node (visits, availability, reward bits, sibling order), as one that
+    /// computes every `ln` (`ln_cap` 0), with the same random stream, over whole Trails games of
+    /// ISMCTS decisions with tree reuse, and with a time budget once.
+    #[test]
+    fn the_logarithm_table_searches_as_computing_ln() {
+        let g = TrailsGame::bench_match().expect("the bench match");
+        let cfg = MctsConfig {
+            iterations: 150,
+            playout: Policy::Random,
+            reuse: true,
+            ..MctsConfig::default()
+        };
+        let mut checked = 0;
+        let mut list = ActionList::new();
+        for seed in 0..3u64 {
+            let mut s = g.new_game(seed, Seat::from_index(seed as usize % 2));
+            // One tree of each kind per seat, as the agent keeps them: a tree follows its seat's
+            // own actions and forgets the tree at the opponent's.
+            let mut table: [Tree<TrailsGame>; 2] = Default::default();
+            let mut computed: [Tree<TrailsGame>; 2] = Default::default();
+            for t in &mut computed {
+                t.ln_cap = 0;
+            }
+            let (mut r1, mut r2) = (rng_from_seed(seed), rng_from_seed(seed));
+            let (mut o1, mut o2) = (Vec::new(), Vec::new());
+            let mut ply = 0u64;
+            while let Some(me) = g.to_move(&s) {
+                let k = me.index();
+                table[k].search(&g, &s, me, &cfg, &mut r1, &mut o1);
+                computed[k].search(&g, &s, me, &cfg, &mut r2, &mut o2);
+                assert!(computed[k].ln.is_empty());
+                assert_eq!(
+                    read(&table[k], 0),
+                    read(&computed[k], 0),
+                    "seed {seed}, ply {ply}"
+                );
+                assert_eq!(o1, o2);
+                let t = &table[k];
+                let most = t.nodes.iter().map(|n| n.avail).max().unwrap_or(0);
+                assert!((most as usize) < t.ln.len(), "{most} {}", t.ln.len());
+                for (i, l) in t.ln.iter().enumerate() {
+                    assert_eq!(l.to_bits(), (i as f64).ln().to_bits(), "entry {i}");
+                }
+                // The most visited root action legal in the game (a kept root may hold others).
+                g.legal_actions(&s, &mut list);
+                let a = o1
+                    .iter()
+                    .filter(|x| list.contains(&x.0))
+                    .max_by_key(|x| x.1)
+                    .map_or(list[0], |x| x.0);
+                for q in Seat::ALL {
+                    for t in [&mut table[q.index()], &mut computed[q.index()]] {
+                        if q == me {
+                            t.advance(a, me);
+                        } else {
+                            t.forget();
+                        }
+                    }
+                }
+                g.apply(&mut s, a);
+                ply += 1;
+                checked += 1;
+            }
+            assert_eq!(r1.gen::<u64>(), r2.gen::<u64>(), "the stream after");
+        }
+        assert!(checked > 100, "{checked} searches");
+        // A time budget fills the first 4,096 entries.
+        let s = g.new_game(7, Seat::P1);
+        let mut t: Tree<TrailsGame> = Tree::default();
+        let timed = MctsConfig {
+            time: Some(Duration::from_millis(5)),
+            ..cfg
+        };
+        let me = g.to_move(&s).expect("a decision");
+        t.search(&g, &s, me, &timed, &mut rng_from_seed(7), &mut Vec::new());
+        assert_eq!(t.ln.len(), 4096);
     }
 
     /// Tree reuse keeps exactly the subtree below the path the game took: every node, its

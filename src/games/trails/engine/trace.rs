@@ -1,11 +1,13 @@
 //! Why bond changed: the engine reports every bond change with its cause here, and the log
 //! (`narrate`) collects them by playing an action again on a copy of the state with tracing on.
-//! Off (always, except inside [`traced`]), a report costs one thread-local read and allocates
-//! nothing; the state carries nothing.
+//! Off (always, except inside [`traced`]), a report costs one read of a global count of the
+//! traces running on any thread (`TRACING`; the thread-local is read only while one runs) and
+//! allocates nothing; the state carries nothing.
 
 use super::super::state::Lid;
 use crate::core::Seat;
 use std::cell::RefCell;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The cause of one bond change.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,10 +29,16 @@ thread_local! {
     static TRACE: RefCell<Option<Vec<BondEvent>>> = const { RefCell::new(None) };
 }
 
+/// How many [`traced`] calls are running, on all threads: while it is 0 no thread traces, and a
+/// report returns without reading the thread-local (whose access checks its lazy state, ~15
+/// instructions). A thread's own `traced` raises it before its `f` runs and lowers it after, so
+/// inside `f` it is never 0.
+static TRACING: AtomicUsize = AtomicUsize::new(0);
+
 /// Reports a bond change (a no-op unless inside [`traced`]).
 #[inline]
 pub(crate) fn bond(q: Seat, cause: BondCause, delta: i16) {
-    if delta == 0 {
+    if delta == 0 || TRACING.load(Ordering::Relaxed) == 0 {
         return;
     }
     TRACE.with(|t| {
@@ -49,14 +57,14 @@ pub fn traced(f: impl FnOnce()) -> Vec<BondEvent> {
             if let Some(prev) = self.0.take() {
                 TRACE.with(|t| *t.borrow_mut() = prev);
             }
+            TRACING.fetch_sub(1, Ordering::Relaxed);
         }
     }
-    let mut restore = Restore(Some(TRACE.with(|t| t.borrow_mut().replace(Vec::new()))));
+    TRACING.fetch_add(1, Ordering::Relaxed);
+    let restore = Restore(Some(TRACE.with(|t| t.borrow_mut().replace(Vec::new()))));
     f();
     let events = TRACE.with(|t| t.borrow_mut().take().unwrap_or_default());
-    if let Some(prev) = restore.0.take() {
-        TRACE.with(|t| *t.borrow_mut() = prev);
-    }
+    drop(restore);
     events
 }
 
