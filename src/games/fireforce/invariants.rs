@@ -1,6 +1,7 @@
 //! Invariants of a Fire Force position, checked after every action by the conformance tests and
 //! the scenarios.
 
+use super::cards::{Keywords, Trigger};
 use super::state::{Bits, Pick, State, Step, FLAME_BASE, FLAME_MASK, NONE};
 use super::{Action, FireForceGame};
 use crate::core::lang::Side;
@@ -55,7 +56,21 @@ impl FireForceGame {
                     })
                     .fold(0, |m, i| m | 1u64 << i)
             });
-            if p.flamey != flamey || p.statics != statics {
+            // The Units with Pray or an Active ability, from the whole card (not the brief).
+            let acting = Bits(p.units())
+                .filter(|&u| {
+                    let c = self.card_of(s, q, u);
+                    c.keywords.has(Keywords::PRAY) || c.on(Trigger::Active) != 0
+                })
+                .fold(0, |m, u| m | 1u64 << u);
+            let guards = Bits(p.units())
+                .filter(|&u| self.card_of(s, q, u).keywords.has(Keywords::BLOCKER))
+                .fold(0, |m, u| m | 1u64 << u);
+            if p.flamey != flamey
+                || p.statics != statics
+                || p.acting.get() != acting
+                || p.guards.get() != guards
+            {
                 return Err(format!("{q}: the derived masks of the Scene are stale").into());
             }
             if p.as_flame & !(p.scene & main_all) != 0 {

@@ -2,7 +2,7 @@
 //! notation, expectations about the position reached.
 
 use super::cards::{CardDb, CardId};
-use super::state::{Bits, State};
+use super::state::{Bits, Mask40, State};
 use super::FireForceGame;
 use crate::core::def::{take_listed, unplaced_cards, GameDef, ScenarioReport, MAX_POSITION_TURN};
 use crate::core::input::{excerpt, parse_int};
@@ -418,7 +418,7 @@ fn edit_position(
                 pm.fresh = marked(&got[1], "dispatched");
                 pm.once = 0;
                 pm.blocker = [0; 2];
-                pm.stilled = 0;
+                pm.stilled = Mask40::EMPTY;
                 pm.power_turn = [0; FLAME_BASE];
                 pm.power_battle = [0; FLAME_BASE];
                 pm.given_to = [NONE; super::state::FLAME_DECK];
@@ -487,6 +487,8 @@ fn edit_position(
             // The derived masks, as a card's arrival on the Scene keeps them.
             let p = s.pl_mut(q);
             p.flamey = 0;
+            p.acting = Mask40::EMPTY;
+            p.guards = Mask40::EMPTY;
             p.statics = [0; 2];
             let on = p.units() | (p.scene & FLAME_MASK);
             for i in Bits(on) {

@@ -35,8 +35,44 @@ pub const MAX_ACTS: u8 = 250;
 
 pub use crate::core::Bits;
 
-/// One player's cards.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A mask of main-deck instances (below [`FLAME_BASE`] = 40: the Units are among them) in 5
+/// bytes, little-endian: what a `u64` of them holds, in less room.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Mask40([u8; 5]);
+
+impl Mask40 {
+    pub const EMPTY: Mask40 = Mask40([0; 5]);
+
+    /// The mask as a `u64`.
+    #[inline(always)]
+    pub fn get(self) -> u64 {
+        let a = self.0;
+        u64::from(u32::from_le_bytes([a[0], a[1], a[2], a[3]])) | u64::from(a[4]) << 32
+    }
+
+    /// Sets the mask to `m`, which has no bit from [`FLAME_BASE`] on.
+    #[inline(always)]
+    pub fn set(&mut self, m: u64) {
+        debug_assert!(m >> FLAME_BASE == 0, "a mask of main-deck instances");
+        let b = m.to_le_bytes();
+        self.0 = [b[0], b[1], b[2], b[3], b[4]];
+    }
+
+    /// Adds instance `i` (below [`FLAME_BASE`]): one byte written.
+    #[inline(always)]
+    pub fn insert(&mut self, i: u8) {
+        self.0[usize::from(i / 8)] |= 1 << (i % 8);
+    }
+
+    /// Takes instance `i` out (below [`FLAME_BASE`]): one byte written.
+    #[inline(always)]
+    pub fn remove(&mut self, i: u8) {
+        self.0[usize::from(i / 8)] &= !(1 << (i % 8));
+    }
+}
+
+/// One player's cards. (`Debug` by hand: see the `impl`.)
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Player {
     /// The card of each instance.
     pub card: [CardId; MAX_INST],
@@ -67,6 +103,13 @@ pub struct Player {
     /// `statics[1]` on the opponent's (`enemy` or `any`).
     pub flamey: u64,
     pub statics: [u64; 2],
+    /// Derived like `flamey`: the Units on the Scene with Pray or an Active ability (their
+    /// brief's [`super::cards::Brief::PRAY`] or `active`), the only Units whose main-phase
+    /// actions are more than an attack (F-MAIN-1), and the Units on the Scene with Blocker
+    /// (F-KW-BLOCKER). Masks of Units, in 5 bytes each ([`Mask40`]), as `stilled`: the three
+    /// fill what was the padding of the struct, and the state keeps its size.
+    pub acting: Mask40,
+    pub guards: Mask40,
     /// The Unit each Flame instance is given to (F-KW-PRAY), or [`NONE`].
     pub given_to: [u8; FLAME_DECK],
     /// Power changes until end of turn and during this battle (support power among them), each
@@ -77,7 +120,7 @@ pub struct Player {
     pub known: [u64; 2],
     /// Units that do not become ready in this player's next Preparation phase (decision
     /// F-PREP-6).
-    pub stilled: u64,
+    pub stilled: Mask40,
     /// F-SETUP-2: the redraw decision has been taken.
     pub redraw_done: bool,
     /// The player has played a Reaction Event this turn (decision F-COST-8's `first`).
@@ -87,6 +130,42 @@ pub struct Player {
     /// F-EFF-12).
     pub banned: u8,
     pub ban_ends: u8,
+}
+
+/// As `derive(Debug)` wrote it before the 5-byte masks (`stilled` as a `u64`), without the
+/// masks derived from the Scene's cards (`acting`, `guards`: both seats know every card on the
+/// Scene, F-INFO): the information-set keys (`GameDef::info_key`, a `Debug` of the state) and
+/// the transcripts that record them stay as they were.
+impl std::fmt::Debug for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Player")
+            .field("card", &self.card)
+            .field("n_main", &self.n_main)
+            .field("pile", &self.pile)
+            .field("deck_len", &self.deck_len)
+            .field("life_len", &self.life_len)
+            .field("hand", &self.hand)
+            .field("scene", &self.scene)
+            .field("adolla", &self.adolla)
+            .field("flame_deck", &self.flame_deck)
+            .field("exhausted", &self.exhausted)
+            .field("fresh", &self.fresh)
+            .field("once", &self.once)
+            .field("blocker", &self.blocker)
+            .field("as_flame", &self.as_flame)
+            .field("flamey", &self.flamey)
+            .field("statics", &self.statics)
+            .field("given_to", &self.given_to)
+            .field("power_turn", &self.power_turn)
+            .field("power_battle", &self.power_battle)
+            .field("known", &self.known)
+            .field("stilled", &self.stilled.get())
+            .field("redraw_done", &self.redraw_done)
+            .field("reacted", &self.reacted)
+            .field("banned", &self.banned)
+            .field("ban_ends", &self.ban_ends)
+            .finish()
+    }
 }
 
 impl Player {
@@ -107,11 +186,13 @@ impl Player {
         as_flame: 0,
         flamey: 0,
         statics: [0; 2],
+        acting: Mask40::EMPTY,
+        guards: Mask40::EMPTY,
         given_to: [NONE; FLAME_DECK],
         power_turn: [0; FLAME_BASE],
         power_battle: [0; FLAME_BASE],
         known: [0; 2],
-        stilled: 0,
+        stilled: Mask40::EMPTY,
         redraw_done: false,
         reacted: false,
         banned: NONE,
@@ -293,6 +374,11 @@ pub fn that_card(code: u8) -> Option<(Seat, u8)> {
 
 /// The state fits in 1 KiB (issue 13's bound; `tcgsim bench` prints the size).
 const _: () = assert!(std::mem::size_of::<State>() <= 1024);
+
+/// The three 5-byte masks of a [`Player`] (`acting`, `guards`, `stilled`) fill what was its
+/// padding: a player is 392 bytes, as when `stilled` was a `u64` and the other two did not exist
+/// (and the state 1,016 bytes: a determinization copies no more).
+const _: () = assert!(std::mem::size_of::<Player>() == 392);
 
 /// [`Frame::ability`] of a Life trigger (F-BAT-8).
 pub const LIFE_TRIGGER: u8 = 0xFE;

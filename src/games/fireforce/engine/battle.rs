@@ -9,9 +9,9 @@ impl FireForceGame {
     /// F-BAT-4, F-KW-BLOCKER: the attacked player's ready Units with Blocker.
     pub fn blockers(&self, s: &State) -> u64 {
         let d = s.pl(s.active.other());
-        let m = Bits(d.units() & !d.exhausted)
-            .filter(|&u| self.db.brief(d.card[u as usize]).has(Brief::BLOCKER))
-            .fold(0, |m, u| m | 1 << u);
+        // The Units with Blocker are kept in `guards` (as `flamey`, by every move onto or off
+        // the Scene; checked by the invariants).
+        let m = d.units() & !d.exhausted & d.guards.get();
         let m = if self.lang.grant {
             m | d.blocker[0] & d.units() & !d.exhausted
         } else {
@@ -64,7 +64,8 @@ impl FireForceGame {
         s.battle.attacker != NONE && (s.battle.on_player || s.battle.target != NONE)
     }
 
-    /// F-BAT-7, F-BAT-8.
+    /// F-BAT-7, F-BAT-8. Out of line (once a battle; see `run_frame`).
+    #[inline(never)]
     pub(super) fn damage(&self, s: &mut State) {
         s.step = Step::BattleEnd;
         if !self.battle_on(s) {

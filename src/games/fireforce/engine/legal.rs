@@ -316,24 +316,41 @@ impl FireForceGame {
                 given
             }
         };
-        let ready = !p.exhausted;
-        for u in Bits(p.units()) {
-            let b = self.db.brief(p.card[u as usize]);
+        let (units, ready) = (p.units(), !p.exhausted);
+        // F-BAT-1, F-KW-BLITZ: a ready Unit attacks once past the turn it was dispatched, or
+        // with Blitz (the brief is read for the Units dispatched this turn only).
+        let mut settled = !p.fresh;
+        for u in Bits(units & ready & p.fresh) {
+            if self.db.brief(p.card[u as usize]).has(Brief::BLITZ) {
+                settled |= 1 << u;
+            }
+        }
+        // F-BAT-2: [`Brief::FACE`] of a Unit is Flame (`flamey`) without `cant self
+        // attack_player` (decision F-CANT-1; no card of the match has it unless `no_face`).
+        let face = if LATER && self.lang.no_face {
+            self.strip_no_face(s, q, p.flamey)
+        } else {
+            p.flamey
+        };
+        let attacks = units & ready & settled & (reach | face);
+        // The Units in order, each one's actions in order: its attack, then (for the Units with
+        // Pray or an Active ability, `acting`) its Pray and its activated abilities.
+        let acting = units & p.acting.get();
+        for u in Bits(attacks | acting) {
             let bit = 1u64 << u;
-            // F-BAT-1, F-KW-BLITZ.
-            if ready & bit != 0
-                && Self::settled(p, u, b)
-                && (reach & bit != 0 || b.has(Brief::FACE))
-            {
+            if attacks & bit != 0 {
                 out.push(Action::Attack(u));
             }
-            // F-KW-PRAY (decision F-KW-PRAY-2: only with a Flame card to give).
-            if ready & bit != 0 && b.has(Brief::PRAY) && p.flame_deck != 0 {
-                out.push(Action::Activate(u, PRAY));
-            }
-            for k in Bits(u64::from(b.active)) {
-                if self.can_activate(s, q, u, k) {
-                    out.push(Action::Activate(u, k));
+            if acting & bit != 0 {
+                let b = self.db.brief(p.card[u as usize]);
+                // F-KW-PRAY (decision F-KW-PRAY-2: only with a Flame card to give).
+                if ready & bit != 0 && b.has(Brief::PRAY) && p.flame_deck != 0 {
+                    out.push(Action::Activate(u, PRAY));
+                }
+                for k in Bits(u64::from(b.active)) {
+                    if self.can_activate(s, q, u, k) {
+                        out.push(Action::Activate(u, k));
+                    }
                 }
             }
         }
@@ -533,6 +550,69 @@ mod tests {
         assert!(
             positions > 10_000 && actions > 20_000,
             "{positions} {actions}"
+        );
+    }
+
+    /// `Player::acting` and `Player::guards`, kept by every arrival on and departure from the
+    /// Scene, are at every position of random games of every pair of bundled decks, and of
+    /// determinizations of them, what they say, read from the whole card: the Units with Pray or
+    /// an Active ability (F-MAIN-1, F-KW-PRAY, F-KW-ACTIVE), the Units with Blocker
+    /// (F-KW-BLOCKER).
+    #[test]
+    fn kept_unit_masks_are_the_units_with_pray_or_an_active_ability_and_the_blockers() {
+        let db = crate::games::fireforce::bundled_cards();
+        let decks = crate::core::testing::folder_decks::<FireForceGame>(
+            &db,
+            &crate::games::fireforce::TEST_DECKS,
+        );
+        let fresh = |g: &FireForceGame, s: &State, q: Seat| -> [u64; 2] {
+            let mut m = [0u64; 2];
+            for u in Bits(s.pl(q).units()) {
+                let c = g.card_of(s, q, u);
+                if c.keywords.has(Keywords::PRAY) || c.on(Trigger::Active) != 0 {
+                    m[0] |= 1 << u;
+                }
+                if c.keywords.has(Keywords::BLOCKER) {
+                    m[1] |= 1 << u;
+                }
+            }
+            m
+        };
+        let kept = |s: &State, q: Seat| [s.pl(q).acting.get(), s.pl(q).guards.get()];
+        let mut rng = rng_from_seed(23);
+        let (mut positions, mut with, mut changed) = (0usize, [0usize; 2], [0usize; 2]);
+        for (k, a) in decks.iter().enumerate() {
+            for b in &decks {
+                let g = FireForceGame::new_match(&db, [a, b]);
+                for seed in 0..4u64 {
+                    let mut s = g.new_game(seed * 37 + k as u64, Seat::ALL[(seed % 2) as usize]);
+                    let mut list = ActionList::new();
+                    let mut last = [[0u64; 2]; 2];
+                    while g.to_move(&s).is_some() {
+                        let d = g.determinize(&s, Seat::ALL[positions % 2], &mut rng);
+                        for q in Seat::ALL {
+                            let m = fresh(&g, &s, q);
+                            assert_eq!(kept(&s, q), m, "{q} at position {positions}");
+                            assert_eq!(kept(&d, q), fresh(&g, &d, q), "{q} determinized");
+                            for j in 0..2 {
+                                with[j] += usize::from(m[j] != 0);
+                                changed[j] += usize::from(m[j] != last[q.index()][j]);
+                            }
+                            last[q.index()] = m;
+                        }
+                        positions += 1;
+                        g.legal_actions(&s, &mut list);
+                        let pick = list.as_slice()[rng.gen_range(0..list.len())];
+                        g.apply(&mut s, pick);
+                    }
+                }
+            }
+        }
+        assert!(
+            positions > 10_000
+                && with.iter().all(|&n| n > 5_000)
+                && changed.iter().all(|&n| n > 1_000),
+            "{positions} {with:?} {changed:?}"
         );
     }
 }

@@ -366,8 +366,10 @@ impl FireForceGame {
         p.fresh &= !bit;
         p.once &= !bit;
         p.blocker = p.blocker.map(|m| m & !bit);
-        p.stilled &= !bit;
         if (u as usize) < FLAME_BASE {
+            p.acting.remove(u);
+            p.guards.remove(u);
+            p.stilled.remove(u);
             p.power_turn[u as usize] = 0;
             p.power_battle[u as usize] = 0;
         }
@@ -474,6 +476,10 @@ impl FireForceGame {
     pub(super) fn enter_scene(&self, s: &mut State, q: Seat, i: u8) {
         let c = self.card_of(s, q, i);
         let flame = c.is_unit() && c.flame;
+        let b = self.db.brief(s.pl(q).card[i as usize]);
+        let unit = (i as usize) < FLAME_BASE && c.is_unit();
+        let acting = unit && (b.has(Brief::PRAY) || b.active != 0);
+        let guard = unit && b.has(Brief::BLOCKER);
         let own = c.statics.iter().any(|st| st.side != Side::Enemy);
         let enemy = c.statics.iter().any(|st| st.side != Side::Own);
         s.flame_check = true;
@@ -482,6 +488,12 @@ impl FireForceGame {
         p.scene |= bit;
         if flame {
             p.flamey |= bit;
+        }
+        if acting {
+            p.acting.insert(i);
+        }
+        if guard {
+            p.guards.insert(i);
         }
         if own {
             p.statics[0] |= bit;

@@ -87,7 +87,7 @@ impl FireForceGame {
             p.once,
             p.blocker[0],
             p.blocker[1],
-            p.stilled,
+            p.stilled.get(),
             p.as_flame,
         ];
         let (a, b) = (i as usize, j as usize);

@@ -50,8 +50,8 @@ impl FireForceGame {
         // F-PREP-1: exhausted cards, and Flame cards given to Units, become ready (decision
         // F-PREP-6: but the Units an effect keeps exhausted).
         let p = s.pl_mut(q);
-        p.exhausted &= p.stilled;
-        p.stilled = 0;
+        p.exhausted &= p.stilled.get();
+        p.stilled = Mask40::EMPTY;
         // F-PREP-2 (F-PREP-4: on turn 1 too).
         Self::draw(s, q, 1);
         // F-PREP-3.
