@@ -65,3 +65,58 @@ pub fn playout<G: crate::core::Policy>(
     let o = game.outcome(state).expect("finished game");
     ([o.score(Seat::P1), o.score(Seat::P2)], n)
 }
+
+/// How a playout uses a MAST table ([`super::mast::Mast`], issue 33).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MastPolicy {
+    /// The chance, at each playout decision, of the MAST choice instead of `policy`'s (the
+    /// ε-greedy heuristic's, whose own ε stays as set).
+    pub p: f64,
+    /// 0: the action of best mean; above 0: a Gibbs draw at this temperature.
+    pub tau: f64,
+    /// The mean an action never seen counts as.
+    pub unseen: f64,
+}
+
+/// [`playout`] with MAST: at each decision, with chance `mast.p` the table's choice for the
+/// player to move, else `policy`'s as in [`playout`]; every action played is recorded in the
+/// table for the iteration's update.
+#[allow(clippy::too_many_arguments)]
+pub fn playout_mast<G: crate::core::Policy>(
+    game: &G,
+    state: &mut G::State,
+    policy: Policy,
+    eps: f64,
+    depth: u32,
+    list: &mut ActionList<G::Action>,
+    rng: &mut GameRng,
+    table: &mut super::mast::Mast<G::Action>,
+    mast: MastPolicy,
+) -> ([f64; 2], u32) {
+    let mut n = 0u32;
+    while let Some(mover) = game.to_move(state) {
+        if depth > 0 && n >= depth {
+            let v = game.evaluate(state, Seat::P1);
+            return ([v, 1.0 - v], n);
+        }
+        game.legal_actions(state, list);
+        let a = if list.len() == 1 {
+            list[0]
+        } else if rng.gen::<f64>() < mast.p {
+            table.choose(mover, list.as_slice(), mast.tau, mast.unseen, rng)
+        } else {
+            match policy {
+                Policy::Random => list[below(rng, list.len())],
+                Policy::Heuristic if eps > 0.0 && rng.gen::<f64>() < eps => {
+                    list[below(rng, list.len())]
+                }
+                Policy::Heuristic => game.heuristic_action(state, list, rng),
+            }
+        };
+        table.record(mover, a);
+        game.apply(state, a);
+        n += 1;
+    }
+    let o = game.outcome(state).expect("finished game");
+    ([o.score(Seat::P1), o.score(Seat::P2)], n)
+}
