@@ -16,8 +16,7 @@
 //! stays where it was. What the player sees is the game's own log for that player
 //! ([`crate::core::GameDef::narrate`]), so the choice to reuse reads nothing hidden.
 
-use super::mast::Mast;
-use super::playout::{playout, playout_mast, MastPolicy, Policy};
+use super::playout::{playout, Policy};
 use super::Agent;
 use crate::core::{mix_seed, rng_from_seed, ActionList, Game, GameRng, Seat};
 use rand::Rng;
@@ -53,21 +52,6 @@ pub struct MctsConfig {
     /// heuristic names its action in that iteration's determinization; that action is expanded
     /// first, and its child's selection value gains `prior / (visits + 1)`. 0: off.
     pub prior: f64,
-    /// MAST (issue 33, [`super::mast`]): the chance of the table's choice at each playout
-    /// decision (`mast`); 0 with `mexp` off: no table.
-    pub mast: f64,
-    /// The MAST choice: 0 the best mean, above 0 a Gibbs draw at this temperature (`mtau`).
-    pub mast_tau: f64,
-    /// The mean of an action the table has not seen (`mq0`).
-    pub mast_unseen: f64,
-    /// Expand untried tree actions in the table's order (`mexp`; after the prior's hint).
-    pub mast_expand: bool,
-    /// 0: a new table each search; above 0: the last search's, its statistics times this
-    /// (`mkeep`).
-    pub mast_keep: f64,
-    /// An ε schedule (`esched`, issue 33): above 0, iteration `t` of a search plays out with
-    /// ε · K / (K + t) instead of ε.
-    pub eps_halflife: f64,
 }
 
 impl Default for MctsConfig {
@@ -83,20 +67,7 @@ impl Default for MctsConfig {
             determinize: true,
             reuse: false,
             prior: 0.0,
-            mast: 0.0,
-            mast_tau: 0.0,
-            mast_unseen: 0.5,
-            mast_expand: false,
-            mast_keep: 0.0,
-            eps_halflife: 0.0,
         }
-    }
-}
-
-impl MctsConfig {
-    /// Whether the search keeps a MAST table.
-    fn mast_on(&self) -> bool {
-        self.mast > 0.0 || self.mast_expand
     }
 }
 
@@ -141,10 +112,6 @@ pub struct Tree<G: Game> {
     pub kept: u64,
     /// The root's determinization, prepared once a search ([`Game::prepare_determinize`]).
     prep: crate::core::hidden::Prepared,
-    /// The MAST table (empty until a search uses it).
-    mast: Mast<G::Action>,
-    /// The index of the iteration under way in this search (for `esched`).
-    step: u32,
 }
 
 impl<G: Game> Default for Tree<G> {
@@ -161,8 +128,6 @@ impl<G: Game> Default for Tree<G> {
             stack: Vec::new(),
             kept: 0,
             prep: Default::default(),
-            mast: Mast::default(),
-            step: 0,
         }
     }
 }
@@ -310,9 +275,6 @@ impl<G: crate::core::Policy> Tree<G> {
         if cfg.determinize {
             game.prepare_determinize(root, observer, &mut self.prep);
         }
-        if cfg.mast_on() {
-            self.mast.start(cfg.mast_keep);
-        }
         let deadline = cfg.time.map(|t| Instant::now() + t);
         let mut it = 0u32;
         loop {
@@ -332,7 +294,6 @@ impl<G: crate::core::Policy> Tree<G> {
             if self.nodes.len() as u64 >= cap {
                 break;
             }
-            self.step = it;
             self.iterate(game, root, observer, cfg, rng);
             it += 1;
         }
@@ -400,18 +361,8 @@ impl<G: crate::core::Policy> Tree<G> {
             if !self.untried.is_empty() {
                 let a = match hint {
                     Some(h) if self.untried.contains(&h) => h,
-                    _ if cfg.mast_expand => self.mast.choose(
-                        mover,
-                        self.untried.as_slice(),
-                        cfg.mast_tau,
-                        cfg.mast_unseen,
-                        rng,
-                    ),
                     _ => self.untried[rng.gen_range(0..self.untried.len())],
                 };
-                if cfg.mast_on() {
-                    self.mast.record(mover, a);
-                }
                 let child = self.push(a, mover, node);
                 self.nodes[child as usize].avail = 1;
                 game.apply(&mut s, a);
@@ -419,49 +370,20 @@ impl<G: crate::core::Policy> Tree<G> {
                 break;
             }
             let a = self.nodes[best as usize].action;
-            if cfg.mast_on() {
-                self.mast.record(mover, a);
-            }
             game.apply(&mut s, a);
             self.path.push(best);
             node = best;
         }
         // Playout.
-        let eps = if cfg.eps_halflife > 0.0 {
-            cfg.eps * cfg.eps_halflife / (cfg.eps_halflife + f64::from(self.step))
-        } else {
-            cfg.eps
-        };
-        let (result, n) = if cfg.mast_on() {
-            let mast = MastPolicy {
-                p: cfg.mast,
-                tau: cfg.mast_tau,
-                unseen: cfg.mast_unseen,
-            };
-            let r = playout_mast(
-                game,
-                &mut s,
-                cfg.playout,
-                eps,
-                cfg.depth,
-                &mut self.list,
-                rng,
-                &mut self.mast,
-                mast,
-            );
-            self.mast.update(r.0);
-            r
-        } else {
-            playout(
-                game,
-                &mut s,
-                cfg.playout,
-                eps,
-                cfg.depth,
-                &mut self.list,
-                rng,
-            )
-        };
+        let (result, n) = playout(
+            game,
+            &mut s,
+            cfg.playout,
+            cfg.eps,
+            cfg.depth,
+            &mut self.list,
+            rng,
+        );
         self.playout_decisions += u64::from(n);
         // Backpropagation: each node adds the result of the player who chose its action.
         for &id in &self.path {

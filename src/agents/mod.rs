@@ -2,7 +2,6 @@
 //! player may know: search agents determinize before they look.
 
 mod heuristic;
-pub mod mast;
 pub mod mcts;
 pub mod pimc;
 pub mod playout;

@@ -34,15 +34,13 @@ pub const KINDS: [(&str, &[&str]); 5] = [
     (
         "ismcts",
         &[
-            "iters", "ms", "c", "playout", "eps", "depth", "threads", "reuse", "prior", "mast",
-            "mtau", "mq0", "mexp", "mkeep", "esched",
+            "iters", "ms", "c", "playout", "eps", "depth", "threads", "reuse", "prior",
         ],
     ),
     (
         "cheat",
         &[
-            "iters", "ms", "c", "playout", "eps", "depth", "threads", "reuse", "prior", "mast",
-            "mtau", "mq0", "mexp", "mkeep", "esched",
+            "iters", "ms", "c", "playout", "eps", "depth", "threads", "reuse", "prior",
         ],
     ),
 ];
@@ -161,12 +159,6 @@ impl AgentSpec {
                         "depth" => c.depth = num(k, v, 0, limits::DEPTH)?,
                         "reuse" => c.reuse = num::<u8>(k, v, 0, 1)? == 1,
                         "prior" => c.prior = real(k, v, 0.0, limits::C)?,
-                        "mast" => c.mast = real(k, v, 0.0, 1.0)?,
-                        "mtau" => c.mast_tau = real(k, v, 0.0, limits::C)?,
-                        "mq0" => c.mast_unseen = real(k, v, 0.0, 1.0)?,
-                        "mexp" => c.mast_expand = num::<u8>(k, v, 0, 1)? == 1,
-                        "mkeep" => c.mast_keep = real(k, v, 0.0, 1.0)?,
-                        "esched" => c.eps_halflife = real(k, v, 0.0, 1e9)?,
                         _ => c.trees = num(k, v, 1, limits::MCTS_TREES)?,
                     }
                 }

@@ -166,37 +166,23 @@ fn ismcts<G: GameDef>(g: &G, name: &str) {
         let mut agents = [HeuristicAgent::new(1), HeuristicAgent::new(2)];
         let (s, _) = play(&mut agents, length.min(120) / 2);
         let me = g.to_move(&s).unwrap();
-        let plain = MctsConfig {
+        let cfg = MctsConfig {
             iterations: 300,
             ..MctsConfig::default()
         };
-        // With a MAST table (issue 33): kept between searches, and a new one each search.
-        let mast = MctsConfig {
-            mast: 0.5,
-            mast_tau: 0.1,
-            mast_expand: true,
-            mast_keep: 0.5,
-            ..plain
-        };
-        let fresh = MctsConfig {
-            mast_keep: 0.0,
-            ..mast
-        };
-        for (what, cfg) in [("plain", plain), ("mast", mast), ("mast fresh", fresh)] {
-            let mut tree: Tree<G> = Tree::default();
-            let mut out = Vec::new();
-            let mut rng = rng_from_seed(9);
-            tree.search(g, &s, me, &cfg, &mut rng, &mut out);
-            let (_, n) = allocations(|| tree.search(g, &s, me, &cfg, &mut rng, &mut out));
-            assert!(
-                tree.iterations == 300 && tree.playout_decisions > 0,
-                "{name} {what}"
-            );
-            assert_eq!(
-                n, 0,
-                "{name} {what}: {n} allocations in 300 ISMCTS iterations after warm-up"
-            );
-        }
+        let mut tree: Tree<G> = Tree::default();
+        let mut out = Vec::new();
+        let mut rng = rng_from_seed(9);
+        tree.search(g, &s, me, &cfg, &mut rng, &mut out);
+        let (_, n) = allocations(|| tree.search(g, &s, me, &cfg, &mut rng, &mut out));
+        assert!(
+            tree.iterations == 300 && tree.playout_decisions > 0,
+            "{name}"
+        );
+        assert_eq!(
+            n, 0,
+            "{name}: {n} allocations in 300 ISMCTS iterations after warm-up"
+        );
     }
 }
 
