@@ -697,7 +697,7 @@ mod tests {
             reuse: true,
             ..MctsConfig::default()
         };
-        let mut checked = 0;
+        let (mut checked, mut reused) = (0, 0);
         let mut list = ActionList::new();
         for seed in 0..3u64 {
             let mut s = g.new_game(seed, Seat::from_index(seed as usize % 2));
@@ -722,6 +722,9 @@ mod tests {
                     "seed {seed}, ply {ply}"
                 );
                 assert_eq!(o1, o2);
+                if table[k].kept > 1 {
+                    reused += 1;
+                }
                 let t = &table[k];
                 let most = t.nodes.iter().map(|n| n.avail).max().unwrap_or(0);
                 assert!((most as usize) < t.ln.len(), "{most} {}", t.ln.len());
@@ -751,6 +754,9 @@ mod tests {
             assert_eq!(r1.gen::<u64>(), r2.gen::<u64>(), "the stream after");
         }
         assert!(checked > 100, "{checked} searches");
+        // Searches that started from a kept tree (more than its root), whose counts the table
+        // must cover too.
+        assert!(reused > 20, "{reused} searches from a kept tree");
         // A time budget fills the first 4,096 entries.
         let s = g.new_game(7, Seat::P1);
         let mut t: Tree<TrailsGame> = Tree::default();

@@ -51,17 +51,24 @@ pub(crate) fn bond(q: Seat, cause: BondCause, delta: i16) {
 /// Runs `f` with tracing on and returns the bond changes it reported, in order. The previous
 /// trace (none, or an outer `traced`'s) is restored afterwards, also if `f` panics.
 pub fn traced(f: impl FnOnce()) -> Vec<BondEvent> {
-    struct Restore(Option<Option<Vec<BondEvent>>>);
+    /// The previous trace, put back when dropped; the count is raised by `new` and lowered by
+    /// `drop`, so it stays raised exactly while a `Restore` lives (a panic included).
+    struct Restore(Option<Vec<BondEvent>>);
+    impl Restore {
+        fn new() -> Restore {
+            let prev = TRACE.with(|t| t.borrow_mut().replace(Vec::new()));
+            TRACING.fetch_add(1, Ordering::Relaxed);
+            Restore(prev)
+        }
+    }
     impl Drop for Restore {
         fn drop(&mut self) {
-            if let Some(prev) = self.0.take() {
-                TRACE.with(|t| *t.borrow_mut() = prev);
-            }
+            let prev = self.0.take();
+            TRACE.with(|t| *t.borrow_mut() = prev);
             TRACING.fetch_sub(1, Ordering::Relaxed);
         }
     }
-    TRACING.fetch_add(1, Ordering::Relaxed);
-    let restore = Restore(Some(TRACE.with(|t| t.borrow_mut().replace(Vec::new()))));
+    let restore = Restore::new();
     f();
     let events = TRACE.with(|t| t.borrow_mut().take().unwrap_or_default());
     drop(restore);
