@@ -131,14 +131,15 @@ pub fn bundled_cards() -> CardDb {
         .expect("the bundled card pool parses (checked by the tests)")
 }
 
-/// Seven of the bundled decks, whose 49 pairs the unit tests' random-game walks play (the
-/// brief-based legal actions, the heuristic's dispatch choice).
+/// The eight bundled decks, whose 64 pairs the unit tests' random-game walks play (the
+/// brief-based legal actions, the kept Unit masks, the heuristic's dispatch choice).
 #[cfg(test)]
-pub(crate) const TEST_DECKS: [&str; 7] = [
+pub(crate) const TEST_DECKS: [&str; 8] = [
     "aggro_blitz",
     "adolla_link",
     "blitz_shield",
     "blocker_wall",
+    "ember_relay",
     "pray_ramp",
     "reaction_control",
     "support_defence",

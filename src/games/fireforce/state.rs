@@ -50,14 +50,6 @@ impl Mask40 {
         u64::from(u32::from_le_bytes([a[0], a[1], a[2], a[3]])) | u64::from(a[4]) << 32
     }
 
-    /// Sets the mask to `m`, which has no bit from [`FLAME_BASE`] on.
-    #[inline(always)]
-    pub fn set(&mut self, m: u64) {
-        debug_assert!(m >> FLAME_BASE == 0, "a mask of main-deck instances");
-        let b = m.to_le_bytes();
-        self.0 = [b[0], b[1], b[2], b[3], b[4]];
-    }
-
     /// Adds instance `i` (below [`FLAME_BASE`]): one byte written.
     #[inline(always)]
     pub fn insert(&mut self, i: u8) {

@@ -327,7 +327,10 @@ impl FireForceGame {
         }
         // F-BAT-2: [`Brief::FACE`] of a Unit is Flame (`flamey`) without `cant self
         // attack_player` (decision F-CANT-1; no card of the match has it unless `no_face`).
-        let face = if LATER && self.lang.no_face {
+        // (Not needed when every Unit has a target already.)
+        let face = if reach == !0 {
+            0
+        } else if LATER && self.lang.no_face {
             self.strip_no_face(s, q, p.flamey)
         } else {
             p.flamey
@@ -410,6 +413,7 @@ mod tests {
                 if c.ctype == crate::games::fireforce::cards::CardType::Event
                     && c.on(Trigger::Reaction) & 1 != 0
                     && u32::from(g.hand_cost(s, d, i)) <= pay
+                    && (c.abilities[0].cond.is_none() || g.play_gate(s, d, i, 0))
                     && !FireForceGame::seen(&mut seen, s, d, i)
                 {
                     out.push(Action::React(id));
@@ -449,9 +453,16 @@ mod tests {
                 {
                     continue;
                 }
+                // Decision F-EFF-6: an Event whose `main` head has a condition is played only
+                // if it holds (the card's own ability read here, not the brief).
                 match c.ctype {
                     CardType::Unit => out.push(Action::Dispatch(id)),
-                    CardType::Event if c.on(Trigger::Main) & 1 != 0 => out.push(Action::Play(id)),
+                    CardType::Event
+                        if c.on(Trigger::Main) & 1 != 0
+                            && (c.abilities[0].cond.is_none() || g.play_gate(s, q, i, 0)) =>
+                    {
+                        out.push(Action::Play(id))
+                    }
                     _ => {}
                 }
             }

@@ -68,9 +68,9 @@ impl FireForceGame {
     /// swapping the two: the same card, the same flags, the same power changes, nothing given to
     /// either Unit, the same bearer for Flame cards, and neither named by instance (`named`).
     ///
-    /// The derived masks (`flamey`, `statics`) follow from the card, both players know every
-    /// card on the Scene (F-INFO), and the Units' flags are never set on Flame cards (the
-    /// invariants): so they are not compared.
+    /// The derived masks (`flamey`, `statics`, `acting`, `guards`) follow from the card, both
+    /// players know every card on the Scene (F-INFO), and the Units' flags are never set on Flame
+    /// cards (the invariants): so they are not compared.
     fn alike(s: &State, q: Seat, named: u64, i: u8, j: u8) -> bool {
         let p = s.pl(q);
         if p.card[i as usize] != p.card[j as usize] || named & (1 << i | 1 << j) != 0 {
