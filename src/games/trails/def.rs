@@ -342,7 +342,9 @@ impl GameDef for TrailsGame {
                     p.card[i] = Lid::MAX;
                 }
             }
-            p.kinds = p.kinds.without(!known);
+            p.kinds.play &= known;
+            p.kinds.craft &= known;
+            p.kinds.unit &= known;
         }
         // The seed of the shuffles to come (`search`) is known to no player: determinization draws
         // it anew, so it is no part of what a seat knows.

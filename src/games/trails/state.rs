@@ -105,7 +105,7 @@ pub struct PlayerState {
 /// (setup, determinization, scenarios) and checked by the invariants. They let legal-move
 /// generation skip the cards that cannot give an action. Never read for an opponent's hidden
 /// cards: they follow the true cards.
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Kinds {
     /// EVENTs, BASEs and cards with arts: may give an "always" action from the hand or face down
     /// in the homebase (T-RES-2, T-RES-3, T-RES-4).
@@ -114,32 +114,6 @@ pub struct Kinds {
     pub craft: u64,
     /// UNITs.
     pub unit: u64,
-    /// UNITs and ITEMs: the cards the deployment step may deploy from the hand (T-PREP-3).
-    pub deploy: u64,
-    /// UNITs with a printed [Dispatch]: the face-down homebase cards the deployment step may
-    /// dispatch (T-ICON-DISPATCH).
-    pub dispatch: u64,
-}
-
-/// Written by hand: `deploy` and `dispatch` are left out on purpose (derived from the cards, as
-/// the others are, and added after the info keys, which print the state, were recorded; they
-/// say nothing the cards do not). The destructuring names every field, so a new one fails to
-/// compile until it is printed or left out here.
-impl std::fmt::Debug for Kinds {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let Kinds {
-            play,
-            craft,
-            unit,
-            deploy: _,
-            dispatch: _,
-        } = self;
-        f.debug_struct("Kinds")
-            .field("play", play)
-            .field("craft", craft)
-            .field("unit", unit)
-            .finish()
-    }
 }
 
 impl Kinds {
@@ -150,21 +124,17 @@ impl Kinds {
             play: self.play & !m,
             craft: self.craft & !m,
             unit: self.unit & !m,
-            deploy: self.deploy & !m,
-            dispatch: self.dispatch & !m,
         }
     }
 
     /// Sets instance `i`'s bits from its card's tag (`TrailsGame::kind_tag`: bit 0 `play`,
-    /// bit 1 `craft`, bit 2 `unit`, bit 3 `deploy`, bit 4 `dispatch`); its bits must be clear.
+    /// bit 1 `craft`, bit 2 `unit`); its bits must be clear.
     #[inline(always)]
     pub fn add_tag(&mut self, i: u32, tag: u8) {
         let t = u64::from(tag);
         self.play |= (t & 1) << i;
         self.craft |= (t >> 1 & 1) << i;
-        self.unit |= (t >> 2 & 1) << i;
-        self.deploy |= (t >> 3 & 1) << i;
-        self.dispatch |= (t >> 4 & 1) << i;
+        self.unit |= (t >> 2) << i;
     }
 }
 

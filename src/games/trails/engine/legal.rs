@@ -113,9 +113,10 @@ impl TrailsGame {
         let p = s.pl(me);
         out.push(Action::Pass);
         let mut seen = IdsMet::default();
-        // T-PREP-3: UNITs and ITEMs only (`kinds.deploy`, the card type).
-        for i in Bits(p.hand & p.kinds.deploy) {
-            if self.play_cost(s, me, i) <= p.cp
+        for i in Bits(p.hand) {
+            let c = self.hot(p.card[i as usize]);
+            if matches!(c.ctype, CardType::Unit | CardType::Item)
+                && self.play_cost(s, me, i) <= p.cp
                 && seen.first(p, p.hand, i)
                 && self.reinforcement_ok(s, me, p.card[i as usize])
             {
@@ -124,9 +125,12 @@ impl TrailsGame {
         }
         let down = p.homebase & !p.face_up();
         let mut seen = IdsMet::default();
-        // T-ICON-DISPATCH: only UNITs with a printed [Dispatch] (`kinds.dispatch`).
-        for i in Bits(down & p.kinds.dispatch) {
-            if self.play_cost(s, me, i) <= p.cp
+        // Only UNITs are dispatched (`kinds.unit`, the card type, ahead of its icons).
+        for i in Bits(down & p.kinds.unit) {
+            let c = self.hot(p.card[i as usize]);
+            if c.ctype == CardType::Unit
+                && c.icons.has(Icons::DISPATCH)
+                && self.play_cost(s, me, i) <= p.cp
                 && seen.first(p, down, i)
                 && self.reinforcement_ok(s, me, p.card[i as usize])
             {
@@ -586,83 +590,6 @@ mod tests {
             }
         }
         assert!(checked > 100_000, "{checked}");
-    }
-
-    /// `kinds.deploy` (T-PREP-3: UNITs and ITEMs) and `kinds.dispatch` (T-ICON-DISPATCH: UNITs
-    /// with a printed [Dispatch]), which the deployment step walks instead of testing each card,
-    /// are those read off each instance's card in the card file (its type and printed icons), at
-    /// every position of random games between decks of the whole bundled card pool (50 + 50
-    /// cards a match), in every determinization of it for both observers, and after an undo.
-    #[test]
-    fn the_deploy_and_dispatch_masks_are_the_cards_types_and_icons() {
-        use crate::core::hidden::Prepared;
-        use crate::games::trails::cards::CardId;
-        fn masks(g: &TrailsGame, p: &crate::games::trails::state::PlayerState) -> (u64, u64) {
-            let (mut deploy, mut dispatch) = (0, 0);
-            for i in 0..p.n_cards {
-                let c = g.card(p.card[i as usize]);
-                if matches!(c.ctype, CardType::Unit | CardType::Item) {
-                    deploy |= bit(i);
-                }
-                if c.ctype == CardType::Unit && c.icons.has(Icons::DISPATCH) {
-                    dispatch |= bit(i);
-                }
-            }
-            (deploy, dispatch)
-        }
-        fn check(g: &TrailsGame, s: &State, at: &str) -> [u32; 2] {
-            let mut n = [0; 2];
-            for p in &s.p {
-                let (deploy, dispatch) = masks(g, p);
-                assert_eq!(
-                    (p.kinds.deploy, p.kinds.dispatch),
-                    (deploy, dispatch),
-                    "{at}"
-                );
-                n[0] += deploy.count_ones();
-                n[1] += dispatch.count_ones();
-            }
-            n
-        }
-        let db = crate::games::trails::bundled_cards();
-        let ids: Vec<CardId> = (0..db.len() as CardId).collect();
-        let (mut positions, mut seen) = (0u64, [0u64; 2]);
-        for pair in ids.chunks(100) {
-            let (a, b) = pair.split_at(pair.len().min(50));
-            if b.is_empty() {
-                continue;
-            }
-            let g = TrailsGame::new(db.clone(), a.to_vec(), b.to_vec());
-            for seed in 0..3u64 {
-                let mut s = g.new_game(seed, Seat::from_index(seed as usize % 2));
-                let mut r = crate::core::rng_from_seed(seed);
-                let mut ag = [RandomAgent::new(seed), RandomAgent::new(seed + 7)];
-                while let Some(q) = g.to_move(&s) {
-                    let n = check(&g, &s, "position");
-                    seen[0] += u64::from(n[0]);
-                    seen[1] += u64::from(n[1]);
-                    for observer in Seat::ALL {
-                        let mut prep = Prepared::default();
-                        g.prepare_determinize(&s, observer, &mut prep);
-                        let mut d = s;
-                        g.determinize_in_place(&mut d, observer, &prep, &mut r);
-                        check(&g, &d, "determinized");
-                        check(&g, &g.determinize(&s, observer, &mut r), "determinize");
-                    }
-                    let act = ag[q.index()].choose(&g, &s, q);
-                    let before = s;
-                    let undo = g.apply(&mut s, act);
-                    check(&g, &s, "after the action");
-                    let mut back = s;
-                    g.undo(&mut back, undo);
-                    assert!(back == before, "undo");
-                    check(&g, &back, "undone");
-                    positions += 1;
-                }
-            }
-        }
-        assert!(positions > 500, "{positions}");
-        assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
     }
 
     /// `Crafts::min_ep` is the least EP cost of a card's crafts (`act` abilities, T-RES-5), read

@@ -475,18 +475,13 @@ impl TrailsGame {
 
     /// The card-kind bits of card `id` as one byte, the tag of a prepared pool
     /// (`core::hidden::BytePool`): bit 0 [`Kinds::play`], bit 1 [`Kinds::craft`], bit 2
-    /// [`Kinds::unit`], bit 3 [`Kinds::deploy`], bit 4 [`Kinds::dispatch`]
-    /// ([`Kinds::add_tag`]). The one place the card file's features map to the kinds:
-    /// [`Self::card_kinds`] and the deal both read it.
+    /// [`Kinds::unit`] ([`Kinds::add_tag`]). The one place the card file's features map to the
+    /// kinds: [`Self::card_kinds`] and the deal both read it.
     pub(crate) fn kind_tag(&self, id: Lid) -> u8 {
-        let c = self.hot(id);
-        let f = c.feat;
-        let unit = c.ctype == CardType::Unit;
+        let f = self.hot(id).feat;
         u8::from(f & feat::PLAY != 0)
             | u8::from(f & feat::ACT != 0) << 1
             | u8::from(f & feat::UNIT != 0) << 2
-            | u8::from(unit || c.ctype == CardType::Item) << 3
-            | u8::from(unit && c.icons.has(Icons::DISPATCH)) << 4
     }
 
     /// Deals each player's prepared pool into `s` ([`BytePool::deal`]: the cards of
