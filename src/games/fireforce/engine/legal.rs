@@ -327,10 +327,7 @@ impl FireForceGame {
         }
         // F-BAT-2: [`Brief::FACE`] of a Unit is Flame (`flamey`) without `cant self
         // attack_player` (decision F-CANT-1; no card of the match has it unless `no_face`).
-        // (Not needed when every Unit has a target already.)
-        let face = if reach == !0 {
-            0
-        } else if LATER && self.lang.no_face {
+        let face = if LATER && self.lang.no_face {
             self.strip_no_face(s, q, p.flamey)
         } else {
             p.flamey
