@@ -20,7 +20,7 @@
 //!
 //! [`Game::determinize`]: crate::core::Game::determinize
 
-use super::cards::{Brief, CardDb, MAX_ABILITIES};
+use super::cards::{CardDb, MAX_ABILITIES};
 use super::state::{
     Bits, Pick, Player, State, Step, FLAME_BASE, FLAME_DECK, FLAME_MASK, MAX_INST, NONE, PRAY,
 };
@@ -430,11 +430,9 @@ pub fn observe(g: &FireForceGame, s: &State, me: Seat, o: &mut ObsOut) {
             .filter(|&&u| u != NONE)
             .fold(0u64, |m, &u| m | 1 << u);
         flags(given, units & given_mask);
-        // F-BAT-4 reads the printed keyword and what was granted (`blockers`).
-        let printed = Bits(units)
-            .filter(|&u| g.db.brief(p.card[usize::from(u)]).has(Brief::BLOCKER))
-            .fold(0u64, |m, u| m | 1 << u);
-        flags(blocker, units & (printed | p.blocker[0]));
+        // F-BAT-4 reads the printed keyword (the Units with Blocker, kept per player: `guards`)
+        // and what was granted (`blockers`).
+        flags(blocker, units & (p.guards.get() | p.blocker[0]));
         let flames = p.flame_deck | p.scene;
         let v = o.slot(flame);
         for i in Bits(flames & FLAME_MASK) {
