@@ -100,8 +100,8 @@ mod tests {
                                     assert_eq!(got, want, "{t:?} for {who}, {q}\n{s:?}");
                                 }
                                 if bounded(t) {
-                                    for q in 0..2 {
-                                        if c[q] != 0 {
+                                    for m in c {
+                                        if m != 0 {
                                             yes += 1;
                                         } else {
                                             no += 1;
