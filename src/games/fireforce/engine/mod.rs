@@ -170,6 +170,7 @@ fn side_ok(side: Side, who: Seat, q: Seat) -> bool {
 
 mod battle;
 mod costs;
+mod hits;
 mod judge;
 mod later;
 pub(crate) use later::INSTEAD;
