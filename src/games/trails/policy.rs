@@ -32,20 +32,12 @@ impl TrailsGame {
             return legal[rng.gen_range(0..legal.len())];
         }
         let me = s.chooser().expect("a decision");
-        // Combat predictions read the field once for all the actions they score.
-        let combat = legal.iter().any(|a| {
-            matches!(
-                a,
-                Action::Attack(_)
-                    | Action::Join(_)
-                    | Action::TargetUnit(_)
-                    | Action::TargetPlayer
-                    | Action::Support(_)
-                    | Action::FightBack(_)
-            )
-        });
+        // Combat predictions read a view once for all the actions they score, of the cards they
+        // read only.
         let mut slot = None;
-        let view = combat.then(|| self.field_view_in(s, &mut slot));
+        let view = self
+            .combat_cards(s, legal)
+            .map(|cards| self.view_of_in(s, cards, &mut slot));
         let mut best = legal[0];
         let mut best_score = f32::NEG_INFINITY;
         for &a in legal.iter() {
@@ -57,6 +49,45 @@ impl TrailsGame {
             }
         }
         best
+    }
+
+    /// The cards (a mask per seat) whose STR, DEF, icons and marks the combat predictions of the
+    /// actions in `legal` read, or `None` when none of them is a combat action: the attack's
+    /// members and its target (a `Support` or `FightBack` weighs that one clash), and every active
+    /// UNIT of both seats besides when an action weighs targets and groups (`Attack`, `Join`,
+    /// `TargetUnit`, `TargetPlayer`: the members, the UNITs that may join, the targets and the
+    /// [Covert] and [Hate] marks that make them targets, T-COMBAT-2, T-COMBAT-6, T-ICON-COVERT,
+    /// T-SCLM-1). A card's values in a view do not depend on the other cards of the view, so these
+    /// are the values the whole field's view ([`TrailsGame::field_view`]) gives them; stunned
+    /// UNITs and ITEMs, which no prediction reads, are left out.
+    #[inline]
+    fn combat_cards(&self, s: &State, legal: &ActionList<Action>) -> Option<[u64; 2]> {
+        let (mut combat, mut wide) = (false, false);
+        for a in legal.iter() {
+            match a {
+                Action::Attack(_)
+                | Action::Join(_)
+                | Action::TargetUnit(_)
+                | Action::TargetPlayer => {
+                    wide = true;
+                    break;
+                }
+                Action::Support(_) | Action::FightBack(_) => combat = true,
+                _ => {}
+            }
+        }
+        if !(combat | wide) {
+            return None;
+        }
+        let mut cards = [0; 2];
+        if wide {
+            cards = Seat::ALL.map(|q| self.active_units(s, q));
+        }
+        cards[s.combat.attacker.index()] |= s.combat.attackers;
+        if let AttackTarget::Unit(d) = s.combat.target {
+            cards[s.combat.attacker.other().index()] |= bit(d);
+        }
+        Some(cards)
     }
 
     /// Value of a card in hand for playing it from hand (higher: keep in hand).
@@ -827,5 +858,70 @@ impl Policy for TrailsGame {
 
     fn evaluate(&self, state: &State, seat: Seat) -> f64 {
         self.heuristic_eval(state, seat, &self.weights)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::deck::Deck;
+    use super::*;
+    use crate::agents::{Agent, HeuristicAgent, RandomAgent};
+    use crate::core::Game;
+
+    /// The heuristic's combat predictions read a view of [`TrailsGame::combat_cards`] only: every
+    /// combat decision's every action scores the same, bit for bit, with it as with the whole
+    /// field's view ([`TrailsGame::field_view`]), in games of every pair of bundled decks played
+    /// by the heuristic (and by the random agent, for positions the heuristic avoids).
+    #[test]
+    fn the_combat_cards_score_as_the_whole_field() {
+        let db = super::super::bundled_cards();
+        let names = [
+            "aggro",
+            "control",
+            "academy_swarm",
+            "blitz",
+            "covert",
+            "hate_wall",
+            "joint_task_force",
+            "martial_arts",
+        ];
+        let decks: Vec<Deck> = crate::core::testing::folder_decks::<TrailsGame>(&db, &names);
+        let (mut checked, mut narrow) = (0u32, 0u32);
+        let mut legal = ActionList::new();
+        for (k, a) in decks.iter().enumerate() {
+            for b in &decks[k..] {
+                let g = TrailsGame::new(db.clone(), a.cards.clone(), b.cards.clone());
+                let w = &g.weights;
+                for seed in 0..6u64 {
+                    let mut s = g.new_game(seed, Seat::ALL[(seed % 2) as usize]);
+                    let mut h = [HeuristicAgent::new(seed), HeuristicAgent::new(seed + 7)];
+                    let mut r = RandomAgent::new(seed);
+                    while let Some(q) = g.to_move(&s) {
+                        g.legal(&s, &mut legal);
+                        if let Some(cards) = g.combat_cards(&s, &legal) {
+                            let full = g.field_view(&s);
+                            let mut slot = None;
+                            let v = g.view_of_in(&s, cards, &mut slot);
+                            narrow += u32::from(cards[0] | cards[1] != s.p[0].field | s.p[1].field);
+                            for &act in legal.iter() {
+                                let (x, y) = (
+                                    g.score(&s, Some(&full), q, act, w),
+                                    g.score(&s, Some(v), q, act, w),
+                                );
+                                assert_eq!(x.to_bits(), y.to_bits(), "{act:?} seed {seed}");
+                                checked += 1;
+                            }
+                        }
+                        let act = if seed % 3 == 2 {
+                            r.choose(&g, &s, q)
+                        } else {
+                            h[q.index()].choose(&g, &s, q)
+                        };
+                        g.apply(&mut s, act);
+                    }
+                }
+            }
+        }
+        assert!(checked > 50_000 && narrow > 5_000, "{checked} {narrow}");
     }
 }
