@@ -6,7 +6,7 @@
 //! agents' no-peeking test).
 
 use super::action::Action;
-use super::cards::{CardType, Effect, Op, Prohibition, Side, TargetMode, Trigger};
+use super::cards::{CardType, Effect, Icons, Op, Prohibition, Side, TargetMode, Trigger};
 use super::engine::{FieldView, TrailsGame};
 use super::state::Lid;
 use super::state::{bit, AttackTarget, Bits, Pending, State, Step};
@@ -760,7 +760,11 @@ impl TrailsGame {
     }
 
     /// The best score this group could get by naming a target now: one of `targets`, or the
-    /// player when `player` (its [`TrailsGame::group_targets`]).
+    /// player when `player` (its [`TrailsGame::group_targets`]). The most of
+    /// [`Self::attack_score`] over them, with what does not depend on the target read once for
+    /// all the targets: the members' STR and their [Martial Arts] (T-ICON-MA: +1/+1 against a
+    /// defender without it; the defender's +1/+1 for each member without it), as
+    /// [`TrailsGame::clash`] sums them, one target at a time.
     fn best_attack_score(
         &self,
         s: &State,
@@ -770,9 +774,49 @@ impl TrailsGame {
         (targets, player): (u64, bool),
         w: &Weights,
     ) -> f32 {
-        let best = Bits(targets)
-            .map(|d| self.attack_score(s, v, me, attackers, Some(d), w))
-            .fold(f32::NEG_INFINITY, f32::max);
+        let opp = me.other();
+        let (mut str_base, mut members, mut ma) = (0i16, 0i16, 0i16);
+        for a in Bits(attackers) {
+            str_base += v.stats(me, a).0;
+            members += 1;
+            ma += i16::from(v.icons(me, a).has(Icons::MARTIAL_ARTS));
+        }
+        let sclm = members >= 2;
+        let supported = v.marks().supported[opp.index()];
+        let mut best = f32::NEG_INFINITY;
+        for d in Bits(targets) {
+            let d_ma = v.icons(opp, d).has(Icons::MARTIAL_ARTS);
+            let (str_total, d_bonus) = if d_ma {
+                (str_base, members - ma)
+            } else {
+                (str_base + ma, 0)
+            };
+            let (dstr, ddef) = v.stats(opp, d);
+            let (dstr, ddef) = (dstr + d_bonus, ddef + d_bonus);
+            let overkill = if !sclm && supported & bit(d) == 0 && str_total > ddef {
+                str_total - ddef
+            } else {
+                0
+            };
+            let dcost = f32::from(self.hot(s.pl(opp).card[d as usize]).cost);
+            // The defender picks the fight-back target that hurts us most.
+            let mut worst = f32::INFINITY;
+            for fb in Bits(attackers) {
+                let fb_ma = !d_ma && v.icons(me, fb).has(Icons::MARTIAL_ARTS);
+                let fb_def = v.stats(me, fb).1 + i16::from(fb_ma);
+                let fcost = f32::from(self.hot(s.pl(me).card[fb as usize]).cost);
+                let mut x = f32::from(overkill) * w.bond;
+                if str_total >= ddef {
+                    x += dcost * (w.bond + w.board_per_cost);
+                }
+                if dstr >= fb_def {
+                    x -= fcost * (w.bond + w.board_per_cost);
+                }
+                worst = worst.min(x);
+            }
+            // Every extra attacker is actioned: a small cost per member.
+            best = best.max(worst - w.attack_threshold * members as f32);
+        }
         if player {
             best.max(self.attack_score(s, v, me, attackers, None, w))
         } else {
@@ -886,7 +930,7 @@ mod tests {
             "martial_arts",
         ];
         let decks: Vec<Deck> = crate::core::testing::folder_decks::<TrailsGame>(&db, &names);
-        let (mut checked, mut narrow) = (0u32, 0u32);
+        let (mut checked, mut narrow, mut groups) = (0u32, 0u32, 0u32);
         let mut legal = ActionList::new();
         for (k, a) in decks.iter().enumerate() {
             for b in &decks[k..] {
@@ -910,6 +954,24 @@ mod tests {
                                 );
                                 assert_eq!(x.to_bits(), y.to_bits(), "{act:?} seed {seed}");
                                 checked += 1;
+                                // A group's best target, from `attack_score` target by target.
+                                let group = match act {
+                                    Action::Attack(i) | Action::Join(i) => {
+                                        s.combat.attackers | bit(i)
+                                    }
+                                    Action::TargetUnit(_) => s.combat.attackers,
+                                    _ => continue,
+                                };
+                                let targets = g.group_targets(full.marks(), q, group);
+                                let mut each = Bits(targets.0)
+                                    .map(|d| g.attack_score(&s, &full, q, group, Some(d), w))
+                                    .fold(f32::NEG_INFINITY, f32::max);
+                                if targets.1 {
+                                    each = each.max(g.attack_score(&s, &full, q, group, None, w));
+                                }
+                                let best = g.best_attack_score(&s, &full, q, group, targets, w);
+                                assert_eq!(best.to_bits(), each.to_bits(), "{act:?} seed {seed}");
+                                groups += 1;
                             }
                         }
                         let act = if seed % 3 == 2 {
@@ -922,6 +984,9 @@ mod tests {
                 }
             }
         }
-        assert!(checked > 50_000 && narrow > 5_000, "{checked} {narrow}");
+        assert!(
+            checked > 50_000 && narrow > 5_000 && groups > 20_000,
+            "{checked} {narrow} {groups}"
+        );
     }
 }
