@@ -400,153 +400,161 @@ impl TrailsGame {
         effects: impl Iterator<Item = &'e Effect>,
         w: &Weights,
     ) -> f32 {
-        let opp = me.other();
-        let friends = self.active_units(s, me);
-        let in_combat = matches!(s.step, Step::Window);
         let mut v = 0.0;
-        // Effects are read in place: an effect is several words, most arms read one field.
         for e in effects {
-            v += match *e {
-                Effect::Draw(n) => self.draw_worth(s, me) * f32::from(n),
-                Effect::DrawEnemy(n) => -f32::from(n),
-                Effect::DrawCounted(_) => self.draw_worth(s, me),
-                Effect::Move(t, to, _) => match (t.side == Side::Enemy, to) {
-                    (false, super::cards::Zone::Hand | super::cards::Zone::Field) => 1.5,
-                    (true, super::cards::Zone::Deck | super::cards::Zone::Trail) => 1.0,
-                    (false, super::cards::Zone::Homebase) => 0.8,
-                    _ => 0.1,
-                },
-                // A card from the deck into the hand: a draw, chosen.
-                Effect::Search(..) | Effect::Dig(..) => 0.5 + self.draw_worth(s, me),
-                Effect::Discard { enemy, n } => {
-                    if enemy {
-                        f32::from(n)
-                    } else {
-                        -0.8 * f32::from(n)
-                    }
-                }
-                Effect::Look => 0.3,
-                // A link lets more units attack together (T-SCLM-1) or meet a filter.
-                Effect::Link(_) | Effect::LinkChosen => 0.3,
-                Effect::Shield(_) => 0.5,
-                Effect::Ban { t, .. } => {
-                    if t.side == Side::Enemy {
-                        0.5
-                    } else {
-                        -0.5
-                    }
-                }
-                // Decision T-EFF-15: keeping an opposing unit from attacking this turn is worth
-                // most before the combat phase.
-                Effect::Cant(t, what) => match (what, t.side) {
-                    (Prohibition::Attack, Side::Enemy) if s.step == Step::Deploy => 0.8,
-                    _ => 0.2,
-                },
-                // A redirect to a chosen unit is worth the best choice's `redirect_gain` (the
-                // choice itself is scored by it); a craft redirecting to its own unit is valued by
-                // `redirect_self_gain`, a replacement's `may` as a whole (`replacement_value`).
-                Effect::Redirect(t) if t.mode != TargetMode::This => {
-                    self.best_redirect_gain(s, me, &t, w)
-                }
-                Effect::Redirect(_) | Effect::Prevent => 0.0,
-                Effect::Pick(_) => 0.1,
-                Effect::DrawTo(n) => {
-                    (f32::from(n) - s.pl(me).hand.count_ones() as f32).max(0.0)
-                        * self.draw_worth(s, me).min(1.0)
-                        - 0.1
-                }
-                Effect::Gain { cp, n } => {
-                    // CP is worth something in the deployment step only; EP lapses at the end of
-                    // the phase.
-                    if cp && s.step != Step::Deploy {
-                        -0.5
-                    } else {
-                        0.6 * f32::from(n)
-                    }
-                }
-                Effect::Cure(t) => {
-                    let m = self.effect_targets(s, me, &t, 0);
-                    if m[me.index()] != 0 {
-                        1.5
-                    } else {
-                        -1.0
-                    }
-                }
-                Effect::Plan(_) => 0.3,
-                // Both take the deck's top card (into the homebase).
-                Effect::Rebuild => 0.2 + (self.draw_worth(s, me) - 1.0).min(0.0),
-                Effect::HomebaseTop => self.draw_worth(s, me),
-                Effect::Bond { side, delta } => {
-                    let sign = if side == Side::Enemy { -1.0 } else { 1.0 };
-                    let room = if side == Side::Own {
-                        f32::from((40 - s.pl(me).bond).max(0) as i8).min(f32::from(delta))
-                    } else {
-                        f32::from(delta)
-                    };
-                    sign * room * w.bond
-                }
-                Effect::Stun(t) | Effect::Ko(t) | Effect::Bounce(t) => {
-                    let m = self.effect_targets(s, me, &t, 0);
-                    let best = Bits(m[opp.index()])
-                        .map(|i| self.card(s.pl(opp).card[i as usize]).cost)
-                        .max()
-                        .unwrap_or(0);
-                    let own_hit = m[me.index()].count_ones() as f32;
-                    if t.mode == TargetMode::All {
-                        let total: f32 = Bits(m[opp.index()])
-                            .map(|i| f32::from(self.card(s.pl(opp).card[i as usize]).cost))
-                            .sum();
-                        total * (w.board_per_cost + w.bond) - own_hit * 3.0
-                    } else if best > 0 {
-                        f32::from(best) * (w.board_per_cost + w.bond)
-                    } else {
-                        -2.0
-                    }
-                }
-                Effect::Action(t) => {
-                    let m = self.effect_targets(s, me, &t, 0);
-                    if m[opp.index()] & !s.pl(opp).field_actioned() != 0 && !in_combat {
-                        1.0
-                    } else {
-                        -1.0
-                    }
-                }
-                Effect::Ready(_) => {
-                    if friends & s.pl(me).field_actioned() != 0 && s.step == Step::Propose {
-                        1.5
-                    } else {
-                        -1.0
-                    }
-                }
-                Effect::Buff(t, a, b, _) => {
-                    // A counted amount is valued as 1.
-                    let (a, b) = (a.fixed().unwrap_or(1), b.fixed().unwrap_or(0));
-                    // Worth it in combat, for our combatant (or against theirs).
-                    if in_combat && (t.side != Side::Enemy) == (a + b > 0) {
-                        f32::from(a + b) * 0.8
-                    } else if t.mode == TargetMode::All && s.step == Step::Propose && a > 0 {
-                        f32::from(a) * friends.count_ones() as f32 * 0.3
-                    } else {
-                        -1.0
-                    }
-                }
-                Effect::Grant(..) => {
-                    if s.step == Step::Propose {
-                        0.3
-                    } else {
-                        -0.5
-                    }
-                }
-                Effect::Support(_) => {
-                    if in_combat && s.combat.attacker != me {
-                        1.0
-                    } else {
-                        -1.0
-                    }
-                }
-            };
+            v += self.effect_value(s, me, e, w);
         }
         v
+    }
+
+    /// The value of one effect of [`Self::effects_value`]. Out of line: most abilities have one
+    /// or two effects, and with the arms inlined in the loop every call read ahead of the first
+    /// effect what any arm reads (~60 instructions a call).
+    #[inline(never)]
+    fn effect_value(&self, s: &State, me: Seat, e: &Effect, w: &Weights) -> f32 {
+        let opp = me.other();
+        let friends = || self.active_units(s, me);
+        let in_combat = matches!(s.step, Step::Window);
+        // Effects are read in place: an effect is several words, most arms read one field.
+        match *e {
+            Effect::Draw(n) => self.draw_worth(s, me) * f32::from(n),
+            Effect::DrawEnemy(n) => -f32::from(n),
+            Effect::DrawCounted(_) => self.draw_worth(s, me),
+            Effect::Move(t, to, _) => match (t.side == Side::Enemy, to) {
+                (false, super::cards::Zone::Hand | super::cards::Zone::Field) => 1.5,
+                (true, super::cards::Zone::Deck | super::cards::Zone::Trail) => 1.0,
+                (false, super::cards::Zone::Homebase) => 0.8,
+                _ => 0.1,
+            },
+            // A card from the deck into the hand: a draw, chosen.
+            Effect::Search(..) | Effect::Dig(..) => 0.5 + self.draw_worth(s, me),
+            Effect::Discard { enemy, n } => {
+                if enemy {
+                    f32::from(n)
+                } else {
+                    -0.8 * f32::from(n)
+                }
+            }
+            Effect::Look => 0.3,
+            // A link lets more units attack together (T-SCLM-1) or meet a filter.
+            Effect::Link(_) | Effect::LinkChosen => 0.3,
+            Effect::Shield(_) => 0.5,
+            Effect::Ban { t, .. } => {
+                if t.side == Side::Enemy {
+                    0.5
+                } else {
+                    -0.5
+                }
+            }
+            // Decision T-EFF-15: keeping an opposing unit from attacking this turn is worth
+            // most before the combat phase.
+            Effect::Cant(t, what) => match (what, t.side) {
+                (Prohibition::Attack, Side::Enemy) if s.step == Step::Deploy => 0.8,
+                _ => 0.2,
+            },
+            // A redirect to a chosen unit is worth the best choice's `redirect_gain` (the
+            // choice itself is scored by it); a craft redirecting to its own unit is valued by
+            // `redirect_self_gain`, a replacement's `may` as a whole (`replacement_value`).
+            Effect::Redirect(t) if t.mode != TargetMode::This => {
+                self.best_redirect_gain(s, me, &t, w)
+            }
+            Effect::Redirect(_) | Effect::Prevent => 0.0,
+            Effect::Pick(_) => 0.1,
+            Effect::DrawTo(n) => {
+                (f32::from(n) - s.pl(me).hand.count_ones() as f32).max(0.0)
+                    * self.draw_worth(s, me).min(1.0)
+                    - 0.1
+            }
+            Effect::Gain { cp, n } => {
+                // CP is worth something in the deployment step only; EP lapses at the end of
+                // the phase.
+                if cp && s.step != Step::Deploy {
+                    -0.5
+                } else {
+                    0.6 * f32::from(n)
+                }
+            }
+            Effect::Cure(t) => {
+                let m = self.effect_targets(s, me, &t, 0);
+                if m[me.index()] != 0 {
+                    1.5
+                } else {
+                    -1.0
+                }
+            }
+            Effect::Plan(_) => 0.3,
+            // Both take the deck's top card (into the homebase).
+            Effect::Rebuild => 0.2 + (self.draw_worth(s, me) - 1.0).min(0.0),
+            Effect::HomebaseTop => self.draw_worth(s, me),
+            Effect::Bond { side, delta } => {
+                let sign = if side == Side::Enemy { -1.0 } else { 1.0 };
+                let room = if side == Side::Own {
+                    f32::from((40 - s.pl(me).bond).max(0) as i8).min(f32::from(delta))
+                } else {
+                    f32::from(delta)
+                };
+                sign * room * w.bond
+            }
+            Effect::Stun(t) | Effect::Ko(t) | Effect::Bounce(t) => {
+                let m = self.effect_targets(s, me, &t, 0);
+                let best = Bits(m[opp.index()])
+                    .map(|i| self.card(s.pl(opp).card[i as usize]).cost)
+                    .max()
+                    .unwrap_or(0);
+                let own_hit = m[me.index()].count_ones() as f32;
+                if t.mode == TargetMode::All {
+                    let total: f32 = Bits(m[opp.index()])
+                        .map(|i| f32::from(self.card(s.pl(opp).card[i as usize]).cost))
+                        .sum();
+                    total * (w.board_per_cost + w.bond) - own_hit * 3.0
+                } else if best > 0 {
+                    f32::from(best) * (w.board_per_cost + w.bond)
+                } else {
+                    -2.0
+                }
+            }
+            Effect::Action(t) => {
+                let m = self.effect_targets(s, me, &t, 0);
+                if m[opp.index()] & !s.pl(opp).field_actioned() != 0 && !in_combat {
+                    1.0
+                } else {
+                    -1.0
+                }
+            }
+            Effect::Ready(_) => {
+                if friends() & s.pl(me).field_actioned() != 0 && s.step == Step::Propose {
+                    1.5
+                } else {
+                    -1.0
+                }
+            }
+            Effect::Buff(t, a, b, _) => {
+                // A counted amount is valued as 1.
+                let (a, b) = (a.fixed().unwrap_or(1), b.fixed().unwrap_or(0));
+                // Worth it in combat, for our combatant (or against theirs).
+                if in_combat && (t.side != Side::Enemy) == (a + b > 0) {
+                    f32::from(a + b) * 0.8
+                } else if t.mode == TargetMode::All && s.step == Step::Propose && a > 0 {
+                    f32::from(a) * friends().count_ones() as f32 * 0.3
+                } else {
+                    -1.0
+                }
+            }
+            Effect::Grant(..) => {
+                if s.step == Step::Propose {
+                    0.3
+                } else {
+                    -0.5
+                }
+            }
+            Effect::Support(_) => {
+                if in_combat && s.combat.attacker != me {
+                    1.0
+                } else {
+                    -1.0
+                }
+            }
+        }
     }
 
     /// A craft that redirects the attack to its own UNIT `inst` (`redirect self`): what that
