@@ -6,7 +6,7 @@
 //! agents' no-peeking test).
 
 use super::action::Action;
-use super::cards::{CardType, Effect, Op, Prohibition, Side, TargetMode, Trigger};
+use super::cards::{CardType, Effect, Icons, Op, Prohibition, Side, TargetMode, Trigger};
 use super::engine::{FieldView, TrailsGame};
 use super::state::Lid;
 use super::state::{bit, AttackTarget, Bits, Pending, State, Step};
@@ -32,20 +32,12 @@ impl TrailsGame {
             return legal[rng.gen_range(0..legal.len())];
         }
         let me = s.chooser().expect("a decision");
-        // Combat predictions read the field once for all the actions they score.
-        let combat = legal.iter().any(|a| {
-            matches!(
-                a,
-                Action::Attack(_)
-                    | Action::Join(_)
-                    | Action::TargetUnit(_)
-                    | Action::TargetPlayer
-                    | Action::Support(_)
-                    | Action::FightBack(_)
-            )
-        });
+        // Combat predictions read a view once for all the actions they score, of the cards they
+        // read only.
         let mut slot = None;
-        let view = combat.then(|| self.field_view_in(s, &mut slot));
+        let view = self
+            .combat_cards(s, legal)
+            .map(|cards| self.view_of_in(s, cards, &mut slot));
         let mut best = legal[0];
         let mut best_score = f32::NEG_INFINITY;
         for &a in legal.iter() {
@@ -57,6 +49,45 @@ impl TrailsGame {
             }
         }
         best
+    }
+
+    /// The cards (a mask per seat) whose STR, DEF, icons and marks the combat predictions of the
+    /// actions in `legal` read, or `None` when none of them is a combat action: the attack's
+    /// members and its target (a `Support` or `FightBack` weighs that one clash), and every active
+    /// UNIT of both seats besides when an action weighs targets and groups (`Attack`, `Join`,
+    /// `TargetUnit`, `TargetPlayer`: the members, the UNITs that may join, the targets and the
+    /// [Covert] and [Hate] marks that make them targets, T-COMBAT-2, T-COMBAT-6, T-ICON-COVERT,
+    /// T-SCLM-1). A card's values in a view do not depend on the other cards of the view, so these
+    /// are the values the whole field's view ([`TrailsGame::field_view`]) gives them; stunned
+    /// UNITs and ITEMs, which no prediction reads, are left out.
+    #[inline]
+    fn combat_cards(&self, s: &State, legal: &ActionList<Action>) -> Option<[u64; 2]> {
+        let (mut combat, mut wide) = (false, false);
+        for a in legal.iter() {
+            match a {
+                Action::Attack(_)
+                | Action::Join(_)
+                | Action::TargetUnit(_)
+                | Action::TargetPlayer => {
+                    wide = true;
+                    break;
+                }
+                Action::Support(_) | Action::FightBack(_) => combat = true,
+                _ => {}
+            }
+        }
+        if !(combat | wide) {
+            return None;
+        }
+        let mut cards = [0; 2];
+        if wide {
+            cards = Seat::ALL.map(|q| self.active_units(s, q));
+        }
+        cards[s.combat.attacker.index()] |= s.combat.attackers;
+        if let AttackTarget::Unit(d) = s.combat.target {
+            cards[s.combat.attacker.other().index()] |= bit(d);
+        }
+        Some(cards)
     }
 
     /// Value of a card in hand for playing it from hand (higher: keep in hand).
@@ -369,153 +400,161 @@ impl TrailsGame {
         effects: impl Iterator<Item = &'e Effect>,
         w: &Weights,
     ) -> f32 {
-        let opp = me.other();
-        let friends = self.active_units(s, me);
-        let in_combat = matches!(s.step, Step::Window);
         let mut v = 0.0;
-        // Effects are read in place: an effect is several words, most arms read one field.
         for e in effects {
-            v += match *e {
-                Effect::Draw(n) => self.draw_worth(s, me) * f32::from(n),
-                Effect::DrawEnemy(n) => -f32::from(n),
-                Effect::DrawCounted(_) => self.draw_worth(s, me),
-                Effect::Move(t, to, _) => match (t.side == Side::Enemy, to) {
-                    (false, super::cards::Zone::Hand | super::cards::Zone::Field) => 1.5,
-                    (true, super::cards::Zone::Deck | super::cards::Zone::Trail) => 1.0,
-                    (false, super::cards::Zone::Homebase) => 0.8,
-                    _ => 0.1,
-                },
-                // A card from the deck into the hand: a draw, chosen.
-                Effect::Search(..) | Effect::Dig(..) => 0.5 + self.draw_worth(s, me),
-                Effect::Discard { enemy, n } => {
-                    if enemy {
-                        f32::from(n)
-                    } else {
-                        -0.8 * f32::from(n)
-                    }
-                }
-                Effect::Look => 0.3,
-                // A link lets more units attack together (T-SCLM-1) or meet a filter.
-                Effect::Link(_) | Effect::LinkChosen => 0.3,
-                Effect::Shield(_) => 0.5,
-                Effect::Ban { t, .. } => {
-                    if t.side == Side::Enemy {
-                        0.5
-                    } else {
-                        -0.5
-                    }
-                }
-                // Decision T-EFF-15: keeping an opposing unit from attacking this turn is worth
-                // most before the combat phase.
-                Effect::Cant(t, what) => match (what, t.side) {
-                    (Prohibition::Attack, Side::Enemy) if s.step == Step::Deploy => 0.8,
-                    _ => 0.2,
-                },
-                // A redirect to a chosen unit is worth the best choice's `redirect_gain` (the
-                // choice itself is scored by it); a craft redirecting to its own unit is valued by
-                // `redirect_self_gain`, a replacement's `may` as a whole (`replacement_value`).
-                Effect::Redirect(t) if t.mode != TargetMode::This => {
-                    self.best_redirect_gain(s, me, &t, w)
-                }
-                Effect::Redirect(_) | Effect::Prevent => 0.0,
-                Effect::Pick(_) => 0.1,
-                Effect::DrawTo(n) => {
-                    (f32::from(n) - s.pl(me).hand.count_ones() as f32).max(0.0)
-                        * self.draw_worth(s, me).min(1.0)
-                        - 0.1
-                }
-                Effect::Gain { cp, n } => {
-                    // CP is worth something in the deployment step only; EP lapses at the end of
-                    // the phase.
-                    if cp && s.step != Step::Deploy {
-                        -0.5
-                    } else {
-                        0.6 * f32::from(n)
-                    }
-                }
-                Effect::Cure(t) => {
-                    let m = self.effect_targets(s, me, &t, 0);
-                    if m[me.index()] != 0 {
-                        1.5
-                    } else {
-                        -1.0
-                    }
-                }
-                Effect::Plan(_) => 0.3,
-                // Both take the deck's top card (into the homebase).
-                Effect::Rebuild => 0.2 + (self.draw_worth(s, me) - 1.0).min(0.0),
-                Effect::HomebaseTop => self.draw_worth(s, me),
-                Effect::Bond { side, delta } => {
-                    let sign = if side == Side::Enemy { -1.0 } else { 1.0 };
-                    let room = if side == Side::Own {
-                        f32::from((40 - s.pl(me).bond).max(0) as i8).min(f32::from(delta))
-                    } else {
-                        f32::from(delta)
-                    };
-                    sign * room * w.bond
-                }
-                Effect::Stun(t) | Effect::Ko(t) | Effect::Bounce(t) => {
-                    let m = self.effect_targets(s, me, &t, 0);
-                    let best = Bits(m[opp.index()])
-                        .map(|i| self.card(s.pl(opp).card[i as usize]).cost)
-                        .max()
-                        .unwrap_or(0);
-                    let own_hit = m[me.index()].count_ones() as f32;
-                    if t.mode == TargetMode::All {
-                        let total: f32 = Bits(m[opp.index()])
-                            .map(|i| f32::from(self.card(s.pl(opp).card[i as usize]).cost))
-                            .sum();
-                        total * (w.board_per_cost + w.bond) - own_hit * 3.0
-                    } else if best > 0 {
-                        f32::from(best) * (w.board_per_cost + w.bond)
-                    } else {
-                        -2.0
-                    }
-                }
-                Effect::Action(t) => {
-                    let m = self.effect_targets(s, me, &t, 0);
-                    if m[opp.index()] & !s.pl(opp).field_actioned() != 0 && !in_combat {
-                        1.0
-                    } else {
-                        -1.0
-                    }
-                }
-                Effect::Ready(_) => {
-                    if friends & s.pl(me).field_actioned() != 0 && s.step == Step::Propose {
-                        1.5
-                    } else {
-                        -1.0
-                    }
-                }
-                Effect::Buff(t, a, b, _) => {
-                    // A counted amount is valued as 1.
-                    let (a, b) = (a.fixed().unwrap_or(1), b.fixed().unwrap_or(0));
-                    // Worth it in combat, for our combatant (or against theirs).
-                    if in_combat && (t.side != Side::Enemy) == (a + b > 0) {
-                        f32::from(a + b) * 0.8
-                    } else if t.mode == TargetMode::All && s.step == Step::Propose && a > 0 {
-                        f32::from(a) * friends.count_ones() as f32 * 0.3
-                    } else {
-                        -1.0
-                    }
-                }
-                Effect::Grant(..) => {
-                    if s.step == Step::Propose {
-                        0.3
-                    } else {
-                        -0.5
-                    }
-                }
-                Effect::Support(_) => {
-                    if in_combat && s.combat.attacker != me {
-                        1.0
-                    } else {
-                        -1.0
-                    }
-                }
-            };
+            v += self.effect_value(s, me, e, w);
         }
         v
+    }
+
+    /// The value of one effect of [`Self::effects_value`]. Out of line: most abilities have one
+    /// or two effects, and with the arms inlined in the loop every call read ahead of the first
+    /// effect what any arm reads (~60 instructions a call).
+    #[inline(never)]
+    fn effect_value(&self, s: &State, me: Seat, e: &Effect, w: &Weights) -> f32 {
+        let opp = me.other();
+        let friends = || self.active_units(s, me);
+        let in_combat = matches!(s.step, Step::Window);
+        // Effects are read in place: an effect is several words, most arms read one field.
+        match *e {
+            Effect::Draw(n) => self.draw_worth(s, me) * f32::from(n),
+            Effect::DrawEnemy(n) => -f32::from(n),
+            Effect::DrawCounted(_) => self.draw_worth(s, me),
+            Effect::Move(t, to, _) => match (t.side == Side::Enemy, to) {
+                (false, super::cards::Zone::Hand | super::cards::Zone::Field) => 1.5,
+                (true, super::cards::Zone::Deck | super::cards::Zone::Trail) => 1.0,
+                (false, super::cards::Zone::Homebase) => 0.8,
+                _ => 0.1,
+            },
+            // A card from the deck into the hand: a draw, chosen.
+            Effect::Search(..) | Effect::Dig(..) => 0.5 + self.draw_worth(s, me),
+            Effect::Discard { enemy, n } => {
+                if enemy {
+                    f32::from(n)
+                } else {
+                    -0.8 * f32::from(n)
+                }
+            }
+            Effect::Look => 0.3,
+            // A link lets more units attack together (T-SCLM-1) or meet a filter.
+            Effect::Link(_) | Effect::LinkChosen => 0.3,
+            Effect::Shield(_) => 0.5,
+            Effect::Ban { t, .. } => {
+                if t.side == Side::Enemy {
+                    0.5
+                } else {
+                    -0.5
+                }
+            }
+            // Decision T-EFF-15: keeping an opposing unit from attacking this turn is worth
+            // most before the combat phase.
+            Effect::Cant(t, what) => match (what, t.side) {
+                (Prohibition::Attack, Side::Enemy) if s.step == Step::Deploy => 0.8,
+                _ => 0.2,
+            },
+            // A redirect to a chosen unit is worth the best choice's `redirect_gain` (the
+            // choice itself is scored by it); a craft redirecting to its own unit is valued by
+            // `redirect_self_gain`, a replacement's `may` as a whole (`replacement_value`).
+            Effect::Redirect(t) if t.mode != TargetMode::This => {
+                self.best_redirect_gain(s, me, &t, w)
+            }
+            Effect::Redirect(_) | Effect::Prevent => 0.0,
+            Effect::Pick(_) => 0.1,
+            Effect::DrawTo(n) => {
+                (f32::from(n) - s.pl(me).hand.count_ones() as f32).max(0.0)
+                    * self.draw_worth(s, me).min(1.0)
+                    - 0.1
+            }
+            Effect::Gain { cp, n } => {
+                // CP is worth something in the deployment step only; EP lapses at the end of
+                // the phase.
+                if cp && s.step != Step::Deploy {
+                    -0.5
+                } else {
+                    0.6 * f32::from(n)
+                }
+            }
+            Effect::Cure(t) => {
+                let m = self.effect_targets(s, me, &t, 0);
+                if m[me.index()] != 0 {
+                    1.5
+                } else {
+                    -1.0
+                }
+            }
+            Effect::Plan(_) => 0.3,
+            // Both take the deck's top card (into the homebase).
+            Effect::Rebuild => 0.2 + (self.draw_worth(s, me) - 1.0).min(0.0),
+            Effect::HomebaseTop => self.draw_worth(s, me),
+            Effect::Bond { side, delta } => {
+                let sign = if side == Side::Enemy { -1.0 } else { 1.0 };
+                let room = if side == Side::Own {
+                    f32::from((40 - s.pl(me).bond).max(0) as i8).min(f32::from(delta))
+                } else {
+                    f32::from(delta)
+                };
+                sign * room * w.bond
+            }
+            Effect::Stun(t) | Effect::Ko(t) | Effect::Bounce(t) => {
+                let m = self.effect_targets(s, me, &t, 0);
+                let best = Bits(m[opp.index()])
+                    .map(|i| self.card(s.pl(opp).card[i as usize]).cost)
+                    .max()
+                    .unwrap_or(0);
+                let own_hit = m[me.index()].count_ones() as f32;
+                if t.mode == TargetMode::All {
+                    let total: f32 = Bits(m[opp.index()])
+                        .map(|i| f32::from(self.card(s.pl(opp).card[i as usize]).cost))
+                        .sum();
+                    total * (w.board_per_cost + w.bond) - own_hit * 3.0
+                } else if best > 0 {
+                    f32::from(best) * (w.board_per_cost + w.bond)
+                } else {
+                    -2.0
+                }
+            }
+            Effect::Action(t) => {
+                let m = self.effect_targets(s, me, &t, 0);
+                if m[opp.index()] & !s.pl(opp).field_actioned() != 0 && !in_combat {
+                    1.0
+                } else {
+                    -1.0
+                }
+            }
+            Effect::Ready(_) => {
+                if friends() & s.pl(me).field_actioned() != 0 && s.step == Step::Propose {
+                    1.5
+                } else {
+                    -1.0
+                }
+            }
+            Effect::Buff(t, a, b, _) => {
+                // A counted amount is valued as 1.
+                let (a, b) = (a.fixed().unwrap_or(1), b.fixed().unwrap_or(0));
+                // Worth it in combat, for our combatant (or against theirs).
+                if in_combat && (t.side != Side::Enemy) == (a + b > 0) {
+                    f32::from(a + b) * 0.8
+                } else if t.mode == TargetMode::All && s.step == Step::Propose && a > 0 {
+                    f32::from(a) * friends().count_ones() as f32 * 0.3
+                } else {
+                    -1.0
+                }
+            }
+            Effect::Grant(..) => {
+                if s.step == Step::Propose {
+                    0.3
+                } else {
+                    -0.5
+                }
+            }
+            Effect::Support(_) => {
+                if in_combat && s.combat.attacker != me {
+                    1.0
+                } else {
+                    -1.0
+                }
+            }
+        }
     }
 
     /// A craft that redirects the attack to its own UNIT `inst` (`redirect self`): what that
@@ -729,7 +768,11 @@ impl TrailsGame {
     }
 
     /// The best score this group could get by naming a target now: one of `targets`, or the
-    /// player when `player` (its [`TrailsGame::group_targets`]).
+    /// player when `player` (its [`TrailsGame::group_targets`]). The most of
+    /// [`Self::attack_score`] over them, with what does not depend on the target read once for
+    /// all the targets: the members' STR and their [Martial Arts] (T-ICON-MA: +1/+1 against a
+    /// defender without it; the defender's +1/+1 for each member without it), as
+    /// [`TrailsGame::clash`] sums them, one target at a time.
     fn best_attack_score(
         &self,
         s: &State,
@@ -739,9 +782,49 @@ impl TrailsGame {
         (targets, player): (u64, bool),
         w: &Weights,
     ) -> f32 {
-        let best = Bits(targets)
-            .map(|d| self.attack_score(s, v, me, attackers, Some(d), w))
-            .fold(f32::NEG_INFINITY, f32::max);
+        let opp = me.other();
+        let (mut str_base, mut members, mut ma) = (0i16, 0i16, 0i16);
+        for a in Bits(attackers) {
+            str_base += v.stats(me, a).0;
+            members += 1;
+            ma += i16::from(v.icons(me, a).has(Icons::MARTIAL_ARTS));
+        }
+        let sclm = members >= 2;
+        let supported = v.marks().supported[opp.index()];
+        let mut best = f32::NEG_INFINITY;
+        for d in Bits(targets) {
+            let d_ma = v.icons(opp, d).has(Icons::MARTIAL_ARTS);
+            let (str_total, d_bonus) = if d_ma {
+                (str_base, members - ma)
+            } else {
+                (str_base + ma, 0)
+            };
+            let (dstr, ddef) = v.stats(opp, d);
+            let (dstr, ddef) = (dstr + d_bonus, ddef + d_bonus);
+            let overkill = if !sclm && supported & bit(d) == 0 && str_total > ddef {
+                str_total - ddef
+            } else {
+                0
+            };
+            let dcost = f32::from(self.hot(s.pl(opp).card[d as usize]).cost);
+            // The defender picks the fight-back target that hurts us most.
+            let mut worst = f32::INFINITY;
+            for fb in Bits(attackers) {
+                let fb_ma = !d_ma && v.icons(me, fb).has(Icons::MARTIAL_ARTS);
+                let fb_def = v.stats(me, fb).1 + i16::from(fb_ma);
+                let fcost = f32::from(self.hot(s.pl(me).card[fb as usize]).cost);
+                let mut x = f32::from(overkill) * w.bond;
+                if str_total >= ddef {
+                    x += dcost * (w.bond + w.board_per_cost);
+                }
+                if dstr >= fb_def {
+                    x -= fcost * (w.bond + w.board_per_cost);
+                }
+                worst = worst.min(x);
+            }
+            // Every extra attacker is actioned: a small cost per member.
+            best = best.max(worst - w.attack_threshold * members as f32);
+        }
         if player {
             best.max(self.attack_score(s, v, me, attackers, None, w))
         } else {
@@ -827,5 +910,91 @@ impl Policy for TrailsGame {
 
     fn evaluate(&self, state: &State, seat: Seat) -> f64 {
         self.heuristic_eval(state, seat, &self.weights)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::deck::Deck;
+    use super::*;
+    use crate::agents::{Agent, HeuristicAgent, RandomAgent};
+    use crate::core::Game;
+
+    /// The heuristic's combat predictions read a view of [`TrailsGame::combat_cards`] only: every
+    /// combat decision's every action scores the same, bit for bit, with it as with the whole
+    /// field's view ([`TrailsGame::field_view`]), in games of every pair of bundled decks played
+    /// by the heuristic (and by the random agent, for positions the heuristic avoids).
+    #[test]
+    fn the_combat_cards_score_as_the_whole_field() {
+        let db = super::super::bundled_cards();
+        let names = [
+            "aggro",
+            "control",
+            "academy_swarm",
+            "blitz",
+            "covert",
+            "hate_wall",
+            "joint_task_force",
+            "martial_arts",
+        ];
+        let decks: Vec<Deck> = crate::core::testing::folder_decks::<TrailsGame>(&db, &names);
+        let (mut checked, mut narrow, mut groups) = (0u32, 0u32, 0u32);
+        let mut legal = ActionList::new();
+        for (k, a) in decks.iter().enumerate() {
+            for b in &decks[k..] {
+                let g = TrailsGame::new(db.clone(), a.cards.clone(), b.cards.clone());
+                let w = &g.weights;
+                for seed in 0..6u64 {
+                    let mut s = g.new_game(seed, Seat::ALL[(seed % 2) as usize]);
+                    let mut h = [HeuristicAgent::new(seed), HeuristicAgent::new(seed + 7)];
+                    let mut r = RandomAgent::new(seed);
+                    while let Some(q) = g.to_move(&s) {
+                        g.legal(&s, &mut legal);
+                        if let Some(cards) = g.combat_cards(&s, &legal) {
+                            let full = g.field_view(&s);
+                            let mut slot = None;
+                            let v = g.view_of_in(&s, cards, &mut slot);
+                            narrow += u32::from(cards[0] | cards[1] != s.p[0].field | s.p[1].field);
+                            for &act in legal.iter() {
+                                let (x, y) = (
+                                    g.score(&s, Some(&full), q, act, w),
+                                    g.score(&s, Some(v), q, act, w),
+                                );
+                                assert_eq!(x.to_bits(), y.to_bits(), "{act:?} seed {seed}");
+                                checked += 1;
+                                // A group's best target, from `attack_score` target by target.
+                                let group = match act {
+                                    Action::Attack(i) | Action::Join(i) => {
+                                        s.combat.attackers | bit(i)
+                                    }
+                                    Action::TargetUnit(_) => s.combat.attackers,
+                                    _ => continue,
+                                };
+                                let targets = g.group_targets(full.marks(), q, group);
+                                let mut each = Bits(targets.0)
+                                    .map(|d| g.attack_score(&s, &full, q, group, Some(d), w))
+                                    .fold(f32::NEG_INFINITY, f32::max);
+                                if targets.1 {
+                                    each = each.max(g.attack_score(&s, &full, q, group, None, w));
+                                }
+                                let best = g.best_attack_score(&s, &full, q, group, targets, w);
+                                assert_eq!(best.to_bits(), each.to_bits(), "{act:?} seed {seed}");
+                                groups += 1;
+                            }
+                        }
+                        let act = if seed % 3 == 2 {
+                            r.choose(&g, &s, q)
+                        } else {
+                            h[q.index()].choose(&g, &s, q)
+                        };
+                        g.apply(&mut s, act);
+                    }
+                }
+            }
+        }
+        assert!(
+            checked > 50_000 && narrow > 5_000 && groups > 20_000,
+            "{checked} {narrow} {groups}"
+        );
     }
 }

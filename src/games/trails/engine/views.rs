@@ -727,18 +727,6 @@ impl TrailsGame {
         self.view_with::<true>(s, Self::field_view_cards(s))
     }
 
-    /// [`Self::field_view`], built in `slot` (whatever it held): a view returned by value is
-    /// built in a local and copied out (the closure of the static walk holds it), ~90
-    /// instructions a view.
-    #[inline(always)]
-    pub(crate) fn field_view_in<'v>(
-        &self,
-        s: &State,
-        slot: &'v mut Option<FieldView>,
-    ) -> &'v FieldView {
-        self.view_of_in(s, Self::field_view_cards(s), slot)
-    }
-
     /// The cards of [`Self::field_view`]: both fields, the combat's attackers and its target.
     #[inline(always)]
     fn field_view_cards(s: &State) -> [u64; 2] {
@@ -751,7 +739,8 @@ impl TrailsGame {
     }
 
     /// A [`FieldView`] of the cards in `cards` (a mask per seat) only, built in `slot` (whatever
-    /// it held), as [`Self::field_view_in`].
+    /// it held): a view returned by value is built in a local and copied out (the closure of the static
+    /// walk holds it), ~90 instructions a view.
     #[inline(always)]
     pub(crate) fn view_of_in<'v>(
         &self,
