@@ -23,34 +23,43 @@ impl FireForceGame {
 
     /// `q`'s instances that something names by instance (a battle, an ability being resolved
     /// or waiting, a lasting power change, a pending end-of-turn or When Removed ability): each
-    /// is in a class of its own.
+    /// is in a class of its own. Inlined: with no frame and no lasting change (a payment in the
+    /// main phase) it is a few loads.
+    #[inline(always)]
     fn named_by_instance(s: &State, q: Seat) -> u64 {
-        let mut m = s.removed[q.index()];
-        // An instance of `q`'s as a bit (`NONE` gives none), and the same of a `that_code`
-        // (codes of the other seat give none).
-        let inst = |i: u8| -> u64 {
-            if i < 64 {
-                1 << i
+        let b = &s.battle;
+        let m = s.removed[q.index()]
+            | if q == s.active {
+                s.ends | inst_bit(b.attacker)
             } else {
-                0
-            }
-        };
+                inst_bit(b.target) | inst_bit(b.hit)
+            };
+        if s.frames.is_empty()
+            && s.later.is_empty()
+            && s.replacing.is_empty()
+            && s.lasting.is_empty()
+        {
+            m
+        } else {
+            m | Self::named_by_lists(s, q)
+        }
+    }
+
+    /// [`Self::named_by_instance`]'s part from the frames and the lasting changes.
+    #[inline(never)]
+    fn named_by_lists(s: &State, q: Seat) -> u64 {
+        let mut m = 0;
+        // The same as [`inst_bit`] of a `that_code` (codes of the other seat give none).
         let code = |c: u8| match that_card(c) {
-            Some((w, i)) if w == q => inst(i),
+            Some((w, i)) if w == q => inst_bit(i),
             _ => 0,
         };
-        let b = &s.battle;
-        if q == s.active {
-            m |= s.ends | inst(b.attacker);
-        } else {
-            m |= inst(b.target) | inst(b.hit);
-        }
         let who = q.index() as u8;
         // The three lists of frames one by one (an array of the slices cost its construction).
         let mut scan = |list: &[Frame]| {
             for f in list {
                 if f.who == who {
-                    m |= inst(f.src);
+                    m |= inst_bit(f.src);
                 }
                 m |= code(f.that);
             }
@@ -300,6 +309,16 @@ impl FireForceGame {
     }
 }
 
+/// An instance as a bit ([`NONE`] gives none).
+#[inline(always)]
+fn inst_bit(i: u8) -> u64 {
+    if i < 64 {
+        1 << i
+    } else {
+        0
+    }
+}
+
 /// The ready cards with Flame of a payer, by instance, and their classes of interchangeable cards
 /// (decision F-COST-3).
 struct Classes {
@@ -314,9 +333,10 @@ struct Classes {
 /// The canonical payments of `n` cards given the classes of interchangeable payers (masks over
 /// positions): each a choice of how many cards of each class pay, taking the lowest members.
 ///
-/// In order: how many the next-to-last class pays varies slowest, the first class's fastest,
-/// each from its least, and the last class pays the rest. Only choices that can be completed
-/// are visited (a class pays at least what the classes before it and the last cannot).
+/// In order: an odometer over how many each class but the last pays (the first class its
+/// fastest digit, each digit from its least), the last class paying the rest. Only choices
+/// that can be completed are visited: a digit starts at what the classes below it and the
+/// last cannot pay.
 fn canonical_payments(classes: &[u8], n: u8, out: &mut impl FnMut(u8)) {
     let Some((&last, rest)) = classes.split_last() else {
         if n == 0 {
@@ -324,6 +344,7 @@ fn canonical_payments(classes: &[u8], n: u8, out: &mut impl FnMut(u8)) {
         }
         return;
     };
+    let r = rest.len();
     // `low[j]`: the lowest `j` members of the last class, for `j` up to its size; `cap[d]`:
     // how many the classes before `rest[d]` and the last can pay together.
     let mut low = [0u8; 9];
@@ -340,49 +361,53 @@ fn canonical_payments(classes: &[u8], n: u8, out: &mut impl FnMut(u8)) {
         cap[d] = all;
         all += c.count_ones() as u8;
     }
-    if n <= all {
-        pay_from(rest, &cap, &low, rest.len(), n, 0, out);
-    }
-}
-
-/// [`canonical_payments`] below the first `d` classes of `rest` and the last: `rem` more cards
-/// (at most `cap[d - 1]` plus class `d - 1`'s size, or the last's size if `d` is 0), `acc`
-/// the members taken above.
-fn pay_from(
-    rest: &[u8],
-    cap: &[u8; 8],
-    low: &[u8; 9],
-    d: usize,
-    rem: u8,
-    acc: u8,
-    out: &mut impl FnMut(u8),
-) {
-    if d == 0 {
-        out(acc | low[usize::from(rem)]);
+    if n > all {
         return;
     }
-    // Class `d - 1` pays `x` cards (`taken`, its lowest), from what the rest cannot pay.
-    let mut left = rest[d - 1];
-    let mut taken = 0u8;
-    let mut x = rem.saturating_sub(cap[d - 1]);
-    for _ in 0..x {
-        let b = left & left.wrapping_neg();
-        taken |= b;
-        left ^= b;
-    }
+    // Digit `d`: `x[d]` members of `rest[d]` pay (`taken[d]`, its lowest), of the `need[d]`
+    // that digits `..=d` and the last pay; `acc`: every digit's members; `rem`: the last's
+    // share.
+    let mut x = [0u8; 8];
+    let mut taken = [0u8; 8];
+    let mut need = [0u8; 8];
+    let mut acc = 0u8;
+    let mut rem = n;
+    let mut d = r;
     loop {
-        if d == 1 {
-            out(acc | taken | low[usize::from(rem - x)]);
-        } else {
-            pay_from(rest, cap, low, d - 1, rem - x, acc | taken, out);
+        // Digits below `d` at their least, from the top.
+        while d > 0 {
+            d -= 1;
+            need[d] = rem;
+            let lo = rem.saturating_sub(cap[d]);
+            let mut t = 0u8;
+            let mut left = rest[d];
+            for _ in 0..lo {
+                t |= left & left.wrapping_neg();
+                left &= left - 1;
+            }
+            x[d] = lo;
+            taken[d] = t;
+            acc |= t;
+            rem -= lo;
         }
-        if x == rem || left == 0 {
-            return;
+        out(acc | low[usize::from(rem)]);
+        // The lowest digit that can pay one more; those below it go back to their least.
+        loop {
+            if d == r {
+                return;
+            }
+            if x[d] < need[d] && taken[d] != rest[d] {
+                break;
+            }
+            acc &= !taken[d];
+            d += 1;
         }
-        let b = left & left.wrapping_neg();
-        taken |= b;
-        left ^= b;
-        x += 1;
+        let free = rest[d] & !taken[d];
+        let b = free & free.wrapping_neg();
+        taken[d] |= b;
+        acc |= b;
+        x[d] += 1;
+        rem = need[d] - x[d];
     }
 }
 
