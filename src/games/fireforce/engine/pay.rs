@@ -256,15 +256,20 @@ impl FireForceGame {
     /// The answers of a [`Pick::Pay`] of `n` among `classes`: every canonical payment.
     pub(super) fn payments(n: u8, classes: &[u8; 8], out: &mut ActionList<Action>) {
         let r = classes.iter().position(|&c| c == 0).unwrap_or(8);
-        canonical_payments(&classes[..r], n, &mut |m| out.push(Action::Pay(m)));
+        canonical_payments(classes, r, n, &mut |m| out.push(Action::Pay(m)));
     }
 
     /// The instances a payment `m` of `q` exhausts.
     pub fn payment_cards(&self, s: &State, q: Seat, m: u8) -> u64 {
-        Bits(self.ready_payers(s, q))
-            .enumerate()
-            .filter(|&(j, _)| m & 1 << j != 0)
-            .fold(0, |acc, (_, i)| acc | 1 << i)
+        // The payers lowest first, as far as `m`'s highest bit.
+        let (mut payers, mut m, mut cards) = (self.ready_payers(s, q), m, 0u64);
+        while m != 0 {
+            let low = payers & payers.wrapping_neg();
+            cards |= low & 0u64.wrapping_sub(u64::from(m & 1));
+            payers ^= low;
+            m >>= 1;
+        }
+        cards
     }
 
     /// The canonical payment equal to paying with `q`'s instances `cards` (ready cards with
@@ -331,22 +336,15 @@ struct Classes {
 }
 
 /// The canonical payments of `n` cards given the classes of interchangeable payers (masks over
-/// positions): each a choice of how many cards of each class pay, taking the lowest members.
+/// positions; the first `r` of `classes`, at least one): each a choice of how many cards of
+/// each class pay, taking the lowest members.
 ///
 /// In order: an odometer over how many each class but the last pays (the first class its
-/// fastest digit, each digit from its least), the last class paying the rest. Only choices
-/// that can be completed are visited: a digit starts at what the classes below it and the
-/// last cannot pay.
-fn canonical_payments(classes: &[u8], n: u8, out: &mut impl FnMut(u8)) {
-    let Some((&last, rest)) = classes.split_last() else {
-        if n == 0 {
-            out(0);
-        }
-        return;
-    };
-    let r = rest.len();
-    // `low[j]`: the lowest `j` members of the last class, for `j` up to its size; `cap[d]`:
-    // how many the classes before `rest[d]` and the last can pay together.
+/// fastest digit, each from 0), the last class paying the rest where it can.
+fn canonical_payments(classes: &[u8; 8], r: usize, n: u8, out: &mut impl FnMut(u8)) {
+    debug_assert!((1..=8).contains(&r));
+    let last = classes[r - 1];
+    // `low[j]`: the lowest `j` members of the last class, for `j` up to its size.
     let mut low = [0u8; 9];
     let mut size = 0u8;
     let mut l = last;
@@ -355,59 +353,58 @@ fn canonical_payments(classes: &[u8], n: u8, out: &mut impl FnMut(u8)) {
         l &= l - 1;
         size += 1;
     }
-    let mut cap = [0u8; 8];
-    let mut all = size;
-    for (d, &c) in rest.iter().enumerate() {
-        cap[d] = all;
-        all += c.count_ones() as u8;
-    }
-    if n > all {
-        return;
-    }
-    // Digit `d`: `x[d]` members of `rest[d]` pay (`taken[d]`, its lowest), of the `need[d]`
-    // that digits `..=d` and the last pay; `acc`: every digit's members; `rem`: the last's
-    // share.
-    let mut x = [0u8; 8];
-    let mut taken = [0u8; 8];
-    let mut need = [0u8; 8];
-    let mut acc = 0u8;
-    let mut rem = n;
-    let mut d = r;
-    loop {
-        // Digits below `d` at their least, from the top.
-        while d > 0 {
-            d -= 1;
-            need[d] = rem;
-            let lo = rem.saturating_sub(cap[d]);
-            let mut t = 0u8;
-            let mut left = rest[d];
-            for _ in 0..lo {
-                t |= left & left.wrapping_neg();
-                left &= left - 1;
-            }
-            x[d] = lo;
-            taken[d] = t;
-            acc |= t;
-            rem -= lo;
+    if r == 2 {
+        // Two classes: the first pays `x`, from what the last cannot pay up to all it can.
+        let mut left = classes[0];
+        let mut taken = 0u8;
+        let mut x = n.saturating_sub(size);
+        if u32::from(x) > left.count_ones() {
+            return;
         }
-        out(acc | low[usize::from(rem)]);
-        // The lowest digit that can pay one more; those below it go back to their least.
+        for _ in 0..x {
+            taken |= left & left.wrapping_neg();
+            left &= left - 1;
+        }
         loop {
-            if d == r {
+            out(taken | low[usize::from(n - x)]);
+            if x == n || left == 0 {
                 return;
             }
-            if x[d] < need[d] && taken[d] != rest[d] {
+            taken |= left & left.wrapping_neg();
+            left &= left - 1;
+            x += 1;
+        }
+    }
+    let rest = r - 1;
+    // `x[c]`: how many class `c` pays; `left[c]`: its members not yet taken; `acc`: the
+    // members taken.
+    let mut x = [0u8; 8];
+    let mut left = *classes;
+    let mut acc = 0u8;
+    let mut sum = 0u8;
+    loop {
+        if n - sum <= size {
+            out(acc | low[usize::from(n - sum)]);
+        }
+        let mut c = 0;
+        loop {
+            if c == rest {
+                return;
+            }
+            if left[c] != 0 && sum < n {
+                let low = left[c] & left[c].wrapping_neg();
+                left[c] &= !low;
+                acc |= low;
+                x[c] += 1;
+                sum += 1;
                 break;
             }
-            acc &= !taken[d];
-            d += 1;
+            sum -= x[c];
+            x[c] = 0;
+            acc &= !classes[c];
+            left[c] = classes[c];
+            c += 1;
         }
-        let free = rest[d] & !taken[d];
-        let b = free & free.wrapping_neg();
-        taken[d] |= b;
-        acc |= b;
-        x[d] += 1;
-        rem = need[d] - x[d];
     }
 }
 
@@ -483,7 +480,7 @@ mod tests {
                 let r = classes.iter().position(|&c| c == 0).unwrap_or(8);
                 for n in 0..=k as u8 + 1 {
                     let (mut got, mut want) = (Vec::new(), Vec::new());
-                    canonical_payments(&classes[..r], n, &mut |m| got.push(m));
+                    canonical_payments(&classes, r, n, &mut |m| got.push(m));
                     canonical_payments_by_odometer(&classes[..r], n, &mut |m| want.push(m));
                     assert_eq!(got, want, "classes {:?} n={n}", &classes[..r]);
                     payments += got.len();
@@ -517,7 +514,8 @@ mod tests {
     /// Decision F-COST-3: the engine's payer classes (bytes compared eight at once) are the
     /// reference walk's (each payer against each class's first member, `alike`) for both
     /// players at every position of random games of every pair of bundled decks, payers and
-    /// positions included; asks for positions where two payers are alike, where two payers of
+    /// positions included, and so are the cards of every payment mask (`payment_cards`); asks
+    /// for positions where two payers are alike, where two payers of
     /// the same card are not (some of them because one is named by instance), and pending
     /// payments.
     #[test]
@@ -544,6 +542,14 @@ mod tests {
                             assert_eq!(got.class, want.class, "{at}");
                             assert_eq!(got.inst, want.inst, "{at}");
                             assert_eq!((got.k, got.n), (want.k, want.n), "{at}");
+                            // The cards of each payment: the `j`-th payer for each bit `j`.
+                            for m in 0..=u8::MAX {
+                                let cards = Bits(payers)
+                                    .enumerate()
+                                    .filter(|&(j, _)| m & 1 << j != 0)
+                                    .fold(0u64, |acc, (_, i)| acc | 1 << i);
+                                assert_eq!(g.payment_cards(&s, q, m), cards, "{at} m={m}");
+                            }
                             let c = &want.class[..want.n];
                             alike += usize::from(c.iter().any(|m| m.count_ones() > 1));
                             let p = s.pl(q);
@@ -608,7 +614,9 @@ mod tests {
             };
             for n in 1..=k as u8 {
                 let mut got = Vec::new();
-                canonical_payments(&classes, n, &mut |m| got.push(m));
+                let mut array = [0u8; 8];
+                array[..classes.len()].copy_from_slice(&classes);
+                canonical_payments(&array, classes.len(), n, &mut |m| got.push(m));
                 let mut want: Vec<Vec<u8>> = (0u16..1 << k)
                     .filter(|m| m.count_ones() == u32::from(n))
                     .map(multiset)
@@ -643,7 +651,7 @@ mod tests {
         // of b..e (4); a and two of bb, bc, bd, be, cd, ce, de (7); no a: bbc, bbd, bbe, bcd,
         // bce, bde, cde (7): 19 in all.
         let mut count = 0;
-        canonical_payments(&[0b111, 0b11000, 1 << 5, 1 << 6, 1 << 7], 3, &mut |_| {
+        canonical_payments(&[0b111, 0b11000, 1 << 5, 1 << 6, 1 << 7, 0, 0, 0], 5, 3, &mut |_| {
             count += 1
         });
         assert_eq!(count, 19);
