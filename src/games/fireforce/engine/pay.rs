@@ -245,12 +245,8 @@ impl FireForceGame {
     /// invariants: a pending payment's classes are still the position's), by the reference walk
     /// ([`Self::payer_classes_by_walk`]), so the invariants check the engine's classes too.
     pub fn pay_classes(&self, s: &State, q: Seat) -> [u8; 8] {
-        self.payer_classes_by_walk(s, q, self.ready_payers(s, q)).class
-    }
-
-    /// `q`'s classes now as the engine computes them ([`Self::payer_classes`]; tests).
-    pub fn pay_classes_fast(&self, s: &State, q: Seat) -> [u8; 8] {
-        self.payer_classes(s, q, self.ready_payers(s, q)).class
+        self.payer_classes_by_walk(s, q, self.ready_payers(s, q))
+            .class
     }
 
     /// The answers of a [`Pick::Pay`] of `n` among `classes`: every canonical payment.
@@ -354,10 +350,14 @@ fn canonical_payments(classes: &[u8; 8], r: usize, n: u8, out: &mut impl FnMut(u
         size += 1;
     }
     if r == 2 {
-        // Two classes: the first pays `x`, from what the last cannot pay up to all it can.
-        let mut left = classes[0];
+        return pay_two(classes[0], &low, size, n, 0, out);
+    }
+    if r == 3 {
+        // Three classes: the second pays `x`, from what the others cannot pay up to all it
+        // can; for each, the first two as [`pay_two`].
+        let mut left = classes[1];
         let mut taken = 0u8;
-        let mut x = n.saturating_sub(size);
+        let mut x = n.saturating_sub(size + classes[0].count_ones() as u8);
         if u32::from(x) > left.count_ones() {
             return;
         }
@@ -366,7 +366,7 @@ fn canonical_payments(classes: &[u8; 8], r: usize, n: u8, out: &mut impl FnMut(u
             left &= left - 1;
         }
         loop {
-            out(taken | low[usize::from(n - x)]);
+            pay_two(classes[0], &low, size, n - x, taken, out);
             if x == n || left == 0 {
                 return;
             }
@@ -405,6 +405,32 @@ fn canonical_payments(classes: &[u8; 8], r: usize, n: u8, out: &mut impl FnMut(u
             left[c] = classes[c];
             c += 1;
         }
+    }
+}
+
+/// [`canonical_payments`] of `n` cards by two classes, `first` and a last one of `size` (its
+/// lowest members `low`), each with `acc` (the members taken by the classes after them): the
+/// first pays `x`, from what the last cannot pay up to all it can.
+#[inline(always)]
+fn pay_two(first: u8, low: &[u8; 9], size: u8, n: u8, acc: u8, out: &mut impl FnMut(u8)) {
+    let mut left = first;
+    let mut taken = acc;
+    let mut x = n.saturating_sub(size);
+    if u32::from(x) > left.count_ones() {
+        return;
+    }
+    for _ in 0..x {
+        taken |= left & left.wrapping_neg();
+        left &= left - 1;
+    }
+    loop {
+        out(taken | low[usize::from(n - x)]);
+        if x == n || left == 0 {
+            return;
+        }
+        taken |= left & left.wrapping_neg();
+        left &= left - 1;
+        x += 1;
     }
 }
 
@@ -542,8 +568,10 @@ mod tests {
                             assert_eq!(got.class, want.class, "{at}");
                             assert_eq!(got.inst, want.inst, "{at}");
                             assert_eq!((got.k, got.n), (want.k, want.n), "{at}");
-                            // The cards of each payment: the `j`-th payer for each bit `j`.
-                            for m in 0..=u8::MAX {
+                            // The cards of each payment: the `j`-th payer for each bit `j`
+                            // (where a payment can be asked for: at most 8 payers).
+                            let few = payers.count_ones() <= MAX_PAYERS;
+                            for m in (0..=u8::MAX).filter(|_| few) {
                                 let cards = Bits(payers)
                                     .enumerate()
                                     .filter(|&(j, _)| m & 1 << j != 0)
@@ -561,9 +589,9 @@ mod tests {
                             });
                             split += usize::from(apart);
                             let nm = FireForceGame::named_by_instance(&s, q);
-                            named += usize::from(apart && want.inst.iter().any(|&i| {
-                                i != NONE && nm & 1 << i != 0
-                            }));
+                            named += usize::from(
+                                apart && want.inst.iter().any(|&i| i != NONE && nm & 1 << i != 0),
+                            );
                         }
                         picks += usize::from(matches!(s.pick, Pick::Pay { .. }));
                         positions += 1;
@@ -651,9 +679,12 @@ mod tests {
         // of b..e (4); a and two of bb, bc, bd, be, cd, ce, de (7); no a: bbc, bbd, bbe, bcd,
         // bce, bde, cde (7): 19 in all.
         let mut count = 0;
-        canonical_payments(&[0b111, 0b11000, 1 << 5, 1 << 6, 1 << 7, 0, 0, 0], 5, 3, &mut |_| {
-            count += 1
-        });
+        canonical_payments(
+            &[0b111, 0b11000, 1 << 5, 1 << 6, 1 << 7, 0, 0, 0],
+            5,
+            3,
+            &mut |_| count += 1,
+        );
         assert_eq!(count, 19);
     }
 }
