@@ -350,14 +350,10 @@ fn canonical_payments(classes: &[u8; 8], r: usize, n: u8, out: &mut impl FnMut(u
         size += 1;
     }
     if r == 2 {
-        return pay_two(classes[0], &low, size, n, 0, out);
-    }
-    if r == 3 {
-        // Three classes: the second pays `x`, from what the others cannot pay up to all it
-        // can; for each, the first two as [`pay_two`].
-        let mut left = classes[1];
+        // Two classes: the first pays `x`, from what the last cannot pay up to all it can.
+        let mut left = classes[0];
         let mut taken = 0u8;
-        let mut x = n.saturating_sub(size + classes[0].count_ones() as u8);
+        let mut x = n.saturating_sub(size);
         if u32::from(x) > left.count_ones() {
             return;
         }
@@ -366,7 +362,7 @@ fn canonical_payments(classes: &[u8; 8], r: usize, n: u8, out: &mut impl FnMut(u
             left &= left - 1;
         }
         loop {
-            pay_two(classes[0], &low, size, n - x, taken, out);
+            out(taken | low[usize::from(n - x)]);
             if x == n || left == 0 {
                 return;
             }
@@ -405,32 +401,6 @@ fn canonical_payments(classes: &[u8; 8], r: usize, n: u8, out: &mut impl FnMut(u
             left[c] = classes[c];
             c += 1;
         }
-    }
-}
-
-/// [`canonical_payments`] of `n` cards by two classes, `first` and a last one of `size` (its
-/// lowest members `low`), each with `acc` (the members taken by the classes after them): the
-/// first pays `x`, from what the last cannot pay up to all it can.
-#[inline(always)]
-fn pay_two(first: u8, low: &[u8; 9], size: u8, n: u8, acc: u8, out: &mut impl FnMut(u8)) {
-    let mut left = first;
-    let mut taken = acc;
-    let mut x = n.saturating_sub(size);
-    if u32::from(x) > left.count_ones() {
-        return;
-    }
-    for _ in 0..x {
-        taken |= left & left.wrapping_neg();
-        left &= left - 1;
-    }
-    loop {
-        out(taken | low[usize::from(n - x)]);
-        if x == n || left == 0 {
-            return;
-        }
-        taken |= left & left.wrapping_neg();
-        left &= left - 1;
-        x += 1;
     }
 }
 
