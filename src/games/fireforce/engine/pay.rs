@@ -23,41 +23,50 @@ impl FireForceGame {
 
     /// `q`'s instances that something names by instance (a battle, an ability being resolved
     /// or waiting, a lasting power change, a pending end-of-turn or When Removed ability): each
-    /// is in a class of its own.
+    /// is in a class of its own. Inlined: with no frame and no lasting change (a payment in the
+    /// main phase) it is a few loads.
+    #[inline(always)]
     fn named_by_instance(s: &State, q: Seat) -> u64 {
-        let mut m = s.removed[q.index()];
-        // An instance of `q`'s as a bit (`NONE` gives none), and the same of a `that_code`
-        // (codes of the other seat give none).
-        let inst = |i: u8| -> u64 {
-            if i < 64 {
-                1 << i
+        let b = &s.battle;
+        let m = s.removed[q.index()]
+            | if q == s.active {
+                s.ends | inst_bit(b.attacker)
             } else {
-                0
-            }
-        };
+                inst_bit(b.target) | inst_bit(b.hit)
+            };
+        if s.frames.is_empty()
+            && s.later.is_empty()
+            && s.replacing.is_empty()
+            && s.lasting.is_empty()
+        {
+            m
+        } else {
+            m | Self::named_by_lists(s, q)
+        }
+    }
+
+    /// [`Self::named_by_instance`]'s part from the frames and the lasting changes.
+    #[inline(never)]
+    fn named_by_lists(s: &State, q: Seat) -> u64 {
+        let mut m = 0;
+        // The same as [`inst_bit`] of a `that_code` (codes of the other seat give none).
         let code = |c: u8| match that_card(c) {
-            Some((w, i)) if w == q => inst(i),
+            Some((w, i)) if w == q => inst_bit(i),
             _ => 0,
         };
-        let b = &s.battle;
-        if q == s.active {
-            m |= s.ends | inst(b.attacker);
-        } else {
-            m |= inst(b.target) | inst(b.hit);
-        }
         let who = q.index() as u8;
-        for list in [
-            s.frames.as_slice(),
-            s.later.as_slice(),
-            s.replacing.as_slice(),
-        ] {
+        // The three lists of frames one by one (an array of the slices cost its construction).
+        let mut scan = |list: &[Frame]| {
             for f in list {
                 if f.who == who {
-                    m |= inst(f.src);
+                    m |= inst_bit(f.src);
                 }
                 m |= code(f.that);
             }
-        }
+        };
+        scan(s.frames.as_slice());
+        scan(s.later.as_slice());
+        scan(s.replacing.as_slice());
         for l in s.lasting.iter() {
             m |= code(l.unit);
         }
@@ -73,7 +82,14 @@ impl FireForceGame {
     /// cards (the invariants): so they are not compared.
     fn alike(s: &State, q: Seat, named: u64, i: u8, j: u8) -> bool {
         let p = s.pl(q);
-        if p.card[i as usize] != p.card[j as usize] || named & (1 << i | 1 << j) != 0 {
+        p.card[i as usize] == p.card[j as usize] && Self::alike_card(s, q, named, i, j)
+    }
+
+    /// [`Self::alike`] of two instances of the same card.
+    #[inline(always)]
+    fn alike_card(s: &State, q: Seat, named: u64, i: u8, j: u8) -> bool {
+        let p = s.pl(q);
+        if named & (1 << i | 1 << j) != 0 {
             return false;
         }
         let (fi, fj) = (i as usize >= FLAME_BASE, j as usize >= FLAME_BASE);
@@ -107,8 +123,56 @@ impl FireForceGame {
     /// classes of interchangeable cards: masks over the list's positions, in order of their
     /// first member.
     fn payer_classes(&self, s: &State, q: Seat, payers: u64) -> Classes {
+        // Eight bytes at once (SWAR): `ONES` repeats a byte, `LOW` is each byte's low 7 bits.
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
         let p = s.pl(q);
         // What names cards by instance is looked at only once two payers are the same card.
+        let mut named = None;
+        let mut inst = [NONE; 8];
+        let mut class = [0u8; 8];
+        // Each class's first member's instance; its card in byte `x` of `cards`, and 0x80 in
+        // byte `x` of `open` for each class `x` made so far.
+        let mut first = [0u8; 8];
+        let (mut cards, mut open) = (0u64, 0u64);
+        let (mut k, mut n) = (0usize, 0usize);
+        let mut rest = payers;
+        while rest != 0 && k < MAX_PAYERS as usize {
+            let i = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            let id = p.card[usize::from(i)];
+            inst[k] = i;
+            // The classes of the same card: the zero bytes of `v`, as 0x80 each (exact: no
+            // carry crosses a byte).
+            let v = cards ^ u64::from(id).wrapping_mul(ONES);
+            let mut same = !(((v & LOW) + LOW) | v | LOW) & open;
+            loop {
+                if same == 0 {
+                    // A class of its own.
+                    class[n] = 1 << k;
+                    first[n] = i;
+                    cards |= u64::from(id) << (8 * n);
+                    open |= 0x80 << (8 * n);
+                    n += 1;
+                    break;
+                }
+                let x = same.trailing_zeros() as usize / 8;
+                let named = *named.get_or_insert_with(|| Self::named_by_instance(s, q));
+                if Self::alike_card(s, q, named, first[x], i) {
+                    class[x] |= 1 << k;
+                    break;
+                }
+                same &= same - 1;
+            }
+            k += 1;
+        }
+        Classes { inst, class, k, n }
+    }
+
+    /// [`Self::payer_classes`] as first written, the reference the invariants and the tests
+    /// compare it with: each payer compared with each class's first member (`alike`).
+    fn payer_classes_by_walk(&self, s: &State, q: Seat, payers: u64) -> Classes {
+        let p = s.pl(q);
         let mut named = None;
         let mut c = Classes {
             inst: [NONE; 8],
@@ -116,7 +180,6 @@ impl FireForceGame {
             k: 0,
             n: 0,
         };
-        // Each class's first member's instance and card.
         let mut first = [0u8; 8];
         let mut card = [0u8; 8];
         for i in Bits(payers).take(MAX_PAYERS as usize) {
@@ -179,23 +242,30 @@ impl FireForceGame {
     }
 
     /// `q`'s ready cards with Flame's classes now, as [`Pick::Pay`] keeps them (for the
-    /// invariants: a pending payment's classes are still the position's).
+    /// invariants: a pending payment's classes are still the position's), by the reference walk
+    /// ([`Self::payer_classes_by_walk`]), so the invariants check the engine's classes too.
     pub fn pay_classes(&self, s: &State, q: Seat) -> [u8; 8] {
-        self.payer_classes(s, q, self.ready_payers(s, q)).class
+        self.payer_classes_by_walk(s, q, self.ready_payers(s, q))
+            .class
     }
 
     /// The answers of a [`Pick::Pay`] of `n` among `classes`: every canonical payment.
     pub(super) fn payments(n: u8, classes: &[u8; 8], out: &mut ActionList<Action>) {
         let r = classes.iter().position(|&c| c == 0).unwrap_or(8);
-        canonical_payments(&classes[..r], n, &mut |m| out.push(Action::Pay(m)));
+        canonical_payments(classes, r, n, &mut |m| out.push(Action::Pay(m)));
     }
 
     /// The instances a payment `m` of `q` exhausts.
     pub fn payment_cards(&self, s: &State, q: Seat, m: u8) -> u64 {
-        Bits(self.ready_payers(s, q))
-            .enumerate()
-            .filter(|&(j, _)| m & 1 << j != 0)
-            .fold(0, |acc, (_, i)| acc | 1 << i)
+        // The payers lowest first, as far as `m`'s highest bit.
+        let (mut payers, mut m, mut cards) = (self.ready_payers(s, q), m, 0u64);
+        while m != 0 {
+            let low = payers & payers.wrapping_neg();
+            cards |= low & 0u64.wrapping_sub(u64::from(m & 1));
+            payers ^= low;
+            m >>= 1;
+        }
+        cards
     }
 
     /// The canonical payment equal to paying with `q`'s instances `cards` (ready cards with
@@ -240,6 +310,16 @@ impl FireForceGame {
     }
 }
 
+/// An instance as a bit ([`NONE`] gives none).
+#[inline(always)]
+fn inst_bit(i: u8) -> u64 {
+    if i < 64 {
+        1 << i
+    } else {
+        0
+    }
+}
+
 /// The ready cards with Flame of a payer, by instance, and their classes of interchangeable cards
 /// (decision F-COST-3).
 struct Classes {
@@ -252,37 +332,59 @@ struct Classes {
 }
 
 /// The canonical payments of `n` cards given the classes of interchangeable payers (masks over
-/// positions): each a choice of how many cards of each class pay, taking the lowest members.
-fn canonical_payments(classes: &[u8], n: u8, out: &mut impl FnMut(u8)) {
-    let Some((&last, rest)) = classes.split_last() else {
-        if n == 0 {
-            out(0);
+/// positions; the first `r` of `classes`, at least one): each a choice of how many cards of
+/// each class pay, taking the lowest members.
+///
+/// In order: an odometer over how many each class but the last pays (the first class its
+/// fastest digit, each from 0), the last class paying the rest where it can.
+fn canonical_payments(classes: &[u8; 8], r: usize, n: u8, out: &mut impl FnMut(u8)) {
+    debug_assert!((1..=8).contains(&r));
+    let last = classes[r - 1];
+    // `low[j]`: the lowest `j` members of the last class, for `j` up to its size.
+    let mut low = [0u8; 9];
+    let mut size = 0u8;
+    let mut l = last;
+    while l != 0 {
+        low[usize::from(size) + 1] = low[usize::from(size)] | (l & l.wrapping_neg());
+        l &= l - 1;
+        size += 1;
+    }
+    if r == 2 {
+        // Two classes: the first pays `x`, from what the last cannot pay up to all it can.
+        let mut left = classes[0];
+        let mut taken = 0u8;
+        let mut x = n.saturating_sub(size);
+        if u32::from(x) > left.count_ones() {
+            return;
         }
-        return;
-    };
-    let r = rest.len();
-    // An odometer over how many cards each class but the last pays (`x`; `left`: its members
-    // not yet taken; `acc`: the members taken); the last class pays the rest, if it can.
+        for _ in 0..x {
+            taken |= left & left.wrapping_neg();
+            left &= left - 1;
+        }
+        loop {
+            out(taken | low[usize::from(n - x)]);
+            if x == n || left == 0 {
+                return;
+            }
+            taken |= left & left.wrapping_neg();
+            left &= left - 1;
+            x += 1;
+        }
+    }
+    let rest = r - 1;
+    // `x[c]`: how many class `c` pays; `left[c]`: its members not yet taken; `acc`: the
+    // members taken.
     let mut x = [0u8; 8];
-    let mut left = [0u8; 8];
-    left[..r].copy_from_slice(rest);
+    let mut left = *classes;
     let mut acc = 0u8;
     let mut sum = 0u8;
-    let size = last.count_ones() as u8;
     loop {
         if n - sum <= size {
-            // The lowest `n - sum` members of the last class.
-            let mut m = acc;
-            let mut l = last;
-            for _ in 0..n - sum {
-                m |= l & l.wrapping_neg();
-                l &= l - 1;
-            }
-            out(m);
+            out(acc | low[usize::from(n - sum)]);
         }
         let mut c = 0;
         loop {
-            if c == r {
+            if c == rest {
                 return;
             }
             if left[c] != 0 && sum < n {
@@ -295,8 +397,8 @@ fn canonical_payments(classes: &[u8], n: u8, out: &mut impl FnMut(u8)) {
             }
             sum -= x[c];
             x[c] = 0;
-            acc &= !rest[c];
-            left[c] = rest[c];
+            acc &= !classes[c];
+            left[c] = classes[c];
             c += 1;
         }
     }
@@ -305,6 +407,176 @@ fn canonical_payments(classes: &[u8], n: u8, out: &mut impl FnMut(u8)) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::{rng_from_seed, Game, GameDef};
+    use rand::Rng;
+
+    /// [`canonical_payments`] as first written (the last class's members taken one by one), the
+    /// reference of the order: agents pick by index, so the order is part of the games.
+    fn canonical_payments_by_odometer(classes: &[u8], n: u8, out: &mut impl FnMut(u8)) {
+        let Some((&last, rest)) = classes.split_last() else {
+            if n == 0 {
+                out(0);
+            }
+            return;
+        };
+        let r = rest.len();
+        let mut x = [0u8; 8];
+        let mut left = [0u8; 8];
+        left[..r].copy_from_slice(rest);
+        let mut acc = 0u8;
+        let mut sum = 0u8;
+        let size = last.count_ones() as u8;
+        loop {
+            if n - sum <= size {
+                let mut m = acc;
+                let mut l = last;
+                for _ in 0..n - sum {
+                    m |= l & l.wrapping_neg();
+                    l &= l - 1;
+                }
+                out(m);
+            }
+            let mut c = 0;
+            loop {
+                if c == r {
+                    return;
+                }
+                if left[c] != 0 && sum < n {
+                    let low = left[c] & left[c].wrapping_neg();
+                    left[c] &= !low;
+                    acc |= low;
+                    x[c] += 1;
+                    sum += 1;
+                    break;
+                }
+                sum -= x[c];
+                x[c] = 0;
+                acc &= !rest[c];
+                left[c] = rest[c];
+                c += 1;
+            }
+        }
+    }
+
+    /// Decision F-COST-3: the payments offered, in their order, are the reference's for every
+    /// partition of 1 to 8 payers into classes (in order of first member, as
+    /// `payer_classes` makes them: 5,295 partitions) and every `n` up to one more than the payers.
+    #[test]
+    fn canonical_payments_equal_the_reference_for_every_partition_f_cost_3() {
+        let mut partitions = 0;
+        let mut payments = 0usize;
+        for k in 1..=8usize {
+            // Restricted growth strings: label[j] <= 1 + the largest label before it.
+            let mut label = [0usize; 8];
+            loop {
+                let mut classes = [0u8; 8];
+                for (j, &l) in label[..k].iter().enumerate() {
+                    classes[l] |= 1 << j;
+                }
+                let r = classes.iter().position(|&c| c == 0).unwrap_or(8);
+                for n in 0..=k as u8 + 1 {
+                    let (mut got, mut want) = (Vec::new(), Vec::new());
+                    canonical_payments(&classes, r, n, &mut |m| got.push(m));
+                    canonical_payments_by_odometer(&classes[..r], n, &mut |m| want.push(m));
+                    assert_eq!(got, want, "classes {:?} n={n}", &classes[..r]);
+                    payments += got.len();
+                }
+                partitions += 1;
+                // The next string, the last position first.
+                let mut j = k - 1;
+                loop {
+                    let top = label[..j].iter().max().map_or(0, |&m| m + 1);
+                    if j > 0 && label[j] < top {
+                        label[j] += 1;
+                        label[j + 1..k].iter_mut().for_each(|l| *l = 0);
+                        break;
+                    }
+                    if j <= 1 {
+                        j = usize::MAX;
+                        break;
+                    }
+                    j -= 1;
+                }
+                if j == usize::MAX {
+                    break;
+                }
+            }
+        }
+        // Bell numbers 1 + 2 + 5 + 15 + 52 + 203 + 877 + 4,140.
+        assert_eq!(partitions, 5_295);
+        assert!(payments > 100_000, "{payments}");
+    }
+
+    /// Decision F-COST-3: the engine's payer classes (bytes compared eight at once) are the
+    /// reference walk's (each payer against each class's first member, `alike`) for both
+    /// players at every position of random games of every pair of bundled decks, payers and
+    /// positions included, and so are the cards of every payment mask (`payment_cards`); asks
+    /// for positions where two payers are alike, where two payers of
+    /// the same card are not (some of them because one is named by instance), and pending
+    /// payments.
+    #[test]
+    fn payer_classes_equal_the_reference_walk_f_cost_3() {
+        let db = crate::games::fireforce::bundled_cards();
+        let decks = crate::core::testing::folder_decks::<FireForceGame>(
+            &db,
+            &crate::games::fireforce::TEST_DECKS,
+        );
+        let mut rng = rng_from_seed(33);
+        let (mut positions, mut alike, mut split, mut named, mut picks) = (0, 0, 0, 0, 0);
+        for (k, a) in decks.iter().enumerate() {
+            for b in &decks {
+                let g = FireForceGame::new_match(&db, [a, b]);
+                for seed in 0..3u64 {
+                    let mut s = g.new_game(seed * 41 + k as u64, Seat::ALL[(seed % 2) as usize]);
+                    let mut list = ActionList::new();
+                    while g.to_move(&s).is_some() {
+                        for q in Seat::ALL {
+                            let payers = g.ready_payers(&s, q);
+                            let got = g.payer_classes(&s, q, payers);
+                            let want = g.payer_classes_by_walk(&s, q, payers);
+                            let at = format!("{q} at position {positions}");
+                            assert_eq!(got.class, want.class, "{at}");
+                            assert_eq!(got.inst, want.inst, "{at}");
+                            assert_eq!((got.k, got.n), (want.k, want.n), "{at}");
+                            // The cards of each payment: the `j`-th payer for each bit `j`
+                            // (where a payment can be asked for: at most 8 payers).
+                            let few = payers.count_ones() <= MAX_PAYERS;
+                            for m in (0..=u8::MAX).filter(|_| few) {
+                                let cards = Bits(payers)
+                                    .enumerate()
+                                    .filter(|&(j, _)| m & 1 << j != 0)
+                                    .fold(0u64, |acc, (_, i)| acc | 1 << i);
+                                assert_eq!(g.payment_cards(&s, q, m), cards, "{at} m={m}");
+                            }
+                            let c = &want.class[..want.n];
+                            alike += usize::from(c.iter().any(|m| m.count_ones() > 1));
+                            let p = s.pl(q);
+                            let ids = |m: u8| {
+                                Bits(u64::from(m)).map(|j| p.card[want.inst[j as usize] as usize])
+                            };
+                            let apart = (0..c.len()).any(|x| {
+                                (0..x).any(|y| ids(c[x]).any(|i| ids(c[y]).any(|j| i == j)))
+                            });
+                            split += usize::from(apart);
+                            let nm = FireForceGame::named_by_instance(&s, q);
+                            named += usize::from(
+                                apart && want.inst.iter().any(|&i| i != NONE && nm & 1 << i != 0),
+                            );
+                        }
+                        picks += usize::from(matches!(s.pick, Pick::Pay { .. }));
+                        positions += 1;
+                        g.legal_actions(&s, &mut list);
+                        let pick = list.as_slice()[rng.gen_range(0..list.len())];
+                        g.apply(&mut s, pick);
+                    }
+                }
+            }
+        }
+        assert!(
+            positions > 10_000 && alike > 5_000 && split > 1_000 && named > 30 && picks > 500,
+            "{positions} {alike} {split} {named} {picks}"
+        );
+    }
 
     /// The payments offered are one per multiset of classes: counted here by brute force over
     /// every subset (the multiset of class labels it takes), not by the enumeration.
@@ -340,7 +612,9 @@ mod tests {
             };
             for n in 1..=k as u8 {
                 let mut got = Vec::new();
-                canonical_payments(&classes, n, &mut |m| got.push(m));
+                let mut array = [0u8; 8];
+                array[..classes.len()].copy_from_slice(&classes);
+                canonical_payments(&array, classes.len(), n, &mut |m| got.push(m));
                 let mut want: Vec<Vec<u8>> = (0u16..1 << k)
                     .filter(|m| m.count_ones() == u32::from(n))
                     .map(multiset)
@@ -375,9 +649,12 @@ mod tests {
         // of b..e (4); a and two of bb, bc, bd, be, cd, ce, de (7); no a: bbc, bbd, bbe, bcd,
         // bce, bde, cde (7): 19 in all.
         let mut count = 0;
-        canonical_payments(&[0b111, 0b11000, 1 << 5, 1 << 6, 1 << 7], 3, &mut |_| {
-            count += 1
-        });
+        canonical_payments(
+            &[0b111, 0b11000, 1 << 5, 1 << 6, 1 << 7, 0, 0, 0],
+            5,
+            3,
+            &mut |_| count += 1,
+        );
         assert_eq!(count, 19);
     }
 }
