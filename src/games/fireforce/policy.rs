@@ -49,7 +49,7 @@ impl FireForceGame {
     fn held_flame_in_stall(&self, s: &State, me: Seat) -> (u32, u32) {
         let d = me.other();
         let n = Bits(s.pl(d).units())
-            .filter(|&u| self.may_face(s, d, u))
+            .filter(|&u| self.may_attack_player_of(s, d, u))
             .count() as u32;
         if n <= u32::from(s.pl(me).life_len) {
             return (0, 0);
@@ -298,8 +298,8 @@ impl FireForceGame {
         let e = s.pl(me.other());
         let wall_set = self.blockers(s);
         let walls = wall_set != 0;
-        let decoys =
-            s.pl(me).life_len <= 2 && Bits(e.units()).any(|t| self.may_face(s, me.other(), t));
+        let decoys = s.pl(me).life_len <= 2
+            && Bits(e.units()).any(|t| self.may_attack_player_of(s, me.other(), t));
         let mut decoy: Option<(u8, i32)> = None;
         // The weakest exhausted enemy Unit's power, computed once (at the first attack): an
         // attacker removes some exhausted enemy Unit exactly when it removes that one.
@@ -329,7 +329,7 @@ impl FireForceGame {
                     w
                 });
                 let kills = w.is_some_and(|w| w <= p);
-                let may = self.may_face(s, me, u);
+                let may = self.may_attack_player(s, u);
                 att_unit[n] = u;
                 att_power[n] = p;
                 att_may |= u64::from(may) << n;
@@ -363,7 +363,12 @@ impl FireForceGame {
             let d = me.other();
             let target = Bits(e.units() & e.exhausted)
                 .filter(|&t| theirs[usize::from(t)] <= top)
-                .max_by_key(|&t| (self.may_face(s, d, t), self.card_of(s, d, t).cost));
+                .max_by_key(|&t| {
+                    (
+                        self.may_attack_player_of(s, d, t),
+                        self.card_of(s, d, t).cost,
+                    )
+                });
             if let Some(t) = target {
                 let need = theirs[usize::from(t)];
                 let pick = (0..n)
@@ -403,7 +408,7 @@ impl FireForceGame {
                 if u != NONE {
                     let b = self.db.brief(s.pl(d).card[usize::from(u)]);
                     keys[n] = 1 << 31
-                        | u32::from(self.may_face(s, d, u)) << 24
+                        | u32::from(self.may_attack_player_of(s, d, u)) << 24
                         | u32::from(b.cost) << 16
                         | (n as u32) << 8
                         | u32::from(u);
@@ -430,20 +435,6 @@ impl FireForceGame {
                 return (Some(u), player);
             }
             keys[j] = 0;
-        }
-    }
-
-    /// [`FireForceGame::may_attack_player_of`] (F-BAT-2, decision F-CANT-1) with the Flame
-    /// cards given (`given_to`, [`super::state::FLAME_DECK`] bytes) compared one by one, where
-    /// `Player::is_given`'s `contains` on bytes goes through `memchr`'s general loop (~25
-    /// instructions a call). The same answer for every Unit (the test
-    /// `may_face_is_may_attack_player_of`).
-    #[inline(always)]
-    fn may_face(&self, s: &State, q: Seat, u: u8) -> bool {
-        let p = s.pl(q);
-        u != NONE && {
-            let b = self.db.brief(p.card[usize::from(u)]);
-            b.has(Brief::FACE) || (!b.has(Brief::NO_FACE) && p.given_to.iter().any(|&g| g == u))
         }
     }
 
@@ -1309,56 +1300,6 @@ mod tests {
         let theirs = g.effect_value(&s, Seat::P2, &wipe);
         assert!(mine < 0.0, "{mine}");
         assert!(theirs > 0.0, "{theirs}");
-    }
-
-    /// [`FireForceGame::may_face`] is [`FireForceGame::may_attack_player_of`], for every
-    /// instance of both seats and `NONE`, at every position of random games of every pair of
-    /// bundled decks (2 seeds each). It asks for Units that may attack the player by a given
-    /// Flame card alone (no [`Brief::FACE`]) and for ones that may not. (With the given Flame
-    /// cards left out, it fails.)
-    #[test]
-    fn may_face_is_may_attack_player_of() {
-        use crate::core::{rng_from_seed, GameDef};
-        use rand::Rng;
-        let db = bundled_cards();
-        let decks = crate::core::testing::folder_decks::<FireForceGame>(
-            &db,
-            &crate::games::fireforce::TEST_DECKS,
-        );
-        let mut rng = rng_from_seed(35);
-        let (mut positions, mut given, mut not) = (0usize, 0usize, 0usize);
-        for (k, a) in decks.iter().enumerate() {
-            for b in &decks {
-                let g = FireForceGame::new_match(&db, [a, b]);
-                for seed in 0..2u64 {
-                    let mut s = g.new_game(seed * 23 + k as u64, Seat::ALL[(seed % 2) as usize]);
-                    let mut legal = ActionList::new();
-                    while g.to_move(&s).is_some() {
-                        positions += 1;
-                        for q in Seat::ALL {
-                            for u in (0..FLAME_BASE as u8).chain([NONE]) {
-                                let want = g.may_attack_player_of(&s, q, u);
-                                assert_eq!(g.may_face(&s, q, u), want, "{q:?} {u} {s:?}");
-                                let on = u != NONE && s.pl(q).units() & 1 << u != 0;
-                                if on && !g.db.brief(s.pl(q).card[usize::from(u)]).has(Brief::FACE)
-                                {
-                                    given += usize::from(want);
-                                    not += usize::from(!want);
-                                }
-                            }
-                        }
-                        g.legal_actions(&s, &mut legal);
-                        let pick = legal.as_slice()[rng.gen_range(0..legal.len())];
-                        g.apply(&mut s, pick);
-                    }
-                }
-            }
-        }
-        eprintln!("may_face: {positions} positions, {given} given, {not} not");
-        assert!(
-            positions > 10_000 && given > 1_000 && not > 1_000,
-            "{positions} {given} {not}"
-        );
     }
 
     /// [`FireForceGame::best_kill`] is the Target step's former choice, `max_by_key` by (may
