@@ -1103,7 +1103,6 @@ impl Policy for FireForceGame {
     ) -> Action {
         let me = s.chooser;
         let first = legal[0];
-        let has = |a: Action| legal.contains(&a);
         match s.pick {
             Pick::Flame { .. } => return self.best_flame(legal),
             Pick::Limit => return self.limit_choice(s, legal),
@@ -1137,7 +1136,9 @@ impl Policy for FireForceGame {
                 let d = me.other();
                 // The race's end: the player rather than a Unit when it holds 3 Life cards or
                 // fewer (F-BAT-8, F-WIN-1) — whatever Unit the attack would remove.
-                if s.pl(d).life_len <= 3 && has(Action::Target(NONE)) {
+                // `Target(NONE)`, when listed, is listed last (`legal.rs`): one compare, not a
+                // walk of `legal` (the test `best_kill_is_the_filtered_maximum` checks the order).
+                if s.pl(d).life_len <= 3 && legal.as_slice().last() == Some(&Action::Target(NONE)) {
                     return Action::Target(NONE);
                 }
                 match self.best_kill(s, legal) {
@@ -1150,14 +1151,18 @@ impl Policy for FireForceGame {
                 let att = s.battle.attacker;
                 let ap = self.power_inlined(s, me.other(), att);
                 let low_life = s.pl(me).life_len <= 1;
-                // Each blocker's power once: the strongest (the last of equal ones) and its power.
-                let best = legal
-                    .iter()
-                    .filter_map(|&a| match a {
-                        Action::Block(u) => Some((u, self.power_inlined(s, me, u))),
-                        _ => None,
-                    })
-                    .max_by_key(|&(_, p)| p);
+                // Each blocker's power once: the strongest (the last of equal ones, as
+                // `max_by_key` takes) and its power, in a loop inlined here (the `max_by_key`
+                // over a `filter_map` was a call of its own).
+                let mut best: Option<(u8, i32)> = None;
+                for &a in legal.iter() {
+                    if let Action::Block(u) = a {
+                        let p = self.power_inlined(s, me, u);
+                        if best.is_none_or(|(_, q)| p >= q) {
+                            best = Some((u, p));
+                        }
+                    }
+                }
                 match best {
                     Some((u, p)) if p > ap || (s.battle.on_player && low_life) => Action::Block(u),
                     // A Unit that the attack removes (F-BAT-7): a cheaper Blocker takes its place
@@ -1339,6 +1344,11 @@ mod tests {
                             let (got, player) = g.best_kill(&s, &legal);
                             assert_eq!(got, want, "{s:?}");
                             assert_eq!(player, legal.contains(&Action::Target(NONE)));
+                            // `heuristic_action` reads `Target(NONE)` as the last action.
+                            assert_eq!(
+                                legal.as_slice().last() == Some(&Action::Target(NONE)),
+                                player
+                            );
                             cases += 1;
                             none += usize::from(want.is_none());
                             let d = s.chooser.other();
