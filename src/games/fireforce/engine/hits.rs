@@ -58,10 +58,14 @@ mod tests {
     use rand::Rng;
 
     /// [`FireForceGame::target_hit`] is `candidates(..)[q] != 0`, for every target of every
-    /// effect of the bundled cards (abilities and Life triggers), both seats as `who` and as `q`,
-    /// at every position of random games of every pair of `TEST_DECKS`
-    /// (2 seeds each). It asks for more than 10,000 positions, and for more than 100,000 cases of
-    /// a bounded filter (power bounds) where the answer is yes and as many where it is no.
+    /// effect of the cards (abilities and Life triggers), both seats as `who` and as `q`, with
+    /// the ability's source both none and a Unit of `who` (for `other`), at every position of
+    /// random games: of every pair of `TEST_DECKS` (2 seeds each), and of the designer pool's
+    /// two decks (`tests/data/designer/fireforce.csv`, 8 seeds each), whose cards say `cant …
+    /// be_chosen` (decision F-CANT-1), grant keywords (F-KW-GRANT) and filter by state. It asks
+    /// for more than 10,000 positions of the bundled decks and 1,000 of the designer's, and for
+    /// more than 100,000 cases of a bounded filter (power bounds) where the answer is yes and as
+    /// many where it is no.
     #[test]
     fn target_hit_is_the_candidates_not_empty() {
         let db = crate::games::fireforce::bundled_cards();
@@ -69,6 +73,40 @@ mod tests {
             &db,
             &crate::games::fireforce::TEST_DECKS,
         );
+        let (positions, yes, no, _) = compare(&db, &decks, 2);
+        eprintln!("target_hit: {positions} positions, bounded {yes} yes, {no} no");
+        assert!(
+            positions > 10_000 && yes > 100_000 && no > 100_000,
+            "{positions} {yes} {no}"
+        );
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/designer/");
+        let text = std::fs::read_to_string(format!("{dir}fireforce.csv")).unwrap();
+        let db = <FireForceGame as GameDef>::parse_cards(&text, "fireforce.csv").unwrap();
+        let decks: Vec<_> = ["fireforce_company8", "fireforce_white_clad"]
+            .iter()
+            .map(|n| {
+                let text = std::fs::read_to_string(format!("{dir}{n}.deck")).unwrap();
+                <FireForceGame as GameDef>::parse_deck(&db, &text, n, n).unwrap()
+            })
+            .collect();
+        let (positions, yes, no, sourced) = compare(&db, &decks, 8);
+        eprintln!(
+            "target_hit, designer pool: {positions} positions, bounded {yes} yes, {no} no, \
+             {sourced} asked with a source"
+        );
+        assert!(
+            positions > 1_000 && sourced > 10_000,
+            "{positions} {sourced}"
+        );
+    }
+
+    /// Compares `target_hit` with `candidates` over random games of every pair of `decks`:
+    /// (positions, bounded yes, bounded no, cases asked with a Unit as the source).
+    fn compare(
+        db: &CardDb,
+        decks: &[<FireForceGame as GameDef>::Deck],
+        seeds: u64,
+    ) -> (usize, usize, usize, usize) {
         let mut targets: Vec<Target> = Vec::new();
         for c in &db.cards {
             let abilities = c.abilities.iter().chain(c.life_trigger.as_deref());
@@ -81,23 +119,31 @@ mod tests {
             }
         }
         let bounded = |t: &Target| t.filter.power_min.is_some() || t.filter.power_max.is_some();
-        assert!(targets.iter().filter(|t| bounded(t)).count() >= 3);
         let mut rng = rng_from_seed(10);
-        let (mut positions, mut yes, mut no) = (0usize, 0usize, 0usize);
+        let (mut positions, mut yes, mut no, mut sourced) = (0usize, 0usize, 0usize, 0usize);
         for (k, a) in decks.iter().enumerate() {
-            for b in &decks {
-                let g = FireForceGame::new_match(&db, [a, b]);
-                for seed in 0..2u64 {
+            for b in decks {
+                let g = FireForceGame::new_match(db, [a, b]);
+                for seed in 0..seeds {
                     let mut s = g.new_game(seed * 41 + k as u64, Seat::ALL[(seed % 2) as usize]);
                     let mut list = ActionList::new();
                     while g.to_move(&s).is_some() {
                         for t in &targets {
                             for who in Seat::ALL {
-                                let c = g.candidates(&s, t, who, NONE, NONE);
+                                // No source, or one of `who`'s Units at random.
+                                let units = s.pl(who).units();
+                                let src = if units != 0 && rng.gen_bool(0.5) {
+                                    let j = rng.gen_range(0..units.count_ones() as usize);
+                                    Bits(units).nth(j).unwrap()
+                                } else {
+                                    NONE
+                                };
+                                sourced += usize::from(src != NONE);
+                                let c = g.candidates(&s, t, who, src, NONE);
                                 for q in Seat::ALL {
-                                    let got = g.target_hit(&s, t, who, (NONE, NONE), q);
+                                    let got = g.target_hit(&s, t, who, (src, NONE), q);
                                     let want = c[q.index()] != 0;
-                                    assert_eq!(got, want, "{t:?} for {who}, {q}\n{s:?}");
+                                    assert_eq!(got, want, "{t:?} for {who} from {src}, {q}\n{s:?}");
                                 }
                                 if bounded(t) {
                                     for m in c {
@@ -118,10 +164,6 @@ mod tests {
                 }
             }
         }
-        eprintln!("target_hit: {positions} positions, bounded {yes} yes, {no} no");
-        assert!(
-            positions > 10_000 && yes > 100_000 && no > 100_000,
-            "{positions} {yes} {no}"
-        );
+        (positions, yes, no, sourced)
     }
 }
