@@ -650,6 +650,9 @@ mod tests {
         assert!(payments > 100_000, "{payments}");
         // The 255 partitions into runs (of 1 to 8 payers), each for `n` in `0..=k + 1`.
         assert_eq!(runs, (1..=8).map(|k| (k + 2) << (k - 1)).sum::<usize>());
+        // One payment per way of choosing how many of each run pay: the product of (size + 1)
+        // over the runs, summed over the partitions into runs of 1 to 8 payers.
+        assert_eq!(RUN_PAYMENTS, 2 + 7 + 24 + 82 + 280 + 956 + 3_264 + 11_144);
     }
 
     /// Decision F-COST-3: the engine's payer classes (bytes compared eight at once) are the
