@@ -251,8 +251,7 @@ impl FireForceGame {
 
     /// The answers of a [`Pick::Pay`] of `n` among `classes`: every canonical payment.
     pub(super) fn payments(n: u8, classes: &[u8; 8], out: &mut ActionList<Action>) {
-        let r = classes.iter().position(|&c| c == 0).unwrap_or(8);
-        canonical_payments(classes, r, n, &mut |m| out.push(Action::Pay(m)));
+        each_payment(n, classes, &mut |m| out.push(Action::Pay(m)));
     }
 
     /// The instances a payment `m` of `q` exhausts.
@@ -329,6 +328,140 @@ struct Classes {
     class: [u8; 8],
     k: usize,
     n: usize,
+}
+
+/// Every canonical payment of `n` among `classes` (as [`Pick::Pay`] keeps them), in
+/// [`canonical_payments`]'s order. Where each class is a run of consecutive payers (the classes
+/// then split the payers `0..k` in order), the payments are copied from [`RUNS`], keyed by where
+/// the runs end; otherwise [`canonical_payments`] lists them.
+#[inline(always)]
+fn each_payment(n: u8, classes: &[u8; 8], out: &mut impl FnMut(u8)) {
+    // Bit `e + 1` of `ends` for each class whose highest member is `e`; `runs` while every
+    // class is a run (`c + lowest` then clears all of `c`).
+    let (mut ends, mut runs, mut r) = (0u16, true, 0usize);
+    for &c in classes {
+        if c == 0 {
+            break;
+        }
+        let c = u16::from(c);
+        let up = c + (c & c.wrapping_neg());
+        runs &= up & c == 0;
+        ends |= up;
+        r += 1;
+    }
+    if runs && n <= 8 {
+        let key = usize::from(ends >> 1);
+        let at = RUNS.start[key][usize::from(n)] as usize;
+        let len = usize::from(RUNS.len[key][usize::from(n)]);
+        for &m in &RUNS.pays[at..at + len] {
+            out(m);
+        }
+    } else {
+        canonical_payments(classes, r, n, out);
+    }
+}
+
+/// How many payments [`RUNS`] holds: for every key and `n`.
+const RUN_PAYMENTS: usize = {
+    let (mut start, mut len) = ([[0; 9]; 256], [[0; 9]; 256]);
+    run_payments(&mut start, &mut len, &mut [], false)
+};
+
+/// The canonical payments of every partition of up to 8 payers into runs of consecutive payers
+/// (255 of them, keyed by the set of the runs' last members: bit `e` of the key where a run
+/// ends at `e`), for every `n` up to 8, in [`canonical_payments`]'s order; built by the
+/// compiler.
+struct RunTable {
+    /// Where the payments of key and `n` start in `pays`.
+    start: [[u32; 9]; 256],
+    /// How many there are.
+    len: [[u8; 9]; 256],
+    pays: [u8; RUN_PAYMENTS],
+}
+
+#[allow(long_running_const_eval)]
+static RUNS: RunTable = {
+    let mut t = RunTable {
+        start: [[0; 9]; 256],
+        len: [[0; 9]; 256],
+        pays: [0; RUN_PAYMENTS],
+    };
+    run_payments(&mut t.start, &mut t.len, &mut t.pays, true);
+    t
+};
+
+/// Lists the payments of every key and `n` into [`RunTable`]'s arrays (where `write`), in
+/// [`canonical_payments`]'s order (the same odometer, written for the compiler), and counts them.
+const fn run_payments(
+    start: &mut [[u32; 9]; 256],
+    len: &mut [[u8; 9]; 256],
+    pays: &mut [u8],
+    write: bool,
+) -> usize {
+    let mut total = 0usize;
+    let mut key = 1usize;
+    while key < 256 {
+        // The runs: each ends at a set bit of the key.
+        let mut classes = [0u8; 8];
+        let (mut r, mut from, mut e) = (0usize, 0u32, 0u32);
+        while e < 8 {
+            if key & 1 << e != 0 {
+                classes[r] = (((1u32 << (e + 1)) - 1) & !((1u32 << from) - 1)) as u8;
+                r += 1;
+                from = e + 1;
+            }
+            e += 1;
+        }
+        let last = classes[r - 1];
+        let size = last.count_ones() as u8;
+        let mut n = 0u8;
+        while n <= 8 {
+            start[key][n as usize] = total as u32;
+            let first = total;
+            let mut x = [0u8; 8];
+            let mut left = classes;
+            let (mut acc, mut sum) = (0u8, 0u8);
+            'states: loop {
+                if n - sum <= size {
+                    let mut m = acc;
+                    let mut l = last;
+                    let mut j = 0;
+                    while j < n - sum {
+                        m |= l & l.wrapping_neg();
+                        l &= l - 1;
+                        j += 1;
+                    }
+                    if write {
+                        pays[total] = m;
+                    }
+                    total += 1;
+                }
+                let mut c = 0;
+                loop {
+                    if c == r - 1 {
+                        break 'states;
+                    }
+                    if left[c] != 0 && sum < n {
+                        let low = left[c] & left[c].wrapping_neg();
+                        left[c] &= !low;
+                        acc |= low;
+                        x[c] += 1;
+                        sum += 1;
+                        break;
+                    }
+                    sum -= x[c];
+                    x[c] = 0;
+                    acc &= !classes[c];
+                    left[c] = classes[c];
+                    c += 1;
+                }
+            }
+            len[key][n as usize] = (total - first) as u8;
+            n += 1;
+        }
+        key += 1;
+    }
+    total
 }
 
 /// The canonical payments of `n` cards given the classes of interchangeable payers (masks over
@@ -465,6 +598,8 @@ mod tests {
     fn canonical_payments_equal_the_reference_for_every_partition_f_cost_3() {
         let mut partitions = 0;
         let mut payments = 0usize;
+        // (Partition, n) pairs whose classes are all runs: the table's.
+        let mut runs = 0usize;
         for k in 1..=8usize {
             // Restricted growth strings: label[j] <= 1 + the largest label before it.
             let mut label = [0usize; 8];
@@ -479,6 +614,14 @@ mod tests {
                     canonical_payments(&classes, r, n, &mut |m| got.push(m));
                     canonical_payments_by_odometer(&classes[..r], n, &mut |m| want.push(m));
                     assert_eq!(got, want, "classes {:?} n={n}", &classes[..r]);
+                    // And as offered (from the table of runs where the classes are runs).
+                    let mut offered = Vec::new();
+                    each_payment(n, &classes, &mut |m| offered.push(m));
+                    assert_eq!(offered, want, "offered: classes {:?} n={n}", &classes[..r]);
+                    runs += usize::from(classes[..r].iter().all(|&c| {
+                        let c = u16::from(c);
+                        (c + (c & c.wrapping_neg())) & c == 0
+                    }));
                     payments += got.len();
                 }
                 partitions += 1;
@@ -505,6 +648,11 @@ mod tests {
         // Bell numbers 1 + 2 + 5 + 15 + 52 + 203 + 877 + 4,140.
         assert_eq!(partitions, 5_295);
         assert!(payments > 100_000, "{payments}");
+        // The 255 partitions into runs (of 1 to 8 payers), each for `n` in `0..=k + 1`.
+        assert_eq!(runs, (1..=8).map(|k| (k + 2) << (k - 1)).sum::<usize>());
+        // One payment per way of choosing how many of each run pay: the product of (size + 1)
+        // over the runs, summed over the partitions into runs of 1 to 8 payers.
+        assert_eq!(RUN_PAYMENTS, 2 + 7 + 24 + 82 + 280 + 956 + 3_264 + 11_144);
     }
 
     /// Decision F-COST-3: the engine's payer classes (bytes compared eight at once) are the
