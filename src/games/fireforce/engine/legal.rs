@@ -32,19 +32,26 @@ impl FireForceGame {
 
     /// Whether the attacked player has a legal reaction (F-BAT-10: else step 5 is skipped).
     pub(super) fn any_reaction(&self, s: &State) -> bool {
-        !self.each_reaction(s, &mut |_| false)
+        !self.each_reaction::<false>(s, &mut |_| false)
     }
 
     /// F-BAT-5, F-KW-REACTION: Reaction Events in hand and Reaction abilities on the Scene.
     pub(super) fn reactions(&self, s: &State, out: &mut ActionList<Action>) {
-        self.each_reaction(s, &mut |a| {
+        self.each_reaction::<true>(s, &mut |a| {
             out.push(a);
             true
         });
     }
 
-    /// Calls `f` with each legal reaction until it returns false; false if it stopped.
-    fn each_reaction(&self, s: &State, f: &mut impl FnMut(Action) -> bool) -> bool {
+    /// Calls `f` with each legal reaction until it returns false; false if it stopped. With
+    /// `ONCE`, a Reaction Event is offered once per card id (one action a card, as
+    /// [`Self::main_actions`]); without it (a caller that stops at the first reaction, as
+    /// [`Self::any_reaction`]) the ids met are not kept.
+    fn each_reaction<const ONCE: bool>(
+        &self,
+        s: &State,
+        f: &mut impl FnMut(Action) -> bool,
+    ) -> bool {
         let d = s.active.other();
         if s.acts[d.index()] >= MAX_ACTS {
             return true;
@@ -62,7 +69,7 @@ impl FireForceGame {
                 } else {
                     b.cost
                 }) <= pay
-                && !Self::seen(&mut seen, s, d, i)
+                && !(ONCE && Self::seen(&mut seen, s, d, i))
                 && !f(Action::React(id))
             {
                 return false;
