@@ -110,10 +110,13 @@ impl TrailsGame {
         }
     }
 
-    /// `v` is the field view of `s`, present whenever `a` is a combat action.
+    /// `v` is a view of `s`'s combat cards (`combat_cards`: the cards the combat arms below
+    /// read, not the whole field), present whenever `a` is a combat action. An arm that reads
+    /// another card must widen `combat_cards` with it (the test
+    /// `the_combat_cards_score_as_the_whole_field` compares the two views).
     fn score(&self, s: &State, v: Option<&FieldView>, me: Seat, a: Action, w: &Weights) -> f32 {
         let p = s.pl(me);
-        let view = || v.expect("combat actions are scored with a field view");
+        let view = || v.expect("combat actions are scored with a view of the combat cards");
         let opp = me.other();
         match (s.pending, a) {
             (Pending::Target, Action::Choose { seat, inst }) => {
@@ -954,7 +957,8 @@ mod tests {
                             let full = g.field_view(&s);
                             let mut slot = None;
                             let v = g.view_of_in(&s, cards, &mut slot);
-                            narrow += u32::from(cards[0] | cards[1] != s.p[0].field | s.p[1].field);
+                            narrow +=
+                                u32::from(cards[0] != s.p[0].field || cards[1] != s.p[1].field);
                             for &act in legal.iter() {
                                 let (x, y) = (
                                     g.score(&s, Some(&full), q, act, w),

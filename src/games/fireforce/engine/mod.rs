@@ -757,7 +757,8 @@ impl FireForceGame {
     }
 
     /// The Units a target acts on, per seat, for an ability of `who`'s card `src` with its
-    /// `that` card.
+    /// `that` card. `target_hit` (hits.rs) asks the same questions of one side for the
+    /// heuristic: a change to a filter here is made there too (its test compares the two).
     pub fn candidates(&self, s: &State, t: &Target, who: Seat, src: u8, that: u8) -> [u64; 2] {
         let mut out = [0u64; 2];
         match t.mode {

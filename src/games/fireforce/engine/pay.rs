@@ -249,12 +249,15 @@ impl FireForceGame {
             .class
     }
 
-    /// The answers of a [`Pick::Pay`] of `n` among `classes`: every canonical payment.
+    /// The answers of a [`Pick::Pay`] of `n` among `classes`: every canonical payment. A pick
+    /// holds at least two classes (`pay_or_ask` asks only then; the invariants check it).
     pub(super) fn payments(n: u8, classes: &[u8; 8], out: &mut ActionList<Action>) {
         each_payment(n, classes, &mut |m| out.push(Action::Pay(m)));
     }
 
-    /// The instances a payment `m` of `q` exhausts.
+    /// The instances a payment `m` of `q` exhausts: bit `j` of `m` is the `j`-th ready card
+    /// with Flame by instance. A payment is asked only among at most `MAX_PAYERS` of them
+    /// (F-COST-2); past eight, bits of `m` do not reach the later payers.
     pub fn payment_cards(&self, s: &State, q: Seat, m: u8) -> u64 {
         // The payers lowest first, as far as `m`'s highest bit.
         let (mut payers, mut m, mut cards) = (self.ready_payers(s, q), m, 0u64);

@@ -739,8 +739,8 @@ impl TrailsGame {
     }
 
     /// A [`FieldView`] of the cards in `cards` (a mask per seat) only, built in `slot` (whatever
-    /// it held): a view returned by value is built in a local and copied out (the closure of the static
-    /// walk holds it), ~90 instructions a view.
+    /// it held): a view returned by value is built in a local and copied out (the closure of the
+    /// static walk holds it), ~90 instructions a view.
     #[inline(always)]
     pub(crate) fn view_of_in<'v>(
         &self,
