@@ -24,30 +24,12 @@ impl FireForceGame {
         if !f.units_pass() || !side_ok(t.side, who, q) {
             return false;
         }
-        let p = s.pl(q);
-        let mut m = match f.ready {
-            Some(true) => p.units() & !p.exhausted,
-            Some(false) => p.units() & p.exhausted,
-            None => p.units(),
-        };
-        if f.other && q == who && src < 64 {
-            m &= !(1 << src);
-        }
-        if self.lang.cant && q != who && matches!(t.mode, Mode::Choose | Mode::UpTo) {
-            m &= !self.unchoosable(s, q);
-        }
-        let (reads, extras) = (f.reads_unit(), f.has_state_extras());
-        let bounds = f.power_min.is_some() || f.power_max.is_some();
-        if !(reads || extras || bounds) {
+        let m = self.side_units(s, t, who, src, q);
+        let asks = Asks::of(f);
+        if !asks.any() {
             return m != 0;
         }
-        Bits(m).any(|u| {
-            (!reads
-                || f.unit_ok(self.db.card(p.card[u as usize]))
-                || (self.lang.grant && self.granted_ok(s, q, u, f)))
-                && (!extras || self.extras_ok(s, q, u, f))
-                && (!bounds || self.power_ok(f, self.power_inlined(s, q, u)))
-        })
+        Bits(m).any(|u| self.unit_passes(s, f, asks, q, u, || self.power_inlined(s, q, u)))
     }
 }
 

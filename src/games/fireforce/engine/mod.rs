@@ -758,7 +758,7 @@ impl FireForceGame {
 
     /// The Units a target acts on, per seat, for an ability of `who`'s card `src` with its
     /// `that` card. `target_hit` (hits.rs) asks the same questions of one side for the
-    /// heuristic: a change to a filter here is made there too (its test compares the two).
+    /// heuristic, through the same [`Self::side_units`] and [`Self::unit_passes`].
     pub fn candidates(&self, s: &State, t: &Target, who: Seat, src: u8, that: u8) -> [u64; 2] {
         let mut out = [0u64; 2];
         match t.mode {
@@ -791,33 +791,15 @@ impl FireForceGame {
                 if !f.units_pass() {
                     return out;
                 }
-                let (reads, extras) = (f.reads_unit(), f.has_state_extras());
-                let bounds = f.power_min.is_some() || f.power_max.is_some();
+                let asks = Asks::of(f);
                 for q in Seat::ALL {
                     if !side_ok(t.side, who, q) {
                         continue;
                     }
-                    let p = s.pl(q);
-                    let mut m = match f.ready {
-                        Some(true) => p.units() & !p.exhausted,
-                        Some(false) => p.units() & p.exhausted,
-                        None => p.units(),
-                    };
-                    if f.other && q == who && src < 64 {
-                        m &= !(1 << src);
-                    }
-                    if self.lang.cant && q != who && matches!(t.mode, Mode::Choose | Mode::UpTo) {
-                        m &= !self.unchoosable(s, q);
-                    }
-                    if reads || extras || bounds {
+                    let mut m = self.side_units(s, t, who, src, q);
+                    if asks.any() {
                         m = Bits(m)
-                            .filter(|&u| {
-                                (!reads
-                                    || f.unit_ok(self.db.card(p.card[u as usize]))
-                                    || (self.lang.grant && self.granted_ok(s, q, u, f)))
-                                    && (!extras || self.extras_ok(s, q, u, f))
-                                    && (!bounds || self.power_ok(f, self.power(s, q, u)))
-                            })
+                            .filter(|&u| self.unit_passes(s, f, asks, q, u, || self.power(s, q, u)))
                             .fold(0, |m, u| m | 1 << u);
                     }
                     out[q.index()] = m;
@@ -825,6 +807,73 @@ impl FireForceGame {
             }
         }
         out
+    }
+}
+
+/// Which of a filter's questions need each Unit's card or state (`Choose`, `UpTo`, `All`,
+/// `Each` targets): [`FireForceGame::candidates`] and `target_hit` (hits.rs) ask them alike.
+#[derive(Clone, Copy)]
+pub(crate) struct Asks {
+    reads: bool,
+    extras: bool,
+    bounds: bool,
+}
+
+impl Asks {
+    #[inline(always)]
+    pub(crate) fn of(f: &Filter) -> Asks {
+        Asks {
+            reads: f.reads_unit(),
+            extras: f.has_state_extras(),
+            bounds: f.power_min.is_some() || f.power_max.is_some(),
+        }
+    }
+
+    /// Whether any Unit must be looked at one by one.
+    #[inline(always)]
+    pub(crate) fn any(self) -> bool {
+        self.reads || self.extras || self.bounds
+    }
+}
+
+impl FireForceGame {
+    /// `q`'s Units a `Choose`/`UpTo`/`All`/`Each` target of `who`'s card `src` starts from,
+    /// before the questions of [`Asks`]: by the filter's `ready`, without `src` itself for
+    /// `other`, without the Units the opponent's effects cannot choose (decision F-CANT-1).
+    #[inline(always)]
+    pub(crate) fn side_units(&self, s: &State, t: &Target, who: Seat, src: u8, q: Seat) -> u64 {
+        let (f, p) = (&t.filter, s.pl(q));
+        let mut m = match f.ready {
+            Some(true) => p.units() & !p.exhausted,
+            Some(false) => p.units() & p.exhausted,
+            None => p.units(),
+        };
+        if f.other && q == who && src < 64 {
+            m &= !(1 << src);
+        }
+        if self.lang.cant && q != who && matches!(t.mode, Mode::Choose | Mode::UpTo) {
+            m &= !self.unchoosable(s, q);
+        }
+        m
+    }
+
+    /// Whether `q`'s Unit `u` answers the filter's questions `asks`; `power` gives its power,
+    /// called only for a bounded filter.
+    #[inline(always)]
+    pub(crate) fn unit_passes(
+        &self,
+        s: &State,
+        f: &Filter,
+        asks: Asks,
+        q: Seat,
+        u: u8,
+        power: impl FnOnce() -> i32,
+    ) -> bool {
+        (!asks.reads
+            || f.unit_ok(self.db.card(s.pl(q).card[u as usize]))
+            || (self.lang.grant && self.granted_ok(s, q, u, f)))
+            && (!asks.extras || self.extras_ok(s, q, u, f))
+            && (!asks.bounds || self.power_ok(f, power()))
     }
 }
 
