@@ -113,10 +113,9 @@ impl TrailsGame {
         let p = s.pl(me);
         out.push(Action::Pass);
         let mut seen = IdsMet::default();
-        for i in Bits(p.hand) {
-            let c = self.hot(p.card[i as usize]);
-            if matches!(c.ctype, CardType::Unit | CardType::Item)
-                && self.play_cost(s, me, i) <= p.cp
+        // The UNITs and ITEMs of the hand, in instance order (`deployable`: no card type read).
+        for i in Bits(p.hand & deployable(p)) {
+            if self.play_cost(s, me, i) <= p.cp
                 && seen.first(p, p.hand, i)
                 && self.reinforcement_ok(s, me, p.card[i as usize])
             {
@@ -125,11 +124,10 @@ impl TrailsGame {
         }
         let down = p.homebase & !p.face_up();
         let mut seen = IdsMet::default();
-        // Only UNITs are dispatched (`kinds.unit`, the card type, ahead of its icons).
+        // Only UNITs are dispatched (`kinds.unit` is the card type, read ahead of the icons).
         for i in Bits(down & p.kinds.unit) {
             let c = self.hot(p.card[i as usize]);
-            if c.ctype == CardType::Unit
-                && c.icons.has(Icons::DISPATCH)
+            if c.icons.has(Icons::DISPATCH)
                 && self.play_cost(s, me, i) <= p.cp
                 && seen.first(p, down, i)
                 && self.reinforcement_ok(s, me, p.card[i as usize])
@@ -526,6 +524,15 @@ impl IdsMet {
     }
 }
 
+/// The instances of `p` whose card is a UNIT or an ITEM (T-PREP-3), from the card-kind masks: a
+/// UNIT is in `kinds.unit`; a card outside `kinds.play` is no EVENT and no BASE, so a UNIT or an
+/// ITEM; a card in `kinds.play` outside `kinds.unit` is an EVENT, a BASE or a card with arts, and
+/// only UNITs have arts (the card file refuses arts on any other card), so it is never an ITEM.
+#[inline(always)]
+fn deployable(p: &PlayerState) -> u64 {
+    p.kinds.unit | !p.kinds.play
+}
+
 /// Whether instance `i` is the first (lowest) of its card in `zone`: actions name cards by id, so
 /// only the first copy adds them (the rescan [`IdsMet`] is checked against).
 #[cfg(test)]
@@ -590,6 +597,51 @@ mod tests {
             }
         }
         assert!(checked > 100_000, "{checked}");
+    }
+
+    /// `deployable` (the card-kind masks) holds exactly the UNITs and ITEMs (the card type, the
+    /// clear form): for every card of the bundled card file, and for both players' instances in
+    /// every position of random games of the bench match.
+    #[test]
+    fn deployable_cards_are_the_units_and_items() {
+        use crate::games::trails::cards::CardId;
+        let is_deployable = |t: CardType| matches!(t, CardType::Unit | CardType::Item);
+        let db = crate::games::trails::bundled_cards();
+        let ids: Vec<CardId> = (0..db.len() as CardId).collect();
+        let (mut cards, mut kinds) = (0, [0; 2]);
+        for pair in ids.chunks(100) {
+            let (a, b) = pair.split_at(pair.len().min(50));
+            let g = TrailsGame::new(db.clone(), a.to_vec(), b.to_vec());
+            for l in g.lids() {
+                let mut p = PlayerState::default();
+                p.kinds.add_tag(0, g.kind_tag(l));
+                let yes = is_deployable(g.hot(l).ctype);
+                assert_eq!(deployable(&p) & 1 != 0, yes, "{}", g.card(l).name);
+                cards += 1;
+                kinds[usize::from(yes)] += 1;
+            }
+        }
+        assert_eq!(cards, db.len());
+        assert!(kinds[0] > 0 && kinds[1] > 0, "{kinds:?}");
+        let g = TrailsGame::bench_match().expect("the bench match");
+        let mut checked = 0;
+        for seed in 0..20 {
+            let mut s = g.new_game(seed, Seat::P1);
+            let mut a = [RandomAgent::new(seed), RandomAgent::new(seed + 1)];
+            while let Some(q) = g.to_move(&s) {
+                for p in &s.p {
+                    let all = (1u64 << p.n_cards) - 1;
+                    let clear = Bits(all)
+                        .filter(|&i| is_deployable(g.hot(p.card[i as usize]).ctype))
+                        .fold(0, |m, i| m | bit(i));
+                    assert_eq!(deployable(p) & all, clear);
+                    checked += 1;
+                }
+                let act = a[q.index()].choose(&g, &s, q);
+                g.apply(&mut s, act);
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 
     /// `Crafts::min_ep` is the least EP cost of a card's crafts (`act` abilities, T-RES-5), read
