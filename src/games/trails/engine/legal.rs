@@ -16,7 +16,7 @@ use super::super::cards::{CardType, Icons, Prohibition, Trigger};
 use super::super::effects::Orgs;
 use super::super::state::Lid;
 use super::super::state::{bit, flag, AttackTarget, Bits, Pending, PlayerState, State, Step, That};
-use super::{feat, Crafts, TrailsGame, MAX_ALWAYS_PER_TURN};
+use super::{feat, Crafts, HotCard, TrailsGame, MAX_ALWAYS_PER_TURN};
 use crate::core::actions::canonical_next;
 use crate::core::{ActionList, Seat};
 
@@ -278,16 +278,14 @@ impl TrailsGame {
         let mut seen = IdsMet::default();
         for i in Bits(hand) {
             let id = p.card[i as usize];
-            let c = self.hot(id);
-            if c.hand_ep > ep {
+            let Some((mut event, mut arts)) = hand_plays(self.hot(id), ep) else {
                 continue;
-            }
-            let mut event = c.ctype == CardType::Event && c.cost <= ep;
-            let mut arts = c.arts.is_some_and(|a| a <= ep);
+            };
             // One action per card, whatever the copies (actions name cards by id).
-            if !(event || arts) || !seen.first(p, p.hand, i) {
+            if !seen.first(p, p.hand, i) {
                 continue;
             }
+            let c = self.hot(id);
             if c.feat & feat::GATED != 0 {
                 event &= self.play_gate(s, me, i, Trigger::Event);
                 arts &= self.play_gate(s, me, i, Trigger::Arts);
@@ -524,6 +522,21 @@ impl IdsMet {
     }
 }
 
+/// Whether a hand card `c` gives an EVENT or an arts action with `ep` EP (T-RES-2, T-RES-3), before
+/// its gates; `None` for neither. `hand_ep` is an EVENT's cost (EVENTs have no arts) or a UNIT's
+/// arts cost (only UNITs have arts), and `u8::MAX` for the others, which no EP reaches (`ep` is
+/// below it): within it, an EVENT is played as one and any other card uses its arts, with no cost
+/// read again.
+#[inline(always)]
+fn hand_plays(c: &HotCard, ep: u8) -> Option<(bool, bool)> {
+    debug_assert!(ep < u8::MAX, "{ep} EP");
+    if c.hand_ep > ep {
+        return None;
+    }
+    let event = c.ctype == CardType::Event;
+    Some((event, !event))
+}
+
 /// The instances of `p` whose card is a UNIT or an ITEM (T-PREP-3), from the card-kind masks: a
 /// UNIT is in `kinds.unit`; a card outside `kinds.play` is no EVENT and no BASE, so a UNIT or an
 /// ITEM; a card in `kinds.play` outside `kinds.unit` is an EVENT, a BASE or a card with arts, and
@@ -642,6 +655,34 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "{checked}");
+    }
+
+    /// `hand_plays` answers as the clear form (an EVENT within its cost, arts within their cost;
+    /// neither: no action) for every card of the bundled card file and every EP below 255.
+    #[test]
+    fn hand_plays_are_the_affordable_events_and_arts() {
+        use crate::games::trails::cards::CardId;
+        let db = crate::games::trails::bundled_cards();
+        let ids: Vec<CardId> = (0..db.len() as CardId).collect();
+        let mut plays = [0; 4];
+        for pair in ids.chunks(100) {
+            let (a, b) = pair.split_at(pair.len().min(50));
+            let g = TrailsGame::new(db.clone(), a.to_vec(), b.to_vec());
+            for l in g.lids() {
+                let c = g.hot(l);
+                for ep in 0..u8::MAX {
+                    let event = c.ctype == CardType::Event && c.cost <= ep;
+                    let arts = c.arts.is_some_and(|a| a <= ep);
+                    let clear = (event || arts).then_some((event, arts));
+                    assert_eq!(hand_plays(c, ep), clear, "{} at {ep} EP", g.card(l).name);
+                    plays[usize::from(event) + 2 * usize::from(arts)] += 1;
+                }
+            }
+        }
+        assert!(
+            plays[..3].iter().all(|&n| n > 0) && plays[3] == 0,
+            "{plays:?}"
+        );
     }
 
     /// `Crafts::min_ep` is the least EP cost of a card's crafts (`act` abilities, T-RES-5), read
