@@ -455,6 +455,25 @@ impl TrailsGame {
 fn legal_plan(s: &State, me: Seat, left: u8, fixed: u8, out: &mut ActionList<Action>) {
     let p = s.pl(me);
     let top = p.deck_len as usize - fixed as usize;
+    // Actions name cards by id: the first copy of a card among the looked-at cards gives its two
+    // actions, a seen-set in the walk's order (no search of the list; `legal_plan_clear` is the
+    // clear form).
+    let mut seen = IdsMet::default();
+    for &i in &p.deck[top - left as usize..top] {
+        let id = p.card[i as usize];
+        if seen.new_id(id) {
+            out.push(Action::PlanTop(id));
+            out.push(Action::PlanBottom(id));
+        }
+    }
+}
+
+/// [`legal_plan`] as the list's own search ([`push_unique`]) for each action: what the seen-set
+/// is checked against.
+#[cfg(test)]
+fn legal_plan_clear(s: &State, me: Seat, left: u8, fixed: u8, out: &mut ActionList<Action>) {
+    let p = s.pl(me);
+    let top = p.deck_len as usize - fixed as usize;
     for &i in &p.deck[top - left as usize..top] {
         let id = p.card[i as usize];
         push_unique(out, Action::PlanTop(id));
@@ -514,7 +533,12 @@ impl IdsMet {
     /// every instance in order).
     #[inline]
     fn first(&mut self, p: &PlayerState, _zone: u64, i: u8) -> bool {
-        let id = p.card[i as usize];
+        self.new_id(p.card[i as usize])
+    }
+
+    /// Whether card `id` is met for the first time (it is met from now on).
+    #[inline]
+    fn new_id(&mut self, id: Lid) -> bool {
         let (w, b) = ((id >> 6) as usize, 1u64 << (id & 63));
         let new = self.0[w] & b == 0;
         self.0[w] |= b;
@@ -682,6 +706,42 @@ mod tests {
         assert!(
             plays[..3].iter().all(|&n| n > 0) && plays[3] == 0,
             "{plays:?}"
+        );
+    }
+
+    /// `legal_plan` (a seen-set) lists what `legal_plan_clear` (the list searched for each action)
+    /// does, in the same order: for both players of every position of random games of the bench
+    /// match, for each number of looked-at cards up to 5 and each number of them already placed.
+    #[test]
+    fn plan_actions_are_those_of_the_searched_list() {
+        let g = TrailsGame::bench_match().expect("the bench match");
+        let (mut checked, mut with_copies) = (0, 0);
+        let (mut fast, mut clear) = (ActionList::new(), ActionList::new());
+        for seed in 0..20 {
+            let mut s = g.new_game(seed, Seat::P1);
+            let mut a = [RandomAgent::new(seed), RandomAgent::new(seed + 1)];
+            while let Some(q) = g.to_move(&s) {
+                for me in Seat::ALL {
+                    let n = s.pl(me).deck_len.min(5);
+                    for left in 1..=n {
+                        for fixed in 0..=n - left {
+                            fast.clear();
+                            clear.clear();
+                            legal_plan(&s, me, left, fixed, &mut fast);
+                            legal_plan_clear(&s, me, left, fixed, &mut clear);
+                            assert_eq!(fast.as_slice(), clear.as_slice());
+                            checked += 1;
+                            with_copies += usize::from(fast.len() < 2 * usize::from(left));
+                        }
+                    }
+                }
+                let act = a[q.index()].choose(&g, &s, q);
+                g.apply(&mut s, act);
+            }
+        }
+        assert!(
+            checked > 100_000 && with_copies > 1_000,
+            "{checked} {with_copies}"
         );
     }
 
