@@ -278,14 +278,14 @@ impl TrailsGame {
         let mut seen = IdsMet::default();
         for i in Bits(hand) {
             let id = p.card[i as usize];
-            let Some((mut event, mut arts)) = hand_plays(self.hot(id), ep) else {
+            let c = self.hot(id);
+            let Some((mut event, mut arts)) = hand_plays(c, ep) else {
                 continue;
             };
             // One action per card, whatever the copies (actions name cards by id).
             if !seen.first(p, p.hand, i) {
                 continue;
             }
-            let c = self.hot(id);
             if c.feat & feat::GATED != 0 {
                 event &= self.play_gate(s, me, i, Trigger::Event);
                 arts &= self.play_gate(s, me, i, Trigger::Arts);
@@ -324,9 +324,16 @@ impl TrailsGame {
                 }
                 continue;
             }
-            let mut event = c.ctype == CardType::Event && c.cost <= ep;
-            let base = c.ctype == CardType::Base && u32::from(c.cost) <= p.homebase_count();
-            let mut arts = c.arts.is_some_and(|a| a <= ep);
+            // An EVENT and arts as from the hand (`hand_plays`); a BASE, which no EP plays from
+            // the hand, within the homebase's size.
+            let (mut event, base, mut arts) = match hand_plays(c, ep) {
+                Some((event, arts)) => (event, false, arts),
+                None => (
+                    false,
+                    c.ctype == CardType::Base && u32::from(c.cost) <= p.homebase_count(),
+                    false,
+                ),
+            };
             if !(event || base || arts) || !seen.first(p, down, i) {
                 continue;
             }
@@ -546,8 +553,9 @@ impl IdsMet {
     }
 }
 
-/// Whether a hand card `c` gives an EVENT or an arts action with `ep` EP (T-RES-2, T-RES-3), before
-/// its gates; `None` for neither. `hand_ep` is an EVENT's cost (EVENTs have no arts) or a UNIT's
+/// Whether card `c`, in the hand or face down in the homebase, gives an EVENT or an arts action
+/// with `ep` EP (T-RES-2, T-RES-3), before its gates; `None` for neither (a BASE's play, T-RES-4,
+/// is the caller's). `hand_ep` is an EVENT's cost (EVENTs have no arts) or a UNIT's
 /// arts cost (only UNITs have arts), and `u8::MAX` for the others, which no EP reaches (`ep` is
 /// below it): within it, an EVENT is played as one and any other card uses its arts, with no cost
 /// read again.
