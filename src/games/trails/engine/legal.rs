@@ -16,7 +16,7 @@ use super::super::cards::{CardType, Icons, Prohibition, Trigger};
 use super::super::effects::Orgs;
 use super::super::state::Lid;
 use super::super::state::{bit, flag, AttackTarget, Bits, Pending, PlayerState, State, Step, That};
-use super::{feat, Crafts, TrailsGame, MAX_ALWAYS_PER_TURN};
+use super::{feat, Crafts, HotCard, TrailsGame, MAX_ALWAYS_PER_TURN};
 use crate::core::actions::canonical_next;
 use crate::core::{ActionList, Seat};
 
@@ -113,10 +113,9 @@ impl TrailsGame {
         let p = s.pl(me);
         out.push(Action::Pass);
         let mut seen = IdsMet::default();
-        for i in Bits(p.hand) {
-            let c = self.hot(p.card[i as usize]);
-            if matches!(c.ctype, CardType::Unit | CardType::Item)
-                && self.play_cost(s, me, i) <= p.cp
+        // The UNITs and ITEMs of the hand, in instance order (`deployable`: no card type read).
+        for i in Bits(p.hand & deployable(p)) {
+            if self.play_cost(s, me, i) <= p.cp
                 && seen.first(p, p.hand, i)
                 && self.reinforcement_ok(s, me, p.card[i as usize])
             {
@@ -125,11 +124,10 @@ impl TrailsGame {
         }
         let down = p.homebase & !p.face_up();
         let mut seen = IdsMet::default();
-        // Only UNITs are dispatched (`kinds.unit`, the card type, ahead of its icons).
+        // Only UNITs are dispatched (`kinds.unit` is the card type, read ahead of the icons).
         for i in Bits(down & p.kinds.unit) {
             let c = self.hot(p.card[i as usize]);
-            if c.ctype == CardType::Unit
-                && c.icons.has(Icons::DISPATCH)
+            if c.icons.has(Icons::DISPATCH)
                 && self.play_cost(s, me, i) <= p.cp
                 && seen.first(p, down, i)
                 && self.reinforcement_ok(s, me, p.card[i as usize])
@@ -281,13 +279,11 @@ impl TrailsGame {
         for i in Bits(hand) {
             let id = p.card[i as usize];
             let c = self.hot(id);
-            if c.hand_ep > ep {
+            let Some((mut event, mut arts)) = hand_plays(c, ep) else {
                 continue;
-            }
-            let mut event = c.ctype == CardType::Event && c.cost <= ep;
-            let mut arts = c.arts.is_some_and(|a| a <= ep);
+            };
             // One action per card, whatever the copies (actions name cards by id).
-            if !(event || arts) || !seen.first(p, p.hand, i) {
+            if !seen.first(p, p.hand, i) {
                 continue;
             }
             if c.feat & feat::GATED != 0 {
@@ -328,9 +324,16 @@ impl TrailsGame {
                 }
                 continue;
             }
-            let mut event = c.ctype == CardType::Event && c.cost <= ep;
-            let base = c.ctype == CardType::Base && u32::from(c.cost) <= p.homebase_count();
-            let mut arts = c.arts.is_some_and(|a| a <= ep);
+            // An EVENT and arts as from the hand (`hand_plays`); a BASE, which no EP plays from
+            // the hand, within the homebase's size.
+            let (mut event, base, mut arts) = match hand_plays(c, ep) {
+                Some((event, arts)) => (event, false, arts),
+                None => (
+                    false,
+                    c.ctype == CardType::Base && u32::from(c.cost) <= p.homebase_count(),
+                    false,
+                ),
+            };
             if !(event || base || arts) || !seen.first(p, down, i) {
                 continue;
             }
@@ -459,6 +462,25 @@ impl TrailsGame {
 fn legal_plan(s: &State, me: Seat, left: u8, fixed: u8, out: &mut ActionList<Action>) {
     let p = s.pl(me);
     let top = p.deck_len as usize - fixed as usize;
+    // Actions name cards by id: the first copy of a card among the looked-at cards gives its two
+    // actions, a seen-set in the walk's order (no search of the list; `legal_plan_clear` is the
+    // clear form).
+    let mut seen = IdsMet::default();
+    for &i in &p.deck[top - left as usize..top] {
+        let id = p.card[i as usize];
+        if seen.new_id(id) {
+            out.push(Action::PlanTop(id));
+            out.push(Action::PlanBottom(id));
+        }
+    }
+}
+
+/// [`legal_plan`] as the list's own search ([`push_unique`]) for each action: what the seen-set
+/// is checked against.
+#[cfg(test)]
+fn legal_plan_clear(s: &State, me: Seat, left: u8, fixed: u8, out: &mut ActionList<Action>) {
+    let p = s.pl(me);
+    let top = p.deck_len as usize - fixed as usize;
     for &i in &p.deck[top - left as usize..top] {
         let id = p.card[i as usize];
         push_unique(out, Action::PlanTop(id));
@@ -518,12 +540,42 @@ impl IdsMet {
     /// every instance in order).
     #[inline]
     fn first(&mut self, p: &PlayerState, _zone: u64, i: u8) -> bool {
-        let id = p.card[i as usize];
+        self.new_id(p.card[i as usize])
+    }
+
+    /// Whether card `id` is met for the first time (it is met from now on).
+    #[inline]
+    fn new_id(&mut self, id: Lid) -> bool {
         let (w, b) = ((id >> 6) as usize, 1u64 << (id & 63));
         let new = self.0[w] & b == 0;
         self.0[w] |= b;
         new
     }
+}
+
+/// Whether card `c`, in the hand or face down in the homebase, gives an EVENT or an arts action
+/// with `ep` EP (T-RES-2, T-RES-3), before its gates; `None` for neither (a BASE's play, T-RES-4,
+/// is the caller's). `hand_ep` is an EVENT's cost (EVENTs have no arts) or a UNIT's
+/// arts cost (only UNITs have arts), and `u8::MAX` for the others, which no EP reaches (`ep` is
+/// below it): within it, an EVENT is played as one and any other card uses its arts, with no cost
+/// read again.
+#[inline(always)]
+fn hand_plays(c: &HotCard, ep: u8) -> Option<(bool, bool)> {
+    debug_assert!(ep < u8::MAX, "{ep} EP");
+    if c.hand_ep > ep {
+        return None;
+    }
+    let event = c.ctype == CardType::Event;
+    Some((event, !event))
+}
+
+/// The instances of `p` whose card is a UNIT or an ITEM (T-PREP-3), from the card-kind masks: a
+/// UNIT is in `kinds.unit`; a card outside `kinds.play` is no EVENT and no BASE, so a UNIT or an
+/// ITEM; a card in `kinds.play` outside `kinds.unit` is an EVENT, a BASE or a card with arts, and
+/// only UNITs have arts (the card file refuses arts on any other card), so it is never an ITEM.
+#[inline(always)]
+fn deployable(p: &PlayerState) -> u64 {
+    p.kinds.unit | !p.kinds.play
 }
 
 /// Whether instance `i` is the first (lowest) of its card in `zone`: actions name cards by id, so
@@ -590,6 +642,115 @@ mod tests {
             }
         }
         assert!(checked > 100_000, "{checked}");
+    }
+
+    /// `deployable` (the card-kind masks) holds exactly the UNITs and ITEMs (the card type, the
+    /// clear form): for every card of the bundled card file, and for both players' instances in
+    /// every position of random games of the bench match.
+    #[test]
+    fn deployable_cards_are_the_units_and_items() {
+        use crate::games::trails::cards::CardId;
+        let is_deployable = |t: CardType| matches!(t, CardType::Unit | CardType::Item);
+        let db = crate::games::trails::bundled_cards();
+        let ids: Vec<CardId> = (0..db.len() as CardId).collect();
+        let (mut cards, mut kinds) = (0, [0; 2]);
+        for pair in ids.chunks(100) {
+            let (a, b) = pair.split_at(pair.len().min(50));
+            let g = TrailsGame::new(db.clone(), a.to_vec(), b.to_vec());
+            for l in g.lids() {
+                let mut p = PlayerState::default();
+                p.kinds.add_tag(0, g.kind_tag(l));
+                let yes = is_deployable(g.hot(l).ctype);
+                assert_eq!(deployable(&p) & 1 != 0, yes, "{}", g.card(l).name);
+                cards += 1;
+                kinds[usize::from(yes)] += 1;
+            }
+        }
+        assert_eq!(cards, db.len());
+        assert!(kinds[0] > 0 && kinds[1] > 0, "{kinds:?}");
+        let g = TrailsGame::bench_match().expect("the bench match");
+        let mut checked = 0;
+        for seed in 0..20 {
+            let mut s = g.new_game(seed, Seat::P1);
+            let mut a = [RandomAgent::new(seed), RandomAgent::new(seed + 1)];
+            while let Some(q) = g.to_move(&s) {
+                for p in &s.p {
+                    let all = (1u64 << p.n_cards) - 1;
+                    let clear = Bits(all)
+                        .filter(|&i| is_deployable(g.hot(p.card[i as usize]).ctype))
+                        .fold(0, |m, i| m | bit(i));
+                    assert_eq!(deployable(p) & all, clear);
+                    checked += 1;
+                }
+                let act = a[q.index()].choose(&g, &s, q);
+                g.apply(&mut s, act);
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+
+    /// `hand_plays` answers as the clear form (an EVENT within its cost, arts within their cost;
+    /// neither: no action) for every card of the bundled card file and every EP below 255.
+    #[test]
+    fn hand_plays_are_the_affordable_events_and_arts() {
+        use crate::games::trails::cards::CardId;
+        let db = crate::games::trails::bundled_cards();
+        let ids: Vec<CardId> = (0..db.len() as CardId).collect();
+        let mut plays = [0; 4];
+        for pair in ids.chunks(100) {
+            let (a, b) = pair.split_at(pair.len().min(50));
+            let g = TrailsGame::new(db.clone(), a.to_vec(), b.to_vec());
+            for l in g.lids() {
+                let c = g.hot(l);
+                for ep in 0..u8::MAX {
+                    let event = c.ctype == CardType::Event && c.cost <= ep;
+                    let arts = c.arts.is_some_and(|a| a <= ep);
+                    let clear = (event || arts).then_some((event, arts));
+                    assert_eq!(hand_plays(c, ep), clear, "{} at {ep} EP", g.card(l).name);
+                    plays[usize::from(event) + 2 * usize::from(arts)] += 1;
+                }
+            }
+        }
+        assert!(
+            plays[..3].iter().all(|&n| n > 0) && plays[3] == 0,
+            "{plays:?}"
+        );
+    }
+
+    /// `legal_plan` (a seen-set) lists what `legal_plan_clear` (the list searched for each action)
+    /// does, in the same order: for both players of every position of random games of the bench
+    /// match, for each number of looked-at cards up to 5 and each number of them already placed.
+    #[test]
+    fn plan_actions_are_those_of_the_searched_list() {
+        let g = TrailsGame::bench_match().expect("the bench match");
+        let (mut checked, mut with_copies) = (0, 0);
+        let (mut fast, mut clear) = (ActionList::new(), ActionList::new());
+        for seed in 0..20 {
+            let mut s = g.new_game(seed, Seat::P1);
+            let mut a = [RandomAgent::new(seed), RandomAgent::new(seed + 1)];
+            while let Some(q) = g.to_move(&s) {
+                for me in Seat::ALL {
+                    let n = s.pl(me).deck_len.min(5);
+                    for left in 1..=n {
+                        for fixed in 0..=n - left {
+                            fast.clear();
+                            clear.clear();
+                            legal_plan(&s, me, left, fixed, &mut fast);
+                            legal_plan_clear(&s, me, left, fixed, &mut clear);
+                            assert_eq!(fast.as_slice(), clear.as_slice());
+                            checked += 1;
+                            with_copies += usize::from(fast.len() < 2 * usize::from(left));
+                        }
+                    }
+                }
+                let act = a[q.index()].choose(&g, &s, q);
+                g.apply(&mut s, act);
+            }
+        }
+        assert!(
+            checked > 100_000 && with_copies > 1_000,
+            "{checked} {with_copies}"
+        );
     }
 
     /// `Crafts::min_ep` is the least EP cost of a card's crafts (`act` abilities, T-RES-5), read
