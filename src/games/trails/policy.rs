@@ -38,17 +38,12 @@ impl TrailsGame {
         let view = self
             .combat_cards(s, legal)
             .map(|cards| self.view_of_in(s, cards, &mut slot));
-        let mut best = legal[0];
-        let mut best_score = f32::NEG_INFINITY;
-        for &a in legal.iter() {
-            // A little noise keeps equal choices from always going to the first.
-            let sc = self.score(s, view, me, a, w) + rng.gen::<f32>() * 1e-3;
-            if sc > best_score {
-                best_score = sc;
-                best = a;
-            }
+        // What is pending is asked once a decision, not once an action.
+        if let Pending::None = s.pending {
+            best_scored(legal, rng, |a| self.step_score(s, view, me, a, w))
+        } else {
+            best_scored(legal, rng, |a| self.choice_score(s, view, me, a, w))
         }
-        best
     }
 
     /// The cards (a mask per seat) whose STR, DEF, icons and marks the combat predictions of the
@@ -62,6 +57,16 @@ impl TrailsGame {
     /// UNITs and ITEMs, which no prediction reads, are left out.
     #[inline]
     fn combat_cards(&self, s: &State, legal: &ActionList<Action>) -> Option<[u64; 2]> {
+        // Only the combat steps offer combat actions, and no choice does ([`TrailsGame::legal`]):
+        // the other decisions skip the walk.
+        if !matches!(s.pending, Pending::None)
+            || !matches!(
+                s.step,
+                Step::Propose | Step::Group | Step::Window | Step::FightBack
+            )
+        {
+            return None;
+        }
         let (mut combat, mut wide) = (false, false);
         for a in legal.iter() {
             match a {
@@ -114,10 +119,30 @@ impl TrailsGame {
     /// read, not the whole field), present whenever `a` is a combat action. An arm that reads
     /// another card must widen `combat_cards` with it (the test
     /// `the_combat_cards_score_as_the_whole_field` compares the two views).
+    ///
+    /// [`Self::heuristic_choice`] asks what is pending once a decision and calls
+    /// [`Self::step_score`] or [`Self::choice_score`] itself; the tests call this.
+    #[cfg(test)]
     fn score(&self, s: &State, v: Option<&FieldView>, me: Seat, a: Action, w: &Weights) -> f32 {
+        if let Pending::None = s.pending {
+            self.step_score(s, v, me, a, w)
+        } else {
+            self.choice_score(s, v, me, a, w)
+        }
+    }
+
+    /// [`Self::score`] inside an effect's choice (`s.pending` is not `None`): the choice's own
+    /// actions, and any other as [`Self::step_score`] scores it.
+    #[inline(always)]
+    fn choice_score(
+        &self,
+        s: &State,
+        v: Option<&FieldView>,
+        me: Seat,
+        a: Action,
+        w: &Weights,
+    ) -> f32 {
         let p = s.pl(me);
-        let view = || v.expect("combat actions are scored with a view of the combat cards");
-        let opp = me.other();
         match (s.pending, a) {
             (Pending::Target, Action::Choose { seat, inst }) => {
                 let e = self.pending_effect(s);
@@ -212,7 +237,25 @@ impl TrailsGame {
                     |m: u64| Bits(m).filter(|&i| self.orgs(s, me, i) & bit != 0).count() as f32;
                 count(self.active_units(s, me)) + 0.3 * count(p.hand & p.kinds.unit)
             }
-            (_, Action::Pass) => match s.step {
+            _ => self.step_score(s, v, me, a, w),
+        }
+    }
+
+    /// [`Self::score`] of a step's actions, whatever is pending.
+    #[inline(always)]
+    fn step_score(
+        &self,
+        s: &State,
+        v: Option<&FieldView>,
+        me: Seat,
+        a: Action,
+        w: &Weights,
+    ) -> f32 {
+        let p = s.pl(me);
+        let view = || v.expect("combat actions are scored with a view of the combat cards");
+        let opp = me.other();
+        match a {
+            Action::Pass => match s.step {
                 Step::Mulligan => 0.0,
                 Step::Homebase => {
                     if p.homebase_count() >= w.homebase_target {
@@ -224,7 +267,7 @@ impl TrailsGame {
                 Step::Cure => -1.0,
                 _ => 0.0,
             },
-            (_, Action::Mulligan(id)) => {
+            Action::Mulligan(id) => {
                 let c = self.card(id);
                 if c.ctype != CardType::Base
                     && c.ctype != CardType::Event
@@ -235,33 +278,30 @@ impl TrailsGame {
                     -1.0
                 }
             }
-            (_, Action::Homebase(id)) => -self.hand_value(s, me, id),
-            (_, Action::Deploy(id)) | (_, Action::Dispatch(id)) => {
+            Action::Homebase(id) => -self.hand_value(s, me, id),
+            Action::Deploy(id) | Action::Dispatch(id) => {
                 let c = self.card(id);
                 2.0 + f32::from(c.cost)
                     + f32::from(c.str + c.def) * 0.1
                     + self.enter_draw_cost(s, me, id)
             }
-            (_, Action::Base(id)) => 5.0 + self.enter_draw_cost(s, me, id),
-            (
-                _,
-                Action::Event {
-                    card,
-                    from_homebase,
-                },
-            ) => {
+            Action::Base(id) => 5.0 + self.enter_draw_cost(s, me, id),
+            Action::Event {
+                card,
+                from_homebase,
+            } => {
                 let c = self.card(card);
                 self.ability_value(s, me, c.ability(Trigger::Event).map(|x| x.1), w)
                     - f32::from(c.cost) * 0.3
                     + if from_homebase { 0.2 } else { 0.0 }
             }
-            (_, Action::Arts { card, .. }) => {
+            Action::Arts { card, .. } => {
                 let c = self.card(card);
                 self.ability_value(s, me, c.ability(Trigger::Arts).map(|x| x.1), w)
                     - f32::from(c.arts_cost.unwrap_or(0)) * 0.3
                     - 0.5
             }
-            (_, Action::Craft { inst, ability }) => {
+            Action::Craft { inst, ability } => {
                 let c = self.card(p.card[inst as usize]);
                 let ab = &c.abilities[ability as usize];
                 let mut v = self.ability_value(s, me, Some(ab), w) - f32::from(ab.cost.ep) * 0.3;
@@ -274,19 +314,15 @@ impl TrailsGame {
                 }
                 v
             }
-            (_, Action::Attack(i)) => self.plan_score(s, view(), me, bit(i), w),
+            Action::Attack(i) => self.plan_score(s, view(), me, bit(i), w),
             // Compared with naming a target now (`TargetUnit`, `TargetPlayer`): joining is worth
             // what the group can then reach, a little less.
-            (_, Action::Join(i)) => {
-                self.plan_score(s, view(), me, s.combat.attackers | bit(i), w) - 0.1
-            }
-            (_, Action::TargetUnit(d)) => {
+            Action::Join(i) => self.plan_score(s, view(), me, s.combat.attackers | bit(i), w) - 0.1,
+            Action::TargetUnit(d) => {
                 self.attack_score(s, view(), me, s.combat.attackers, Some(d), w)
             }
-            (_, Action::TargetPlayer) => {
-                self.attack_score(s, view(), me, s.combat.attackers, None, w)
-            }
-            (_, Action::Support(_)) => {
+            Action::TargetPlayer => self.attack_score(s, view(), me, s.combat.attackers, None, w),
+            Action::Support(_) => {
                 let AttackTarget::Unit(d) = s.combat.target else {
                     return -1.0;
                 };
@@ -304,7 +340,7 @@ impl TrailsGame {
                     -1.0
                 }
             }
-            (_, Action::FightBack(i)) => {
+            Action::FightBack(i) => {
                 let AttackTarget::Unit(d) = s.combat.target else {
                     return 0.0;
                 };
@@ -315,7 +351,7 @@ impl TrailsGame {
                     0.0
                 }
             }
-            (_, Action::Cure(i)) => f32::from(self.card(p.card[i as usize]).cost) + 1.0,
+            Action::Cure(i) => f32::from(self.card(p.card[i as usize]).cost) + 1.0,
             _ => 0.0,
         }
     }
@@ -901,6 +937,27 @@ impl TrailsGame {
     }
 }
 
+/// The action of `legal` (non-empty) that `score` rates highest, a little noise added to each
+/// score (one draw of `rng` an action, in order) so that equal choices do not always go to the
+/// first.
+#[inline(always)]
+fn best_scored(
+    legal: &ActionList<Action>,
+    rng: &mut GameRng,
+    score: impl Fn(Action) -> f32,
+) -> Action {
+    let mut best = legal[0];
+    let mut best_score = f32::NEG_INFINITY;
+    for &a in legal.iter() {
+        let sc = score(a) + rng.gen::<f32>() * 1e-3;
+        if sc > best_score {
+            best_score = sc;
+            best = a;
+        }
+    }
+    best
+}
+
 impl Policy for TrailsGame {
     fn heuristic_action(
         &self,
@@ -941,7 +998,7 @@ mod tests {
             "martial_arts",
         ];
         let decks: Vec<Deck> = crate::core::testing::folder_decks::<TrailsGame>(&db, &names);
-        let (mut checked, mut narrow, mut groups) = (0u32, 0u32, 0u32);
+        let (mut checked, mut narrow, mut groups, mut scanned) = (0u32, 0u32, 0u32, 0u32);
         let mut legal = ActionList::new();
         for (k, a) in decks.iter().enumerate() {
             for b in &decks[k..] {
@@ -953,6 +1010,15 @@ mod tests {
                     let mut r = RandomAgent::new(seed);
                     while let Some(q) = g.to_move(&s) {
                         g.legal(&s, &mut legal);
+                        // The steps and choices `combat_cards` skips offer no combat action.
+                        assert_eq!(
+                            g.combat_cards(&s, &legal),
+                            combat_cards_by_scan(&g, &s, &legal),
+                            "{:?} {:?} seed {seed}",
+                            s.step,
+                            s.pending
+                        );
+                        scanned += 1;
                         if let Some(cards) = g.combat_cards(&s, &legal) {
                             let full = g.field_view(&s);
                             let mut slot = None;
@@ -997,8 +1063,38 @@ mod tests {
             }
         }
         assert!(
-            checked > 50_000 && narrow > 5_000 && groups > 20_000,
-            "{checked} {narrow} {groups}"
+            checked > 50_000 && narrow > 5_000 && groups > 20_000 && scanned > 50_000,
+            "{checked} {narrow} {groups} {scanned}"
         );
+    }
+
+    /// [`TrailsGame::combat_cards`] as it was before it skipped the steps without combat
+    /// actions: every action of `legal` looked at.
+    fn combat_cards_by_scan(
+        g: &TrailsGame,
+        s: &State,
+        legal: &ActionList<Action>,
+    ) -> Option<[u64; 2]> {
+        let wide = legal.iter().any(|a| {
+            matches!(
+                a,
+                Action::Attack(_) | Action::Join(_) | Action::TargetUnit(_) | Action::TargetPlayer
+            )
+        });
+        let combat = legal
+            .iter()
+            .any(|a| matches!(a, Action::Support(_) | Action::FightBack(_)));
+        if !(combat | wide) {
+            return None;
+        }
+        let mut cards = [0; 2];
+        if wide {
+            cards = Seat::ALL.map(|q| g.active_units(s, q));
+        }
+        cards[s.combat.attacker.index()] |= s.combat.attackers;
+        if let AttackTarget::Unit(d) = s.combat.target {
+            cards[s.combat.attacker.other().index()] |= bit(d);
+        }
+        Some(cards)
     }
 }
