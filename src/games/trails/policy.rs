@@ -766,19 +766,24 @@ impl TrailsGame {
         // The targets are read once, for naming one now and for planning a larger group.
         let (targets, player) = self.group_targets(v.marks(), me, attackers);
         let now = self.best_attack_score(s, v, me, attackers, (targets, player), w);
+        let opp = me.other();
+        let str_now: i16 = Bits(attackers).map(|a| v.stats(me, a).0).sum();
+        // Only a target the group does not stun yet is planned for: with none, the joiners are
+        // not asked.
+        let short = Bits(targets)
+            .filter(|&d| str_now < v.stats(opp, d).1)
+            .fold(0u64, |m, d| m | bit(d));
+        if short == 0 {
+            return now;
+        }
         let orgs = Bits(attackers).fold(!0, |o, a| o & self.orgs(s, me, a));
         let cands = self.joiners(s, me, attackers, orgs);
         if cands == 0 {
             return now;
         }
-        let opp = me.other();
-        let str_now: i16 = Bits(attackers).map(|a| v.stats(me, a).0).sum();
         let mut best = now;
-        for d in Bits(targets) {
+        for d in Bits(short) {
             let ddef = v.stats(opp, d).1;
-            if str_now >= ddef {
-                continue;
-            }
             let (mut group, mut go, mut st, mut left) = (attackers, orgs, str_now, cands);
             while st < ddef {
                 // The strongest candidate that keeps an organization shared and `d` a target.
