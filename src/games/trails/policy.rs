@@ -738,6 +738,11 @@ impl TrailsGame {
     /// What the draws of card `id`'s `enter` ability cost when the deck runs short
     /// ([`Self::draw_worth`] below 0; nothing otherwise).
     fn enter_draw_cost(&self, s: &State, me: Seat, id: Lid) -> f32 {
+        // Asked first: while the deck is not short, no card's draws cost anything.
+        let worth = self.draw_worth(s, me);
+        if worth >= 0.0 {
+            return 0.0;
+        }
         let Some((_, ab)) = self.card(id).ability(Trigger::Enter) else {
             return 0.0;
         };
@@ -753,7 +758,7 @@ impl TrailsGame {
         if n == 0 {
             return 0.0;
         }
-        2.0 * f32::from(n) * self.draw_worth(s, me).min(0.0)
+        2.0 * f32::from(n) * worth
     }
 
     /// The best score `attackers` (a group being built, its members added in increasing
