@@ -97,7 +97,7 @@ impl TrailsGame {
 
     /// Value of a card in hand for playing it from hand (higher: keep in hand).
     fn hand_value(&self, s: &State, me: Seat, id: Lid) -> f32 {
-        let c = self.card(id);
+        let c = self.hot(id);
         let hb = s.pl(me).homebase_count() as f32;
         match c.ctype {
             // A BASE only works from the homebase.
@@ -157,7 +157,7 @@ impl TrailsGame {
                         | Effect::Action(_)
                         | Effect::Cant(_, Prohibition::Attack | Prohibition::BeCured)
                 ) || matches!(e, Effect::Buff(_, x, y, _) if x.fixed().unwrap_or(1) + y.fixed().unwrap_or(1) < 0);
-                let c = self.card(s.pl(seat).card[inst as usize]);
+                let c = self.hot(s.pl(seat).card[inst as usize]);
                 let (st, df) = self.stats(s, seat, inst);
                 let value = f32::from(c.cost) * 2.0 + f32::from(st + df) * 0.3;
                 let mine = seat == me;
@@ -180,14 +180,14 @@ impl TrailsGame {
             (Pending::Discard { .. }, Action::Pick { card, .. }) => -self.hand_value(s, me, card),
             (Pending::Plan { .. }, Action::PlanTop(id)) => {
                 // Playable soon: keep on top.
-                if self.card(id).cost as u32 <= p.homebase_count() + 2 {
+                if self.hot(id).cost as u32 <= p.homebase_count() + 2 {
                     1.0
                 } else {
                     -1.0
                 }
             }
             (Pending::Plan { .. }, Action::PlanBottom(id)) => {
-                if self.card(id).cost as u32 <= p.homebase_count() + 2 {
+                if self.hot(id).cost as u32 <= p.homebase_count() + 2 {
                     -1.0
                 } else {
                     1.0
@@ -195,7 +195,7 @@ impl TrailsGame {
             }
             (Pending::Rebuild, Action::Rebuild { card, face_up }) => {
                 // Destroy a used (face-up non-BASE) card first, else the cheapest.
-                let c = self.card(card);
+                let c = self.hot(card);
                 if face_up && c.ctype != CardType::Base {
                     10.0
                 } else if c.ctype == CardType::Base {
@@ -268,7 +268,7 @@ impl TrailsGame {
                 _ => 0.0,
             },
             Action::Mulligan(id) => {
-                let c = self.card(id);
+                let c = self.hot(id);
                 if c.ctype != CardType::Base
                     && c.ctype != CardType::Event
                     && c.cost >= w.mulligan_cost
@@ -280,7 +280,7 @@ impl TrailsGame {
             }
             Action::Homebase(id) => -self.hand_value(s, me, id),
             Action::Deploy(id) | Action::Dispatch(id) => {
-                let c = self.card(id);
+                let c = self.hot(id);
                 2.0 + f32::from(c.cost)
                     + f32::from(c.str + c.def) * 0.1
                     + self.enter_draw_cost(s, me, id)
@@ -346,12 +346,12 @@ impl TrailsGame {
                 };
                 let c = self.clash(view(), opp, s.combat.attackers, d, i, s.combat.sclm);
                 if c.stuns_attacker {
-                    f32::from(self.card(s.pl(opp).card[i as usize]).cost) + 1.0
+                    f32::from(self.hot(s.pl(opp).card[i as usize]).cost) + 1.0
                 } else {
                     0.0
                 }
             }
-            Action::Cure(i) => f32::from(self.card(p.card[i as usize]).cost) + 1.0,
+            Action::Cure(i) => f32::from(self.hot(p.card[i as usize]).cost) + 1.0,
             _ => 0.0,
         }
     }
@@ -361,7 +361,7 @@ impl TrailsGame {
     /// harms, a card's worth otherwise.
     fn pick_value(&self, s: &State, me: Seat, seat: Seat, id: Lid, inst: u8) -> f32 {
         let e = self.pending_effect(s);
-        let c = self.card(id);
+        let c = self.hot(id);
         let worth = f32::from(c.cost) + 1.0;
         let mine = seat == me;
         let harmful = match e {
@@ -537,13 +537,13 @@ impl TrailsGame {
             Effect::Stun(t) | Effect::Ko(t) | Effect::Bounce(t) => {
                 let m = self.effect_targets(s, me, &t, 0);
                 let best = Bits(m[opp.index()])
-                    .map(|i| self.card(s.pl(opp).card[i as usize]).cost)
+                    .map(|i| self.hot(s.pl(opp).card[i as usize]).cost)
                     .max()
                     .unwrap_or(0);
                 let own_hit = m[me.index()].count_ones() as f32;
                 if t.mode == TargetMode::All {
                     let total: f32 = Bits(m[opp.index()])
-                        .map(|i| f32::from(self.card(s.pl(opp).card[i as usize]).cost))
+                        .map(|i| f32::from(self.hot(s.pl(opp).card[i as usize]).cost))
                         .sum();
                     total * (w.board_per_cost + w.bond) - own_hit * 3.0
                 } else if best > 0 {
@@ -653,7 +653,7 @@ impl TrailsGame {
         let Some((q, i)) = s.repl.unit.get() else {
             return -1.0;
         };
-        let unit = f32::from(self.card(s.pl(q).card[i as usize]).cost);
+        let unit = f32::from(self.hot(s.pl(q).card[i as usize]).cost);
         let mut v = unit * (w.bond + w.board_per_cost);
         let ops = self.ops(s, &c);
         for op in &ops[(c.pc + 1) as usize..(skip as usize).min(ops.len())] {
@@ -662,7 +662,7 @@ impl TrailsGame {
                 Effect::Prevent => 0.0,
                 Effect::Action(t) | Effect::Ready(t) if t.zone.is_some() => 0.6,
                 Effect::Ko(t) if t.mode == TargetMode::This => {
-                    f32::from(self.card(self.cursor_card(s, &c)).cost) * w.board_per_cost + 0.5
+                    f32::from(self.hot(self.cursor_card(s, &c)).cost) * w.board_per_cost + 0.5
                 }
                 // Anything else a replacement does instead: a little.
                 _ => 0.5,
@@ -695,7 +695,7 @@ impl TrailsGame {
         let str_total: i16 = Bits(attackers).map(|a| self.stats(s, opp, a).0).sum();
         let loss = |def: u8| {
             let (dstr, ddef) = self.stats(s, me, def);
-            let dcost = f32::from(self.card(s.pl(me).card[def as usize]).cost);
+            let dcost = f32::from(self.hot(s.pl(me).card[def as usize]).cost);
             let mut l = 0.0;
             if str_total >= ddef {
                 l += dcost * (w.bond + w.board_per_cost);
@@ -709,7 +709,7 @@ impl TrailsGame {
             // The defender fights back the attacker it stuns that is worth most.
             let back = Bits(attackers)
                 .filter(|&a| dstr >= self.stats(s, opp, a).1)
-                .map(|a| f32::from(self.card(s.pl(opp).card[a as usize]).cost))
+                .map(|a| f32::from(self.hot(s.pl(opp).card[a as usize]).cost))
                 .fold(0.0, f32::max);
             l - back * (w.bond + w.board_per_cost)
         };
