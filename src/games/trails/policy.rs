@@ -38,17 +38,12 @@ impl TrailsGame {
         let view = self
             .combat_cards(s, legal)
             .map(|cards| self.view_of_in(s, cards, &mut slot));
-        let mut best = legal[0];
-        let mut best_score = f32::NEG_INFINITY;
-        for &a in legal.iter() {
-            // A little noise keeps equal choices from always going to the first.
-            let sc = self.score(s, view, me, a, w) + rng.gen::<f32>() * 1e-3;
-            if sc > best_score {
-                best_score = sc;
-                best = a;
-            }
+        // What is pending is asked once a decision, not once an action.
+        if let Pending::None = s.pending {
+            best_scored(legal, rng, |a| self.step_score(s, view, me, a, w))
+        } else {
+            best_scored(legal, rng, |a| self.choice_score(s, view, me, a, w))
         }
-        best
     }
 
     /// The cards (a mask per seat) whose STR, DEF, icons and marks the combat predictions of the
@@ -62,6 +57,16 @@ impl TrailsGame {
     /// UNITs and ITEMs, which no prediction reads, are left out.
     #[inline]
     fn combat_cards(&self, s: &State, legal: &ActionList<Action>) -> Option<[u64; 2]> {
+        // Only the combat steps offer combat actions, and no choice does ([`TrailsGame::legal`]):
+        // the other decisions skip the walk.
+        if !matches!(s.pending, Pending::None)
+            || !matches!(
+                s.step,
+                Step::Propose | Step::Group | Step::Window | Step::FightBack
+            )
+        {
+            return None;
+        }
         let (mut combat, mut wide) = (false, false);
         for a in legal.iter() {
             match a {
@@ -92,7 +97,7 @@ impl TrailsGame {
 
     /// Value of a card in hand for playing it from hand (higher: keep in hand).
     fn hand_value(&self, s: &State, me: Seat, id: Lid) -> f32 {
-        let c = self.card(id);
+        let c = self.hot(id);
         let hb = s.pl(me).homebase_count() as f32;
         match c.ctype {
             // A BASE only works from the homebase.
@@ -114,10 +119,30 @@ impl TrailsGame {
     /// read, not the whole field), present whenever `a` is a combat action. An arm that reads
     /// another card must widen `combat_cards` with it (the test
     /// `the_combat_cards_score_as_the_whole_field` compares the two views).
+    ///
+    /// [`Self::heuristic_choice`] asks what is pending once a decision and calls
+    /// [`Self::step_score`] or [`Self::choice_score`] itself; the tests call this.
+    #[cfg(test)]
     fn score(&self, s: &State, v: Option<&FieldView>, me: Seat, a: Action, w: &Weights) -> f32 {
+        if let Pending::None = s.pending {
+            self.step_score(s, v, me, a, w)
+        } else {
+            self.choice_score(s, v, me, a, w)
+        }
+    }
+
+    /// [`Self::score`] inside an effect's choice (`s.pending` is not `None`): the choice's own
+    /// actions, and any other as [`Self::step_score`] scores it.
+    #[inline(always)]
+    fn choice_score(
+        &self,
+        s: &State,
+        v: Option<&FieldView>,
+        me: Seat,
+        a: Action,
+        w: &Weights,
+    ) -> f32 {
         let p = s.pl(me);
-        let view = || v.expect("combat actions are scored with a view of the combat cards");
-        let opp = me.other();
         match (s.pending, a) {
             (Pending::Target, Action::Choose { seat, inst }) => {
                 let e = self.pending_effect(s);
@@ -132,7 +157,7 @@ impl TrailsGame {
                         | Effect::Action(_)
                         | Effect::Cant(_, Prohibition::Attack | Prohibition::BeCured)
                 ) || matches!(e, Effect::Buff(_, x, y, _) if x.fixed().unwrap_or(1) + y.fixed().unwrap_or(1) < 0);
-                let c = self.card(s.pl(seat).card[inst as usize]);
+                let c = self.hot(s.pl(seat).card[inst as usize]);
                 let (st, df) = self.stats(s, seat, inst);
                 let value = f32::from(c.cost) * 2.0 + f32::from(st + df) * 0.3;
                 let mine = seat == me;
@@ -155,14 +180,14 @@ impl TrailsGame {
             (Pending::Discard { .. }, Action::Pick { card, .. }) => -self.hand_value(s, me, card),
             (Pending::Plan { .. }, Action::PlanTop(id)) => {
                 // Playable soon: keep on top.
-                if self.card(id).cost as u32 <= p.homebase_count() + 2 {
+                if self.hot(id).cost as u32 <= p.homebase_count() + 2 {
                     1.0
                 } else {
                     -1.0
                 }
             }
             (Pending::Plan { .. }, Action::PlanBottom(id)) => {
-                if self.card(id).cost as u32 <= p.homebase_count() + 2 {
+                if self.hot(id).cost as u32 <= p.homebase_count() + 2 {
                     -1.0
                 } else {
                     1.0
@@ -170,7 +195,7 @@ impl TrailsGame {
             }
             (Pending::Rebuild, Action::Rebuild { card, face_up }) => {
                 // Destroy a used (face-up non-BASE) card first, else the cheapest.
-                let c = self.card(card);
+                let c = self.hot(card);
                 if face_up && c.ctype != CardType::Base {
                     10.0
                 } else if c.ctype == CardType::Base {
@@ -212,7 +237,25 @@ impl TrailsGame {
                     |m: u64| Bits(m).filter(|&i| self.orgs(s, me, i) & bit != 0).count() as f32;
                 count(self.active_units(s, me)) + 0.3 * count(p.hand & p.kinds.unit)
             }
-            (_, Action::Pass) => match s.step {
+            _ => self.step_score(s, v, me, a, w),
+        }
+    }
+
+    /// [`Self::score`] of a step's actions, whatever is pending.
+    #[inline(always)]
+    fn step_score(
+        &self,
+        s: &State,
+        v: Option<&FieldView>,
+        me: Seat,
+        a: Action,
+        w: &Weights,
+    ) -> f32 {
+        let p = s.pl(me);
+        let view = || v.expect("combat actions are scored with a view of the combat cards");
+        let opp = me.other();
+        match a {
+            Action::Pass => match s.step {
                 Step::Mulligan => 0.0,
                 Step::Homebase => {
                     if p.homebase_count() >= w.homebase_target {
@@ -224,8 +267,8 @@ impl TrailsGame {
                 Step::Cure => -1.0,
                 _ => 0.0,
             },
-            (_, Action::Mulligan(id)) => {
-                let c = self.card(id);
+            Action::Mulligan(id) => {
+                let c = self.hot(id);
                 if c.ctype != CardType::Base
                     && c.ctype != CardType::Event
                     && c.cost >= w.mulligan_cost
@@ -235,33 +278,30 @@ impl TrailsGame {
                     -1.0
                 }
             }
-            (_, Action::Homebase(id)) => -self.hand_value(s, me, id),
-            (_, Action::Deploy(id)) | (_, Action::Dispatch(id)) => {
-                let c = self.card(id);
+            Action::Homebase(id) => -self.hand_value(s, me, id),
+            Action::Deploy(id) | Action::Dispatch(id) => {
+                let c = self.hot(id);
                 2.0 + f32::from(c.cost)
                     + f32::from(c.str + c.def) * 0.1
                     + self.enter_draw_cost(s, me, id)
             }
-            (_, Action::Base(id)) => 5.0 + self.enter_draw_cost(s, me, id),
-            (
-                _,
-                Action::Event {
-                    card,
-                    from_homebase,
-                },
-            ) => {
+            Action::Base(id) => 5.0 + self.enter_draw_cost(s, me, id),
+            Action::Event {
+                card,
+                from_homebase,
+            } => {
                 let c = self.card(card);
                 self.ability_value(s, me, c.ability(Trigger::Event).map(|x| x.1), w)
                     - f32::from(c.cost) * 0.3
                     + if from_homebase { 0.2 } else { 0.0 }
             }
-            (_, Action::Arts { card, .. }) => {
+            Action::Arts { card, .. } => {
                 let c = self.card(card);
                 self.ability_value(s, me, c.ability(Trigger::Arts).map(|x| x.1), w)
                     - f32::from(c.arts_cost.unwrap_or(0)) * 0.3
                     - 0.5
             }
-            (_, Action::Craft { inst, ability }) => {
+            Action::Craft { inst, ability } => {
                 let c = self.card(p.card[inst as usize]);
                 let ab = &c.abilities[ability as usize];
                 let mut v = self.ability_value(s, me, Some(ab), w) - f32::from(ab.cost.ep) * 0.3;
@@ -274,19 +314,15 @@ impl TrailsGame {
                 }
                 v
             }
-            (_, Action::Attack(i)) => self.plan_score(s, view(), me, bit(i), w),
+            Action::Attack(i) => self.plan_score(s, view(), me, bit(i), w),
             // Compared with naming a target now (`TargetUnit`, `TargetPlayer`): joining is worth
             // what the group can then reach, a little less.
-            (_, Action::Join(i)) => {
-                self.plan_score(s, view(), me, s.combat.attackers | bit(i), w) - 0.1
-            }
-            (_, Action::TargetUnit(d)) => {
+            Action::Join(i) => self.plan_score(s, view(), me, s.combat.attackers | bit(i), w) - 0.1,
+            Action::TargetUnit(d) => {
                 self.attack_score(s, view(), me, s.combat.attackers, Some(d), w)
             }
-            (_, Action::TargetPlayer) => {
-                self.attack_score(s, view(), me, s.combat.attackers, None, w)
-            }
-            (_, Action::Support(_)) => {
+            Action::TargetPlayer => self.attack_score(s, view(), me, s.combat.attackers, None, w),
+            Action::Support(_) => {
                 let AttackTarget::Unit(d) = s.combat.target else {
                     return -1.0;
                 };
@@ -304,18 +340,18 @@ impl TrailsGame {
                     -1.0
                 }
             }
-            (_, Action::FightBack(i)) => {
+            Action::FightBack(i) => {
                 let AttackTarget::Unit(d) = s.combat.target else {
                     return 0.0;
                 };
                 let c = self.clash(view(), opp, s.combat.attackers, d, i, s.combat.sclm);
                 if c.stuns_attacker {
-                    f32::from(self.card(s.pl(opp).card[i as usize]).cost) + 1.0
+                    f32::from(self.hot(s.pl(opp).card[i as usize]).cost) + 1.0
                 } else {
                     0.0
                 }
             }
-            (_, Action::Cure(i)) => f32::from(self.card(p.card[i as usize]).cost) + 1.0,
+            Action::Cure(i) => f32::from(self.hot(p.card[i as usize]).cost) + 1.0,
             _ => 0.0,
         }
     }
@@ -325,7 +361,7 @@ impl TrailsGame {
     /// harms, a card's worth otherwise.
     fn pick_value(&self, s: &State, me: Seat, seat: Seat, id: Lid, inst: u8) -> f32 {
         let e = self.pending_effect(s);
-        let c = self.card(id);
+        let c = self.hot(id);
         let worth = f32::from(c.cost) + 1.0;
         let mine = seat == me;
         let harmful = match e {
@@ -501,13 +537,13 @@ impl TrailsGame {
             Effect::Stun(t) | Effect::Ko(t) | Effect::Bounce(t) => {
                 let m = self.effect_targets(s, me, &t, 0);
                 let best = Bits(m[opp.index()])
-                    .map(|i| self.card(s.pl(opp).card[i as usize]).cost)
+                    .map(|i| self.hot(s.pl(opp).card[i as usize]).cost)
                     .max()
                     .unwrap_or(0);
                 let own_hit = m[me.index()].count_ones() as f32;
                 if t.mode == TargetMode::All {
                     let total: f32 = Bits(m[opp.index()])
-                        .map(|i| f32::from(self.card(s.pl(opp).card[i as usize]).cost))
+                        .map(|i| f32::from(self.hot(s.pl(opp).card[i as usize]).cost))
                         .sum();
                     total * (w.board_per_cost + w.bond) - own_hit * 3.0
                 } else if best > 0 {
@@ -617,7 +653,7 @@ impl TrailsGame {
         let Some((q, i)) = s.repl.unit.get() else {
             return -1.0;
         };
-        let unit = f32::from(self.card(s.pl(q).card[i as usize]).cost);
+        let unit = f32::from(self.hot(s.pl(q).card[i as usize]).cost);
         let mut v = unit * (w.bond + w.board_per_cost);
         let ops = self.ops(s, &c);
         for op in &ops[(c.pc + 1) as usize..(skip as usize).min(ops.len())] {
@@ -626,7 +662,7 @@ impl TrailsGame {
                 Effect::Prevent => 0.0,
                 Effect::Action(t) | Effect::Ready(t) if t.zone.is_some() => 0.6,
                 Effect::Ko(t) if t.mode == TargetMode::This => {
-                    f32::from(self.card(self.cursor_card(s, &c)).cost) * w.board_per_cost + 0.5
+                    f32::from(self.hot(self.cursor_card(s, &c)).cost) * w.board_per_cost + 0.5
                 }
                 // Anything else a replacement does instead: a little.
                 _ => 0.5,
@@ -659,7 +695,7 @@ impl TrailsGame {
         let str_total: i16 = Bits(attackers).map(|a| self.stats(s, opp, a).0).sum();
         let loss = |def: u8| {
             let (dstr, ddef) = self.stats(s, me, def);
-            let dcost = f32::from(self.card(s.pl(me).card[def as usize]).cost);
+            let dcost = f32::from(self.hot(s.pl(me).card[def as usize]).cost);
             let mut l = 0.0;
             if str_total >= ddef {
                 l += dcost * (w.bond + w.board_per_cost);
@@ -673,7 +709,7 @@ impl TrailsGame {
             // The defender fights back the attacker it stuns that is worth most.
             let back = Bits(attackers)
                 .filter(|&a| dstr >= self.stats(s, opp, a).1)
-                .map(|a| f32::from(self.card(s.pl(opp).card[a as usize]).cost))
+                .map(|a| f32::from(self.hot(s.pl(opp).card[a as usize]).cost))
                 .fold(0.0, f32::max);
             l - back * (w.bond + w.board_per_cost)
         };
@@ -702,6 +738,11 @@ impl TrailsGame {
     /// What the draws of card `id`'s `enter` ability cost when the deck runs short
     /// ([`Self::draw_worth`] below 0; nothing otherwise).
     fn enter_draw_cost(&self, s: &State, me: Seat, id: Lid) -> f32 {
+        // Asked first: while the deck is not short, no card's draws cost anything.
+        let worth = self.draw_worth(s, me);
+        if worth >= 0.0 {
+            return 0.0;
+        }
         let Some((_, ab)) = self.card(id).ability(Trigger::Enter) else {
             return 0.0;
         };
@@ -717,7 +758,7 @@ impl TrailsGame {
         if n == 0 {
             return 0.0;
         }
-        2.0 * f32::from(n) * self.draw_worth(s, me).min(0.0)
+        2.0 * f32::from(n) * worth
     }
 
     /// The best score `attackers` (a group being built, its members added in increasing
@@ -730,19 +771,24 @@ impl TrailsGame {
         // The targets are read once, for naming one now and for planning a larger group.
         let (targets, player) = self.group_targets(v.marks(), me, attackers);
         let now = self.best_attack_score(s, v, me, attackers, (targets, player), w);
+        let opp = me.other();
+        let str_now: i16 = Bits(attackers).map(|a| v.stats(me, a).0).sum();
+        // Only a target the group does not stun yet is planned for: with none, the joiners are
+        // not asked.
+        let short = Bits(targets)
+            .filter(|&d| str_now < v.stats(opp, d).1)
+            .fold(0u64, |m, d| m | bit(d));
+        if short == 0 {
+            return now;
+        }
         let orgs = Bits(attackers).fold(!0, |o, a| o & self.orgs(s, me, a));
         let cands = self.joiners(s, me, attackers, orgs);
         if cands == 0 {
             return now;
         }
-        let opp = me.other();
-        let str_now: i16 = Bits(attackers).map(|a| v.stats(me, a).0).sum();
         let mut best = now;
-        for d in Bits(targets) {
+        for d in Bits(short) {
             let ddef = v.stats(opp, d).1;
-            if str_now >= ddef {
-                continue;
-            }
             let (mut group, mut go, mut st, mut left) = (attackers, orgs, str_now, cands);
             while st < ddef {
                 // The strongest candidate that keeps an organization shared and `d` a target.
@@ -901,6 +947,27 @@ impl TrailsGame {
     }
 }
 
+/// The action of `legal` (non-empty) that `score` rates highest, a little noise added to each
+/// score (one draw of `rng` an action, in order) so that equal choices do not always go to the
+/// first.
+#[inline(always)]
+fn best_scored(
+    legal: &ActionList<Action>,
+    rng: &mut GameRng,
+    score: impl Fn(Action) -> f32,
+) -> Action {
+    let mut best = legal[0];
+    let mut best_score = f32::NEG_INFINITY;
+    for &a in legal.iter() {
+        let sc = score(a) + rng.gen::<f32>() * 1e-3;
+        if sc > best_score {
+            best_score = sc;
+            best = a;
+        }
+    }
+    best
+}
+
 impl Policy for TrailsGame {
     fn heuristic_action(
         &self,
@@ -941,7 +1008,7 @@ mod tests {
             "martial_arts",
         ];
         let decks: Vec<Deck> = crate::core::testing::folder_decks::<TrailsGame>(&db, &names);
-        let (mut checked, mut narrow, mut groups) = (0u32, 0u32, 0u32);
+        let (mut checked, mut narrow, mut groups, mut scanned) = (0u32, 0u32, 0u32, 0u32);
         let mut legal = ActionList::new();
         for (k, a) in decks.iter().enumerate() {
             for b in &decks[k..] {
@@ -953,6 +1020,15 @@ mod tests {
                     let mut r = RandomAgent::new(seed);
                     while let Some(q) = g.to_move(&s) {
                         g.legal(&s, &mut legal);
+                        // The steps and choices `combat_cards` skips offer no combat action.
+                        assert_eq!(
+                            g.combat_cards(&s, &legal),
+                            combat_cards_by_scan(&g, &s, &legal),
+                            "{:?} {:?} seed {seed}",
+                            s.step,
+                            s.pending
+                        );
+                        scanned += 1;
                         if let Some(cards) = g.combat_cards(&s, &legal) {
                             let full = g.field_view(&s);
                             let mut slot = None;
@@ -997,8 +1073,38 @@ mod tests {
             }
         }
         assert!(
-            checked > 50_000 && narrow > 5_000 && groups > 20_000,
-            "{checked} {narrow} {groups}"
+            checked > 50_000 && narrow > 5_000 && groups > 20_000 && scanned > 50_000,
+            "{checked} {narrow} {groups} {scanned}"
         );
+    }
+
+    /// [`TrailsGame::combat_cards`] as it was before it skipped the steps without combat
+    /// actions: every action of `legal` looked at.
+    fn combat_cards_by_scan(
+        g: &TrailsGame,
+        s: &State,
+        legal: &ActionList<Action>,
+    ) -> Option<[u64; 2]> {
+        let wide = legal.iter().any(|a| {
+            matches!(
+                a,
+                Action::Attack(_) | Action::Join(_) | Action::TargetUnit(_) | Action::TargetPlayer
+            )
+        });
+        let combat = legal
+            .iter()
+            .any(|a| matches!(a, Action::Support(_) | Action::FightBack(_)));
+        if !(combat | wide) {
+            return None;
+        }
+        let mut cards = [0; 2];
+        if wide {
+            cards = Seat::ALL.map(|q| g.active_units(s, q));
+        }
+        cards[s.combat.attacker.index()] |= s.combat.attackers;
+        if let AttackTarget::Unit(d) = s.combat.target {
+            cards[s.combat.attacker.other().index()] |= bit(d);
+        }
+        Some(cards)
     }
 }
