@@ -123,12 +123,7 @@ impl TrailsGame {
             }
             // Decision T-COMBAT-12: the player stays a legal target only while no remaining
             // attacker could attack an opposing UNIT ([Covert] gained or lost in the window).
-            AttackTarget::Player => {
-                alive == 0 || {
-                    let m = self.group_marks(s, me, alive);
-                    self.group_targets(&m, me, alive).1
-                }
-            }
+            AttackTarget::Player => self.player_still_target(s, me, alive),
             AttackTarget::None => true,
         };
         s.combat.attackers = alive;
@@ -147,6 +142,18 @@ impl TrailsGame {
         } else {
             s.combat.fight_back = alive.trailing_zeros() as u8;
             self.resolve_combat(s);
+        }
+    }
+
+    /// Decision T-COMBAT-12: whether the player is still a legal target of `me`'s remaining
+    /// attackers `alive`: none remains, or none could attack an opposing UNIT
+    /// ([`Self::group_targets`] of their [`Self::group_marks`]). With no active opposing UNIT
+    /// none could ([`Self::attack_targets`] is empty), and the marks are not read.
+    #[inline]
+    fn player_still_target(&self, s: &State, me: Seat, alive: u64) -> bool {
+        alive == 0 || self.active_units(s, me.other()) == 0 || {
+            let m = self.group_marks(s, me, alive);
+            self.group_targets(&m, me, alive).1
         }
     }
 
@@ -322,5 +329,82 @@ impl TrailsGame {
             p.def_mod[i as usize] = p.def_mod[i as usize].wrapping_sub(m.def);
         }
         s.combat_mods.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agents::{Agent, RandomAgent};
+    use crate::core::Game;
+    use crate::games::trails::deck::Deck;
+
+    /// The bundled decks, every pair of which the tests below play.
+    fn bundled_games() -> Vec<TrailsGame> {
+        let db = super::super::super::bundled_cards();
+        let names = [
+            "aggro",
+            "control",
+            "academy_swarm",
+            "blitz",
+            "covert",
+            "hate_wall",
+            "joint_task_force",
+            "martial_arts",
+        ];
+        let decks: Vec<Deck> = crate::core::testing::folder_decks::<TrailsGame>(&db, &names);
+        let mut games = Vec::new();
+        for (k, a) in decks.iter().enumerate() {
+            for b in &decks[k..] {
+                games.push(TrailsGame::new(
+                    db.clone(),
+                    a.cards.clone(),
+                    b.cards.clone(),
+                ));
+            }
+        }
+        games
+    }
+
+    /// `player_still_target` (which skips the marks when the opponent has no active UNIT) says
+    /// what the group's targets from its marks say (decision T-COMBAT-12), for every seat and
+    /// every group of one or all of its active UNITs, at every position of random games of every
+    /// pair of bundled decks.
+    #[test]
+    fn the_player_stays_a_target_as_the_group_targets_say() {
+        let (mut short, mut read) = (0u32, 0u32);
+        for g in bundled_games() {
+            for seed in 0..4u64 {
+                let mut s = g.new_game(seed, Seat::ALL[(seed % 2) as usize]);
+                let mut r = [RandomAgent::new(seed), RandomAgent::new(seed + 11)];
+                while let Some(q) = g.to_move(&s) {
+                    for me in Seat::ALL {
+                        let units = g.active_units(&s, me);
+                        let groups = Bits(units).map(bit).chain([units, 0]);
+                        for alive in groups {
+                            let clear = alive == 0 || {
+                                let m = g.group_marks(&s, me, alive);
+                                g.group_targets(&m, me, alive).1
+                            };
+                            assert_eq!(
+                                g.player_still_target(&s, me, alive),
+                                clear,
+                                "seed {seed}, {me:?}, group {alive:#x}"
+                            );
+                            if alive != 0 {
+                                if g.active_units(&s, me.other()) == 0 {
+                                    short += 1;
+                                } else {
+                                    read += 1;
+                                }
+                            }
+                        }
+                    }
+                    let act = r[q.index()].choose(&g, &s, q);
+                    g.apply(&mut s, act);
+                }
+            }
+        }
+        assert!(short > 10_000 && read > 10_000, "{short} {read}");
     }
 }

@@ -285,6 +285,9 @@ pub struct TrailsGame {
     hot: ByteTable<HotCard>,
     /// [`Crafts`] of every card of the match, by [`Lid`].
     crafts: ByteTable<Crafts>,
+    /// [`views::QuickStatic`] of every card of the match, by [`Lid`]: the one static effect of
+    /// the cards whose statics the walk reads without the card ([`Self::for_static_mods`]).
+    quick: ByteTable<views::QuickStatic>,
 }
 
 /// Every tunable number of the heuristic policy (`super::policy`), in one place. Each
@@ -428,6 +431,10 @@ impl TrailsGame {
             Crafts::default(),
             ids.iter().map(|&id| Crafts::of(db.card(id))),
         );
+        let quick = ByteTable::new(
+            views::QuickStatic::NONE,
+            ids.iter().map(|&id| views::QuickStatic::of(db.card(id))),
+        );
         let hot = ByteTable::new(HotCard::BLANK, hot);
         let local = |d: &[CardId]| -> Vec<Lid> {
             d.iter()
@@ -440,6 +447,7 @@ impl TrailsGame {
             ids: ByteTable::new(0, ids),
             hot,
             crafts,
+            quick,
             db,
             decks: [deck_a, deck_b],
             weights: Default::default(),

@@ -335,8 +335,21 @@ impl TrailsGame {
         }
         let kind = if stats { feat::STATS } else { 0 } | if icons { feat::GRANT } else { 0 };
         for src in Seat::ALL {
-            for (si, statics) in self.static_sources(s, src, kind) {
-                for st in statics {
+            let p = s.pl(src);
+            for si in Bits(p.static_src) {
+                let id = p.card[si as usize];
+                let quick = &self.quick[id];
+                if quick.kind != 0 {
+                    // The card's one static, read off its entry (the same tests as `static_mod`).
+                    if quick.kind & kind != 0 {
+                        self.quick_mod(s, cards, (src, si), quick, &mut f);
+                    }
+                    continue;
+                }
+                if self.hot(id).feat & kind == 0 {
+                    continue;
+                }
+                for st in &self.card(id).statics {
                     self.static_mod(s, cards, (stats, icons), (src, si), st, &mut f);
                 }
             }
@@ -423,6 +436,40 @@ impl TrailsGame {
                     }
                 }
                 f(q, i, change);
+            }
+        }
+    }
+
+    /// [`Self::static_mod`] for the static of a [`QuickStatic`] `k` of `source`: its change to
+    /// each card of `cards` its side and filter select (a filter without an icon or bounds).
+    #[inline(always)]
+    fn quick_mod(
+        &self,
+        s: &State,
+        cards: [u64; 2],
+        source: (Seat, u8),
+        k: &QuickStatic,
+        f: &mut impl FnMut(Seat, u8, StaticMod),
+    ) {
+        for q in Seat::ALL {
+            let mut m = cards[q.index()];
+            if m == 0 || !side_matches(k.side, source.0, q) {
+                continue;
+            }
+            if k.other | k.itself {
+                // `other` refuses the source, `itself` (never with `other`) everything else.
+                let own = if source.0 == q { bit(source.1) } else { 0 };
+                m &= if k.other { !own } else { own };
+            }
+            if let Some(ready) = k.ready {
+                let actioned = s.pl(q).flagged(flag::ACTIONED);
+                m &= if ready { !actioned } else { actioned };
+            }
+            for i in Bits(m) {
+                if k.org != 0 && self.orgs(s, q, i) & k.org == 0 {
+                    continue;
+                }
+                f(q, i, k.change);
             }
         }
     }
@@ -860,6 +907,93 @@ fn eot_linked(mut linked: Orgs, o: Orgs, eot: [Orgs; 2]) -> Orgs {
     linked
 }
 
+/// The static effect of a card whose statics are one effect without a condition that changes
+/// STR/DEF by numbers written on it or grants icons, with a filter that asks no icon and no cost,
+/// STR or DEF bound: what [`TrailsGame::for_static_mods`] reads of it, in one entry by card
+/// (`TrailsGame::quick`), instead of the card's static list, the effect's kind, its amounts and
+/// its filter's bounds at every source it walks. Other cards have the entry [`Self::NONE`] and
+/// are walked from their statics.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct QuickStatic {
+    /// [`feat::STATS`] or [`feat::GRANT`]; 0: the card is not read from this entry.
+    kind: u8,
+    side: Side,
+    /// The filter's tests that [`TrailsGame::static_mod`] reads besides the icon and bounds.
+    other: bool,
+    itself: bool,
+    ready: Option<bool>,
+    org: Orgs,
+    /// What it does to each card it applies to.
+    change: StaticMod,
+}
+
+impl QuickStatic {
+    pub(crate) const NONE: QuickStatic = QuickStatic {
+        kind: 0,
+        side: Side::Any,
+        other: false,
+        itself: false,
+        ready: None,
+        org: 0,
+        change: StaticMod {
+            str: 0,
+            def: 0,
+            icons: Icons::NONE,
+        },
+    };
+
+    /// The entry of card `c`: [`Self::NONE`] unless its statics are one such effect.
+    pub(crate) fn of(c: &super::super::cards::Card) -> QuickStatic {
+        let ([st], [None]) = (c.statics.as_slice(), c.static_conds.as_slice()) else {
+            return QuickStatic::NONE;
+        };
+        let (kind, side, filter, change) = match *st {
+            StaticEffect::Stats {
+                side,
+                ref filter,
+                str: Amount::Num(str),
+                def: Amount::Num(def),
+            } => (
+                feat::STATS,
+                side,
+                filter,
+                StaticMod {
+                    str: i16::from(str),
+                    def: i16::from(def),
+                    icons: Icons::NONE,
+                },
+            ),
+            StaticEffect::Grant {
+                side,
+                ref filter,
+                icons,
+            } => (
+                feat::GRANT,
+                side,
+                filter,
+                StaticMod {
+                    str: 0,
+                    def: 0,
+                    icons,
+                },
+            ),
+            _ => return QuickStatic::NONE,
+        };
+        if filter.icon != Icons::NONE || !bounds_free(filter) {
+            return QuickStatic::NONE;
+        }
+        QuickStatic {
+            kind,
+            side,
+            other: filter.other,
+            itself: filter.itself,
+            ready: filter.ready,
+            org: filter.org,
+            change,
+        }
+    }
+}
+
 /// What one static effect does to a card it applies to ([`TrailsGame::for_static_mods`]): STR
 /// and DEF added (a `Stats` effect's), icons granted (a `Grant` effect's).
 #[derive(Clone, Copy, Debug)]
@@ -1009,6 +1143,18 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "{checked}");
+        // Both ways of reading a static were walked: the cards read off their entry, and those
+        // whose filter asks an icon or bounds.
+        let quick = |name: &str| {
+            let l = g.lids().find(|&l| g.card(l).name == name).expect("a card");
+            g.quick[l].kind != 0
+        };
+        for name in ["Army Chief", "Self Lifter", "Ready Drill", "Shade Keeper"] {
+            assert!(quick(name), "{name}");
+        }
+        for name in ["Hate Banner", "Crusher Yard", "Small Guard"] {
+            assert!(!quick(name), "{name}");
+        }
         for name in [
             "Army Chief",
             "Self Lifter",
@@ -1025,5 +1171,54 @@ mod tests {
             let [off, on] = hits[usize::from(l) % 16];
             assert!(off > 0 && on > 0, "{name}: refused {off}, applied {on}");
         }
+    }
+
+    /// The same comparison in random games of every pair of the bundled decks, most of whose
+    /// statics are read off their [`QuickStatic`] entries: the field view, `stats` and `icons` against the
+    /// per-card filter summing the card's static effects.
+    #[test]
+    fn the_quick_statics_apply_what_the_per_card_filter_applies() {
+        let db = super::super::super::bundled_cards();
+        let names = [
+            "aggro",
+            "control",
+            "academy_swarm",
+            "blitz",
+            "covert",
+            "hate_wall",
+            "joint_task_force",
+            "martial_arts",
+        ];
+        let decks = crate::core::testing::folder_decks::<TrailsGame>(&db, &names);
+        let mut hits = [[0u32; 2]; 16];
+        let (mut checked, mut quick) = (0u32, 0u32);
+        for (k, a) in decks.iter().enumerate() {
+            for b in &decks[k..] {
+                let g = TrailsGame::new(db.clone(), a.cards.clone(), b.cards.clone());
+                for seed in 0..4u64 {
+                    let mut s = g.new_game(seed, Seat::ALL[(seed % 2) as usize]);
+                    let mut r = [RandomAgent::new(seed), RandomAgent::new(seed + 5)];
+                    while let Some(q) = g.to_move(&s) {
+                        let v = g.field_view(&s);
+                        for p in Seat::ALL {
+                            for i in Bits(s.pl(p).static_src) {
+                                quick += u32::from(g.quick[s.pl(p).card[i as usize]].kind != 0);
+                            }
+                            for i in Bits(s.pl(p).field) {
+                                let (st, df, icons) = by_card(&g, &s, p, i, &mut hits);
+                                assert_eq!(v.stats(p, i), (st, df), "seed {seed}");
+                                assert_eq!(g.stats(&s, p, i), (st, df), "seed {seed}");
+                                assert_eq!(v.icons(p, i), icons, "seed {seed}");
+                                assert_eq!(g.icons(&s, p, i), icons, "seed {seed}");
+                                checked += 1;
+                            }
+                        }
+                        let act = r[q.index()].choose(&g, &s, q);
+                        g.apply(&mut s, act);
+                    }
+                }
+            }
+        }
+        assert!(checked > 100_000 && quick > 10_000, "{checked} {quick}");
     }
 }
