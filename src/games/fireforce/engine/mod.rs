@@ -933,3 +933,67 @@ impl FireForceGame {
 pub const PRAY_FRAME: u8 = 0xFC;
 /// [`Frame::ability`] of F-KW-ADOLLA-LINK's resolution (the [ADOLLA BURST] pick).
 pub const LINK_FRAME: u8 = 0xFD;
+
+#[cfg(test)]
+mod power_tests {
+    use super::*;
+    use crate::core::{rng_from_seed, Game, GameDef};
+    use rand::Rng;
+
+    /// `power` (the tables of [`StaticSums`], the opponent's sources only off the `own_only`
+    /// path) equals [`FireForceGame::rich_power`], the walk of every static of every source with
+    /// its filter asked (the clear form), for every Unit of both seats at every position of
+    /// random games of every pair of `TEST_DECKS` (2 seeds each). `adolla_link` holds Ash Flame
+    /// (`static: enemy units exhausted -1000`), so its matches take the cold path; the test asks
+    /// for Units reached by an opponent's static and for sources that are Units themselves
+    /// (`other`).
+    #[test]
+    fn power_is_the_walk_of_the_statics() {
+        let db = crate::games::fireforce::bundled_cards();
+        let decks = crate::core::testing::folder_decks::<FireForceGame>(
+            &db,
+            &crate::games::fireforce::TEST_DECKS,
+        );
+        let mut rng = rng_from_seed(12);
+        let (mut checked, mut cold, mut enemy, mut other) = (0usize, 0usize, 0usize, 0usize);
+        let mut plain_matches = 0;
+        for (k, a) in decks.iter().enumerate() {
+            for b in &decks {
+                let g = FireForceGame::new_match(&db, [a, b]);
+                plain_matches += usize::from(g.static_sums.own_only);
+                for seed in 0..2u64 {
+                    let mut s = g.new_game(seed * 29 + k as u64, Seat::ALL[(seed % 2) as usize]);
+                    let mut list = ActionList::new();
+                    while g.to_move(&s).is_some() {
+                        for q in Seat::ALL {
+                            let p = s.pl(q);
+                            for u in Bits(p.units()) {
+                                assert_eq!(
+                                    g.power(&s, q, u),
+                                    g.rich_power(&s, q, u),
+                                    "{q} {u}\n{s:?}"
+                                );
+                                checked += 1;
+                                cold += usize::from(!g.static_sums.own_only);
+                                enemy += usize::from(s.pl(q.other()).statics[1] != 0);
+                                other += usize::from(p.statics[0] & 1 << u != 0);
+                            }
+                        }
+                        g.legal_actions(&s, &mut list);
+                        let pick = list.as_slice()[rng.gen_range(0..list.len())];
+                        g.apply(&mut s, pick);
+                    }
+                }
+            }
+        }
+        eprintln!(
+            "power: {checked} powers, {cold} cold, {enemy} with an enemy source, {other} sources \
+             themselves; {plain_matches} of 64 matches own_only"
+        );
+        assert!(
+            checked > 100_000 && cold > 10_000 && enemy > 1_000 && other > 1_000,
+            "{checked} {cold} {enemy} {other}"
+        );
+        assert!(plain_matches > 0 && plain_matches < 64);
+    }
+}
