@@ -80,8 +80,8 @@ impl StaticSums {
             let mut block: StaticBlock = [[0; 256]; 4];
             let mut mine = [0; 4];
             for g in 0..4u8 {
-                for id in 0..n {
-                    block[usize::from(g)][id] = c
+                for (id, x) in block[usize::from(g)].iter_mut().enumerate().take(n) {
+                    *x = c
                         .statics
                         .iter()
                         .filter(|st| st.reaches(1 << g, id as CardId, false))
