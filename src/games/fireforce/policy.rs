@@ -467,7 +467,8 @@ impl FireForceGame {
     ///
     /// The Units are looked at from the highest down and the first whose text is worth it is
     /// taken: the worth ([`Self::dispatch_worth`], a walk of the effects) is computed only for
-    /// the Units looked at, and not at all for a card without a `dispatched` text (worth 0).
+    /// the Units looked at, and not at all for a card without a `dispatched` text (worth 0) or
+    /// one whose text is worth more than −1 in any position ([`Self::dispatch_ok`]).
     /// The choice is the filter-then-`max_by_key` it replaces (the test
     /// `best_dispatch_is_the_filtered_maximum`). Inlined into its one caller.
     #[inline(always)]
@@ -495,7 +496,7 @@ impl FireForceGame {
                 }
             }
             let (_, id) = best?;
-            if !self.db.brief(id).has(Brief::DISPATCHED) || self.dispatch_worth(s, me, id) > -1.0 {
+            if !self.db.brief(id).has(Brief::DISPATCHED) || self.dispatch_ok(s, me, id) {
                 return Some(id);
             }
             rejected[usize::from(id / 64)] |= 1 << (id % 64);
@@ -664,6 +665,39 @@ impl FireForceGame {
             }
         }
         v
+    }
+
+    /// Whether [`Self::dispatch_worth`] is above −1: at once, with no Unit asked, when the
+    /// least its effects can be worth in any position ([`Self::value_floor`], summed in the
+    /// same order) is above −1 already — an `exhaust` or a `ready` text (Cinder Imp, Flicker
+    /// Pyro, Ember Vanguard, Fortress Captain, Captain Vesta Harrow 7); else the worth itself.
+    /// The same answer (the tests `value_floor_is_the_least_value` and
+    /// `best_dispatch_is_the_filtered_maximum`).
+    #[cold]
+    fn dispatch_ok(&self, s: &State, me: Seat, id: u8) -> bool {
+        let floor: f32 = self
+            .db
+            .card(id)
+            .abilities
+            .iter()
+            .filter(|a| a.trigger == Trigger::Dispatched)
+            .flat_map(|a| a.effects.iter())
+            .map(Self::value_floor)
+            .sum();
+        floor > -1.0 || self.dispatch_worth(s, me, id) > -1.0
+    }
+
+    /// The least [`Self::effect_value`] gives effect `e` in any position (for any `me`): read
+    /// off its arms for `exhaust` (−0.7: its own Unit, and no enemy one, hit), `ready` (−0.2),
+    /// `power` (−0.3) and `grant` (0); minus infinity for the rest (not bounded here).
+    fn value_floor(e: &Effect) -> f32 {
+        match e {
+            Effect::Exhaust(_) => -0.7,
+            Effect::Ready(_) => -0.2,
+            Effect::Power(..) => -0.3,
+            Effect::Grant(..) => 0.0,
+            _ => f32::NEG_INFINITY,
+        }
     }
 
     /// What the effects of Unit `id`'s `dispatched` abilities are worth to `me` now.
@@ -1472,5 +1506,63 @@ mod tests {
             chosen > 10_000 && passed > 100 && ties > 1_000,
             "{chosen} {passed} {ties}"
         );
+    }
+
+    /// [`FireForceGame::value_floor`] is at most [`FireForceGame::effect_value`]: for every
+    /// effect of every bundled card (abilities and Life triggers), for both seats, at every
+    /// position of random games of every pair of bundled decks (2 seeds each); with the floors
+    /// of `ready` and `power` met exactly somewhere (the least, not only a bound).
+    #[test]
+    fn value_floor_is_the_least_value() {
+        use crate::core::{rng_from_seed, GameDef};
+        use rand::Rng;
+        let db = bundled_cards();
+        let decks = crate::core::testing::folder_decks::<FireForceGame>(
+            &db,
+            &crate::games::fireforce::TEST_DECKS,
+        );
+        let effects: Vec<Effect> = db
+            .cards
+            .iter()
+            .flat_map(|c| c.abilities.iter().chain(c.life_trigger.as_deref()))
+            .flat_map(|a| a.effects.iter().copied())
+            .filter(|e| FireForceGame::value_floor(e) > f32::NEG_INFINITY)
+            .collect();
+        let mut rng = rng_from_seed(34);
+        let (mut cases, mut met) = (0usize, [false; 4]);
+        for (k, a) in decks.iter().enumerate() {
+            for b in &decks {
+                let g = FireForceGame::new_match(&db, [a, b]);
+                for seed in 0..2u64 {
+                    let mut s = g.new_game(seed * 13 + k as u64, Seat::ALL[(seed % 2) as usize]);
+                    let mut legal = ActionList::new();
+                    while g.to_move(&s).is_some() {
+                        for e in &effects {
+                            let floor = FireForceGame::value_floor(e);
+                            for me in Seat::ALL {
+                                let v = g.effect_value(&s, me, e);
+                                assert!(v >= floor, "{e:?} {v} < {floor}\n{s:?}");
+                                if v == floor {
+                                    met[match e {
+                                        Effect::Exhaust(_) => 0,
+                                        Effect::Ready(_) => 1,
+                                        Effect::Power(..) => 2,
+                                        _ => 3,
+                                    }] = true;
+                                }
+                                cases += 1;
+                            }
+                        }
+                        g.legal_actions(&s, &mut legal);
+                        let pick = legal.as_slice()[rng.gen_range(0..legal.len())];
+                        g.apply(&mut s, pick);
+                    }
+                }
+            }
+        }
+        eprintln!("value_floor: {cases} cases, met {met:?}");
+        // `exhaust`'s −0.7 needs a target that may hit its own side, and every `exhaust` of the
+        // bundled cards is `enemy`: its least here is −0.2.
+        assert!(cases > 100_000 && met[1] && met[2], "{cases} {met:?}");
     }
 }

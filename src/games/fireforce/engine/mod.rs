@@ -23,6 +23,7 @@ use super::Action;
 use crate::core::lang::Side;
 use crate::core::{ActionList, ByteTable, Outcome, Seat};
 use rand::seq::SliceRandom;
+use std::sync::Arc;
 
 /// A match: the card database and both players' decks (main deck and Flame deck, card ids), and
 /// what the decks' card texts need of the engine ([`Lang`]).
@@ -44,61 +45,66 @@ pub struct FireForceGame {
     static_sums: StaticSums,
 }
 
-/// The power the statics of one source card give a Unit, for every source card with statics,
-/// gate bit ([`Static::gate_bit`]) and reached card id, derived from the same tests as
-/// [`Static::reaches`]: `sum[at[src] + g * n + id]` adds the power of the statics of `src` whose
-/// gate has bit `g` and whose filter's printed part `id` passes; `own[4 * k + g]` is the part of
-/// it that an `other` static gives its own card (`k`: the source's number), taken off when the
-/// Unit is the source itself.
+/// The power the statics of one source card give a Unit, by gate bit ([`Static::gate_bit`])
+/// and reached card id, for every source card, derived from the same tests as
+/// [`Static::reaches`]: `rows[src][g][id]` adds the power of the statics of `src` whose gate
+/// has bit `g` and whose filter's printed part `id` passes; `own[id][g]` is the part of it that
+/// an `other` static of card `id` gives its own card, taken off when the Unit is the source
+/// itself. A card without statics shares one block of zeros. Each block is a fixed-size array
+/// reached through a [`ByteTable`], so `power` reads an entry with no bounds check.
 #[derive(Clone, Debug)]
 struct StaticSums {
-    /// The card ids (`n` of them: the card file's).
-    n: usize,
-    /// Per card id: the offset of its block in `sum` and its number `k`, or `u32::MAX` without
-    /// statics.
-    at: ByteTable<(u32, u32)>,
-    sum: Vec<i32>,
-    own: Vec<i32>,
+    rows: ByteTable<Arc<StaticBlock>>,
+    own: ByteTable<[i32; 4]>,
+    /// Whether the match's power is the plain sum of its own side's sources: no static of the
+    /// later kinds ([`Lang::rich_statics`]) and no static that reaches the opponent's Units in
+    /// the decks (then `statics[1]` stays empty). Else `power` takes its cold path.
+    own_only: bool,
 }
 
+/// A source card's sums: by gate index, then by reached card id.
+type StaticBlock = [[i32; 256]; 4];
+
 impl StaticSums {
-    fn of(db: &CardDb) -> StaticSums {
+    fn of(db: &CardDb, own_only: bool) -> StaticSums {
         let n = db.cards.len();
-        let (mut sum, mut own) = (Vec::new(), Vec::new());
-        let mut at = Vec::with_capacity(n);
+        let zeros = Arc::new([[0; 256]; 4]);
+        let mut rows = Vec::with_capacity(n);
+        let mut own = Vec::with_capacity(n);
         for (src, c) in db.cards.iter().enumerate() {
             if c.statics.is_empty() {
-                at.push((u32::MAX, u32::MAX));
+                rows.push(Arc::clone(&zeros));
+                own.push([0; 4]);
                 continue;
             }
-            at.push((sum.len() as u32, (own.len() / 4) as u32));
+            let mut block: StaticBlock = [[0; 256]; 4];
+            let mut mine = [0; 4];
             for g in 0..4u8 {
-                for id in 0..n {
-                    sum.push(
-                        c.statics
-                            .iter()
-                            .filter(|st| st.reaches(1 << g, id as CardId, false))
-                            .map(|st| i32::from(st.power))
-                            .sum(),
-                    );
-                }
-                own.push(
-                    c.statics
+                for (id, x) in block[usize::from(g)].iter_mut().enumerate().take(n) {
+                    *x = c
+                        .statics
                         .iter()
-                        .filter(|st| {
-                            st.reaches(1 << g, src as CardId, false)
-                                && !st.reaches(1 << g, src as CardId, true)
-                        })
+                        .filter(|st| st.reaches(1 << g, id as CardId, false))
                         .map(|st| i32::from(st.power))
-                        .sum(),
-                );
+                        .sum();
+                }
+                mine[usize::from(g)] = c
+                    .statics
+                    .iter()
+                    .filter(|st| {
+                        st.reaches(1 << g, src as CardId, false)
+                            && !st.reaches(1 << g, src as CardId, true)
+                    })
+                    .map(|st| i32::from(st.power))
+                    .sum();
             }
+            rows.push(Arc::new(block));
+            own.push(mine);
         }
         StaticSums {
-            n,
-            at: ByteTable::new((u32::MAX, u32::MAX), at),
-            sum,
-            own,
+            rows: ByteTable::new(zeros, rows),
+            own: ByteTable::new([0; 4], own),
+            own_only,
         }
     }
 }
@@ -186,7 +192,11 @@ impl FireForceGame {
     /// A match of `db`'s cards: each player's main deck and Flame deck.
     pub fn new(db: CardDb, main: [Vec<CardId>; 2], flame: [Vec<CardId>; 2]) -> FireForceGame {
         let ids = main.iter().chain(&flame).flatten().copied();
-        let lang = Lang::of(&db, ids);
+        let lang = Lang::of(&db, ids.clone());
+        let own_only = !lang.rich_statics
+            && ids
+                .flat_map(|id| db.card(id).statics.iter())
+                .all(|st| st.side == Side::Own);
         let name_of: Vec<CardId> = (0..db.cards.len())
             .map(|k| {
                 let name = &db.cards[k].name;
@@ -201,7 +211,7 @@ impl FireForceGame {
         names.sort_unstable();
         names.dedup();
         FireForceGame {
-            static_sums: StaticSums::of(&db),
+            static_sums: StaticSums::of(&db, own_only),
             statics_of: ByteTable::new(Vec::new(), db.cards.iter().map(|c| c.statics.clone())),
             db,
             main,
@@ -532,32 +542,24 @@ impl FireForceGame {
     /// decision; the heuristic's gained 1,399 → 1,379.)
     #[inline(always)]
     pub(crate) fn power_inlined(&self, s: &State, q: Seat, u: u8) -> i32 {
-        if self.lang.rich_statics {
-            return self.rich_power(s, q, u);
+        let t = &self.static_sums;
+        if !t.own_only {
+            return self.power_cold(s, q, u);
         }
         let p = s.pl(q);
         let id = p.card[u as usize];
         let mut v = self.base_power(s, q, u);
-        let ready = p.exhausted & 1 << u == 0;
-        let t = &self.static_sums;
-        // The sources whose statics reach `q`'s Units: its own, then the opponent's. The side
-        // and the filter's `ready` of each static in one gate bit; each source adds its card's
-        // sum for the Unit's card id, one table read.
-        let (mine, o) = (p.statics[0], s.pl(q.other()));
-        let g = Static::gate_index(0, ready);
-        let col = g * t.n + usize::from(id);
+        let g = usize::from(p.exhausted & 1 << u != 0);
+        // The sources whose statics reach `q`'s Units: its own only (`own_only`). The filter's
+        // `ready` of each static in the gate index; each source adds its card's sum for the
+        // Unit's card id, one table read.
+        let mine = p.statics[0];
         for i in Bits(mine) {
-            v += t.sum[t.at[p.card[i as usize]].0 as usize + col];
+            v += t.rows[p.card[i as usize]][g][usize::from(id)];
         }
         // "other": not the static's own card (the Unit is at most one of the sources).
         if mine & 1 << u != 0 {
-            v -= t.own[4 * t.at[id].1 as usize + g];
-        }
-        if o.statics[1] != 0 {
-            let col = Static::gate_index(1, ready) * t.n + usize::from(id);
-            for i in Bits(o.statics[1]) {
-                v += t.sum[t.at[o.card[i as usize]].0 as usize + col];
-            }
+            v -= t.own[id][g];
         }
         debug_assert_eq!(
             v,
@@ -568,6 +570,34 @@ impl FireForceGame {
             },
             "StaticSums is stale"
         );
+        v
+    }
+
+    /// [`FireForceGame::power`] when the decks hold statics of the later kinds or statics that
+    /// reach the opponent's Units: the opponent's sources too, from the same tables.
+    #[cold]
+    #[inline(never)]
+    fn power_cold(&self, s: &State, q: Seat, u: u8) -> i32 {
+        if self.lang.rich_statics {
+            return self.rich_power(s, q, u);
+        }
+        let p = s.pl(q);
+        let id = p.card[u as usize];
+        let mut v = self.base_power(s, q, u);
+        let ready = p.exhausted & 1 << u == 0;
+        let t = &self.static_sums;
+        let (mine, o) = (p.statics[0], s.pl(q.other()));
+        let g = Static::gate_index(0, ready);
+        for i in Bits(mine) {
+            v += t.rows[p.card[i as usize]][g][usize::from(id)];
+        }
+        if mine & 1 << u != 0 {
+            v -= t.own[id][g];
+        }
+        let g = Static::gate_index(1, ready);
+        for i in Bits(o.statics[1]) {
+            v += t.rows[o.card[i as usize]][g][usize::from(id)];
+        }
         v
     }
 
@@ -903,3 +933,67 @@ impl FireForceGame {
 pub const PRAY_FRAME: u8 = 0xFC;
 /// [`Frame::ability`] of F-KW-ADOLLA-LINK's resolution (the [ADOLLA BURST] pick).
 pub const LINK_FRAME: u8 = 0xFD;
+
+#[cfg(test)]
+mod power_tests {
+    use super::*;
+    use crate::core::{rng_from_seed, Game, GameDef};
+    use rand::Rng;
+
+    /// `power` (the tables of [`StaticSums`], the opponent's sources only off the `own_only`
+    /// path) equals [`FireForceGame::rich_power`], the walk of every static of every source with
+    /// its filter asked (the clear form), for every Unit of both seats at every position of
+    /// random games of every pair of `TEST_DECKS` (2 seeds each). `adolla_link` holds Ash Flame
+    /// (`static: enemy units exhausted -1000`), so its matches take the cold path; the test asks
+    /// for Units reached by an opponent's static and for sources that are Units themselves
+    /// (`other`).
+    #[test]
+    fn power_is_the_walk_of_the_statics() {
+        let db = crate::games::fireforce::bundled_cards();
+        let decks = crate::core::testing::folder_decks::<FireForceGame>(
+            &db,
+            &crate::games::fireforce::TEST_DECKS,
+        );
+        let mut rng = rng_from_seed(12);
+        let (mut checked, mut cold, mut enemy, mut other) = (0usize, 0usize, 0usize, 0usize);
+        let mut plain_matches = 0;
+        for (k, a) in decks.iter().enumerate() {
+            for b in &decks {
+                let g = FireForceGame::new_match(&db, [a, b]);
+                plain_matches += usize::from(g.static_sums.own_only);
+                for seed in 0..2u64 {
+                    let mut s = g.new_game(seed * 29 + k as u64, Seat::ALL[(seed % 2) as usize]);
+                    let mut list = ActionList::new();
+                    while g.to_move(&s).is_some() {
+                        for q in Seat::ALL {
+                            let p = s.pl(q);
+                            for u in Bits(p.units()) {
+                                assert_eq!(
+                                    g.power(&s, q, u),
+                                    g.rich_power(&s, q, u),
+                                    "{q} {u}\n{s:?}"
+                                );
+                                checked += 1;
+                                cold += usize::from(!g.static_sums.own_only);
+                                enemy += usize::from(s.pl(q.other()).statics[1] != 0);
+                                other += usize::from(p.statics[0] & 1 << u != 0);
+                            }
+                        }
+                        g.legal_actions(&s, &mut list);
+                        let pick = list.as_slice()[rng.gen_range(0..list.len())];
+                        g.apply(&mut s, pick);
+                    }
+                }
+            }
+        }
+        eprintln!(
+            "power: {checked} powers, {cold} cold, {enemy} with an enemy source, {other} sources \
+             themselves; {plain_matches} of 64 matches own_only"
+        );
+        assert!(
+            checked > 100_000 && cold > 10_000 && enemy > 1_000 && other > 1_000,
+            "{checked} {cold} {enemy} {other}"
+        );
+        assert!(plain_matches > 0 && plain_matches < 64);
+    }
+}
