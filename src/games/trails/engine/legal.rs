@@ -274,7 +274,7 @@ impl TrailsGame {
         }
         // Counting bits is a dozen instructions on the baseline x86-64 target (no `popcnt`):
         // the EP only when a card may use it, the homebase size only for a BASE.
-        let ep = p.ep_available() as u8;
+        let ep = play_ep(p.ep_available());
         let mut seen = IdsMet::default();
         for i in Bits(hand) {
             let id = p.card[i as usize];
@@ -553,6 +553,15 @@ impl IdsMet {
     }
 }
 
+/// The EP that [`hand_plays`] compares with a card's cost, from the EP available (a `u32`: the
+/// pool, at most 255, plus the ready homebase cards): capped at 254, below `u8::MAX` that marks
+/// the cards with no EVENT or arts, and above every cost a card file may print (at most 20,
+/// `cards.rs`), so that every cost within the EP available stays within it.
+#[inline(always)]
+fn play_ep(available: u32) -> u8 {
+    available.min(u32::from(u8::MAX - 1)) as u8
+}
+
 /// Whether card `c`, in the hand or face down in the homebase, gives an EVENT or an arts action
 /// with `ep` EP (T-RES-2, T-RES-3), before its gates; `None` for neither (a BASE's play, T-RES-4,
 /// is the caller's). `hand_ep` is an EVENT's cost (EVENTs have no arts) or a UNIT's
@@ -715,6 +724,38 @@ mod tests {
             plays[..3].iter().all(|&n| n > 0) && plays[3] == 0,
             "{plays:?}"
         );
+    }
+
+    /// `hand_plays` at the EP [`play_ep`] makes of the EP available answers as the clear form
+    /// with the whole EP available (a `u32`): for every card of the bundled card file and every
+    /// EP up to 600, past the pool's 255 (a card with no EVENT or arts gets no action at 255, and
+    /// 258 is not read as 2).
+    #[test]
+    fn hand_plays_at_any_ep_available_are_the_affordable_events_and_arts() {
+        use crate::games::trails::cards::CardId;
+        let db = crate::games::trails::bundled_cards();
+        let ids: Vec<CardId> = (0..db.len() as CardId).collect();
+        let mut checked = 0u32;
+        for pair in ids.chunks(100) {
+            let (a, b) = pair.split_at(pair.len().min(50));
+            let g = TrailsGame::new(db.clone(), a.to_vec(), b.to_vec());
+            for l in g.lids() {
+                let (c, card) = (g.hot(l), g.card(l));
+                for ep in 0..=600u32 {
+                    let event = card.ctype == CardType::Event && u32::from(card.cost) <= ep;
+                    let arts = card.arts_cost.is_some_and(|a| u32::from(a) <= ep);
+                    let clear = (event || arts).then_some((event, arts));
+                    assert_eq!(
+                        hand_plays(c, play_ep(ep)),
+                        clear,
+                        "{} at {ep} EP",
+                        card.name
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 
     /// `legal_plan` (a seen-set) lists what `legal_plan_clear` (the list searched for each action)
