@@ -1511,7 +1511,9 @@ mod tests {
     /// [`FireForceGame::value_floor`] is at most [`FireForceGame::effect_value`]: for every
     /// effect of every bundled card (abilities and Life triggers), for both seats, at every
     /// position of random games of every pair of bundled decks (2 seeds each); with the floors
-    /// of `ready` and `power` met exactly somewhere (the least, not only a bound).
+    /// of `exhaust`, `ready` and `power` met exactly somewhere (the least, not only a bound).
+    /// The bundled effects are also tried with their target's side made `own` and `any`, as a
+    /// designer's card may print them.
     #[test]
     fn value_floor_is_the_least_value() {
         use crate::core::{rng_from_seed, GameDef};
@@ -1528,6 +1530,19 @@ mod tests {
             .flat_map(|a| a.effects.iter().copied())
             .filter(|e| FireForceGame::value_floor(e) > f32::NEG_INFINITY)
             .collect();
+        // A designer's card may aim these at its own side or at either: each also with its
+        // target's side made `own` and `any` (every bundled `exhaust` is `enemy`).
+        let sided = |t: Target| [Side::Own, Side::Any].map(|side| Target { side, ..t });
+        let widened: Vec<Effect> = effects
+            .iter()
+            .flat_map(|e| match *e {
+                Effect::Exhaust(t) => sided(t).map(Effect::Exhaust).to_vec(),
+                Effect::Ready(t) => sided(t).map(Effect::Ready).to_vec(),
+                Effect::Power(t, x, u) => sided(t).map(|t| Effect::Power(t, x, u)).to_vec(),
+                _ => Vec::new(),
+            })
+            .collect();
+        let effects: Vec<Effect> = effects.into_iter().chain(widened).collect();
         let mut rng = rng_from_seed(34);
         let (mut cases, mut met) = (0usize, [false; 4]);
         for (k, a) in decks.iter().enumerate() {
@@ -1561,8 +1576,10 @@ mod tests {
             }
         }
         eprintln!("value_floor: {cases} cases, met {met:?}");
-        // `exhaust`'s −0.7 needs a target that may hit its own side, and every `exhaust` of the
-        // bundled cards is `enemy`: its least here is −0.2.
-        assert!(cases > 100_000 && met[1] && met[2], "{cases} {met:?}");
+        // `exhaust`'s −0.7 is met by the widened `own` ones (every bundled `exhaust` is `enemy`).
+        assert!(
+            cases > 100_000 && met[0] && met[1] && met[2],
+            "{cases} {met:?}"
+        );
     }
 }
