@@ -545,10 +545,14 @@ impl TrailsGame {
     /// Plays `a`, a legal action of the player who decides, then runs everything that follows
     /// without a decision ([`Self::settle`]).
     pub fn play(&self, s: &mut State, a: Action) {
-        let me = s.chooser().expect("play on a finished game");
         if let Pending::None = s.pending {
+            // The actor decides a step's action ([`State::chooser`]); on a finished game (step
+            // `Over`) `play_step` refuses every action.
+            debug_assert!(s.winner.is_none(), "play on a finished game");
+            let me = s.actor;
             self.play_step(s, me, a);
         } else {
+            let me = s.chooser().expect("play on a finished game");
             self.play_choice(s, me, a);
         }
         self.settle(s);
