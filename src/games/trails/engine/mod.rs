@@ -550,7 +550,10 @@ impl TrailsGame {
             // `Over`) `play_step` refuses every action.
             debug_assert!(s.winner.is_none(), "play on a finished game");
             let me = s.actor;
-            self.play_step(s, me, a);
+            if !self.play_step(s, me, a) {
+                // A quiet action: nothing to settle.
+                return;
+            }
         } else {
             let me = s.chooser().expect("play on a finished game");
             self.play_choice(s, me, a);
