@@ -545,10 +545,17 @@ impl TrailsGame {
     /// Plays `a`, a legal action of the player who decides, then runs everything that follows
     /// without a decision ([`Self::settle`]).
     pub fn play(&self, s: &mut State, a: Action) {
-        let me = s.chooser().expect("play on a finished game");
         if let Pending::None = s.pending {
-            self.play_step(s, me, a);
+            // The actor decides a step's action ([`State::chooser`]); on a finished game (step
+            // `Over`) `play_step` refuses every action.
+            debug_assert!(s.winner.is_none(), "play on a finished game");
+            let me = s.actor;
+            if !self.play_step(s, me, a) {
+                // A quiet action: nothing to settle.
+                return;
+            }
         } else {
+            let me = s.chooser().expect("play on a finished game");
             self.play_choice(s, me, a);
         }
         self.settle(s);
@@ -629,6 +636,66 @@ impl TrailsGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `play` (a step's quiet actions without the settle test, a step's action played as the
+    /// actor's) leaves the state that the clear form leaves: the chooser's action, then the
+    /// settle loop run whatever was played. Every legal action at every position of random games
+    /// of every pair of bundled decks.
+    #[test]
+    fn play_leaves_what_play_then_settle_leaves() {
+        use crate::agents::{Agent, RandomAgent};
+        use crate::core::Game;
+        let db = super::super::bundled_cards();
+        let names = [
+            "aggro",
+            "control",
+            "academy_swarm",
+            "blitz",
+            "covert",
+            "hate_wall",
+            "joint_task_force",
+            "martial_arts",
+        ];
+        let decks = crate::core::testing::folder_decks::<TrailsGame>(&db, &names);
+        let (mut quiet, mut other) = (0u32, 0u32);
+        let mut list = crate::core::ActionList::new();
+        for (k, da) in decks.iter().enumerate() {
+            for db_ in &decks[k..] {
+                let g = TrailsGame::new(db.clone(), da.cards.clone(), db_.cards.clone());
+                for seed in 0..2u64 {
+                    let mut s = g.new_game(seed, Seat::ALL[(seed % 2) as usize]);
+                    let mut r = [RandomAgent::new(seed), RandomAgent::new(seed + 11)];
+                    while let Some(q) = g.to_move(&s) {
+                        g.legal(&s, &mut list);
+                        for &a in list.iter() {
+                            let mut fast = s;
+                            g.play(&mut fast, a);
+                            let mut clear = s;
+                            let me = clear.chooser().unwrap();
+                            if let Pending::None = clear.pending {
+                                g.play_step(&mut clear, me, a);
+                            } else {
+                                g.play_choice(&mut clear, me, a);
+                            }
+                            g.settle_loop(&mut clear);
+                            assert_eq!(fast, clear, "seed {seed}, {a:?}");
+                            let was_quiet = matches!(s.pending, Pending::None)
+                                && clear.queue.is_empty()
+                                && clear.step == s.step;
+                            if was_quiet {
+                                quiet += 1;
+                            } else {
+                                other += 1;
+                            }
+                        }
+                        let act = r[q.index()].choose(&g, &s, q);
+                        g.apply(&mut s, act);
+                    }
+                }
+            }
+        }
+        assert!(quiet > 10_000 && other > 10_000, "{quiet} {other}");
+    }
 
     /// The per-card tables' entries are 16 bytes, so that a lookup by id scales it by one shift
     /// (the fields fit: 14 and 13 bytes).

@@ -12,8 +12,12 @@ use super::TrailsGame;
 use crate::core::{Outcome, Seat};
 
 impl TrailsGame {
-    /// Plays `a` in the current step (no choice is pending).
-    pub(super) fn play_step(&self, s: &mut State, me: Seat, a: Action) {
+    /// Plays `a` in the current step (no choice is pending). Returns `false` after the quiet
+    /// actions, after which nothing runs without a decision: a mulligan card, an attack begun, a
+    /// UNIT joining the group, a support, the first pass of step I (T-COMBAT-1) or of the
+    /// window. They change the cards, the combat's record and who acts, queue nothing, end no
+    /// game and leave a step that waits for a decision ([`Self::settle`] would return at once).
+    pub(super) fn play_step(&self, s: &mut State, me: Seat, a: Action) -> bool {
         match (s.step, a) {
             (Step::Mulligan, Action::Mulligan(id)) => {
                 let p = s.pl_mut(me);
@@ -22,6 +26,7 @@ impl TrailsGame {
                 p.hand &= !bit(i);
                 p.push_bottom(i);
                 s.mulligan_count += 1;
+                return false;
             }
             (Step::Mulligan, Action::Pass) => {
                 // T-SETUP-3: draw as many as were put on the bottom.
@@ -92,6 +97,7 @@ impl TrailsGame {
                     self.start_cure(s);
                 } else {
                     s.actor = me.other();
+                    return false;
                 }
             }
             (Step::Propose, Action::Attack(i)) => {
@@ -99,10 +105,12 @@ impl TrailsGame {
                 s.combat.group_orgs = self.orgs(s, me, i);
                 s.combat.attacker = me;
                 s.step = Step::Group;
+                return false;
             }
             (Step::Group, Action::Join(i)) => {
                 s.combat.attackers |= bit(i);
                 s.combat.group_orgs &= self.orgs(s, me, i);
+                return false;
             }
             (Step::Group, Action::TargetUnit(d)) => self.declare(s, me, AttackTarget::Unit(d)),
             (Step::Group, Action::TargetPlayer) => self.declare(s, me, AttackTarget::Player),
@@ -111,6 +119,7 @@ impl TrailsGame {
                     self.end_window(s);
                 } else {
                     s.actor = me.other();
+                    return false;
                 }
             }
             (Step::Window, Action::Support(i)) => {
@@ -122,6 +131,7 @@ impl TrailsGame {
                 let p = s.pl_mut(me);
                 p.set(i, flag::ACTIONED);
                 p.set(d, flag::SUPPORTED);
+                return false;
             }
             (Step::FightBack, Action::FightBack(i)) => {
                 s.combat.fight_back = i;
@@ -135,7 +145,7 @@ impl TrailsGame {
                 self.refresh_static(s, me, i);
                 // Decision T-CURE-6: a second cure, the same player acting again.
                 if self.has_extra_cure && self.offer_second_cure(s, me, i) {
-                    return;
+                    return true;
                 }
                 self.next_cure(s);
             }
@@ -157,6 +167,7 @@ impl TrailsGame {
             }
             (step, a) => panic!("illegal action {a:?} in step {step:?}"),
         }
+        true
     }
 
     /// T-RES-2 to T-RES-5 and crafts.
