@@ -225,6 +225,20 @@ pub fn bundled_cards() -> CardDb {
         .expect("the bundled card pool parses (checked by the tests)")
 }
 
+/// The eight bundled decks, whose 36 pairs (each deck also against itself) the unit tests'
+/// games play (the combat targets, the static walk, the heuristic's combat view, `play`).
+#[cfg(test)]
+pub(crate) const TEST_DECKS: [&str; 8] = [
+    "aggro",
+    "control",
+    "academy_swarm",
+    "blitz",
+    "covert",
+    "hate_wall",
+    "joint_task_force",
+    "martial_arts",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -997,17 +997,10 @@ mod tests {
     #[test]
     fn the_combat_cards_score_as_the_whole_field() {
         let db = super::super::bundled_cards();
-        let names = [
-            "aggro",
-            "control",
-            "academy_swarm",
-            "blitz",
-            "covert",
-            "hate_wall",
-            "joint_task_force",
-            "martial_arts",
-        ];
-        let decks: Vec<Deck> = crate::core::testing::folder_decks::<TrailsGame>(&db, &names);
+        let decks: Vec<Deck> = crate::core::testing::folder_decks::<TrailsGame>(
+            &db,
+            &crate::games::trails::TEST_DECKS,
+        );
         let (mut checked, mut narrow, mut groups, mut scanned) = (0u32, 0u32, 0u32, 0u32);
         let mut legal = ActionList::new();
         for (k, a) in decks.iter().enumerate() {

@@ -342,17 +342,10 @@ mod tests {
     /// The bundled decks, every pair of which the tests below play.
     fn bundled_games() -> Vec<TrailsGame> {
         let db = super::super::super::bundled_cards();
-        let names = [
-            "aggro",
-            "control",
-            "academy_swarm",
-            "blitz",
-            "covert",
-            "hate_wall",
-            "joint_task_force",
-            "martial_arts",
-        ];
-        let decks: Vec<Deck> = crate::core::testing::folder_decks::<TrailsGame>(&db, &names);
+        let decks: Vec<Deck> = crate::core::testing::folder_decks::<TrailsGame>(
+            &db,
+            &crate::games::trails::TEST_DECKS,
+        );
         let mut games = Vec::new();
         for (k, a) in decks.iter().enumerate() {
             for b in &decks[k..] {

@@ -646,17 +646,10 @@ mod tests {
         use crate::agents::{Agent, RandomAgent};
         use crate::core::Game;
         let db = super::super::bundled_cards();
-        let names = [
-            "aggro",
-            "control",
-            "academy_swarm",
-            "blitz",
-            "covert",
-            "hate_wall",
-            "joint_task_force",
-            "martial_arts",
-        ];
-        let decks = crate::core::testing::folder_decks::<TrailsGame>(&db, &names);
+        let decks = crate::core::testing::folder_decks::<TrailsGame>(
+            &db,
+            &crate::games::trails::TEST_DECKS,
+        );
         let (mut quiet, mut other) = (0u32, 0u32);
         let mut list = crate::core::ActionList::new();
         for (k, da) in decks.iter().enumerate() {

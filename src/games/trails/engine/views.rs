@@ -1179,17 +1179,10 @@ mod tests {
     #[test]
     fn the_quick_statics_apply_what_the_per_card_filter_applies() {
         let db = super::super::super::bundled_cards();
-        let names = [
-            "aggro",
-            "control",
-            "academy_swarm",
-            "blitz",
-            "covert",
-            "hate_wall",
-            "joint_task_force",
-            "martial_arts",
-        ];
-        let decks = crate::core::testing::folder_decks::<TrailsGame>(&db, &names);
+        let decks = crate::core::testing::folder_decks::<TrailsGame>(
+            &db,
+            &crate::games::trails::TEST_DECKS,
+        );
         let mut hits = [[0u32; 2]; 16];
         let (mut checked, mut quick) = (0u32, 0u32);
         for (k, a) in decks.iter().enumerate() {
