@@ -574,7 +574,8 @@ impl FireForceGame {
     }
 
     /// [`FireForceGame::power`] when the decks hold statics of the later kinds or statics that
-    /// reach the opponent's Units: the opponent's sources too, from the same tables.
+    /// reach the opponent's Units: the opponent's sources too, from the same tables (F-STATIC-1:
+    /// a static changes the power of `all own|enemy units …`).
     #[cold]
     #[inline(never)]
     fn power_cold(&self, s: &State, q: Seat, u: u8) -> i32 {

@@ -441,7 +441,8 @@ impl TrailsGame {
     }
 
     /// [`Self::static_mod`] for the static of a [`QuickStatic`] `k` of `source`: its change to
-    /// each card of `cards` its side and filter select (a filter without an icon or bounds).
+    /// each card of `cards` its side and filter select (a filter without an icon or bounds;
+    /// T-STATIC-1: an active source's static applies to the UNITs its filter names).
     #[inline(always)]
     fn quick_mod(
         &self,
@@ -912,7 +913,8 @@ fn eot_linked(mut linked: Orgs, o: Orgs, eot: [Orgs; 2]) -> Orgs {
 /// STR or DEF bound: what [`TrailsGame::for_static_mods`] reads of it, in one entry by card
 /// (`TrailsGame::quick`), instead of the card's static list, the effect's kind, its amounts and
 /// its filter's bounds at every source it walks. Other cards have the entry [`Self::NONE`] and
-/// are walked from their statics.
+/// are walked from their statics. (T-STATIC-1: it applies to the cards its filter names while
+/// its card is an active static source; without a condition, T-STATIC-2 asks nothing more.)
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct QuickStatic {
     /// [`feat::STATS`] or [`feat::GRANT`]; 0: the card is not read from this entry.
