@@ -112,15 +112,12 @@ impl TrailsGame {
     fn legal_deploy(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         let p = s.pl(me);
         out.push(Action::Pass);
-        let mut seen = IdsMet::default();
-        // The UNITs and ITEMs of the hand, in instance order (`deployable`: no card type read).
-        for i in Bits(p.hand & deployable(p)) {
-            if self.play_cost(s, me, i) <= p.cp
-                && seen.first(p, p.hand, i)
-                && self.reinforcement_ok(s, me, p.card[i as usize])
-            {
-                out.push(Action::Deploy(p.card[i as usize]));
-            }
+        // `play_cost` asks `has_cost_mods` for each card: asked once here, the printed cost read
+        // directly when no card changes costs (decisions T-RES-14, T-RES-15).
+        if self.has_cost_mods {
+            self.deploy_from_hand(s, me, out, |i| self.play_cost(s, me, i));
+        } else {
+            self.deploy_from_hand(s, me, out, |i| self.hot(p.card[i as usize]).cost);
         }
         let down = p.homebase & !p.face_up();
         let mut seen = IdsMet::default();
@@ -136,6 +133,28 @@ impl TrailsGame {
             }
         }
         self.always_actions(s, me, out);
+    }
+
+    /// The UNITs and ITEMs of `me`'s hand within the CP (T-PREP-3), one action per card, in
+    /// instance order (`deployable`: no card type read); `cost` is [`Self::play_cost`].
+    #[inline(always)]
+    fn deploy_from_hand(
+        &self,
+        s: &State,
+        me: Seat,
+        out: &mut ActionList<Action>,
+        cost: impl Fn(u8) -> u8,
+    ) {
+        let p = s.pl(me);
+        let mut seen = IdsMet::default();
+        for i in Bits(p.hand & deployable(p)) {
+            if cost(i) <= p.cp
+                && seen.first(p, p.hand, i)
+                && self.reinforcement_ok(s, me, p.card[i as usize])
+            {
+                out.push(Action::Deploy(p.card[i as usize]));
+            }
+        }
     }
 
     /// T-CURE-2: curing one stunned UNIT, or none; not one that can't be cured (decision
