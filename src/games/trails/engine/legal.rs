@@ -112,15 +112,12 @@ impl TrailsGame {
     fn legal_deploy(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         let p = s.pl(me);
         out.push(Action::Pass);
-        let mut seen = IdsMet::default();
-        // The UNITs and ITEMs of the hand, in instance order (`deployable`: no card type read).
-        for i in Bits(p.hand & deployable(p)) {
-            if self.play_cost(s, me, i) <= p.cp
-                && seen.first(p, p.hand, i)
-                && self.reinforcement_ok(s, me, p.card[i as usize])
-            {
-                out.push(Action::Deploy(p.card[i as usize]));
-            }
+        // `play_cost` asks `has_cost_mods` for each card: asked once here, the printed cost read
+        // directly when no card changes costs (decisions T-RES-14, T-RES-15).
+        if self.has_cost_mods {
+            self.deploy_from_hand(s, me, out, |i| self.play_cost(s, me, i));
+        } else {
+            self.deploy_from_hand(s, me, out, |i| self.hot(p.card[i as usize]).cost);
         }
         let down = p.homebase & !p.face_up();
         let mut seen = IdsMet::default();
@@ -136,6 +133,28 @@ impl TrailsGame {
             }
         }
         self.always_actions(s, me, out);
+    }
+
+    /// The UNITs and ITEMs of `me`'s hand within the CP (T-PREP-3), one action per card, in
+    /// instance order (`deployable`: no card type read); `cost` is [`Self::play_cost`].
+    #[inline(always)]
+    fn deploy_from_hand(
+        &self,
+        s: &State,
+        me: Seat,
+        out: &mut ActionList<Action>,
+        cost: impl Fn(u8) -> u8,
+    ) {
+        let p = s.pl(me);
+        let mut seen = IdsMet::default();
+        for i in Bits(p.hand & deployable(p)) {
+            if cost(i) <= p.cp
+                && seen.first(p, p.hand, i)
+                && self.reinforcement_ok(s, me, p.card[i as usize])
+            {
+                out.push(Action::Deploy(p.card[i as usize]));
+            }
+        }
     }
 
     /// T-CURE-2: curing one stunned UNIT, or none; not one that can't be cured (decision
@@ -194,6 +213,16 @@ impl TrailsGame {
         // instance order so each group is built one way (T-SCLM-4, `canonical_next`). A member
         // joins only if the group keeps a legal target (T-SCLM-2).
         let joiners = self.joiners(s, me, s.combat.attackers, s.combat.group_orgs);
+        // No active opposing UNIT: no group has a UNIT target, so every group may attack the
+        // player (T-COMBAT-2, decision T-SCLM-2: `group_targets` gives `(0, true)`), and no
+        // marks are read.
+        if self.active_units(s, me.other()) == 0 {
+            for i in Bits(joiners) {
+                out.push(Action::Join(i));
+            }
+            out.push(Action::TargetPlayer);
+            return;
+        }
         // Legal targets depend on icons only ([Covert], [Hate]).
         let m = self.group_marks(s, me, s.combat.attackers | joiners);
         for i in Bits(joiners) {
@@ -651,6 +680,65 @@ mod tests {
             }
         }
         assert!(checked > 100_000, "{checked}");
+    }
+
+    /// The actions of a group's step (T-SCLM-1, T-SCLM-2, T-COMBAT-2) are those of the clear
+    /// form: each joiner whose group keeps a target, then the group's targets, by
+    /// `group_targets` of the group's marks, with or without active opposing UNITs; in every
+    /// position of a group's step of random games of several deck pairs.
+    #[test]
+    fn group_actions_are_the_group_targets() {
+        use crate::games::trails::deck::Deck;
+        let db = crate::games::trails::bundled_cards();
+        let decks = [
+            include_str!("../../../../decks/trails/aggro.deck"),
+            include_str!("../../../../decks/trails/covert.deck"),
+            include_str!("../../../../decks/trails/hate_wall.deck"),
+            include_str!("../../../../decks/trails/control.deck"),
+            include_str!("../../../../decks/trails/blitz.deck"),
+        ]
+        .map(|text| {
+            Deck::parse(text, "deck", "deck", &db)
+                .expect("a bundled deck")
+                .cards
+        });
+        let mut checked = [0; 2];
+        for k in 0..decks.len() {
+            let (a, b) = (&decks[k], &decks[(k + 1) % decks.len()]);
+            let g = TrailsGame::new(db.clone(), a.clone(), b.clone());
+            for seed in 0..12 {
+                let mut s = g.new_game(seed, Seat::P1);
+                let mut ag = [RandomAgent::new(seed), RandomAgent::new(seed + 1)];
+                while let Some(q) = g.to_move(&s) {
+                    if s.step == Step::Group && matches!(s.pending, Pending::None) {
+                        let at = s.combat.attackers;
+                        let joiners = g.joiners(&s, q, at, s.combat.group_orgs);
+                        let m = g.group_marks(&s, q, at | joiners);
+                        let mut clear = ActionList::new();
+                        for i in Bits(joiners) {
+                            let (units, player) = g.group_targets(&m, q, at | bit(i));
+                            if units != 0 || player {
+                                clear.push(Action::Join(i));
+                            }
+                        }
+                        let (units, player) = g.group_targets(&m, q, at);
+                        for i in Bits(units) {
+                            clear.push(Action::TargetUnit(i));
+                        }
+                        if player {
+                            clear.push(Action::TargetPlayer);
+                        }
+                        let mut out = ActionList::new();
+                        g.legal(&s, &mut out);
+                        assert_eq!(out.as_slice(), clear.as_slice(), "seed {seed}");
+                        checked[usize::from(g.active_units(&s, q.other()) == 0)] += 1;
+                    }
+                    let act = ag[q.index()].choose(&g, &s, q);
+                    g.apply(&mut s, act);
+                }
+            }
+        }
+        assert!(checked[0] > 1_000 && checked[1] > 150, "{checked:?}");
     }
 
     /// `deployable` (the card-kind masks) holds exactly the UNITs and ITEMs (the card type, the

@@ -883,6 +883,11 @@ impl TrailsGame {
                 m.mark(q, i, c.icons.union(p.icons_eot[i as usize]));
             }
         }
+        // No static source on either side grants an icon (as in `icons`): the walk below would
+        // find nothing, and its setup (the effects' tables read ahead) costs more than this test.
+        if !self.has_static_icons || (s.p[0].static_src | s.p[1].static_src) == 0 {
+            return m;
+        }
         let live = [
             !s.p[0].flagged(flag::STUNNED),
             !s.p[1].flagged(flag::STUNNED),
