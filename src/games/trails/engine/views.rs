@@ -6,7 +6,7 @@ use super::super::cards::{
     Amount, CardType, Filter, Icons, Orgs, Prohibition, Side, StaticEffect, Trigger,
 };
 use super::super::state::{
-    bit, flag, AttackTarget, Bits, Cursor, Kinds, Lid, State, That, MAX_CARDS,
+    bit, flag, AttackTarget, Bits, Cursor, Kinds, Lid, PlayerState, State, That, MAX_CARDS,
 };
 use super::{feat, TrailsGame};
 use crate::core::hidden::BytePool;
@@ -412,17 +412,8 @@ impl TrailsGame {
             .filter(|&q| side_matches(side, source.0, q))
         {
             let p = s.pl(q);
-            let mut m = cards[q.index()];
-            if filter.other | filter.itself {
-                // `other` refuses the source, `itself` (never with `other`) everything else.
-                let own = if source.0 == q { bit(source.1) } else { 0 };
-                m &= if filter.other { !own } else { own };
-            }
-            if let Some(ready) = filter.ready {
-                let actioned = p.flagged(flag::ACTIONED);
-                m &= if ready { !actioned } else { actioned };
-            }
-            for i in Bits(m) {
+            let asks = (filter.other, filter.itself, filter.ready);
+            for i in Bits(source_ready_mask(cards[q.index()], p, q, source, asks)) {
                 if filter.org != 0 && self.orgs(s, q, i) & filter.org == 0 {
                     continue;
                 }
@@ -453,19 +444,11 @@ impl TrailsGame {
         f: &mut impl FnMut(Seat, u8, StaticMod),
     ) {
         for q in Seat::ALL {
-            let mut m = cards[q.index()];
+            let m = cards[q.index()];
             if m == 0 || !side_matches(k.side, source.0, q) {
                 continue;
             }
-            if k.other | k.itself {
-                // `other` refuses the source, `itself` (never with `other`) everything else.
-                let own = if source.0 == q { bit(source.1) } else { 0 };
-                m &= if k.other { !own } else { own };
-            }
-            if let Some(ready) = k.ready {
-                let actioned = s.pl(q).flagged(flag::ACTIONED);
-                m &= if ready { !actioned } else { actioned };
-            }
+            let m = source_ready_mask(m, s.pl(q), q, source, (k.other, k.itself, k.ready));
             for i in Bits(m) {
                 if k.org != 0 && self.orgs(s, q, i) & k.org == 0 {
                     continue;
@@ -1008,6 +991,30 @@ struct StaticMod {
     str: i16,
     def: i16,
     icons: Icons,
+}
+
+/// The cards of `m` (seat `q`'s, `p`) that a static filter's questions of the source and of the
+/// ready state select, as one mask for all the cards (T-STATIC-1): `other` refuses the static's
+/// `source` itself, `itself` (never with `other`) everything else, `ready` the actioned cards
+/// (`Some(true)`) or the ready ones (`Some(false)`). Shared by [`TrailsGame::static_mod`] and
+/// its one-entry form `quick_mod`.
+#[inline(always)]
+fn source_ready_mask(
+    mut m: u64,
+    p: &PlayerState,
+    q: Seat,
+    source: (Seat, u8),
+    (other, itself, ready): (bool, bool, Option<bool>),
+) -> u64 {
+    if other | itself {
+        let own = if source.0 == q { bit(source.1) } else { 0 };
+        m &= if other { !own } else { own };
+    }
+    if let Some(ready) = ready {
+        let actioned = p.flagged(flag::ACTIONED);
+        m &= if ready { !actioned } else { actioned };
+    }
+    m
 }
 
 /// Whether an effect of `controller` on `side` reaches seat `q`.
