@@ -393,8 +393,8 @@ static RUNS: RunTable = {
     t
 };
 
-/// Lists the payments of every key and `n` into [`RunTable`]'s arrays (where `write`), in
-/// [`canonical_payments`]'s order (the same odometer, written for the compiler), and counts them.
+/// Lists the payments of every key and `n` into [`RunTable`]'s arrays (where `write`) by
+/// [`list_payments`], and counts them.
 const fn run_payments(
     start: &mut [[u32; 9]; 256],
     len: &mut [[u8; 9]; 256],
@@ -415,50 +415,11 @@ const fn run_payments(
             }
             e += 1;
         }
-        let last = classes[r - 1];
-        let size = last.count_ones() as u8;
         let mut n = 0u8;
         while n <= 8 {
             start[key][n as usize] = total as u32;
             let first = total;
-            let mut x = [0u8; 8];
-            let mut left = classes;
-            let (mut acc, mut sum) = (0u8, 0u8);
-            'states: loop {
-                if n - sum <= size {
-                    let mut m = acc;
-                    let mut l = last;
-                    let mut j = 0;
-                    while j < n - sum {
-                        m |= l & l.wrapping_neg();
-                        l &= l - 1;
-                        j += 1;
-                    }
-                    if write {
-                        pays[total] = m;
-                    }
-                    total += 1;
-                }
-                let mut c = 0;
-                loop {
-                    if c == r - 1 {
-                        break 'states;
-                    }
-                    if left[c] != 0 && sum < n {
-                        let low = left[c] & left[c].wrapping_neg();
-                        left[c] &= !low;
-                        acc |= low;
-                        x[c] += 1;
-                        sum += 1;
-                        break;
-                    }
-                    sum -= x[c];
-                    x[c] = 0;
-                    acc &= !classes[c];
-                    left[c] = classes[c];
-                    c += 1;
-                }
-            }
+            total += list_payments(&classes, r, n, pays, total, write);
             len[key][n as usize] = (total - first) as u8;
             n += 1;
         }
@@ -467,25 +428,81 @@ const fn run_payments(
     total
 }
 
+/// Lists into `pays` from `at` (where `write`; else only counts) the canonical payments of `n`
+/// cards given the classes of interchangeable payers (masks over positions; the first `r` of
+/// `classes`, at least one), in the order the agents index (`canonical_payments`), and returns how many: an
+/// odometer over how many each class but the last pays (the first class its fastest digit, each
+/// from 0), the last class paying the rest, its lowest members, where it can. A `const fn`: the
+/// compiler fills [`RUNS`] with it, and [`canonical_payments`] calls it for three classes or more.
+const fn list_payments(
+    classes: &[u8; 8],
+    r: usize,
+    n: u8,
+    pays: &mut [u8],
+    at: usize,
+    write: bool,
+) -> usize {
+    let last = classes[r - 1];
+    let size = last.count_ones() as u8;
+    let mut total = at;
+    // `x[c]`: how many class `c` pays; `left[c]`: its members not yet taken; `acc`: the
+    // members taken.
+    let mut x = [0u8; 8];
+    let mut left = *classes;
+    let (mut acc, mut sum) = (0u8, 0u8);
+    loop {
+        if n - sum <= size {
+            let mut m = acc;
+            let mut l = last;
+            let mut j = 0;
+            while j < n - sum {
+                m |= l & l.wrapping_neg();
+                l &= l - 1;
+                j += 1;
+            }
+            if write {
+                pays[total] = m;
+            }
+            total += 1;
+        }
+        let mut c = 0;
+        loop {
+            if c == r - 1 {
+                return total - at;
+            }
+            if left[c] != 0 && sum < n {
+                let low = left[c] & left[c].wrapping_neg();
+                left[c] &= !low;
+                acc |= low;
+                x[c] += 1;
+                sum += 1;
+                break;
+            }
+            sum -= x[c];
+            x[c] = 0;
+            acc &= !classes[c];
+            left[c] = classes[c];
+            c += 1;
+        }
+    }
+}
+
 /// The canonical payments of `n` cards given the classes of interchangeable payers (masks over
 /// positions; the first `r` of `classes`, at least one): each a choice of how many cards of
-/// each class pay, taking the lowest members.
-///
-/// In order: an odometer over how many each class but the last pays (the first class its
-/// fastest digit, each from 0), the last class paying the rest where it can.
+/// each class pay, taking the lowest members, in [`list_payments`]' order. Two classes take a
+/// loop of their own (the common case off [`RUNS`]); the others are listed by [`list_payments`].
 fn canonical_payments(classes: &[u8; 8], r: usize, n: u8, out: &mut impl FnMut(u8)) {
     debug_assert!((1..=8).contains(&r));
-    let last = classes[r - 1];
-    // `low[j]`: the lowest `j` members of the last class, for `j` up to its size.
-    let mut low = [0u8; 9];
-    let mut size = 0u8;
-    let mut l = last;
-    while l != 0 {
-        low[usize::from(size) + 1] = low[usize::from(size)] | (l & l.wrapping_neg());
-        l &= l - 1;
-        size += 1;
-    }
     if r == 2 {
+        // `low[j]`: the lowest `j` members of the last class, for `j` up to its size.
+        let mut low = [0u8; 9];
+        let mut size = 0u8;
+        let mut l = classes[1];
+        while l != 0 {
+            low[usize::from(size) + 1] = low[usize::from(size)] | (l & l.wrapping_neg());
+            l &= l - 1;
+            size += 1;
+        }
         // Two classes: the first pays `x`, from what the last cannot pay up to all it can.
         let mut left = classes[0];
         let mut taken = 0u8;
@@ -507,36 +524,12 @@ fn canonical_payments(classes: &[u8; 8], r: usize, n: u8, out: &mut impl FnMut(u
             x += 1;
         }
     }
-    let rest = r - 1;
-    // `x[c]`: how many class `c` pays; `left[c]`: its members not yet taken; `acc`: the
-    // members taken.
-    let mut x = [0u8; 8];
-    let mut left = *classes;
-    let mut acc = 0u8;
-    let mut sum = 0u8;
-    loop {
-        if n - sum <= size {
-            out(acc | low[usize::from(n - sum)]);
-        }
-        let mut c = 0;
-        loop {
-            if c == rest {
-                return;
-            }
-            if left[c] != 0 && sum < n {
-                let low = left[c] & left[c].wrapping_neg();
-                left[c] &= !low;
-                acc |= low;
-                x[c] += 1;
-                sum += 1;
-                break;
-            }
-            sum -= x[c];
-            x[c] = 0;
-            acc &= !classes[c];
-            left[c] = classes[c];
-            c += 1;
-        }
+    // One class, or three or more: the shared odometer (at most one payment a subset of the 8
+    // payers).
+    let mut pays = [0u8; 256];
+    let count = list_payments(classes, r, n, &mut pays, 0, true);
+    for &m in &pays[..count] {
+        out(m);
     }
 }
 
