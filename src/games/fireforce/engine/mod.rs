@@ -546,21 +546,7 @@ impl FireForceGame {
         if !t.own_only {
             return self.power_cold(s, q, u);
         }
-        let p = s.pl(q);
-        let id = p.card[u as usize];
-        let mut v = self.base_power(s, q, u);
-        let g = usize::from(p.exhausted & 1 << u != 0);
-        // The sources whose statics reach `q`'s Units: its own only (`own_only`). The filter's
-        // `ready` of each static in the gate index; each source adds its card's sum for the
-        // Unit's card id, one table read.
-        let mine = p.statics[0];
-        for i in Bits(mine) {
-            v += t.rows[p.card[i as usize]][g][usize::from(id)];
-        }
-        // "other": not the static's own card (the Unit is at most one of the sources).
-        if mine & 1 << u != 0 {
-            v -= t.own[id][g];
-        }
+        let v = self.own_power(s, q, u);
         debug_assert_eq!(
             v,
             {
@@ -570,6 +556,29 @@ impl FireForceGame {
             },
             "StaticSums is stale"
         );
+        v
+    }
+
+    /// The printed power of `q`'s Unit `u` with the sums of `q`'s own static sources
+    /// ([`StaticSums`]; F-STATIC-1): all of [`FireForceGame::power`] when only own statics are in
+    /// the decks (`own_only`), the start of [`Self::power_cold`] otherwise.
+    #[inline(always)]
+    fn own_power(&self, s: &State, q: Seat, u: u8) -> i32 {
+        let t = &self.static_sums;
+        let p = s.pl(q);
+        let id = p.card[u as usize];
+        let mut v = self.base_power(s, q, u);
+        let g = Static::gate_index(0, p.exhausted & 1 << u == 0);
+        // The filter's `ready` of each static in the gate index; each source adds its card's sum
+        // for the Unit's card id, one table read.
+        let mine = p.statics[0];
+        for i in Bits(mine) {
+            v += t.rows[p.card[i as usize]][g][usize::from(id)];
+        }
+        // "other": not the static's own card (the Unit is at most one of the sources).
+        if mine & 1 << u != 0 {
+            v -= t.own[id][g];
+        }
         v
     }
 
@@ -584,17 +593,9 @@ impl FireForceGame {
         }
         let p = s.pl(q);
         let id = p.card[u as usize];
-        let mut v = self.base_power(s, q, u);
+        let mut v = self.own_power(s, q, u);
         let ready = p.exhausted & 1 << u == 0;
-        let t = &self.static_sums;
-        let (mine, o) = (p.statics[0], s.pl(q.other()));
-        let g = Static::gate_index(0, ready);
-        for i in Bits(mine) {
-            v += t.rows[p.card[i as usize]][g][usize::from(id)];
-        }
-        if mine & 1 << u != 0 {
-            v -= t.own[id][g];
-        }
+        let (t, o) = (&self.static_sums, s.pl(q.other()));
         let g = Static::gate_index(1, ready);
         for i in Bits(o.statics[1]) {
             v += t.rows[o.card[i as usize]][g][usize::from(id)];
@@ -941,7 +942,7 @@ mod power_tests {
     use crate::core::{rng_from_seed, Game, GameDef};
     use rand::Rng;
 
-    /// `power` (the tables of [`StaticSums`], the opponent's sources only off the `own_only`
+    /// F-STATIC-1: `power` (the tables of [`StaticSums`], the opponent's sources only off the `own_only`
     /// path) equals [`FireForceGame::rich_power`], the walk of every static of every source with
     /// its filter asked (the clear form), for every Unit of both seats at every position of
     /// random games of every pair of `TEST_DECKS` (2 seeds each). `adolla_link` holds Ash Flame
