@@ -9,6 +9,16 @@ use super::{Action, FireForceGame};
 use crate::core::lang::Side;
 use crate::core::{ActionList, GameRng, Outcome, Policy, Seat};
 
+// Values that `effect_value` gives and `value_floor` bounds from below (its test,
+// `value_floor_is_the_least_value`, asks every bundled effect at every position).
+/// `exhaust` on the opponent's Units when no attack on the player is won by it; its negative
+/// when it finds only its own (F-BAT-4).
+const EXHAUST_WORTH: f32 = 0.7;
+/// `exhaust` that finds no Unit of either side, `ready` that finds none of its own side's.
+const NO_UNIT_HIT: f32 = -0.2;
+/// `power` that lowers its own side's Units or raises the opponent's.
+const POWER_AGAINST: f32 = -0.3;
+
 impl FireForceGame {
     /// The cheapest Flame cost of a reaction `me` holds (a Reaction Event in hand, or a reaction
     /// ability of its Units that does not exhaust the Unit) that stops an attack on the player
@@ -692,9 +702,9 @@ impl FireForceGame {
     /// `power` (−0.3) and `grant` (0); minus infinity for the rest (not bounded here).
     fn value_floor(e: &Effect) -> f32 {
         match e {
-            Effect::Exhaust(_) => -0.7,
-            Effect::Ready(_) => -0.2,
-            Effect::Power(..) => -0.3,
+            Effect::Exhaust(_) => -EXHAUST_WORTH,
+            Effect::Ready(_) => NO_UNIT_HIT,
+            Effect::Power(..) => POWER_AGAINST,
             Effect::Grant(..) => 0.0,
             _ => f32::NEG_INFINITY,
         }
@@ -970,7 +980,7 @@ impl FireForceGame {
                     {
                         1.2
                     } else {
-                        0.7
+                        EXHAUST_WORTH
                     }
                 } else {
                     1.5
@@ -980,7 +990,7 @@ impl FireForceGame {
                 } else if own(t) {
                     -w
                 } else {
-                    -0.2
+                    NO_UNIT_HIT
                 }
             }
             Effect::Ready(t) => {
@@ -996,14 +1006,14 @@ impl FireForceGame {
                 } else if own(t) {
                     0.5
                 } else {
-                    -0.2
+                    NO_UNIT_HIT
                 }
             }
             Effect::Power(t, n, _) => {
                 if (n.positive() && own(t)) || (!n.positive() && enemy(t)) {
                     0.6
                 } else {
-                    -0.3
+                    POWER_AGAINST
                 }
             }
             Effect::Pick(_) => 0.0,
@@ -1344,8 +1354,8 @@ mod tests {
     /// ties taken by the first of equal targets, or the power test left out, it fails.)
     #[test]
     fn best_kill_is_the_filtered_maximum() {
-        use crate::core::{rng_from_seed, GameDef};
-        use rand::Rng;
+        use crate::core::rng_from_seed;
+        use crate::core::testing::walk_random_games;
         let db = bundled_cards();
         let decks = crate::core::testing::folder_decks::<FireForceGame>(
             &db,
@@ -1365,58 +1375,49 @@ mod tests {
         };
         let mut rng = rng_from_seed(34);
         let (mut cases, mut passed_over, mut none, mut ties) = (0usize, 0usize, 0usize, 0usize);
-        for (k, a) in decks.iter().enumerate() {
-            for b in &decks {
-                let g = FireForceGame::new_match(&db, [a, b]);
-                for seed in 0..4u64 {
-                    let mut s = g.new_game(seed * 19 + k as u64, Seat::ALL[(seed % 2) as usize]);
-                    let mut legal = ActionList::new();
-                    while g.to_move(&s).is_some() {
-                        g.legal_actions(&s, &mut legal);
-                        if s.step == Step::Target && s.pick == Pick::None {
-                            let want = reference(&g, &s, &legal);
-                            let (got, player) = g.best_kill(&s, &legal);
-                            assert_eq!(got, want, "{s:?}");
-                            assert_eq!(player, legal.contains(&Action::Target(NONE)));
-                            // `heuristic_action` reads `Target(NONE)` as the last action.
-                            assert_eq!(
-                                legal.as_slice().last() == Some(&Action::Target(NONE)),
-                                player
-                            );
-                            cases += 1;
-                            none += usize::from(want.is_none());
-                            let d = s.chooser.other();
-                            let key = |u: u8| {
-                                (g.may_attack_player_of(&s, d, u), g.card_of(&s, d, u).cost)
-                            };
-                            let targets: Vec<u8> = legal
-                                .iter()
-                                .filter_map(|&a| match a {
-                                    Action::Target(u) if u != NONE => Some(u),
-                                    _ => None,
-                                })
-                                .collect();
-                            let top = targets.iter().map(|&u| key(u)).max();
-                            passed_over += usize::from(
-                                want.is_some_and(|u| Some(key(u)) != top)
-                                    || (want.is_none() && !targets.is_empty()),
-                            );
-                            let ap = g.power(&s, s.chooser, s.battle.attacker);
-                            let kills: Vec<_> = targets
-                                .iter()
-                                .filter(|&&u| ap >= g.power(&s, d, u))
-                                .map(|&u| key(u))
-                                .collect();
-                            ties += usize::from(
-                                (1..kills.len()).any(|i| kills[..i].contains(&kills[i])),
-                            );
-                        }
-                        let pick = legal.as_slice()[rng.gen_range(0..legal.len())];
-                        g.apply(&mut s, pick);
-                    }
+        walk_random_games(
+            &db,
+            &decks,
+            4u64,
+            19,
+            &mut rng,
+            |g: &FireForceGame, s, legal, _| {
+                if s.step == Step::Target && s.pick == Pick::None {
+                    let want = reference(g, s, legal);
+                    let (got, player) = g.best_kill(s, legal);
+                    assert_eq!(got, want, "{s:?}");
+                    assert_eq!(player, legal.contains(&Action::Target(NONE)));
+                    // `heuristic_action` reads `Target(NONE)` as the last action.
+                    assert_eq!(
+                        legal.as_slice().last() == Some(&Action::Target(NONE)),
+                        player
+                    );
+                    cases += 1;
+                    none += usize::from(want.is_none());
+                    let d = s.chooser.other();
+                    let key = |u: u8| (g.may_attack_player_of(s, d, u), g.card_of(s, d, u).cost);
+                    let targets: Vec<u8> = legal
+                        .iter()
+                        .filter_map(|&a| match a {
+                            Action::Target(u) if u != NONE => Some(u),
+                            _ => None,
+                        })
+                        .collect();
+                    let top = targets.iter().map(|&u| key(u)).max();
+                    passed_over += usize::from(
+                        want.is_some_and(|u| Some(key(u)) != top)
+                            || (want.is_none() && !targets.is_empty()),
+                    );
+                    let ap = g.power(s, s.chooser, s.battle.attacker);
+                    let kills: Vec<_> = targets
+                        .iter()
+                        .filter(|&&u| ap >= g.power(s, d, u))
+                        .map(|&u| key(u))
+                        .collect();
+                    ties += usize::from((1..kills.len()).any(|i| kills[..i].contains(&kills[i])));
                 }
-            }
-        }
+            },
+        );
         eprintln!("best_kill: {cases} cases, {passed_over} passed over, {none} none, {ties} ties");
         assert!(
             cases > 5_000 && passed_over > 200 && none > 200 && ties > 200,
@@ -1432,8 +1433,8 @@ mod tests {
     /// has a `dispatched` text, this fails.)
     #[test]
     fn best_dispatch_is_the_filtered_maximum() {
-        use crate::core::{rng_from_seed, GameDef};
-        use rand::Rng;
+        use crate::core::rng_from_seed;
+        use crate::core::testing::walk_random_games;
         let db = bundled_cards();
         let decks = crate::core::testing::folder_decks::<FireForceGame>(
             &db,
@@ -1458,49 +1459,44 @@ mod tests {
         // Positions with a Unit chosen; with a Unit passed over for its text; with two Units of
         // equal (cost, power) but different ids to choose from.
         let (mut chosen, mut passed, mut ties) = (0usize, 0usize, 0usize);
-        for (k, a) in decks.iter().enumerate() {
-            for b in &decks {
-                let g = FireForceGame::new_match(&db, [a, b]);
-                for seed in 0..4u64 {
-                    let mut s = g.new_game(seed * 17 + k as u64, Seat::ALL[(seed % 2) as usize]);
-                    let mut legal = ActionList::new();
-                    while g.to_move(&s).is_some() {
-                        g.legal_actions(&s, &mut legal);
-                        if s.step == Step::Main && s.pick == Pick::None {
-                            let me = s.active;
-                            let mut holds = vec![g.held_flame(&s, me), (0, 0)];
-                            holds.extend((1..=3).flat_map(|h| (3..=6).map(move |v| (h, v))));
-                            for (hold, avail) in holds {
-                                let want = reference(&g, &s, &legal, hold, avail);
-                                assert_eq!(
-                                    g.best_dispatch(&s, me, &legal, |c: u8| hold == 0
-                                        || u32::from(c) + hold <= avail),
-                                    want,
-                                    "hold {hold} of {avail}\n{s:?}"
-                                );
-                                chosen += usize::from(want.is_some());
-                                let units = legal.iter().filter_map(|&a| match a {
-                                    Action::Dispatch(id) => Some(id),
-                                    _ => None,
-                                });
-                                passed += units
-                                    .clone()
-                                    .filter(|&id| g.dispatch_worth(&s, me, id) <= -1.0)
-                                    .count();
-                                let keys: Vec<_> = units
-                                    .map(|id| (g.db.card(id).cost, g.db.card(id).power))
-                                    .collect();
-                                ties += (1..keys.len())
-                                    .filter(|&i| keys[..i].contains(&keys[i]))
-                                    .count();
-                            }
-                        }
-                        let pick = legal.as_slice()[rng.gen_range(0..legal.len())];
-                        g.apply(&mut s, pick);
+        walk_random_games(
+            &db,
+            &decks,
+            4u64,
+            17,
+            &mut rng,
+            |g: &FireForceGame, s, legal, _| {
+                if s.step == Step::Main && s.pick == Pick::None {
+                    let me = s.active;
+                    let mut holds = vec![g.held_flame(s, me), (0, 0)];
+                    holds.extend((1..=3).flat_map(|h| (3..=6).map(move |v| (h, v))));
+                    for (hold, avail) in holds {
+                        let want = reference(g, s, legal, hold, avail);
+                        assert_eq!(
+                            g.best_dispatch(s, me, legal, |c: u8| hold == 0
+                                || u32::from(c) + hold <= avail),
+                            want,
+                            "hold {hold} of {avail}\n{s:?}"
+                        );
+                        chosen += usize::from(want.is_some());
+                        let units = legal.iter().filter_map(|&a| match a {
+                            Action::Dispatch(id) => Some(id),
+                            _ => None,
+                        });
+                        passed += units
+                            .clone()
+                            .filter(|&id| g.dispatch_worth(s, me, id) <= -1.0)
+                            .count();
+                        let keys: Vec<_> = units
+                            .map(|id| (g.db.card(id).cost, g.db.card(id).power))
+                            .collect();
+                        ties += (1..keys.len())
+                            .filter(|&i| keys[..i].contains(&keys[i]))
+                            .count();
                     }
                 }
-            }
-        }
+            },
+        );
         eprintln!("best_dispatch: {chosen} chosen, {passed} passed over, {ties} ties");
         assert!(
             chosen > 10_000 && passed > 100 && ties > 1_000,
@@ -1516,8 +1512,8 @@ mod tests {
     /// designer's card may print them.
     #[test]
     fn value_floor_is_the_least_value() {
-        use crate::core::{rng_from_seed, GameDef};
-        use rand::Rng;
+        use crate::core::rng_from_seed;
+        use crate::core::testing::walk_random_games;
         let db = bundled_cards();
         let decks = crate::core::testing::folder_decks::<FireForceGame>(
             &db,
@@ -1545,36 +1541,31 @@ mod tests {
         let effects: Vec<Effect> = effects.into_iter().chain(widened).collect();
         let mut rng = rng_from_seed(34);
         let (mut cases, mut met) = (0usize, [false; 4]);
-        for (k, a) in decks.iter().enumerate() {
-            for b in &decks {
-                let g = FireForceGame::new_match(&db, [a, b]);
-                for seed in 0..2u64 {
-                    let mut s = g.new_game(seed * 13 + k as u64, Seat::ALL[(seed % 2) as usize]);
-                    let mut legal = ActionList::new();
-                    while g.to_move(&s).is_some() {
-                        for e in &effects {
-                            let floor = FireForceGame::value_floor(e);
-                            for me in Seat::ALL {
-                                let v = g.effect_value(&s, me, e);
-                                assert!(v >= floor, "{e:?} {v} < {floor}\n{s:?}");
-                                if v == floor {
-                                    met[match e {
-                                        Effect::Exhaust(_) => 0,
-                                        Effect::Ready(_) => 1,
-                                        Effect::Power(..) => 2,
-                                        _ => 3,
-                                    }] = true;
-                                }
-                                cases += 1;
-                            }
+        walk_random_games(
+            &db,
+            &decks,
+            2u64,
+            13,
+            &mut rng,
+            |g: &FireForceGame, s, _, _| {
+                for e in &effects {
+                    let floor = FireForceGame::value_floor(e);
+                    for me in Seat::ALL {
+                        let v = g.effect_value(s, me, e);
+                        assert!(v >= floor, "{e:?} {v} < {floor}\n{s:?}");
+                        if v == floor {
+                            met[match e {
+                                Effect::Exhaust(_) => 0,
+                                Effect::Ready(_) => 1,
+                                Effect::Power(..) => 2,
+                                _ => 3,
+                            }] = true;
                         }
-                        g.legal_actions(&s, &mut legal);
-                        let pick = legal.as_slice()[rng.gen_range(0..legal.len())];
-                        g.apply(&mut s, pick);
+                        cases += 1;
                     }
                 }
-            }
-        }
+            },
+        );
         eprintln!("value_floor: {cases} cases, met {met:?}");
         // `exhaust`'s −0.7 is met by the widened `own` ones (every bundled `exhaust` is `enemy`).
         assert!(

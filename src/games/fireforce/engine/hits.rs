@@ -36,7 +36,8 @@ impl FireForceGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{rng_from_seed, Game, GameDef};
+    use crate::core::testing::walk_random_games;
+    use crate::core::{rng_from_seed, GameDef};
     use rand::Rng;
 
     /// [`FireForceGame::target_hit`] is `candidates(..)[q] != 0`, for every target of every
@@ -103,49 +104,44 @@ mod tests {
         let bounded = |t: &Target| t.filter.power_min.is_some() || t.filter.power_max.is_some();
         let mut rng = rng_from_seed(10);
         let (mut positions, mut yes, mut no, mut sourced) = (0usize, 0usize, 0usize, 0usize);
-        for (k, a) in decks.iter().enumerate() {
-            for b in decks {
-                let g = FireForceGame::new_match(db, [a, b]);
-                for seed in 0..seeds {
-                    let mut s = g.new_game(seed * 41 + k as u64, Seat::ALL[(seed % 2) as usize]);
-                    let mut list = ActionList::new();
-                    while g.to_move(&s).is_some() {
-                        for t in &targets {
-                            for who in Seat::ALL {
-                                // No source, or one of `who`'s Units at random.
-                                let units = s.pl(who).units();
-                                let src = if units != 0 && rng.gen_bool(0.5) {
-                                    let j = rng.gen_range(0..units.count_ones() as usize);
-                                    Bits(units).nth(j).unwrap()
+        walk_random_games(
+            db,
+            decks,
+            seeds,
+            41,
+            &mut rng,
+            |g: &FireForceGame, s, _, rng| {
+                for t in &targets {
+                    for who in Seat::ALL {
+                        // No source, or one of `who`'s Units at random.
+                        let units = s.pl(who).units();
+                        let src = if units != 0 && rng.gen_bool(0.5) {
+                            let j = rng.gen_range(0..units.count_ones() as usize);
+                            Bits(units).nth(j).unwrap()
+                        } else {
+                            NONE
+                        };
+                        sourced += usize::from(src != NONE);
+                        let c = g.candidates(s, t, who, src, NONE);
+                        for q in Seat::ALL {
+                            let got = g.target_hit(s, t, who, (src, NONE), q);
+                            let want = c[q.index()] != 0;
+                            assert_eq!(got, want, "{t:?} for {who} from {src}, {q}\n{s:?}");
+                        }
+                        if bounded(t) {
+                            for m in c {
+                                if m != 0 {
+                                    yes += 1;
                                 } else {
-                                    NONE
-                                };
-                                sourced += usize::from(src != NONE);
-                                let c = g.candidates(&s, t, who, src, NONE);
-                                for q in Seat::ALL {
-                                    let got = g.target_hit(&s, t, who, (src, NONE), q);
-                                    let want = c[q.index()] != 0;
-                                    assert_eq!(got, want, "{t:?} for {who} from {src}, {q}\n{s:?}");
-                                }
-                                if bounded(t) {
-                                    for m in c {
-                                        if m != 0 {
-                                            yes += 1;
-                                        } else {
-                                            no += 1;
-                                        }
-                                    }
+                                    no += 1;
                                 }
                             }
                         }
-                        positions += 1;
-                        g.legal_actions(&s, &mut list);
-                        let pick = list.as_slice()[rng.gen_range(0..list.len())];
-                        g.apply(&mut s, pick);
                     }
                 }
-            }
-        }
+                positions += 1;
+            },
+        );
         (positions, yes, no, sourced)
     }
 }

@@ -368,6 +368,7 @@ impl FireForceGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::testing::walk_random_games;
     use crate::core::{rng_from_seed, Game, GameDef};
     use rand::Rng;
 
@@ -541,27 +542,22 @@ mod tests {
         );
         let mut rng = rng_from_seed(17);
         let (mut positions, mut actions) = (0usize, 0usize);
-        for (k, a) in decks.iter().enumerate() {
-            for b in &decks {
-                let g = FireForceGame::new_match(&db, [a, b]);
-                for seed in 0..6u64 {
-                    let mut s = g.new_game(seed * 31 + k as u64, Seat::ALL[(seed % 2) as usize]);
-                    let mut list = ActionList::new();
-                    while let Some(q) = g.to_move(&s) {
-                        actions += same_as_reference(&g, &s);
-                        positions += 1;
-                        if positions % 7 == 0 {
-                            let d = g.determinize(&s, Seat::ALL[positions % 2], &mut rng);
-                            same_as_reference(&g, &d);
-                        }
-                        g.legal_actions(&s, &mut list);
-                        let pick = list.as_slice()[rng.gen_range(0..list.len())];
-                        let _ = q;
-                        g.apply(&mut s, pick);
-                    }
+        walk_random_games(
+            &db,
+            &decks,
+            6u64,
+            31,
+            &mut rng,
+            |g: &FireForceGame, s, _, rng| {
+                actions += same_as_reference(g, s);
+                positions += 1;
+                if positions % 7 == 0 {
+                    let d = g.determinize(s, Seat::ALL[positions % 2], rng);
+                    same_as_reference(g, &d);
                 }
-            }
-        }
+            },
+        );
+        eprintln!("legal by brief: {positions} positions, {actions} actions compared");
         assert!(
             positions > 10_000 && actions > 20_000,
             "{positions} {actions}"

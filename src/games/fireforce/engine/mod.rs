@@ -115,6 +115,9 @@ impl StaticSums {
 pub struct Lang {
     /// A static on `self` or a `bearer`, with a condition, or a filter on the position.
     pub rich_statics: bool,
+    /// A static that reaches the opponent's Units (side `enemy` or `any`, F-STATIC-1): the
+    /// opponent's sources count in `power` ([`StaticSums::own_only`]).
+    pub enemy_statics: bool,
     /// An ability about another card's event, or a Flame card's own `put to scene`.
     pub watch: bool,
     /// An ability at the start of a Main phase.
@@ -139,6 +142,7 @@ impl Lang {
         for id in ids {
             let c = db.card(id);
             l.rich_statics |= c.statics.iter().any(|st| !st.plain);
+            l.enemy_statics |= c.statics.iter().any(|st| st.side != Side::Own);
             l.cant |= c.cant.unblockable || c.cant.chosen || c.cant.bearer_chosen;
             l.no_face |= c.cant.attack_player;
             l.costs |= !c.cant.costs.is_empty();
@@ -192,11 +196,8 @@ impl FireForceGame {
     /// A match of `db`'s cards: each player's main deck and Flame deck.
     pub fn new(db: CardDb, main: [Vec<CardId>; 2], flame: [Vec<CardId>; 2]) -> FireForceGame {
         let ids = main.iter().chain(&flame).flatten().copied();
-        let lang = Lang::of(&db, ids.clone());
-        let own_only = !lang.rich_statics
-            && ids
-                .flat_map(|id| db.card(id).statics.iter())
-                .all(|st| st.side == Side::Own);
+        let lang = Lang::of(&db, ids);
+        let own_only = !lang.rich_statics && !lang.enemy_statics;
         let name_of: Vec<CardId> = (0..db.cards.len())
             .map(|k| {
                 let name = &db.cards[k].name;
@@ -939,8 +940,8 @@ pub const LINK_FRAME: u8 = 0xFD;
 #[cfg(test)]
 mod power_tests {
     use super::*;
-    use crate::core::{rng_from_seed, Game, GameDef};
-    use rand::Rng;
+    use crate::core::testing::walk_random_games;
+    use crate::core::{rng_from_seed, GameDef};
 
     /// F-STATIC-1: `power` (the tables of [`StaticSums`], the opponent's sources only off the `own_only`
     /// path) equals [`FireForceGame::rich_power`], the walk of every static of every source with
@@ -958,36 +959,29 @@ mod power_tests {
         );
         let mut rng = rng_from_seed(12);
         let (mut checked, mut cold, mut enemy, mut other) = (0usize, 0usize, 0usize, 0usize);
-        let mut plain_matches = 0;
-        for (k, a) in decks.iter().enumerate() {
-            for b in &decks {
-                let g = FireForceGame::new_match(&db, [a, b]);
-                plain_matches += usize::from(g.static_sums.own_only);
-                for seed in 0..2u64 {
-                    let mut s = g.new_game(seed * 29 + k as u64, Seat::ALL[(seed % 2) as usize]);
-                    let mut list = ActionList::new();
-                    while g.to_move(&s).is_some() {
-                        for q in Seat::ALL {
-                            let p = s.pl(q);
-                            for u in Bits(p.units()) {
-                                assert_eq!(
-                                    g.power(&s, q, u),
-                                    g.rich_power(&s, q, u),
-                                    "{q} {u}\n{s:?}"
-                                );
-                                checked += 1;
-                                cold += usize::from(!g.static_sums.own_only);
-                                enemy += usize::from(s.pl(q.other()).statics[1] != 0);
-                                other += usize::from(p.statics[0] & 1 << u != 0);
-                            }
-                        }
-                        g.legal_actions(&s, &mut list);
-                        let pick = list.as_slice()[rng.gen_range(0..list.len())];
-                        g.apply(&mut s, pick);
+        walk_random_games(
+            &db,
+            &decks,
+            2,
+            29,
+            &mut rng,
+            |g: &FireForceGame, s, _, _| {
+                for q in Seat::ALL {
+                    let p = s.pl(q);
+                    for u in Bits(p.units()) {
+                        assert_eq!(g.power(s, q, u), g.rich_power(s, q, u), "{q} {u}\n{s:?}");
+                        checked += 1;
+                        cold += usize::from(!g.static_sums.own_only);
+                        enemy += usize::from(s.pl(q.other()).statics[1] != 0);
+                        other += usize::from(p.statics[0] & 1 << u != 0);
                     }
                 }
-            }
-        }
+            },
+        );
+        let plain_matches = (decks.iter())
+            .flat_map(|a| decks.iter().map(move |b| [a, b]))
+            .filter(|&pair| FireForceGame::new_match(&db, pair).static_sums.own_only)
+            .count();
         eprintln!(
             "power: {checked} powers, {cold} cold, {enemy} with an enemy source, {other} sources \
              themselves; {plain_matches} of 64 matches own_only"

@@ -536,8 +536,8 @@ fn canonical_payments(classes: &[u8; 8], r: usize, n: u8, out: &mut impl FnMut(u
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{rng_from_seed, Game, GameDef};
-    use rand::Rng;
+    use crate::core::rng_from_seed;
+    use crate::core::testing::walk_random_games;
 
     /// [`canonical_payments`] as first written (the last class's members taken one by one), the
     /// reference of the order: agents pick by index, so the order is part of the games.
@@ -667,55 +667,52 @@ mod tests {
         );
         let mut rng = rng_from_seed(33);
         let (mut positions, mut alike, mut split, mut named, mut picks) = (0, 0, 0, 0, 0);
-        for (k, a) in decks.iter().enumerate() {
-            for b in &decks {
-                let g = FireForceGame::new_match(&db, [a, b]);
-                for seed in 0..3u64 {
-                    let mut s = g.new_game(seed * 41 + k as u64, Seat::ALL[(seed % 2) as usize]);
-                    let mut list = ActionList::new();
-                    while g.to_move(&s).is_some() {
-                        for q in Seat::ALL {
-                            let payers = g.ready_payers(&s, q);
-                            let got = g.payer_classes(&s, q, payers);
-                            let want = g.payer_classes_by_walk(&s, q, payers);
-                            let at = format!("{q} at position {positions}");
-                            assert_eq!(got.class, want.class, "{at}");
-                            assert_eq!(got.inst, want.inst, "{at}");
-                            assert_eq!((got.k, got.n), (want.k, want.n), "{at}");
-                            // The cards of each payment: the `j`-th payer for each bit `j`
-                            // (where a payment can be asked for: at most 8 payers).
-                            let few = payers.count_ones() <= MAX_PAYERS;
-                            for m in (0..=u8::MAX).filter(|_| few) {
-                                let cards = Bits(payers)
-                                    .enumerate()
-                                    .filter(|&(j, _)| m & 1 << j != 0)
-                                    .fold(0u64, |acc, (_, i)| acc | 1 << i);
-                                assert_eq!(g.payment_cards(&s, q, m), cards, "{at} m={m}");
-                            }
-                            let c = &want.class[..want.n];
-                            alike += usize::from(c.iter().any(|m| m.count_ones() > 1));
-                            let p = s.pl(q);
-                            let ids = |m: u8| {
-                                Bits(u64::from(m)).map(|j| p.card[want.inst[j as usize] as usize])
-                            };
-                            let apart = (0..c.len()).any(|x| {
-                                (0..x).any(|y| ids(c[x]).any(|i| ids(c[y]).any(|j| i == j)))
-                            });
-                            split += usize::from(apart);
-                            let nm = FireForceGame::named_by_instance(&s, q);
-                            named += usize::from(
-                                apart && want.inst.iter().any(|&i| i != NONE && nm & 1 << i != 0),
-                            );
-                        }
-                        picks += usize::from(matches!(s.pick, Pick::Pay { .. }));
-                        positions += 1;
-                        g.legal_actions(&s, &mut list);
-                        let pick = list.as_slice()[rng.gen_range(0..list.len())];
-                        g.apply(&mut s, pick);
+        walk_random_games(
+            &db,
+            &decks,
+            3u64,
+            41,
+            &mut rng,
+            |g: &FireForceGame, s, _, _| {
+                for q in Seat::ALL {
+                    let payers = g.ready_payers(s, q);
+                    let got = g.payer_classes(s, q, payers);
+                    let want = g.payer_classes_by_walk(s, q, payers);
+                    let at = format!("{q} at position {positions}");
+                    assert_eq!(got.class, want.class, "{at}");
+                    assert_eq!(got.inst, want.inst, "{at}");
+                    assert_eq!((got.k, got.n), (want.k, want.n), "{at}");
+                    // The cards of each payment: the `j`-th payer for each bit `j`
+                    // (where a payment can be asked for: at most 8 payers).
+                    let few = payers.count_ones() <= MAX_PAYERS;
+                    for m in (0..=u8::MAX).filter(|_| few) {
+                        let cards = Bits(payers)
+                            .enumerate()
+                            .filter(|&(j, _)| m & 1 << j != 0)
+                            .fold(0u64, |acc, (_, i)| acc | 1 << i);
+                        assert_eq!(g.payment_cards(s, q, m), cards, "{at} m={m}");
                     }
+                    let c = &want.class[..want.n];
+                    alike += usize::from(c.iter().any(|m| m.count_ones() > 1));
+                    let p = s.pl(q);
+                    let ids =
+                        |m: u8| Bits(u64::from(m)).map(|j| p.card[want.inst[j as usize] as usize]);
+                    let apart = (0..c.len())
+                        .any(|x| (0..x).any(|y| ids(c[x]).any(|i| ids(c[y]).any(|j| i == j))));
+                    split += usize::from(apart);
+                    let nm = FireForceGame::named_by_instance(s, q);
+                    named += usize::from(
+                        apart && want.inst.iter().any(|&i| i != NONE && nm & 1 << i != 0),
+                    );
                 }
-            }
-        }
+                picks += usize::from(matches!(s.pick, Pick::Pay { .. }));
+                positions += 1;
+            },
+        );
+        eprintln!(
+            "payer_classes: {positions} positions, {alike} with alike payers, {split} split, \
+             {named} named, {picks} payment picks"
+        );
         assert!(
             positions > 10_000 && alike > 5_000 && split > 1_000 && named > 30 && picks > 500,
             "{positions} {alike} {split} {named} {picks}"
