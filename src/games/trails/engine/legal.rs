@@ -23,18 +23,23 @@ use crate::core::{ActionList, Seat};
 impl TrailsGame {
     /// The legal actions of the player who decides now (none when the game is over), into `out`:
     /// the pending choice if there is one, else the actions of the step.
+    ///
+    /// No frame of its own: the chooser of a pending choice (a call) is asked in
+    /// [`Self::legal_choice`], so every way out here is a jump to the step's or the choice's
+    /// function.
     pub fn legal(&self, s: &State, out: &mut ActionList<Action>) {
         out.clear_scratch();
-        let Some(me) = s.chooser() else { return };
         if let Pending::None = s.pending {
+            let Some(me) = s.chooser() else { return };
             return self.legal_step(s, me, out);
         }
-        self.legal_choice(s, me, out);
+        self.legal_choice(s, out);
     }
 
     /// [`Self::legal`] of a choice inside an effect.
     #[inline(never)]
-    fn legal_choice(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
+    fn legal_choice(&self, s: &State, out: &mut ActionList<Action>) {
+        let Some(me) = s.chooser() else { return };
         match s.pending {
             Pending::Target => self.legal_effect_targets(s, out),
             Pending::Plan { left, fixed } => legal_plan(s, me, left, fixed, out),
@@ -66,11 +71,7 @@ impl TrailsGame {
             Step::Propose => self.legal_propose(s, me, out),
             Step::Group => self.legal_group(s, me, out),
             Step::Window => self.legal_window(s, me, out),
-            Step::FightBack => {
-                for i in Bits(s.combat.attackers) {
-                    out.push(Action::FightBack(i));
-                }
-            }
+            Step::FightBack => legal_fight_back(s, out),
             Step::Cure => self.legal_cure(s, me, out),
             Step::Draw
             | Step::CombatEnd
@@ -484,6 +485,15 @@ impl TrailsGame {
         // Decision T-TERM-LINK-3: the card in hand or homebase has its linked organizations too.
         let own = self.linked(s, me, self.hot(id).orgs);
         Bits(self.active_units(s, me)).any(|i| self.orgs(s, me, i) & own != 0)
+    }
+}
+
+/// T-SCLM-1: the attacker of a SCLM group that the defending UNIT fights back. Out of line, so that
+/// [`TrailsGame::legal`] keeps no frame for its loop.
+#[inline(never)]
+fn legal_fight_back(s: &State, out: &mut ActionList<Action>) {
+    for i in Bits(s.combat.attackers) {
+        out.push(Action::FightBack(i));
     }
 }
 
