@@ -530,6 +530,25 @@ fn legal_plan_clear(s: &State, me: Seat, left: u8, fixed: u8, out: &mut ActionLi
 /// The homebase cards a rebuild may destroy (T-TERM-REBUILD).
 fn legal_rebuild(s: &State, me: Seat, out: &mut ActionList<Action>) {
     let p = s.pl(me);
+    let up = p.face_up();
+    // Actions name cards by id and face: the first copy of a card face up, and the first face
+    // down, each give one, a seen-set for each face in the walk's order (no search of the list;
+    // `legal_rebuild_clear` is the clear form).
+    let mut seen = [IdsMet::default(), IdsMet::default()];
+    for i in Bits(p.homebase) {
+        let face_up = up & bit(i) != 0;
+        let card = p.card[i as usize];
+        if seen[usize::from(face_up)].new_id(card) {
+            out.push(Action::Rebuild { card, face_up });
+        }
+    }
+}
+
+/// [`legal_rebuild`] as the list's own search ([`push_unique`]) for each action: what the
+/// seen-sets are checked against.
+#[cfg(test)]
+fn legal_rebuild_clear(s: &State, me: Seat, out: &mut ActionList<Action>) {
+    let p = s.pl(me);
     for i in Bits(p.homebase) {
         push_unique(
             out,
@@ -634,7 +653,7 @@ fn first_of_card(p: &PlayerState, zone: u64, i: u8) -> bool {
     !Bits(zone & (bit(i) - 1)).any(|j| p.card[j as usize] == id)
 }
 
-#[inline]
+#[cfg(test)]
 fn push_unique(out: &mut ActionList<Action>, a: Action) {
     if !out.contains(&a) {
         out.push(a);
@@ -889,6 +908,55 @@ mod tests {
         assert!(
             checked > 100_000 && with_copies > 1_000,
             "{checked} {with_copies}"
+        );
+    }
+
+    /// `legal_rebuild` (a seen-set for each face) lists what `legal_rebuild_clear` (the list
+    /// searched for each action) does, in the same order: for both players of every position of
+    /// random games (5 seeds) of the bench match and of the 36 pairs of the bundled decks.
+    #[test]
+    fn rebuild_actions_are_those_of_the_searched_list() {
+        let (mut checked, mut with_copies, mut both_faces) = (0, 0, 0);
+        let (mut fast, mut clear) = (ActionList::new(), ActionList::new());
+        let db = crate::games::trails::bundled_cards();
+        let decks = crate::core::testing::folder_decks::<TrailsGame>(
+            &db,
+            &crate::games::trails::TEST_DECKS,
+        );
+        let mut games = vec![TrailsGame::bench_match().expect("the bench match")];
+        for (k, a) in decks.iter().enumerate() {
+            for b in &decks[k..] {
+                games.push(TrailsGame::new(
+                    db.clone(),
+                    a.cards.clone(),
+                    b.cards.clone(),
+                ));
+            }
+        }
+        for g in &games {
+            for seed in 0..5 {
+                let mut s = g.new_game(seed, Seat::P1);
+                let mut a = [RandomAgent::new(seed), RandomAgent::new(seed + 1)];
+                while let Some(q) = g.to_move(&s) {
+                    for me in Seat::ALL {
+                        fast.clear();
+                        clear.clear();
+                        legal_rebuild(&s, me, &mut fast);
+                        legal_rebuild_clear(&s, me, &mut clear);
+                        assert_eq!(fast.as_slice(), clear.as_slice());
+                        checked += 1;
+                        let p = s.pl(me);
+                        with_copies += usize::from(fast.len() < p.homebase.count_ones() as usize);
+                        both_faces += usize::from(p.face_up() != 0 && p.face_up() != p.homebase);
+                    }
+                    let act = a[q.index()].choose(g, &s, q);
+                    g.apply(&mut s, act);
+                }
+            }
+        }
+        assert!(
+            checked > 100_000 && with_copies > 10_000 && both_faces > 10_000,
+            "{checked} {with_copies} {both_faces}"
         );
     }
 
