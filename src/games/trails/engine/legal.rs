@@ -252,23 +252,31 @@ impl TrailsGame {
                 && !p.has(d, flag::SUPPORTED)
                 && self.active_units(s, me) & bit(d) != 0
             {
-                let dorgs = self.orgs(s, me, d);
-                let covert = self.icons(s, me, d).has(Icons::COVERT);
-                for i in Bits(self.active_units(s, me)) {
-                    // T-SCLM-3: another ready UNIT sharing an organization; [Covert]
-                    // needs a [Covert] supporter. Decision T-RES-8: offered for the
-                    // defending UNIT only.
-                    if i != d
-                        && !p.has(i, flag::ACTIONED)
-                        && self.orgs(s, me, i) & dorgs != 0
-                        && (!covert || self.icons(s, me, i).has(Icons::COVERT))
-                    {
-                        out.push(Action::Support(i));
-                    }
+                for i in Bits(self.supporters(s, me, d)) {
+                    out.push(Action::Support(i));
                 }
             }
         }
         self.always_actions(s, me, out);
+    }
+
+    /// T-SCLM-3: the UNITs of `me` that may support `me`'s UNIT `d`: another ready UNIT
+    /// sharing an organization with it; when `d` has [Covert], one with [Covert]. The icons
+    /// (a walk of the static grants) are read only when some UNIT shares an organization
+    /// (`supporters_clear` in the tests is the clear form).
+    fn supporters(&self, s: &State, me: Seat, d: u8) -> u64 {
+        let p = s.pl(me);
+        let dorgs = self.orgs(s, me, d);
+        let ready = self.active_units(s, me) & !p.flagged(flag::ACTIONED) & !bit(d);
+        let sharing = Bits(ready)
+            .filter(|&i| self.orgs(s, me, i) & dorgs != 0)
+            .fold(0, |m, i| m | bit(i));
+        if sharing == 0 || !self.icons(s, me, d).has(Icons::COVERT) {
+            return sharing;
+        }
+        Bits(sharing)
+            .filter(|&i| self.icons(s, me, i).has(Icons::COVERT))
+            .fold(0, |m, i| m | bit(i))
     }
 
     /// T-RES-6: playing EVENTs, arts and BASEs, and crafts with a cost. Inlined into the four
@@ -957,6 +965,69 @@ mod tests {
         assert!(
             checked > 100_000 && with_copies > 10_000 && both_faces > 10_000,
             "{checked} {with_copies} {both_faces}"
+        );
+    }
+
+    /// The supporters (T-SCLM-3) as the loop that listed them before: every active UNIT of the
+    /// seat other than the defender, ready, sharing an organization, with [Covert] when the
+    /// defender has it, its icons read first.
+    fn supporters_clear(g: &TrailsGame, s: &State, me: Seat, d: u8) -> u64 {
+        let p = s.pl(me);
+        let dorgs = g.orgs(s, me, d);
+        let covert = g.icons(s, me, d).has(Icons::COVERT);
+        Bits(g.active_units(s, me))
+            .filter(|&i| {
+                i != d
+                    && !p.has(i, flag::ACTIONED)
+                    && g.orgs(s, me, i) & dorgs != 0
+                    && (!covert || g.icons(s, me, i).has(Icons::COVERT))
+            })
+            .fold(0, |m, i| m | bit(i))
+    }
+
+    /// `supporters` equals the clear form for every active UNIT of both seats at every
+    /// position of random games (3 seeds) of the bench match and of the 36 pairs of the
+    /// bundled decks (among them [Covert] defenders with and without [Covert] supporters).
+    #[test]
+    fn supporters_are_those_of_the_clear_loop() {
+        let db = crate::games::trails::bundled_cards();
+        let decks = crate::core::testing::folder_decks::<TrailsGame>(
+            &db,
+            &crate::games::trails::TEST_DECKS,
+        );
+        let mut games = vec![TrailsGame::bench_match().expect("the bench match")];
+        for (k, a) in decks.iter().enumerate() {
+            for b in &decks[k..] {
+                games.push(TrailsGame::new(
+                    db.clone(),
+                    a.cards.clone(),
+                    b.cards.clone(),
+                ));
+            }
+        }
+        let (mut checked, mut some, mut covert) = (0, 0, 0);
+        for g in &games {
+            for seed in 0..3 {
+                let mut s = g.new_game(seed, Seat::P1);
+                let mut a = [RandomAgent::new(seed), RandomAgent::new(seed + 1)];
+                while let Some(q) = g.to_move(&s) {
+                    for me in Seat::ALL {
+                        for d in Bits(g.active_units(&s, me)) {
+                            let m = g.supporters(&s, me, d);
+                            assert_eq!(m, supporters_clear(g, &s, me, d), "seed {seed} {me:?} {d}");
+                            checked += 1;
+                            some += usize::from(m != 0);
+                            covert += usize::from(g.icons(&s, me, d).has(Icons::COVERT));
+                        }
+                    }
+                    let act = a[q.index()].choose(g, &s, q);
+                    g.apply(&mut s, act);
+                }
+            }
+        }
+        assert!(
+            checked > 100_000 && some > 10_000 && covert > 1_000,
+            "{checked} {some} {covert}"
         );
     }
 
