@@ -30,8 +30,12 @@ impl TrailsGame {
     pub fn legal(&self, s: &State, out: &mut ActionList<Action>) {
         out.clear_scratch();
         if let Pending::None = s.pending {
-            let Some(me) = s.chooser() else { return };
-            return self.legal_step(s, me, out);
+            // `State::chooser` without a choice: the step's actor, none once the game is over —
+            // a winner, or the step `Over`, whose arm of `legal_step` lists nothing.
+            if s.winner.is_some() {
+                return;
+            }
+            return self.legal_step(s, s.actor, out);
         }
         self.legal_choice(s, out);
     }
