@@ -67,6 +67,15 @@ impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
         self.len = 0;
     }
 
+    /// A scratch list that holds `x` alone: [`FixedVec::clear_scratch`] then
+    /// [`FixedVec::push`], with no length read and no capacity test (a list of capacity 0
+    /// panics). For the first item of a walk that begins on an emptied scratch list.
+    #[inline]
+    pub fn scratch_one(&mut self, x: T) {
+        self.items[0] = x;
+        self.len = 1;
+    }
+
     #[inline]
     pub fn push(&mut self, x: T) {
         // The length read once: `self.len += 1` after the element's store made the compiler load
@@ -226,6 +235,27 @@ mod tests {
         let mut w: FixedVec<u8, 4> = FixedVec::new();
         w.push(2);
         assert_eq!(v.items, w.items);
+    }
+
+    /// `scratch_one` leaves what `clear_scratch` then `push` leave: the same contents, and the
+    /// same bytes (the tail past the length is not touched by either).
+    #[test]
+    fn scratch_one_is_clear_scratch_then_push() {
+        for n in 0..4 {
+            let mut a: FixedVec<u8, 4> = FixedVec::new();
+            for x in 0..n {
+                a.push(10 + x);
+            }
+            let mut b = a;
+            a.scratch_one(7);
+            b.clear_scratch();
+            b.push(7);
+            assert_eq!(a.as_slice(), &[7]);
+            assert_eq!((a.len, a.items), (b.len, b.items));
+            a.push(8);
+            b.push(8);
+            assert_eq!((a.len, a.items), (b.len, b.items));
+        }
     }
 
     #[test]

@@ -65,7 +65,9 @@ impl TrailsGame {
         }
     }
 
-    /// [`Self::legal`] of the step, outside a choice.
+    /// [`Self::legal`] of the step, outside a choice. The list is empty here (`legal` emptied
+    /// it): the steps whose list begins with the pass write it with `scratch_one`, no length
+    /// read and no capacity test (as the choice of a dispatch's put does).
     #[inline(always)]
     fn legal_step(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         match s.step {
@@ -102,7 +104,7 @@ impl TrailsGame {
     /// T-PREP-2: a hand card into the homebase, or none; and "always" actions.
     fn legal_homebase(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         let p = s.pl(me);
-        out.push(Action::Pass);
+        out.scratch_one(Action::Pass);
         let mut seen = IdsMet::default();
         for i in Bits(p.hand) {
             if seen.first(p, p.hand, i) {
@@ -116,7 +118,7 @@ impl TrailsGame {
     /// (T-ICON-DISPATCH, T-ICON-REINF); ending the step; "always" actions.
     fn legal_deploy(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         let p = s.pl(me);
-        out.push(Action::Pass);
+        out.scratch_one(Action::Pass);
         // `play_cost` asks `has_cost_mods` for each card: asked once here, the printed cost read
         // directly when no card changes costs (decisions T-RES-14, T-RES-15).
         if self.has_cost_mods {
@@ -166,7 +168,7 @@ impl TrailsGame {
     /// T-EFF-12).
     fn legal_cure(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         let p = s.pl(me);
-        out.push(Action::Pass);
+        out.scratch_one(Action::Pass);
         // Decision T-CURE-6: the second of two cures (`extra_cure`).
         if s.combat.sclm {
             for i in Bits(self.second_cures(s, me, s.combat.fight_back)) {
@@ -203,7 +205,7 @@ impl TrailsGame {
     /// T-COMBAT-2, step I: a ready UNIT attacks, or the player passes; "always" actions.
     fn legal_propose(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         let p = s.pl(me);
-        out.push(Action::Pass);
+        out.scratch_one(Action::Pass);
         for i in Bits(self.active_units(s, me) & !p.flagged(flag::ACTIONED)) {
             if !self.cant_attack(s, me, i) {
                 out.push(Action::Attack(i));
@@ -249,7 +251,7 @@ impl TrailsGame {
     /// actions.
     fn legal_window(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         let p = s.pl(me);
-        out.push(Action::Pass);
+        out.scratch_one(Action::Pass);
         if let AttackTarget::Unit(d) = s.combat.target {
             if me != s.combat.attacker
                 && s.always_used[me.index()] < MAX_ALWAYS_PER_TURN
@@ -574,7 +576,7 @@ fn legal_rebuild_clear(s: &State, me: Seat, out: &mut ActionList<Action>) {
 
 /// After a dispatch: a hand card into the homebase, or none (T-ICON-DISPATCH).
 fn legal_dispatch_put(s: &State, me: Seat, out: &mut ActionList<Action>) {
-    out.push(Action::Pass);
+    out.scratch_one(Action::Pass);
     let p = s.pl(me);
     let mut seen = IdsMet::default();
     for i in Bits(p.hand) {
@@ -587,7 +589,7 @@ fn legal_dispatch_put(s: &State, me: Seat, out: &mut ActionList<Action>) {
 /// T-SETUP-3: a hand card to the bottom of the deck, or keeping the hand.
 fn legal_mulligan(s: &State, me: Seat, out: &mut ActionList<Action>) {
     let p = s.pl(me);
-    out.push(Action::Pass);
+    out.scratch_one(Action::Pass);
     let mut seen = IdsMet::default();
     for i in Bits(p.hand) {
         // T-SETUP-4: one card at a time, in the order the player chooses (each order
