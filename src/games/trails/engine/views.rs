@@ -873,14 +873,13 @@ impl TrailsGame {
         if !self.has_static_icons || (s.p[0].static_src | s.p[1].static_src) == 0 {
             return m;
         }
+        // Only the cards that are not stunned: the walk calls back for covered cards only.
         let live = [
-            !s.p[0].flagged(flag::STUNNED),
-            !s.p[1].flagged(flag::STUNNED),
+            cards[0] & !s.p[0].flagged(flag::STUNNED),
+            cards[1] & !s.p[1].flagged(flag::STUNNED),
         ];
-        self.for_static_mods(s, cards, false, self.has_static_icons, |q, i, g| {
-            if live[q.index()] & bit(i) != 0 {
-                m.mark(q, i, g.icons);
-            }
+        self.for_static_mods(s, live, false, self.has_static_icons, |q, i, g| {
+            m.mark(q, i, g.icons);
         });
         m
     }
