@@ -86,6 +86,16 @@ impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
         self.len = n as u16 + 1;
     }
 
+    /// A writer that appends to this list with the length held in the writer (a register, for
+    /// a loop that pushes most of the times round) and stored back once, when the writer is
+    /// dropped: [`FixedVec::push`] loads and stores the length at every push. The list reads
+    /// as if each item had been pushed.
+    #[inline(always)]
+    pub fn appender(&mut self) -> Appender<'_, T, N> {
+        let n = self.len();
+        Appender { list: self, n }
+    }
+
     #[inline]
     pub fn pop(&mut self) -> Option<T> {
         if self.len == 0 {
@@ -153,6 +163,30 @@ impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
         T: PartialEq,
     {
         self.as_slice().contains(x)
+    }
+}
+
+/// [`FixedVec::appender`]: pushes onto a list, holding its length until it is dropped.
+pub struct Appender<'a, T: Copy + Default, const N: usize> {
+    list: &'a mut FixedVec<T, N>,
+    n: usize,
+}
+
+impl<T: Copy + Default, const N: usize> Appender<'_, T, N> {
+    /// [`FixedVec::push`]: appends `x`, panicking past the capacity.
+    #[inline(always)]
+    pub fn push(&mut self, x: T) {
+        let n = self.n;
+        assert!(n < N, "FixedVec capacity {N} exceeded");
+        self.list.items[n] = x;
+        self.n = n + 1;
+    }
+}
+
+impl<T: Copy + Default, const N: usize> Drop for Appender<'_, T, N> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        self.list.len = self.n as u16;
     }
 }
 
@@ -256,6 +290,44 @@ mod tests {
             b.push(8);
             assert_eq!((a.len, a.items), (b.len, b.items));
         }
+    }
+
+    /// Pushing through an appender leaves what pushing on the list leaves, from any length and
+    /// for any number of items up to the capacity, and the list can be pushed on again after.
+    #[test]
+    fn an_appender_pushes_as_push_does() {
+        for start in 0..=6u8 {
+            for n in 0..=6 - start {
+                let mut a: FixedVec<u8, 6> = FixedVec::new();
+                for x in 0..start {
+                    a.push(x);
+                }
+                let mut b = a;
+                let mut w = a.appender();
+                for x in 0..n {
+                    w.push(20 + x);
+                }
+                drop(w);
+                for x in 0..n {
+                    b.push(20 + x);
+                }
+                assert_eq!((a.len, a.items), (b.len, b.items), "{start} {n}");
+                if a.len() < 6 {
+                    a.push(9);
+                    b.push(9);
+                    assert_eq!(a.as_slice(), b.as_slice());
+                }
+            }
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "capacity")]
+    fn an_appender_past_the_capacity_panics() {
+        let mut v: FixedVec<u8, 1> = FixedVec::new();
+        let mut w = v.appender();
+        w.push(1);
+        w.push(2);
     }
 
     #[test]

@@ -106,11 +106,13 @@ impl TrailsGame {
         let p = s.pl(me);
         out.scratch_one(Action::Pass);
         let mut seen = IdsMet::default();
+        let mut w = out.appender();
         for i in Bits(p.hand) {
             if seen.first(p, p.hand, i) {
-                out.push(Action::Homebase(p.card[i as usize]));
+                w.push(Action::Homebase(p.card[i as usize]));
             }
         }
+        drop(w);
         self.always_actions(s, me, out);
     }
 
@@ -206,11 +208,13 @@ impl TrailsGame {
     fn legal_propose(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         let p = s.pl(me);
         out.scratch_one(Action::Pass);
+        let mut w = out.appender();
         for i in Bits(self.active_units(s, me) & !p.flagged(flag::ACTIONED)) {
             if !self.cant_attack(s, me, i) {
-                out.push(Action::Attack(i));
+                w.push(Action::Attack(i));
             }
         }
+        drop(w);
         self.always_actions(s, me, out);
     }
 
@@ -519,11 +523,12 @@ fn legal_plan(s: &State, me: Seat, left: u8, fixed: u8, out: &mut ActionList<Act
     // actions, a seen-set in the walk's order (no search of the list; `legal_plan_clear` is the
     // clear form).
     let mut seen = IdsMet::default();
+    let mut w = out.appender();
     for &i in &p.deck[top - left as usize..top] {
         let id = p.card[i as usize];
         if seen.new_id(id) {
-            out.push(Action::PlanTop(id));
-            out.push(Action::PlanBottom(id));
+            w.push(Action::PlanTop(id));
+            w.push(Action::PlanBottom(id));
         }
     }
 }
