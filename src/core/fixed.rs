@@ -67,6 +67,15 @@ impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
         self.len = 0;
     }
 
+    /// A scratch list that holds `x` alone: [`FixedVec::clear_scratch`] then
+    /// [`FixedVec::push`], with no length read and no capacity test (a list of capacity 0
+    /// panics). For the first item of a walk that begins on an emptied scratch list.
+    #[inline]
+    pub fn scratch_one(&mut self, x: T) {
+        self.items[0] = x;
+        self.len = 1;
+    }
+
     #[inline]
     pub fn push(&mut self, x: T) {
         // The length read once: `self.len += 1` after the element's store made the compiler load
@@ -75,6 +84,16 @@ impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
         assert!(n < N, "FixedVec capacity {N} exceeded");
         self.items[n] = x;
         self.len = n as u16 + 1;
+    }
+
+    /// A writer that appends to this list with the length held in the writer (a register, for
+    /// a loop that pushes most of the times round) and stored back once, when the writer is
+    /// dropped: [`FixedVec::push`] loads and stores the length at every push. The list reads
+    /// as if each item had been pushed.
+    #[inline(always)]
+    pub fn appender(&mut self) -> Appender<'_, T, N> {
+        let n = self.len();
+        Appender { list: self, n }
     }
 
     #[inline]
@@ -144,6 +163,30 @@ impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
         T: PartialEq,
     {
         self.as_slice().contains(x)
+    }
+}
+
+/// [`FixedVec::appender`]: pushes onto a list, holding its length until it is dropped.
+pub struct Appender<'a, T: Copy + Default, const N: usize> {
+    list: &'a mut FixedVec<T, N>,
+    n: usize,
+}
+
+impl<T: Copy + Default, const N: usize> Appender<'_, T, N> {
+    /// [`FixedVec::push`]: appends `x`, panicking past the capacity.
+    #[inline(always)]
+    pub fn push(&mut self, x: T) {
+        let n = self.n;
+        assert!(n < N, "FixedVec capacity {N} exceeded");
+        self.list.items[n] = x;
+        self.n = n + 1;
+    }
+}
+
+impl<T: Copy + Default, const N: usize> Drop for Appender<'_, T, N> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        self.list.len = self.n as u16;
     }
 }
 
@@ -226,6 +269,65 @@ mod tests {
         let mut w: FixedVec<u8, 4> = FixedVec::new();
         w.push(2);
         assert_eq!(v.items, w.items);
+    }
+
+    /// `scratch_one` leaves what `clear_scratch` then `push` leave: the same contents, and the
+    /// same bytes (the tail past the length is not touched by either).
+    #[test]
+    fn scratch_one_is_clear_scratch_then_push() {
+        for n in 0..4 {
+            let mut a: FixedVec<u8, 4> = FixedVec::new();
+            for x in 0..n {
+                a.push(10 + x);
+            }
+            let mut b = a;
+            a.scratch_one(7);
+            b.clear_scratch();
+            b.push(7);
+            assert_eq!(a.as_slice(), &[7]);
+            assert_eq!((a.len, a.items), (b.len, b.items));
+            a.push(8);
+            b.push(8);
+            assert_eq!((a.len, a.items), (b.len, b.items));
+        }
+    }
+
+    /// Pushing through an appender leaves what pushing on the list leaves, from any length and
+    /// for any number of items up to the capacity, and the list can be pushed on again after.
+    #[test]
+    fn an_appender_pushes_as_push_does() {
+        for start in 0..=6u8 {
+            for n in 0..=6 - start {
+                let mut a: FixedVec<u8, 6> = FixedVec::new();
+                for x in 0..start {
+                    a.push(x);
+                }
+                let mut b = a;
+                let mut w = a.appender();
+                for x in 0..n {
+                    w.push(20 + x);
+                }
+                drop(w);
+                for x in 0..n {
+                    b.push(20 + x);
+                }
+                assert_eq!((a.len, a.items), (b.len, b.items), "{start} {n}");
+                if a.len() < 6 {
+                    a.push(9);
+                    b.push(9);
+                    assert_eq!(a.as_slice(), b.as_slice());
+                }
+            }
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "capacity")]
+    fn an_appender_past_the_capacity_panics() {
+        let mut v: FixedVec<u8, 1> = FixedVec::new();
+        let mut w = v.appender();
+        w.push(1);
+        w.push(2);
     }
 
     #[test]

@@ -23,18 +23,27 @@ use crate::core::{ActionList, Seat};
 impl TrailsGame {
     /// The legal actions of the player who decides now (none when the game is over), into `out`:
     /// the pending choice if there is one, else the actions of the step.
+    ///
+    /// No frame of its own: the chooser of a pending choice (a call) is asked in
+    /// [`Self::legal_choice`], so every way out here is a jump to the step's or the choice's
+    /// function.
     pub fn legal(&self, s: &State, out: &mut ActionList<Action>) {
         out.clear_scratch();
-        let Some(me) = s.chooser() else { return };
         if let Pending::None = s.pending {
-            return self.legal_step(s, me, out);
+            // `State::chooser` without a choice: the step's actor, none once the game is over —
+            // a winner, or the step `Over`, whose arm of `legal_step` lists nothing.
+            if s.winner.is_some() {
+                return;
+            }
+            return self.legal_step(s, s.actor, out);
         }
-        self.legal_choice(s, me, out);
+        self.legal_choice(s, out);
     }
 
     /// [`Self::legal`] of a choice inside an effect.
     #[inline(never)]
-    fn legal_choice(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
+    fn legal_choice(&self, s: &State, out: &mut ActionList<Action>) {
+        let Some(me) = s.chooser() else { return };
         match s.pending {
             Pending::Target => self.legal_effect_targets(s, out),
             Pending::Plan { left, fixed } => legal_plan(s, me, left, fixed, out),
@@ -56,7 +65,9 @@ impl TrailsGame {
         }
     }
 
-    /// [`Self::legal`] of the step, outside a choice.
+    /// [`Self::legal`] of the step, outside a choice. The list is empty here (`legal` emptied
+    /// it): the steps whose list begins with the pass write it with `scratch_one`, no length
+    /// read and no capacity test (as the choice of a dispatch's put does).
     #[inline(always)]
     fn legal_step(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         match s.step {
@@ -66,11 +77,7 @@ impl TrailsGame {
             Step::Propose => self.legal_propose(s, me, out),
             Step::Group => self.legal_group(s, me, out),
             Step::Window => self.legal_window(s, me, out),
-            Step::FightBack => {
-                for i in Bits(s.combat.attackers) {
-                    out.push(Action::FightBack(i));
-                }
-            }
+            Step::FightBack => legal_fight_back(s, out),
             Step::Cure => self.legal_cure(s, me, out),
             Step::Draw
             | Step::CombatEnd
@@ -97,13 +104,15 @@ impl TrailsGame {
     /// T-PREP-2: a hand card into the homebase, or none; and "always" actions.
     fn legal_homebase(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         let p = s.pl(me);
-        out.push(Action::Pass);
+        out.scratch_one(Action::Pass);
         let mut seen = IdsMet::default();
+        let mut w = out.appender();
         for i in Bits(p.hand) {
             if seen.first(p, p.hand, i) {
-                out.push(Action::Homebase(p.card[i as usize]));
+                w.push(Action::Homebase(p.card[i as usize]));
             }
         }
+        drop(w);
         self.always_actions(s, me, out);
     }
 
@@ -111,7 +120,7 @@ impl TrailsGame {
     /// (T-ICON-DISPATCH, T-ICON-REINF); ending the step; "always" actions.
     fn legal_deploy(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         let p = s.pl(me);
-        out.push(Action::Pass);
+        out.scratch_one(Action::Pass);
         // `play_cost` asks `has_cost_mods` for each card: asked once here, the printed cost read
         // directly when no card changes costs (decisions T-RES-14, T-RES-15).
         if self.has_cost_mods {
@@ -161,7 +170,7 @@ impl TrailsGame {
     /// T-EFF-12).
     fn legal_cure(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         let p = s.pl(me);
-        out.push(Action::Pass);
+        out.scratch_one(Action::Pass);
         // Decision T-CURE-6: the second of two cures (`extra_cure`).
         if s.combat.sclm {
             for i in Bits(self.second_cures(s, me, s.combat.fight_back)) {
@@ -198,12 +207,14 @@ impl TrailsGame {
     /// T-COMBAT-2, step I: a ready UNIT attacks, or the player passes; "always" actions.
     fn legal_propose(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         let p = s.pl(me);
-        out.push(Action::Pass);
+        out.scratch_one(Action::Pass);
+        let mut w = out.appender();
         for i in Bits(self.active_units(s, me) & !p.flagged(flag::ACTIONED)) {
             if !self.cant_attack(s, me, i) {
-                out.push(Action::Attack(i));
+                w.push(Action::Attack(i));
             }
         }
+        drop(w);
         self.always_actions(s, me, out);
     }
 
@@ -244,30 +255,38 @@ impl TrailsGame {
     /// actions.
     fn legal_window(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         let p = s.pl(me);
-        out.push(Action::Pass);
+        out.scratch_one(Action::Pass);
         if let AttackTarget::Unit(d) = s.combat.target {
             if me != s.combat.attacker
                 && s.always_used[me.index()] < MAX_ALWAYS_PER_TURN
                 && !p.has(d, flag::SUPPORTED)
                 && self.active_units(s, me) & bit(d) != 0
             {
-                let dorgs = self.orgs(s, me, d);
-                let covert = self.icons(s, me, d).has(Icons::COVERT);
-                for i in Bits(self.active_units(s, me)) {
-                    // T-SCLM-3: another ready UNIT sharing an organization; [Covert]
-                    // needs a [Covert] supporter. Decision T-RES-8: offered for the
-                    // defending UNIT only.
-                    if i != d
-                        && !p.has(i, flag::ACTIONED)
-                        && self.orgs(s, me, i) & dorgs != 0
-                        && (!covert || self.icons(s, me, i).has(Icons::COVERT))
-                    {
-                        out.push(Action::Support(i));
-                    }
+                for i in Bits(self.supporters(s, me, d)) {
+                    out.push(Action::Support(i));
                 }
             }
         }
         self.always_actions(s, me, out);
+    }
+
+    /// T-SCLM-3: the UNITs of `me` that may support `me`'s UNIT `d`: another ready UNIT
+    /// sharing an organization with it; when `d` has [Covert], one with [Covert]. The icons
+    /// (a walk of the static grants) are read only when some UNIT shares an organization
+    /// (`supporters_clear` in the tests is the clear form).
+    fn supporters(&self, s: &State, me: Seat, d: u8) -> u64 {
+        let p = s.pl(me);
+        let dorgs = self.orgs(s, me, d);
+        let ready = self.active_units(s, me) & !p.flagged(flag::ACTIONED) & !bit(d);
+        let sharing = Bits(ready)
+            .filter(|&i| self.orgs(s, me, i) & dorgs != 0)
+            .fold(0, |m, i| m | bit(i));
+        if sharing == 0 || !self.icons(s, me, d).has(Icons::COVERT) {
+            return sharing;
+        }
+        Bits(sharing)
+            .filter(|&i| self.icons(s, me, i).has(Icons::COVERT))
+            .fold(0, |m, i| m | bit(i))
     }
 
     /// T-RES-6: playing EVENTs, arts and BASEs, and crafts with a cost. Inlined into the four
@@ -487,6 +506,15 @@ impl TrailsGame {
     }
 }
 
+/// T-SCLM-1: the attacker of a SCLM group that the defending UNIT fights back. Out of line, so that
+/// [`TrailsGame::legal`] keeps no frame for its loop.
+#[inline(never)]
+fn legal_fight_back(s: &State, out: &mut ActionList<Action>) {
+    for i in Bits(s.combat.attackers) {
+        out.push(Action::FightBack(i));
+    }
+}
+
 /// The looked-at cards of a plan, each to the top or the bottom (T-TERM-PLAN).
 fn legal_plan(s: &State, me: Seat, left: u8, fixed: u8, out: &mut ActionList<Action>) {
     let p = s.pl(me);
@@ -495,11 +523,12 @@ fn legal_plan(s: &State, me: Seat, left: u8, fixed: u8, out: &mut ActionList<Act
     // actions, a seen-set in the walk's order (no search of the list; `legal_plan_clear` is the
     // clear form).
     let mut seen = IdsMet::default();
+    let mut w = out.appender();
     for &i in &p.deck[top - left as usize..top] {
         let id = p.card[i as usize];
         if seen.new_id(id) {
-            out.push(Action::PlanTop(id));
-            out.push(Action::PlanBottom(id));
+            w.push(Action::PlanTop(id));
+            w.push(Action::PlanBottom(id));
         }
     }
 }
@@ -520,6 +549,25 @@ fn legal_plan_clear(s: &State, me: Seat, left: u8, fixed: u8, out: &mut ActionLi
 /// The homebase cards a rebuild may destroy (T-TERM-REBUILD).
 fn legal_rebuild(s: &State, me: Seat, out: &mut ActionList<Action>) {
     let p = s.pl(me);
+    let up = p.face_up();
+    // Actions name cards by id and face: the first copy of a card face up, and the first face
+    // down, each give one, a seen-set for each face in the walk's order (no search of the list;
+    // `legal_rebuild_clear` is the clear form).
+    let mut seen = [IdsMet::default(), IdsMet::default()];
+    for i in Bits(p.homebase) {
+        let face_up = up & bit(i) != 0;
+        let card = p.card[i as usize];
+        if seen[usize::from(face_up)].new_id(card) {
+            out.push(Action::Rebuild { card, face_up });
+        }
+    }
+}
+
+/// [`legal_rebuild`] as the list's own search ([`push_unique`]) for each action: what the
+/// seen-sets are checked against.
+#[cfg(test)]
+fn legal_rebuild_clear(s: &State, me: Seat, out: &mut ActionList<Action>) {
+    let p = s.pl(me);
     for i in Bits(p.homebase) {
         push_unique(
             out,
@@ -533,7 +581,7 @@ fn legal_rebuild(s: &State, me: Seat, out: &mut ActionList<Action>) {
 
 /// After a dispatch: a hand card into the homebase, or none (T-ICON-DISPATCH).
 fn legal_dispatch_put(s: &State, me: Seat, out: &mut ActionList<Action>) {
-    out.push(Action::Pass);
+    out.scratch_one(Action::Pass);
     let p = s.pl(me);
     let mut seen = IdsMet::default();
     for i in Bits(p.hand) {
@@ -546,7 +594,7 @@ fn legal_dispatch_put(s: &State, me: Seat, out: &mut ActionList<Action>) {
 /// T-SETUP-3: a hand card to the bottom of the deck, or keeping the hand.
 fn legal_mulligan(s: &State, me: Seat, out: &mut ActionList<Action>) {
     let p = s.pl(me);
-    out.push(Action::Pass);
+    out.scratch_one(Action::Pass);
     let mut seen = IdsMet::default();
     for i in Bits(p.hand) {
         // T-SETUP-4: one card at a time, in the order the player chooses (each order
@@ -624,7 +672,7 @@ fn first_of_card(p: &PlayerState, zone: u64, i: u8) -> bool {
     !Bits(zone & (bit(i) - 1)).any(|j| p.card[j as usize] == id)
 }
 
-#[inline]
+#[cfg(test)]
 fn push_unique(out: &mut ActionList<Action>, a: Action) {
     if !out.contains(&a) {
         out.push(a);
@@ -879,6 +927,118 @@ mod tests {
         assert!(
             checked > 100_000 && with_copies > 1_000,
             "{checked} {with_copies}"
+        );
+    }
+
+    /// `legal_rebuild` (a seen-set for each face) lists what `legal_rebuild_clear` (the list
+    /// searched for each action) does, in the same order: for both players of every position of
+    /// random games (5 seeds) of the bench match and of the 36 pairs of the bundled decks.
+    #[test]
+    fn rebuild_actions_are_those_of_the_searched_list() {
+        let (mut checked, mut with_copies, mut both_faces) = (0, 0, 0);
+        let (mut fast, mut clear) = (ActionList::new(), ActionList::new());
+        let db = crate::games::trails::bundled_cards();
+        let decks = crate::core::testing::folder_decks::<TrailsGame>(
+            &db,
+            &crate::games::trails::TEST_DECKS,
+        );
+        let mut games = vec![TrailsGame::bench_match().expect("the bench match")];
+        for (k, a) in decks.iter().enumerate() {
+            for b in &decks[k..] {
+                games.push(TrailsGame::new(
+                    db.clone(),
+                    a.cards.clone(),
+                    b.cards.clone(),
+                ));
+            }
+        }
+        for g in &games {
+            for seed in 0..5 {
+                let mut s = g.new_game(seed, Seat::P1);
+                let mut a = [RandomAgent::new(seed), RandomAgent::new(seed + 1)];
+                while let Some(q) = g.to_move(&s) {
+                    for me in Seat::ALL {
+                        fast.clear();
+                        clear.clear();
+                        legal_rebuild(&s, me, &mut fast);
+                        legal_rebuild_clear(&s, me, &mut clear);
+                        assert_eq!(fast.as_slice(), clear.as_slice());
+                        checked += 1;
+                        let p = s.pl(me);
+                        with_copies += usize::from(fast.len() < p.homebase.count_ones() as usize);
+                        both_faces += usize::from(p.face_up() != 0 && p.face_up() != p.homebase);
+                    }
+                    let act = a[q.index()].choose(g, &s, q);
+                    g.apply(&mut s, act);
+                }
+            }
+        }
+        assert!(
+            checked > 100_000 && with_copies > 10_000 && both_faces > 10_000,
+            "{checked} {with_copies} {both_faces}"
+        );
+    }
+
+    /// The supporters (T-SCLM-3) as the loop that listed them before: every active UNIT of the
+    /// seat other than the defender, ready, sharing an organization, with [Covert] when the
+    /// defender has it, its icons read first.
+    fn supporters_clear(g: &TrailsGame, s: &State, me: Seat, d: u8) -> u64 {
+        let p = s.pl(me);
+        let dorgs = g.orgs(s, me, d);
+        let covert = g.icons(s, me, d).has(Icons::COVERT);
+        Bits(g.active_units(s, me))
+            .filter(|&i| {
+                i != d
+                    && !p.has(i, flag::ACTIONED)
+                    && g.orgs(s, me, i) & dorgs != 0
+                    && (!covert || g.icons(s, me, i).has(Icons::COVERT))
+            })
+            .fold(0, |m, i| m | bit(i))
+    }
+
+    /// `supporters` equals the clear form for every active UNIT of both seats at every
+    /// position of random games (3 seeds) of the bench match and of the 36 pairs of the
+    /// bundled decks (among them [Covert] defenders with and without [Covert] supporters).
+    #[test]
+    fn supporters_are_those_of_the_clear_loop() {
+        let db = crate::games::trails::bundled_cards();
+        let decks = crate::core::testing::folder_decks::<TrailsGame>(
+            &db,
+            &crate::games::trails::TEST_DECKS,
+        );
+        let mut games = vec![TrailsGame::bench_match().expect("the bench match")];
+        for (k, a) in decks.iter().enumerate() {
+            for b in &decks[k..] {
+                games.push(TrailsGame::new(
+                    db.clone(),
+                    a.cards.clone(),
+                    b.cards.clone(),
+                ));
+            }
+        }
+        let (mut checked, mut some, mut covert) = (0, 0, 0);
+        for g in &games {
+            for seed in 0..3 {
+                let mut s = g.new_game(seed, Seat::P1);
+                let mut a = [RandomAgent::new(seed), RandomAgent::new(seed + 1)];
+                while let Some(q) = g.to_move(&s) {
+                    for me in Seat::ALL {
+                        for d in Bits(g.active_units(&s, me)) {
+                            let m = g.supporters(&s, me, d);
+                            assert_eq!(m, supporters_clear(g, &s, me, d), "seed {seed} {me:?} {d}");
+                            checked += 1;
+                            some += usize::from(m != 0);
+                            covert += usize::from(g.icons(&s, me, d).has(Icons::COVERT));
+                        }
+                    }
+                    let act = a[q.index()].choose(g, &s, q);
+                    g.apply(&mut s, act);
+                }
+            }
+        }
+        assert!(
+            checked > 100_000 && some > 10_000 && covert > 1_000,
+            "{checked} {some} {covert}"
         );
     }
 

@@ -845,6 +845,7 @@ impl TrailsGame {
     /// The [`Marks`] that [`Self::group_targets`] reads for a group drawn from `me`'s `group`
     /// (its members and would-be members): those cards and the opposing active UNITs, their marks
     /// as the whole field's marks give them ([Covert], [Hate]).
+    #[inline]
     pub fn group_marks(&self, s: &State, me: Seat, group: u64) -> Marks {
         let mut cards = [0; 2];
         cards[me.index()] = group & s.pl(me).field;
@@ -854,6 +855,7 @@ impl TrailsGame {
 
     /// The [`Marks`] of the cards in `cards` (a mask per seat): those of their [`Self::view_of_in`],
     /// without reading STR and DEF or storing icons. Legal attack targets need only these.
+    #[inline(always)]
     pub fn marks_of(&self, s: &State, cards: [u64; 2]) -> Marks {
         let mut m = Marks::default();
         for q in Seat::ALL {
@@ -871,14 +873,13 @@ impl TrailsGame {
         if !self.has_static_icons || (s.p[0].static_src | s.p[1].static_src) == 0 {
             return m;
         }
+        // Only the cards that are not stunned: the walk calls back for covered cards only.
         let live = [
-            !s.p[0].flagged(flag::STUNNED),
-            !s.p[1].flagged(flag::STUNNED),
+            cards[0] & !s.p[0].flagged(flag::STUNNED),
+            cards[1] & !s.p[1].flagged(flag::STUNNED),
         ];
-        self.for_static_mods(s, cards, false, self.has_static_icons, |q, i, g| {
-            if live[q.index()] & bit(i) != 0 {
-                m.mark(q, i, g.icons);
-            }
+        self.for_static_mods(s, live, false, self.has_static_icons, |q, i, g| {
+            m.mark(q, i, g.icons);
         });
         m
     }
