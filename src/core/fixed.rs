@@ -91,6 +91,7 @@ impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
     /// dropped: [`FixedVec::push`] loads and stores the length at every push. The list reads
     /// as if each item had been pushed.
     #[inline(always)]
+    #[must_use = "the length is stored when the appender is dropped"]
     pub fn appender(&mut self) -> Appender<'_, T, N> {
         let n = self.len();
         Appender { list: self, n }
@@ -328,6 +329,21 @@ mod tests {
         let mut w = v.appender();
         w.push(1);
         w.push(2);
+    }
+
+    /// A panic inside an appender's walk (past the capacity here) leaves the list holding the
+    /// items pushed before it: the drop stores the length while unwinding.
+    #[test]
+    fn an_appender_unwinding_keeps_what_it_pushed() {
+        let mut v: FixedVec<u8, 2> = FixedVec::new();
+        v.push(7);
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let mut w = v.appender();
+            w.push(8);
+            w.push(9);
+        }));
+        assert!(r.is_err());
+        assert_eq!(v.as_slice(), &[7, 8]);
     }
 
     #[test]

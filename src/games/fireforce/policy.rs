@@ -14,7 +14,8 @@ use crate::core::{ActionList, GameRng, Outcome, Policy, Seat};
 /// `exhaust` on the opponent's Units when no attack on the player is won by it; its negative
 /// when it finds only its own (F-BAT-4).
 const EXHAUST_WORTH: f32 = 0.7;
-/// `exhaust` that finds no Unit of either side, `ready` that finds none of its own side's.
+/// `exhaust` (or `remove`, `bounce`) that finds no Unit of either side, `ready` that finds
+/// none of its own side's.
 const NO_UNIT_HIT: f32 = -0.2;
 /// `power` that lowers its own side's Units or raises the opponent's.
 const POWER_AGAINST: f32 = -0.3;

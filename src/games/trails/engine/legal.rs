@@ -61,7 +61,8 @@ impl TrailsGame {
             }
             Pending::Bottom { left } => Self::legal_bottom(s, me, left, out),
             Pending::Discard { .. } => Self::legal_discard(s, me, out),
-            Pending::None => self.legal_step(s, me, out),
+            // `legal` lists a step's actions itself.
+            Pending::None => unreachable!("legal_choice without a pending choice"),
         }
     }
 
@@ -256,6 +257,8 @@ impl TrailsGame {
     fn legal_window(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         let p = s.pl(me);
         out.scratch_one(Action::Pass);
+        // Decision T-RES-8: support is offered to the defending player (not the attacker), for
+        // the defending UNIT only, once (`SUPPORTED`), and within the cap on "always" actions.
         if let AttackTarget::Unit(d) = s.combat.target {
             if me != s.combat.attacker
                 && s.always_used[me.index()] < MAX_ALWAYS_PER_TURN
@@ -966,15 +969,27 @@ mod tests {
                         checked += 1;
                         let p = s.pl(me);
                         with_copies += usize::from(fast.len() < p.homebase.count_ones() as usize);
-                        both_faces += usize::from(p.face_up() != 0 && p.face_up() != p.homebase);
+                        // A card with a copy face up and a copy face down: one action each.
+                        let ids = |m: u64| {
+                            Bits(m).fold([0u64; 4], |mut w, i| {
+                                let id = p.card[i as usize];
+                                w[usize::from(id >> 6)] |= 1 << (id & 63);
+                                w
+                            })
+                        };
+                        let (up, down) = (ids(p.face_up()), ids(p.homebase & !p.face_up()));
+                        both_faces += usize::from((0..4).any(|w| up[w] & down[w] != 0));
                     }
                     let act = a[q.index()].choose(g, &s, q);
                     g.apply(&mut s, act);
                 }
             }
         }
+        eprintln!(
+            "rebuild: {checked} lists, {with_copies} with copies, {both_faces} a card both faces"
+        );
         assert!(
-            checked > 100_000 && with_copies > 10_000 && both_faces > 10_000,
+            checked > 100_000 && with_copies > 10_000 && both_faces > 1_000,
             "{checked} {with_copies} {both_faces}"
         );
     }
@@ -1028,7 +1043,17 @@ mod tests {
                             assert_eq!(m, supporters_clear(g, &s, me, d), "seed {seed} {me:?} {d}");
                             checked += 1;
                             some += usize::from(m != 0);
-                            covert += usize::from(g.icons(&s, me, d).has(Icons::COVERT));
+                            // A [Covert] defender with a UNIT that shares an organization
+                            // but lacks [Covert]: the case the icons decide.
+                            let p = s.pl(me);
+                            let ready =
+                                g.active_units(&s, me) & !p.flagged(flag::ACTIONED) & !bit(d);
+                            let sharing = Bits(ready)
+                                .filter(|&i| g.orgs(&s, me, i) & g.orgs(&s, me, d) != 0)
+                                .fold(0, |m, i| m | bit(i));
+                            covert += usize::from(
+                                g.icons(&s, me, d).has(Icons::COVERT) && sharing & !m != 0,
+                            );
                         }
                     }
                     let act = a[q.index()].choose(g, &s, q);
@@ -1036,6 +1061,9 @@ mod tests {
                 }
             }
         }
+        eprintln!(
+            "supporters: {checked} defenders, {some} with supporters, {covert} [Covert] deciding"
+        );
         assert!(
             checked > 100_000 && some > 10_000 && covert > 1_000,
             "{checked} {some} {covert}"
