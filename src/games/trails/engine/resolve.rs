@@ -103,6 +103,7 @@ impl TrailsGame {
 
     /// Resolves the front ability of the queue as far as it goes without a decision: one step
     /// of its program (an effect, or a jump of `if`/`choose`/`may`: decision T-EFF-4).
+    #[inline(never)]
     pub(super) fn resolve_front(&self, s: &mut State) {
         let c = s.queue[0];
         let Some(op) = self.op_at(s, &c) else {
