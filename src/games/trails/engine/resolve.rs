@@ -106,11 +106,13 @@ impl TrailsGame {
     #[inline(never)]
     pub(super) fn resolve_front(&self, s: &mut State) {
         let c = s.queue[0];
-        let Some(op) = self.op_at(s, &c) else {
-            s.queue.remove(0);
-            s.x = [0; 2];
+        let ops = self.ops(s, &c);
+        let Some(op) = ops.get(c.pc as usize) else {
+            Self::end_front(s);
             return;
         };
+        // Whether this is the body's last step (read below).
+        let last = c.pc as usize + 1 == ops.len();
         let e = match op {
             Op::Do(e) => *e,
             Op::Unless(cond, to) => {
@@ -307,6 +309,28 @@ impl TrailsGame {
             }
         }
         s.queue[0].pc += 1;
+        // After the body's last step, the settle loop would call again at once (nothing
+        // pending, no winner) only to end it: ended here. The front is still this body (its
+        // card, ability and step; a stun's replacement may queue one before it).
+        if last && s.winner.is_none() && matches!(s.pending, Pending::None) {
+            let f = s.queue[0];
+            if (f.ability, f.later, f.pc, f.src) == (c.ability, c.later, c.pc + 1, c.src) {
+                Self::end_front(s);
+            }
+        }
+    }
+
+    /// The front ability's body has ended: it leaves the queue and `x` (what its last effect
+    /// did) is reset.
+    #[inline]
+    fn end_front(s: &mut State) {
+        // The same bytes as `remove(0)` (a `memmove` call) when it is the only one.
+        if s.queue.len() == 1 {
+            s.queue.pop();
+        } else {
+            s.queue.remove(0);
+        }
+        s.x = [0; 2];
     }
 
     /// Whether the current attack has been declared and not yet resolved or stopped.
