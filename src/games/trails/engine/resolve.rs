@@ -104,7 +104,7 @@ impl TrailsGame {
     /// Resolves the front ability of the queue as far as it goes without a decision: one step
     /// of its program (an effect, or a jump of `if`/`choose`/`may`: decision T-EFF-4).
     #[inline(never)]
-    pub(super) fn resolve_front(&self, s: &mut State) {
+    pub(super) fn resolve_front<const END: bool>(&self, s: &mut State) {
         let c = s.queue[0];
         let ops = self.ops(s, &c);
         let Some(op) = ops.get(c.pc as usize) else {
@@ -312,7 +312,7 @@ impl TrailsGame {
         // After the body's last step, the settle loop would call again at once (nothing
         // pending, no winner) only to end it: ended here. The front is still this body (its
         // card, ability and step; a stun's replacement may queue one before it).
-        if last && s.winner.is_none() && matches!(s.pending, Pending::None) {
+        if END && last && s.winner.is_none() && matches!(s.pending, Pending::None) {
             let f = s.queue[0];
             if (f.ability, f.later, f.pc, f.src) == (c.ability, c.later, c.pc + 1, c.src) {
                 Self::end_front(s);
