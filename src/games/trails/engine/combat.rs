@@ -106,7 +106,8 @@ impl TrailsGame {
         let alive = s.combat.attackers & self.active_units(s, me);
         // An attack on a UNIT reads the icons of the remaining attackers and the defender here
         // and their STR/DEF in the clash: one view of those cards serves both (nothing changes
-        // in between), where the icons alone took a static walk each.
+        // in between), where the icons alone took a static walk each. Likewise an attack on the
+        // player facing active UNITs: the group's marks here, its STR below.
         let mut slot = None;
         // Decision T-COMBAT-10: the target must still be one the remaining attackers may attack
         // ([Covert] gained or lost in the window counts); [Hate] chose it and is not asked again.
@@ -128,7 +129,7 @@ impl TrailsGame {
             }
             // Decision T-COMBAT-12: the player stays a legal target only while no remaining
             // attacker could attack an opposing UNIT ([Covert] gained or lost in the window).
-            AttackTarget::Player => self.player_still_target(s, me, alive),
+            AttackTarget::Player => self.player_still_target(s, me, alive, &mut slot),
             AttackTarget::None => true,
         };
         s.combat.attackers = alive;
@@ -153,6 +154,11 @@ impl TrailsGame {
                 let c = self.clash(v, me, alive, d, fb, s.combat.sclm);
                 self.resolve_clash(s, &c, d);
             }
+            (AttackTarget::Player, Some(v)) => {
+                s.combat.fight_back = alive.trailing_zeros() as u8;
+                let str_sum = Bits(alive).map(|a| v.stats(me, a).0).sum();
+                self.hit_player(s, str_sum);
+            }
             _ => {
                 s.combat.fight_back = alive.trailing_zeros() as u8;
                 self.resolve_combat(s);
@@ -172,12 +178,24 @@ impl TrailsGame {
     /// Decision T-COMBAT-12: whether the player is still a legal target of `me`'s remaining
     /// attackers `alive`: none remains, or none could attack an opposing UNIT
     /// ([`Self::group_targets`] of their [`Self::group_marks`]). With no active opposing UNIT
-    /// none could ([`Self::attack_targets`] is empty), and the marks are not read.
+    /// none could ([`Self::attack_targets`] is empty), and the marks are not read. Otherwise the
+    /// marks are those of a view of the group and the opposing active UNITs, built in `slot`
+    /// (the marks of a view are [`Self::marks_of`] the same cards; the attack reads the group's
+    /// STR off it).
     #[inline]
-    fn player_still_target(&self, s: &State, me: Seat, alive: u64) -> bool {
+    fn player_still_target(
+        &self,
+        s: &State,
+        me: Seat,
+        alive: u64,
+        slot: &mut Option<FieldView>,
+    ) -> bool {
         alive == 0 || self.active_units(s, me.other()) == 0 || {
-            let m = self.group_marks(s, me, alive);
-            self.group_targets(&m, me, alive).1
+            let mut cards = [0; 2];
+            cards[me.index()] = alive & s.pl(me).field;
+            cards[me.other().index()] = self.active_units(s, me.other());
+            let v = self.view_of_in(s, cards, slot);
+            self.group_targets(v.marks(), me, alive).1
         }
     }
 
@@ -235,7 +253,6 @@ impl TrailsGame {
     /// T-COMBAT-3: combat resolution.
     pub(super) fn resolve_combat(&self, s: &mut State) {
         let me = s.combat.attacker;
-        let opp = me.other();
         let attackers = s.combat.attackers;
         match s.combat.target {
             AttackTarget::Unit(d) => {
@@ -246,18 +263,25 @@ impl TrailsGame {
                 self.resolve_clash(s, &c, d);
             }
             AttackTarget::Player => {
-                // Overkill on the player: bond loss equal to the attacking STR (group total).
                 let mut str_sum = 0i16;
                 for a in Bits(attackers) {
                     str_sum += self.stats(s, me, a).0;
                 }
-                s.pl_mut(opp).bond -= str_sum.max(0);
-                super::trace::bond(opp, super::trace::BondCause::Attack, -str_sum.max(0));
-                s.combat.passes.act();
-                self.end_combat(s, opp);
+                self.hit_player(s, str_sum);
             }
             AttackTarget::None => unreachable!(),
         }
+    }
+
+    /// T-COMBAT-3: the resolution of the current attack on the player, its attackers' STR summing
+    /// to `str_sum`.
+    fn hit_player(&self, s: &mut State, str_sum: i16) {
+        let opp = s.combat.attacker.other();
+        // Overkill on the player: bond loss equal to the attacking STR (group total).
+        s.pl_mut(opp).bond -= str_sum.max(0);
+        super::trace::bond(opp, super::trace::BondCause::Attack, -str_sum.max(0));
+        s.combat.passes.act();
+        self.end_combat(s, opp);
     }
 
     /// T-COMBAT-3: the resolution of clash `c` of the current attack against the UNIT `d`, the
@@ -413,7 +437,7 @@ mod tests {
                                 g.group_targets(&m, me, alive).1
                             };
                             assert_eq!(
-                                g.player_still_target(&s, me, alive),
+                                g.player_still_target(&s, me, alive, &mut None),
                                 clear,
                                 "seed {seed}, {me:?}, group {alive:#x}"
                             );
@@ -436,8 +460,9 @@ mod tests {
 
     impl TrailsGame {
         /// [`TrailsGame::end_window`] as it was before it shared one view: the icons read card
-        /// by card (`icons`, a static walk each), and the clash's view built again by
-        /// `resolve_combat`.
+        /// by card (`icons`, a static walk each) and the clash's view built again by
+        /// `resolve_combat`; for an attack on the player, the group's marks (`group_marks`) and
+        /// then its STR card by card (`stats`).
         fn end_window_clear(&self, s: &mut State) {
             let me = s.combat.attacker;
             let alive = s.combat.attackers & self.active_units(s, me);
@@ -456,7 +481,12 @@ mod tests {
                         })
                     }
                 }
-                AttackTarget::Player => self.player_still_target(s, me, alive),
+                AttackTarget::Player => {
+                    alive == 0 || self.active_units(s, me.other()) == 0 || {
+                        let m = self.group_marks(s, me, alive);
+                        self.group_targets(&m, me, alive).1
+                    }
+                }
                 AttackTarget::None => true,
             };
             s.combat.attackers = alive;
@@ -479,9 +509,9 @@ mod tests {
     }
 
     /// `end_window` (one view of the remaining attackers and the defender for the target test
-    /// and the clash) leaves the state the clear form leaves (`end_window_clear`: the icons card
-    /// by card, the clash's view built again), at every position of the window step of random
-    /// games of every pair of bundled decks, attacks on a UNIT and on the player.
+    /// and the clash; one of the group and the opposing active UNITs for the marks and the STR of
+    /// an attack on the player) leaves the state the clear form leaves (`end_window_clear`), at
+    /// every position of the window step of random games of every pair of bundled decks.
     #[test]
     fn the_window_ends_as_the_clear_form_ends_it() {
         let (mut clash, mut other) = (0u32, 0u32);
