@@ -113,8 +113,10 @@ impl TrailsGame {
         };
         // Whether this is the body's last step (read below).
         let last = c.pc as usize + 1 == ops.len();
-        let e = match op {
-            Op::Do(e) => *e,
+        // The effect is read in place (a reference into the card's program): a copy of it took
+        // ~12 instructions, twice an effect.
+        let e: &Effect = match op {
+            Op::Do(e) => e,
             Op::Unless(cond, to) => {
                 let holds = eval::cond(&self.judge(s, c.controller(), c.source(), c.that), cond);
                 s.queue[0].pc = if holds { c.pc + 1 } else { *to };
@@ -147,7 +149,8 @@ impl TrailsGame {
                 return;
             }
         };
-        let e = if matches!(
+        let counted;
+        let e: &Effect = if matches!(
             e,
             Effect::Buff(_, Amount::Counted(_), _, _)
                 | Effect::Buff(_, _, Amount::Counted(_), _)
@@ -158,14 +161,15 @@ impl TrailsGame {
                 // Decision T-REPL-1: it reads what the step before did.
                 return self.prevent(s);
             }
-            self.counted(s, &c, e)
+            counted = self.counted(s, &c, *e);
+            &counted
         } else {
             e
         };
         // `x` is what this effect does (counted amounts above read the last one's).
         s.x = [0; 2];
         let me = c.controller();
-        match e {
+        match *e {
             Effect::Draw(k) => {
                 for _ in 0..k {
                     self.draw(s, me);
@@ -220,7 +224,7 @@ impl TrailsGame {
                     self.draw(s, me);
                 }
             }
-            Effect::Ban { .. } => self.make_ban(s, &c, &e),
+            Effect::Ban { .. } => self.make_ban(s, &c, e),
             // Decision T-EFF-19: the controller names two organizations, one at a time.
             Effect::LinkChosen => {
                 if self.match_orgs.count_ones() >= 2 {
@@ -258,32 +262,32 @@ impl TrailsGame {
             }) =>
             {
                 let t = *e.target().expect("an effect on cards");
-                return self.card_effect(s, e, t);
+                return self.card_effect(s, *e, t);
             }
             _ => {
                 let t = *e.target().expect("targeted effect");
                 // Decision T-REPL-1: stuns wait for the replacements a card may offer.
                 if self.has_instead && matches!(e, Effect::Stun(_)) {
-                    return self.stun_effect(s, c, e, t);
+                    return self.stun_effect(s, c, *e, t);
                 }
                 match t.mode {
                     TargetMode::This => {
                         if self.active_units(s, me) & bit(c.source()) != 0
                             && self.ctype(s, me, c.source()) == CardType::Unit
                         {
-                            self.apply_to_unit(s, &e, me, c.source());
+                            self.apply_to_unit(s, e, me, c.source());
                         }
                     }
                     TargetMode::All => {
                         let m = self.effect_targets(s, me, &t, c.source());
                         for q in Seat::ALL {
                             for i in Bits(m[q.index()]) {
-                                self.apply_to_unit(s, &e, q, i);
+                                self.apply_to_unit(s, e, q, i);
                             }
                         }
                     }
                     TargetMode::Choose => {
-                        let m = self.choice_targets(s, &c, &e, &t);
+                        let m = self.choice_targets(s, &c, e, &t);
                         let n = Seat::count_in(m);
                         if n > 1 {
                             s.pending = Pending::Target;
@@ -292,7 +296,7 @@ impl TrailsGame {
                         if let (1, Some((q, i))) = (n, Seat::first_in(m)) {
                             // The card chosen becomes `that` for the steps after it.
                             s.queue[0].that = That::of(q, i);
-                            self.apply_to_unit(s, &e, q, i);
+                            self.apply_to_unit(s, e, q, i);
                         }
                     }
                     TargetMode::That | TargetMode::Role(_) => {
@@ -301,7 +305,7 @@ impl TrailsGame {
                         for q in Seat::ALL {
                             let m = m[q.index()] & self.active_units(s, q);
                             if let Some(i) = Bits(m).next() {
-                                self.apply_to_unit(s, &e, q, i);
+                                self.apply_to_unit(s, e, q, i);
                             }
                         }
                     }
