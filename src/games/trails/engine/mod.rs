@@ -557,6 +557,15 @@ impl TrailsGame {
         } else {
             let me = s.chooser().expect("play on a finished game");
             self.play_choice(s, me, a);
+            // A choice that was its body's last step (a plan's last card, a rebuild) leaves the
+            // body at its end: ended here, as the settle loop's first call would end it (nothing
+            // pending, no winner), and most often the queue is then empty and the step waits.
+            if matches!(s.pending, Pending::None) && s.winner.is_none() && !s.queue.is_empty() {
+                let c = s.queue[0];
+                if self.op_at(s, &c).is_none() {
+                    Self::end_front(s);
+                }
+            }
         }
         self.settle(s);
     }
@@ -640,10 +649,10 @@ mod tests {
     use super::*;
 
     /// `play` (a step's quiet actions without the settle test, a step's action played as the
-    /// actor's, a queued body ended by its last step) leaves the state that the clear form
-    /// leaves: the chooser's action, then the settle loop run whatever was played, each body
-    /// ended by a call of its own (`settle_loop::<false>`). Every legal action at every position
-    /// of random games of every pair of bundled decks.
+    /// actor's, a queued body ended by its last step or by the choice that was its last step)
+    /// leaves the state that the clear form leaves: the chooser's action, then the settle loop
+    /// run whatever was played, each body ended by a call of its own (`settle_loop::<false>`).
+    /// Every legal action at every position of random games of every pair of bundled decks.
     #[test]
     fn play_leaves_what_play_then_settle_leaves() {
         use crate::agents::{Agent, RandomAgent};

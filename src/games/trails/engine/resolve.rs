@@ -327,7 +327,7 @@ impl TrailsGame {
     /// The front ability's body has ended: it leaves the queue and `x` (what its last effect
     /// did) is reset.
     #[inline]
-    fn end_front(s: &mut State) {
+    pub(super) fn end_front(s: &mut State) {
         // The same bytes as `remove(0)` (a `memmove` call) when it is the only one.
         if s.queue.len() == 1 {
             s.queue.pop();
