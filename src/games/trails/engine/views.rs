@@ -333,6 +333,12 @@ impl TrailsGame {
         if !stats && !icons {
             return;
         }
+        // No active static source on either side (the conditional ones among them): nothing
+        // applies, and the walk's setup (the sources' and the cards' tables read ahead) is not
+        // paid.
+        if (s.p[0].static_src | s.p[1].static_src) == 0 {
+            return;
+        }
         let kind = if stats { feat::STATS } else { 0 } | if icons { feat::GRANT } else { 0 };
         for src in Seat::ALL {
             let p = s.pl(src);
