@@ -104,15 +104,21 @@ impl TrailsGame {
     pub(super) fn end_window(&self, s: &mut State) {
         let me = s.combat.attacker;
         let alive = s.combat.attackers & self.active_units(s, me);
+        // An attack on a UNIT reads the icons of the remaining attackers and the defender here
+        // and their STR/DEF in the clash: one view of those cards serves both (nothing changes
+        // in between), where the icons alone took a static walk each. Likewise an attack on the
+        // player facing active UNITs: the group's marks here, its STR below.
+        let mut slot = None;
         // Decision T-COMBAT-10: the target must still be one the remaining attackers may attack
         // ([Covert] gained or lost in the window counts); [Hate] chose it and is not asked again.
         let target_ok = match s.combat.target {
             AttackTarget::Unit(d) => {
-                self.active_units(s, me.other()) & bit(d) != 0 && {
-                    let covert = self.icons(s, me.other(), d).has(Icons::COVERT);
+                alive != 0 && self.active_units(s, me.other()) & bit(d) != 0 && {
+                    let v = self.view_of_in(s, Self::clash_cards(me, alive, d), &mut slot);
+                    let covert = v.icons(me.other(), d).has(Icons::COVERT);
                     let sees = Icons(Icons::COVERT.0 | Icons::SEES_COVERT.0);
                     Bits(alive).all(|a| {
-                        let icons = self.icons(s, me, a);
+                        let icons = v.icons(me, a);
                         if covert {
                             icons.has(sees)
                         } else {
@@ -123,7 +129,7 @@ impl TrailsGame {
             }
             // Decision T-COMBAT-12: the player stays a legal target only while no remaining
             // attacker could attack an opposing UNIT ([Covert] gained or lost in the window).
-            AttackTarget::Player => self.player_still_target(s, me, alive),
+            AttackTarget::Player => self.player_still_target(s, me, alive, &mut slot),
             AttackTarget::None => true,
         };
         s.combat.attackers = alive;
@@ -136,24 +142,60 @@ impl TrailsGame {
             self.end_combat(s, me);
             return;
         }
-        if matches!(s.combat.target, AttackTarget::Unit(_)) && alive.count_ones() >= 2 {
-            s.step = Step::FightBack;
-            s.actor = me.other();
-        } else {
-            s.combat.fight_back = alive.trailing_zeros() as u8;
-            self.resolve_combat(s);
+        match (s.combat.target, &slot) {
+            (AttackTarget::Unit(_), _) if alive.count_ones() >= 2 => {
+                s.step = Step::FightBack;
+                s.actor = me.other();
+            }
+            // The view read above, of the state the combat resolves in.
+            (AttackTarget::Unit(d), Some(v)) => {
+                let fb = alive.trailing_zeros() as u8;
+                s.combat.fight_back = fb;
+                let c = self.clash(v, me, alive, d, fb, s.combat.sclm);
+                self.resolve_clash(s, &c, d);
+            }
+            (AttackTarget::Player, Some(v)) => {
+                s.combat.fight_back = alive.trailing_zeros() as u8;
+                let str_sum = Bits(alive).map(|a| v.stats(me, a).0).sum();
+                self.hit_player(s, str_sum);
+            }
+            _ => {
+                s.combat.fight_back = alive.trailing_zeros() as u8;
+                self.resolve_combat(s);
+            }
         }
+    }
+
+    /// The cards of a combat of `me`'s `attackers` against the UNIT `d`, as a mask per seat.
+    #[inline]
+    fn clash_cards(me: Seat, attackers: u64, d: u8) -> [u64; 2] {
+        let mut cards = [0; 2];
+        cards[me.index()] = attackers;
+        cards[me.other().index()] = bit(d);
+        cards
     }
 
     /// Decision T-COMBAT-12: whether the player is still a legal target of `me`'s remaining
     /// attackers `alive`: none remains, or none could attack an opposing UNIT
     /// ([`Self::group_targets`] of their [`Self::group_marks`]). With no active opposing UNIT
-    /// none could ([`Self::attack_targets`] is empty), and the marks are not read.
+    /// none could ([`Self::attack_targets`] is empty), and the marks are not read. Otherwise the
+    /// marks are those of a view of the group and the opposing active UNITs, built in `slot`
+    /// (the marks of a view are [`Self::marks_of`] the same cards; the attack reads the group's
+    /// STR off it).
     #[inline]
-    fn player_still_target(&self, s: &State, me: Seat, alive: u64) -> bool {
+    fn player_still_target(
+        &self,
+        s: &State,
+        me: Seat,
+        alive: u64,
+        slot: &mut Option<FieldView>,
+    ) -> bool {
         alive == 0 || self.active_units(s, me.other()) == 0 || {
-            let m = self.group_marks(s, me, alive);
-            self.group_targets(&m, me, alive).1
+            let mut cards = [0; 2];
+            cards[me.index()] = alive & s.pl(me).field;
+            cards[me.other().index()] = self.active_units(s, me.other());
+            let v = self.view_of_in(s, cards, slot);
+            self.group_targets(v.marks(), me, alive).1
         }
     }
 
@@ -211,80 +253,95 @@ impl TrailsGame {
     /// T-COMBAT-3: combat resolution.
     pub(super) fn resolve_combat(&self, s: &mut State) {
         let me = s.combat.attacker;
-        let opp = me.other();
         let attackers = s.combat.attackers;
         match s.combat.target {
             AttackTarget::Unit(d) => {
                 let fb = s.combat.fight_back;
-                let mut cards = [0; 2];
-                cards[me.index()] = attackers;
-                cards[opp.index()] = bit(d);
                 let mut slot = None;
-                let v = self.view_of_in(s, cards, &mut slot);
+                let v = self.view_of_in(s, Self::clash_cards(me, attackers, d), &mut slot);
                 let c = self.clash(v, me, attackers, d, fb, s.combat.sclm);
-                // Decision T-REPL-1: replacements of its stuns are offered first.
-                if self.has_instead && self.clash_offers(s, &c, d, fb) {
-                    return;
+                self.resolve_clash(s, &c, d);
+            }
+            AttackTarget::Player => {
+                let mut str_sum = 0i16;
+                for a in Bits(attackers) {
+                    str_sum += self.stats(s, me, a).0;
                 }
-                let (stun_d, stun_fb) = (c.stuns_defender, c.stuns_attacker);
-                // Both stuns happen together (T-COMBAT-3), each with its stun damage; the
-                // abilities they trigger are read after both (decision T-EFF-6).
-                let new_d = stun_d && self.stun_quiet(s, opp, d);
-                let new_fb = stun_fb && self.stun_quiet(s, me, fb);
-                s.pl_mut(opp).bond -= c.overkill;
-                super::trace::bond(opp, super::trace::BondCause::Overkill, -c.overkill);
-                if new_d {
-                    self.happen(s, Ev::card(Trigger::Stunned, opp, d));
-                }
-                if new_fb {
-                    self.happen(s, Ev::card(Trigger::Stunned, me, fb));
-                }
-                if self.has_instead {
-                    Self::finish_offers(s);
-                }
-                // Decision T-REPL-1: a UNIT that was not stunned (a shield, a replacement) was
-                // not stunned by the combat.
-                if new_d {
-                    for a in Bits(attackers) {
-                        if !s.pl(me).has(a, flag::STUNNED) {
-                            let that = That::of(opp, d);
-                            self.queue_trigger_that(s, me, a, Trigger::Stuns, that);
-                            if self.listens & Trigger::Stuns.bit() != 0 {
-                                self.happen(
-                                    s,
-                                    Ev {
-                                        that,
-                                        ..Ev::card(Trigger::Stuns, me, a)
-                                    },
-                                );
-                            }
-                        }
-                    }
-                }
-                if new_fb && !s.pl(opp).has(d, flag::STUNNED) {
-                    let that = That::of(me, fb);
-                    self.queue_trigger_that(s, opp, d, Trigger::Stuns, that);
+                self.hit_player(s, str_sum);
+            }
+            AttackTarget::None => unreachable!(),
+        }
+    }
+
+    /// T-COMBAT-3: the resolution of the current attack on the player, its attackers' STR summing
+    /// to `str_sum`.
+    fn hit_player(&self, s: &mut State, str_sum: i16) {
+        let opp = s.combat.attacker.other();
+        // Overkill on the player: bond loss equal to the attacking STR (group total).
+        s.pl_mut(opp).bond -= str_sum.max(0);
+        super::trace::bond(opp, super::trace::BondCause::Attack, -str_sum.max(0));
+        s.combat.passes.act();
+        self.end_combat(s, opp);
+    }
+
+    /// T-COMBAT-3: the resolution of clash `c` of the current attack against the UNIT `d`, the
+    /// fight-back target chosen.
+    fn resolve_clash(&self, s: &mut State, c: &Clash, d: u8) {
+        let me = s.combat.attacker;
+        let opp = me.other();
+        let attackers = s.combat.attackers;
+        let fb = s.combat.fight_back;
+        // Decision T-REPL-1: replacements of its stuns are offered first.
+        if self.has_instead && self.clash_offers(s, c, d, fb) {
+            return;
+        }
+        let (stun_d, stun_fb) = (c.stuns_defender, c.stuns_attacker);
+        // Both stuns happen together (T-COMBAT-3), each with its stun damage; the abilities they
+        // trigger are read after both (decision T-EFF-6).
+        let new_d = stun_d && self.stun_quiet(s, opp, d);
+        let new_fb = stun_fb && self.stun_quiet(s, me, fb);
+        s.pl_mut(opp).bond -= c.overkill;
+        super::trace::bond(opp, super::trace::BondCause::Overkill, -c.overkill);
+        if new_d {
+            self.happen(s, Ev::card(Trigger::Stunned, opp, d));
+        }
+        if new_fb {
+            self.happen(s, Ev::card(Trigger::Stunned, me, fb));
+        }
+        if self.has_instead {
+            Self::finish_offers(s);
+        }
+        // Decision T-REPL-1: a UNIT that was not stunned (a shield, a replacement) was not
+        // stunned by the combat.
+        if new_d {
+            for a in Bits(attackers) {
+                if !s.pl(me).has(a, flag::STUNNED) {
+                    let that = That::of(opp, d);
+                    self.queue_trigger_that(s, me, a, Trigger::Stuns, that);
                     if self.listens & Trigger::Stuns.bit() != 0 {
                         self.happen(
                             s,
                             Ev {
                                 that,
-                                ..Ev::card(Trigger::Stuns, opp, d)
+                                ..Ev::card(Trigger::Stuns, me, a)
                             },
                         );
                     }
                 }
             }
-            AttackTarget::Player => {
-                // Overkill on the player: bond loss equal to the attacking STR (group total).
-                let mut str_sum = 0i16;
-                for a in Bits(attackers) {
-                    str_sum += self.stats(s, me, a).0;
-                }
-                s.pl_mut(opp).bond -= str_sum.max(0);
-                super::trace::bond(opp, super::trace::BondCause::Attack, -str_sum.max(0));
+        }
+        if new_fb && !s.pl(opp).has(d, flag::STUNNED) {
+            let that = That::of(me, fb);
+            self.queue_trigger_that(s, opp, d, Trigger::Stuns, that);
+            if self.listens & Trigger::Stuns.bit() != 0 {
+                self.happen(
+                    s,
+                    Ev {
+                        that,
+                        ..Ev::card(Trigger::Stuns, opp, d)
+                    },
+                );
             }
-            AttackTarget::None => unreachable!(),
         }
         s.combat.passes.act();
         self.end_combat(s, opp);
@@ -380,7 +437,7 @@ mod tests {
                                 g.group_targets(&m, me, alive).1
                             };
                             assert_eq!(
-                                g.player_still_target(&s, me, alive),
+                                g.player_still_target(&s, me, alive, &mut None),
                                 clear,
                                 "seed {seed}, {me:?}, group {alive:#x}"
                             );
@@ -399,5 +456,89 @@ mod tests {
             }
         }
         assert!(short > 10_000 && read > 10_000, "{short} {read}");
+    }
+
+    impl TrailsGame {
+        /// [`TrailsGame::end_window`] as it was before it shared one view: the icons read card
+        /// by card (`icons`, a static walk each) and the clash's view built again by
+        /// `resolve_combat`; for an attack on the player, the group's marks (`group_marks`) and
+        /// then its STR card by card (`stats`).
+        fn end_window_clear(&self, s: &mut State) {
+            let me = s.combat.attacker;
+            let alive = s.combat.attackers & self.active_units(s, me);
+            let target_ok = match s.combat.target {
+                AttackTarget::Unit(d) => {
+                    self.active_units(s, me.other()) & bit(d) != 0 && {
+                        let covert = self.icons(s, me.other(), d).has(Icons::COVERT);
+                        let sees = Icons(Icons::COVERT.0 | Icons::SEES_COVERT.0);
+                        Bits(alive).all(|a| {
+                            let icons = self.icons(s, me, a);
+                            if covert {
+                                icons.has(sees)
+                            } else {
+                                !icons.has(Icons::COVERT)
+                            }
+                        })
+                    }
+                }
+                AttackTarget::Player => {
+                    alive == 0 || self.active_units(s, me.other()) == 0 || {
+                        let m = self.group_marks(s, me, alive);
+                        self.group_targets(&m, me, alive).1
+                    }
+                }
+                AttackTarget::None => true,
+            };
+            s.combat.attackers = alive;
+            if alive == 0 || !target_ok {
+                let p = s.pl_mut(me);
+                for a in Bits(alive) {
+                    p.clear(a, flag::ACTIONED);
+                }
+                self.end_combat(s, me);
+                return;
+            }
+            if matches!(s.combat.target, AttackTarget::Unit(_)) && alive.count_ones() >= 2 {
+                s.step = Step::FightBack;
+                s.actor = me.other();
+            } else {
+                s.combat.fight_back = alive.trailing_zeros() as u8;
+                self.resolve_combat(s);
+            }
+        }
+    }
+
+    /// `end_window` (one view of the remaining attackers and the defender for the target test
+    /// and the clash; one of the group and the opposing active UNITs for the marks and the STR of
+    /// an attack on the player) leaves the state the clear form leaves (`end_window_clear`), at
+    /// every position of the window step of random games of every pair of bundled decks.
+    #[test]
+    fn the_window_ends_as_the_clear_form_ends_it() {
+        let (mut clash, mut other) = (0u32, 0u32);
+        for g in bundled_games() {
+            for seed in 0..8u64 {
+                let mut s = g.new_game(seed, Seat::ALL[(seed % 2) as usize]);
+                let mut r = [RandomAgent::new(seed), RandomAgent::new(seed + 5)];
+                while let Some(q) = g.to_move(&s) {
+                    if s.step == Step::Window && matches!(s.pending, super::super::Pending::None) {
+                        let (mut fast, mut clear) = (s, s);
+                        g.end_window(&mut fast);
+                        g.end_window_clear(&mut clear);
+                        assert_eq!(fast, clear, "seed {seed}, turn {}", s.turn);
+                        let alive = s.combat.attackers & g.active_units(&s, s.combat.attacker);
+                        if matches!(s.combat.target, AttackTarget::Unit(_))
+                            && alive.count_ones() == 1
+                        {
+                            clash += 1;
+                        } else {
+                            other += 1;
+                        }
+                    }
+                    let act = r[q.index()].choose(&g, &s, q);
+                    g.apply(&mut s, act);
+                }
+            }
+        }
+        assert!(clash > 2_000 && other > 2_000, "{clash} {other}");
     }
 }

@@ -557,6 +557,15 @@ impl TrailsGame {
         } else {
             let me = s.chooser().expect("play on a finished game");
             self.play_choice(s, me, a);
+            // A choice that was its body's last step (a plan's last card, a rebuild) leaves the
+            // body at its end: ended here, as the settle loop's first call would end it (nothing
+            // pending, no winner), and most often the queue is then empty and the step waits.
+            if matches!(s.pending, Pending::None) && s.winner.is_none() && !s.queue.is_empty() {
+                let c = s.queue[0];
+                if self.op_at(s, &c).is_none() {
+                    Self::end_front(s);
+                }
+            }
         }
         self.settle(s);
     }
@@ -581,12 +590,14 @@ impl TrailsGame {
         {
             return;
         }
-        self.settle_loop(s);
+        self.settle_loop::<true>(s);
     }
 
-    /// [`Self::settle`]'s loop.
+    /// [`Self::settle`]'s loop. `END`: [`Self::resolve_front`] ends a body after its last step
+    /// (the engine's form); without it, the loop's next turn ends it (the clear form, kept for
+    /// the test that compares the two).
     #[inline(never)]
-    fn settle_loop(&self, s: &mut State) {
+    fn settle_loop<const END: bool>(&self, s: &mut State) {
         loop {
             if s.winner.is_some() {
                 s.step = Step::Over;
@@ -598,7 +609,7 @@ impl TrailsGame {
                 return;
             }
             if !s.queue.is_empty() {
-                self.resolve_front(s);
+                self.resolve_front::<END>(s);
                 continue;
             }
             match s.step {
@@ -638,9 +649,10 @@ mod tests {
     use super::*;
 
     /// `play` (a step's quiet actions without the settle test, a step's action played as the
-    /// actor's) leaves the state that the clear form leaves: the chooser's action, then the
-    /// settle loop run whatever was played. Every legal action at every position of random games
-    /// of every pair of bundled decks.
+    /// actor's, a queued body ended by its last step or by the choice that was its last step)
+    /// leaves the state that the clear form leaves: the chooser's action, then the settle loop
+    /// run whatever was played, each body ended by a call of its own (`settle_loop::<false>`).
+    /// Every legal action at every position of random games of every pair of bundled decks.
     #[test]
     fn play_leaves_what_play_then_settle_leaves() {
         use crate::agents::{Agent, RandomAgent};
@@ -650,7 +662,7 @@ mod tests {
             &db,
             &crate::games::trails::TEST_DECKS,
         );
-        let (mut quiet, mut other) = (0u32, 0u32);
+        let (mut quiet, mut other, mut queued) = (0u32, 0u32, 0u32);
         let mut list = crate::core::ActionList::new();
         for (k, da) in decks.iter().enumerate() {
             for db_ in &decks[k..] {
@@ -670,7 +682,8 @@ mod tests {
                             } else {
                                 g.play_choice(&mut clear, me, a);
                             }
-                            g.settle_loop(&mut clear);
+                            queued += u32::from(!clear.queue.is_empty());
+                            g.settle_loop::<false>(&mut clear);
                             assert_eq!(fast, clear, "seed {seed}, {a:?}");
                             let was_quiet = matches!(s.pending, Pending::None)
                                 && clear.queue.is_empty()
@@ -687,7 +700,10 @@ mod tests {
                 }
             }
         }
-        assert!(quiet > 10_000 && other > 10_000, "{quiet} {other}");
+        assert!(
+            quiet > 10_000 && other > 10_000 && queued > 5_000,
+            "{quiet} {other} {queued}"
+        );
     }
 
     /// The per-card tables' entries are 16 bytes, so that a lookup by id scales it by one shift

@@ -103,15 +103,20 @@ impl TrailsGame {
 
     /// Resolves the front ability of the queue as far as it goes without a decision: one step
     /// of its program (an effect, or a jump of `if`/`choose`/`may`: decision T-EFF-4).
-    pub(super) fn resolve_front(&self, s: &mut State) {
+    #[inline(never)]
+    pub(super) fn resolve_front<const END: bool>(&self, s: &mut State) {
         let c = s.queue[0];
-        let Some(op) = self.op_at(s, &c) else {
-            s.queue.remove(0);
-            s.x = [0; 2];
+        let ops = self.ops(s, &c);
+        let Some(op) = ops.get(c.pc as usize) else {
+            Self::end_front(s);
             return;
         };
-        let e = match op {
-            Op::Do(e) => *e,
+        // Whether this is the body's last step (read below).
+        let last = c.pc as usize + 1 == ops.len();
+        // The effect is read in place (a reference into the card's program): a copy of it took
+        // ~12 instructions, twice an effect.
+        let e: &Effect = match op {
+            Op::Do(e) => e,
             Op::Unless(cond, to) => {
                 let holds = eval::cond(&self.judge(s, c.controller(), c.source(), c.that), cond);
                 s.queue[0].pc = if holds { c.pc + 1 } else { *to };
@@ -144,7 +149,8 @@ impl TrailsGame {
                 return;
             }
         };
-        let e = if matches!(
+        let counted;
+        let e: &Effect = if matches!(
             e,
             Effect::Buff(_, Amount::Counted(_), _, _)
                 | Effect::Buff(_, _, Amount::Counted(_), _)
@@ -155,14 +161,15 @@ impl TrailsGame {
                 // Decision T-REPL-1: it reads what the step before did.
                 return self.prevent(s);
             }
-            self.counted(s, &c, e)
+            counted = self.counted(s, &c, *e);
+            &counted
         } else {
             e
         };
         // `x` is what this effect does (counted amounts above read the last one's).
         s.x = [0; 2];
         let me = c.controller();
-        match e {
+        match *e {
             Effect::Draw(k) => {
                 for _ in 0..k {
                     self.draw(s, me);
@@ -217,7 +224,7 @@ impl TrailsGame {
                     self.draw(s, me);
                 }
             }
-            Effect::Ban { .. } => self.make_ban(s, &c, &e),
+            Effect::Ban { .. } => self.make_ban(s, &c, e),
             // Decision T-EFF-19: the controller names two organizations, one at a time.
             Effect::LinkChosen => {
                 if self.match_orgs.count_ones() >= 2 {
@@ -255,32 +262,32 @@ impl TrailsGame {
             }) =>
             {
                 let t = *e.target().expect("an effect on cards");
-                return self.card_effect(s, e, t);
+                return self.card_effect(s, *e, t);
             }
             _ => {
                 let t = *e.target().expect("targeted effect");
                 // Decision T-REPL-1: stuns wait for the replacements a card may offer.
                 if self.has_instead && matches!(e, Effect::Stun(_)) {
-                    return self.stun_effect(s, c, e, t);
+                    return self.stun_effect(s, c, *e, t);
                 }
                 match t.mode {
                     TargetMode::This => {
                         if self.active_units(s, me) & bit(c.source()) != 0
                             && self.ctype(s, me, c.source()) == CardType::Unit
                         {
-                            self.apply_to_unit(s, &e, me, c.source());
+                            self.apply_to_unit(s, e, me, c.source());
                         }
                     }
                     TargetMode::All => {
                         let m = self.effect_targets(s, me, &t, c.source());
                         for q in Seat::ALL {
                             for i in Bits(m[q.index()]) {
-                                self.apply_to_unit(s, &e, q, i);
+                                self.apply_to_unit(s, e, q, i);
                             }
                         }
                     }
                     TargetMode::Choose => {
-                        let m = self.choice_targets(s, &c, &e, &t);
+                        let m = self.choice_targets(s, &c, e, &t);
                         let n = Seat::count_in(m);
                         if n > 1 {
                             s.pending = Pending::Target;
@@ -289,7 +296,7 @@ impl TrailsGame {
                         if let (1, Some((q, i))) = (n, Seat::first_in(m)) {
                             // The card chosen becomes `that` for the steps after it.
                             s.queue[0].that = That::of(q, i);
-                            self.apply_to_unit(s, &e, q, i);
+                            self.apply_to_unit(s, e, q, i);
                         }
                     }
                     TargetMode::That | TargetMode::Role(_) => {
@@ -298,7 +305,7 @@ impl TrailsGame {
                         for q in Seat::ALL {
                             let m = m[q.index()] & self.active_units(s, q);
                             if let Some(i) = Bits(m).next() {
-                                self.apply_to_unit(s, &e, q, i);
+                                self.apply_to_unit(s, e, q, i);
                             }
                         }
                     }
@@ -306,6 +313,28 @@ impl TrailsGame {
             }
         }
         s.queue[0].pc += 1;
+        // After the body's last step, the settle loop would call again at once (nothing
+        // pending, no winner) only to end it: ended here. The front is still this body (its
+        // card, ability and step; a stun's replacement may queue one before it).
+        if END && last && s.winner.is_none() && matches!(s.pending, Pending::None) {
+            let f = s.queue[0];
+            if (f.ability, f.later, f.pc, f.src) == (c.ability, c.later, c.pc + 1, c.src) {
+                Self::end_front(s);
+            }
+        }
+    }
+
+    /// The front ability's body has ended: it leaves the queue and `x` (what its last effect
+    /// did) is reset.
+    #[inline]
+    pub(super) fn end_front(s: &mut State) {
+        // The same bytes as `remove(0)` (a `memmove` call) when it is the only one.
+        if s.queue.len() == 1 {
+            s.queue.pop();
+        } else {
+            s.queue.remove(0);
+        }
+        s.x = [0; 2];
     }
 
     /// Whether the current attack has been declared and not yet resolved or stopped.

@@ -5,11 +5,34 @@
 use super::super::action::Action;
 use super::super::cards::{Icons, Phase, Trigger};
 use super::super::state::{
-    bit, flag, AttackTarget, Bits, Combat, Cursor, Pending, State, Step, That,
+    bit, flag, AttackTarget, Bits, Combat, Cursor, Pending, PlayerState, State, Step, That,
+    MAX_CARDS,
 };
 use super::events::Ev;
 use super::TrailsGame;
 use crate::core::{Outcome, Seat};
+
+/// Decision T-CURE-4: the STR/DEF changes and icons until end of turn end. Only UNITs on the
+/// field have any (effects change active UNITs only, and a card leaving the field loses them:
+/// `reset_instance`), so the three arrays are cleared whole: a few wide stores, where the
+/// clear form ([`end_turn_changes_clear`], kept for the test) stores three bytes for each card
+/// on the field and in the homebase.
+#[inline]
+fn end_turn_changes(p: &mut PlayerState) {
+    p.str_mod = [0; MAX_CARDS];
+    p.def_mod = [0; MAX_CARDS];
+    p.icons_eot = [Icons::NONE; MAX_CARDS];
+}
+
+/// [`end_turn_changes`], card by card over the field and the homebase.
+#[cfg(test)]
+fn end_turn_changes_clear(p: &mut PlayerState) {
+    for i in Bits(p.field | p.homebase) {
+        p.str_mod[i as usize] = 0;
+        p.def_mod[i as usize] = 0;
+        p.icons_eot[i as usize] = Icons::NONE;
+    }
+}
 
 impl TrailsGame {
     /// Plays `a` in the current step (no choice is pending). Returns `false` after the quiet
@@ -335,11 +358,7 @@ impl TrailsGame {
             p.clear_all(flag::ACTIONED | flag::SUPPORTED | flag::ATTACKED);
             // Decision T-EFF-13: links until end of turn end.
             p.links_eot = [0; 2];
-            for i in Bits(p.field | p.homebase) {
-                p.str_mod[i as usize] = 0;
-                p.def_mod[i as usize] = 0;
-                p.icons_eot[i as usize] = Icons::NONE;
-            }
+            end_turn_changes(p);
             p.attribution_orgs = 0;
             p.once = 0;
         }
@@ -365,5 +384,50 @@ impl TrailsGame {
         }
         self.phase_event(s, Trigger::Start, Phase::Preparation, me);
         self.phase_event(s, Trigger::Start, Phase::Draw, me);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The end of turn's whole-array clear ([`end_turn_changes`]) leaves what the clear form
+    /// (the field and homebase cards' entries) leaves: no card outside the field has a change.
+    /// Both players at every position of random games of every pair of the bundled decks.
+    #[test]
+    fn end_turn_clears_what_the_card_walk_clears() {
+        use crate::agents::{Agent, RandomAgent};
+        use crate::core::Game;
+        let db = super::super::super::bundled_cards();
+        let decks = crate::core::testing::folder_decks::<TrailsGame>(
+            &db,
+            &crate::games::trails::TEST_DECKS,
+        );
+        let (mut positions, mut changed) = (0u32, 0u32);
+        for (k, da) in decks.iter().enumerate() {
+            for db_ in &decks[k..] {
+                let g = TrailsGame::new(db.clone(), da.cards.clone(), db_.cards.clone());
+                for seed in 0..4u64 {
+                    let mut s = g.new_game(seed, Seat::ALL[(seed % 2) as usize]);
+                    let mut r = [RandomAgent::new(seed), RandomAgent::new(seed + 7)];
+                    while let Some(q) = g.to_move(&s) {
+                        for p in &s.p {
+                            let (mut fast, mut clear) = (*p, *p);
+                            end_turn_changes(&mut fast);
+                            end_turn_changes_clear(&mut clear);
+                            assert_eq!(fast, clear, "seed {seed}, turn {}", s.turn);
+                            positions += 1;
+                            changed += u32::from(fast != *p);
+                        }
+                        let act = r[q.index()].choose(&g, &s, q);
+                        g.apply(&mut s, act);
+                    }
+                }
+            }
+        }
+        assert!(
+            positions > 50_000 && changed > 1_000,
+            "{positions} {changed}"
+        );
     }
 }
