@@ -97,6 +97,14 @@ impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
         Appender { list: self, n }
     }
 
+    /// The first slot: the first item, or `T::default()` when the list is empty (the slots past
+    /// the length always hold the default, `clear` and `pop` reset them). No length read and no
+    /// bounds test, for a caller whose list is known not to be empty.
+    #[inline(always)]
+    pub fn first_slot(&self) -> T {
+        self.items[0]
+    }
+
     #[inline]
     pub fn pop(&mut self) -> Option<T> {
         if self.len == 0 {
