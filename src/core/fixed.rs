@@ -105,7 +105,7 @@ impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
         self.items[0]
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn pop(&mut self) -> Option<T> {
         if self.len == 0 {
             return None;
@@ -201,14 +201,14 @@ impl<T: Copy + Default, const N: usize> Drop for Appender<'_, T, N> {
 
 impl<T: Copy + Default, const N: usize> std::ops::Index<usize> for FixedVec<T, N> {
     type Output = T;
-    #[inline]
+    #[inline(always)]
     fn index(&self, i: usize) -> &T {
         &self.as_slice()[i]
     }
 }
 
 impl<T: Copy + Default, const N: usize> std::ops::IndexMut<usize> for FixedVec<T, N> {
-    #[inline]
+    #[inline(always)]
     fn index_mut(&mut self, i: usize) -> &mut T {
         &mut self.as_mut_slice()[i]
     }
