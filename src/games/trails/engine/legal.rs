@@ -129,10 +129,16 @@ impl TrailsGame {
         } else {
             self.deploy_from_hand(s, me, out, |i| self.hot(p.card[i as usize]).cost);
         }
+        // Only UNITs are dispatched (`kinds.unit` is the card type, read ahead of the icons),
+        // and only a seat whose deck holds a [Dispatch] card has one.
         let down = p.homebase & !p.face_up();
+        let walk = if self.dispatch_seats[me.index()] {
+            down & p.kinds.unit
+        } else {
+            0
+        };
         let mut seen = IdsMet::default();
-        // Only UNITs are dispatched (`kinds.unit` is the card type, read ahead of the icons).
-        for i in Bits(down & p.kinds.unit) {
+        for i in Bits(walk) {
             let c = self.hot(p.card[i as usize]);
             if c.icons.has(Icons::DISPATCH)
                 && self.play_cost(s, me, i) <= p.cp
