@@ -97,9 +97,10 @@ impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
         Appender { list: self, n }
     }
 
-    /// The first slot: the first item, or `T::default()` when the list is empty (the slots past
-    /// the length always hold the default, `clear` and `pop` reset them). No length read and no
-    /// bounds test, for a caller whose list is known not to be empty.
+    /// The first slot: the first item when the list holds one; when it is empty, the default if
+    /// it was emptied by `clear`, `pop` or `remove` (they reset the slots past the length), a
+    /// stale item after `clear_scratch`. No length read and no bounds test, for a caller whose
+    /// list is known not to be empty.
     #[inline(always)]
     pub fn first_slot(&self) -> T {
         self.items[0]
@@ -299,6 +300,37 @@ mod tests {
             b.push(8);
             assert_eq!((a.len, a.items), (b.len, b.items));
         }
+    }
+
+    /// `first_slot` is `self[0]` whenever the list holds an item, after every push, insert,
+    /// remove and pop of a run of them; the default once `clear` or `pop` emptied it.
+    #[test]
+    fn the_first_slot_is_the_first_item() {
+        let mut a: FixedVec<u8, 5> = FixedVec::new();
+        assert_eq!(a.first_slot(), 0);
+        let mut checked = 0;
+        for round in 0..40u8 {
+            let op = round.wrapping_mul(7) % 5;
+            match op {
+                0 | 1 if !a.is_full() => a.push(round + 1),
+                2 if !a.is_full() => a.insert(usize::from(round) % (a.len() + 1), round + 1),
+                3 if !a.is_empty() => {
+                    a.remove(usize::from(round) % a.len());
+                }
+                _ => {
+                    a.pop();
+                }
+            }
+            if a.is_empty() {
+                assert_eq!(a.first_slot(), 0, "round {round}");
+            } else {
+                assert_eq!(a.first_slot(), a[0], "round {round}");
+                checked += 1;
+            }
+        }
+        a.clear();
+        assert_eq!(a.first_slot(), 0);
+        assert!(checked > 20, "{checked}");
     }
 
     /// Pushing through an appender leaves what pushing on the list leaves, from any length and
