@@ -635,7 +635,7 @@ impl State {
     /// Who makes the pending choice. A choice inside an effect (every one but the put after a
     /// dispatch) has its effect at the front of the queue, read with no length test
     /// (`first_slot`).
-    #[inline(never)]
+    #[inline(always)]
     fn choice_chooser(&self) -> Seat {
         let c = self.queue.first_slot().controller();
         match self.pending {
