@@ -97,7 +97,16 @@ impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
         Appender { list: self, n }
     }
 
-    #[inline]
+    /// The first slot: the first item when the list holds one; when it is empty, the default if
+    /// it was emptied by `clear`, `pop` or `remove` (they reset the slots past the length), a
+    /// stale item after `clear_scratch`. No length read and no bounds test, for a caller whose
+    /// list is known not to be empty.
+    #[inline(always)]
+    pub fn first_slot(&self) -> T {
+        self.items[0]
+    }
+
+    #[inline(always)]
     pub fn pop(&mut self) -> Option<T> {
         if self.len == 0 {
             return None;
@@ -193,14 +202,14 @@ impl<T: Copy + Default, const N: usize> Drop for Appender<'_, T, N> {
 
 impl<T: Copy + Default, const N: usize> std::ops::Index<usize> for FixedVec<T, N> {
     type Output = T;
-    #[inline]
+    #[inline(always)]
     fn index(&self, i: usize) -> &T {
         &self.as_slice()[i]
     }
 }
 
 impl<T: Copy + Default, const N: usize> std::ops::IndexMut<usize> for FixedVec<T, N> {
-    #[inline]
+    #[inline(always)]
     fn index_mut(&mut self, i: usize) -> &mut T {
         &mut self.as_mut_slice()[i]
     }
@@ -291,6 +300,37 @@ mod tests {
             b.push(8);
             assert_eq!((a.len, a.items), (b.len, b.items));
         }
+    }
+
+    /// `first_slot` is `self[0]` whenever the list holds an item, after every push, insert,
+    /// remove and pop of a run of them; the default once `clear` or `pop` emptied it.
+    #[test]
+    fn the_first_slot_is_the_first_item() {
+        let mut a: FixedVec<u8, 5> = FixedVec::new();
+        assert_eq!(a.first_slot(), 0);
+        let mut checked = 0;
+        for round in 0..40u8 {
+            let op = round.wrapping_mul(7) % 5;
+            match op {
+                0 | 1 if !a.is_full() => a.push(round + 1),
+                2 if !a.is_full() => a.insert(usize::from(round) % (a.len() + 1), round + 1),
+                3 if !a.is_empty() => {
+                    a.remove(usize::from(round) % a.len());
+                }
+                _ => {
+                    a.pop();
+                }
+            }
+            if a.is_empty() {
+                assert_eq!(a.first_slot(), 0, "round {round}");
+            } else {
+                assert_eq!(a.first_slot(), a[0], "round {round}");
+                checked += 1;
+            }
+        }
+        a.clear();
+        assert_eq!(a.first_slot(), 0);
+        assert!(checked > 20, "{checked}");
     }
 
     /// Pushing through an appender leaves what pushing on the list leaves, from any length and

@@ -632,13 +632,16 @@ impl State {
         }
     }
 
-    /// Who makes the pending choice.
-    #[inline(never)]
+    /// Who makes the pending choice. A choice inside an effect (every one but the put after a
+    /// dispatch) has its effect at the front of the queue, read with no length test
+    /// (`first_slot`).
+    #[inline(always)]
     fn choice_chooser(&self) -> Seat {
+        let c = self.queue.first_slot().controller();
         match self.pending {
             Pending::None | Pending::DispatchPut => self.actor,
             // `discard enemy`: the opponent chooses what they discard.
-            Pending::Discard { enemy: true, .. } => self.queue[0].controller().other(),
+            Pending::Discard { enemy: true, .. } => c.other(),
             // Choices inside an effect belong to the effect's controller.
             Pending::Target
             | Pending::Plan { .. }
@@ -648,7 +651,10 @@ impl State {
             | Pending::Pick { .. }
             | Pending::Bottom { .. }
             | Pending::Discard { enemy: false, .. }
-            | Pending::May { .. } => self.queue[0].controller(),
+            | Pending::May { .. } => {
+                debug_assert!(!self.queue.is_empty(), "a choice with no effect queued");
+                c
+            }
         }
     }
 }

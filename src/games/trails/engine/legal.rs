@@ -129,10 +129,16 @@ impl TrailsGame {
         } else {
             self.deploy_from_hand(s, me, out, |i| self.hot(p.card[i as usize]).cost);
         }
+        // Only UNITs are dispatched (`kinds.unit` is the card type, read ahead of the icons),
+        // and only a seat whose deck holds a [Dispatch] card has one.
         let down = p.homebase & !p.face_up();
+        let walk = if self.dispatch_seats[me.index()] {
+            down & p.kinds.unit
+        } else {
+            0
+        };
         let mut seen = IdsMet::default();
-        // Only UNITs are dispatched (`kinds.unit` is the card type, read ahead of the icons).
-        for i in Bits(down & p.kinds.unit) {
+        for i in Bits(walk) {
             let c = self.hot(p.card[i as usize]);
             if c.icons.has(Icons::DISPATCH)
                 && self.play_cost(s, me, i) <= p.cp
@@ -1068,6 +1074,80 @@ mod tests {
             checked > 100_000 && some > 10_000 && covert > 1_000,
             "{checked} {some} {covert}"
         );
+    }
+
+    /// The dispatches of a deployment step (T-ICON-DISPATCH, T-PREP-3) are those of the clear
+    /// walk of every face-down UNIT of the homebase, whatever `dispatch_seats` says of the seat:
+    /// at every deployment step (with no ban) of random games (12 seeds) of the bench match and
+    /// the 36 pairs of the bundled decks; and no instance of a seat whose deck has no [Dispatch]
+    /// card ever has one, at every position.
+    #[test]
+    fn dispatches_are_those_of_the_walk_of_every_face_down_unit() {
+        let db = crate::games::trails::bundled_cards();
+        let decks = crate::core::testing::folder_decks::<TrailsGame>(
+            &db,
+            &crate::games::trails::TEST_DECKS,
+        );
+        let mut games = vec![TrailsGame::bench_match().expect("the bench match")];
+        for (k, a) in decks.iter().enumerate() {
+            for b in &decks[k..] {
+                games.push(TrailsGame::new(
+                    db.clone(),
+                    a.cards.clone(),
+                    b.cards.clone(),
+                ));
+            }
+        }
+        let (mut steps, mut with, mut positions) = (0, 0, 0);
+        let mut out = ActionList::new();
+        for g in &games {
+            for seed in 0..12 {
+                let mut s = g.new_game(seed, Seat::P1);
+                let mut a = [RandomAgent::new(seed), RandomAgent::new(seed + 1)];
+                while let Some(q) = g.to_move(&s) {
+                    for me in Seat::ALL {
+                        let p = s.pl(me);
+                        if !g.dispatch_seats[me.index()] {
+                            assert!(
+                                Bits(p.hand | p.homebase | p.field | p.trail)
+                                    .all(|i| !g.hot(p.card[i as usize]).icons.has(Icons::DISPATCH)),
+                                "seed {seed} {me:?}"
+                            );
+                        }
+                    }
+                    positions += 1;
+                    if s.step == Step::Deploy && s.pending == Pending::None && s.bans.is_empty() {
+                        let me = s.actor;
+                        let p = s.pl(me);
+                        let down = p.homebase & !p.face_up();
+                        let mut clear = Vec::new();
+                        for i in Bits(down & p.kinds.unit) {
+                            let id = p.card[i as usize];
+                            if g.hot(id).icons.has(Icons::DISPATCH)
+                                && g.play_cost(&s, me, i) <= p.cp
+                                && first_of_card(p, down, i)
+                                && g.reinforcement_ok(&s, me, id)
+                            {
+                                clear.push(Action::Dispatch(id));
+                            }
+                        }
+                        g.legal(&s, &mut out);
+                        let listed: Vec<Action> = out
+                            .iter()
+                            .copied()
+                            .filter(|a| matches!(a, Action::Dispatch(_)))
+                            .collect();
+                        assert_eq!(listed, clear, "seed {seed} {me:?}");
+                        steps += 1;
+                        with += usize::from(!clear.is_empty());
+                    }
+                    let act = a[q.index()].choose(g, &s, q);
+                    g.apply(&mut s, act);
+                }
+            }
+        }
+        eprintln!("dispatches: {positions} positions, {steps} deployment steps, {with} with one");
+        assert!(steps > 20_000 && with > 1_000, "{steps} {with}");
     }
 
     /// `Crafts::min_ep` is the least EP cost of a card's crafts (`act` abilities, T-RES-5), read

@@ -288,6 +288,10 @@ pub struct TrailsGame {
     /// [`views::QuickStatic`] of every card of the match, by [`Lid`]: the one static effect of
     /// the cards whose statics the walk reads without the card ([`Self::for_static_mods`]).
     quick: ByteTable<views::QuickStatic>,
+    /// For each seat, whether its deck holds a card with [Dispatch] (T-ICON-DISPATCH): the
+    /// deployment step walks the face-down homebase UNITs for one only then. A seat's instances
+    /// are always cards of its own deck (the deal, redeals, scenarios).
+    dispatch_seats: [bool; 2],
 }
 
 /// Every tunable number of the heuristic policy (`super::policy`), in one place. Each
@@ -442,7 +446,11 @@ impl TrailsGame {
                 .collect()
         };
         let deck_lids = [local(&deck_a), local(&deck_b)];
+        let dispatch_seats = deck_lids
+            .each_ref()
+            .map(|d| d.iter().any(|&l| hot[l].icons.has(Icons::DISPATCH)));
         TrailsGame {
+            dispatch_seats,
             deck_lids,
             ids: ByteTable::new(0, ids),
             hot,
