@@ -468,6 +468,50 @@ impl TrailsGame {
     }
 
     pub fn effect_targets(&self, s: &State, controller: Seat, t: &Target, source: u8) -> [u64; 2] {
+        let f = &t.filter;
+        // A filter that asks only for the card's cost, its ready state and that it is not the
+        // source (most targeted effects' filters): `card_matches`' tests as masks, the cost
+        // read card by card; the other tests of `card_matches` hold for every card.
+        if by_masks(f) {
+            let mut out = [0u64; 2];
+            for q in Seat::ALL {
+                if !side_matches(t.side, controller, q) {
+                    continue;
+                }
+                let p = s.pl(q);
+                let mut m = self.candidates(s, q, f);
+                if f.other && q == controller && source < 64 {
+                    m &= !bit(source);
+                }
+                match f.ready {
+                    Some(true) => m &= !p.flagged(flag::ACTIONED),
+                    Some(false) => m &= p.flagged(flag::ACTIONED),
+                    None => {}
+                }
+                if f.cost_min.is_some() || f.cost_max.is_some() {
+                    for i in Bits(m) {
+                        if !bounds_ok(f, self.hot(p.card[i as usize]).cost, 0, 0) {
+                            m &= !bit(i);
+                        }
+                    }
+                }
+                out[q.index()] = m;
+            }
+            return out;
+        }
+        self.effect_targets_clear(s, controller, t, source)
+    }
+
+    /// [`Self::effect_targets`] card by card ([`Self::card_matches`]): the form for every
+    /// filter.
+    #[inline(never)]
+    fn effect_targets_clear(
+        &self,
+        s: &State,
+        controller: Seat,
+        t: &Target,
+        source: u8,
+    ) -> [u64; 2] {
         let mut out = [0u64; 2];
         for q in Seat::ALL {
             if !side_matches(t.side, controller, q) {
@@ -721,5 +765,115 @@ impl TrailsGame {
             (Pending::Discard { .. }, Action::Pick { card, .. }) => self.play_discard(s, me, card),
             (p, a) => panic!("illegal action {a:?} while {p:?} is pending"),
         }
+    }
+}
+
+/// Whether a filter asks only for a card's cost, its ready state and that it is not the source
+/// (no organization, icon, name, mark, STR or DEF): [`TrailsGame::effect_targets`] reads it as
+/// masks.
+#[inline]
+fn by_masks(f: &Filter) -> bool {
+    f.org == 0
+        && f.icon == Icons::NONE
+        && f.names[0] == 0
+        && (f.need | f.deny) == 0
+        && f.str_min.is_none()
+        && f.str_max.is_none()
+        && f.def_min.is_none()
+        && f.def_max.is_none()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `effect_targets` (a filter of costs, ready state and `other` read as masks) gives what the
+    /// card-by-card form gives (`effect_targets_clear`, `card_matches` for each candidate): every
+    /// target of every ability of the match's cards (and its filter with each ready state, with and
+    /// without `other`), for either controller and every source on
+    /// its field (and one not on it), at every position of random games of the 36 pairs of the
+    /// bundled decks. Counts the cases where each mask test removes a card, so that each is seen.
+    #[test]
+    fn mask_targets_are_the_card_by_card_targets() {
+        use crate::agents::{Agent, RandomAgent};
+        use crate::core::lang::program::Op;
+        use crate::core::Game;
+        let db = super::super::super::bundled_cards();
+        let decks = crate::core::testing::folder_decks::<TrailsGame>(
+            &db,
+            &crate::games::trails::TEST_DECKS,
+        );
+        let (mut masks, mut cut_cost, mut cut_ready, mut cut_other) = (0u64, 0u64, 0u64, 0u64);
+        for (k, da) in decks.iter().enumerate() {
+            for db_ in &decks[k..] {
+                let g = TrailsGame::new(db.clone(), da.cards.clone(), db_.cards.clone());
+                let mut targets: Vec<Target> = Vec::new();
+                for l in g.lids() {
+                    for a in &g.card(l).abilities {
+                        let later = a.program.later.iter().flat_map(|x| x.1.iter());
+                        for op in a.program.ops.iter().chain(later) {
+                            if let Op::Do(e) = op {
+                                let Some(t) = e.target() else { continue };
+                                // Its filter with each ready state and with and without
+                                // `other` as well (the bundled filters lack some of them).
+                                for ready in [None, Some(true), Some(false)] {
+                                    for other in [false, true] {
+                                        let mut t = *t;
+                                        t.filter.ready = ready;
+                                        t.filter.other = other;
+                                        if !targets.contains(&t) {
+                                            targets.push(t);
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                let mut s = g.new_game(3, Seat::P1);
+                let mut r = [RandomAgent::new(3), RandomAgent::new(14)];
+                while let Some(q) = g.to_move(&s) {
+                    for t in &targets {
+                        for c in Seat::ALL {
+                            let p = s.pl(c);
+                            let off = (0..p.n_cards).find(|&i| p.field & bit(i) == 0);
+                            for src in Bits(p.field).chain(off) {
+                                let fast = g.effect_targets(&s, c, t, src);
+                                let clear = g.effect_targets_clear(&s, c, t, src);
+                                assert_eq!(fast, clear, "{t:?} {c:?} {src}");
+                                if !by_masks(&t.filter) {
+                                    continue;
+                                }
+                                masks += 1;
+                                let f = t.filter;
+                                for d in Seat::ALL {
+                                    if !side_matches(t.side, c, d) {
+                                        continue;
+                                    }
+                                    let cands = g.candidates(&s, d, &f);
+                                    let pd = s.pl(d);
+                                    let left = cands & !clear[d.index()];
+                                    for i in Bits(left) {
+                                        if f.other && (d, i) == (c, src) {
+                                            cut_other += 1;
+                                        } else if !ready_ok(&f, pd.has(i, flag::ACTIONED)) {
+                                            cut_ready += 1;
+                                        } else {
+                                            cut_cost += 1;
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    let act = r[q.index()].choose(&g, &s, q);
+                    g.apply(&mut s, act);
+                }
+            }
+        }
+        assert!(
+            masks > 100_000 && cut_cost > 1_000 && cut_ready > 1_000 && cut_other > 1_000,
+            "{masks} {cut_cost} {cut_ready} {cut_other}"
+        );
     }
 }

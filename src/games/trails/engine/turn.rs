@@ -334,11 +334,7 @@ impl TrailsGame {
     /// the field trigger); then the cure phase and the turn end (decision T-EFF-8).
     pub(super) fn rest(&self, s: &mut State) {
         for q in [s.initiative, s.initiative.other()] {
-            for i in Bits(s.pl(q).field) {
-                if s.pl(q).has(i, flag::STUNNED) {
-                    self.to_trail(s, q, i);
-                }
-            }
+            self.rest_stunned(s, q);
         }
         s.step = Step::Ready;
         self.phase_event(s, Trigger::End, Phase::Cure, s.initiative);
@@ -346,6 +342,16 @@ impl TrailsGame {
         // What triggered resolves first (the settle loop comes back to the step).
         if s.queue.is_empty() {
             self.end_turn(s);
+        }
+    }
+
+    /// [`Self::rest`] for `q`: its stunned field cards to its trail, read as one mask (a card
+    /// going to the trail changes no other card's zone or flags; its abilities are only queued).
+    #[inline]
+    fn rest_stunned(&self, s: &mut State, q: Seat) {
+        let p = s.pl(q);
+        for i in Bits(p.field & p.flagged(flag::STUNNED)) {
+            self.to_trail(s, q, i);
         }
     }
 
@@ -429,5 +435,55 @@ mod tests {
             positions > 50_000 && changed > 1_000,
             "{positions} {changed}"
         );
+    }
+
+    /// `rest_stunned` (the stunned field cards read as one mask) leaves what the card walk of
+    /// T-CURE-2 leaves (each field card tested as the walk reaches it, after the cards before it
+    /// went to the trail): for both seats at every position of random games (4 seeds) of the 36
+    /// pairs of the bundled decks, counting the cases with one and with several stunned cards.
+    #[test]
+    fn rest_moves_what_the_card_walk_moves() {
+        use crate::agents::{Agent, RandomAgent};
+        use crate::core::Game;
+        let db = super::super::super::bundled_cards();
+        let decks = crate::core::testing::folder_decks::<TrailsGame>(
+            &db,
+            &crate::games::trails::TEST_DECKS,
+        );
+        let (mut one, mut several) = (0u32, 0u32);
+        for (k, da) in decks.iter().enumerate() {
+            for db_ in &decks[k..] {
+                let g = TrailsGame::new(db.clone(), da.cards.clone(), db_.cards.clone());
+                for seed in 0..4u64 {
+                    let mut s = g.new_game(seed, Seat::ALL[(seed % 2) as usize]);
+                    let mut r = [RandomAgent::new(seed), RandomAgent::new(seed + 7)];
+                    while let Some(q) = g.to_move(&s) {
+                        for c in Seat::ALL {
+                            let p = s.pl(c);
+                            let n = (p.field & p.flagged(flag::STUNNED)).count_ones();
+                            if n == 0 {
+                                continue;
+                            }
+                            let (mut fast, mut clear) = (s, s);
+                            g.rest_stunned(&mut fast, c);
+                            for i in Bits(clear.pl(c).field) {
+                                if clear.pl(c).has(i, flag::STUNNED) {
+                                    g.to_trail(&mut clear, c, i);
+                                }
+                            }
+                            assert_eq!(fast, clear, "seed {seed}, turn {}", s.turn);
+                            if n == 1 {
+                                one += 1;
+                            } else {
+                                several += 1;
+                            }
+                        }
+                        let act = r[q.index()].choose(&g, &s, q);
+                        g.apply(&mut s, act);
+                    }
+                }
+            }
+        }
+        assert!(one > 1_000 && several > 1_000, "{one} {several}");
     }
 }
