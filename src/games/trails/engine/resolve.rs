@@ -771,16 +771,37 @@ impl TrailsGame {
 /// Whether a filter asks only for a card's cost, its ready state and that it is not the source
 /// (no organization, icon, name, mark, STR or DEF): [`TrailsGame::effect_targets`] reads it as
 /// masks.
+/// Every field is named, so that a field added to [`Filter`] (which `card_matches` would test)
+/// fails to compile here until it is sorted into the masks' part or the rest.
 #[inline]
 fn by_masks(f: &Filter) -> bool {
-    f.org == 0
-        && f.icon == Icons::NONE
-        && f.names[0] == 0
-        && (f.need | f.deny) == 0
-        && f.str_min.is_none()
-        && f.str_max.is_none()
-        && f.def_min.is_none()
-        && f.def_max.is_none()
+    let Filter {
+        // Read as masks (cost from the card table), or tested by neither form.
+        cost_min: _,
+        cost_max: _,
+        ready: _,
+        other: _,
+        itself: _,
+        kinds: _,
+        // Card by card.
+        str_min,
+        str_max,
+        def_min,
+        def_max,
+        org,
+        icon,
+        names,
+        need,
+        deny,
+    } = *f;
+    org == 0
+        && icon == Icons::NONE
+        && names[0] == 0
+        && (need | deny) == 0
+        && str_min.is_none()
+        && str_max.is_none()
+        && def_min.is_none()
+        && def_max.is_none()
 }
 
 #[cfg(test)]
