@@ -239,6 +239,29 @@ pub(crate) const TEST_DECKS: [&str; 8] = [
     "martial_arts",
 ];
 
+/// The unit tests' matches: the bench match (`GameDef::bench_match`: aggro against control) when
+/// `bench`, then the 36 pairs of [`TEST_DECKS`] (each deck also against itself).
+#[cfg(test)]
+pub(crate) fn test_games(bench: bool) -> Vec<TrailsGame> {
+    use crate::core::GameDef;
+    let db = bundled_cards();
+    let decks = crate::core::testing::folder_decks::<TrailsGame>(&db, &TEST_DECKS);
+    let mut games = Vec::new();
+    if bench {
+        games.push(TrailsGame::bench_match().expect("the bench match"));
+    }
+    for (k, a) in decks.iter().enumerate() {
+        for b in &decks[k..] {
+            games.push(TrailsGame::new(
+                db.clone(),
+                a.cards.clone(),
+                b.cards.clone(),
+            ));
+        }
+    }
+    games
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

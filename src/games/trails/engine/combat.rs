@@ -394,26 +394,10 @@ mod tests {
     use super::*;
     use crate::agents::{Agent, RandomAgent};
     use crate::core::Game;
-    use crate::games::trails::deck::Deck;
 
     /// The bundled decks, every pair of which the tests below play.
     fn bundled_games() -> Vec<TrailsGame> {
-        let db = super::super::super::bundled_cards();
-        let decks: Vec<Deck> = crate::core::testing::folder_decks::<TrailsGame>(
-            &db,
-            &crate::games::trails::TEST_DECKS,
-        );
-        let mut games = Vec::new();
-        for (k, a) in decks.iter().enumerate() {
-            for b in &decks[k..] {
-                games.push(TrailsGame::new(
-                    db.clone(),
-                    a.cards.clone(),
-                    b.cards.clone(),
-                ));
-            }
-        }
-        games
+        crate::games::trails::test_games(false)
     }
 
     /// `player_still_target` (which skips the marks when the opponent has no active UNIT) says

@@ -946,21 +946,7 @@ mod tests {
     fn rebuild_actions_are_those_of_the_searched_list() {
         let (mut checked, mut with_copies, mut both_faces) = (0, 0, 0);
         let (mut fast, mut clear) = (ActionList::new(), ActionList::new());
-        let db = crate::games::trails::bundled_cards();
-        let decks = crate::core::testing::folder_decks::<TrailsGame>(
-            &db,
-            &crate::games::trails::TEST_DECKS,
-        );
-        let mut games = vec![TrailsGame::bench_match().expect("the bench match")];
-        for (k, a) in decks.iter().enumerate() {
-            for b in &decks[k..] {
-                games.push(TrailsGame::new(
-                    db.clone(),
-                    a.cards.clone(),
-                    b.cards.clone(),
-                ));
-            }
-        }
+        let games = crate::games::trails::test_games(true);
         for g in &games {
             for seed in 0..5 {
                 let mut s = g.new_game(seed, Seat::P1);
@@ -1022,21 +1008,7 @@ mod tests {
     /// bundled decks (among them [Covert] defenders with and without [Covert] supporters).
     #[test]
     fn supporters_are_those_of_the_clear_loop() {
-        let db = crate::games::trails::bundled_cards();
-        let decks = crate::core::testing::folder_decks::<TrailsGame>(
-            &db,
-            &crate::games::trails::TEST_DECKS,
-        );
-        let mut games = vec![TrailsGame::bench_match().expect("the bench match")];
-        for (k, a) in decks.iter().enumerate() {
-            for b in &decks[k..] {
-                games.push(TrailsGame::new(
-                    db.clone(),
-                    a.cards.clone(),
-                    b.cards.clone(),
-                ));
-            }
-        }
+        let games = crate::games::trails::test_games(true);
         let (mut checked, mut some, mut covert) = (0, 0, 0);
         for g in &games {
             for seed in 0..3 {
@@ -1083,21 +1055,7 @@ mod tests {
     /// card ever has one, at every position.
     #[test]
     fn dispatches_are_those_of_the_walk_of_every_face_down_unit() {
-        let db = crate::games::trails::bundled_cards();
-        let decks = crate::core::testing::folder_decks::<TrailsGame>(
-            &db,
-            &crate::games::trails::TEST_DECKS,
-        );
-        let mut games = vec![TrailsGame::bench_match().expect("the bench match")];
-        for (k, a) in decks.iter().enumerate() {
-            for b in &decks[k..] {
-                games.push(TrailsGame::new(
-                    db.clone(),
-                    a.cards.clone(),
-                    b.cards.clone(),
-                ));
-            }
-        }
+        let games = crate::games::trails::test_games(true);
         let (mut steps, mut with, mut positions) = (0, 0, 0);
         let mut out = ActionList::new();
         for g in &games {
