@@ -262,6 +262,32 @@ pub(crate) fn test_games(bench: bool) -> Vec<TrailsGame> {
     games
 }
 
+/// Random games for the engine's tests: `seeds` games of each match of `games`, game `seed` dealt
+/// with `seed` and begun by P1 for an even seed, P2 for an odd one, the seats moved by
+/// [`crate::agents::RandomAgent`]s of seeds `seed` and `seed + other`. `each` gets the match,
+/// every position before its move, the seat to move and the game's seed.
+#[cfg(test)]
+pub(crate) fn walk_test_games(
+    games: &[TrailsGame],
+    seeds: u64,
+    other: u64,
+    mut each: impl FnMut(&TrailsGame, &State, Seat, u64),
+) {
+    use crate::agents::{Agent, RandomAgent};
+    use crate::core::Game;
+    for g in games {
+        for seed in 0..seeds {
+            let mut s = g.new_game(seed, Seat::ALL[(seed % 2) as usize]);
+            let mut r = [RandomAgent::new(seed), RandomAgent::new(seed + other)];
+            while let Some(q) = g.to_move(&s) {
+                each(g, &s, q, seed);
+                let act = r[q.index()].choose(g, &s, q);
+                g.apply(&mut s, act);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -392,8 +392,7 @@ impl TrailsGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::agents::{Agent, RandomAgent};
-    use crate::core::Game;
+    use crate::games::trails::walk_test_games;
 
     /// The bundled decks, every pair of which the tests below play.
     fn bundled_games() -> Vec<TrailsGame> {
@@ -407,38 +406,31 @@ mod tests {
     #[test]
     fn the_player_stays_a_target_as_the_group_targets_say() {
         let (mut short, mut read) = (0u32, 0u32);
-        for g in bundled_games() {
-            for seed in 0..4u64 {
-                let mut s = g.new_game(seed, Seat::ALL[(seed % 2) as usize]);
-                let mut r = [RandomAgent::new(seed), RandomAgent::new(seed + 11)];
-                while let Some(q) = g.to_move(&s) {
-                    for me in Seat::ALL {
-                        let units = g.active_units(&s, me);
-                        let groups = Bits(units).map(bit).chain([units, 0]);
-                        for alive in groups {
-                            let clear = alive == 0 || {
-                                let m = g.group_marks(&s, me, alive);
-                                g.group_targets(&m, me, alive).1
-                            };
-                            assert_eq!(
-                                g.player_still_target(&s, me, alive, &mut None),
-                                clear,
-                                "seed {seed}, {me:?}, group {alive:#x}"
-                            );
-                            if alive != 0 {
-                                if g.active_units(&s, me.other()) == 0 {
-                                    short += 1;
-                                } else {
-                                    read += 1;
-                                }
-                            }
+        walk_test_games(&bundled_games(), 4, 11, |g, s, _, seed| {
+            for me in Seat::ALL {
+                let units = g.active_units(s, me);
+                let groups = Bits(units).map(bit).chain([units, 0]);
+                for alive in groups {
+                    let clear = alive == 0 || {
+                        let m = g.group_marks(s, me, alive);
+                        g.group_targets(&m, me, alive).1
+                    };
+                    assert_eq!(
+                        g.player_still_target(s, me, alive, &mut None),
+                        clear,
+                        "seed {seed}, {me:?}, group {alive:#x}"
+                    );
+                    if alive != 0 {
+                        if g.active_units(s, me.other()) == 0 {
+                            short += 1;
+                        } else {
+                            read += 1;
                         }
                     }
-                    let act = r[q.index()].choose(&g, &s, q);
-                    g.apply(&mut s, act);
                 }
             }
-        }
+        });
+        eprintln!("player target: {short} short, {read} read");
         assert!(short > 10_000 && read > 10_000, "{short} {read}");
     }
 
@@ -499,30 +491,21 @@ mod tests {
     #[test]
     fn the_window_ends_as_the_clear_form_ends_it() {
         let (mut clash, mut other) = (0u32, 0u32);
-        for g in bundled_games() {
-            for seed in 0..8u64 {
-                let mut s = g.new_game(seed, Seat::ALL[(seed % 2) as usize]);
-                let mut r = [RandomAgent::new(seed), RandomAgent::new(seed + 5)];
-                while let Some(q) = g.to_move(&s) {
-                    if s.step == Step::Window && matches!(s.pending, super::super::Pending::None) {
-                        let (mut fast, mut clear) = (s, s);
-                        g.end_window(&mut fast);
-                        g.end_window_clear(&mut clear);
-                        assert_eq!(fast, clear, "seed {seed}, turn {}", s.turn);
-                        let alive = s.combat.attackers & g.active_units(&s, s.combat.attacker);
-                        if matches!(s.combat.target, AttackTarget::Unit(_))
-                            && alive.count_ones() == 1
-                        {
-                            clash += 1;
-                        } else {
-                            other += 1;
-                        }
-                    }
-                    let act = r[q.index()].choose(&g, &s, q);
-                    g.apply(&mut s, act);
+        walk_test_games(&bundled_games(), 8, 5, |g, s, _, seed| {
+            if s.step == Step::Window && matches!(s.pending, super::super::Pending::None) {
+                let (mut fast, mut clear) = (*s, *s);
+                g.end_window(&mut fast);
+                g.end_window_clear(&mut clear);
+                assert_eq!(fast, clear, "seed {seed}, turn {}", s.turn);
+                let alive = s.combat.attackers & g.active_units(s, s.combat.attacker);
+                if matches!(s.combat.target, AttackTarget::Unit(_)) && alive.count_ones() == 1 {
+                    clash += 1;
+                } else {
+                    other += 1;
                 }
             }
-        }
+        });
+        eprintln!("end of window: {clash} clashes, {other} other");
         assert!(clash > 2_000 && other > 2_000, "{clash} {other}");
     }
 }

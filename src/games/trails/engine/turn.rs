@@ -402,35 +402,24 @@ mod tests {
     /// Both players at every position of random games of every pair of the bundled decks.
     #[test]
     fn end_turn_clears_what_the_card_walk_clears() {
-        use crate::agents::{Agent, RandomAgent};
-        use crate::core::Game;
-        let db = super::super::super::bundled_cards();
-        let decks = crate::core::testing::folder_decks::<TrailsGame>(
-            &db,
-            &crate::games::trails::TEST_DECKS,
-        );
+        use crate::games::trails::walk_test_games;
         let (mut positions, mut changed) = (0u32, 0u32);
-        for (k, da) in decks.iter().enumerate() {
-            for db_ in &decks[k..] {
-                let g = TrailsGame::new(db.clone(), da.cards.clone(), db_.cards.clone());
-                for seed in 0..4u64 {
-                    let mut s = g.new_game(seed, Seat::ALL[(seed % 2) as usize]);
-                    let mut r = [RandomAgent::new(seed), RandomAgent::new(seed + 7)];
-                    while let Some(q) = g.to_move(&s) {
-                        for p in &s.p {
-                            let (mut fast, mut clear) = (*p, *p);
-                            end_turn_changes(&mut fast);
-                            end_turn_changes_clear(&mut clear);
-                            assert_eq!(fast, clear, "seed {seed}, turn {}", s.turn);
-                            positions += 1;
-                            changed += u32::from(fast != *p);
-                        }
-                        let act = r[q.index()].choose(&g, &s, q);
-                        g.apply(&mut s, act);
-                    }
+        walk_test_games(
+            &crate::games::trails::test_games(false),
+            4,
+            7,
+            |_, s, _, seed| {
+                for p in &s.p {
+                    let (mut fast, mut clear) = (*p, *p);
+                    end_turn_changes(&mut fast);
+                    end_turn_changes_clear(&mut clear);
+                    assert_eq!(fast, clear, "seed {seed}, turn {}", s.turn);
+                    positions += 1;
+                    changed += u32::from(fast != *p);
                 }
-            }
-        }
+            },
+        );
+        eprintln!("end of turn: {positions} positions, {changed} changed");
         assert!(
             positions > 50_000 && changed > 1_000,
             "{positions} {changed}"
@@ -443,47 +432,36 @@ mod tests {
     /// pairs of the bundled decks, counting the cases with one and with several stunned cards.
     #[test]
     fn rest_moves_what_the_card_walk_moves() {
-        use crate::agents::{Agent, RandomAgent};
-        use crate::core::Game;
-        let db = super::super::super::bundled_cards();
-        let decks = crate::core::testing::folder_decks::<TrailsGame>(
-            &db,
-            &crate::games::trails::TEST_DECKS,
-        );
+        use crate::games::trails::walk_test_games;
         let (mut one, mut several) = (0u32, 0u32);
-        for (k, da) in decks.iter().enumerate() {
-            for db_ in &decks[k..] {
-                let g = TrailsGame::new(db.clone(), da.cards.clone(), db_.cards.clone());
-                for seed in 0..4u64 {
-                    let mut s = g.new_game(seed, Seat::ALL[(seed % 2) as usize]);
-                    let mut r = [RandomAgent::new(seed), RandomAgent::new(seed + 7)];
-                    while let Some(q) = g.to_move(&s) {
-                        for c in Seat::ALL {
-                            let p = s.pl(c);
-                            let n = (p.field & p.flagged(flag::STUNNED)).count_ones();
-                            if n == 0 {
-                                continue;
-                            }
-                            let (mut fast, mut clear) = (s, s);
-                            g.rest_stunned(&mut fast, c);
-                            for i in Bits(clear.pl(c).field) {
-                                if clear.pl(c).has(i, flag::STUNNED) {
-                                    g.to_trail(&mut clear, c, i);
-                                }
-                            }
-                            assert_eq!(fast, clear, "seed {seed}, turn {}", s.turn);
-                            if n == 1 {
-                                one += 1;
-                            } else {
-                                several += 1;
-                            }
+        walk_test_games(
+            &crate::games::trails::test_games(false),
+            4,
+            7,
+            |g, s, _, seed| {
+                for c in Seat::ALL {
+                    let p = s.pl(c);
+                    let n = (p.field & p.flagged(flag::STUNNED)).count_ones();
+                    if n == 0 {
+                        continue;
+                    }
+                    let (mut fast, mut clear) = (*s, *s);
+                    g.rest_stunned(&mut fast, c);
+                    for i in Bits(clear.pl(c).field) {
+                        if clear.pl(c).has(i, flag::STUNNED) {
+                            g.to_trail(&mut clear, c, i);
                         }
-                        let act = r[q.index()].choose(&g, &s, q);
-                        g.apply(&mut s, act);
+                    }
+                    assert_eq!(fast, clear, "seed {seed}, turn {}", s.turn);
+                    if n == 1 {
+                        one += 1;
+                    } else {
+                        several += 1;
                     }
                 }
-            }
-        }
+            },
+        );
+        eprintln!("rest: {one} with one stunned, {several} with several");
         assert!(one > 1_000 && several > 1_000, "{one} {several}");
     }
 }
