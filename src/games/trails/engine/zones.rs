@@ -5,7 +5,7 @@ use super::super::cards::{Trigger, Zone};
 use super::super::state::Lid;
 use super::super::state::{bit, flag, Bits, State, That};
 use super::events::Ev;
-use super::{TrailsGame, MAX_BOND};
+use super::{feat, TrailsGame, MAX_BOND};
 use crate::core::{Outcome, Seat};
 
 impl TrailsGame {
@@ -51,8 +51,10 @@ impl TrailsGame {
         p.field &= !bit(i);
         p.trail |= bit(i);
         p.reset_instance(i);
+        // A card in the trail provides no static (decision T-EFF-7; `refresh_static` would find
+        // it inactive).
+        p.static_src &= !bit(i);
         self.reveal(s, q, i);
-        self.refresh_static(s, q, i);
     }
 
     /// Hand to face-down homebase. The opponent loses track of which card it was (decision
@@ -115,8 +117,14 @@ impl TrailsGame {
         p.homebase &= !bit(i);
         p.field |= bit(i);
         p.reset_instance(i);
+        // On the field and not stunned (its flags were just cleared): a source of statics
+        // exactly when its card has some (decision T-EFF-7; what `refresh_static` would find).
+        if self.hot(p.card[i as usize]).feat & feat::STATICS != 0 {
+            p.static_src |= bit(i);
+        } else {
+            p.static_src &= !bit(i);
+        }
         self.reveal(s, q, i);
-        self.refresh_static(s, q, i);
         self.queue_trigger(s, q, i, Trigger::Enter);
         if self.listens & Trigger::Enter.bit() != 0 {
             self.happen(s, Ev::card(Trigger::Enter, q, i));
