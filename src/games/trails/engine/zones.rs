@@ -32,15 +32,23 @@ impl TrailsGame {
     pub(super) fn to_trail(&self, s: &mut State, q: Seat, i: u8) {
         let from_field = s.pl(q).field & bit(i) != 0;
         self.to_trail_quiet(s, q, i);
-        if from_field && !s.combat_mods.is_empty() {
+        if from_field {
+            self.left_field_to_trail(s, q, i);
+        }
+    }
+
+    /// What follows [`Self::to_trail`] of a card that was on the field. Out of line, and the
+    /// last thing `to_trail` does: `to_trail` needs no frame (a card from the hand or the
+    /// homebase is the most frequent).
+    #[inline(never)]
+    fn left_field_to_trail(&self, s: &mut State, q: Seat, i: u8) {
+        if !s.combat_mods.is_empty() {
             Self::forget_combat_mods(s, q, i);
         }
-        if from_field && Self::marked_eot(s) {
+        if Self::marked_eot(s) {
             Self::forget_turn_marks(s, q, i);
         }
-        if from_field {
-            self.happen(s, Ev::card(Trigger::Leaves, q, i).to(Zone::Trail));
-        }
+        self.happen(s, Ev::card(Trigger::Leaves, q, i).to(Zone::Trail));
     }
 
     /// [`Self::to_trail`] without the event.
