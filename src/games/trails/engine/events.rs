@@ -69,10 +69,18 @@ impl TrailsGame {
     /// sources that listen (decision T-EFF-6).
     #[inline]
     pub(crate) fn happen(&self, s: &mut State, ev: Ev) {
-        let bit = ev.trigger.bit();
-        if self.event_mask & bit == 0 {
+        if self.event_mask & ev.trigger.bit() == 0 {
             return;
         }
+        self.happened(s, ev);
+    }
+
+    /// [`Self::happen`] for an event that some card of the match has an ability for. Out of
+    /// line (one call where there were two): a caller whose event is its last step needs no
+    /// frame for it.
+    #[inline(never)]
+    fn happened(&self, s: &mut State, ev: Ev) {
+        let bit = ev.trigger.bit();
         if self.self_events & bit != 0 {
             if let Some((q, i)) = ev.card {
                 self.queue_own(s, q, i, ev);
