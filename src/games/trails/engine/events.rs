@@ -97,6 +97,13 @@ impl TrailsGame {
         if self.phase_mask & trigger.bit() == 0 {
             return;
         }
+        self.phase_happened(s, trigger, phase, whose);
+    }
+
+    /// [`Self::phase_event`] for a phase or step event that some card of the match has an
+    /// ability for: one out-of-line call (as [`Self::happened`]).
+    #[inline(never)]
+    fn phase_happened(&self, s: &mut State, trigger: Trigger, phase: Phase, whose: Seat) {
         if !s.later.is_empty() {
             self.queue_later(s, Ev::phase(trigger, phase, whose));
         }
