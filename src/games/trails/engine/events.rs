@@ -69,10 +69,18 @@ impl TrailsGame {
     /// sources that listen (decision T-EFF-6).
     #[inline]
     pub(crate) fn happen(&self, s: &mut State, ev: Ev) {
-        let bit = ev.trigger.bit();
-        if self.event_mask & bit == 0 {
+        if self.event_mask & ev.trigger.bit() == 0 {
             return;
         }
+        self.happened(s, ev);
+    }
+
+    /// [`Self::happen`] for an event that some card of the match has an ability for. Out of
+    /// line (one call where there were two): a caller whose event is its last step needs no
+    /// frame for it.
+    #[inline(never)]
+    fn happened(&self, s: &mut State, ev: Ev) {
+        let bit = ev.trigger.bit();
         if self.self_events & bit != 0 {
             if let Some((q, i)) = ev.card {
                 self.queue_own(s, q, i, ev);
@@ -89,6 +97,13 @@ impl TrailsGame {
         if self.phase_mask & trigger.bit() == 0 {
             return;
         }
+        self.phase_happened(s, trigger, phase, whose);
+    }
+
+    /// [`Self::phase_event`] for a phase or step event that some card of the match has an
+    /// ability for: one out-of-line call (as [`Self::happened`]).
+    #[inline(never)]
+    fn phase_happened(&self, s: &mut State, trigger: Trigger, phase: Phase, whose: Seat) {
         if !s.later.is_empty() {
             self.queue_later(s, Ev::phase(trigger, phase, whose));
         }

@@ -38,7 +38,7 @@ use super::action::Action;
 use super::cards::{
     CardDb, CardId, CardType, Effect, Icons, Op, Orgs, Phase, StaticEffect, Trigger, MAX_CRAFTS,
 };
-use super::state::{flag, Bits, Lid, Pending, State, Step, MAX_CARDS};
+use super::state::{flag, Lid, Pending, State, Step, MAX_CARDS};
 use crate::core::{ByteTable, Seat};
 
 /// Decision T-RES-10: the most "always" actions (events, arts, BASEs, crafts, support) a player
@@ -634,8 +634,9 @@ impl TrailsGame {
                 Step::CombatEnd => self.finish_combat(s),
                 Step::Ready => self.end_turn(s),
                 Step::Cure => {
+                    // No stunned field card (T-CURE-2): one test of the masks.
                     let p = s.pl(s.actor);
-                    if !Bits(p.field).any(|i| p.has(i, flag::STUNNED)) {
+                    if p.field & p.flagged(flag::STUNNED) == 0 {
                         self.next_cure(s);
                     } else {
                         return;

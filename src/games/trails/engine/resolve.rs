@@ -489,11 +489,15 @@ impl TrailsGame {
                     None => {}
                 }
                 if f.cost_min.is_some() || f.cost_max.is_some() {
+                    // `bounds_ok` with no STR or DEF bound: the cost within [min, max], an
+                    // absent bound the whole range of a `u8`.
+                    let (lo, hi) = (f.cost_min.unwrap_or(0), f.cost_max.unwrap_or(u8::MAX));
+                    let mut within = 0;
                     for i in Bits(m) {
-                        if !bounds_ok(f, self.hot(p.card[i as usize]).cost, 0, 0) {
-                            m &= !bit(i);
-                        }
+                        let cost = self.hot(p.card[i as usize]).cost;
+                        within |= u64::from(lo <= cost && cost <= hi) << i;
                     }
+                    m = within;
                 }
                 out[q.index()] = m;
             }

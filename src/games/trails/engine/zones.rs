@@ -5,7 +5,7 @@ use super::super::cards::{Trigger, Zone};
 use super::super::state::Lid;
 use super::super::state::{bit, flag, Bits, State, That};
 use super::events::Ev;
-use super::{TrailsGame, MAX_BOND};
+use super::{feat, TrailsGame, MAX_BOND};
 use crate::core::{Outcome, Seat};
 
 impl TrailsGame {
@@ -32,15 +32,23 @@ impl TrailsGame {
     pub(super) fn to_trail(&self, s: &mut State, q: Seat, i: u8) {
         let from_field = s.pl(q).field & bit(i) != 0;
         self.to_trail_quiet(s, q, i);
-        if from_field && !s.combat_mods.is_empty() {
+        if from_field {
+            self.left_field_to_trail(s, q, i);
+        }
+    }
+
+    /// What follows [`Self::to_trail`] of a card that was on the field. Out of line, and the
+    /// last thing `to_trail` does: `to_trail` needs no frame (a card from the hand or the
+    /// homebase is the most frequent).
+    #[inline(never)]
+    fn left_field_to_trail(&self, s: &mut State, q: Seat, i: u8) {
+        if !s.combat_mods.is_empty() {
             Self::forget_combat_mods(s, q, i);
         }
-        if from_field && Self::marked_eot(s) {
+        if Self::marked_eot(s) {
             Self::forget_turn_marks(s, q, i);
         }
-        if from_field {
-            self.happen(s, Ev::card(Trigger::Leaves, q, i).to(Zone::Trail));
-        }
+        self.happen(s, Ev::card(Trigger::Leaves, q, i).to(Zone::Trail));
     }
 
     /// [`Self::to_trail`] without the event.
@@ -51,8 +59,10 @@ impl TrailsGame {
         p.field &= !bit(i);
         p.trail |= bit(i);
         p.reset_instance(i);
+        // A card in the trail provides no static (decision T-EFF-7; `refresh_static` would find
+        // it inactive).
+        p.static_src &= !bit(i);
         self.reveal(s, q, i);
-        self.refresh_static(s, q, i);
     }
 
     /// Hand to face-down homebase. The opponent loses track of which card it was (decision
@@ -115,8 +125,14 @@ impl TrailsGame {
         p.homebase &= !bit(i);
         p.field |= bit(i);
         p.reset_instance(i);
+        // On the field and not stunned (its flags were just cleared): a source of statics
+        // exactly when its card has some (decision T-EFF-7; what `refresh_static` would find).
+        if self.hot(p.card[i as usize]).feat & feat::STATICS != 0 {
+            p.static_src |= bit(i);
+        } else {
+            p.static_src &= !bit(i);
+        }
         self.reveal(s, q, i);
-        self.refresh_static(s, q, i);
         self.queue_trigger(s, q, i, Trigger::Enter);
         if self.listens & Trigger::Enter.bit() != 0 {
             self.happen(s, Ev::card(Trigger::Enter, q, i));
