@@ -15,7 +15,9 @@ use super::super::action::Action;
 use super::super::cards::{CardType, Icons, Prohibition, Trigger};
 use super::super::effects::Orgs;
 use super::super::state::Lid;
-use super::super::state::{bit, flag, AttackTarget, Bits, Pending, PlayerState, State, Step, That};
+use super::super::state::{
+    bit, flag, AttackTarget, Bits, Pending, PlayerState, State, Step, That, MAX_CARDS,
+};
 use super::{feat, Crafts, HotCard, TrailsGame, MAX_ALWAYS_PER_TURN};
 use crate::core::actions::canonical_next;
 use crate::core::{ActionList, Seat};
@@ -108,7 +110,7 @@ impl TrailsGame {
         out.scratch_one(Action::Pass);
         let mut seen = IdsMet::default();
         let mut w = out.appender();
-        for i in Bits(p.hand) {
+        for i in instances(p.hand) {
             if seen.first(p, p.hand, i) {
                 w.push(Action::Homebase(p.card[i as usize]));
             }
@@ -138,7 +140,7 @@ impl TrailsGame {
             0
         };
         let mut seen = IdsMet::default();
-        for i in Bits(walk) {
+        for i in instances(walk) {
             let c = self.hot(p.card[i as usize]);
             if c.icons.has(Icons::DISPATCH)
                 && self.play_cost(s, me, i) <= p.cp
@@ -163,7 +165,7 @@ impl TrailsGame {
     ) {
         let p = s.pl(me);
         let mut seen = IdsMet::default();
-        for i in Bits(p.hand & deployable(p)) {
+        for i in instances(p.hand & deployable(p)) {
             if cost(i) <= p.cp
                 && seen.first(p, p.hand, i)
                 && self.reinforcement_ok(s, me, p.card[i as usize])
@@ -333,7 +335,7 @@ impl TrailsGame {
         // the EP only when a card may use it, the homebase size only for a BASE.
         let ep = play_ep(p.ep_available());
         let mut seen = IdsMet::default();
-        for i in Bits(hand) {
+        for i in instances(hand) {
             let id = p.card[i as usize];
             let c = self.hot(id);
             let Some((mut event, mut arts)) = hand_plays(c, ep) else {
@@ -362,7 +364,7 @@ impl TrailsGame {
         }
         let mut seen = IdsMet::default();
         // Only cards that can give an action, still in instance order.
-        for i in Bits(home) {
+        for i in instances(home) {
             let id = p.card[i as usize];
             let c = self.hot(id);
             if up & bit(i) != 0 {
@@ -414,7 +416,7 @@ impl TrailsGame {
                 });
             }
         }
-        for i in Bits(field) {
+        for i in instances(field) {
             // A card none of whose crafts the player can afford adds nothing.
             let k = &self.crafts[p.card[i as usize]];
             if k.min_ep <= ep {
@@ -563,7 +565,7 @@ fn legal_rebuild(s: &State, me: Seat, out: &mut ActionList<Action>) {
     // down, each give one, a seen-set for each face in the walk's order (no search of the list;
     // `legal_rebuild_clear` is the clear form).
     let mut seen = [IdsMet::default(), IdsMet::default()];
-    for i in Bits(p.homebase) {
+    for i in instances(p.homebase) {
         let face_up = up & bit(i) != 0;
         let card = p.card[i as usize];
         if seen[usize::from(face_up)].new_id(card) {
@@ -593,7 +595,7 @@ fn legal_dispatch_put(s: &State, me: Seat, out: &mut ActionList<Action>) {
     out.scratch_one(Action::Pass);
     let p = s.pl(me);
     let mut seen = IdsMet::default();
-    for i in Bits(p.hand) {
+    for i in instances(p.hand) {
         if seen.first(p, p.hand, i) {
             out.push(Action::DispatchPut(p.card[i as usize]));
         }
@@ -605,13 +607,26 @@ fn legal_mulligan(s: &State, me: Seat, out: &mut ActionList<Action>) {
     let p = s.pl(me);
     out.scratch_one(Action::Pass);
     let mut seen = IdsMet::default();
-    for i in Bits(p.hand) {
+    for i in instances(p.hand) {
         // T-SETUP-4: one card at a time, in the order the player chooses (each order
         // of a set is one sequence of actions; copies of a card are one action).
         if seen.first(p, p.hand, i) {
             out.push(Action::Mulligan(p.card[i as usize]));
         }
     }
+}
+
+/// Every instance a player may own: the bits below [`MAX_CARDS`]. No mask of the state has a bit
+/// above them (instances are numbered below the player's `n_cards`, at most [`MAX_CARDS`]).
+pub(super) const INSTANCES: u64 = (1 << MAX_CARDS) - 1;
+
+/// The instances of mask `m`, lowest first, as [`Bits`] walks them: `m` is a mask of one
+/// player's instances, so the same instances. Walked within [`INSTANCES`], each instance is known
+/// to be below [`MAX_CARDS`], so reading its card (`p.card[i]`) needs no bounds test (one `and` a
+/// walk instead of a compare and a branch an instance).
+#[inline(always)]
+pub(super) fn instances(m: u64) -> Bits {
+    Bits(m & INSTANCES)
 }
 
 /// The card ids met in one walk of a zone in increasing instance order, so that only a card's first
