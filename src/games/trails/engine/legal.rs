@@ -208,7 +208,7 @@ impl TrailsGame {
     /// Whether the group then keeps a legal target (T-SCLM-2) is the caller's to ask.
     pub(crate) fn joiners(&self, s: &State, me: Seat, attackers: u64, orgs: Orgs) -> u64 {
         let p = s.pl(me);
-        Bits(canonical_next(attackers, self.active_units(s, me)) & !p.flagged(flag::ACTIONED))
+        instances(canonical_next(attackers, self.active_units(s, me)) & !p.flagged(flag::ACTIONED))
             .filter(|&i| self.orgs(s, me, i) & orgs != 0 && !self.cant_attack(s, me, i))
             .fold(0, |m, i| m | bit(i))
     }
@@ -289,13 +289,13 @@ impl TrailsGame {
         let p = s.pl(me);
         let dorgs = self.orgs(s, me, d);
         let ready = self.active_units(s, me) & !p.flagged(flag::ACTIONED) & !bit(d);
-        let sharing = Bits(ready)
+        let sharing = instances(ready)
             .filter(|&i| self.orgs(s, me, i) & dorgs != 0)
             .fold(0, |m, i| m | bit(i));
         if sharing == 0 || !self.icons(s, me, d).has(Icons::COVERT) {
             return sharing;
         }
-        Bits(sharing)
+        instances(sharing)
             .filter(|&i| self.icons(s, me, i).has(Icons::COVERT))
             .fold(0, |m, i| m | bit(i))
     }
@@ -513,7 +513,7 @@ impl TrailsGame {
     fn reinforcement_linked(&self, s: &State, me: Seat, id: Lid) -> bool {
         // Decision T-TERM-LINK-3: the card in hand or homebase has its linked organizations too.
         let own = self.linked(s, me, self.hot(id).orgs);
-        Bits(self.active_units(s, me)).any(|i| self.orgs(s, me, i) & own != 0)
+        instances(self.active_units(s, me)).any(|i| self.orgs(s, me, i) & own != 0)
     }
 }
 

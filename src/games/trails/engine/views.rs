@@ -886,7 +886,7 @@ impl TrailsGame {
             m.active[k] = self.active_units(s, q);
             m.supported[k] = cards[k] & p.flagged(flag::SUPPORTED);
             // A stunned UNIT loses all crafts (T-STATE-2).
-            for i in Bits(cards[k] & !p.flagged(flag::STUNNED)) {
+            for i in super::legal::instances(cards[k] & !p.flagged(flag::STUNNED)) {
                 let c = self.hot(p.card[i as usize]);
                 m.mark(q, i, c.icons.union(p.icons_eot[i as usize]));
             }
