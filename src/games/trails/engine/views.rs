@@ -898,8 +898,8 @@ impl TrailsGame {
         }
         // Only the cards that are not stunned: the walk calls back for covered cards only.
         let live = [
-            cards[0] & !s.p[0].flagged(flag::STUNNED),
-            cards[1] & !s.p[1].flagged(flag::STUNNED),
+            cards[0] & !s.p[0].flagged(flag::STUNNED) & super::legal::INSTANCES,
+            cards[1] & !s.p[1].flagged(flag::STUNNED) & super::legal::INSTANCES,
         ];
         self.for_static_mods(s, live, false, self.has_static_icons, |q, i, g| {
             m.mark(q, i, g.icons);
