@@ -1123,6 +1123,51 @@ mod tests {
         assert!(steps > 20_000 && with > 1_000, "{steps} {with}");
     }
 
+    /// `instances(m)` walks the instances `Bits(m)` walks (the clear form) for every mask the
+    /// walks of the legal actions and `marks_of` read (the zones, the card-kind masks, every
+    /// flag, the static sources, the deployable cards, the active UNITs, the attackers), for
+    /// both seats at every position of random games (3 seeds) of the bench match and the 36
+    /// pairs of the bundled decks: no mask of the state has an instance at or above
+    /// [`MAX_CARDS`]. And the highest instance, `MAX_CARDS - 1` (a 50-card deck's last), is in
+    /// some zone at many of them, so that [`INSTANCES`] one instance short is seen to be wrong.
+    #[test]
+    fn instance_walks_are_the_walks_of_the_masks() {
+        let games = crate::games::trails::test_games(true);
+        let (mut masks, mut positions, mut last) = (0usize, 0usize, 0usize);
+        crate::games::trails::walk_test_games(&games, 3, 1, |g, s, _, seed| {
+            positions += 1;
+            for q in Seat::ALL {
+                let p = s.pl(q);
+                let mut all = vec![
+                    p.hand,
+                    p.homebase,
+                    p.field,
+                    p.trail,
+                    p.kinds.play,
+                    p.kinds.craft,
+                    p.kinds.unit,
+                    p.static_src,
+                    p.face_up(),
+                    deployable(p) & p.hand,
+                    g.active_units(s, q),
+                    s.combat.attackers,
+                ];
+                all.extend(Bits(u64::from(flag::ALL)).map(|f| p.flagged(1 << f)));
+                for m in all {
+                    assert!(
+                        instances(m).eq(Bits(m)),
+                        "seed {seed} {q:?}: {m:#x} outside {INSTANCES:#x}"
+                    );
+                    masks += 1;
+                }
+                let top = 1u64 << (MAX_CARDS - 1);
+                last += usize::from((p.hand | p.homebase | p.field) & top != 0);
+            }
+        });
+        eprintln!("instances: {masks} masks at {positions} positions, the last instance in play at {last}");
+        assert!(positions > 10_000 && last > 1_000, "{positions} {last}");
+    }
+
     /// `Crafts::min_ep` is the least EP cost of a card's crafts (`act` abilities, T-RES-5), read
     /// here off the card's abilities, and `u8::MAX` for a card without crafts: the "always"
     /// actions skip a card whose `min_ep` is above the EP available, so a value too high would
