@@ -206,9 +206,25 @@ impl TrailsGame {
     /// organizations `orgs` (T-SCLM-1): ready, sharing one of them, not barred from attacking
     /// (decision T-EFF-12), above the group's highest instance (T-SCLM-4, `canonical_next`).
     /// Whether the group then keeps a legal target (T-SCLM-2) is the caller's to ask.
+    ///
+    /// Inlined: most groups have no ready UNIT above their highest instance, and then no call is
+    /// made; the organizations are read by [`Self::sharing_joiners`], out of line.
+    #[inline(always)]
     pub(crate) fn joiners(&self, s: &State, me: Seat, attackers: u64, orgs: Orgs) -> u64 {
         let p = s.pl(me);
-        instances(canonical_next(attackers, self.active_units(s, me)) & !p.flagged(flag::ACTIONED))
+        let ready =
+            canonical_next(attackers, self.active_units(s, me)) & !p.flagged(flag::ACTIONED);
+        if ready == 0 {
+            return 0;
+        }
+        self.sharing_joiners(s, me, ready, orgs)
+    }
+
+    /// The UNITs of `ready` (`me`'s) that share one of the organizations `orgs` and are not
+    /// barred from attacking: [`Self::joiners`]' walk.
+    #[inline(never)]
+    fn sharing_joiners(&self, s: &State, me: Seat, ready: u64, orgs: Orgs) -> u64 {
+        instances(ready)
             .filter(|&i| self.orgs(s, me, i) & orgs != 0 && !self.cant_attack(s, me, i))
             .fold(0, |m, i| m | bit(i))
     }
