@@ -233,9 +233,18 @@ impl TrailsGame {
     fn legal_propose(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         let p = s.pl(me);
         out.scratch_one(Action::Pass);
+        let ready = self.active_units(s, me) & !p.flagged(flag::ACTIONED);
         let mut w = out.appender();
-        for i in Bits(self.active_units(s, me) & !p.flagged(flag::ACTIONED)) {
-            if !self.cant_attack(s, me, i) {
+        // No card of the match has a prohibition: every ready UNIT may attack, with no test
+        // an instance (`cant_attack` is false).
+        if self.has_cant {
+            for i in Bits(ready) {
+                if !self.cant_attack(s, me, i) {
+                    w.push(Action::Attack(i));
+                }
+            }
+        } else {
+            for i in Bits(ready) {
                 w.push(Action::Attack(i));
             }
         }
