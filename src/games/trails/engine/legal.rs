@@ -15,7 +15,9 @@ use super::super::action::Action;
 use super::super::cards::{CardType, Icons, Prohibition, Trigger};
 use super::super::effects::Orgs;
 use super::super::state::Lid;
-use super::super::state::{bit, flag, AttackTarget, Bits, Pending, PlayerState, State, Step, That};
+use super::super::state::{
+    bit, flag, AttackTarget, Bits, Pending, PlayerState, State, Step, That, MAX_CARDS,
+};
 use super::{feat, Crafts, HotCard, TrailsGame, MAX_ALWAYS_PER_TURN};
 use crate::core::actions::canonical_next;
 use crate::core::{ActionList, Seat};
@@ -108,7 +110,7 @@ impl TrailsGame {
         out.scratch_one(Action::Pass);
         let mut seen = IdsMet::default();
         let mut w = out.appender();
-        for i in Bits(p.hand) {
+        for i in instances(p.hand) {
             if seen.first(p, p.hand, i) {
                 w.push(Action::Homebase(p.card[i as usize]));
             }
@@ -138,7 +140,7 @@ impl TrailsGame {
             0
         };
         let mut seen = IdsMet::default();
-        for i in Bits(walk) {
+        for i in instances(walk) {
             let c = self.hot(p.card[i as usize]);
             if c.icons.has(Icons::DISPATCH)
                 && self.play_cost(s, me, i) <= p.cp
@@ -163,7 +165,7 @@ impl TrailsGame {
     ) {
         let p = s.pl(me);
         let mut seen = IdsMet::default();
-        for i in Bits(p.hand & deployable(p)) {
+        for i in instances(p.hand & deployable(p)) {
             if cost(i) <= p.cp
                 && seen.first(p, p.hand, i)
                 && self.reinforcement_ok(s, me, p.card[i as usize])
@@ -204,9 +206,25 @@ impl TrailsGame {
     /// organizations `orgs` (T-SCLM-1): ready, sharing one of them, not barred from attacking
     /// (decision T-EFF-12), above the group's highest instance (T-SCLM-4, `canonical_next`).
     /// Whether the group then keeps a legal target (T-SCLM-2) is the caller's to ask.
+    ///
+    /// Inlined: most groups have no ready UNIT above their highest instance, and then no call is
+    /// made; the organizations are read by [`Self::sharing_joiners`], out of line.
+    #[inline(always)]
     pub(crate) fn joiners(&self, s: &State, me: Seat, attackers: u64, orgs: Orgs) -> u64 {
         let p = s.pl(me);
-        Bits(canonical_next(attackers, self.active_units(s, me)) & !p.flagged(flag::ACTIONED))
+        let ready =
+            canonical_next(attackers, self.active_units(s, me)) & !p.flagged(flag::ACTIONED);
+        if ready == 0 {
+            return 0;
+        }
+        self.sharing_joiners(s, me, ready, orgs)
+    }
+
+    /// The UNITs of `ready` (`me`'s) that share one of the organizations `orgs` and are not
+    /// barred from attacking: [`Self::joiners`]' walk.
+    #[inline(never)]
+    fn sharing_joiners(&self, s: &State, me: Seat, ready: u64, orgs: Orgs) -> u64 {
+        instances(ready)
             .filter(|&i| self.orgs(s, me, i) & orgs != 0 && !self.cant_attack(s, me, i))
             .fold(0, |m, i| m | bit(i))
     }
@@ -215,9 +233,18 @@ impl TrailsGame {
     fn legal_propose(&self, s: &State, me: Seat, out: &mut ActionList<Action>) {
         let p = s.pl(me);
         out.scratch_one(Action::Pass);
+        let ready = self.active_units(s, me) & !p.flagged(flag::ACTIONED);
         let mut w = out.appender();
-        for i in Bits(self.active_units(s, me) & !p.flagged(flag::ACTIONED)) {
-            if !self.cant_attack(s, me, i) {
+        // No card of the match has a prohibition: every ready UNIT may attack, with no test
+        // an instance (`cant_attack` is false).
+        if self.has_cant {
+            for i in Bits(ready) {
+                if !self.cant_attack(s, me, i) {
+                    w.push(Action::Attack(i));
+                }
+            }
+        } else {
+            for i in Bits(ready) {
                 w.push(Action::Attack(i));
             }
         }
@@ -287,13 +314,13 @@ impl TrailsGame {
         let p = s.pl(me);
         let dorgs = self.orgs(s, me, d);
         let ready = self.active_units(s, me) & !p.flagged(flag::ACTIONED) & !bit(d);
-        let sharing = Bits(ready)
+        let sharing = instances(ready)
             .filter(|&i| self.orgs(s, me, i) & dorgs != 0)
             .fold(0, |m, i| m | bit(i));
         if sharing == 0 || !self.icons(s, me, d).has(Icons::COVERT) {
             return sharing;
         }
-        Bits(sharing)
+        instances(sharing)
             .filter(|&i| self.icons(s, me, i).has(Icons::COVERT))
             .fold(0, |m, i| m | bit(i))
     }
@@ -333,7 +360,7 @@ impl TrailsGame {
         // the EP only when a card may use it, the homebase size only for a BASE.
         let ep = play_ep(p.ep_available());
         let mut seen = IdsMet::default();
-        for i in Bits(hand) {
+        for i in instances(hand) {
             let id = p.card[i as usize];
             let c = self.hot(id);
             let Some((mut event, mut arts)) = hand_plays(c, ep) else {
@@ -362,7 +389,7 @@ impl TrailsGame {
         }
         let mut seen = IdsMet::default();
         // Only cards that can give an action, still in instance order.
-        for i in Bits(home) {
+        for i in instances(home) {
             let id = p.card[i as usize];
             let c = self.hot(id);
             if up & bit(i) != 0 {
@@ -414,7 +441,7 @@ impl TrailsGame {
                 });
             }
         }
-        for i in Bits(field) {
+        for i in instances(field) {
             // A card none of whose crafts the player can afford adds nothing.
             let k = &self.crafts[p.card[i as usize]];
             if k.min_ep <= ep {
@@ -511,7 +538,7 @@ impl TrailsGame {
     fn reinforcement_linked(&self, s: &State, me: Seat, id: Lid) -> bool {
         // Decision T-TERM-LINK-3: the card in hand or homebase has its linked organizations too.
         let own = self.linked(s, me, self.hot(id).orgs);
-        Bits(self.active_units(s, me)).any(|i| self.orgs(s, me, i) & own != 0)
+        instances(self.active_units(s, me)).any(|i| self.orgs(s, me, i) & own != 0)
     }
 }
 
@@ -563,7 +590,7 @@ fn legal_rebuild(s: &State, me: Seat, out: &mut ActionList<Action>) {
     // down, each give one, a seen-set for each face in the walk's order (no search of the list;
     // `legal_rebuild_clear` is the clear form).
     let mut seen = [IdsMet::default(), IdsMet::default()];
-    for i in Bits(p.homebase) {
+    for i in instances(p.homebase) {
         let face_up = up & bit(i) != 0;
         let card = p.card[i as usize];
         if seen[usize::from(face_up)].new_id(card) {
@@ -593,7 +620,7 @@ fn legal_dispatch_put(s: &State, me: Seat, out: &mut ActionList<Action>) {
     out.scratch_one(Action::Pass);
     let p = s.pl(me);
     let mut seen = IdsMet::default();
-    for i in Bits(p.hand) {
+    for i in instances(p.hand) {
         if seen.first(p, p.hand, i) {
             out.push(Action::DispatchPut(p.card[i as usize]));
         }
@@ -605,13 +632,26 @@ fn legal_mulligan(s: &State, me: Seat, out: &mut ActionList<Action>) {
     let p = s.pl(me);
     out.scratch_one(Action::Pass);
     let mut seen = IdsMet::default();
-    for i in Bits(p.hand) {
+    for i in instances(p.hand) {
         // T-SETUP-4: one card at a time, in the order the player chooses (each order
         // of a set is one sequence of actions; copies of a card are one action).
         if seen.first(p, p.hand, i) {
             out.push(Action::Mulligan(p.card[i as usize]));
         }
     }
+}
+
+/// Every instance a player may own: the bits below [`MAX_CARDS`]. No mask of the state has a bit
+/// above them (instances are numbered below the player's `n_cards`, at most [`MAX_CARDS`]).
+pub(super) const INSTANCES: u64 = (1 << MAX_CARDS) - 1;
+
+/// The instances of mask `m`, lowest first, as [`Bits`] walks them: `m` is a mask of one
+/// player's instances, so the same instances. Walked within [`INSTANCES`], each instance is known
+/// to be below [`MAX_CARDS`], so reading its card (`p.card[i]`) needs no bounds test (one `and` a
+/// walk instead of a compare and a branch an instance).
+#[inline(always)]
+pub(super) fn instances(m: u64) -> Bits {
+    Bits(m & INSTANCES)
 }
 
 /// The card ids met in one walk of a zone in increasing instance order, so that only a card's first
@@ -1106,6 +1146,51 @@ mod tests {
         }
         eprintln!("dispatches: {positions} positions, {steps} deployment steps, {with} with one");
         assert!(steps > 20_000 && with > 1_000, "{steps} {with}");
+    }
+
+    /// `instances(m)` walks the instances `Bits(m)` walks (the clear form) for every mask the
+    /// walks of the legal actions and `marks_of` read (the zones, the card-kind masks, every
+    /// flag, the static sources, the deployable cards, the active UNITs, the attackers), for
+    /// both seats at every position of random games (3 seeds) of the bench match and the 36
+    /// pairs of the bundled decks: no mask of the state has an instance at or above
+    /// [`MAX_CARDS`]. And the highest instance, `MAX_CARDS - 1` (a 50-card deck's last), is in
+    /// some zone at many of them, so that [`INSTANCES`] one instance short is seen to be wrong.
+    #[test]
+    fn instance_walks_are_the_walks_of_the_masks() {
+        let games = crate::games::trails::test_games(true);
+        let (mut masks, mut positions, mut last) = (0usize, 0usize, 0usize);
+        crate::games::trails::walk_test_games(&games, 3, 1, |g, s, _, seed| {
+            positions += 1;
+            for q in Seat::ALL {
+                let p = s.pl(q);
+                let mut all = vec![
+                    p.hand,
+                    p.homebase,
+                    p.field,
+                    p.trail,
+                    p.kinds.play,
+                    p.kinds.craft,
+                    p.kinds.unit,
+                    p.static_src,
+                    p.face_up(),
+                    deployable(p) & p.hand,
+                    g.active_units(s, q),
+                    s.combat.attackers,
+                ];
+                all.extend(Bits(u64::from(flag::ALL)).map(|f| p.flagged(1 << f)));
+                for m in all {
+                    assert!(
+                        instances(m).eq(Bits(m)),
+                        "seed {seed} {q:?}: {m:#x} outside {INSTANCES:#x}"
+                    );
+                    masks += 1;
+                }
+                let top = 1u64 << (MAX_CARDS - 1);
+                last += usize::from((p.hand | p.homebase | p.field) & top != 0);
+            }
+        });
+        eprintln!("instances: {masks} masks at {positions} positions, the last instance in play at {last}");
+        assert!(positions > 10_000 && last > 1_000, "{positions} {last}");
     }
 
     /// `Crafts::min_ep` is the least EP cost of a card's crafts (`act` abilities, T-RES-5), read

@@ -890,7 +890,7 @@ impl TrailsGame {
             m.active[k] = self.active_units(s, q);
             m.supported[k] = cards[k] & p.flagged(flag::SUPPORTED);
             // A stunned UNIT loses all crafts (T-STATE-2).
-            for i in Bits(cards[k] & !p.flagged(flag::STUNNED)) {
+            for i in super::legal::instances(cards[k] & !p.flagged(flag::STUNNED)) {
                 let c = self.hot(p.card[i as usize]);
                 m.mark(q, i, c.icons.union(p.icons_eot[i as usize]));
             }
@@ -902,8 +902,8 @@ impl TrailsGame {
         }
         // Only the cards that are not stunned: the walk calls back for covered cards only.
         let live = [
-            cards[0] & !s.p[0].flagged(flag::STUNNED),
-            cards[1] & !s.p[1].flagged(flag::STUNNED),
+            cards[0] & !s.p[0].flagged(flag::STUNNED) & super::legal::INSTANCES,
+            cards[1] & !s.p[1].flagged(flag::STUNNED) & super::legal::INSTANCES,
         ];
         self.for_static_mods(s, live, false, self.has_static_icons, |q, i, g| {
             m.mark(q, i, g.icons);
