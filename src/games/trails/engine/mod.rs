@@ -603,8 +603,10 @@ impl TrailsGame {
 
     /// [`Self::settle`]'s loop. `END`: [`Self::resolve_front`] ends a body after its last step
     /// (the engine's form); without it, the loop's next turn ends it (the clear form, kept for
-    /// the test that compares the two).
-    #[inline(never)]
+    /// the test that compares the two). Inlined into [`Self::play`], whose frame it shares: out of
+    /// line its entry and exit (five pushes and pops, the call) cost ~13 instructions on each of
+    /// its ~40,000 calls in 400 random games.
+    #[inline(always)]
     fn settle_loop<const END: bool>(&self, s: &mut State) {
         loop {
             if s.winner.is_some() {
