@@ -105,7 +105,10 @@ impl TrailsGame {
     /// of its program (an effect, or a jump of `if`/`choose`/`may`: decision T-EFF-4).
     #[inline(never)]
     pub(super) fn resolve_front<const END: bool>(&self, s: &mut State) {
-        let c = s.queue[0];
+        // The loop calls with a queue that is not empty: its front with no length read and no
+        // bounds test.
+        debug_assert!(!s.queue.is_empty(), "resolve_front on an empty queue");
+        let c = s.queue.first_slot();
         let ops = self.ops(s, &c);
         let Some(op) = ops.get(c.pc as usize) else {
             Self::end_front(s);
