@@ -4,6 +4,7 @@
 use super::super::cards::{Icons, Phase, Trigger};
 use super::super::state::{bit, flag, AttackTarget, Bits, State, Step, That};
 use super::events::Ev;
+use super::legal::instances;
 use super::views::{FieldView, Marks};
 use super::TrailsGame;
 use crate::core::Seat;
@@ -66,14 +67,14 @@ impl TrailsGame {
         s.combat.passes.act();
         s.combat.window_passes.act();
         let mut orgs = 0;
-        for a in Bits(s.combat.attackers) {
+        for a in instances(s.combat.attackers) {
             orgs |= self.orgs(s, me, a);
             let p = s.pl_mut(me);
             p.set(a, flag::ACTIONED | flag::ATTACKED);
         }
         // T-ICON-ATTRIB: cards with [Attribution] gain the attackers' organizations this turn.
         s.pl_mut(me).attribution_orgs |= orgs;
-        for a in Bits(s.combat.attackers) {
+        for a in instances(s.combat.attackers) {
             self.queue_trigger(s, me, a, Trigger::Attack);
         }
         if let AttackTarget::Unit(d) = target {
@@ -117,7 +118,7 @@ impl TrailsGame {
                     let v = self.view_of_in(s, Self::clash_cards(me, alive, d), &mut slot);
                     let covert = v.icons(me.other(), d).has(Icons::COVERT);
                     let sees = Icons(Icons::COVERT.0 | Icons::SEES_COVERT.0);
-                    Bits(alive).all(|a| {
+                    instances(alive).all(|a| {
                         let icons = v.icons(me, a);
                         if covert {
                             icons.has(sees)
@@ -156,7 +157,7 @@ impl TrailsGame {
             }
             (AttackTarget::Player, Some(v)) => {
                 s.combat.fight_back = alive.trailing_zeros() as u8;
-                let str_sum = Bits(alive).map(|a| v.stats(me, a).0).sum();
+                let str_sum = instances(alive).map(|a| v.stats(me, a).0).sum();
                 self.hit_player(s, str_sum);
             }
             _ => {
@@ -227,7 +228,7 @@ impl TrailsGame {
         let opp = me.other();
         let dmask = bit(d);
         let mut str_total = 0i16;
-        for a in Bits(attackers) {
+        for a in instances(attackers) {
             str_total += v.stats(me, a).0 + Self::martial_arts_bonus(v, me, a, dmask, opp);
         }
         let d_bonus = Self::martial_arts_bonus(v, opp, d, attackers, me);

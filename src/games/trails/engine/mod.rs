@@ -581,30 +581,18 @@ impl TrailsGame {
     /// Runs everything that needs no decision, until a decision or the end of the game.
     #[inline]
     pub fn settle(&self, s: &mut State) {
-        // Most actions leave a decision of a step that waits for one and nothing queued: then
-        // there is nothing to run (the loop below would return at once).
-        if s.winner.is_none()
-            && matches!(s.pending, Pending::None)
-            && s.queue.is_empty()
-            && matches!(
-                s.step,
-                Step::Mulligan
-                    | Step::Homebase
-                    | Step::Deploy
-                    | Step::Propose
-                    | Step::Group
-                    | Step::Window
-            )
-        {
-            return;
-        }
+        // Most actions leave a decision of a step that waits for one and nothing queued: the
+        // loop's first turn returns at once (its tests are the ones a test ahead of it made, and
+        // inlined it needs no call).
         self.settle_loop::<true>(s);
     }
 
     /// [`Self::settle`]'s loop. `END`: [`Self::resolve_front`] ends a body after its last step
     /// (the engine's form); without it, the loop's next turn ends it (the clear form, kept for
-    /// the test that compares the two).
-    #[inline(never)]
+    /// the test that compares the two). Inlined into [`Self::play`], whose frame it shares: out of
+    /// line its entry and exit (five pushes and pops, the call) cost ~13 instructions on each of
+    /// its ~40,000 calls in 400 random games.
+    #[inline(always)]
     fn settle_loop<const END: bool>(&self, s: &mut State) {
         loop {
             if s.winner.is_some() {

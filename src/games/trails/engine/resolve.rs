@@ -12,7 +12,7 @@ use super::super::state::{
     bit, flag, AttackTarget, Bits, CombatMod, Cursor, Lid, Pending, State, That,
 };
 use super::events::Ev;
-use super::views::{bounds_ok, ready_ok, side_matches};
+use super::views::{bounds_ok, find_card, ready_ok, side_matches};
 use super::TrailsGame;
 use crate::core::lang::eval;
 use crate::core::Seat;
@@ -105,7 +105,10 @@ impl TrailsGame {
     /// of its program (an effect, or a jump of `if`/`choose`/`may`: decision T-EFF-4).
     #[inline(never)]
     pub(super) fn resolve_front<const END: bool>(&self, s: &mut State) {
-        let c = s.queue[0];
+        // The loop calls with a queue that is not empty: its front with no length read and no
+        // bounds test.
+        debug_assert!(!s.queue.is_empty(), "resolve_front on an empty queue");
+        let c = s.queue.first_slot();
         let ops = self.ops(s, &c);
         let Some(op) = ops.get(c.pc as usize) else {
             Self::end_front(s);
@@ -758,7 +761,8 @@ impl TrailsGame {
             }
             (Pending::DispatchPut, Action::DispatchPut(id)) => {
                 s.pending = Pending::None;
-                let i = s.pl(me).find(s.pl(me).hand, id).expect("card in hand");
+                let p = s.pl(me);
+                let i = find_card(p, p.hand, id).expect("card in hand");
                 self.hand_to_homebase(s, me, i, true);
             }
             (Pending::DispatchPut, Action::Pass) => s.pending = Pending::None,

@@ -342,7 +342,7 @@ impl TrailsGame {
         let kind = if stats { feat::STATS } else { 0 } | if icons { feat::GRANT } else { 0 };
         for src in Seat::ALL {
             let p = s.pl(src);
-            for si in Bits(p.static_src) {
+            for si in super::legal::instances(p.static_src) {
                 let id = p.card[si as usize];
                 let quick = &self.quick[id];
                 if quick.kind != 0 {
@@ -829,7 +829,7 @@ impl TrailsGame {
     fn fill_view<const MARKS: bool>(&self, s: &State, cards: [u64; 2], v: &mut FieldView) {
         for q in Seat::ALL {
             let (p, k) = (s.pl(q), q.index());
-            for i in Bits(cards[k]) {
+            for i in super::legal::instances(cards[k]) {
                 let c = self.hot(p.card[i as usize]);
                 let i = i as usize;
                 v.str[k][i] = i16::from(c.str) + i16::from(p.str_mod[i]);
@@ -910,6 +910,14 @@ impl TrailsGame {
         });
         m
     }
+}
+
+/// The first instance (lowest index) in `mask` whose card is `id`: [`PlayerState::find`] walked
+/// within [`super::legal::INSTANCES`] ([`super::legal::instances`]), so that each card is read
+/// with no bounds test (a compare and a branch an instance).
+#[inline(always)]
+pub(super) fn find_card(p: &PlayerState, mask: u64, id: Lid) -> Option<u8> {
+    super::legal::instances(mask).find(|&i| p.card[i as usize] == id)
 }
 
 /// `linked` widened by the links until end of turn `eot` (decision T-EFF-13) that organizations `o`
@@ -1092,6 +1100,36 @@ mod tests {
     use super::*;
     use crate::agents::{Agent, RandomAgent};
     use crate::core::Game;
+
+    /// `find_card` (the walk within `INSTANCES`) finds the instance `PlayerState::find` (the
+    /// clear form) finds, for every card of the match in every mask the engine looks a card up
+    /// in (the hand, its cards the opponent knows, the face-down homebase), for both seats at
+    /// every position of random games (2 seeds) of the bench match and the bundled deck pairs.
+    #[test]
+    fn find_card_finds_what_find_finds() {
+        let games = crate::games::trails::test_games(true);
+        let (mut asked, mut found) = (0usize, 0usize);
+        crate::games::trails::walk_test_games(&games, 2, 1, |g, s, _, seed| {
+            for q in Seat::ALL {
+                let p = s.pl(q);
+                let masks = [
+                    p.hand,
+                    p.hand & p.known[q.other().index()],
+                    p.homebase & !p.face_up(),
+                ];
+                for m in masks {
+                    for id in g.lids() {
+                        let want = p.find(m, id);
+                        assert_eq!(find_card(p, m, id), want, "seed {seed} {q:?} {m:#x} {id}");
+                        asked += 1;
+                        found += usize::from(want.is_some());
+                    }
+                }
+            }
+        });
+        eprintln!("find_card: {asked} questions, {found} found");
+        assert!(found > 10_000, "{found}");
+    }
 
     /// Static effects with every kind of filter `static_mod` reads as masks or card by card
     /// (`other`, `self`, ready, actioned, an icon, cost and STR bounds, a side, an organization).
