@@ -362,10 +362,13 @@ impl TrailsGame {
         let mut seen = IdsMet::default();
         for i in instances(hand) {
             let id = p.card[i as usize];
-            let c = self.hot(id);
-            let Some((mut event, mut arts)) = hand_plays(c, ep) else {
+            // `hand_plays`' cost test, read from the byte table (one load, no scaling of the id).
+            if self.hand_ep[usize::from(id)] > ep {
                 continue;
-            };
+            }
+            let c = self.hot(id);
+            let mut event = c.ctype == CardType::Event;
+            let mut arts = !event;
             // One action per card, whatever the copies (actions name cards by id).
             if !seen.first(p, p.hand, i) {
                 continue;

@@ -292,6 +292,14 @@ pub struct TrailsGame {
     /// deployment step walks the face-down homebase UNITs for one only then. A seat's instances
     /// are always cards of its own deck (the deal, redeals, scenarios).
     dispatch_seats: [bool; 2],
+    /// [`HotCard::hand_ep`] of every card, by [`Lid`] (`u8::MAX` for every id of no card, `Lid::MAX`
+    /// among them): a byte table in the game itself, so that the "always" hand walk reads a card's
+    /// least play cost with one load, without scaling the id by [`HotCard`]'s 16 bytes.
+    hand_ep: [u8; 256],
+    /// For each seat, the least [`HotCard::hand_ep`] of its deck's cards: with less EP no card of
+    /// its hand gives an EVENT or arts action, and the "always" hand walk is skipped. A seat's
+    /// instances are always cards of its own deck (the deal, redeals, scenarios).
+    least_hand_ep: [u8; 2],
 }
 
 /// Every tunable number of the heuristic policy (`super::policy`), in one place. Each
@@ -449,8 +457,14 @@ impl TrailsGame {
         let dispatch_seats = deck_lids
             .each_ref()
             .map(|d| d.iter().any(|&l| hot[l].icons.has(Icons::DISPATCH)));
+        let hand_ep = std::array::from_fn(|k| hot[k as Lid].hand_ep);
+        let least_hand_ep = deck_lids
+            .each_ref()
+            .map(|d| d.iter().map(|&l| hot[l].hand_ep).min().unwrap_or(u8::MAX));
         TrailsGame {
             dispatch_seats,
+            hand_ep,
+            least_hand_ep,
             deck_lids,
             ids: ByteTable::new(0, ids),
             hot,
