@@ -187,10 +187,17 @@ impl TrailsGame {
             }
             return;
         }
-        for i in Bits(p.field) {
-            if p.has(i, flag::STUNNED)
-                && !(self.has_cant && self.prohibited(s, me, i, Prohibition::BeCured))
-            {
+        // The stunned field UNITs, read as one mask; with no prohibition in the match, each is
+        // pushed with no test.
+        let stunned = p.field & p.flagged(flag::STUNNED);
+        if self.has_cant {
+            for i in Bits(stunned) {
+                if !self.prohibited(s, me, i, Prohibition::BeCured) {
+                    out.push(Action::Cure(i));
+                }
+            }
+        } else {
+            for i in Bits(stunned) {
                 out.push(Action::Cure(i));
             }
         }
