@@ -129,7 +129,9 @@ impl TrailsGame {
         if self.has_cost_mods {
             self.deploy_from_hand(s, me, out, |i| self.play_cost(s, me, i));
         } else {
-            self.deploy_from_hand(s, me, out, |i| self.hot(p.card[i as usize]).cost);
+            self.deploy_from_hand(s, me, out, |i| {
+                self.printed_cost[usize::from(p.card[i as usize])]
+            });
         }
         // Only UNITs are dispatched (`kinds.unit` is the card type, read ahead of the icons),
         // and only a seat whose deck holds a [Dispatch] card has one.

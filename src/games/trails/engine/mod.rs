@@ -300,6 +300,9 @@ pub struct TrailsGame {
     /// its hand gives an EVENT or arts action, and the "always" hand walk is skipped. A seat's
     /// instances are always cards of its own deck (the deal, redeals, scenarios).
     least_hand_ep: [u8; 2],
+    /// [`HotCard::cost`] of every card, by [`Lid`] (0 for every id of no card): the deployment
+    /// step's hand walk reads a card's printed cost with one load.
+    printed_cost: [u8; 256],
 }
 
 /// Every tunable number of the heuristic policy (`super::policy`), in one place. Each
@@ -461,9 +464,11 @@ impl TrailsGame {
         let least_hand_ep = deck_lids
             .each_ref()
             .map(|d| d.iter().map(|&l| hot[l].hand_ep).min().unwrap_or(u8::MAX));
+        let printed_cost = std::array::from_fn(|k| hot[k as Lid].cost);
         TrailsGame {
             dispatch_seats,
             hand_ep,
+            printed_cost,
             least_hand_ep,
             deck_lids,
             ids: ByteTable::new(0, ids),
