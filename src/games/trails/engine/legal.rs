@@ -143,8 +143,7 @@ impl TrailsGame {
         };
         let mut seen = IdsMet::default();
         for i in instances(walk) {
-            let c = self.hot(p.card[i as usize]);
-            if c.icons.has(Icons::DISPATCH)
+            if self.printed_dispatch[usize::from(p.card[i as usize])]
                 && self.play_cost(s, me, i) <= p.cp
                 && seen.first(p, down, i)
                 && self.reinforcement_ok(s, me, p.card[i as usize])

@@ -303,6 +303,9 @@ pub struct TrailsGame {
     /// [`HotCard::cost`] of every card, by [`Lid`] (0 for every id of no card): the deployment
     /// step's hand walk reads a card's printed cost with one load.
     printed_cost: [u8; 256],
+    /// Whether each card, by [`Lid`], has a printed [Dispatch] (false for every id of no card):
+    /// the deployment step's [Dispatch] walk reads it with one load.
+    printed_dispatch: [bool; 256],
 }
 
 /// Every tunable number of the heuristic policy (`super::policy`), in one place. Each
@@ -465,8 +468,10 @@ impl TrailsGame {
             .each_ref()
             .map(|d| d.iter().map(|&l| hot[l].hand_ep).min().unwrap_or(u8::MAX));
         let printed_cost = std::array::from_fn(|k| hot[k as Lid].cost);
+        let printed_dispatch = std::array::from_fn(|k| hot[k as Lid].icons.has(Icons::DISPATCH));
         TrailsGame {
             dispatch_seats,
+            printed_dispatch,
             hand_ep,
             printed_cost,
             least_hand_ep,
