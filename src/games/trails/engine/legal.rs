@@ -368,12 +368,6 @@ impl TrailsGame {
         // the EP only when a card may use it, the homebase size only for a BASE.
         let ep = play_ep(p.ep_available());
         let mut seen = IdsMet::default();
-        // Below the least cost of the seat's cards, no hand card gives an action.
-        let hand = if ep < self.least_hand_ep[me.index()] {
-            0
-        } else {
-            hand
-        };
         for i in instances(hand) {
             let id = p.card[i as usize];
             // `hand_plays`' cost test, read from the byte table (one load, no scaling of the id).
