@@ -1160,15 +1160,12 @@ mod tests {
     }
 
     /// The byte tables of `TrailsGame` (`hand_ep`, `printed_cost`, `printed_dispatch`) hold the
-    /// `HotCard` fields they copy for every id; every instance of a seat costs at least the seat's
-    /// `least_hand_ep`; and `legal` lists the same actions, in the same order, as the same game
-    /// with no skip of the "always" hand walk (`least_hand_ep` 0: every hand card asked), at
-    /// every position of random games (3 seeds) of the bench match and the 36 pairs of the
-    /// bundled decks.
+    /// `HotCard` fields they copy (the clear form, read by id) for every id of every match of the
+    /// bundled decks (the bench match and the 36 pairs), the ids of no card among them.
     #[test]
-    fn the_byte_tables_and_the_least_hand_cost_give_the_clear_lists() {
+    fn the_byte_tables_hold_the_hot_cards_fields() {
         let games = crate::games::trails::test_games(true);
-        // The byte tables of the game hold the fields of `HotCard` they copy, for every id.
+        let mut cards = 0;
         for g in &games {
             for k in 0..=u8::MAX {
                 let c = g.hot(k);
@@ -1179,59 +1176,10 @@ mod tests {
                     c.icons.has(Icons::DISPATCH),
                     "dispatch {k}"
                 );
+                cards += usize::from(c.hand_ep < u8::MAX);
             }
         }
-        // The same games with no skip of the "always" hand walk (every hand card asked).
-        let clear: Vec<TrailsGame> = games
-            .iter()
-            .map(|g| TrailsGame {
-                least_hand_ep: [0; 2],
-                ..g.clone()
-            })
-            .collect();
-        let (mut lists, mut skipped, mut hand_plays) = (0usize, 0usize, 0usize);
-        let (mut got, mut want) = (ActionList::new(), ActionList::new());
-        crate::games::trails::walk_test_games(&games, 3, 1, |g, s, q, seed| {
-            let k = games.iter().position(|x| std::ptr::eq(x, g)).unwrap();
-            // Every instance of a seat is a card of its deck, whose cost is at least the least.
-            for r in Seat::ALL {
-                let p = s.pl(r);
-                for i in Bits(p.hand | p.homebase | p.field | p.trail) {
-                    assert!(g.hot(p.card[i as usize]).hand_ep >= g.least_hand_ep[r.index()]);
-                }
-            }
-            g.legal(s, &mut got);
-            clear[k].legal(s, &mut want);
-            assert_eq!(
-                got.as_slice(),
-                want.as_slice(),
-                "game {k} seed {seed} {q:?}"
-            );
-            lists += 1;
-            let p = s.pl(q);
-            let ep = play_ep(p.ep_available());
-            skipped += usize::from(p.hand & p.kinds.play != 0 && ep < g.least_hand_ep[q.index()]);
-            hand_plays += got
-                .iter()
-                .filter(|a| {
-                    matches!(
-                        a,
-                        Action::Event {
-                            from_homebase: false,
-                            ..
-                        } | Action::Arts {
-                            from_homebase: false,
-                            ..
-                        }
-                    )
-                })
-                .count();
-        });
-        eprintln!("byte tables: {lists} lists, {skipped} with the hand walk skipped, {hand_plays} hand plays");
-        assert!(
-            lists > 10_000 && skipped > 1_000 && hand_plays > 1_000,
-            "{lists} {skipped} {hand_plays}"
-        );
+        assert!(games.len() == 37 && cards > 100, "{} {cards}", games.len());
     }
 
     /// `instances(m)` walks the instances `Bits(m)` walks (the clear form) for every mask the

@@ -296,10 +296,6 @@ pub struct TrailsGame {
     /// among them): a byte table in the game itself, so that the "always" hand walk reads a card's
     /// least play cost with one load, without scaling the id by [`HotCard`]'s 16 bytes.
     hand_ep: [u8; 256],
-    /// For each seat, the least [`HotCard::hand_ep`] of its deck's cards: with less EP no card of
-    /// its hand gives an EVENT or arts action, and the "always" hand walk is skipped. A seat's
-    /// instances are always cards of its own deck (the deal, redeals, scenarios).
-    least_hand_ep: [u8; 2],
     /// [`HotCard::cost`] of every card, by [`Lid`] (0 for every id of no card): the deployment
     /// step's hand walk reads a card's printed cost with one load.
     printed_cost: [u8; 256],
@@ -464,9 +460,6 @@ impl TrailsGame {
             .each_ref()
             .map(|d| d.iter().any(|&l| hot[l].icons.has(Icons::DISPATCH)));
         let hand_ep = std::array::from_fn(|k| hot[k as Lid].hand_ep);
-        let least_hand_ep = deck_lids
-            .each_ref()
-            .map(|d| d.iter().map(|&l| hot[l].hand_ep).min().unwrap_or(u8::MAX));
         let printed_cost = std::array::from_fn(|k| hot[k as Lid].cost);
         let printed_dispatch = std::array::from_fn(|k| hot[k as Lid].icons.has(Icons::DISPATCH));
         TrailsGame {
@@ -474,7 +467,6 @@ impl TrailsGame {
             printed_dispatch,
             hand_ep,
             printed_cost,
-            least_hand_ep,
             deck_lids,
             ids: ByteTable::new(0, ids),
             hot,
