@@ -129,7 +129,9 @@ impl TrailsGame {
         if self.has_cost_mods {
             self.deploy_from_hand(s, me, out, |i| self.play_cost(s, me, i));
         } else {
-            self.deploy_from_hand(s, me, out, |i| self.hot(p.card[i as usize]).cost);
+            self.deploy_from_hand(s, me, out, |i| {
+                self.printed_cost[usize::from(p.card[i as usize])]
+            });
         }
         // Only UNITs are dispatched (`kinds.unit` is the card type, read ahead of the icons),
         // and only a seat whose deck holds a [Dispatch] card has one.
@@ -141,8 +143,7 @@ impl TrailsGame {
         };
         let mut seen = IdsMet::default();
         for i in instances(walk) {
-            let c = self.hot(p.card[i as usize]);
-            if c.icons.has(Icons::DISPATCH)
+            if self.printed_dispatch[usize::from(p.card[i as usize])]
                 && self.play_cost(s, me, i) <= p.cp
                 && seen.first(p, down, i)
                 && self.reinforcement_ok(s, me, p.card[i as usize])
@@ -187,10 +188,17 @@ impl TrailsGame {
             }
             return;
         }
-        for i in Bits(p.field) {
-            if p.has(i, flag::STUNNED)
-                && !(self.has_cant && self.prohibited(s, me, i, Prohibition::BeCured))
-            {
+        // The stunned field UNITs, read as one mask; with no prohibition in the match, each is
+        // pushed with no test.
+        let stunned = p.field & p.flagged(flag::STUNNED);
+        if self.has_cant {
+            for i in Bits(stunned) {
+                if !self.prohibited(s, me, i, Prohibition::BeCured) {
+                    out.push(Action::Cure(i));
+                }
+            }
+        } else {
+            for i in Bits(stunned) {
                 out.push(Action::Cure(i));
             }
         }
@@ -362,10 +370,13 @@ impl TrailsGame {
         let mut seen = IdsMet::default();
         for i in instances(hand) {
             let id = p.card[i as usize];
-            let c = self.hot(id);
-            let Some((mut event, mut arts)) = hand_plays(c, ep) else {
+            // `hand_plays`' cost test, read from the byte table (one load, no scaling of the id).
+            if self.hand_ep[usize::from(id)] > ep {
                 continue;
-            };
+            }
+            let c = self.hot(id);
+            let mut event = c.ctype == CardType::Event;
+            let mut arts = !event;
             // One action per card, whatever the copies (actions name cards by id).
             if !seen.first(p, p.hand, i) {
                 continue;
@@ -1146,6 +1157,29 @@ mod tests {
         }
         eprintln!("dispatches: {positions} positions, {steps} deployment steps, {with} with one");
         assert!(steps > 20_000 && with > 1_000, "{steps} {with}");
+    }
+
+    /// The byte tables of `TrailsGame` (`hand_ep`, `printed_cost`, `printed_dispatch`) hold the
+    /// `HotCard` fields they copy (the clear form, read by id) for every id of every match of the
+    /// bundled decks (the bench match and the 36 pairs), the ids of no card among them.
+    #[test]
+    fn the_byte_tables_hold_the_hot_cards_fields() {
+        let games = crate::games::trails::test_games(true);
+        let mut cards = 0;
+        for g in &games {
+            for k in 0..=u8::MAX {
+                let c = g.hot(k);
+                assert_eq!(g.hand_ep[usize::from(k)], c.hand_ep, "hand_ep {k}");
+                assert_eq!(g.printed_cost[usize::from(k)], c.cost, "cost {k}");
+                assert_eq!(
+                    g.printed_dispatch[usize::from(k)],
+                    c.icons.has(Icons::DISPATCH),
+                    "dispatch {k}"
+                );
+                cards += usize::from(c.hand_ep < u8::MAX);
+            }
+        }
+        assert!(games.len() == 37 && cards > 100, "{} {cards}", games.len());
     }
 
     /// `instances(m)` walks the instances `Bits(m)` walks (the clear form) for every mask the

@@ -292,6 +292,16 @@ pub struct TrailsGame {
     /// deployment step walks the face-down homebase UNITs for one only then. A seat's instances
     /// are always cards of its own deck (the deal, redeals, scenarios).
     dispatch_seats: [bool; 2],
+    /// [`HotCard::hand_ep`] of every card, by [`Lid`] (`u8::MAX` for every id of no card, `Lid::MAX`
+    /// among them): a byte table in the game itself, so that the "always" hand walk reads a card's
+    /// least play cost with one load, without scaling the id by [`HotCard`]'s 16 bytes.
+    hand_ep: [u8; 256],
+    /// [`HotCard::cost`] of every card, by [`Lid`] (0 for every id of no card): the deployment
+    /// step's hand walk reads a card's printed cost with one load.
+    printed_cost: [u8; 256],
+    /// Whether each card, by [`Lid`], has a printed [Dispatch] (false for every id of no card):
+    /// the deployment step's [Dispatch] walk reads it with one load.
+    printed_dispatch: [bool; 256],
 }
 
 /// Every tunable number of the heuristic policy (`super::policy`), in one place. Each
@@ -449,8 +459,14 @@ impl TrailsGame {
         let dispatch_seats = deck_lids
             .each_ref()
             .map(|d| d.iter().any(|&l| hot[l].icons.has(Icons::DISPATCH)));
+        let hand_ep = std::array::from_fn(|k| hot[k as Lid].hand_ep);
+        let printed_cost = std::array::from_fn(|k| hot[k as Lid].cost);
+        let printed_dispatch = std::array::from_fn(|k| hot[k as Lid].icons.has(Icons::DISPATCH));
         TrailsGame {
             dispatch_seats,
+            printed_dispatch,
+            hand_ep,
+            printed_cost,
             deck_lids,
             ids: ByteTable::new(0, ids),
             hot,
