@@ -2,9 +2,9 @@
 //! window, predicting a clash and resolving it.
 
 use super::super::cards::{Icons, Phase, Trigger};
+use super::super::state::instances;
 use super::super::state::{bit, flag, AttackTarget, Bits, State, Step, That};
 use super::events::Ev;
-use super::legal::instances;
 use super::views::{FieldView, Marks};
 use super::TrailsGame;
 use crate::core::Seat;

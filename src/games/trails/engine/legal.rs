@@ -16,7 +16,7 @@ use super::super::cards::{CardType, Icons, Prohibition, Trigger};
 use super::super::effects::Orgs;
 use super::super::state::Lid;
 use super::super::state::{
-    bit, flag, AttackTarget, Bits, Pending, PlayerState, State, Step, That, MAX_CARDS,
+    bit, flag, instances, AttackTarget, Bits, Pending, PlayerState, State, Step, That,
 };
 use super::{feat, Crafts, HotCard, TrailsGame, MAX_ALWAYS_PER_TURN};
 use crate::core::actions::canonical_next;
@@ -652,19 +652,6 @@ fn legal_mulligan(s: &State, me: Seat, out: &mut ActionList<Action>) {
     }
 }
 
-/// Every instance a player may own: the bits below [`MAX_CARDS`]. No mask of the state has a bit
-/// above them (instances are numbered below the player's `n_cards`, at most [`MAX_CARDS`]).
-pub(super) const INSTANCES: u64 = (1 << MAX_CARDS) - 1;
-
-/// The instances of mask `m`, lowest first, as [`Bits`] walks them: `m` is a mask of one
-/// player's instances, so the same instances. Walked within [`INSTANCES`], each instance is known
-/// to be below [`MAX_CARDS`], so reading its card (`p.card[i]`) needs no bounds test (one `and` a
-/// walk instead of a compare and a branch an instance).
-#[inline(always)]
-pub(super) fn instances(m: u64) -> Bits {
-    Bits(m & INSTANCES)
-}
-
 /// The card ids met in one walk of a zone in increasing instance order, so that only a card's first
 /// copy adds its actions (actions name cards by id). [`IdsMet::first`] must be asked of every
 /// instance of the zone whose card passes the walk's tests before it (tests of the card alone, the
@@ -763,6 +750,7 @@ mod tests {
     use super::*;
     use crate::agents::{Agent, RandomAgent};
     use crate::core::{Game, GameDef};
+    use crate::games::trails::state::{INSTANCES, MAX_CARDS};
 
     /// `IdsMet::first` answers as `first_of_card` (a rescan of the lower instances) for every walk of
     /// a hand and a homebase in random games.

@@ -833,6 +833,8 @@ mod tests {
             &crate::games::trails::TEST_DECKS,
         );
         let (mut masks, mut cut_cost, mut cut_ready, mut cut_other) = (0u64, 0u64, 0u64, 0u64);
+        // Cards left out by a least cost alone.
+        let mut cut_low = 0u64;
         for (k, da) in decks.iter().enumerate() {
             for db_ in &decks[k..] {
                 let g = TrailsGame::new(db.clone(), da.cards.clone(), db_.cards.clone());
@@ -853,6 +855,16 @@ mod tests {
                                         if !targets.contains(&t) {
                                             targets.push(t);
                                         }
+                                    }
+                                }
+                                // And with a least cost, alone and with a greatest (the
+                                // bundled filters have only `cost<=`).
+                                for (lo, hi) in [(2, None), (1, Some(3)), (3, Some(3))] {
+                                    let mut t = *t;
+                                    t.filter.cost_min = Some(lo);
+                                    t.filter.cost_max = hi;
+                                    if !targets.contains(&t) {
+                                        targets.push(t);
                                     }
                                 }
                             }
@@ -889,6 +901,9 @@ mod tests {
                                             cut_ready += 1;
                                         } else {
                                             cut_cost += 1;
+                                            if f.cost_min.is_some() && f.cost_max.is_none() {
+                                                cut_low += 1;
+                                            }
                                         }
                                     }
                                 }
@@ -901,8 +916,12 @@ mod tests {
             }
         }
         assert!(
-            masks > 100_000 && cut_cost > 1_000 && cut_ready > 1_000 && cut_other > 1_000,
-            "{masks} {cut_cost} {cut_ready} {cut_other}"
+            masks > 100_000
+                && cut_cost > 1_000
+                && cut_low > 1_000
+                && cut_ready > 1_000
+                && cut_other > 1_000,
+            "{masks} {cut_cost} {cut_low} {cut_ready} {cut_other}"
         );
     }
 }

@@ -342,15 +342,16 @@ impl TrailsGame {
         let kind = if stats { feat::STATS } else { 0 } | if icons { feat::GRANT } else { 0 };
         for src in Seat::ALL {
             let p = s.pl(src);
-            for si in super::legal::instances(p.static_src) {
+            for si in super::super::state::instances(p.static_src) {
                 let id = p.card[si as usize];
                 let quick = &self.quick[id];
                 if quick.kind != 0 {
                     // The card's one static, read off its entry (the same tests as `static_mod`).
                     if quick.kind & kind != 0 {
                         // The state through an opaque reference: its fields that `quick_mod`
-                        // reads are not loaded (and spilled) ahead of the walk for both seats,
-                        // ~35 instructions a walk of two or three sources.
+                        // reads are read where used, not loaded for both seats and spilled
+                        // ahead of the walk (~50 -> ~20 instructions of setup a walk; a hint
+                        // only, which no behaviour depends on: docs/performance.md).
                         let s = std::hint::black_box(s);
                         self.quick_mod(s, cards, (src, si), quick, &mut f);
                     }
@@ -829,7 +830,7 @@ impl TrailsGame {
     fn fill_view<const MARKS: bool>(&self, s: &State, cards: [u64; 2], v: &mut FieldView) {
         for q in Seat::ALL {
             let (p, k) = (s.pl(q), q.index());
-            for i in super::legal::instances(cards[k]) {
+            for i in super::super::state::instances(cards[k]) {
                 let c = self.hot(p.card[i as usize]);
                 let i = i as usize;
                 v.str[k][i] = i16::from(c.str) + i16::from(p.str_mod[i]);
@@ -890,7 +891,7 @@ impl TrailsGame {
             m.active[k] = self.active_units(s, q);
             m.supported[k] = cards[k] & p.flagged(flag::SUPPORTED);
             // A stunned UNIT loses all crafts (T-STATE-2).
-            for i in super::legal::instances(cards[k] & !p.flagged(flag::STUNNED)) {
+            for i in super::super::state::instances(cards[k] & !p.flagged(flag::STUNNED)) {
                 let c = self.hot(p.card[i as usize]);
                 m.mark(q, i, c.icons.union(p.icons_eot[i as usize]));
             }
@@ -902,8 +903,8 @@ impl TrailsGame {
         }
         // Only the cards that are not stunned: the walk calls back for covered cards only.
         let live = [
-            cards[0] & !s.p[0].flagged(flag::STUNNED) & super::legal::INSTANCES,
-            cards[1] & !s.p[1].flagged(flag::STUNNED) & super::legal::INSTANCES,
+            cards[0] & !s.p[0].flagged(flag::STUNNED) & super::super::state::INSTANCES,
+            cards[1] & !s.p[1].flagged(flag::STUNNED) & super::super::state::INSTANCES,
         ];
         self.for_static_mods(s, live, false, self.has_static_icons, |q, i, g| {
             m.mark(q, i, g.icons);
@@ -913,11 +914,11 @@ impl TrailsGame {
 }
 
 /// The first instance (lowest index) in `mask` whose card is `id`: [`PlayerState::find`] walked
-/// within [`super::legal::INSTANCES`] ([`super::legal::instances`]), so that each card is read
+/// within [`super::super::state::INSTANCES`] ([`super::super::state::instances`]), so that each card is read
 /// with no bounds test (a compare and a branch an instance).
 #[inline(always)]
 pub(super) fn find_card(p: &PlayerState, mask: u64, id: Lid) -> Option<u8> {
-    super::legal::instances(mask).find(|&i| p.card[i as usize] == id)
+    super::super::state::instances(mask).find(|&i| p.card[i as usize] == id)
 }
 
 /// `linked` widened by the links until end of turn `eot` (decision T-EFF-13) that organizations `o`

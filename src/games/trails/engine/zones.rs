@@ -60,8 +60,8 @@ impl TrailsGame {
         p.field &= !bit(i);
         p.trail |= bit(i);
         p.reset_instance(i);
-        // A card in the trail provides no static (decision T-EFF-7; `refresh_static` would find
-        // it inactive).
+        // A card in the trail provides no static (T-STATIC-1: only field cards and face-up BASEs
+        // do; `refresh_static` would find it inactive).
         p.static_src &= !bit(i);
         self.reveal(s, q, i);
     }
@@ -127,7 +127,7 @@ impl TrailsGame {
         p.field |= bit(i);
         p.reset_instance(i);
         // On the field and not stunned (its flags were just cleared): a source of statics
-        // exactly when its card has some (decision T-EFF-7; what `refresh_static` would find).
+        // exactly when its card has some (T-STATIC-1, T-STATE-2; what `refresh_static` would find).
         if self.hot(p.card[i as usize]).feat & feat::STATICS != 0 {
             p.static_src |= bit(i);
         } else {
