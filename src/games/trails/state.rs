@@ -302,10 +302,12 @@ impl PlayerState {
         self.icons_eot[i] = Icons::NONE;
     }
 
-    /// The first instance (lowest index) in `mask` whose card is `id`.
-    #[inline]
+    /// The first instance (lowest index) in `mask` whose card is `id`, walked within
+    /// [`INSTANCES`] so that each card is read with no bounds test (a compare and a branch an
+    /// instance).
+    #[inline(always)]
     pub fn find(&self, mask: u64, id: Lid) -> Option<u8> {
-        Bits(mask).find(|&i| self.card[i as usize] == id)
+        instances(mask).find(|&i| self.card[i as usize] == id)
     }
 }
 

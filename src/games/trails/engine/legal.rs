@@ -375,8 +375,7 @@ impl TrailsGame {
                 continue;
             }
             let c = self.hot(id);
-            let mut event = c.ctype == CardType::Event;
-            let mut arts = !event;
+            let (mut event, mut arts) = hand_play_kinds(c);
             // One action per card, whatever the copies (actions name cards by id).
             if !seen.first(p, p.hand, i) {
                 continue;
@@ -698,8 +697,16 @@ fn hand_plays(c: &HotCard, ep: u8) -> Option<(bool, bool)> {
     if c.hand_ep > ep {
         return None;
     }
+    Some(hand_play_kinds(c))
+}
+
+/// What an affordable card of the hand may be played as (T-RES-2, T-RES-3): (as an EVENT, as
+/// arts). `hand_ep` is an EVENT's cost and a UNIT's arts cost, so it is one or the other; shared
+/// by [`hand_plays`] and the "always" hand walk, which tests the cost off its byte table.
+#[inline(always)]
+fn hand_play_kinds(c: &HotCard) -> (bool, bool) {
     let event = c.ctype == CardType::Event;
-    Some((event, !event))
+    (event, !event)
 }
 
 /// The instances of `p` whose card is a UNIT or an ITEM (T-PREP-3), from the card-kind masks: a

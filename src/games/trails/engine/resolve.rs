@@ -12,7 +12,7 @@ use super::super::state::{
     bit, flag, AttackTarget, Bits, CombatMod, Cursor, Lid, Pending, State, That,
 };
 use super::events::Ev;
-use super::views::{bounds_ok, find_card, ready_ok, side_matches};
+use super::views::{bounds_ok, ready_ok, side_matches};
 use super::TrailsGame;
 use crate::core::lang::eval;
 use crate::core::Seat;
@@ -762,7 +762,7 @@ impl TrailsGame {
             (Pending::DispatchPut, Action::DispatchPut(id)) => {
                 s.pending = Pending::None;
                 let p = s.pl(me);
-                let i = find_card(p, p.hand, id).expect("card in hand");
+                let i = p.find(p.hand, id).expect("card in hand");
                 self.hand_to_homebase(s, me, i, true);
             }
             (Pending::DispatchPut, Action::Pass) => s.pending = Pending::None,

@@ -9,7 +9,6 @@ use super::super::state::{
     MAX_CARDS,
 };
 use super::events::Ev;
-use super::views::find_card;
 use super::TrailsGame;
 use crate::core::{Outcome, Seat};
 
@@ -45,7 +44,7 @@ impl TrailsGame {
         match (s.step, a) {
             (Step::Mulligan, Action::Mulligan(id)) => {
                 let p = s.pl_mut(me);
-                let i = find_card(p, p.hand, id).expect("mulligan card in hand");
+                let i = p.find(p.hand, id).expect("mulligan card in hand");
                 p.known[me.other().index()] &= !p.hand;
                 p.hand &= !bit(i);
                 p.push_bottom(i);
@@ -67,7 +66,7 @@ impl TrailsGame {
             }
             (Step::Homebase, Action::Homebase(id)) => {
                 let p = s.pl(me);
-                let i = find_card(p, p.hand, id).expect("homebase card in hand");
+                let i = p.find(p.hand, id).expect("homebase card in hand");
                 // T-PREP-2: face down and ready.
                 self.hand_to_homebase(s, me, i, false);
                 self.start_deploy(s);
@@ -84,7 +83,7 @@ impl TrailsGame {
             (Step::Deploy, Action::Dispatch(id)) => {
                 let p = s.pl(me);
                 let m = p.homebase & !p.face_up();
-                let i = find_card(p, m, id).expect("dispatch card face down in homebase");
+                let i = p.find(m, id).expect("dispatch card face down in homebase");
                 let cost = self.play_cost(s, me, i);
                 let p = s.pl_mut(me);
                 p.cp -= cost;
@@ -213,7 +212,7 @@ impl TrailsGame {
                 };
                 let p = s.pl(me);
                 let i = if from_homebase {
-                    find_card(p, p.homebase & !p.face_up(), card)
+                    p.find(p.homebase & !p.face_up(), card)
                         .expect("played card face down in the homebase")
                 } else {
                     self.hand_copy(s, me, card)
@@ -238,7 +237,9 @@ impl TrailsGame {
             }
             Action::Base(card) => {
                 let p = s.pl(me);
-                let i = find_card(p, p.homebase & !p.face_up(), card).expect("face-down BASE");
+                let i = p
+                    .find(p.homebase & !p.face_up(), card)
+                    .expect("face-down BASE");
                 s.pl_mut(me).set(i, flag::FACE_UP);
                 self.reveal(s, me, i);
                 self.refresh_static(s, me, i);

@@ -6,7 +6,8 @@ use super::super::cards::{
     Amount, CardType, Filter, Icons, Orgs, Prohibition, Side, StaticEffect, Trigger,
 };
 use super::super::state::{
-    bit, flag, AttackTarget, Bits, Cursor, Kinds, Lid, PlayerState, State, That, MAX_CARDS,
+    bit, flag, instances, AttackTarget, Bits, Cursor, Kinds, Lid, PlayerState, State, That,
+    INSTANCES, MAX_CARDS,
 };
 use super::{feat, TrailsGame};
 use crate::core::hidden::BytePool;
@@ -342,7 +343,7 @@ impl TrailsGame {
         let kind = if stats { feat::STATS } else { 0 } | if icons { feat::GRANT } else { 0 };
         for src in Seat::ALL {
             let p = s.pl(src);
-            for si in super::super::state::instances(p.static_src) {
+            for si in instances(p.static_src) {
                 let id = p.card[si as usize];
                 let quick = &self.quick[id];
                 if quick.kind != 0 {
@@ -830,7 +831,7 @@ impl TrailsGame {
     fn fill_view<const MARKS: bool>(&self, s: &State, cards: [u64; 2], v: &mut FieldView) {
         for q in Seat::ALL {
             let (p, k) = (s.pl(q), q.index());
-            for i in super::super::state::instances(cards[k]) {
+            for i in instances(cards[k]) {
                 let c = self.hot(p.card[i as usize]);
                 let i = i as usize;
                 v.str[k][i] = i16::from(c.str) + i16::from(p.str_mod[i]);
@@ -891,7 +892,7 @@ impl TrailsGame {
             m.active[k] = self.active_units(s, q);
             m.supported[k] = cards[k] & p.flagged(flag::SUPPORTED);
             // A stunned UNIT loses all crafts (T-STATE-2).
-            for i in super::super::state::instances(cards[k] & !p.flagged(flag::STUNNED)) {
+            for i in instances(cards[k] & !p.flagged(flag::STUNNED)) {
                 let c = self.hot(p.card[i as usize]);
                 m.mark(q, i, c.icons.union(p.icons_eot[i as usize]));
             }
@@ -903,22 +904,14 @@ impl TrailsGame {
         }
         // Only the cards that are not stunned: the walk calls back for covered cards only.
         let live = [
-            cards[0] & !s.p[0].flagged(flag::STUNNED) & super::super::state::INSTANCES,
-            cards[1] & !s.p[1].flagged(flag::STUNNED) & super::super::state::INSTANCES,
+            cards[0] & !s.p[0].flagged(flag::STUNNED) & INSTANCES,
+            cards[1] & !s.p[1].flagged(flag::STUNNED) & INSTANCES,
         ];
         self.for_static_mods(s, live, false, self.has_static_icons, |q, i, g| {
             m.mark(q, i, g.icons);
         });
         m
     }
-}
-
-/// The first instance (lowest index) in `mask` whose card is `id`: [`PlayerState::find`] walked
-/// within [`super::super::state::INSTANCES`] ([`super::super::state::instances`]), so that each card is read
-/// with no bounds test (a compare and a branch an instance).
-#[inline(always)]
-pub(super) fn find_card(p: &PlayerState, mask: u64, id: Lid) -> Option<u8> {
-    super::super::state::instances(mask).find(|&i| p.card[i as usize] == id)
 }
 
 /// `linked` widened by the links until end of turn `eot` (decision T-EFF-13) that organizations `o`
@@ -1102,12 +1095,13 @@ mod tests {
     use crate::agents::{Agent, RandomAgent};
     use crate::core::Game;
 
-    /// `find_card` (the walk within `INSTANCES`) finds the instance `PlayerState::find` (the
-    /// clear form) finds, for every card of the match in every mask the engine looks a card up
-    /// in (the hand, its cards the opponent knows, the face-down homebase), for both seats at
-    /// every position of random games (2 seeds) of the bench match and the bundled deck pairs.
+    /// `PlayerState::find` (the walk within `INSTANCES`) finds the first instance of the clear
+    /// walk (every bit of the mask, lowest first), for every card of the match in every mask the
+    /// engine looks a card up in (the hand, its cards the opponent knows, the face-down homebase),
+    /// for both seats at every position of random games (2 seeds) of the bench match and the
+    /// bundled deck pairs.
     #[test]
-    fn find_card_finds_what_find_finds() {
+    fn find_finds_the_first_instance_of_the_clear_walk() {
         let games = crate::games::trails::test_games(true);
         let (mut asked, mut found) = (0usize, 0usize);
         crate::games::trails::walk_test_games(&games, 2, 1, |g, s, _, seed| {
@@ -1120,15 +1114,15 @@ mod tests {
                 ];
                 for m in masks {
                     for id in g.lids() {
-                        let want = p.find(m, id);
-                        assert_eq!(find_card(p, m, id), want, "seed {seed} {q:?} {m:#x} {id}");
+                        let want = Bits(m).find(|&i| p.card[i as usize] == id);
+                        assert_eq!(p.find(m, id), want, "seed {seed} {q:?} {m:#x} {id}");
                         asked += 1;
                         found += usize::from(want.is_some());
                     }
                 }
             }
         });
-        eprintln!("find_card: {asked} questions, {found} found");
+        eprintln!("find: {asked} questions, {found} found");
         assert!(found > 10_000, "{found}");
     }
 

@@ -5,7 +5,6 @@ use super::super::cards::{Trigger, Zone};
 use super::super::state::Lid;
 use super::super::state::{bit, flag, Bits, State, That};
 use super::events::Ev;
-use super::views::find_card;
 use super::{feat, TrailsGame, MAX_BOND};
 use crate::core::{Outcome, Seat};
 
@@ -87,8 +86,8 @@ impl TrailsGame {
     /// opponent's knowledge of the others stays true (decision T-INFO-3).
     pub(super) fn hand_copy(&self, s: &State, q: Seat, id: Lid) -> u8 {
         let p = s.pl(q);
-        find_card(p, p.hand & p.known[q.other().index()], id)
-            .or_else(|| find_card(p, p.hand, id))
+        p.find(p.hand & p.known[q.other().index()], id)
+            .or_else(|| p.find(p.hand, id))
             .expect("card in hand")
     }
 
