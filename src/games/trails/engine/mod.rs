@@ -668,51 +668,34 @@ mod tests {
     /// Every legal action at every position of random games of every pair of bundled decks.
     #[test]
     fn play_leaves_what_play_then_settle_leaves() {
-        use crate::agents::{Agent, RandomAgent};
-        use crate::core::Game;
-        let db = super::super::bundled_cards();
-        let decks = crate::core::testing::folder_decks::<TrailsGame>(
-            &db,
-            &crate::games::trails::TEST_DECKS,
-        );
         let (mut quiet, mut other, mut queued) = (0u32, 0u32, 0u32);
         let mut list = crate::core::ActionList::new();
-        for (k, da) in decks.iter().enumerate() {
-            for db_ in &decks[k..] {
-                let g = TrailsGame::new(db.clone(), da.cards.clone(), db_.cards.clone());
-                for seed in 0..2u64 {
-                    let mut s = g.new_game(seed, Seat::ALL[(seed % 2) as usize]);
-                    let mut r = [RandomAgent::new(seed), RandomAgent::new(seed + 11)];
-                    while let Some(q) = g.to_move(&s) {
-                        g.legal(&s, &mut list);
-                        for &a in list.iter() {
-                            let mut fast = s;
-                            g.play(&mut fast, a);
-                            let mut clear = s;
-                            let me = clear.chooser().unwrap();
-                            if let Pending::None = clear.pending {
-                                g.play_step(&mut clear, me, a);
-                            } else {
-                                g.play_choice(&mut clear, me, a);
-                            }
-                            queued += u32::from(!clear.queue.is_empty());
-                            g.settle_loop::<false>(&mut clear);
-                            assert_eq!(fast, clear, "seed {seed}, {a:?}");
-                            let was_quiet = matches!(s.pending, Pending::None)
-                                && clear.queue.is_empty()
-                                && clear.step == s.step;
-                            if was_quiet {
-                                quiet += 1;
-                            } else {
-                                other += 1;
-                            }
-                        }
-                        let act = r[q.index()].choose(&g, &s, q);
-                        g.apply(&mut s, act);
-                    }
+        let games = crate::games::trails::test_games(false);
+        crate::games::trails::walk_test_games(&games, 2, 11, |g, s, _, seed| {
+            g.legal(s, &mut list);
+            for &a in list.iter() {
+                let mut fast = *s;
+                g.play(&mut fast, a);
+                let mut clear = *s;
+                let me = clear.chooser().unwrap();
+                if let Pending::None = clear.pending {
+                    g.play_step(&mut clear, me, a);
+                } else {
+                    g.play_choice(&mut clear, me, a);
+                }
+                queued += u32::from(!clear.queue.is_empty());
+                g.settle_loop::<false>(&mut clear);
+                assert_eq!(fast, clear, "seed {seed}, {a:?}");
+                let was_quiet = matches!(s.pending, Pending::None)
+                    && clear.queue.is_empty()
+                    && clear.step == s.step;
+                if was_quiet {
+                    quiet += 1;
+                } else {
+                    other += 1;
                 }
             }
-        }
+        });
         assert!(
             quiet > 10_000 && other > 10_000 && queued > 5_000,
             "{quiet} {other} {queued}"

@@ -1092,8 +1092,6 @@ pub(super) fn bounds_ok(f: &Filter, cost: u8, st: i8, df: i8) -> bool {
 mod tests {
     use super::super::super::cards::CardDb;
     use super::*;
-    use crate::agents::{Agent, RandomAgent};
-    use crate::core::Game;
 
     /// `PlayerState::find` (the walk within `INSTANCES`) finds the first instance of the clear
     /// walk (every bit of the mask, lowest first), for every card of the match in every mask the
@@ -1138,6 +1136,24 @@ mod tests {
         X-7,Hater,,UNIT,1,1,1,army,hate,,\n\
         X-8,Grunt,,UNIT,1,2,1,church,,,\n\
         X-9,Shade Keeper,,UNIT,2,2,2,army,,,static: own units actioned covert\n";
+
+    /// Every field card's STR, DEF and icons by the field view and by `stats`/`icons` equal
+    /// [`by_card`]'s sums at position `s`; the number of cards compared.
+    fn agree_card_by_card(g: &TrailsGame, s: &State, seed: u64, hits: &mut [[u32; 2]; 16]) -> u32 {
+        let v = g.field_view(s);
+        let mut checked = 0;
+        for p in Seat::ALL {
+            for i in Bits(s.pl(p).field) {
+                let (st, df, icons) = by_card(g, s, p, i, hits);
+                assert_eq!(v.stats(p, i), (st, df), "seed {seed}");
+                assert_eq!(g.stats(s, p, i), (st, df), "seed {seed}");
+                assert_eq!(v.icons(p, i), icons, "seed {seed}");
+                assert_eq!(g.icons(s, p, i), icons, "seed {seed}");
+                checked += 1;
+            }
+        }
+        checked
+    }
 
     /// What the statics give `q`'s card `i`, summed source by source with `static_filter` (the
     /// per-card test the masks replaced, which prohibitions still use): STR, DEF and icons.
@@ -1198,25 +1214,11 @@ mod tests {
         let g = TrailsGame::new(db, deck(&[0, 1, 2, 3, 6, 7, 8]), deck(&[0, 2, 4, 5, 6, 7]));
         let mut hits = [[0u32; 2]; 16];
         let mut checked = 0;
-        for seed in 0..40 {
-            let mut s = g.new_game(seed, Seat::from_index((seed % 2) as usize));
-            let mut a = [RandomAgent::new(seed), RandomAgent::new(seed + 1)];
-            while let Some(q) = g.to_move(&s) {
-                let v = g.field_view(&s);
-                for p in Seat::ALL {
-                    for i in Bits(s.pl(p).field) {
-                        let (st, df, icons) = by_card(&g, &s, p, i, &mut hits);
-                        assert_eq!(v.stats(p, i), (st, df), "seed {seed}");
-                        assert_eq!(g.stats(&s, p, i), (st, df), "seed {seed}");
-                        assert_eq!(v.icons(p, i), icons, "seed {seed}");
-                        assert_eq!(g.icons(&s, p, i), icons, "seed {seed}");
-                        checked += 1;
-                    }
-                }
-                let act = a[q.index()].choose(&g, &s, q);
-                g.apply(&mut s, act);
-            }
-        }
+        let games = [g];
+        crate::games::trails::walk_test_games(&games, 40, 1, |g, s, _, seed| {
+            checked += agree_card_by_card(g, s, seed, &mut hits);
+        });
+        let g = &games[0];
         assert!(checked > 10_000, "{checked}");
         // Both ways of reading a static were walked: the cards read off their entry, and those
         // whose filter asks an icon or bounds.
@@ -1253,40 +1255,17 @@ mod tests {
     /// per-card filter summing the card's static effects.
     #[test]
     fn the_quick_statics_apply_what_the_per_card_filter_applies() {
-        let db = super::super::super::bundled_cards();
-        let decks = crate::core::testing::folder_decks::<TrailsGame>(
-            &db,
-            &crate::games::trails::TEST_DECKS,
-        );
         let mut hits = [[0u32; 2]; 16];
         let (mut checked, mut quick) = (0u32, 0u32);
-        for (k, a) in decks.iter().enumerate() {
-            for b in &decks[k..] {
-                let g = TrailsGame::new(db.clone(), a.cards.clone(), b.cards.clone());
-                for seed in 0..4u64 {
-                    let mut s = g.new_game(seed, Seat::ALL[(seed % 2) as usize]);
-                    let mut r = [RandomAgent::new(seed), RandomAgent::new(seed + 5)];
-                    while let Some(q) = g.to_move(&s) {
-                        let v = g.field_view(&s);
-                        for p in Seat::ALL {
-                            for i in Bits(s.pl(p).static_src) {
-                                quick += u32::from(g.quick[s.pl(p).card[i as usize]].kind != 0);
-                            }
-                            for i in Bits(s.pl(p).field) {
-                                let (st, df, icons) = by_card(&g, &s, p, i, &mut hits);
-                                assert_eq!(v.stats(p, i), (st, df), "seed {seed}");
-                                assert_eq!(g.stats(&s, p, i), (st, df), "seed {seed}");
-                                assert_eq!(v.icons(p, i), icons, "seed {seed}");
-                                assert_eq!(g.icons(&s, p, i), icons, "seed {seed}");
-                                checked += 1;
-                            }
-                        }
-                        let act = r[q.index()].choose(&g, &s, q);
-                        g.apply(&mut s, act);
-                    }
+        let games = crate::games::trails::test_games(false);
+        crate::games::trails::walk_test_games(&games, 4, 5, |g, s, _, seed| {
+            for p in Seat::ALL {
+                for i in Bits(s.pl(p).static_src) {
+                    quick += u32::from(g.quick[s.pl(p).card[i as usize]].kind != 0);
                 }
             }
-        }
+            checked += agree_card_by_card(g, s, seed, &mut hits);
+        });
         assert!(checked > 100_000 && quick > 10_000, "{checked} {quick}");
     }
 }
