@@ -271,13 +271,42 @@ pub(crate) fn walk_test_games(
     games: &[TrailsGame],
     seeds: u64,
     other: u64,
+    each: impl FnMut(&TrailsGame, &State, Seat, u64),
+) {
+    walk_games_begun_by(
+        games,
+        seeds,
+        other,
+        |seed| Seat::ALL[(seed % 2) as usize],
+        each,
+    );
+}
+
+/// [`walk_test_games`] with every game begun by P1.
+#[cfg(test)]
+pub(crate) fn walk_test_games_p1_first(
+    games: &[TrailsGame],
+    seeds: u64,
+    other: u64,
+    each: impl FnMut(&TrailsGame, &State, Seat, u64),
+) {
+    walk_games_begun_by(games, seeds, other, |_| Seat::P1, each);
+}
+
+/// The random-game walk of [`walk_test_games`], game `seed` begun by `first(seed)`.
+#[cfg(test)]
+fn walk_games_begun_by(
+    games: &[TrailsGame],
+    seeds: u64,
+    other: u64,
+    first: impl Fn(u64) -> Seat,
     mut each: impl FnMut(&TrailsGame, &State, Seat, u64),
 ) {
     use crate::agents::{Agent, RandomAgent};
     use crate::core::Game;
     for g in games {
         for seed in 0..seeds {
-            let mut s = g.new_game(seed, Seat::ALL[(seed % 2) as usize]);
+            let mut s = g.new_game(seed, first(seed));
             let mut r = [RandomAgent::new(seed), RandomAgent::new(seed + other)];
             while let Some(q) = g.to_move(&s) {
                 each(g, &s, q, seed);

@@ -765,10 +765,11 @@ mod tests {
     fn the_seen_set_finds_the_first_copy_as_a_rescan_does() {
         let g = TrailsGame::bench_match().expect("the bench match");
         let mut checked = 0;
-        for seed in 0..30 {
-            let mut s = g.new_game(seed, Seat::P1);
-            let mut a = [RandomAgent::new(seed), RandomAgent::new(seed + 1)];
-            while let Some(q) = g.to_move(&s) {
+        crate::games::trails::walk_test_games_p1_first(
+            std::slice::from_ref(&g),
+            30,
+            1,
+            |_, s, _, _| {
                 for p in &s.p {
                     for zone in [p.hand, p.homebase, p.homebase & !p.face_up()] {
                         let mut seen = IdsMet::default();
@@ -778,10 +779,8 @@ mod tests {
                         }
                     }
                 }
-                let act = a[q.index()].choose(&g, &s, q);
-                g.apply(&mut s, act);
-            }
-        }
+            },
+        );
         assert!(checked > 100_000, "{checked}");
     }
 
@@ -870,10 +869,11 @@ mod tests {
         assert!(kinds[0] > 0 && kinds[1] > 0, "{kinds:?}");
         let g = TrailsGame::bench_match().expect("the bench match");
         let mut checked = 0;
-        for seed in 0..20 {
-            let mut s = g.new_game(seed, Seat::P1);
-            let mut a = [RandomAgent::new(seed), RandomAgent::new(seed + 1)];
-            while let Some(q) = g.to_move(&s) {
+        crate::games::trails::walk_test_games_p1_first(
+            std::slice::from_ref(&g),
+            20,
+            1,
+            |g, s, _, _| {
                 for p in &s.p {
                     let all = (1u64 << p.n_cards) - 1;
                     let clear = Bits(all)
@@ -882,10 +882,8 @@ mod tests {
                     assert_eq!(deployable(p) & all, clear);
                     checked += 1;
                 }
-                let act = a[q.index()].choose(&g, &s, q);
-                g.apply(&mut s, act);
-            }
-        }
+            },
+        );
         assert!(checked > 10_000, "{checked}");
     }
 
@@ -957,28 +955,27 @@ mod tests {
         let g = TrailsGame::bench_match().expect("the bench match");
         let (mut checked, mut with_copies) = (0, 0);
         let (mut fast, mut clear) = (ActionList::new(), ActionList::new());
-        for seed in 0..20 {
-            let mut s = g.new_game(seed, Seat::P1);
-            let mut a = [RandomAgent::new(seed), RandomAgent::new(seed + 1)];
-            while let Some(q) = g.to_move(&s) {
+        crate::games::trails::walk_test_games_p1_first(
+            std::slice::from_ref(&g),
+            20,
+            1,
+            |_, s, _, _| {
                 for me in Seat::ALL {
                     let n = s.pl(me).deck_len.min(5);
                     for left in 1..=n {
                         for fixed in 0..=n - left {
                             fast.clear();
                             clear.clear();
-                            legal_plan(&s, me, left, fixed, &mut fast);
-                            legal_plan_clear(&s, me, left, fixed, &mut clear);
+                            legal_plan(s, me, left, fixed, &mut fast);
+                            legal_plan_clear(s, me, left, fixed, &mut clear);
                             assert_eq!(fast.as_slice(), clear.as_slice());
                             checked += 1;
                             with_copies += usize::from(fast.len() < 2 * usize::from(left));
                         }
                     }
                 }
-                let act = a[q.index()].choose(&g, &s, q);
-                g.apply(&mut s, act);
-            }
-        }
+            },
+        );
         assert!(
             checked > 100_000 && with_copies > 1_000,
             "{checked} {with_copies}"
@@ -993,36 +990,28 @@ mod tests {
         let (mut checked, mut with_copies, mut both_faces) = (0, 0, 0);
         let (mut fast, mut clear) = (ActionList::new(), ActionList::new());
         let games = crate::games::trails::test_games(true);
-        for g in &games {
-            for seed in 0..5 {
-                let mut s = g.new_game(seed, Seat::P1);
-                let mut a = [RandomAgent::new(seed), RandomAgent::new(seed + 1)];
-                while let Some(q) = g.to_move(&s) {
-                    for me in Seat::ALL {
-                        fast.clear();
-                        clear.clear();
-                        legal_rebuild(&s, me, &mut fast);
-                        legal_rebuild_clear(&s, me, &mut clear);
-                        assert_eq!(fast.as_slice(), clear.as_slice());
-                        checked += 1;
-                        let p = s.pl(me);
-                        with_copies += usize::from(fast.len() < p.homebase.count_ones() as usize);
-                        // A card with a copy face up and a copy face down: one action each.
-                        let ids = |m: u64| {
-                            Bits(m).fold([0u64; 4], |mut w, i| {
-                                let id = p.card[i as usize];
-                                w[usize::from(id >> 6)] |= 1 << (id & 63);
-                                w
-                            })
-                        };
-                        let (up, down) = (ids(p.face_up()), ids(p.homebase & !p.face_up()));
-                        both_faces += usize::from((0..4).any(|w| up[w] & down[w] != 0));
-                    }
-                    let act = a[q.index()].choose(g, &s, q);
-                    g.apply(&mut s, act);
-                }
+        crate::games::trails::walk_test_games_p1_first(&games, 5, 1, |_, s, _, _| {
+            for me in Seat::ALL {
+                fast.clear();
+                clear.clear();
+                legal_rebuild(s, me, &mut fast);
+                legal_rebuild_clear(s, me, &mut clear);
+                assert_eq!(fast.as_slice(), clear.as_slice());
+                checked += 1;
+                let p = s.pl(me);
+                with_copies += usize::from(fast.len() < p.homebase.count_ones() as usize);
+                // A card with a copy face up and a copy face down: one action each.
+                let ids = |m: u64| {
+                    Bits(m).fold([0u64; 4], |mut w, i| {
+                        let id = p.card[i as usize];
+                        w[usize::from(id >> 6)] |= 1 << (id & 63);
+                        w
+                    })
+                };
+                let (up, down) = (ids(p.face_up()), ids(p.homebase & !p.face_up()));
+                both_faces += usize::from((0..4).any(|w| up[w] & down[w] != 0));
             }
-        }
+        });
         eprintln!(
             "rebuild: {checked} lists, {with_copies} with copies, {both_faces} a card both faces"
         );
@@ -1056,35 +1045,25 @@ mod tests {
     fn supporters_are_those_of_the_clear_loop() {
         let games = crate::games::trails::test_games(true);
         let (mut checked, mut some, mut covert) = (0, 0, 0);
-        for g in &games {
-            for seed in 0..3 {
-                let mut s = g.new_game(seed, Seat::P1);
-                let mut a = [RandomAgent::new(seed), RandomAgent::new(seed + 1)];
-                while let Some(q) = g.to_move(&s) {
-                    for me in Seat::ALL {
-                        for d in Bits(g.active_units(&s, me)) {
-                            let m = g.supporters(&s, me, d);
-                            assert_eq!(m, supporters_clear(g, &s, me, d), "seed {seed} {me:?} {d}");
-                            checked += 1;
-                            some += usize::from(m != 0);
-                            // A [Covert] defender with a UNIT that shares an organization
-                            // but lacks [Covert]: the case the icons decide.
-                            let p = s.pl(me);
-                            let ready =
-                                g.active_units(&s, me) & !p.flagged(flag::ACTIONED) & !bit(d);
-                            let sharing = Bits(ready)
-                                .filter(|&i| g.orgs(&s, me, i) & g.orgs(&s, me, d) != 0)
-                                .fold(0, |m, i| m | bit(i));
-                            covert += usize::from(
-                                g.icons(&s, me, d).has(Icons::COVERT) && sharing & !m != 0,
-                            );
-                        }
-                    }
-                    let act = a[q.index()].choose(g, &s, q);
-                    g.apply(&mut s, act);
+        crate::games::trails::walk_test_games_p1_first(&games, 3, 1, |g, s, _, seed| {
+            for me in Seat::ALL {
+                for d in Bits(g.active_units(s, me)) {
+                    let m = g.supporters(s, me, d);
+                    assert_eq!(m, supporters_clear(g, s, me, d), "seed {seed} {me:?} {d}");
+                    checked += 1;
+                    some += usize::from(m != 0);
+                    // A [Covert] defender with a UNIT that shares an organization
+                    // but lacks [Covert]: the case the icons decide.
+                    let p = s.pl(me);
+                    let ready = g.active_units(s, me) & !p.flagged(flag::ACTIONED) & !bit(d);
+                    let sharing = Bits(ready)
+                        .filter(|&i| g.orgs(s, me, i) & g.orgs(s, me, d) != 0)
+                        .fold(0, |m, i| m | bit(i));
+                    covert +=
+                        usize::from(g.icons(s, me, d).has(Icons::COVERT) && sharing & !m != 0);
                 }
             }
-        }
+        });
         eprintln!(
             "supporters: {checked} defenders, {some} with supporters, {covert} [Covert] deciding"
         );
@@ -1104,52 +1083,44 @@ mod tests {
         let games = crate::games::trails::test_games(true);
         let (mut steps, mut with, mut positions) = (0, 0, 0);
         let mut out = ActionList::new();
-        for g in &games {
-            for seed in 0..12 {
-                let mut s = g.new_game(seed, Seat::P1);
-                let mut a = [RandomAgent::new(seed), RandomAgent::new(seed + 1)];
-                while let Some(q) = g.to_move(&s) {
-                    for me in Seat::ALL {
-                        let p = s.pl(me);
-                        if !g.dispatch_seats[me.index()] {
-                            assert!(
-                                Bits(p.hand | p.homebase | p.field | p.trail)
-                                    .all(|i| !g.hot(p.card[i as usize]).icons.has(Icons::DISPATCH)),
-                                "seed {seed} {me:?}"
-                            );
-                        }
-                    }
-                    positions += 1;
-                    if s.step == Step::Deploy && s.pending == Pending::None && s.bans.is_empty() {
-                        let me = s.actor;
-                        let p = s.pl(me);
-                        let down = p.homebase & !p.face_up();
-                        let mut clear = Vec::new();
-                        for i in Bits(down & p.kinds.unit) {
-                            let id = p.card[i as usize];
-                            if g.hot(id).icons.has(Icons::DISPATCH)
-                                && g.play_cost(&s, me, i) <= p.cp
-                                && first_of_card(p, down, i)
-                                && g.reinforcement_ok(&s, me, id)
-                            {
-                                clear.push(Action::Dispatch(id));
-                            }
-                        }
-                        g.legal(&s, &mut out);
-                        let listed: Vec<Action> = out
-                            .iter()
-                            .copied()
-                            .filter(|a| matches!(a, Action::Dispatch(_)))
-                            .collect();
-                        assert_eq!(listed, clear, "seed {seed} {me:?}");
-                        steps += 1;
-                        with += usize::from(!clear.is_empty());
-                    }
-                    let act = a[q.index()].choose(g, &s, q);
-                    g.apply(&mut s, act);
+        crate::games::trails::walk_test_games_p1_first(&games, 12, 1, |g, s, _, seed| {
+            for me in Seat::ALL {
+                let p = s.pl(me);
+                if !g.dispatch_seats[me.index()] {
+                    assert!(
+                        Bits(p.hand | p.homebase | p.field | p.trail)
+                            .all(|i| !g.hot(p.card[i as usize]).icons.has(Icons::DISPATCH)),
+                        "seed {seed} {me:?}"
+                    );
                 }
             }
-        }
+            positions += 1;
+            if s.step == Step::Deploy && s.pending == Pending::None && s.bans.is_empty() {
+                let me = s.actor;
+                let p = s.pl(me);
+                let down = p.homebase & !p.face_up();
+                let mut clear = Vec::new();
+                for i in Bits(down & p.kinds.unit) {
+                    let id = p.card[i as usize];
+                    if g.hot(id).icons.has(Icons::DISPATCH)
+                        && g.play_cost(s, me, i) <= p.cp
+                        && first_of_card(p, down, i)
+                        && g.reinforcement_ok(s, me, id)
+                    {
+                        clear.push(Action::Dispatch(id));
+                    }
+                }
+                g.legal(s, &mut out);
+                let listed: Vec<Action> = out
+                    .iter()
+                    .copied()
+                    .filter(|a| matches!(a, Action::Dispatch(_)))
+                    .collect();
+                assert_eq!(listed, clear, "seed {seed} {me:?}");
+                steps += 1;
+                with += usize::from(!clear.is_empty());
+            }
+        });
         eprintln!("dispatches: {positions} positions, {steps} deployment steps, {with} with one");
         assert!(steps > 20_000 && with > 1_000, "{steps} {with}");
     }
