@@ -97,6 +97,33 @@ impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
         Appender { list: self, n }
     }
 
+    /// [`FixedVec::push`] with no capacity test, for a walk that fills a scratch list (a caller's
+    /// legal-action list) within its documented worst case: for a capacity that is a power of two
+    /// the slot is the length modulo the capacity (an `and`, no test). A list pushed past its
+    /// capacity holds a length past it, which its next read ([`FixedVec::as_slice`], an index,
+    /// an iteration) panics on; the items past the capacity overwrote the first ones. For any
+    /// other capacity it panics at once, as `push` does.
+    #[inline(always)]
+    pub fn push_wrapping(&mut self, x: T) {
+        let n = self.len();
+        let k = if N.is_power_of_two() { n & (N - 1) } else { n };
+        self.items[k] = x;
+        self.len = n as u16 + 1;
+    }
+
+    /// A writer like [`FixedVec::appender`] that tests the capacity once, when it is dropped,
+    /// rather than at each push: for a list whose capacity is a power of two, a push writes the
+    /// slot of its count modulo the capacity (an `and`, no test), and the drop panics if more
+    /// than the capacity were pushed (items pushed past it overwrote the first slots: the list is
+    /// not to be read after that panic). For any other capacity a push past it panics at once.
+    /// Within the capacity the list reads as if each item had been pushed.
+    #[inline(always)]
+    #[must_use = "the length is stored when the appender is dropped"]
+    pub fn walk_appender(&mut self) -> WalkAppender<'_, T, N> {
+        let n = self.len();
+        WalkAppender { list: self, n }
+    }
+
     /// The first slot: the first item when the list holds one; when it is empty, the default if
     /// it was emptied by `clear`, `pop` or `remove` (they reset the slots past the length), a
     /// stale item after `clear_scratch`. No length read and no bounds test, for a caller whose
@@ -198,6 +225,48 @@ impl<T: Copy + Default, const N: usize> Drop for Appender<'_, T, N> {
     fn drop(&mut self) {
         self.list.len = self.n as u16;
     }
+}
+
+/// [`FixedVec::walk_appender`]: pushes onto a list with no capacity test a push, holding its
+/// length until it is dropped, which tests the capacity.
+pub struct WalkAppender<'a, T: Copy + Default, const N: usize> {
+    list: &'a mut FixedVec<T, N>,
+    n: usize,
+}
+
+impl<T: Copy + Default, const N: usize> WalkAppender<'_, T, N> {
+    /// Appends `x` (the capacity is tested when the appender is dropped).
+    #[inline(always)]
+    pub fn push(&mut self, x: T) {
+        let n = self.n;
+        // A power of two: the slot is within the items by the mask, with no bounds test.
+        let k = if N.is_power_of_two() { n & (N - 1) } else { n };
+        self.list.items[k] = x;
+        self.n = n + 1;
+    }
+}
+
+impl<T: Copy + Default, const N: usize> Drop for WalkAppender<'_, T, N> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        let n = if self.n > N {
+            walk_past_capacity(N)
+        } else {
+            self.n
+        };
+        self.list.len = n as u16;
+    }
+}
+
+/// A walk appender's count past the capacity `n`: a panic, unless one is under way already (the
+/// drop of an appender while unwinding), when the list is left full: `n`, its length then.
+#[cold]
+#[inline(never)]
+fn walk_past_capacity(n: usize) -> usize {
+    if !std::thread::panicking() {
+        panic!("FixedVec capacity {n} exceeded");
+    }
+    n
 }
 
 impl<T: Copy + Default, const N: usize> std::ops::Index<usize> for FixedVec<T, N> {

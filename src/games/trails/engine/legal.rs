@@ -171,7 +171,7 @@ impl TrailsGame {
                 && seen.first(p, p.hand, i)
                 && self.reinforcement_ok(s, me, p.card[i as usize])
             {
-                out.push(Action::Deploy(p.card[i as usize]));
+                out.push_wrapping(Action::Deploy(p.card[i as usize]));
             }
         }
     }
