@@ -111,19 +111,6 @@ impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
         self.len = n as u16 + 1;
     }
 
-    /// A writer like [`FixedVec::appender`] that tests the capacity once, when it is dropped,
-    /// rather than at each push: for a list whose capacity is a power of two, a push writes the
-    /// slot of its count modulo the capacity (an `and`, no test), and the drop panics if more
-    /// than the capacity were pushed (items pushed past it overwrote the first slots: the list is
-    /// not to be read after that panic). For any other capacity a push past it panics at once.
-    /// Within the capacity the list reads as if each item had been pushed.
-    #[inline(always)]
-    #[must_use = "the length is stored when the appender is dropped"]
-    pub fn walk_appender(&mut self) -> WalkAppender<'_, T, N> {
-        let n = self.len();
-        WalkAppender { list: self, n }
-    }
-
     /// The first slot: the first item when the list holds one; when it is empty, the default if
     /// it was emptied by `clear`, `pop` or `remove` (they reset the slots past the length), a
     /// stale item after `clear_scratch`. No length read and no bounds test, for a caller whose
@@ -225,48 +212,6 @@ impl<T: Copy + Default, const N: usize> Drop for Appender<'_, T, N> {
     fn drop(&mut self) {
         self.list.len = self.n as u16;
     }
-}
-
-/// [`FixedVec::walk_appender`]: pushes onto a list with no capacity test a push, holding its
-/// length until it is dropped, which tests the capacity.
-pub struct WalkAppender<'a, T: Copy + Default, const N: usize> {
-    list: &'a mut FixedVec<T, N>,
-    n: usize,
-}
-
-impl<T: Copy + Default, const N: usize> WalkAppender<'_, T, N> {
-    /// Appends `x` (the capacity is tested when the appender is dropped).
-    #[inline(always)]
-    pub fn push(&mut self, x: T) {
-        let n = self.n;
-        // A power of two: the slot is within the items by the mask, with no bounds test.
-        let k = if N.is_power_of_two() { n & (N - 1) } else { n };
-        self.list.items[k] = x;
-        self.n = n + 1;
-    }
-}
-
-impl<T: Copy + Default, const N: usize> Drop for WalkAppender<'_, T, N> {
-    #[inline(always)]
-    fn drop(&mut self) {
-        let n = if self.n > N {
-            walk_past_capacity(N)
-        } else {
-            self.n
-        };
-        self.list.len = n as u16;
-    }
-}
-
-/// A walk appender's count past the capacity `n`: a panic, unless one is under way already (the
-/// drop of an appender while unwinding), when the list is left full: `n`, its length then.
-#[cold]
-#[inline(never)]
-fn walk_past_capacity(n: usize) -> usize {
-    if !std::thread::panicking() {
-        panic!("FixedVec capacity {n} exceeded");
-    }
-    n
 }
 
 impl<T: Copy + Default, const N: usize> std::ops::Index<usize> for FixedVec<T, N> {
@@ -453,6 +398,55 @@ mod tests {
         }));
         assert!(r.is_err());
         assert_eq!(v.as_slice(), &[7, 8]);
+    }
+
+    /// `push_wrapping` leaves what `push` leaves (length, items, the slots past the length) for
+    /// every start length and count within the capacity, for a capacity that is a power of two
+    /// (8, the masked slot) and one that is not (6).
+    #[test]
+    fn a_wrapping_push_pushes_as_push_does() {
+        fn check<const N: usize>() -> usize {
+            let mut checked = 0;
+            for start in 0..=N {
+                for n in 0..=N - start {
+                    let mut a: FixedVec<u8, N> = FixedVec::new();
+                    for x in 0..start {
+                        a.push(x as u8 + 1);
+                    }
+                    let mut b = a;
+                    for x in 0..n {
+                        a.push_wrapping(20 + x as u8);
+                        b.push(20 + x as u8);
+                        assert_eq!((a.len, a.items), (b.len, b.items), "{N} {start} {x}");
+                        checked += 1;
+                    }
+                }
+            }
+            checked
+        }
+        assert_eq!(check::<8>(), 120);
+        assert_eq!(check::<6>(), 56);
+    }
+
+    /// A list of power-of-two capacity pushed past it by `push_wrapping` panics at its next read.
+    #[test]
+    #[should_panic(expected = "out of range")]
+    fn a_wrapping_push_past_the_capacity_panics_at_the_read() {
+        let mut v: FixedVec<u8, 2> = FixedVec::new();
+        for x in 0..3 {
+            v.push_wrapping(x);
+        }
+        let _ = v.as_slice();
+    }
+
+    /// For any other capacity it panics at the push, as `push` does.
+    #[test]
+    #[should_panic(expected = "out of bounds")]
+    fn a_wrapping_push_past_another_capacity_panics_at_once() {
+        let mut v: FixedVec<u8, 3> = FixedVec::new();
+        for x in 0..4 {
+            v.push_wrapping(x);
+        }
     }
 
     #[test]
