@@ -97,6 +97,20 @@ impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
         Appender { list: self, n }
     }
 
+    /// [`FixedVec::push`] with no capacity test, for a walk that fills a scratch list (a caller's
+    /// legal-action list) within its documented worst case: for a capacity that is a power of two
+    /// the slot is the length modulo the capacity (an `and`, no test). A list pushed past its
+    /// capacity holds a length past it, which its next read ([`FixedVec::as_slice`], an index,
+    /// an iteration) panics on; the items past the capacity overwrote the first ones. For any
+    /// other capacity it panics at once, as `push` does.
+    #[inline(always)]
+    pub fn push_wrapping(&mut self, x: T) {
+        let n = self.len();
+        let k = if N.is_power_of_two() { n & (N - 1) } else { n };
+        self.items[k] = x;
+        self.len = n as u16 + 1;
+    }
+
     /// The first slot: the first item when the list holds one; when it is empty, the default if
     /// it was emptied by `clear`, `pop` or `remove` (they reset the slots past the length), a
     /// stale item after `clear_scratch`. No length read and no bounds test, for a caller whose
@@ -384,6 +398,55 @@ mod tests {
         }));
         assert!(r.is_err());
         assert_eq!(v.as_slice(), &[7, 8]);
+    }
+
+    /// `push_wrapping` leaves what `push` leaves (length, items, the slots past the length) for
+    /// every start length and count within the capacity, for a capacity that is a power of two
+    /// (8, the masked slot) and one that is not (6).
+    #[test]
+    fn a_wrapping_push_pushes_as_push_does() {
+        fn check<const N: usize>() -> usize {
+            let mut checked = 0;
+            for start in 0..=N {
+                for n in 0..=N - start {
+                    let mut a: FixedVec<u8, N> = FixedVec::new();
+                    for x in 0..start {
+                        a.push(x as u8 + 1);
+                    }
+                    let mut b = a;
+                    for x in 0..n {
+                        a.push_wrapping(20 + x as u8);
+                        b.push(20 + x as u8);
+                        assert_eq!((a.len, a.items), (b.len, b.items), "{N} {start} {x}");
+                        checked += 1;
+                    }
+                }
+            }
+            checked
+        }
+        assert_eq!(check::<8>(), 120);
+        assert_eq!(check::<6>(), 56);
+    }
+
+    /// A list of power-of-two capacity pushed past it by `push_wrapping` panics at its next read.
+    #[test]
+    #[should_panic(expected = "out of range")]
+    fn a_wrapping_push_past_the_capacity_panics_at_the_read() {
+        let mut v: FixedVec<u8, 2> = FixedVec::new();
+        for x in 0..3 {
+            v.push_wrapping(x);
+        }
+        let _ = v.as_slice();
+    }
+
+    /// For any other capacity it panics at the push, as `push` does.
+    #[test]
+    #[should_panic(expected = "out of bounds")]
+    fn a_wrapping_push_past_another_capacity_panics_at_once() {
+        let mut v: FixedVec<u8, 3> = FixedVec::new();
+        for x in 0..4 {
+            v.push_wrapping(x);
+        }
     }
 
     #[test]

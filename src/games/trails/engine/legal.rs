@@ -171,7 +171,7 @@ impl TrailsGame {
                 && seen.first(p, p.hand, i)
                 && self.reinforcement_ok(s, me, p.card[i as usize])
             {
-                out.push(Action::Deploy(p.card[i as usize]));
+                out.push_wrapping(Action::Deploy(p.card[i as usize]));
             }
         }
     }
@@ -418,17 +418,18 @@ impl TrailsGame {
                 }
                 continue;
             }
-            // An EVENT and arts as from the hand (`hand_plays`); a BASE, which no EP plays from
-            // the hand, within the homebase's size.
+            // An EVENT and arts as from the hand (`hand_plays`: one of the two when it gives
+            // any); a BASE, which no EP plays from the hand, within the homebase's size. A card
+            // that gives none is left at once.
             let (mut event, base, mut arts) = match hand_plays(c, ep) {
                 Some((event, arts)) => (event, false, arts),
-                None => (
-                    false,
-                    c.ctype == CardType::Base && u32::from(c.cost) <= p.homebase_count(),
-                    false,
-                ),
+                None if c.ctype == CardType::Base && u32::from(c.cost) <= p.homebase_count() => {
+                    (false, true, false)
+                }
+                None => continue,
             };
-            if !(event || base || arts) || !seen.first(p, down, i) {
+            debug_assert!(event || base || arts);
+            if !seen.first(p, down, i) {
                 continue;
             }
             if c.feat & feat::GATED != 0 {
