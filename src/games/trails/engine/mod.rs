@@ -624,6 +624,11 @@ impl TrailsGame {
                 self.resolve_front::<END>(s);
                 continue;
             }
+            // The steps that always wait for a decision (most turns of the loop end here): one
+            // test of a mask, where the step's jump table took seven instructions to return.
+            if WAITING_STEPS & (1 << s.step as u16) != 0 {
+                return;
+            }
             match s.step {
                 Step::Draw => {
                     // T-PREP-1: draw 2, on turn 1 too.
@@ -656,6 +661,17 @@ impl TrailsGame {
         }
     }
 }
+
+/// The steps [`TrailsGame::settle`]'s loop always stops at (its `match`'s `_ => return` for
+/// them): each waits for an action of the actor. `FightBack` and `Cure` wait only in some states,
+/// and the others run without a decision.
+const WAITING_STEPS: u16 = 1 << Step::Mulligan as u16
+    | 1 << Step::Homebase as u16
+    | 1 << Step::Deploy as u16
+    | 1 << Step::Propose as u16
+    | 1 << Step::Group as u16
+    | 1 << Step::Window as u16
+    | 1 << Step::Over as u16;
 
 #[cfg(test)]
 mod tests {
