@@ -97,7 +97,6 @@ pub struct Tree<G: Game> {
     nodes: Vec<Node<G::Action>>,
     path: Vec<u32>,
     list: ActionList<G::Action>,
-    untried: ActionList<G::Action>,
     /// Playout decisions made in the last search (for throughput figures).
     pub playout_decisions: u64,
     /// Iterations run in the last search.
@@ -118,6 +117,12 @@ pub struct Tree<G: Game> {
     ln: Vec<f64>,
     /// The most entries `ln` may hold (65,536; the tests set 0 to compute every `ln`).
     ln_cap: usize,
+    /// Tests: select with the untried actions in a copy of the legal list
+    /// ([`Tree::select_by_untried_list`], the code before the list itself was used).
+    #[cfg(test)]
+    by_untried_list: bool,
+    #[cfg(test)]
+    untried: ActionList<G::Action>,
 }
 
 impl<G: Game> Default for Tree<G> {
@@ -126,7 +131,6 @@ impl<G: Game> Default for Tree<G> {
             nodes: Vec::new(),
             path: Vec::new(),
             list: ActionList::new(),
-            untried: ActionList::new(),
             playout_decisions: 0,
             iterations: 0,
             cursor: NONE,
@@ -136,6 +140,10 @@ impl<G: Game> Default for Tree<G> {
             prep: Default::default(),
             ln: Vec::new(),
             ln_cap: 1 << 16,
+            #[cfg(test)]
+            by_untried_list: false,
+            #[cfg(test)]
+            untried: ActionList::new(),
         }
     }
 }
@@ -332,6 +340,57 @@ impl<G: crate::core::Policy> Tree<G> {
         }
     }
 
+    /// The selection step of `iterate` in its clear form, the tests' reference (the code before
+    /// `iterate` removed the children's actions from the legal list itself): the untried actions
+    /// are a copy of the legal list from which each child's action is removed; the children
+    /// found gain availability and the best by UCB is `Ok`, unless an untried action is left,
+    /// which is `Err` (the hint's when untried, else one drawn at random).
+    #[cfg(test)]
+    fn select_by_untried_list(
+        &mut self,
+        node: u32,
+        hint: Option<G::Action>,
+        cfg: &MctsConfig,
+        rng: &mut GameRng,
+    ) -> Result<u32, G::Action> {
+        self.untried.clear_scratch();
+        for &a in self.list.iter() {
+            self.untried.push(a);
+        }
+        let mut best = NONE;
+        let mut best_ucb = f64::NEG_INFINITY;
+        let mut c = self.nodes[node as usize].first_child;
+        while c != NONE {
+            let a = self.nodes[c as usize].action;
+            if let Some(k) = self.untried.iter().position(|&x| x == a) {
+                self.untried.remove(k);
+                let n = &mut self.nodes[c as usize];
+                n.avail += 1;
+                let ln_avail = match self.ln.get(n.avail as usize) {
+                    Some(&l) => l,
+                    None => f64::from(n.avail).ln(),
+                };
+                let mut ucb = n.reward / f64::from(n.visits)
+                    + cfg.c * (ln_avail / f64::from(n.visits)).sqrt();
+                if hint == Some(a) {
+                    ucb += cfg.prior / f64::from(n.visits + 1);
+                }
+                if ucb > best_ucb {
+                    best_ucb = ucb;
+                    best = c;
+                }
+            }
+            c = self.nodes[c as usize].next_sibling;
+        }
+        if !self.untried.is_empty() {
+            return Err(match hint {
+                Some(h) if self.untried.contains(&h) => h,
+                _ => self.untried[rng.gen_range(0..self.untried.len())],
+            });
+        }
+        Ok(best)
+    }
+
     fn iterate(
         &mut self,
         game: &G,
@@ -357,18 +416,35 @@ impl<G: crate::core::Policy> Tree<G> {
                 None
             };
             // Children legal here gain availability; untried actions are the legal ones with no
-            // child yet.
-            self.untried.clear_scratch();
-            for &a in self.list.iter() {
-                self.untried.push(a);
+            // child yet: the legal list itself, from which each child's action is removed (it is
+            // scratch, read again only by this selection; `Tree::select_by_untried_list`, the
+            // tests' reference, copies it first as this code did).
+            #[cfg(test)]
+            if self.by_untried_list {
+                match self.select_by_untried_list(node, hint, cfg, rng) {
+                    Ok(best) => {
+                        let a = self.nodes[best as usize].action;
+                        game.apply(&mut s, a);
+                        self.path.push(best);
+                        node = best;
+                        continue;
+                    }
+                    Err(a) => {
+                        let child = self.push(a, mover, node);
+                        self.nodes[child as usize].avail = 1;
+                        game.apply(&mut s, a);
+                        self.path.push(child);
+                        break;
+                    }
+                }
             }
             let mut best = NONE;
             let mut best_ucb = f64::NEG_INFINITY;
             let mut c = self.nodes[node as usize].first_child;
             while c != NONE {
                 let a = self.nodes[c as usize].action;
-                if let Some(k) = self.untried.iter().position(|&x| x == a) {
-                    self.untried.remove(k);
+                if let Some(k) = self.list.iter().position(|&x| x == a) {
+                    self.list.remove(k);
                     let n = &mut self.nodes[c as usize];
                     n.avail += 1;
                     let ln_avail = match self.ln.get(n.avail as usize) {
@@ -387,10 +463,10 @@ impl<G: crate::core::Policy> Tree<G> {
                 }
                 c = self.nodes[c as usize].next_sibling;
             }
-            if !self.untried.is_empty() {
+            if !self.list.is_empty() {
                 let a = match hint {
-                    Some(h) if self.untried.contains(&h) => h,
-                    _ => self.untried[rng.gen_range(0..self.untried.len())],
+                    Some(h) if self.list.contains(&h) => h,
+                    _ => self.list[rng.gen_range(0..self.list.len())],
                 };
                 let child = self.push(a, mover, node);
                 self.nodes[child as usize].avail = 1;
@@ -767,6 +843,82 @@ mod tests {
         let me = g.to_move(&s).expect("a decision");
         t.search(&g, &s, me, &timed, &mut rng_from_seed(7), &mut Vec::new());
         assert_eq!(t.ln.len(), 4096);
+    }
+
+    /// The selection that removes the children's actions from the legal list itself searches as
+    /// its clear form, a copy of the list taken apart ([`Tree::select_by_untried_list`]): whole
+    /// Trails games of the bench match, every decision searched by a tree of each kind per seat
+    /// with tree reuse (random playouts; heuristic playouts with the heuristic's prior, whose hint
+    /// is looked up among the untried actions), give trees equal node for node (actions, movers,
+    /// visits, availability, reward bits, sibling order) and the same root counts, and leave the
+    /// random stream in the same place.
+    #[test]
+    fn selection_on_the_legal_list_searches_as_on_a_copy() {
+        let g = TrailsGame::bench_match().expect("the bench match");
+        let random = MctsConfig {
+            iterations: 120,
+            playout: Policy::Random,
+            reuse: true,
+            ..MctsConfig::default()
+        };
+        let prior = MctsConfig {
+            iterations: 60,
+            playout: Policy::Heuristic,
+            prior: 0.5,
+            reuse: true,
+            ..MctsConfig::default()
+        };
+        let (mut checked, mut expanded, mut hinted) = (0u64, 0u64, 0u64);
+        let mut list = ActionList::new();
+        for (seed, cfg) in [(0u64, random), (1, random), (2, prior)] {
+            let mut s = g.new_game(seed, Seat::from_index(seed as usize % 2));
+            let mut marks: [Tree<TrailsGame>; 2] = Default::default();
+            let mut copies: [Tree<TrailsGame>; 2] = Default::default();
+            for t in &mut copies {
+                t.by_untried_list = true;
+            }
+            let (mut r1, mut r2) = (rng_from_seed(seed), rng_from_seed(seed));
+            let (mut o1, mut o2) = (Vec::new(), Vec::new());
+            let mut ply = 0u64;
+            while let Some(me) = g.to_move(&s) {
+                let k = me.index();
+                marks[k].search(&g, &s, me, &cfg, &mut r1, &mut o1);
+                copies[k].search(&g, &s, me, &cfg, &mut r2, &mut o2);
+                let (a, b) = (read(&marks[k], 0), read(&copies[k], 0));
+                assert_eq!(a, b, "seed {seed}, ply {ply}");
+                assert_eq!(o1, o2, "seed {seed}, ply {ply}");
+                expanded += size(&a) as u64;
+                if cfg.prior > 0.0 {
+                    hinted += 1;
+                }
+                g.legal_actions(&s, &mut list);
+                let a = o1
+                    .iter()
+                    .filter(|x| list.contains(&x.0))
+                    .max_by_key(|x| x.1)
+                    .map_or(list[0], |x| x.0);
+                for q in Seat::ALL {
+                    for t in [&mut marks[q.index()], &mut copies[q.index()]] {
+                        if q == me {
+                            t.advance(a, me);
+                        } else {
+                            t.forget();
+                        }
+                    }
+                }
+                g.apply(&mut s, a);
+                ply += 1;
+                checked += 1;
+            }
+            assert_eq!(
+                r1.gen::<u64>(),
+                r2.gen::<u64>(),
+                "seed {seed}: the stream after"
+            );
+        }
+        assert!(checked > 150, "{checked} searches");
+        assert!(hinted > 40, "{hinted} searches with the prior");
+        assert!(expanded > 20_000, "{expanded} nodes compared");
     }
 
     /// Tree reuse keeps exactly the subtree below the path the game took: every node, its

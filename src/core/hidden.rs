@@ -154,8 +154,10 @@ impl BytePool {
         for i in (1..n).rev() {
             let i = i & 63;
             let j = shuffle_index(rng, i) & 63;
-            v.swap(i, j);
-            let [id, tag] = v[i].to_le_bytes();
+            // The swap of places `i` and `j`, less the store into place `i`, which no later
+            // step reads (the places fixed so far are above `i`): place `i` is dealt `v[j]`.
+            let [id, tag] = v[j].to_le_bytes();
+            v[j] = v[i];
             put(usize::from(self.at[i]), id, tag);
         }
         let [id, tag] = v[0].to_le_bytes();
