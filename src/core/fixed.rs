@@ -100,9 +100,12 @@ impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
     /// [`FixedVec::push`] with no capacity test, for a walk that fills a scratch list (a caller's
     /// legal-action list) within its documented worst case: for a capacity that is a power of two
     /// the slot is the length modulo the capacity (an `and`, no test). A list pushed past its
-    /// capacity holds a length past it, which its next read ([`FixedVec::as_slice`], an index,
-    /// an iteration) panics on; the items past the capacity overwrote the first ones. For any
-    /// other capacity it panics at once, as `push` does.
+    /// capacity holds a length past it, and the items past the capacity overwrote the first
+    /// ones: what reads the items ([`FixedVec::as_slice`], an index, an iteration, `contains`,
+    /// `==`, `push`, `pop`, `remove`, `insert`, `retain`, `clear`) panics, but `len`, `is_empty`,
+    /// `is_full` and `first_slot` do not, and `clear_scratch` forgets it. So a caller must bound
+    /// its walk and say why at the call. For any other capacity it panics at once, as `push`
+    /// does.
     #[inline(always)]
     pub fn push_wrapping(&mut self, x: T) {
         let n = self.len();

@@ -171,6 +171,8 @@ impl TrailsGame {
                 && seen.first(p, p.hand, i)
                 && self.reinforcement_ok(s, me, p.card[i as usize])
             {
+                // At most one push an instance, and `instances` walks at most the 50 of
+                // `INSTANCES`: with the Pass before it, 51 of the list's 256 (no wrap).
                 out.push_wrapping(Action::Deploy(p.card[i as usize]));
             }
         }

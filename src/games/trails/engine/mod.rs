@@ -676,6 +676,10 @@ const WAITING_STEPS: u16 = 1 << Step::Mulligan as u16
     | 1 << Step::Window as u16
     | 1 << Step::Over as u16;
 
+// The mask's test shifts by the step's number: every step must have a bit of the `u16`. `Clash`
+// is the last of `Step`; a step added after it must keep this true (or widen the mask).
+const _: () = assert!((Step::Clash as u16) < u16::BITS as u16);
+
 #[cfg(test)]
 mod tests {
     use super::*;
