@@ -340,6 +340,26 @@ impl<G: crate::core::Policy> Tree<G> {
         }
     }
 
+    /// Child `c`, found legal in this iteration's determinization: its availability grows by
+    /// one, and its selection value is returned: UCB1 with availability counts, `mean +
+    /// c·sqrt(ln(avail)/visits)`, plus the prior's bias `prior / (visits + 1)` when its action is
+    /// the heuristic's `hint`.
+    #[inline(always)]
+    fn available_ucb(&mut self, c: u32, hint: Option<G::Action>, cfg: &MctsConfig) -> f64 {
+        let n = &mut self.nodes[c as usize];
+        n.avail += 1;
+        let ln_avail = match self.ln.get(n.avail as usize) {
+            Some(&l) => l,
+            None => f64::from(n.avail).ln(),
+        };
+        let mut ucb =
+            n.reward / f64::from(n.visits) + cfg.c * (ln_avail / f64::from(n.visits)).sqrt();
+        if hint == Some(n.action) {
+            ucb += cfg.prior / f64::from(n.visits + 1);
+        }
+        ucb
+    }
+
     /// The selection step of `iterate` in its clear form, the tests' reference (the code before
     /// `iterate` removed the children's actions from the legal list itself): the untried actions
     /// are a copy of the legal list from which each child's action is removed; the children
@@ -364,17 +384,7 @@ impl<G: crate::core::Policy> Tree<G> {
             let a = self.nodes[c as usize].action;
             if let Some(k) = self.untried.iter().position(|&x| x == a) {
                 self.untried.remove(k);
-                let n = &mut self.nodes[c as usize];
-                n.avail += 1;
-                let ln_avail = match self.ln.get(n.avail as usize) {
-                    Some(&l) => l,
-                    None => f64::from(n.avail).ln(),
-                };
-                let mut ucb = n.reward / f64::from(n.visits)
-                    + cfg.c * (ln_avail / f64::from(n.visits)).sqrt();
-                if hint == Some(a) {
-                    ucb += cfg.prior / f64::from(n.visits + 1);
-                }
+                let ucb = self.available_ucb(c, hint, cfg);
                 if ucb > best_ucb {
                     best_ucb = ucb;
                     best = c;
@@ -445,17 +455,7 @@ impl<G: crate::core::Policy> Tree<G> {
                 let a = self.nodes[c as usize].action;
                 if let Some(k) = self.list.iter().position(|&x| x == a) {
                     self.list.remove(k);
-                    let n = &mut self.nodes[c as usize];
-                    n.avail += 1;
-                    let ln_avail = match self.ln.get(n.avail as usize) {
-                        Some(&l) => l,
-                        None => f64::from(n.avail).ln(),
-                    };
-                    let mut ucb = n.reward / f64::from(n.visits)
-                        + cfg.c * (ln_avail / f64::from(n.visits)).sqrt();
-                    if hint == Some(a) {
-                        ucb += cfg.prior / f64::from(n.visits + 1);
-                    }
+                    let ucb = self.available_ucb(c, hint, cfg);
                     if ucb > best_ucb {
                         best_ucb = ucb;
                         best = c;
