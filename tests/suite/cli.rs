@@ -118,6 +118,28 @@ fn validate_rejects_typo_51_cards_and_5_copies_with_lines() {
     assert!(e.contains("3 of 3 decks invalid"), "{e}");
 }
 
+/// A count of only the `x` that may follow it (`x Jaeger Scout`, `X …`) is no `COUNT NAME` line:
+/// it was reported as `count "" is not a whole number`, quoting a count the line does not hold.
+#[test]
+fn a_lone_x_for_a_count_is_quoted_as_written() {
+    for x in ["x", "X"] {
+        let deck = tmp(
+            &format!("lone-{x}.deck"),
+            &format!("{x} Guild Junior Bracer\n46 Academy Student\n"),
+        );
+        let o = tcgsim(&["validate", "--game", "trails", deck.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2));
+        let e = stderr(&o);
+        assert!(
+            e.contains(&format!(
+                ":1: expected `COUNT NAME`, found \"{x} Guild Junior Bracer\""
+            )),
+            "{e}"
+        );
+        assert!(!e.contains("count \"\""), "{e}");
+    }
+}
+
 #[test]
 fn bad_input_exits_2_without_panicking() {
     for args in [
