@@ -973,6 +973,15 @@ fn help_texts_say_what_the_commands_do() {
     }
     let help = stdout(&tcgsim(&["scenario", "--help"]));
     assert!(help.contains("scenario's `game:` line"), "{help}");
+    // Walkthrough: replay's help named only `play --out` records and serve's left out two of the
+    // requests docs/cli.md lists.
+    let help = stdout(&tcgsim(&["replay", "--help"]));
+    assert!(help.contains("matrix --records"), "{help}");
+    let help = stdout(&tcgsim(&["serve", "--help"]));
+    assert!(
+        help.contains("hello") && help.contains("card_text"),
+        "{help}"
+    );
 }
 
 /// Issue 30: a resumed run's progress counts the games its checkpoint holds (it counted only the
