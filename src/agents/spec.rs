@@ -117,6 +117,11 @@ impl AgentSpec {
                     }
                 )));
             }
+            if params.iter().any(|(p, _)| p == k) {
+                return Err(Error::usage(format!(
+                    "agent \"{kind}\": key \"{k}\" given twice (each key at most once)"
+                )));
+            }
             params.push((k.to_string(), v.trim().to_string()));
         }
         match kind {
@@ -257,6 +262,11 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("expected random or heuristic"), "{e}");
+        // A key given twice was read as its last value, silently.
+        let e = AgentSpec::parse("ismcts:iters=5,c=1,iters=6")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("key \"iters\" given twice"), "{e}");
         assert!(AgentSpec::parse("ismcts:iters=0").is_err());
         let AgentSpec::Mcts(c) = AgentSpec::parse("cheat:eps=0.25").unwrap() else {
             panic!()

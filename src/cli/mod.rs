@@ -269,10 +269,11 @@ enum Command {
     /// --agent plays P1, the second P2 (one: both seats; none: heuristic).
     Play(PlayArgs),
     /// Serve the game as a model to other programs' search (OpenSpiel): JSON requests on standard
-    /// input (new, apply, legal, info, view, resample, choose, free, retain), one answer a line
-    /// (docs/protocol.md, "The model server").
+    /// input (hello, new, apply, resample, legal, info, view, choose, card_text, free, retain), one
+    /// answer a line (docs/protocol.md, "The model server").
     Serve(ServeArgs),
-    /// Play a recorded game again from its actions (a record of `play --out`), printing its log.
+    /// Play a recorded game again and print its log: a record of `play --out` from its actions, one
+    /// of `matrix --records` by its agents rebuilt with their seeds.
     Replay(ReplayArgs),
     /// One self-contained HTML page (report.html) from run folders: run.json and the CSV files of
     /// matrix, cards, arena, tune, balance or duel; no server, no network (docs/cli.md).
@@ -608,7 +609,8 @@ struct ServeArgs {
 /// `tcgsim replay`'s arguments.
 #[derive(Args, Debug)]
 struct ReplayArgs {
-    /// A records file (`record.jsonl`: one JSON line per game).
+    /// A records file (`record.jsonl` of `play --out`, `records.jsonl` of `matrix --records`: one
+    /// JSON line per game).
     record: PathBuf,
     /// Which record of the file (1 is the first).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]

@@ -3,6 +3,7 @@
 
 use super::{card_source, check_out_dir, emit, load_decks, note, read_cards, write_file};
 use crate::agents::{Agent, AgentSpec};
+use crate::core::input::excerpt;
 use crate::core::{mix_seed, ActionList, GameDef, Outcome, Seat, Viewer};
 use crate::sim::record::GameLine;
 use crate::sim::{play_game_to_end, Entrant, GameRecord};
@@ -317,10 +318,14 @@ fn replay_actions<G: GameDef>(
         };
         let a = game
             .parse_action(&s, text)
-            .map_err(|e| anyhow!("{at}: action {} \"{text}\": {e}", k + 1))?;
+            .map_err(|e| anyhow!("{at}: action {} \"{}\": {e}", k + 1, excerpt(text)))?;
         game.legal_actions(&s, &mut list);
         if !list.contains(&a) {
-            bail!("{at}: action {} \"{text}\" is not legal there", k + 1);
+            bail!(
+                "{at}: action {} \"{}\" is not legal there",
+                k + 1,
+                excerpt(text)
+            );
         }
         let before = s;
         game.apply(&mut s, a);

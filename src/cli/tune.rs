@@ -193,9 +193,10 @@ fn write_files<G: GameDef>(o: &TuneOpts, plan: &Plan<G>, r: &Outcome<G>) -> Resu
         &o.out.join("tune.csv"),
         &files::tune_csv::<G>(plan.cards, &r.search),
     )?;
-    if let Some(text) = files::progress_csv(&r.search) {
-        write_file(&o.out.join("tune_progress.csv"), &text)?;
-    }
+    write_file(
+        &o.out.join("tune_progress.csv"),
+        &files::progress_csv(&r.search),
+    )?;
     write_file(&o.out.join("tune_fresh.csv"), &files::fresh_csv(plan, r))?;
     write_file(&o.out.join("tune.svg"), &files::chart(plan, r))?;
     let info = RunInfo {

@@ -397,7 +397,7 @@ pub fn csv_rows(
             format!(
                 "expected the header `{}`, found `{}`",
                 columns.join(","),
-                got.join(",")
+                excerpt_long(&got.join(","))
             ),
         ));
     }
@@ -563,6 +563,18 @@ pub fn excerpt(s: &str) -> String {
     } else {
         let head: String = s.chars().take(30).collect();
         format!("{head}… ({} characters)", s.chars().count())
+    }
+}
+
+/// `s` whole up to 400 characters (a header with a misspelt column is quoted in full), else
+/// its first 300 and its length: a line megabytes long is not copied into the message.
+fn excerpt_long(s: &str) -> String {
+    let n = s.chars().count();
+    if n <= 400 {
+        s.to_string()
+    } else {
+        let head: String = s.chars().take(300).collect();
+        format!("{head}… ({n} characters)")
     }
 }
 

@@ -27,7 +27,8 @@ pub(super) fn tune_sections(
     tag: &dyn Fn(&str) -> String,
     out: &mut Vec<Section>,
 ) -> Result<(), InputError> {
-    let progress = read(dir, "tune_progress.csv", read_progress)?;
+    // A search that ended no round writes only the header.
+    let progress = read(dir, "tune_progress.csv", read_progress)?.filter(|p| !p.is_empty());
     // A run that accepted no swap writes only the header.
     let swaps = read(dir, "tune.csv", read_swaps)?.filter(|c| !c.is_empty());
     let fresh = read(dir, "tune_fresh.csv", read_fresh)?;

@@ -118,6 +118,28 @@ fn validate_rejects_typo_51_cards_and_5_copies_with_lines() {
     assert!(e.contains("3 of 3 decks invalid"), "{e}");
 }
 
+/// A count of only the `x` that may follow it (`x Jaeger Scout`, `X …`) is no `COUNT NAME` line:
+/// it was reported as `count "" is not a whole number`, quoting a count the line does not hold.
+#[test]
+fn a_lone_x_for_a_count_is_quoted_as_written() {
+    for x in ["x", "X"] {
+        let deck = tmp(
+            &format!("lone-{x}.deck"),
+            &format!("{x} Guild Junior Bracer\n46 Academy Student\n"),
+        );
+        let o = tcgsim(&["validate", "--game", "trails", deck.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2));
+        let e = stderr(&o);
+        assert!(
+            e.contains(&format!(
+                ":1: expected `COUNT NAME`, found \"{x} Guild Junior Bracer\""
+            )),
+            "{e}"
+        );
+        assert!(!e.contains("count \"\""), "{e}");
+    }
+}
+
 #[test]
 fn bad_input_exits_2_without_panicking() {
     for args in [
@@ -951,6 +973,15 @@ fn help_texts_say_what_the_commands_do() {
     }
     let help = stdout(&tcgsim(&["scenario", "--help"]));
     assert!(help.contains("scenario's `game:` line"), "{help}");
+    // Walkthrough: replay's help named only `play --out` records and serve's left out two of the
+    // requests docs/cli.md lists.
+    let help = stdout(&tcgsim(&["replay", "--help"]));
+    assert!(help.contains("matrix --records"), "{help}");
+    let help = stdout(&tcgsim(&["serve", "--help"]));
+    assert!(
+        help.contains("hello") && help.contains("card_text"),
+        "{help}"
+    );
 }
 
 /// Issue 30: a resumed run's progress counts the games its checkpoint holds (it counted only the

@@ -596,6 +596,99 @@ fn a_card_text_word_megabytes_long_is_quoted_by_its_start() {
     }
 }
 
+/// A line a megabyte long in a Trails scenario, a card file's header or a game record's action
+/// is quoted by its start and length, as card text is (above): a key, a value, a mark, a section
+/// header or an action was copied whole into the message — a megabyte of standard error for a
+/// one-line reason.
+#[test]
+fn a_line_megabytes_long_is_quoted_by_its_start_everywhere() {
+    let d = tmpdir("long-lines");
+    let big = "A".repeat(1_000_000);
+    let scenario = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/combat_overkill.scn"),
+    )
+    .unwrap();
+    // (file, the line after which the long line goes, the long line with `BIG`, exit code, reason)
+    let cases = [
+        ("key", "step: propose", "BIG: 1", 2, "unknown key"),
+        ("value", "step: propose", "step: BIG", 2, "unknown step"),
+        (
+            "seat",
+            "step: propose",
+            "initiative: BIG",
+            2,
+            "is not a player",
+        ),
+        ("line", "step: propose", "BIG", 2, "expected `key: value`"),
+        (
+            "header",
+            "step: propose",
+            "[BIG",
+            2,
+            "malformed section header",
+        ),
+        ("pkey", "[P1]", "BIG: 1", 2, "unknown key"),
+        (
+            "mark",
+            "[P1]",
+            "field: Police Detective (BIG)",
+            2,
+            "unknown mark",
+        ),
+        (
+            "paren",
+            "[P1]",
+            "field: Police Detective (BIG",
+            2,
+            "missing `)`",
+        ),
+        ("action", "[actions]", "BIG", 1, "is illegal"),
+    ];
+    for (name, after, line, code, want) in cases {
+        let line = line.replace("BIG", &big);
+        let text = scenario.replacen(after, &format!("{after}\n{line}"), 1);
+        let file = write(&d, &format!("{name}.scn"), text);
+        let o = tcgsim(&["scenario", &file]);
+        let e = stderr(&o);
+        assert_eq!(o.status.code(), Some(code), "{file}: {e:.300}");
+        assert!(e.contains(want), "{file}: {e:.300}");
+        assert!(e.contains(" characters)"), "{file}: {e:.300}");
+        assert!(e.len() < 2000, "{file}: {} bytes: {e:.300}", e.len());
+    }
+    // A card file whose header is one long line.
+    let cards = write(&d, "cards.csv", format!("id,name\n{big}"));
+    let cards_big = write(&d, "cards-big.csv", &big);
+    for c in [&cards, &cards_big] {
+        let o = tcgsim(&["validate", "--game", "trails", "--cards", c, DECKS[0]]);
+        let e = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{e:.300}");
+        assert!(e.len() < 2000, "{c}: {} bytes: {e:.300}", e.len());
+    }
+    // A game record whose action is one long line.
+    let out = d.join("game");
+    let o = tcgsim(&[
+        "play",
+        DECKS[0],
+        DECKS[1],
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let record = std::fs::read_to_string(out.join("record.jsonl")).unwrap();
+    let edited = record.replacen(
+        "\"actions\":[\"keep\"",
+        &format!("\"actions\":[\"{big}\""),
+        1,
+    );
+    assert_ne!(edited, record);
+    let o = tcgsim(&["replay", &write(&d, "record.jsonl", edited)]);
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{e:.300}");
+    assert!(e.contains("is not a legal action"), "{e:.300}");
+    assert!(e.len() < 2000, "{} bytes: {e:.300}", e.len());
+}
+
 /// Found by `fuzz::fuzz_tmnt_card_text`: TMNT's bare noun filters (`all own cards character fire
 /// character`) were kept in the order read, but written back nouns first (`characters/characters
 /// attr=fire`), which read back in another order: a text's canonical form read differently. Nouns

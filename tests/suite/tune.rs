@@ -289,6 +289,43 @@ fn tune_without_a_checkpoint_does_not_promise_one() {
     assert!(err.contains("--checkpoint would keep it"), "{err}");
 }
 
+/// A search that ends no round writes `tune_progress.csv` as its header alone: it wrote none (and
+/// said it had), so an earlier run's rounds in the same `--out` were shown in this run's report.
+#[test]
+fn a_tune_that_ends_no_round_leaves_no_earlier_rounds() {
+    let dir = tmpdir("tune-no-round");
+    let out = dir.display().to_string();
+    let header = "round,games,n,score,win_rate,ci_low,ci_high,accepted";
+    std::fs::write(
+        dir.join("tune_progress.csv"),
+        format!("{header}\n0,57840,512,538,0.5254,0.4821,0.5683,1\n"),
+    )
+    .unwrap();
+    // The whole bundled gauntlet: its first round takes more than 10 s on one core.
+    let r = tcgsim(&[
+        "tune",
+        "decks/trails/academy_swarm.deck",
+        "--time",
+        "1s",
+        "--check-games",
+        "100",
+        "--threads",
+        "1",
+        "--quiet",
+        "--out",
+        &out,
+    ]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let progress = std::fs::read_to_string(dir.join("tune_progress.csv")).unwrap();
+    assert_eq!(progress.trim_end(), header);
+    let page = std::fs::read_to_string(dir.join("report.html")).unwrap();
+    assert!(
+        !page.contains("while the search ran"),
+        "the report shows rounds"
+    );
+    assert!(page.contains("No swap was accepted."));
+}
+
 /// A pool with one card far better than any other (Planted Titan: cost 1, STR 9, DEF 9): the
 /// first round's accepted swap adds it, and the fresh re-measurement shows the gain.
 #[test]

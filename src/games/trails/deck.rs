@@ -132,7 +132,7 @@ impl Deck {
             let count = count.strip_suffix(['x', 'X']).unwrap_or(count);
             let count: usize = match parse_int(count, 1, MAX_LINE_COUNT as u64) {
                 Ok(c) => c as usize,
-                Err(e) if count.bytes().all(|b| b.is_ascii_digit()) => {
+                Err(e) if !count.is_empty() && count.bytes().all(|b| b.is_ascii_digit()) => {
                     incomplete = true;
                     problem(
                         &mut problems,

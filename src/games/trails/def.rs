@@ -431,7 +431,8 @@ impl GameDef for TrailsGame {
                  legal,
              }| {
                 format!(
-                    "{file}:{line}: action {index} \"{text}\" is illegal; legal actions: {}",
+                    "{file}:{line}: action {index} \"{}\" is illegal; legal actions: {}",
+                    crate::core::input::excerpt(&text),
                     legal.join(" | ")
                 )
             },

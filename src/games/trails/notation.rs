@@ -178,7 +178,8 @@ impl TrailsGame {
             }
         }
         Err(crate::core::Reason(format!(
-            "\"{text}\" is not a legal action here; legal: {}",
+            "\"{}\" is not a legal action here; legal: {}",
+            crate::core::input::excerpt(text),
             self.legal_texts(s).join(" | ")
         )))
     }

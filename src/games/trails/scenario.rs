@@ -206,12 +206,15 @@ fn section_header(l: &str) -> Result<String, Reason> {
     let name = l
         .strip_prefix('[')
         .and_then(|r| r.strip_suffix(']'))
-        .ok_or_else(|| format!("malformed section header \"{l}\""))?
+        .ok_or_else(|| format!("malformed section header \"{}\"", excerpt(l)))?
         .trim()
         .to_ascii_lowercase();
     if !["p1", "p2", "actions", "expect"].contains(&name.as_str()) {
         return Err(
-            format!("unknown section [{name}] (expected [P1], [P2], [actions], [expect])").into(),
+            format!(
+                "unknown section [{}] (expected [P1], [P2], [actions], [expect])",
+                excerpt(&name)
+            ).into(),
         );
     }
     Ok(name)
@@ -221,7 +224,7 @@ fn section_header(l: &str) -> Result<String, Reason> {
 fn key_value(l: &str) -> Result<(&str, &str), Reason> {
     let (k, v) = l
         .split_once(':')
-        .ok_or_else(|| format!("expected `key: value`, found \"{l}\""))?;
+        .ok_or_else(|| format!("expected `key: value`, found \"{}\"", excerpt(l)))?;
     Ok((k.trim(), v.trim()))
 }
 
@@ -254,7 +257,8 @@ fn player_line(p: &mut PlayerSpec, line: usize, l: &str, db: &CardDb) -> Result<
         z => {
             let zi = ZONES.iter().position(|x| *x == z).ok_or_else(|| {
                 format!(
-                    "unknown key \"{z}\" (expected bond, cp, ep, attribution, {})",
+                    "unknown key \"{}\" (expected bond, cp, ep, attribution, {})",
+                    excerpt(z),
                     ZONES.join(", ")
                 )
             })?;
@@ -344,7 +348,7 @@ fn game_section(
                     "none" => Pending::None,
                     "dispatch_put" => Pending::DispatchPut,
                     _ => {
-                        return Err(err(format!("pending: \"{v}\" (expected none or dispatch_put; effect choices are reached by playing the action that causes them)").into()))
+                        return Err(err(format!("pending: \"{}\" (expected none or dispatch_put; effect choices are reached by playing the action that causes them)", excerpt(v)).into()))
                     }
                 }
             }
@@ -355,7 +359,7 @@ fn game_section(
                 }
             }
             other => {
-                return Err(err(format!("unknown key \"{other}\" (expected cards, turn, initiative, step, actor, attacker, attackers, target, pending, winner)").into()))
+                return Err(err(format!("unknown key \"{}\" (expected cards, turn, initiative, step, actor, attacker, attackers, target, pending, winner)", excerpt(other)).into()))
             }
         }
     }
@@ -479,7 +483,7 @@ fn attribution_orgs(db: &CardDb, spec: &PlayerSpec) -> Result<Orgs, LineError> {
         if !known {
             return Err((
                 spec.attribution_line,
-                format!("attribution: unknown organization \"{o}\""),
+                format!("attribution: unknown organization \"{}\"", excerpt(o)),
             ));
         }
         orgs |= db2.org_bit(o).map_err(|m| (spec.attribution_line, m.0))?;
@@ -592,7 +596,7 @@ fn parse_seat(v: &str) -> Result<Seat, Reason> {
     match v.to_ascii_uppercase().as_str() {
         "P1" => Ok(Seat::P1),
         "P2" => Ok(Seat::P2),
-        _ => Err(format!("\"{v}\" is not a player (P1 or P2)").into()),
+        _ => Err(format!("\"{}\" is not a player (P1 or P2)", excerpt(v)).into()),
     }
 }
 
@@ -631,7 +635,8 @@ fn parse_step(v: &str) -> Result<Step, Reason> {
         .find(|s| step_name(*s) == v.to_ascii_lowercase())
         .ok_or_else(|| {
             format!(
-                "unknown step \"{v}\" (expected {})",
+                "unknown step \"{}\" (expected {})",
+                excerpt(v),
                 all.map(step_name).join(", ")
             )
         })
@@ -682,7 +687,7 @@ fn parse_cards(v: &str, db: &CardDb) -> Result<Vec<CardSpec>, Reason> {
             Some((n, m)) => (
                 n.trim(),
                 m.strip_suffix(')')
-                    .ok_or_else(|| format!("\"{item}\": missing `)`"))?,
+                    .ok_or_else(|| format!("\"{}\": missing `)`", excerpt(item)))?,
             ),
             None => (rest, ""),
         };
@@ -711,12 +716,13 @@ fn parse_cards(v: &str, db: &CardDb) -> Result<Vec<CardSpec>, Reason> {
                 }
                 _ if m.contains('/') => {
                     let (a, b) = m.split_once('/').unwrap();
-                    c.str_mod = a.trim_start_matches('+').parse().map_err(|_| format!("bad stat change \"{m}\""))?;
-                    c.def_mod = b.trim_start_matches('+').parse().map_err(|_| format!("bad stat change \"{m}\""))?;
+                    c.str_mod = a.trim_start_matches('+').parse().map_err(|_| format!("bad stat change \"{}\"", excerpt(m)))?;
+                    c.def_mod = b.trim_start_matches('+').parse().map_err(|_| format!("bad stat change \"{}\"", excerpt(m)))?;
                 }
                 _ => {
                     return Err(format!(
-                        "unknown mark \"{m}\" (expected ready, actioned, stunned, up, down, supported, attacked, known, +S/+D, +ICON)"
+                        "unknown mark \"{}\" (expected ready, actioned, stunned, up, down, supported, attacked, known, +S/+D, +ICON)",
+                        excerpt(m)
                     ).into())
                 }
             }
@@ -737,14 +743,14 @@ fn find_ref(game: &TrailsGame, s: &State, q: Seat, zone: u64, r: &str) -> Result
     let id = game
         .db
         .lookup(name)
-        .map_err(|e| format!("\"{name}\": {e}"))?;
+        .map_err(|e| format!("\"{}\": {e}", excerpt(name)))?;
     let Some(id) = game.lid(id) else {
-        return Err(format!("{q} has no \"{r}\" there").into());
+        return Err(format!("{q} has no \"{}\" there", excerpt(r)).into());
     };
     Bits(zone)
         .filter(|&i| s.pl(q).card[i as usize] == id)
         .nth(k.saturating_sub(1))
-        .ok_or_else(|| format!("{q} has no \"{r}\" there"))
+        .ok_or_else(|| format!("{q} has no \"{}\" there", excerpt(r)))
         .map_err(Reason::from)
 }
 
@@ -901,7 +907,7 @@ impl Scenario {
             key => {
                 let (who, what) = key
                     .split_once('.')
-                    .ok_or_else(|| format!("unknown expectation \"{key}\""))?;
+                    .ok_or_else(|| format!("unknown expectation \"{}\"", excerpt(key)))?;
                 let q = parse_seat(who)?;
                 let p = &view.players[q.index()];
                 match what {

@@ -160,11 +160,10 @@ pub fn tune_csv<G: GameDef>(cards: &G::Cards, search: &Search) -> String {
     write_table(&TUNE, &rows)
 }
 
-/// `tune_progress.csv`, for the report (and any reader); `None` when no round ended.
-pub fn progress_csv(search: &Search) -> Option<String> {
-    if search.points.is_empty() {
-        return None;
-    }
+/// `tune_progress.csv`, for the report (and any reader); only the header when no round ended
+/// (as `tune.csv` when no swap was accepted), so that a run never leaves an earlier run's rounds
+/// in its folder.
+pub fn progress_csv(search: &Search) -> String {
     let rows: Vec<ProgressRow> = search
         .points
         .iter()
@@ -176,7 +175,7 @@ pub fn progress_csv(search: &Search) -> Option<String> {
             accepted: search.accepted.iter().any(|a| a.round == p.round),
         })
         .collect();
-    Some(write_table(&PROGRESS, &rows))
+    write_table(&PROGRESS, &rows)
 }
 
 /// `tune_fresh.csv`.
@@ -266,12 +265,10 @@ fn whole_score(f: &Fields, col: &str, games: u64) -> Result<(), InputError> {
 /// Reads a `tune_progress.csv`: the exact header, then rows whose every value is checked — the
 /// round's score at most 2 half points a game, its games at most the search's so far, `accepted`
 /// 0 or 1, and the win rate and its interval what the score gives to their 4 decimals
-/// ([`rate_ci`]). A file of no row is an error too. Errors name `file` and the line.
+/// ([`rate_ci`]). A file of no row is a search that ended no round. Errors name `file` and the
+/// line.
 pub fn read_progress(text: &str, file: &str) -> Result<Vec<Fields>, InputError> {
     let rows = read_table(text, file, &PROGRESS)?;
-    if rows.is_empty() {
-        return Err(InputError::new(file, 0, "no rows after the header"));
-    }
     for f in &rows {
         let row = ProgressRow {
             round: f.count("round"),
