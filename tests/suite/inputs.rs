@@ -718,3 +718,47 @@ fn card_sets_with_nouns_as_filters_write_back_as_they_read() {
         assert_eq!(lang::parse(&VOCAB, &canon).unwrap(), tree, "{text}");
     }
 }
+
+/// A Fire Force or TMNT scenario whose expectation has a value it can never take (`winner: P3`,
+/// `turn: soon`, a megabyte-long `winner`) is bad input, as in Trails: exit 2, the file and the
+/// line, the value quoted by its start when long. It was a failed expectation (exit 1) that
+/// echoed the value twice.
+#[test]
+fn a_malformed_expectation_is_bad_input_in_every_game() {
+    let d = tmpdir("bad-expect");
+    let big = "A".repeat(1_000_000);
+    for (game, scn) in [
+        ("ff", "tests/scenarios/ff_bat13_no_block_after_leave.scn"),
+        ("tmnt", "tests/scenarios/tmnt_adj1_draw_up_to_five.scn"),
+    ] {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        // The copy is read from another folder: its card file by its absolute path.
+        let text = std::fs::read_to_string(root.join(scn)).unwrap().replacen(
+            "cards: ../data/",
+            &format!("cards: {}/", root.join("tests/data").display()),
+            1,
+        );
+        let line = text.lines().position(|l| l == "[expect]").unwrap() + 2;
+        for (name, bad, want) in [
+            (
+                "seat",
+                "winner: P3".to_string(),
+                "is not one of P1, P2, none, draw",
+            ),
+            ("turn", "turn: soon".to_string(), "is not a whole number"),
+            ("long", format!("winner: {big}"), " characters)"),
+        ] {
+            let file = write(
+                &d,
+                &format!("{game}-{name}.scn"),
+                text.replacen("[expect]\n", &format!("[expect]\n{bad}\n"), 1),
+            );
+            let o = tcgsim(&["scenario", &file]);
+            let e = stderr(&o);
+            assert_eq!(o.status.code(), Some(2), "{file}: {e:.300}");
+            assert!(e.contains(&format!("{file}:{line}")), "{file}: {e:.300}");
+            assert!(e.contains(want), "{file}: {e:.300}");
+            assert!(e.len() < 2000, "{file}: {} bytes", e.len());
+        }
+    }
+}
