@@ -69,8 +69,14 @@ pub fn parse_duration(text: &str) -> crate::core::Result<Duration> {
         num.clear();
         secs = secs.saturating_add(n.saturating_mul(unit));
     }
-    if !num.is_empty() || secs == 0 {
+    if !num.is_empty() {
         return Err(bad());
+    }
+    if secs == 0 {
+        return Err(crate::core::Error::usage(format!(
+            "\"{}\": the duration must be more than 0 (such as 90s, 8m, 1h30m or 10h)",
+            crate::core::input::excerpt(text)
+        )));
     }
     if secs > 30 * 86_400 {
         return Err(crate::core::Error::usage(format!(
@@ -289,6 +295,11 @@ mod tests {
         assert_eq!(parse_duration("90s").unwrap(), Duration::from_secs(90));
         for bad in ["", "8", "m", "8x", "0s", "-1m", "31d", "9999999999s"] {
             assert!(parse_duration(bad).is_err(), "{bad}");
+        }
+        // A duration of 0 is told so, not shown an example as if it were misspelt.
+        for zero in ["0s", "0m", "0h0m"] {
+            let e = parse_duration(zero).unwrap_err().to_string();
+            assert!(e.contains("must be more than 0"), "{zero}: {e}");
         }
     }
 }
