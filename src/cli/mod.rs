@@ -1488,11 +1488,25 @@ fn write_file(path: &Path, text: &str) -> crate::core::Result<()> {
 /// Checks, before any game is played, that result files can be written into `dir` (creating it):
 /// a run must not play for hours and then fail to save. An error here is bad input (exit code 2).
 fn check_out_dir(dir: &Path) -> Result<()> {
+    check_dir_of("--out", dir)
+}
+
+/// [`check_out_dir`] for the folder of flag `flag` (`--checkpoint`), which the error names.
+fn check_dir_of(flag: &str, dir: &Path) -> Result<()> {
     let probe = dir.join(format!(".tcgsim-write-check-{}", std::process::id()));
     std::fs::create_dir_all(dir)
         .and_then(|_| std::fs::write(&probe, b""))
         .and_then(|_| std::fs::remove_file(&probe))
-        .map_err(|e| anyhow!("--out {}: cannot write there: {e}", dir.display()))?;
+        .map_err(|e| {
+            if dir.exists() && !dir.is_dir() {
+                anyhow!(
+                    "{flag} {}: a file of that name exists; {flag} names a folder (it keeps the run's files there)",
+                    dir.display()
+                )
+            } else {
+                anyhow!("{flag} {}: cannot write there: {e}", dir.display())
+            }
+        })?;
     out::stage(dir);
     Ok(())
 }

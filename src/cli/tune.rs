@@ -4,8 +4,8 @@
 
 use super::sink::Shown;
 use super::{
-    bundled_decks, card_source, check_out_dir, emit, load_decks, note, read_cards, thread_pool,
-    write_file,
+    bundled_decks, card_source, check_dir_of, check_out_dir, emit, load_decks, note, read_cards,
+    thread_pool, write_file,
 };
 use crate::core::input::{read_text, MAX_TEXT_BYTES};
 use crate::core::{fnv1a, GameDef};
@@ -172,7 +172,7 @@ pub fn tune<G: GameDef>(o: TuneOpts) -> Result<ExitCode> {
     if let Some(d) = &o.checkpoint {
         // A new checkpoint: its folder must take files (a state to resume is checked by the run).
         if !o.resume && !d.join(STATE_FILE).exists() {
-            check_out_dir(d)?;
+            check_dir_of("--checkpoint", d)?;
         }
     }
     let threads = thread_pool(o.threads)?;

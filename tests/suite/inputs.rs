@@ -762,3 +762,32 @@ fn a_malformed_expectation_is_bad_input_in_every_game() {
         }
     }
 }
+
+/// `--checkpoint FILE` where FILE is a file, not a folder: the error names the flag and says why
+/// (exit 2), for every command that keeps a checkpoint; it was `FILE: File exists (os error 17)`
+/// (or, in `tune`, named `--out`).
+#[test]
+fn a_checkpoint_that_is_a_file_is_named_as_the_flag() {
+    let d = tmpdir("checkpoint-file");
+    let file = write(&d, "not-a-folder", "x");
+    let out = d.join("out").display().to_string();
+    let deck = ["decks/trails/aggro.deck", "decks/trails/control.deck"];
+    let runs: [Vec<&str>; 4] = [
+        vec!["matrix", deck[0], deck[1], "--games", "2"],
+        vec![
+            "duel", deck[0], deck[1], "--agent", "random", "--agent", "random", "--games", "2",
+        ],
+        vec!["pool", "--games", "300"],
+        vec!["tune", deck[0], "--rounds", "1"],
+    ];
+    for mut args in runs {
+        args.extend(["--checkpoint", &file, "--out", &out]);
+        let o = tcgsim(&args);
+        let e = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {e}");
+        assert!(
+            e.contains(&format!("--checkpoint {file}: a file of that name exists")),
+            "{args:?}: {e}"
+        );
+    }
+}
