@@ -656,8 +656,10 @@ struct ScenarioArgs {
 struct SealedArgs {
     #[command(flatten)]
     game: GameArgs,
-    #[command(flatten)]
-    seed: SeedArg,
+    /// Seed of the pool: the same seed (with the same cards, --packs and --pack) opens the same
+    /// packs, so gives the same deck; it also names the file --out writes.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
     /// Number of packs.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=limits::PACKS))]
     packs: u64,
@@ -880,7 +882,7 @@ fn run_game<G: GameDef>(cmd: &Command) -> Result<ExitCode> {
             scenario::<G>(file, game.cards.as_deref())
         }
         Command::Sealed(a) => sealed::<G>(
-            a.seed.seed,
+            a.seed,
             a.packs,
             a.pack.as_deref(),
             a.game.cards.as_deref(),

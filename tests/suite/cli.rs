@@ -982,6 +982,10 @@ fn help_texts_say_what_the_commands_do() {
         help.contains("hello") && help.contains("card_text"),
         "{help}"
     );
+    // `sealed` plays no games: its seed fixes the packs opened, not "the same games".
+    let help = stdout(&tcgsim(&["sealed", "--help"]));
+    assert!(!help.contains("same games"), "{help}");
+    assert!(help.contains("same packs"), "{help}");
 }
 
 /// Issue 30: a resumed run's progress counts the games its checkpoint holds (it counted only the
