@@ -986,6 +986,10 @@ fn help_texts_say_what_the_commands_do() {
     let help = stdout(&tcgsim(&["sealed", "--help"]));
     assert!(!help.contains("same games"), "{help}");
     assert!(help.contains("same packs"), "{help}");
+    // matrix's default: the range README.md measured, not one figure of a slow hour.
+    let help = stdout(&tcgsim(&["matrix", "--help"]));
+    assert!(help.contains("20–48 s on 2 cores"), "{help}");
+    assert!(!help.contains("35 s"), "{help}");
 }
 
 /// Issue 30: a resumed run's progress counts the games its checkpoint holds (it counted only the
