@@ -298,7 +298,7 @@ struct MatrixArgs {
     #[command(flatten)]
     agents: AgentArgs,
     /// Games per ordered matchup (the default plays 640,000 games for the 8 bundled Trails
-    /// decks, about 35 s on 2 cores: README.md).
+    /// decks, 20–48 s on 2 cores as the host is busy: README.md).
     #[arg(long, default_value_t = 10000, value_parser = clap::value_parser!(u64).range(1..=limits::MATRIX_GAMES))]
     games: u64,
     #[command(flatten)]
@@ -656,8 +656,10 @@ struct ScenarioArgs {
 struct SealedArgs {
     #[command(flatten)]
     game: GameArgs,
-    #[command(flatten)]
-    seed: SeedArg,
+    /// Seed of the pool: the same seed (with the same cards, --packs and --pack) opens the same
+    /// packs, so gives the same deck; it also names the file --out writes.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
     /// Number of packs.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=limits::PACKS))]
     packs: u64,
@@ -880,7 +882,7 @@ fn run_game<G: GameDef>(cmd: &Command) -> Result<ExitCode> {
             scenario::<G>(file, game.cards.as_deref())
         }
         Command::Sealed(a) => sealed::<G>(
-            a.seed.seed,
+            a.seed,
             a.packs,
             a.pack.as_deref(),
             a.game.cards.as_deref(),
@@ -1488,11 +1490,25 @@ fn write_file(path: &Path, text: &str) -> crate::core::Result<()> {
 /// Checks, before any game is played, that result files can be written into `dir` (creating it):
 /// a run must not play for hours and then fail to save. An error here is bad input (exit code 2).
 fn check_out_dir(dir: &Path) -> Result<()> {
+    check_dir_of("--out", dir)
+}
+
+/// [`check_out_dir`] for the folder of flag `flag` (`--checkpoint`), which the error names.
+fn check_dir_of(flag: &str, dir: &Path) -> Result<()> {
     let probe = dir.join(format!(".tcgsim-write-check-{}", std::process::id()));
     std::fs::create_dir_all(dir)
         .and_then(|_| std::fs::write(&probe, b""))
         .and_then(|_| std::fs::remove_file(&probe))
-        .map_err(|e| anyhow!("--out {}: cannot write there: {e}", dir.display()))?;
+        .map_err(|e| {
+            if dir.exists() && !dir.is_dir() {
+                anyhow!(
+                    "{flag} {}: a file of that name exists; {flag} names a folder (it keeps the run's files there)",
+                    dir.display()
+                )
+            } else {
+                anyhow!("{flag} {}: cannot write there: {e}", dir.display())
+            }
+        })?;
     out::stage(dir);
     Ok(())
 }

@@ -7,7 +7,7 @@ use crate::core::input::excerpt;
 use crate::core::{mix_seed, ActionList, GameDef, Outcome, Seat, Viewer};
 use crate::sim::record::GameLine;
 use crate::sim::{play_game_to_end, Entrant, GameRecord};
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -222,8 +222,25 @@ pub fn replay<G: GameDef>(file: &Path, index: usize, reveal: bool) -> Result<Exi
     let r = GameLine::from_file(file, index)?;
     let at = format!("{name}:{index}");
     let paths = r.decks.clone().map(PathBuf::from);
-    let db = read_cards::<G>(r.cards.as_deref().map(Path::new))?;
-    let decks = load_decks::<G>(&db, &paths, false)?;
+    // The record's paths are read as written (from the current directory); an error names the
+    // record and which of its paths it was.
+    let db = read_cards::<G>(r.cards.as_deref().map(Path::new)).with_context(|| {
+        format!(
+            "{at}: the record's card file \"{}\" (read from the current directory)",
+            excerpt(r.cards.as_deref().unwrap_or_default())
+        )
+    })?;
+    let mut decks = Vec::new();
+    for (k, p) in paths.iter().enumerate() {
+        let d = load_decks::<G>(&db, std::slice::from_ref(p), false).with_context(|| {
+            format!(
+                "{at}: the record's deck {} \"{}\" (read from the current directory)",
+                k + 1,
+                excerpt(&r.decks[k])
+            )
+        })?;
+        decks.extend(d);
+    }
     let content = G::content_hash(&db, &[&decks[0], &decks[1]]);
     if content != r.content {
         bail!(

@@ -4,8 +4,8 @@
 
 use super::sink::Shown;
 use super::{
-    bundled_decks, card_source, check_out_dir, emit, load_decks, note, read_cards, thread_pool,
-    write_file,
+    bundled_decks, card_source, check_dir_of, check_out_dir, emit, load_decks, note, read_cards,
+    thread_pool, write_file,
 };
 use crate::core::input::{read_text, MAX_TEXT_BYTES};
 use crate::core::{fnv1a, GameDef};
@@ -69,8 +69,14 @@ pub fn parse_duration(text: &str) -> crate::core::Result<Duration> {
         num.clear();
         secs = secs.saturating_add(n.saturating_mul(unit));
     }
-    if !num.is_empty() || secs == 0 {
+    if !num.is_empty() {
         return Err(bad());
+    }
+    if secs == 0 {
+        return Err(crate::core::Error::usage(format!(
+            "\"{}\": the duration must be more than 0 (such as 90s, 8m, 1h30m or 10h)",
+            crate::core::input::excerpt(text)
+        )));
     }
     if secs > 30 * 86_400 {
         return Err(crate::core::Error::usage(format!(
@@ -166,7 +172,7 @@ pub fn tune<G: GameDef>(o: TuneOpts) -> Result<ExitCode> {
     if let Some(d) = &o.checkpoint {
         // A new checkpoint: its folder must take files (a state to resume is checked by the run).
         if !o.resume && !d.join(STATE_FILE).exists() {
-            check_out_dir(d)?;
+            check_dir_of("--checkpoint", d)?;
         }
     }
     let threads = thread_pool(o.threads)?;
@@ -289,6 +295,11 @@ mod tests {
         assert_eq!(parse_duration("90s").unwrap(), Duration::from_secs(90));
         for bad in ["", "8", "m", "8x", "0s", "-1m", "31d", "9999999999s"] {
             assert!(parse_duration(bad).is_err(), "{bad}");
+        }
+        // A duration of 0 is told so, not shown an example as if it were misspelt.
+        for zero in ["0s", "0m", "0h0m"] {
+            let e = parse_duration(zero).unwrap_err().to_string();
+            assert!(e.contains("must be more than 0"), "{zero}: {e}");
         }
     }
 }

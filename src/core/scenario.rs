@@ -153,6 +153,9 @@ pub fn play_and_check<G: GameDef>(
     edit: impl FnOnce(&mut G::State, usize) -> Result<(), InputError>,
     observe: impl Fn(&G::State, &str) -> Option<String>,
 ) -> Result<(Option<String>, Vec<String>), InputError> {
+    for (n, k, v) in &sc.expects {
+        expect_value_ok(k, v).map_err(|m| problem(file, *n, m))?;
+    }
     let split = sc.position.map_or(sc.actions.len(), |x| x.1);
     let mut illegal = play_actions(g, s, &sc.actions[..split], file)?;
     if let (None, Some((head, _))) = (&illegal, sc.position) {
@@ -178,6 +181,42 @@ pub fn play_and_check<G: GameDef>(
         }
     }
     Ok((illegal, failed))
+}
+
+/// Checks, when the file is read, the value of an expectation whose values are few or a number
+/// (`winner`, `reason`, `active`, `to move`, `turn`, and the counts `life P1`, `deck P1`,
+/// `hand count P1`, `trash count P1`, `with flame P1`), so that a malformed one is bad input
+/// (exit 2), as in a Trails scenario, not a failed expectation that echoes it. Compared as
+/// [`play_and_check`] compares (ignoring case and spacing); other keys are left to it.
+fn expect_value_ok(key: &str, v: &str) -> Result<(), String> {
+    let (k, nv) = (norm(key), norm(v));
+    let words: Vec<&str> = k.split(' ').collect();
+    let one_of = |allowed: &[&str]| {
+        if allowed.iter().any(|a| norm(a) == nv) {
+            Ok(())
+        } else {
+            Err(format!(
+                "{key}: \"{}\" is not one of {}",
+                excerpt(v),
+                allowed.join(", ")
+            ))
+        }
+    };
+    let seat = |w: &str| w == "p1" || w == "p2";
+    match words.as_slice() {
+        ["winner"] => one_of(&["P1", "P2", "none", "draw"]),
+        ["reason"] => one_of(&["life", "deck", "none"]),
+        ["active"] => one_of(&["P1", "P2"]),
+        ["to", "move"] => one_of(&["P1", "P2", "none"]),
+        ["turn"] | ["life" | "deck", _] | ["hand" | "trash", "count", _] | ["with", "flame", _]
+            if words.last().is_some_and(|w| *w == "turn" || seat(w)) =>
+        {
+            super::input::parse_int(v, 0u32, u32::MAX)
+                .map(|_| ())
+                .map_err(|m| format!("{key}: {m}"))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// The `winner` expectation's value: `none`, `draw`, `P1` or `P2`.

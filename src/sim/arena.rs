@@ -335,10 +335,13 @@ mod tests {
             alpha: 0.05,
             beta: 0.05,
         };
+        // The LLR itself is that of the regularised counts (`stats::sprt_llr`: each empty count
+        // is 0.001), 0.99155583 instead of 1: a = −3.93600, b = 1.95288, P = 0.98320,
+        // E[N] = 3.7079 pairs (the drift and variance above, of the counts as played).
         let st = state([0, 0, 1, 0, 1], &test);
-        assert!((st.llr - 1.0).abs() < 1e-9, "{}", st.llr);
+        assert!((st.llr - 0.99155583).abs() < 1e-7, "{}", st.llr);
         let left = st.expected_pairs_left(&test).unwrap();
-        assert!((left - 3.6929).abs() < 1e-3, "{left}");
+        assert!((left - 3.7079).abs() < 1e-3, "{left}");
         // No drift (equal agents, a symmetric test): −ab/σ². s1 = 1/(1 + 10^(−1/40)) = 0.514387,
         // s1 − s0 = 0.028774; pairs of 0 and 2 points: m = ½, v = ¼, σ² = 0.0033118; LLR 0,
         // bounds ±2.9444: 2.9444²/0.0033118 = 2617.8 pairs.

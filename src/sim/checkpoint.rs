@@ -23,6 +23,20 @@ pub struct Checkpoint {
     tag: String,
 }
 
+/// Makes `--checkpoint`'s folder `dir` (and its parents) if missing. An error names the flag and
+/// the reason, an input error (exit 2): a file of that name, or a folder that cannot be made.
+pub fn make_checkpoint_dir(dir: &Path) -> Result<(), Error> {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        let why = if dir.exists() && !dir.is_dir() {
+            "a file of that name exists; --checkpoint names a folder (it keeps the run's files there)"
+                .to_string()
+        } else {
+            format!("cannot make the folder: {e}")
+        };
+        Error::input(format!("--checkpoint {}", dir.display()), 0, why)
+    })
+}
+
 impl Checkpoint {
     /// Opens the checkpoint of the run described by `fingerprint` (one canonical line: a matrix
     /// plan's, a duel's) in `dir`. Without `resume` the folder must hold no checkpoint yet; with
@@ -40,7 +54,7 @@ impl Checkpoint {
         // A folder or file that cannot be made is an input error (exit code 2), as it always was.
         let fail =
             |p: &Path, e: std::io::Error| Error::input(p.display().to_string(), 0, e.to_string());
-        std::fs::create_dir_all(dir).map_err(|e| fail(dir, e))?;
+        make_checkpoint_dir(dir)?;
         let path = dir.join("chunks.csv");
         let run = dir.join("run.txt");
         let mut done = Vec::new();

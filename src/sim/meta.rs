@@ -112,19 +112,19 @@ impl Metagame {
         for k in inside {
             let _ = writeln!(
                 s,
-                "  {}: {:.1}% of the field (in the equilibrium in {:.0}% of resamples)",
+                "  {}: {:.1}% of the field (in the equilibrium in {}% of resamples)",
                 self.names[k],
                 100.0 * self.eq.mix[k],
-                100.0 * self.support.in_support[k]
+                share_pct(self.support.in_support[k])
             );
         }
         for k in outside {
             let _ = writeln!(
                 s,
-                "  {}: not played (scores {:.1}% against the equilibrium; in it in {:.0}% of resamples)",
+                "  {}: not played (scores {:.1}% against the equilibrium; in it in {}% of resamples)",
                 self.names[k],
                 100.0 * (0.5 + self.eq.payoffs[k]),
-                100.0 * self.support.in_support[k]
+                share_pct(self.support.in_support[k])
             );
         }
         let best: Vec<&str> = self
@@ -142,9 +142,44 @@ impl Metagame {
     }
 }
 
+/// A fraction `x` in [0, 1] as a percentage for the summary: whole percents, with as many more
+/// decimals as it takes (up to 6) for a fraction that is not exactly 0 or 1 not to read as 0% or
+/// 100% (0.999 is 99.9, 0.0004 is 0.04).
+fn share_pct(x: f64) -> String {
+    let p = 100.0 * x;
+    let mut d = 0;
+    loop {
+        let t = format!("{p:.d$}");
+        let shown: f64 = t.parse().unwrap_or(p);
+        if d >= 6 || (shown == 0.0) == (x <= 0.0) && (shown == 100.0) == (x >= 1.0) {
+            return t;
+        }
+        d += 1;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// meta.csv's 0.9990 was printed "in 100% of resamples".
+    #[test]
+    fn a_share_short_of_all_or_none_never_reads_as_100_or_0() {
+        let cases = [
+            (1.0, "100"),
+            (0.0, "0"),
+            (0.999, "99.9"),
+            (0.9996, "99.96"),
+            (0.994, "99"),
+            (0.5, "50"),
+            (0.004, "0.4"),
+            (0.0004, "0.04"),
+            (0.006, "1"),
+        ];
+        for (x, want) in cases {
+            assert_eq!(share_pct(x), want, "{x}");
+        }
+    }
 
     fn counts(games: u64, wins: u64) -> Counts {
         Counts {

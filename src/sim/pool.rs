@@ -702,7 +702,7 @@ impl Checkpoint {
         let fail = |p: &std::path::Path, e: std::io::Error| {
             Error::input(p.display().to_string(), 0, e.to_string())
         };
-        std::fs::create_dir_all(dir).map_err(|e| fail(dir, e))?;
+        crate::sim::checkpoint::make_checkpoint_dir(dir)?;
         let path = dir.join(CHECKPOINT_FILE);
         let name = path.display().to_string();
         let mut done = BTreeMap::new();

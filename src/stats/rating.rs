@@ -109,31 +109,38 @@ fn invert(a: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
 /// of 2 (k = 0..4). LLR = N·(s1 − s0)·(2·x̄ − s0 − s1) / (2·σ²), with x̄ and σ² the mean and
 /// variance of the per-pair score in [0, 1] and s0, s1 the scores of logistic Elo `elo0`, `elo1`.
 /// Returns the LLR of H1 against H0.
+///
+/// Like fishtest (`LLRcalc.regularize`, used by its `results_to_pdf`), every count of 0 is first
+/// replaced by 0.001 ([`SPRT_EMPTY_COUNT`]), so N, x̄ and σ² are those of the regularised counts.
+/// Without it a run whose every pair has the same score has σ² = 0 and no LLR at all, and the test
+/// could not decide however one-sided the pairs were (`docs/statistics.md`). Fewer than 2 pairs
+/// give 0.
 pub fn sprt_llr(pairs: &[u64; 5], elo0: f64, elo1: f64) -> f64 {
-    let n: f64 = pairs.iter().sum::<u64>() as f64;
-    if n < 2.0 {
+    if pairs.iter().sum::<u64>() < 2 {
         return 0.0;
     }
+    let c = pairs.map(|c| if c == 0 { SPRT_EMPTY_COUNT } else { c as f64 });
+    let n: f64 = c.iter().sum();
     let s = |elo: f64| 1.0 / (1.0 + 10f64.powf(-elo / 400.0));
     let (s0, s1) = (s(elo0), s(elo1));
     // Per-pair score in [0, 1].
-    let mean: f64 = pairs
+    let mean: f64 = c
         .iter()
         .enumerate()
-        .map(|(k, &c)| c as f64 * k as f64 / 4.0)
+        .map(|(k, &c)| c * k as f64 / 4.0)
         .sum::<f64>()
         / n;
-    let var: f64 = pairs
+    let var: f64 = c
         .iter()
         .enumerate()
-        .map(|(k, &c)| c as f64 * (k as f64 / 4.0 - mean).powi(2))
+        .map(|(k, &c)| c * (k as f64 / 4.0 - mean).powi(2))
         .sum::<f64>()
         / n;
-    if var <= 0.0 {
-        return 0.0;
-    }
     n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
 }
+
+/// The count [`sprt_llr`] puts in place of an empty pentanomial count (fishtest's epsilon).
+pub const SPRT_EMPTY_COUNT: f64 = 1e-3;
 
 /// SPRT bounds (A, B) = (ln(β/(1−α)), ln((1−β)/α)): accept H0 at LLR ≤ A, H1 at LLR ≥ B (A. Wald,
 /// "Sequential tests of statistical hypotheses", Ann. Math. Stat. 16, 1945).
@@ -202,5 +209,37 @@ mod tests {
         // Wald's bounds at α = β = 0.05: ±ln 19 = ±2.9444.
         let (lo, hi) = sprt_bounds(0.05, 0.05);
         assert!((lo + 2.944439).abs() < 1e-6 && (hi - 2.944439).abs() < 1e-6);
+    }
+
+    #[test]
+    fn sprt_llr_regularises_empty_counts() {
+        // Each count of 0 becomes 0.001 (fishtest's `regularize`). 2 pairs of 0 points:
+        // c = (2, .001, .001, .001, .001), N = 2.004, x̄ = .001·(.25 + .5 + .75 + 1)/2.004
+        // = 0.00124750; σ² = [2·x̄² + .001·((.25 − x̄)² + (.5 − x̄)² + (.75 − x̄)² + (1 − x̄)²)]/2.004
+        // = 0.00093407; H0 0 Elo (s0 = ½), H1 50 Elo (s1 = 0.571463):
+        // LLR = 2.004 · 0.071463 · (0.0024950 − 1.071463) / (2 · 0.00093407) = −81.947.
+        // The figures below by a separate Python computation:
+        //   L = lambda e: 1 / (1 + 10 ** (-e / 400))
+        //   def llr(c, e0, e1):
+        //       c = [x if x else 1e-3 for x in c]; n = sum(c)
+        //       m = sum(x * k / 4 for k, x in enumerate(c)) / n
+        //       v = sum(x * (k / 4 - m) ** 2 for k, x in enumerate(c)) / n
+        //       return n * (L(e1) - L(e0)) * (2 * m - L(e0) - L(e1)) / (2 * v)
+        //   [2,0,0,0,0] 0,50 → −81.94714982; [0,0,0,0,2] 0,50 → 70.99041734;
+        //   [32,0,0,0,0] 0,50 → −20913.09670; [0,0,1,0,1] 0,400·log10 3 → 0.99155583.
+        let llr = sprt_llr(&[2, 0, 0, 0, 0], 0.0, 50.0);
+        assert!((llr - (-81.94715)).abs() < 1e-4, "{llr}");
+        let llr = sprt_llr(&[0, 0, 0, 0, 2], 0.0, 50.0);
+        assert!((llr - 70.99042).abs() < 1e-4, "{llr}");
+        let llr = sprt_llr(&[32, 0, 0, 0, 0], 0.0, 50.0);
+        assert!((llr - (-20913.0967)).abs() < 1e-3, "{llr}");
+        let llr = sprt_llr(&[0, 0, 1, 0, 1], 0.0, 400.0 * 3f64.log10());
+        assert!((llr - 0.99155583).abs() < 1e-7, "{llr}");
+        // Every pair lost decides H0 and every pair won H1 at once (bounds ±2.9444); a single pair
+        // decides nothing.
+        let (lo, hi) = sprt_bounds(0.05, 0.05);
+        assert!(sprt_llr(&[2, 0, 0, 0, 0], 0.0, 50.0) <= lo);
+        assert!(sprt_llr(&[0, 0, 0, 0, 2], 0.0, 50.0) >= hi);
+        assert_eq!(sprt_llr(&[0, 0, 0, 0, 1], 0.0, 50.0), 0.0);
     }
 }

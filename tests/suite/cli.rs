@@ -982,6 +982,14 @@ fn help_texts_say_what_the_commands_do() {
         help.contains("hello") && help.contains("card_text"),
         "{help}"
     );
+    // `sealed` plays no games: its seed fixes the packs opened, not "the same games".
+    let help = stdout(&tcgsim(&["sealed", "--help"]));
+    assert!(!help.contains("same games"), "{help}");
+    assert!(help.contains("same packs"), "{help}");
+    // matrix's default: the range README.md measured, not one figure of a slow hour.
+    let help = stdout(&tcgsim(&["matrix", "--help"]));
+    assert!(help.contains("20–48 s on 2 cores"), "{help}");
+    assert!(!help.contains("35 s"), "{help}");
 }
 
 /// Issue 30: a resumed run's progress counts the games its checkpoint holds (it counted only the
@@ -1198,4 +1206,24 @@ fn a_bad_progress_interval_is_said_once() {
         1,
         "{e}"
     );
+}
+
+/// `replay` run from another folder than the one the game was played in: the record's relative
+/// deck and card paths are read from the current directory (as docs/cli.md says), and the error
+/// names the record and which of its paths could not be read (exit 2), not the path alone.
+#[test]
+fn replay_errors_name_the_record() {
+    let d = tmpdir("replay-elsewhere");
+    let ds = d.display().to_string();
+    let played = tcgsim(&[
+        "play", TRAILS[0], TRAILS[1], "--agent", "random", "--seed", "3", "--out", &ds,
+    ]);
+    assert_eq!(played.status.code(), Some(0), "{}", stderr(&played));
+    let rec = d.join("record.jsonl").display().to_string();
+    let o = tcgsim_in(&d, &["replay", &rec]);
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    assert!(e.contains(&format!("{rec}:1: the record's ")), "{e}");
+    assert!(e.contains("(read from the current directory)"), "{e}");
+    assert!(e.contains("cannot read"), "{e}");
 }

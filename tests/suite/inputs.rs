@@ -718,3 +718,76 @@ fn card_sets_with_nouns_as_filters_write_back_as_they_read() {
         assert_eq!(lang::parse(&VOCAB, &canon).unwrap(), tree, "{text}");
     }
 }
+
+/// A Fire Force or TMNT scenario whose expectation has a value it can never take (`winner: P3`,
+/// `turn: soon`, a megabyte-long `winner`) is bad input, as in Trails: exit 2, the file and the
+/// line, the value quoted by its start when long. It was a failed expectation (exit 1) that
+/// echoed the value twice.
+#[test]
+fn a_malformed_expectation_is_bad_input_in_every_game() {
+    let d = tmpdir("bad-expect");
+    let big = "A".repeat(1_000_000);
+    for (game, scn) in [
+        ("ff", "tests/scenarios/ff_bat13_no_block_after_leave.scn"),
+        ("tmnt", "tests/scenarios/tmnt_adj1_draw_up_to_five.scn"),
+    ] {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        // The copy is read from another folder: its card file by its absolute path.
+        let text = std::fs::read_to_string(root.join(scn)).unwrap().replacen(
+            "cards: ../data/",
+            &format!("cards: {}/", root.join("tests/data").display()),
+            1,
+        );
+        let line = text.lines().position(|l| l == "[expect]").unwrap() + 2;
+        for (name, bad, want) in [
+            (
+                "seat",
+                "winner: P3".to_string(),
+                "is not one of P1, P2, none, draw",
+            ),
+            ("turn", "turn: soon".to_string(), "is not a whole number"),
+            ("long", format!("winner: {big}"), " characters)"),
+        ] {
+            let file = write(
+                &d,
+                &format!("{game}-{name}.scn"),
+                text.replacen("[expect]\n", &format!("[expect]\n{bad}\n"), 1),
+            );
+            let o = tcgsim(&["scenario", &file]);
+            let e = stderr(&o);
+            assert_eq!(o.status.code(), Some(2), "{file}: {e:.300}");
+            assert!(e.contains(&format!("{file}:{line}")), "{file}: {e:.300}");
+            assert!(e.contains(want), "{file}: {e:.300}");
+            assert!(e.len() < 2000, "{file}: {} bytes", e.len());
+        }
+    }
+}
+
+/// `--checkpoint FILE` where FILE is a file, not a folder: the error names the flag and says why
+/// (exit 2), for every command that keeps a checkpoint; it was `FILE: File exists (os error 17)`
+/// (or, in `tune`, named `--out`).
+#[test]
+fn a_checkpoint_that_is_a_file_is_named_as_the_flag() {
+    let d = tmpdir("checkpoint-file");
+    let file = write(&d, "not-a-folder", "x");
+    let out = d.join("out").display().to_string();
+    let deck = ["decks/trails/aggro.deck", "decks/trails/control.deck"];
+    let runs: [Vec<&str>; 4] = [
+        vec!["matrix", deck[0], deck[1], "--games", "2"],
+        vec![
+            "duel", deck[0], deck[1], "--agent", "random", "--agent", "random", "--games", "2",
+        ],
+        vec!["pool", "--games", "300"],
+        vec!["tune", deck[0], "--rounds", "1"],
+    ];
+    for mut args in runs {
+        args.extend(["--checkpoint", &file, "--out", &out]);
+        let o = tcgsim(&args);
+        let e = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {e}");
+        assert!(
+            e.contains(&format!("--checkpoint {file}: a file of that name exists")),
+            "{args:?}: {e}"
+        );
+    }
+}

@@ -529,6 +529,34 @@ fn arena_ratings_are_reproducible_and_sprt_decides() {
     assert_eq!(o.status.code(), Some(2));
 }
 
+/// An SPRT whose every pair has the same score (random loses every pair to heuristic, 2–0) decides
+/// after its first batch: the empty pentanomial counts are regularised as fishtest does
+/// (`stats::sprt_llr`), where the variance of 0 used to leave the LLR at 0 and the test undecided.
+/// A score of 0% is far below H0's 50%, so the test accepts H0.
+#[test]
+fn sprt_decides_when_every_pair_scores_the_same() {
+    let dir = tmpdir("sprt-same");
+    let o = tcgsim(&[
+        "arena",
+        "--agent",
+        "random",
+        "--agent",
+        "heuristic",
+        "--sprt",
+        "0,50",
+        "--max-games",
+        "64",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert!(out.contains("after 32 pairs (64 games)"), "{out}");
+    assert!(out.contains("[32, 0, 0, 0, 0]"), "{out}");
+    assert!(out.contains("accepted H0"), "{out}");
+    assert!(read(&dir, "sprt.csv").contains(",H0"));
+}
+
 /// A real interruption: the run is killed while it plays; the same command with `--resume`
 /// finishes it, and its files equal an uninterrupted run's.
 #[test]
