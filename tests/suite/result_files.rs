@@ -358,18 +358,6 @@ fn a_run_removes_the_result_files_of_an_earlier_run_it_does_not_write() {
         ds,
         "--quiet",
     ]);
-    assert_eq!(
-        files_of(&d),
-        [
-            "log.txt",
-            "my_arena.csv",
-            "notes.txt",
-            "report.html",
-            "run.json",
-            "sprt.csv"
-        ],
-        "the folder after the SPRT"
-    );
     user_files_kept(&d);
     let page = std::fs::read_to_string(d.join("report.html")).unwrap();
     assert!(
@@ -382,6 +370,18 @@ fn a_run_removes_the_result_files_of_an_earlier_run_it_does_not_write() {
     assert!(!page.contains("ismcts"), "report shows the arena's agent");
     assert!(!page.contains("arena.csv"), "report shows arena.csv");
     assert!(page.contains("sprt.csv"));
+    assert_eq!(
+        files_of(&d),
+        [
+            "log.txt",
+            "my_arena.csv",
+            "notes.txt",
+            "report.html",
+            "run.json",
+            "sprt.csv"
+        ],
+        "the folder after the SPRT"
+    );
 }
 
 /// `matrix --records` then `matrix` without it, into one `--out`: the second run removes the
@@ -464,4 +464,35 @@ fn a_run_without_an_optional_file_removes_an_earlier_runs() {
         "the folder after duel and matrix"
     );
     user_files_kept(&d);
+}
+
+/// `docs/cli.md`'s "One folder, one run" names every file of the code's list: those a run
+/// removes, in the list before "(one list in the code", exactly; those it keeps, after it.
+#[test]
+fn the_docs_name_the_result_files_a_run_removes() {
+    let docs =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/cli.md")).unwrap();
+    let start = docs
+        .find("**One folder, one run.**")
+        .expect("the convention");
+    let rule = &docs[start..];
+    let rule = &rule[..rule.find("\n- **").unwrap_or(rule.len())];
+    let rule = rule.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (listed, rest) = rule.split_once("(one list in the code").unwrap();
+    let listed = &listed[listed.find("does not write itself:").unwrap()..];
+    let mut named: Vec<&str> = listed.split('`').skip(1).step_by(2).collect();
+    let mut removed: Vec<&str> = tcgsim::sim::files::RESULT_FILES
+        .iter()
+        .filter(|(_, r)| *r)
+        .map(|(n, _)| *n)
+        .collect();
+    named.sort_unstable();
+    removed.sort_unstable();
+    assert_eq!(named, removed);
+    for (name, _) in tcgsim::sim::files::RESULT_FILES.iter().filter(|(_, r)| !r) {
+        assert!(
+            rest.contains(&format!("`{name}`")),
+            "{name} not in the docs"
+        );
+    }
 }
