@@ -123,9 +123,9 @@ pub fn stage_temp(tmp: &std::path::Path, path: &std::path::Path, keep: bool) {
 /// it.
 ///
 /// The commit that puts a run's `run.json` in place first removes from the folder every tcgsim
-/// result file that the run did not write ([`stale`]: one folder, one run; `docs/cli.md`,
-/// "Results go to `--out`"): each is moved aside as `.NAME.oldPID` before the run's files go in
-/// place, put back if they cannot, and removed once they are.
+/// result file that the run did not write ([`stale`]; `docs/cli.md`, "One folder, one run"):
+/// each is moved aside as `.NAME.oldPID` before the run's files go in place, put back if they
+/// cannot, and removed once they are.
 pub fn commit() -> Result<()> {
     let (dir, pending, keep) = {
         let mut s = staged();

@@ -423,7 +423,7 @@ fn for_each_row(
 
 /// Every file a tcgsim command writes into its `--out` folder, by name, and whether a later run
 /// into the same folder removes it when it does not write it itself ([`removed_when_stale`]): the
-/// one list of tcgsim's result files (`docs/cli.md`, "Results go to `--out`"). A run that writes
+/// one list of tcgsim's result files (`docs/cli.md`, "One folder, one run"). A run that writes
 /// `run.json` removes from its folder, as it puts its files in place (`cli::out::commit`), every
 /// file of the list marked `true` that it did not write, so that the folder holds one run's
 /// files and `report` never shows another run's file beside its `run.json` (a `sprt.csv` beside
