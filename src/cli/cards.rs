@@ -161,12 +161,10 @@ pub fn cards<G: GameDef>(o: CardsOpts) -> Result<ExitCode> {
     let path = o.out.join("cards.csv");
     write_file(&path, &files::cards::write(&lines))?;
     let matchups_path = o.out.join(files::cards::MATCHUPS);
+    // A run without ablation writes none; an earlier run's goes when this run's files go in
+    // place (`out::commit`).
     if !matchups.is_empty() {
         write_file(&matchups_path, &files::cards::write_matchups(&matchups))?;
-    } else if matchups_path.exists() {
-        // A run without ablation leaves no other run's matchups beside its cards.csv.
-        std::fs::remove_file(&matchups_path)
-            .with_context(|| format!("cannot remove the stale {}", matchups_path.display()))?;
     }
     let info = RunInfo {
         command: "cards".into(),

@@ -121,10 +121,19 @@ pub fn stage_temp(tmp: &std::path::Path, path: &std::path::Path, keep: bool) {
 /// Puts the output folder's written files in place. If one cannot be, those already moved are
 /// moved back (each file it replaced was kept as `.NAME.oldPID` until then) and the error names
 /// it.
+///
+/// The commit that puts a run's `run.json` in place first removes from the folder every tcgsim
+/// result file that the run did not write ([`stale`]; `docs/cli.md`, "One folder, one run"):
+/// each is moved aside as `.NAME.oldPID` before the run's files go in place, put back if they
+/// cannot, and removed once they are.
 pub fn commit() -> Result<()> {
-    let (pending, keep) = {
+    let (dir, pending, keep) = {
         let mut s = staged();
-        (std::mem::take(&mut s.pending), std::mem::take(&mut s.keep))
+        (
+            s.dir.clone(),
+            std::mem::take(&mut s.pending),
+            std::mem::take(&mut s.keep),
+        )
     };
     let old = |p: &std::path::Path| {
         let name = p
@@ -133,24 +142,43 @@ pub fn commit() -> Result<()> {
             .unwrap_or_default();
         p.with_file_name(format!(".{name}.old{}", std::process::id()))
     };
+    let stale = dir.as_deref().map_or_else(Vec::new, |d| stale(d, &pending));
+    let mut aside: Vec<&std::path::PathBuf> = Vec::new();
     let mut done: Vec<(&std::path::PathBuf, bool)> = Vec::new();
+    // Every move undone, the temporary files dropped, and the error naming `path`.
+    let undo = |aside: Vec<&std::path::PathBuf>,
+                done: Vec<(&std::path::PathBuf, bool)>,
+                what: String,
+                e: std::io::Error| {
+        for (p, kept) in done {
+            let _ = if kept {
+                std::fs::rename(old(p), p)
+            } else {
+                std::fs::remove_file(p)
+            };
+        }
+        for p in aside {
+            let _ = std::fs::rename(old(p), p);
+        }
+        for (tmp, _) in pending.iter().filter(|(t, _)| !keep.contains(t)) {
+            let _ = std::fs::remove_file(tmp);
+        }
+        Err(WriteError::new(what, e).into())
+    };
+    for p in &stale {
+        if let Err(e) = std::fs::rename(p, old(p)) {
+            let what = format!("{}: cannot remove this file of an earlier run", p.display());
+            return undo(aside, done, what, e);
+        }
+        aside.push(p);
+    }
     for (tmp, path) in &pending {
         let kept = path.is_file() && std::fs::hard_link(path, old(path)).is_ok();
         if let Err(e) = std::fs::rename(tmp, path) {
             if kept {
                 let _ = std::fs::remove_file(old(path));
             }
-            for (p, kept) in done {
-                let _ = if kept {
-                    std::fs::rename(old(p), p)
-                } else {
-                    std::fs::remove_file(p)
-                };
-            }
-            for (tmp, _) in pending.iter().filter(|(t, _)| !keep.contains(t)) {
-                let _ = std::fs::remove_file(tmp);
-            }
-            return Err(WriteError::new(format!("{}: cannot write", path.display()), e).into());
+            return undo(aside, done, format!("{}: cannot write", path.display()), e);
         }
         done.push((path, kept));
     }
@@ -159,7 +187,46 @@ pub fn commit() -> Result<()> {
             let _ = std::fs::remove_file(old(p));
         }
     }
+    for p in aside {
+        let _ = std::fs::remove_file(old(p));
+    }
     Ok(())
+}
+
+/// The files of the output folder `dir` that a run's commit removes: when `pending` (the files
+/// this commit puts in place) holds the folder's `run.json`, every regular file of the folder
+/// named in the list of tcgsim's result files as removed when stale
+/// ([`crate::sim::files::RESULT_FILES`]) that the run does not write; otherwise (`meta`, `play`,
+/// a run that failed before its `run.json`, the report a run writes after its files) none. No
+/// other file is touched: not a user's, not a folder, not a link, not a checkpoint's.
+fn stale(
+    dir: &std::path::Path,
+    pending: &[(std::path::PathBuf, std::path::PathBuf)],
+) -> Vec<std::path::PathBuf> {
+    let ours = |name: &std::ffi::OsStr| {
+        pending
+            .iter()
+            .any(|(_, p)| p.parent() == Some(dir) && p.file_name() == Some(name))
+    };
+    if !ours(std::ffi::OsStr::new("run.json")) {
+        return Vec::new();
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut v: Vec<std::path::PathBuf> = entries
+        .flatten()
+        .filter(|e| {
+            let name = e.file_name();
+            name.to_str()
+                .is_some_and(crate::sim::files::removed_when_stale)
+                && !ours(&name)
+                && e.file_type().is_ok_and(|t| t.is_file())
+        })
+        .map(|e| dir.join(e.file_name()))
+        .collect();
+    v.sort();
+    v
 }
 
 /// Drops the output folder's written files (their temporary files are removed).

@@ -223,8 +223,9 @@ fn run_part(dir: &Path, id: &str, many: bool) -> Result<(RunInfo, Vec<Section>),
         title: tag("The run"),
         html: meta(&info),
     }];
-    // Only the files of the command that wrote run.json: a folder reused by several commands
-    // (`results/` by default) keeps the others' older files, which belong to other runs.
+    // Only the files of the command that wrote run.json: a run removes the result files of
+    // earlier runs it does not write (`cli::out::commit`), but a folder last written by an older
+    // tcgsim may still hold another command's.
     let (expected, shown) = match info.command.as_str() {
         "matrix" => ("matchups.csv", matrix_sections(dir, id, "matchups.csv", &tag, &mut out)),
         "cards" => ("cards.csv", cards_section(dir, id, &tag, &mut out)),

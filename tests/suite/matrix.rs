@@ -502,9 +502,10 @@ fn arena_ratings_are_reproducible_and_sprt_decides() {
     ]);
     assert_eq!(o.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&o.stdout).contains("accepted H1"));
-    // The SPRT writes sprt.csv and leaves the round robin's arena.csv alone.
+    // The SPRT writes sprt.csv and removes the round robin's arena.csv and arena_pairs.csv,
+    // another run's (docs/cli.md, "One folder, one run").
     assert!(read(&a, "sprt.csv").contains(",H1,"));
-    assert_eq!(read(&a, "arena.csv"), read(&b, "arena.csv"));
+    assert!(!a.join("arena.csv").exists() && !a.join("arena_pairs.csv").exists());
     for bad in ["50,0", "0", "0,50,0.7,0.05", "x,50"] {
         let o = tcgsim(&[
             "arena",

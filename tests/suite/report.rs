@@ -783,8 +783,9 @@ fn the_report_runs_in_chromium_without_a_script_error() {
     );
 }
 
-/// A folder reused by several commands (`results/` by default) keeps the older files of other
-/// runs: the report shows only the files of the run that `run.json` describes.
+/// A folder reused by several commands: the report shows only the files of the run that
+/// `run.json` describes, and (`docs/cli.md`, "Results go to `--out`") a run removes the result
+/// files of the earlier runs that it does not write itself.
 #[test]
 fn the_report_shows_only_the_run_that_run_json_describes() {
     let root = tmpdir("report-stale");
@@ -841,7 +842,10 @@ fn the_report_shows_only_the_run_that_run_json_describes() {
         !h.iter().any(|t| t.contains("matrix")),
         "stale matchups.csv shown: {h:?}"
     );
-    assert!(d.join("matchups.csv").is_file());
+    assert!(
+        !d.join("matchups.csv").exists(),
+        "the matrix's matchups.csv kept"
+    );
 }
 
 /// Issue 30: every value `report` reads back from `matchups.csv` and `cards.csv` is checked — a

@@ -290,3 +290,209 @@ fn report_checks_run_json_against_the_files_beside_it() {
         assert!(!c.join("report.html").exists(), "case {k}: wrote a page");
     }
 }
+
+/// The files of `dir`, sorted (dot files, a run's temporary and set-aside files, left out).
+fn files_of(dir: &std::path::Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.starts_with('.'))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Files of a user's in a run folder, which no run removes: their names are none of tcgsim's
+/// result files (and `log.txt`, `play`'s, which a run keeps too).
+fn user_files(dir: &std::path::Path) {
+    for (name, text) in [
+        ("notes.txt", "mine\n"),
+        ("my_arena.csv", "x\n"),
+        ("log.txt", "a log\n"),
+    ] {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+}
+
+fn user_files_kept(dir: &std::path::Path) {
+    for name in ["notes.txt", "my_arena.csv", "log.txt"] {
+        assert!(dir.join(name).is_file(), "{name} removed");
+    }
+}
+
+/// An arena of three agents, then an SPRT of two in the same `--out` (the walkthrough's repro):
+/// the SPRT run removes the arena's `arena.csv` and `arena_pairs.csv`, which it does not write,
+/// so neither its own page nor `tcgsim report` shows the first run's ratings (of an agent,
+/// `ismcts:iters=300`, its `run.json` does not name) beside its `sprt.csv`. Before, both pages
+/// showed them and `report` exited 0. A user's files in the folder stay.
+#[test]
+fn a_run_removes_the_result_files_of_an_earlier_run_it_does_not_write() {
+    let root = tmpdir("files-stale-arena");
+    let d = root.join("arena");
+    let ds = d.to_str().unwrap();
+    run_ok(&[
+        "arena",
+        "--agent",
+        "random",
+        "--agent",
+        "heuristic",
+        "--agent",
+        "ismcts:iters=300",
+        "--games",
+        "10",
+        "--out",
+        ds,
+        "--quiet",
+    ]);
+    assert!(d.join("arena.csv").is_file());
+    user_files(&d);
+    run_ok(&[
+        "arena",
+        "--agent",
+        "random",
+        "--agent",
+        "heuristic",
+        "--sprt",
+        "0,50",
+        "--out",
+        ds,
+        "--quiet",
+    ]);
+    user_files_kept(&d);
+    let page = std::fs::read_to_string(d.join("report.html")).unwrap();
+    assert!(
+        !page.contains("ismcts"),
+        "the run's page shows the arena's agent"
+    );
+    let o = tcgsim(&["report", ds]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let page = std::fs::read_to_string(d.join("report.html")).unwrap();
+    assert!(!page.contains("ismcts"), "report shows the arena's agent");
+    assert!(!page.contains("arena.csv"), "report shows arena.csv");
+    assert!(page.contains("sprt.csv"));
+    assert_eq!(
+        files_of(&d),
+        [
+            "log.txt",
+            "my_arena.csv",
+            "notes.txt",
+            "report.html",
+            "run.json",
+            "sprt.csv"
+        ],
+        "the folder after the SPRT"
+    );
+}
+
+/// `matrix --records` then `matrix` without it, into one `--out`: the second run removes the
+/// first's `records.jsonl` (before, it stayed beside the second run's `run.json`, and the report
+/// of a folder without `lengths.csv` reads it); then a duel into the same folder leaves none of
+/// the matrix's files (`docs/cli.md`: one folder, one run), and a matrix after it none of the
+/// duel's. A user's files stay throughout.
+#[test]
+fn a_run_without_an_optional_file_removes_an_earlier_runs() {
+    let root = tmpdir("files-stale-records");
+    let d = root.join("shared");
+    let ds = d.to_str().unwrap();
+    let matrix = |records: bool| {
+        let mut a = vec![
+            "matrix",
+            "--game",
+            "toy",
+            "decks/toy/high.deck",
+            "decks/toy/low.deck",
+            "--games",
+            "20",
+            "--out",
+            ds,
+            "--quiet",
+        ];
+        if records {
+            a.push("--records");
+        }
+        run_ok(&a);
+    };
+    let matrix_files = [
+        "lengths.csv",
+        "log.txt",
+        "matchups.csv",
+        "matrix.csv",
+        "matrix.svg",
+        "meta.csv",
+        "my_arena.csv",
+        "notes.txt",
+        "report.html",
+        "run.json",
+    ];
+    matrix(true);
+    assert!(d.join("records.jsonl").is_file());
+    user_files(&d);
+    matrix(false);
+    assert_eq!(files_of(&d), matrix_files, "the folder after matrix");
+    run_ok(&[
+        "duel",
+        "--game",
+        "toy",
+        "decks/toy/high.deck",
+        "decks/toy/low.deck",
+        "--agent",
+        "heuristic",
+        "--agent",
+        "random",
+        "--games",
+        "10",
+        "--out",
+        ds,
+        "--quiet",
+    ]);
+    assert_eq!(
+        files_of(&d),
+        [
+            "duel.csv",
+            "log.txt",
+            "my_arena.csv",
+            "notes.txt",
+            "report.html",
+            "run.json"
+        ],
+        "the folder after duel"
+    );
+    matrix(false);
+    assert_eq!(
+        files_of(&d),
+        matrix_files,
+        "the folder after duel and matrix"
+    );
+    user_files_kept(&d);
+}
+
+/// `docs/cli.md`'s "One folder, one run" names every file of the code's list: those a run
+/// removes, in the list before "(one list in the code", exactly; those it keeps, after it.
+#[test]
+fn the_docs_name_the_result_files_a_run_removes() {
+    let docs =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/cli.md")).unwrap();
+    let start = docs
+        .find("**One folder, one run.**")
+        .expect("the convention");
+    let rule = &docs[start..];
+    let rule = &rule[..rule.find("\n- **").unwrap_or(rule.len())];
+    let rule = rule.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (listed, rest) = rule.split_once("(one list in the code").unwrap();
+    let listed = &listed[listed.find("does not write itself:").unwrap()..];
+    let mut named: Vec<&str> = listed.split('`').skip(1).step_by(2).collect();
+    let mut removed: Vec<&str> = tcgsim::sim::files::RESULT_FILES
+        .iter()
+        .filter(|(_, r)| *r)
+        .map(|(n, _)| *n)
+        .collect();
+    named.sort_unstable();
+    removed.sort_unstable();
+    assert_eq!(named, removed);
+    for (name, _) in tcgsim::sim::files::RESULT_FILES.iter().filter(|(_, r)| !r) {
+        assert!(
+            rest.contains(&format!("`{name}`")),
+            "{name} not in the docs"
+        );
+    }
+}

@@ -421,6 +421,73 @@ fn for_each_row(
     Ok(())
 }
 
+/// Every file a tcgsim command writes into its `--out` folder, by name, and whether a later run
+/// into the same folder removes it when it does not write it itself ([`removed_when_stale`]): the
+/// one list of tcgsim's result files (`docs/cli.md`, "One folder, one run"). A run that writes
+/// `run.json` removes from its folder, as it puts its files in place (`cli::out::commit`), every
+/// file of the list marked `true` that it did not write, so that the folder holds one run's
+/// files and `report` never shows another run's file beside its `run.json` (a `sprt.csv` beside
+/// an earlier arena's `arena.csv`, a `records.jsonl` of an earlier `matrix --records`). No other
+/// file is ever removed. Those marked `false` stay: `play --out`'s game (no `run.json`, read by
+/// no report; `log.txt` may as well be a user's), the decks and card files named after a run's
+/// inputs (`tune`'s `DECK_tuned.<ext>`, `balance`'s `<cards>_balanced.csv`, `sealed`'s
+/// `sealed-SEED.<ext>`: inputs of later runs, read by no report) and a checkpoint's files, which
+/// a `--resume` may still need (`chunks.csv`, `run.txt`, `tune-state.json`, and `pool_chunks.csv`,
+/// also a pool shard's result: the report reads it only beside a shard's `run.json`, and every
+/// shard writes it).
+pub const RESULT_FILES: &[(&str, bool)] = &[
+    // Every run.
+    ("run.json", true),
+    ("report.html", true),
+    // matrix and merge (a shard: matchups.csv, lengths.csv, records.jsonl).
+    ("matchups.csv", true),
+    ("lengths.csv", true),
+    ("matrix.csv", true),
+    ("matrix.svg", true),
+    ("meta.csv", true),
+    ("records.jsonl", true),
+    // cards.
+    ("cards.csv", true),
+    ("card_matchups.csv", true),
+    // pool (a shard: pool_chunks.csv).
+    ("pool.csv", true),
+    ("pool_chunks.csv", false),
+    // tune.
+    ("tune.csv", true),
+    ("tune_progress.csv", true),
+    ("tune_fresh.csv", true),
+    ("tune.svg", true),
+    ("DECK_tuned.<ext>", false),
+    // balance.
+    ("balance.csv", true),
+    ("balance.svg", true),
+    ("balance_before_matchups.csv", true),
+    ("balance_after_matchups.csv", true),
+    ("<cards>_balanced.csv", false),
+    // arena (with --sprt: sprt.csv).
+    ("arena.csv", true),
+    ("arena_pairs.csv", true),
+    ("sprt.csv", true),
+    // duel.
+    ("duel.csv", true),
+    // play --out, sealed --out.
+    ("record.jsonl", false),
+    ("log.txt", false),
+    ("sealed-SEED.<ext>", false),
+    // Checkpoints (--checkpoint DIR).
+    ("chunks.csv", false),
+    ("run.txt", false),
+    ("tune-state.json", false),
+];
+
+/// Whether `name` is a file of [`RESULT_FILES`] that a run removes from its `--out` folder when
+/// it does not write it itself.
+pub fn removed_when_stale(name: &str) -> bool {
+    RESULT_FILES
+        .iter()
+        .any(|&(n, removed)| removed && n == name)
+}
+
 /// Reads `dir/name` for a reader of this module: `Ok(None)` when there is no such file, else its
 /// text and the name errors give it (the path).
 pub fn read_file(dir: &Path, name: &str) -> Result<Option<(String, String)>, InputError> {
@@ -435,6 +502,27 @@ pub fn read_file(dir: &Path, name: &str) -> Result<Option<(String, String)>, Inp
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The list of result files names each file once, and the names the code writes (the
+    /// checkpoints', the tune state's) are those of the list.
+    #[test]
+    fn the_result_files_are_listed_once() {
+        let mut names: Vec<&str> = RESULT_FILES.iter().map(|(n, _)| *n).collect();
+        names.sort_unstable();
+        let n = names.len();
+        names.dedup();
+        assert_eq!(names.len(), n, "a name listed twice");
+        for kept in [
+            crate::sim::pool::CHECKPOINT_FILE,
+            crate::sim::tune::STATE_FILE,
+            "chunks.csv",
+            "run.txt",
+        ] {
+            assert!(names.contains(&kept) && !removed_when_stale(kept), "{kept}");
+        }
+        assert!(removed_when_stale(cards::MATCHUPS));
+        assert!(!removed_when_stale("notes.txt"));
+    }
 
     /// Quoting only where it must be, read back by a CSV reader to the same fields.
     #[test]
