@@ -298,7 +298,7 @@ struct MatrixArgs {
     #[command(flatten)]
     agents: AgentArgs,
     /// Games per ordered matchup (the default plays 640,000 games for the 8 bundled Trails
-    /// decks, 20–48 s on 2 cores as the host is busy: README.md).
+    /// decks, 20–45 s on 2 cores as the host is busy: README.md).
     #[arg(long, default_value_t = 10000, value_parser = clap::value_parser!(u64).range(1..=limits::MATRIX_GAMES))]
     games: u64,
     #[command(flatten)]

@@ -988,7 +988,7 @@ fn help_texts_say_what_the_commands_do() {
     assert!(help.contains("same packs"), "{help}");
     // matrix's default: the range README.md measured, not one figure of a slow hour.
     let help = stdout(&tcgsim(&["matrix", "--help"]));
-    assert!(help.contains("20–48 s on 2 cores"), "{help}");
+    assert!(help.contains("20–45 s on 2 cores"), "{help}");
     assert!(!help.contains("35 s"), "{help}");
 }
 
