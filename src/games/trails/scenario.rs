@@ -210,12 +210,11 @@ fn section_header(l: &str) -> Result<String, Reason> {
         .trim()
         .to_ascii_lowercase();
     if !["p1", "p2", "actions", "expect"].contains(&name.as_str()) {
-        return Err(
-            format!(
-                "unknown section [{}] (expected [P1], [P2], [actions], [expect])",
-                excerpt(&name)
-            ).into(),
-        );
+        return Err(format!(
+            "unknown section [{}] (expected [P1], [P2], [actions], [expect])",
+            excerpt(&name)
+        )
+        .into());
     }
     Ok(name)
 }
