@@ -194,11 +194,11 @@ pub fn commit() -> Result<()> {
 }
 
 /// The files of the output folder `dir` that a run's commit removes: when `pending` (the files
-/// this commit puts in place) holds the folder's `run.json`, every regular file of the folder
-/// named in the list of tcgsim's result files as removed when stale
-/// ([`crate::sim::files::RESULT_FILES`]) that the run does not write; otherwise (`meta`, `play`,
-/// a run that failed before its `run.json`, the report a run writes after its files) none. No
-/// other file is touched: not a user's, not a folder, not a link, not a checkpoint's.
+/// this commit puts in place) holds the folder's `run.json`, those
+/// [`crate::sim::files::stale_result_files`] names for the command of that `run.json` — the
+/// result files of an earlier run of the same command that this run does not write; otherwise
+/// (`meta`, `play`, a run that failed before its `run.json`, the report a run writes after its
+/// files) none.
 fn stale(
     dir: &std::path::Path,
     pending: &[(std::path::PathBuf, std::path::PathBuf)],
@@ -208,25 +208,22 @@ fn stale(
             .iter()
             .any(|(_, p)| p.parent() == Some(dir) && p.file_name() == Some(name))
     };
-    if !ours(std::ffi::OsStr::new("run.json")) {
-        return Vec::new();
-    }
-    let Ok(entries) = std::fs::read_dir(dir) else {
+    let run_json = pending
+        .iter()
+        .find(|(_, p)| p.parent() == Some(dir) && p.file_name() == Some("run.json".as_ref()));
+    let Some((tmp, path)) = run_json else {
         return Vec::new();
     };
-    let mut v: Vec<std::path::PathBuf> = entries
-        .flatten()
-        .filter(|e| {
-            let name = e.file_name();
-            name.to_str()
-                .is_some_and(crate::sim::files::removed_when_stale)
-                && !ours(&name)
-                && e.file_type().is_ok_and(|t| t.is_file())
+    let command = crate::core::input::read_text(tmp, crate::core::input::MAX_TEXT_BYTES)
+        .ok()
+        .and_then(|text| {
+            crate::sim::files::run_json::RunInfo::parse(&text, &path.display().to_string()).ok()
         })
-        .map(|e| dir.join(e.file_name()))
-        .collect();
-    v.sort();
-    v
+        .map(|info| info.command);
+    match command {
+        Some(command) => crate::sim::files::stale_result_files(dir, &command, ours),
+        None => Vec::new(),
+    }
 }
 
 /// Drops the output folder's written files (their temporary files are removed).

@@ -413,6 +413,7 @@ fn a_run_without_an_optional_file_removes_an_earlier_runs() {
         run_ok(&a);
     };
     let matrix_files = [
+        "cards.csv",
         "lengths.csv",
         "log.txt",
         "matchups.csv",
@@ -424,6 +425,10 @@ fn a_run_without_an_optional_file_removes_an_earlier_runs() {
         "report.html",
         "run.json",
     ];
+    // A card file of the user's beside the results (the folder of their decks): `cards.csv` is
+    // also the name of `cards`' result file, and no run of another command removes it.
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::write(d.join("cards.csv"), "the user's card file\n").unwrap();
     matrix(true);
     assert!(d.join("records.jsonl").is_file());
     user_files(&d);
@@ -445,25 +450,30 @@ fn a_run_without_an_optional_file_removes_an_earlier_runs() {
         ds,
         "--quiet",
     ]);
-    assert_eq!(
-        files_of(&d),
-        [
-            "duel.csv",
-            "log.txt",
-            "my_arena.csv",
-            "notes.txt",
-            "report.html",
-            "run.json"
-        ],
-        "the folder after duel"
-    );
+    // Another command's run removes nothing of the matrix's: `report` reads only the duel's
+    // files beside the duel's `run.json`.
+    let with_duel: Vec<&str> = {
+        let mut v = matrix_files.to_vec();
+        v.push("duel.csv");
+        v.sort_unstable();
+        v
+    };
+    assert_eq!(files_of(&d), with_duel, "the folder after duel");
+    // Nor does a matrix after the duel (the folder's run.json was the duel's).
     matrix(false);
+    assert_eq!(files_of(&d), with_duel, "the folder after duel and matrix");
     assert_eq!(
-        files_of(&d),
-        matrix_files,
-        "the folder after duel and matrix"
+        std::fs::read_to_string(d.join("cards.csv")).unwrap(),
+        "the user's card file\n"
     );
     user_files_kept(&d);
+    // Nothing set aside is left behind (`.NAME.oldPID`, `.NAME.tmpPID`).
+    let hidden: Vec<String> = std::fs::read_dir(&d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(hidden.is_empty(), "left behind: {hidden:?}");
 }
 
 /// `docs/cli.md`'s "One folder, one run" names every file of the code's list: those a run

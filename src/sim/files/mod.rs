@@ -424,10 +424,11 @@ fn for_each_row(
 /// Every file a tcgsim command writes into its `--out` folder, by name, and whether a later run
 /// into the same folder removes it when it does not write it itself ([`removed_when_stale`]): the
 /// one list of tcgsim's result files (`docs/cli.md`, "One folder, one run"). A run that writes
-/// `run.json` removes from its folder, as it puts its files in place (`cli::out::commit`), every
-/// file of the list marked `true` that it did not write, so that the folder holds one run's
-/// files and `report` never shows another run's file beside its `run.json` (a `sprt.csv` beside
-/// an earlier arena's `arena.csv`, a `records.jsonl` of an earlier `matrix --records`). No other
+/// `run.json` into a folder whose `run.json` is an earlier run of the same command removes, as
+/// it puts its files in place (`cli::out::commit`, [`stale_result_files`]), every file of the
+/// list marked `true` and written by that command ([`written_by`]) that it did not write, so that
+/// `report` never shows an earlier run's file beside its `run.json` (a `sprt.csv` beside an
+/// earlier arena's `arena.csv`, a `records.jsonl` of an earlier `matrix --records`). No other
 /// file is ever removed. Those marked `false` stay: `play --out`'s game (no `run.json`, read by
 /// no report; `log.txt` may as well be a user's), the decks and card files named after a run's
 /// inputs (`tune`'s `DECK_tuned.<ext>`, `balance`'s `<cards>_balanced.csv`, `sealed`'s
@@ -486,6 +487,72 @@ pub fn removed_when_stale(name: &str) -> bool {
     RESULT_FILES
         .iter()
         .any(|&(n, removed)| removed && n == name)
+}
+
+/// The command whose runs write result file `name` of [`RESULT_FILES`], as `run.json` names it
+/// ([`command_family`]), or `None` for the files every run writes (`run.json`, `report.html`)
+/// and those no run removes.
+pub fn written_by(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "matchups.csv" | "lengths.csv" | "matrix.csv" | "matrix.svg" | "meta.csv"
+        | "records.jsonl" => "matrix",
+        "cards.csv" | "card_matchups.csv" => "cards",
+        "pool.csv" => "pool",
+        "tune.csv" | "tune_progress.csv" | "tune_fresh.csv" | "tune.svg" => "tune",
+        "balance.csv"
+        | "balance.svg"
+        | "balance_before_matchups.csv"
+        | "balance_after_matchups.csv" => "balance",
+        "arena.csv" | "arena_pairs.csv" | "sprt.csv" => "arena",
+        "duel.csv" => "duel",
+        _ => return None,
+    })
+}
+
+/// A run's command without its options, as [`written_by`] names it: `arena --sprt` is `arena`.
+pub fn command_family(command: &str) -> &str {
+    command.split_whitespace().next().unwrap_or("")
+}
+
+/// The files of folder `dir` that a new run of `command`, writing the files `writes` answers
+/// true for, removes as it puts its files in place (`docs/cli.md`, "One folder, one run"): only
+/// when the folder's `run.json` (the earlier run's) is readable and names the same command
+/// ([`command_family`]), each regular file of that command's result files ([`written_by`],
+/// removed when stale in [`RESULT_FILES`]) that the new run does not write — the optional files
+/// of an earlier run of the same command (`records.jsonl` of a `matrix --records`, `arena.csv`
+/// before an `arena --sprt`). Nothing else: no file of another command's run (a `duel` after a
+/// `matrix` leaves the matrix's files, which `report` does not read beside a duel's `run.json`),
+/// none when the folder has no `run.json` of tcgsim's (a folder of decks holding the user's
+/// `cards.csv`), no folder, no link.
+pub fn stale_result_files(
+    dir: &Path,
+    command: &str,
+    writes: impl Fn(&std::ffi::OsStr) -> bool,
+) -> Vec<std::path::PathBuf> {
+    let family = command_family(command);
+    let earlier = read_file(dir, "run.json")
+        .ok()
+        .flatten()
+        .and_then(|(text, file)| run_json::RunInfo::parse(&text, &file).ok());
+    if earlier.is_none_or(|e| command_family(&e.command) != family) {
+        return Vec::new();
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut v: Vec<std::path::PathBuf> = entries
+        .flatten()
+        .filter(|e| {
+            let name = e.file_name();
+            name.to_str()
+                .is_some_and(|n| removed_when_stale(n) && written_by(n) == Some(family))
+                && !writes(&name)
+                && e.file_type().is_ok_and(|t| t.is_file())
+        })
+        .map(|e| dir.join(e.file_name()))
+        .collect();
+    v.sort();
+    v
 }
 
 /// Reads `dir/name` for a reader of this module: `Ok(None)` when there is no such file, else its
