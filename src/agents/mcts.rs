@@ -698,6 +698,36 @@ mod tests {
         )
     }
 
+    /// The step of the tests that search every decision with two kinds of tree per seat: the
+    /// most visited root action of `counts` that is legal in the game (a kept root may hold
+    /// others), which each seat's trees follow (the mover's advance into it, the other seat's
+    /// forget theirs, as the agent does), played.
+    fn follow(
+        g: &TrailsGame,
+        s: &mut <TrailsGame as Game>::State,
+        me: Seat,
+        counts: &[(<TrailsGame as Game>::Action, u32)],
+        list: &mut ActionList<<TrailsGame as Game>::Action>,
+        kinds: [&mut [Tree<TrailsGame>; 2]; 2],
+    ) {
+        g.legal_actions(s, list);
+        let a = counts
+            .iter()
+            .filter(|x| list.contains(&x.0))
+            .max_by_key(|x| x.1)
+            .map_or(list[0], |x| x.0);
+        for trees in kinds {
+            for q in Seat::ALL {
+                if q == me {
+                    trees[q.index()].advance(a, me);
+                } else {
+                    trees[q.index()].forget();
+                }
+            }
+        }
+        g.apply(s, a);
+    }
+
     fn size<A>(s: &Sub<A>) -> usize {
         1 + s.5.iter().map(size).sum::<usize>()
     }
@@ -807,23 +837,7 @@ mod tests {
                 for (i, l) in t.ln.iter().enumerate() {
                     assert_eq!(l.to_bits(), (i as f64).ln().to_bits(), "entry {i}");
                 }
-                // The most visited root action legal in the game (a kept root may hold others).
-                g.legal_actions(&s, &mut list);
-                let a = o1
-                    .iter()
-                    .filter(|x| list.contains(&x.0))
-                    .max_by_key(|x| x.1)
-                    .map_or(list[0], |x| x.0);
-                for q in Seat::ALL {
-                    for t in [&mut table[q.index()], &mut computed[q.index()]] {
-                        if q == me {
-                            t.advance(a, me);
-                        } else {
-                            t.forget();
-                        }
-                    }
-                }
-                g.apply(&mut s, a);
+                follow(&g, &mut s, me, &o1, &mut list, [&mut table, &mut computed]);
                 ply += 1;
                 checked += 1;
             }
@@ -891,22 +905,7 @@ mod tests {
                 if cfg.prior > 0.0 {
                     hinted += 1;
                 }
-                g.legal_actions(&s, &mut list);
-                let a = o1
-                    .iter()
-                    .filter(|x| list.contains(&x.0))
-                    .max_by_key(|x| x.1)
-                    .map_or(list[0], |x| x.0);
-                for q in Seat::ALL {
-                    for t in [&mut marks[q.index()], &mut copies[q.index()]] {
-                        if q == me {
-                            t.advance(a, me);
-                        } else {
-                            t.forget();
-                        }
-                    }
-                }
-                g.apply(&mut s, a);
+                follow(&g, &mut s, me, &o1, &mut list, [&mut marks, &mut copies]);
                 ply += 1;
                 checked += 1;
             }
