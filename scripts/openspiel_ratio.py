@@ -48,7 +48,13 @@ import subprocess
 import sys
 import time
 
-import pyspiel
+try:
+    import pyspiel
+except ImportError as e:
+    sys.exit(
+        f"{e}: this script needs OpenSpiel: python3 -m venv /tmp/ratio-venv && "
+        "/tmp/ratio-venv/bin/pip install open_spiel, then run it with /tmp/ratio-venv/bin/python"
+    )
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

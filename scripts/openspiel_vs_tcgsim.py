@@ -27,9 +27,16 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "python"))
 
-import numpy as np  # noqa: E402  (installed with open_spiel)
-import pyspiel  # noqa: E402
-from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+try:
+    import numpy as np  # noqa: E402  (installed with open_spiel)
+    import pyspiel  # noqa: E402
+    from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+except ImportError as e:
+    sys.exit(
+        f"{e}: this script needs OpenSpiel (and numpy, which it installs): "
+        "python3 -m venv /tmp/os-venv && /tmp/os-venv/bin/pip install open_spiel, "
+        "then run it with /tmp/os-venv/bin/python"
+    )
 
 from tcgsim_agent.openspiel_game import register  # noqa: E402
 
