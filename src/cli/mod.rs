@@ -1490,10 +1490,13 @@ fn write_file(path: &Path, text: &str) -> crate::core::Result<()> {
 /// Checks, before any game is played, that result files can be written into `dir` (creating it):
 /// a run must not play for hours and then fail to save. An error here is bad input (exit code 2).
 fn check_out_dir(dir: &Path) -> Result<()> {
-    check_dir_of("--out", dir)
+    check_dir_of("--out", dir)?;
+    out::stage(dir);
+    Ok(())
 }
 
-/// [`check_out_dir`] for the folder of flag `flag` (`--checkpoint`), which the error names.
+/// Checks that folder `dir` of flag `flag` (`--out`, `--checkpoint`) can be written into (making
+/// it); the error names the flag. Only [`check_out_dir`] makes the folder the run's output folder.
 fn check_dir_of(flag: &str, dir: &Path) -> Result<()> {
     let probe = dir.join(format!(".tcgsim-write-check-{}", std::process::id()));
     std::fs::create_dir_all(dir)
@@ -1502,14 +1505,14 @@ fn check_dir_of(flag: &str, dir: &Path) -> Result<()> {
         .map_err(|e| {
             if dir.exists() && !dir.is_dir() {
                 anyhow!(
-                    "{flag} {}: a file of that name exists; {flag} names a folder (it keeps the run's files there)",
-                    dir.display()
+                    "{flag} {}: {}",
+                    dir.display(),
+                    crate::core::input::names_a_folder(flag)
                 )
             } else {
                 anyhow!("{flag} {}: cannot write there: {e}", dir.display())
             }
         })?;
-    out::stage(dir);
     Ok(())
 }
 

@@ -554,6 +554,12 @@ mod tests {
     }
 }
 
+/// Why a folder flag (`--out`, `--checkpoint`) given the name of a file is refused: the one
+/// wording of that error, whichever layer checks the folder.
+pub fn names_a_folder(flag: &str) -> String {
+    format!("a file of that name exists; {flag} names a folder (it keeps the run's files there)")
+}
+
 /// `s` for an error message: as written, or its start and length when it is long (a message must
 /// not repeat a megabyte of input).
 pub fn excerpt(s: &str) -> String {

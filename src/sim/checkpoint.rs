@@ -28,8 +28,7 @@ pub struct Checkpoint {
 pub fn make_checkpoint_dir(dir: &Path) -> Result<(), Error> {
     std::fs::create_dir_all(dir).map_err(|e| {
         let why = if dir.exists() && !dir.is_dir() {
-            "a file of that name exists; --checkpoint names a folder (it keeps the run's files there)"
-                .to_string()
+            crate::core::input::names_a_folder("--checkpoint")
         } else {
             format!("cannot make the folder: {e}")
         };
