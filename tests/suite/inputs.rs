@@ -114,6 +114,71 @@ fn a_checkpoint_line_with_impossible_counts_is_refused() {
     assert!(stderr(&o).contains("resuming: 8 of 8 chunks already done"));
 }
 
+/// `merge s1 s2 --out s1` would replace shard s1's files by the merge's and remove its
+/// `records.jsonl`: refused up front (exit 2, naming `--out` and the shard), however the folder
+/// is written (`./s1`, `s1/`, a link to it), and s1 is left as it was. Before, the merge ran and
+/// removed s1's records.
+#[test]
+fn merge_refuses_an_out_that_is_one_of_its_shards() {
+    let d = tmpdir("merge-into-shard");
+    let s1 = d.join("s1");
+    let s2 = d.join("s2");
+    assert_eq!(
+        matrix(&s1, &["--shard", "1/2", "--records"]).status.code(),
+        Some(0)
+    );
+    assert_eq!(matrix(&s2, &["--shard", "2/2"]).status.code(), Some(0));
+    let link = d.join("link");
+    std::os::unix::fs::symlink(&s1, &link).unwrap();
+    let files = |dir: &Path| {
+        let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| {
+                let e = e.unwrap();
+                (
+                    e.file_name().to_string_lossy().into_owned(),
+                    std::fs::read(e.path()).unwrap(),
+                )
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    let before = files(&s1);
+    assert!(before.iter().any(|(n, _)| n == "records.jsonl"));
+    let s1_dot = format!("{}/./", s1.display());
+    for (out, named) in [
+        (s1.display().to_string(), s1.display().to_string()),
+        (s1_dot.clone(), s1.display().to_string()),
+        (link.display().to_string(), s1.display().to_string()),
+        (s2.display().to_string(), s2.display().to_string()),
+    ] {
+        let o = tcgsim(&["merge", &s1_dot, s2.to_str().unwrap(), "--out", &out]);
+        let want = format!("--out {out}: it is the folder of shard ");
+        refused(&o, &want);
+        let named = if named == s1.display().to_string() {
+            s1_dot.clone()
+        } else {
+            named
+        };
+        assert!(
+            stderr(&o).contains(&format!("shard {named}")),
+            "{}",
+            stderr(&o)
+        );
+        assert_eq!(files(&s1), before, "shard s1 changed by --out {out}");
+    }
+    let o = tcgsim(&[
+        "merge",
+        s1.to_str().unwrap(),
+        s2.to_str().unwrap(),
+        "--out",
+        d.join("merged").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(files(&s1), before);
+}
+
 #[test]
 fn merge_refuses_duplicated_missing_and_impossible_rows() {
     let d = tmpdir("merge");
