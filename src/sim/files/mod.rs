@@ -555,11 +555,31 @@ pub fn stale_result_files(
     v
 }
 
-/// Reads `dir/name` for a reader of this module: `Ok(None)` when there is no such file, else its
-/// text and the name errors give it (the path).
+/// Whether result file `name` of folder `dir` is one of the run whose `run.json` is there: yes
+/// unless that `run.json` lists its files ([`run_json::RunInfo::files`]) without `name`. Only
+/// the files a run removes when stale ([`removed_when_stale`]) can be an earlier run's; others
+/// (`run.json`, a checkpoint's files) always are the folder's.
+fn of_the_run(dir: &Path, name: &str) -> bool {
+    if name == "run.json" || !removed_when_stale(name) {
+        return true;
+    }
+    let path = dir.join("run.json");
+    let files = path
+        .is_file()
+        .then(|| crate::core::input::read_text(&path, crate::core::input::MAX_TEXT_BYTES).ok())
+        .flatten()
+        .and_then(|text| run_json::RunInfo::parse(&text, "run.json").ok())
+        .and_then(|info| info.files);
+    files.is_none_or(|f| f.iter().any(|n| n == name))
+}
+
+/// Reads `dir/name` for a reader of this module: `Ok(None)` when there is no such file, or when
+/// the folder's `run.json` lists the files of its run and not this one (a file of an earlier run
+/// left in the folder, [`run_json::RunInfo::files`]), else its text and the name errors give it
+/// (the path).
 pub fn read_file(dir: &Path, name: &str) -> Result<Option<(String, String)>, InputError> {
     let path = dir.join(name);
-    if !path.is_file() {
+    if !path.is_file() || !of_the_run(dir, name) {
         return Ok(None);
     }
     let text = crate::core::input::read_text(&path, crate::core::input::MAX_TEXT_BYTES)?;
