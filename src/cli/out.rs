@@ -127,7 +127,9 @@ pub fn stage_temp(tmp: &std::path::Path, path: &std::path::Path, keep: bool) {
 /// each is moved aside as `.NAME.oldPID` before the run's files go in place, put back if they
 /// cannot, and removed once they are. One that cannot be moved aside is left in place, with a
 /// warning naming it: the run's files still go in place, and its `run.json` lists them
-/// (`files`), so `report` does not read the file left.
+/// (`files`), so `report` does not read the file left. A commit that puts files in the folder
+/// first removes the files that an earlier commit there, killed before it ended, left set aside
+/// ([`crate::sim::files::set_aside_leftovers`]).
 pub fn commit() -> Result<()> {
     let (dir, pending, keep) = {
         let mut s = staged();
@@ -161,6 +163,17 @@ fn put_in_place(
             .unwrap_or_default();
         p.with_file_name(format!(".{name}.old{}", std::process::id()))
     };
+    let dir = dir.filter(|d| pending.iter().any(|(_, p)| p.parent() == Some(*d)));
+    if let Some(d) = dir {
+        for p in crate::sim::files::set_aside_leftovers(d) {
+            if std::fs::remove_file(&p).is_ok() {
+                note(&format!(
+                    "removed {}, set aside by an interrupted run",
+                    p.display()
+                ));
+            }
+        }
+    }
     let stale = dir.map_or_else(Vec::new, |d| stale(d, pending));
     let mut aside: Vec<&std::path::PathBuf> = Vec::new();
     let mut left = Vec::new();

@@ -531,6 +531,58 @@ fn report_reads_only_the_files_run_json_lists() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
 
+/// Files set aside by a commit killed before it ended (`.NAME.oldPID`, PID a process that is not
+/// running) are removed by the next commit into the folder; a file of another name, one of a
+/// running process (this test's: its commit may be under way) and a folder of such a name stay.
+/// Before, nothing ever removed them.
+#[test]
+fn a_commit_removes_what_a_killed_commit_set_aside() {
+    let root = tmpdir("files-set-aside");
+    let d = root.join("m");
+    let ds = d.to_str().unwrap();
+    let matrix = || {
+        run_ok(&[
+            "matrix",
+            "--game",
+            "toy",
+            "decks/toy/high.deck",
+            "decks/toy/low.deck",
+            "--games",
+            "10",
+            "--out",
+            ds,
+            "--quiet",
+        ])
+    };
+    matrix();
+    let dead = 4_000_000_000u32; // above any process id Linux gives (at most 2^22)
+    let me = std::process::id();
+    let removed = [
+        format!(".matchups.csv.old{dead}"),
+        format!(".run.json.old{dead}"),
+        format!(".high_tuned.deck.old{dead}"),
+    ];
+    let kept = [
+        format!(".notes.txt.old{dead}"),
+        format!(".matchups.csv.old{me}"),
+        format!("matchups.csv.old{dead}"),
+        format!(".matchups.csv.tmp{dead}"),
+    ];
+    for n in removed.iter().chain(&kept) {
+        std::fs::write(d.join(n), "left\n").unwrap();
+    }
+    let folder = d.join(format!(".lengths.csv.old{dead}"));
+    std::fs::create_dir_all(&folder).unwrap();
+    matrix();
+    for n in &removed {
+        assert!(!d.join(n).exists(), "{n} left");
+    }
+    for n in &kept {
+        assert!(d.join(n).is_file(), "{n} removed");
+    }
+    assert!(folder.is_dir());
+}
+
 /// `docs/cli.md`'s "One folder, one run" names every file of the code's list: those a run
 /// removes, in the list before "(one list in the code", exactly; those it keeps, after it.
 #[test]
