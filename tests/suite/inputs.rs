@@ -828,6 +828,110 @@ fn a_malformed_expectation_is_bad_input_in_every_game() {
     }
 }
 
+/// An expectation that no game can meet — a value outside the game's own set (a TMNT `reason:
+/// life`: its games end only by a deck-out; a `step` of the other game) or a misspelt card name in
+/// a key that names cards (`hand`, `blocks`, `attack zone`, `units`, `flame`, …) — is bad input
+/// when the file is read: exit 2, the file and line, the name quoted, and the nearest card's
+/// name. Before, each ran and failed as a wrong expectation (exit 1). A misspelt name in a deck
+/// line names the nearest card too.
+#[test]
+fn an_expectation_no_game_can_meet_is_bad_input() {
+    let d = tmpdir("impossible-expect");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let cases: [(&str, &str, &[(&str, &str)]); 2] = [
+        (
+            "tmnt",
+            "tests/scenarios/tmnt_adj1_draw_up_to_five.scn",
+            &[
+                ("reason: life", "reason: \"life\" is not one of deck, none"),
+                ("step: main", "step: \"main\" is not one of discard, set,"),
+                (
+                    "hand P1: Drift Leaf, Drift Leef",
+                    "hand P1: unknown card \"Drift Leef\"; did you mean \"Drift Leaf\"?",
+                ),
+                (
+                    "blocks P2: Drift Leaf 2 | (down) Drift Lef | empty",
+                    "blocks P2: unknown card \"Drift Lef\"; did you mean \"Drift Leaf\"?",
+                ),
+                (
+                    "attack zone P1: Vine Lash 2, Flare Kik 3",
+                    "attack zone P1: unknown card \"Flare Kik\"; did you mean \"Flare Kick\"?",
+                ),
+                (
+                    "known deck P2 by P2: Zzzzz",
+                    "known deck P2 by P2: unknown card \"Zzzzz\"",
+                ),
+            ],
+        ),
+        (
+            "ff",
+            "tests/scenarios/ff_bat13_no_block_after_leave.scn",
+            &[
+                (
+                    "reason: fire",
+                    "reason: \"fire\" is not one of life, deck, none",
+                ),
+                ("step: set", "step: \"set\" is not one of choose, flame,"),
+                (
+                    "units P2: Wal 5000",
+                    "units P2: unknown card \"Wal\"; did you mean \"Wall\"?",
+                ),
+                (
+                    "hand P1: Filer, Torch",
+                    "hand P1: unknown card \"Filer\"; did you mean \"Filler\"?",
+                ),
+                (
+                    "flame P1: Plain Flame exhausted given to Bouncr#1",
+                    "flame P1: unknown card \"Bouncr\"; did you mean \"Bouncer\"?",
+                ),
+                (
+                    "deck top P1: Tourch",
+                    "deck top P1: unknown card \"Tourch\"",
+                ),
+            ],
+        ),
+    ];
+    for (game, scn, bad) in cases {
+        // The copy is read from another folder: its card file by its absolute path.
+        let text = std::fs::read_to_string(root.join(scn)).unwrap().replacen(
+            "cards: ../data/",
+            &format!("cards: {}/", root.join("tests/data").display()),
+            1,
+        );
+        let line = text.lines().position(|l| l == "[expect]").unwrap() + 2;
+        for (k, (bad, want)) in bad.iter().enumerate() {
+            let file = write(
+                &d,
+                &format!("{game}-{k}.scn"),
+                text.replacen("[expect]\n", &format!("[expect]\n{bad}\n"), 1),
+            );
+            refused(
+                &tcgsim(&["scenario", &file]),
+                &format!("{file}:{line}: {want}"),
+            );
+        }
+        // A deck line: the nearest card named too.
+        let (n, deck) = text
+            .lines()
+            .enumerate()
+            .find(|(_, l)| l.starts_with("P2: "))
+            .unwrap();
+        let misspelt = deck
+            .replacen("Drift Leaf", "Drift Leef", 1)
+            .replacen("Wall", "Wal", 1);
+        let file = write(
+            &d,
+            &format!("{game}-deck.scn"),
+            text.replacen(deck, &misspelt, 1),
+        );
+        refused(
+            &tcgsim(&["scenario", &file]),
+            &format!("{file}:{}: ", n + 1),
+        );
+        refused(&tcgsim(&["scenario", &file]), "; did you mean \"");
+    }
+}
+
 /// `--checkpoint FILE` where FILE is a file, not a folder: the error names the flag and says why
 /// (exit 2), for every command that keeps a checkpoint; it was `FILE: File exists (os error 17)`
 /// (or, in `tune`, named `--out`).
