@@ -140,6 +140,9 @@ pub fn listed(
     Ok((*n, ids))
 }
 
+/// The cards a value names, each as the forms it may be read as ([`ExpectRules::names`]).
+pub type CardForms = Vec<Vec<String>>;
+
 /// What a game's expectations may say, checked when its scenario is read, before a game is
 /// played ([`play_and_check`]): the values of its keys that come from a fixed set, and the card
 /// names of those that name cards.
@@ -152,7 +155,7 @@ pub struct ExpectRules<'a> {
     /// them (a card's label, `NAME` or `NAME [NUMBER]`, `#K` after it where a zone holds several),
     /// each with the other forms it may be read as (its text without a trailing number, which
     /// may be a power); `None` when the key names no card.
-    pub names: &'a dyn Fn(&[&str], &str) -> Option<Vec<Vec<String>>>,
+    pub names: &'a dyn Fn(&[&str], &str) -> Option<CardForms>,
     /// Looks up a card by its name or number (the game's card file).
     pub lookup: &'a dyn Fn(&str) -> Result<u8, Reason>,
     /// The names of the game's cards, for a "did you mean" of a misspelt one.
@@ -160,22 +163,31 @@ pub struct ExpectRules<'a> {
 }
 
 /// Whether `label` is a card as a view writes it ([`ExpectRules::names`]): a name or number
-/// `lookup` knows, with `#K` after it or not, or `NAME [NUMBER]`. Else the lookup's reason, with
-/// the nearest of the `known` names when one is near.
+/// `lookup` knows, with `#K` after it or not, or `NAME [NUMBER]` (each form tried whole first, so
+/// a card whose name ends so is found). Else the lookup's reason for the name without those
+/// marks, with the nearest of the `known` names when one is near.
 pub fn card_label_ok(
     label: &str,
     lookup: &dyn Fn(&str) -> Result<u8, Reason>,
     known: &[String],
 ) -> Result<(), String> {
-    let t = label.trim();
-    let t = match t.rsplit_once('#') {
+    let whole = label.trim();
+    let bare = match whole.rsplit_once('#') {
         Some((a, k)) if !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()) => a.trim_end(),
-        _ => t,
+        _ => whole,
     };
-    let key = match t.strip_suffix(']').and_then(|x| x.rsplit_once(" [")) {
-        Some((_, number)) => number,
-        None => t,
-    };
+    let number = bare
+        .strip_suffix(']')
+        .and_then(|x| x.rsplit_once(" ["))
+        .map(|(_, n)| n);
+    if [Some(whole), Some(bare), number]
+        .into_iter()
+        .flatten()
+        .any(|k| lookup(k).is_ok())
+    {
+        return Ok(());
+    }
+    let key = number.unwrap_or(bare);
     lookup(key)
         .map(|_| ())
         .map_err(|e| with_nearest(e, key, known).0)
@@ -222,6 +234,15 @@ pub fn play_and_check<G: GameDef>(
 ) -> Result<(Option<String>, Vec<String>), InputError> {
     for (n, k, v) in &sc.expects {
         expect_value_ok(k, v, rules).map_err(|m| problem(file, *n, m))?;
+        // A key the game's view does not know (`hand P3`, `known table P1`) is refused before
+        // the game is played: `observe` answers every key it knows in any position.
+        if !matches!(k.as_str(), "legal+" | "legal-") && observe(s, k).is_none() {
+            return Err(problem(
+                file,
+                *n,
+                format!("unknown expectation \"{}\"", excerpt(k)),
+            ));
+        }
     }
     let split = sc.position.map_or(sc.actions.len(), |x| x.1);
     let mut illegal = play_actions(g, s, &sc.actions[..split], file)?;
@@ -311,7 +332,7 @@ pub fn expect_value_ok(key: &str, v: &str, rules: &ExpectRules) -> Result<(), St
 
 /// The items of a `, `-separated list of card names as a view writes it (`none` or nothing:
 /// no card), each read one way: for [`ExpectRules::names`].
-pub fn name_list(v: &str) -> Vec<Vec<String>> {
+pub fn name_list(v: &str) -> CardForms {
     v.split(',')
         .map(str::trim)
         .filter(|x| !x.is_empty() && !x.eq_ignore_ascii_case("none"))

@@ -832,13 +832,16 @@ fn a_malformed_expectation_is_bad_input_in_every_game() {
 /// life`: its games end only by a deck-out; a `step` of the other game) or a misspelt card name in
 /// a key that names cards (`hand`, `blocks`, `attack zone`, `units`, `flame`, …) — is bad input
 /// when the file is read: exit 2, the file and line, the name quoted, and the nearest card's
-/// name. Before, each ran and failed as a wrong expectation (exit 1). A misspelt name in a deck
-/// line names the nearest card too.
+/// name. Before, each ran and failed as a wrong expectation (exit 1). A key the game does not
+/// know is refused before the game is played too, and a misspelt name in a deck line names the
+/// nearest card.
 #[test]
 fn an_expectation_no_game_can_meet_is_bad_input() {
     let d = tmpdir("impossible-expect");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let cases: [(&str, &str, &[(&str, &str)]); 2] = [
+    // Each game: its scenario, and bad expectation lines with what the error says.
+    type Cases<'a> = [(&'a str, &'a str, &'a [(&'a str, &'a str)]); 2];
+    let cases: Cases = [
         (
             "tmnt",
             "tests/scenarios/tmnt_adj1_draw_up_to_five.scn",
@@ -910,6 +913,17 @@ fn an_expectation_no_game_can_meet_is_bad_input() {
                 &format!("{file}:{line}: {want}"),
             );
         }
+        // A key the game does not know is refused before the game is played, even after an
+        // illegal action (which stops the checking of the expectations: before, exit 1).
+        let file = write(
+            &d,
+            &format!("{game}-key.scn"),
+            text.replacen("[expect]\n", "fly away\n[expect]\nhand P3: none\n", 1),
+        );
+        refused(
+            &tcgsim(&["scenario", &file]),
+            &format!("{file}:{}: unknown expectation \"hand P3\"", line + 1),
+        );
         // A deck line: the nearest card named too.
         let (n, deck) = text
             .lines()

@@ -8,7 +8,7 @@ use crate::core::def::{take_listed, unplaced_cards, GameDef, ScenarioReport, MAX
 use crate::core::input::{excerpt, parse_int};
 use crate::core::scenario::{
     listed, load_cards, name_list, play_and_check, problem, put_line, read_sections, report,
-    strip_word, winner_text, with_nearest, with_power, ExpectRules,
+    strip_word, winner_text, with_nearest, with_power, CardForms, ExpectRules,
 };
 use crate::core::InputError;
 use crate::core::{Game, Seat};
@@ -50,7 +50,7 @@ const STEPS: &[&str] = &[
 
 /// The cards that the value `v` of expectation key `words` names, as [`observe`] writes them
 /// ([`ExpectRules::names`]); `None` for a key that names none.
-fn names_in(words: &[&str], v: &str) -> Option<Vec<Vec<String>>> {
+fn names_in(words: &[&str], v: &str) -> Option<CardForms> {
     let seat = |w: &str| seat_word(w).is_some();
     let labels = || {
         v.split('|')
