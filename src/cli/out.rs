@@ -125,7 +125,11 @@ pub fn stage_temp(tmp: &std::path::Path, path: &std::path::Path, keep: bool) {
 /// The commit that puts a run's `run.json` in place first removes from the folder every tcgsim
 /// result file that the run did not write ([`stale`]; `docs/cli.md`, "One folder, one run"):
 /// each is moved aside as `.NAME.oldPID` before the run's files go in place, put back if they
-/// cannot, and removed once they are.
+/// cannot, and removed once they are. One that cannot be moved aside is left in place, with a
+/// warning naming it: the run's files still go in place, and its `run.json` lists them
+/// (`files`), so `report` does not read the file left. A commit that puts files in the folder
+/// first removes the files that an earlier commit there, killed before it ended, left set aside
+/// ([`crate::sim::files::set_aside_leftovers`]).
 pub fn commit() -> Result<()> {
     let (dir, pending, keep) = {
         let mut s = staged();
@@ -135,6 +139,23 @@ pub fn commit() -> Result<()> {
             std::mem::take(&mut s.keep),
         )
     };
+    for (p, e) in put_in_place(dir.as_deref(), &pending, &keep)? {
+        error(&format!(
+            "warning: {}: a result file of an earlier run, left in place: it cannot be set aside ({e}); this run's run.json does not list it, so `tcgsim report` does not read it",
+            p.display()
+        ));
+    }
+    Ok(())
+}
+
+/// [`commit`] of the files `pending` (temporary file, place) into the output folder `dir`, the
+/// temporary files `keep` kept if they are dropped: the stale files that could not be set aside,
+/// each with its error, when the run's files are in place.
+fn put_in_place(
+    dir: Option<&std::path::Path>,
+    pending: &[(std::path::PathBuf, std::path::PathBuf)],
+    keep: &[std::path::PathBuf],
+) -> Result<Vec<(std::path::PathBuf, std::io::Error)>> {
     let old = |p: &std::path::Path| {
         let name = p
             .file_name()
@@ -142,8 +163,20 @@ pub fn commit() -> Result<()> {
             .unwrap_or_default();
         p.with_file_name(format!(".{name}.old{}", std::process::id()))
     };
-    let stale = dir.as_deref().map_or_else(Vec::new, |d| stale(d, &pending));
+    let dir = dir.filter(|d| pending.iter().any(|(_, p)| p.parent() == Some(*d)));
+    if let Some(d) = dir {
+        for p in crate::sim::files::set_aside_leftovers(d) {
+            if std::fs::remove_file(&p).is_ok() {
+                note(&format!(
+                    "removed {}, set aside by an interrupted run",
+                    p.display()
+                ));
+            }
+        }
+    }
+    let stale = dir.map_or_else(Vec::new, |d| stale(d, pending));
     let mut aside: Vec<&std::path::PathBuf> = Vec::new();
+    let mut left = Vec::new();
     let mut done: Vec<(&std::path::PathBuf, bool)> = Vec::new();
     // Every move undone, the temporary files dropped, and the error naming `path`.
     let undo = |aside: Vec<&std::path::PathBuf>,
@@ -166,13 +199,12 @@ pub fn commit() -> Result<()> {
         Err(WriteError::new(what, e).into())
     };
     for p in &stale {
-        if let Err(e) = std::fs::rename(p, old(p)) {
-            let what = format!("{}: cannot remove this file of an earlier run", p.display());
-            return undo(aside, done, what, e);
+        match std::fs::rename(p, old(p)) {
+            Ok(()) => aside.push(p),
+            Err(e) => left.push((p.clone(), e)),
         }
-        aside.push(p);
     }
-    for (tmp, path) in &pending {
+    for (tmp, path) in pending {
         let kept = path.is_file() && std::fs::hard_link(path, old(path)).is_ok();
         if let Err(e) = std::fs::rename(tmp, path) {
             if kept {
@@ -190,7 +222,7 @@ pub fn commit() -> Result<()> {
     for p in aside {
         let _ = std::fs::remove_file(old(p));
     }
-    Ok(())
+    Ok(left)
 }
 
 /// The files of the output folder `dir` that a run's commit removes: when `pending` (the files
@@ -198,7 +230,8 @@ pub fn commit() -> Result<()> {
 /// [`crate::sim::files::stale_result_files`] names for the command of that `run.json` — the
 /// result files of an earlier run of the same command that this run does not write; otherwise
 /// (`meta`, `play`, a run that failed before its `run.json`, the report a run writes after its
-/// files) none.
+/// files) none. That `run.json` is written again first with the list of the files this commit
+/// puts in the folder ([`crate::sim::files::run_json::RunInfo::files`]).
 fn stale(
     dir: &std::path::Path,
     pending: &[(std::path::PathBuf, std::path::PathBuf)],
@@ -214,16 +247,31 @@ fn stale(
     let Some((tmp, path)) = run_json else {
         return Vec::new();
     };
-    let command = crate::core::input::read_text(tmp, crate::core::input::MAX_TEXT_BYTES)
+    let info = crate::core::input::read_text(tmp, crate::core::input::MAX_TEXT_BYTES)
         .ok()
         .and_then(|text| {
             crate::sim::files::run_json::RunInfo::parse(&text, &path.display().to_string()).ok()
-        })
-        .map(|info| info.command);
-    match command {
-        Some(command) => crate::sim::files::stale_result_files(dir, &command, ours),
-        None => Vec::new(),
+        });
+    let Some(mut info) = info else {
+        return Vec::new();
+    };
+    let mut files: Vec<String> = pending
+        .iter()
+        .filter(|(_, p)| p.parent() == Some(dir))
+        .filter_map(|(_, p)| p.file_name()?.to_str().map(str::to_string))
+        .collect();
+    files.sort();
+    files.dedup();
+    info.files = Some(files);
+    // The run.json of the same process and place: `write_temp` writes the same temporary file.
+    if crate::sim::files::write_temp(path, &info.to_json())
+        .ok()
+        .as_ref()
+        != Some(tmp)
+    {
+        return Vec::new();
     }
+    crate::sim::files::stale_result_files(dir, &info.command, ours)
 }
 
 /// Drops the output folder's written files (their temporary files are removed).
@@ -232,5 +280,58 @@ pub fn discard() {
     let (pending, keep) = (std::mem::take(&mut s.pending), std::mem::take(&mut s.keep));
     for (tmp, _) in pending.into_iter().filter(|(t, _)| !keep.contains(t)) {
         let _ = std::fs::remove_file(tmp);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::files::run_json::RunInfo;
+
+    /// A stale file that cannot be set aside (a folder of its set-aside name, `.arena.csv.oldPID`,
+    /// holds a file) does not stop the run: its files go in place, the stale file is left, the
+    /// other stale file is removed, and the new `run.json` lists the run's files, so the file
+    /// left is not read as the run's. Before, the commit failed and dropped the run's files.
+    #[test]
+    fn a_stale_file_that_cannot_be_set_aside_is_left_and_not_listed() {
+        let dir = std::env::temp_dir().join(format!("tcgsim-out-left-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let json = |command: &str| {
+            RunInfo {
+                command: command.into(),
+                ..Default::default()
+            }
+            .to_json()
+        };
+        std::fs::write(dir.join("run.json"), json("arena")).unwrap();
+        std::fs::write(dir.join("arena.csv"), "the earlier arena\n").unwrap();
+        std::fs::write(dir.join("arena_pairs.csv"), "the earlier pairs\n").unwrap();
+        let blocker = dir.join(format!(".arena.csv.old{}", std::process::id()));
+        std::fs::create_dir_all(&blocker).unwrap();
+        std::fs::write(blocker.join("x"), "").unwrap();
+
+        stage(&dir);
+        write_result(&dir.join("sprt.csv"), "the new sprt\n", false).unwrap();
+        write_result(&dir.join("run.json"), &json("arena --sprt"), false).unwrap();
+        commit().unwrap();
+
+        let read = |n: &str| std::fs::read_to_string(dir.join(n)).unwrap();
+        assert_eq!(read("sprt.csv"), "the new sprt\n");
+        assert_eq!(read("arena.csv"), "the earlier arena\n", "the file left");
+        assert!(!dir.join("arena_pairs.csv").exists(), "a stale file kept");
+        let info = RunInfo::parse(&read("run.json"), "run.json").unwrap();
+        assert_eq!(info.command, "arena --sprt");
+        assert_eq!(
+            info.files,
+            Some(vec!["run.json".to_string(), "sprt.csv".to_string()])
+        );
+        assert!(crate::sim::files::read_file(&dir, "arena.csv")
+            .unwrap()
+            .is_none());
+        assert!(crate::sim::files::read_file(&dir, "sprt.csv")
+            .unwrap()
+            .is_some());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

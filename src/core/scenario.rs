@@ -140,7 +140,85 @@ pub fn listed(
     Ok((*n, ids))
 }
 
-/// Plays the scenario from `s`: the actions before `[position]`, then (when none was illegal and
+/// The cards a value names, each as the forms it may be read as ([`ExpectRules::names`]).
+pub type CardForms = Vec<Vec<String>>;
+
+/// What a game's expectations may say, checked when its scenario is read, before a game is
+/// played ([`play_and_check`]): the values of its keys that come from a fixed set, and the card
+/// names of those that name cards.
+pub struct ExpectRules<'a> {
+    /// The values of `reason` (`none` among them).
+    pub reasons: &'a [&'a str],
+    /// The values of `step`: every decision's name the game's view writes.
+    pub steps: &'a [&'a str],
+    /// The cards that the value `v` of key `key` (its words) names, as the game's view writes
+    /// them (a card's label, `NAME` or `NAME [NUMBER]`, `#K` after it where a zone holds several),
+    /// each with the other forms it may be read as (its text without a trailing number, which
+    /// may be a power); `None` when the key names no card.
+    pub names: &'a dyn Fn(&[&str], &str) -> Option<CardForms>,
+    /// Looks up a card by its name or number (the game's card file).
+    pub lookup: &'a dyn Fn(&str) -> Result<u8, Reason>,
+    /// The names of the game's cards, for a "did you mean" of a misspelt one.
+    pub known: &'a [String],
+}
+
+/// Whether `label` is a card as a view writes it ([`ExpectRules::names`]): a name or number
+/// `lookup` knows, with `#K` after it or not, or `NAME [NUMBER]` (each form tried whole first, so
+/// a card whose name ends so is found). Else the lookup's reason for the name without those
+/// marks, with the nearest of the `known` names when one is near.
+pub fn card_label_ok(
+    label: &str,
+    lookup: &dyn Fn(&str) -> Result<u8, Reason>,
+    known: &[String],
+) -> Result<(), String> {
+    let whole = label.trim();
+    let bare = match whole.rsplit_once('#') {
+        Some((a, k)) if !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()) => a.trim_end(),
+        _ => whole,
+    };
+    let number = bare
+        .strip_suffix(']')
+        .and_then(|x| x.rsplit_once(" ["))
+        .map(|(_, n)| n);
+    if [Some(whole), Some(bare), number]
+        .into_iter()
+        .flatten()
+        .any(|k| lookup(k).is_ok())
+    {
+        return Ok(());
+    }
+    let key = number.unwrap_or(bare);
+    lookup(key)
+        .map(|_| ())
+        .map_err(|e| with_nearest(e, key, known).0)
+}
+
+/// The reason `e` of a failed lookup of card `key`, with — when it is an unknown card and one of
+/// the `known` names is near it (a misspelling, [`super::lang::suggest::nearest`]) — that name:
+/// `unknown card "Spark Cadte"; did you mean "Spark Cadet"?`.
+pub fn with_nearest(e: Reason, key: &str, known: &[String]) -> Reason {
+    let mut m = e.0;
+    if m.starts_with("unknown card") {
+        let lower: Vec<String> = known.iter().map(|k| k.to_lowercase()).collect();
+        let near = super::lang::suggest::nearest(&norm(key), &lower);
+        if let Some(k) = near.and_then(|n| lower.iter().position(|l| *l == n)) {
+            m.push_str(&format!("; did you mean \"{}\"?", known[k]));
+        }
+    }
+    Reason(m)
+}
+
+/// `x` without the word `suffix` at its end, ignoring case (`+flame` is `+Flame`), if it ends so.
+pub fn strip_word(x: &str, suffix: &str) -> Option<String> {
+    let x = x.trim_end();
+    let cut = x.len().checked_sub(suffix.len())?;
+    (x.is_char_boundary(cut) && x[cut..].eq_ignore_ascii_case(suffix) && x[..cut].ends_with(' '))
+        .then(|| x[..cut].trim_end().to_string())
+}
+
+/// Plays the scenario from `s`: first checks each expectation's value as far as it can be
+/// before playing (`rules`, [`expect_value_ok`]: bad input names its line); then the actions
+/// before `[position]`, then (when none was illegal and
 /// there is a position) `edit(s, line of the section)` and the actions after it; then, when no
 /// action was illegal, checks every expectation — `legal+`/`legal-`, or a key `observe` reads
 /// (`None`: unknown key, an error), compared as names are ([`norm`]). Returns the first illegal
@@ -150,11 +228,21 @@ pub fn play_and_check<G: GameDef>(
     s: &mut G::State,
     sc: &Sections,
     file: &str,
+    rules: &ExpectRules,
     edit: impl FnOnce(&mut G::State, usize) -> Result<(), InputError>,
     observe: impl Fn(&G::State, &str) -> Option<String>,
 ) -> Result<(Option<String>, Vec<String>), InputError> {
     for (n, k, v) in &sc.expects {
-        expect_value_ok(k, v).map_err(|m| problem(file, *n, m))?;
+        expect_value_ok(k, v, rules).map_err(|m| problem(file, *n, m))?;
+        // A key the game's view does not know (`hand P3`, `known table P1`) is refused before
+        // the game is played: `observe` answers every key it knows in any position.
+        if !matches!(k.as_str(), "legal+" | "legal-") && observe(s, k).is_none() {
+            return Err(problem(
+                file,
+                *n,
+                format!("unknown expectation \"{}\"", excerpt(k)),
+            ));
+        }
     }
     let split = sc.position.map_or(sc.actions.len(), |x| x.1);
     let mut illegal = play_actions(g, s, &sc.actions[..split], file)?;
@@ -184,11 +272,13 @@ pub fn play_and_check<G: GameDef>(
 }
 
 /// Checks, when the file is read, the value of an expectation whose values are few or a number
-/// (`winner`, `reason`, `active`, `to move`, `turn`, and the counts `life P1`, `deck P1`,
-/// `hand count P1`, `trash count P1`, `with flame P1`), so that a malformed one is bad input
-/// (exit 2), as in a Trails scenario, not a failed expectation that echoes it. Compared as
-/// [`play_and_check`] compares (ignoring case and spacing); other keys are left to it.
-fn expect_value_ok(key: &str, v: &str) -> Result<(), String> {
+/// (`winner`, `reason` and `step` of the game's `rules`, `active`, `to move`, `turn`, and the
+/// counts `life P1`, `deck P1`, `hand count P1`, `trash count P1`, `with flame P1`), and the card
+/// names of a key that names cards (`rules.names`: each a card of the game's card file), so that
+/// a malformed one is bad input (exit 2), as in a Trails scenario, not a failed expectation that
+/// echoes it. Compared as [`play_and_check`] compares (ignoring case and spacing); other keys are
+/// left to it.
+pub fn expect_value_ok(key: &str, v: &str, rules: &ExpectRules) -> Result<(), String> {
     let (k, nv) = (norm(key), norm(v));
     let words: Vec<&str> = k.split(' ').collect();
     let one_of = |allowed: &[&str]| {
@@ -205,7 +295,8 @@ fn expect_value_ok(key: &str, v: &str) -> Result<(), String> {
     let seat = |w: &str| w == "p1" || w == "p2";
     match words.as_slice() {
         ["winner"] => one_of(&["P1", "P2", "none", "draw"]),
-        ["reason"] => one_of(&["life", "deck", "none"]),
+        ["reason"] => one_of(rules.reasons),
+        ["step"] => one_of(rules.steps),
         ["active"] => one_of(&["P1", "P2"]),
         ["to", "move"] => one_of(&["P1", "P2", "none"]),
         ["turn"] | ["life" | "deck", _] | ["hand" | "trash", "count", _] | ["with", "flame", _]
@@ -215,8 +306,51 @@ fn expect_value_ok(key: &str, v: &str) -> Result<(), String> {
                 .map(|_| ())
                 .map_err(|m| format!("{key}: {m}"))
         }
-        _ => Ok(()),
+        _ => {
+            let raw: Vec<&str> = key.split_whitespace().collect();
+            // A card is read as any of its forms; when none is a card, the last form's reason
+            // (the name without its power) is given.
+            for forms in (rules.names)(&raw, v).unwrap_or_default() {
+                let mut refused = None;
+                for f in &forms {
+                    match card_label_ok(f, rules.lookup, rules.known) {
+                        Ok(()) => {
+                            refused = None;
+                            break;
+                        }
+                        Err(m) => refused = Some(m),
+                    }
+                }
+                if let Some(m) = refused {
+                    return Err(format!("{key}: {m}"));
+                }
+            }
+            Ok(())
+        }
     }
+}
+
+/// The items of a `, `-separated list of card names as a view writes it (`none` or nothing:
+/// no card), each read one way: for [`ExpectRules::names`].
+pub fn name_list(v: &str) -> CardForms {
+    v.split(',')
+        .map(str::trim)
+        .filter(|x| !x.is_empty() && !x.eq_ignore_ascii_case("none"))
+        .map(|x| vec![x.to_string()])
+        .collect()
+}
+
+/// `x`, and `x` without a trailing whole number (a power, `Spark Cadet 1000`) when it has one:
+/// the forms of a card's label that may be followed by its power.
+pub fn with_power(x: &str) -> Vec<String> {
+    let x = x.trim();
+    let mut v = vec![x.to_string()];
+    if let Some((a, n)) = x.rsplit_once(' ') {
+        if n.parse::<i64>().is_ok() {
+            v.push(a.trim_end().to_string());
+        }
+    }
+    v
 }
 
 /// The `winner` expectation's value: `none`, `draw`, `P1` or `P2`.
@@ -280,4 +414,49 @@ pub fn report<G: GameDef, S: serde::Serialize>(
         illegal,
         failed,
     }
+}
+
+/// For the games' tests of their [`ExpectRules`] (the clear form being the game's own view): over
+/// random games of every ordered pair of `decks` (`games` a pair, every position to the last
+/// one), every value `observe` writes for each of `keys` passes [`expect_value_ok`] — no value
+/// the view can write is refused when read. Returns each key's values seen (`step`, `reason`:
+/// to check that the games reached the values the rules list).
+#[cfg(test)]
+pub(crate) fn observed_values_pass<G: GameDef>(
+    cards: &G::Cards,
+    decks: &[G::Deck],
+    games: u64,
+    keys: &[&str],
+    rules: &ExpectRules,
+    observe: impl Fn(&G, &G::State, &str) -> Option<String>,
+) -> std::collections::BTreeMap<String, std::collections::BTreeSet<String>> {
+    use rand::Rng;
+    let mut seen: std::collections::BTreeMap<String, std::collections::BTreeSet<String>> =
+        Default::default();
+    let mut rng = super::rng_from_seed(7);
+    let mut list = super::ActionList::new();
+    for (k, a) in decks.iter().enumerate() {
+        for b in decks {
+            let g = G::new_match(cards, [a, b]);
+            for i in 0..games {
+                let mut s = g.new_game(i * 31 + k as u64, Seat::ALL[(i % 2) as usize]);
+                loop {
+                    for key in keys {
+                        let v = observe(&g, &s, key).unwrap_or_else(|| panic!("{key}: no key"));
+                        if let Err(m) = expect_value_ok(key, &v, rules) {
+                            panic!("{key}: {v}: refused: {m}");
+                        }
+                        seen.entry(key.to_string()).or_default().insert(v);
+                    }
+                    if g.to_move(&s).is_none() {
+                        break;
+                    }
+                    g.legal_actions(&s, &mut list);
+                    let pick = list.as_slice()[rng.gen_range(0..list.len())];
+                    g.apply(&mut s, pick);
+                }
+            }
+        }
+    }
+    seen
 }

@@ -114,6 +114,71 @@ fn a_checkpoint_line_with_impossible_counts_is_refused() {
     assert!(stderr(&o).contains("resuming: 8 of 8 chunks already done"));
 }
 
+/// `merge s1 s2 --out s1` would replace shard s1's files by the merge's and remove its
+/// `records.jsonl`: refused up front (exit 2, naming `--out` and the shard), however the folder
+/// is written (`./s1`, `s1/`, a link to it), and s1 is left as it was. Before, the merge ran and
+/// removed s1's records.
+#[test]
+fn merge_refuses_an_out_that_is_one_of_its_shards() {
+    let d = tmpdir("merge-into-shard");
+    let s1 = d.join("s1");
+    let s2 = d.join("s2");
+    assert_eq!(
+        matrix(&s1, &["--shard", "1/2", "--records"]).status.code(),
+        Some(0)
+    );
+    assert_eq!(matrix(&s2, &["--shard", "2/2"]).status.code(), Some(0));
+    let link = d.join("link");
+    std::os::unix::fs::symlink(&s1, &link).unwrap();
+    let files = |dir: &Path| {
+        let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| {
+                let e = e.unwrap();
+                (
+                    e.file_name().to_string_lossy().into_owned(),
+                    std::fs::read(e.path()).unwrap(),
+                )
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    let before = files(&s1);
+    assert!(before.iter().any(|(n, _)| n == "records.jsonl"));
+    let s1_dot = format!("{}/./", s1.display());
+    for (out, named) in [
+        (s1.display().to_string(), s1.display().to_string()),
+        (s1_dot.clone(), s1.display().to_string()),
+        (link.display().to_string(), s1.display().to_string()),
+        (s2.display().to_string(), s2.display().to_string()),
+    ] {
+        let o = tcgsim(&["merge", &s1_dot, s2.to_str().unwrap(), "--out", &out]);
+        let want = format!("--out {out}: it is the folder of shard ");
+        refused(&o, &want);
+        let named = if named == s1.display().to_string() {
+            s1_dot.clone()
+        } else {
+            named
+        };
+        assert!(
+            stderr(&o).contains(&format!("shard {named}")),
+            "{}",
+            stderr(&o)
+        );
+        assert_eq!(files(&s1), before, "shard s1 changed by --out {out}");
+    }
+    let o = tcgsim(&[
+        "merge",
+        s1.to_str().unwrap(),
+        s2.to_str().unwrap(),
+        "--out",
+        d.join("merged").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(files(&s1), before);
+}
+
 #[test]
 fn merge_refuses_duplicated_missing_and_impossible_rows() {
     let d = tmpdir("merge");
@@ -760,6 +825,124 @@ fn a_malformed_expectation_is_bad_input_in_every_game() {
             assert!(e.contains(want), "{file}: {e:.300}");
             assert!(e.len() < 2000, "{file}: {} bytes", e.len());
         }
+    }
+}
+
+/// An expectation that no game can meet — a value outside the game's own set (a TMNT `reason:
+/// life`: its games end only by a deck-out; a `step` of the other game) or a misspelt card name in
+/// a key that names cards (`hand`, `blocks`, `attack zone`, `units`, `flame`, …) — is bad input
+/// when the file is read: exit 2, the file and line, the name quoted, and the nearest card's
+/// name. Before, each ran and failed as a wrong expectation (exit 1). A key the game does not
+/// know is refused before the game is played too, and a misspelt name in a deck line names the
+/// nearest card.
+#[test]
+fn an_expectation_no_game_can_meet_is_bad_input() {
+    let d = tmpdir("impossible-expect");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // Each game: its scenario, and bad expectation lines with what the error says.
+    type Cases<'a> = [(&'a str, &'a str, &'a [(&'a str, &'a str)]); 2];
+    let cases: Cases = [
+        (
+            "tmnt",
+            "tests/scenarios/tmnt_adj1_draw_up_to_five.scn",
+            &[
+                ("reason: life", "reason: \"life\" is not one of deck, none"),
+                ("step: main", "step: \"main\" is not one of discard, set,"),
+                (
+                    "hand P1: Drift Leaf, Drift Leef",
+                    "hand P1: unknown card \"Drift Leef\"; did you mean \"Drift Leaf\"?",
+                ),
+                (
+                    "blocks P2: Drift Leaf 2 | (down) Drift Lef | empty",
+                    "blocks P2: unknown card \"Drift Lef\"; did you mean \"Drift Leaf\"?",
+                ),
+                (
+                    "attack zone P1: Vine Lash 2, Flare Kik 3",
+                    "attack zone P1: unknown card \"Flare Kik\"; did you mean \"Flare Kick\"?",
+                ),
+                (
+                    "known deck P2 by P2: Zzzzz",
+                    "known deck P2 by P2: unknown card \"Zzzzz\"",
+                ),
+            ],
+        ),
+        (
+            "ff",
+            "tests/scenarios/ff_bat13_no_block_after_leave.scn",
+            &[
+                (
+                    "reason: fire",
+                    "reason: \"fire\" is not one of life, deck, none",
+                ),
+                ("step: set", "step: \"set\" is not one of choose, flame,"),
+                (
+                    "units P2: Wal 5000",
+                    "units P2: unknown card \"Wal\"; did you mean \"Wall\"?",
+                ),
+                (
+                    "hand P1: Filer, Torch",
+                    "hand P1: unknown card \"Filer\"; did you mean \"Filler\"?",
+                ),
+                (
+                    "flame P1: Plain Flame exhausted given to Bouncr#1",
+                    "flame P1: unknown card \"Bouncr\"; did you mean \"Bouncer\"?",
+                ),
+                (
+                    "deck top P1: Tourch",
+                    "deck top P1: unknown card \"Tourch\"",
+                ),
+            ],
+        ),
+    ];
+    for (game, scn, bad) in cases {
+        // The copy is read from another folder: its card file by its absolute path.
+        let text = std::fs::read_to_string(root.join(scn)).unwrap().replacen(
+            "cards: ../data/",
+            &format!("cards: {}/", root.join("tests/data").display()),
+            1,
+        );
+        let line = text.lines().position(|l| l == "[expect]").unwrap() + 2;
+        for (k, (bad, want)) in bad.iter().enumerate() {
+            let file = write(
+                &d,
+                &format!("{game}-{k}.scn"),
+                text.replacen("[expect]\n", &format!("[expect]\n{bad}\n"), 1),
+            );
+            refused(
+                &tcgsim(&["scenario", &file]),
+                &format!("{file}:{line}: {want}"),
+            );
+        }
+        // A key the game does not know is refused before the game is played, even after an
+        // illegal action (which stops the checking of the expectations: before, exit 1).
+        let file = write(
+            &d,
+            &format!("{game}-key.scn"),
+            text.replacen("[expect]\n", "fly away\n[expect]\nhand P3: none\n", 1),
+        );
+        refused(
+            &tcgsim(&["scenario", &file]),
+            &format!("{file}:{}: unknown expectation \"hand P3\"", line + 1),
+        );
+        // A deck line: the nearest card named too.
+        let (n, deck) = text
+            .lines()
+            .enumerate()
+            .find(|(_, l)| l.starts_with("P2: "))
+            .unwrap();
+        let misspelt = deck
+            .replacen("Drift Leaf", "Drift Leef", 1)
+            .replacen("Wall", "Wal", 1);
+        let file = write(
+            &d,
+            &format!("{game}-deck.scn"),
+            text.replacen(deck, &misspelt, 1),
+        );
+        refused(
+            &tcgsim(&["scenario", &file]),
+            &format!("{file}:{}: ", n + 1),
+        );
+        refused(&tcgsim(&["scenario", &file]), "; did you mean \"");
     }
 }
 

@@ -476,6 +476,113 @@ fn a_run_without_an_optional_file_removes_an_earlier_runs() {
     assert!(hidden.is_empty(), "left behind: {hidden:?}");
 }
 
+/// A result file of an earlier run of the command left beside a run's files (one that could not
+/// be set aside: `cli::out`'s unit test makes one) is not shown as the run's: the run's
+/// `run.json` lists its files, and `report` reads no other. Here an SPRT after an arena, then the
+/// arena's `arena.csv` put back beside the SPRT's files: `report` shows only the `sprt.csv`.
+/// Before, it showed the arena's ratings (of `ismcts:iters=300`, an agent of no run.json there).
+#[test]
+fn report_reads_only_the_files_run_json_lists() {
+    let root = tmpdir("files-listed");
+    let d = root.join("arena");
+    let ds = d.to_str().unwrap();
+    run_ok(&[
+        "arena",
+        "--agent",
+        "random",
+        "--agent",
+        "heuristic",
+        "--agent",
+        "ismcts:iters=300",
+        "--games",
+        "10",
+        "--out",
+        ds,
+        "--quiet",
+    ]);
+    let arena = std::fs::read(d.join("arena.csv")).unwrap();
+    run_ok(&[
+        "arena",
+        "--agent",
+        "random",
+        "--agent",
+        "heuristic",
+        "--sprt",
+        "0,50",
+        "--out",
+        ds,
+        "--quiet",
+    ]);
+    let run: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("run.json")).unwrap()).unwrap();
+    assert_eq!(run["files"], serde_json::json!(["run.json", "sprt.csv"]));
+    std::fs::write(d.join("arena.csv"), arena).unwrap();
+    let o = tcgsim(&["report", ds]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let page = std::fs::read_to_string(d.join("report.html")).unwrap();
+    assert!(!page.contains("ismcts"), "report shows the arena's agent");
+    assert!(page.contains("sprt.csv"));
+    // A run.json without the list (an older tcgsim's) reads every file, as before.
+    let mut old = run.clone();
+    old.as_object_mut().unwrap().remove("files");
+    std::fs::write(d.join("run.json"), old.to_string()).unwrap();
+    std::fs::remove_file(d.join("arena.csv")).unwrap();
+    let o = tcgsim(&["report", ds]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+/// Files set aside by a commit killed before it ended (`.NAME.oldPID`, PID a process that is not
+/// running) are removed by the next commit into the folder; a file of another name, one of a
+/// running process (this test's: its commit may be under way) and a folder of such a name stay.
+/// Before, nothing ever removed them.
+#[test]
+fn a_commit_removes_what_a_killed_commit_set_aside() {
+    let root = tmpdir("files-set-aside");
+    let d = root.join("m");
+    let ds = d.to_str().unwrap();
+    let matrix = || {
+        run_ok(&[
+            "matrix",
+            "--game",
+            "toy",
+            "decks/toy/high.deck",
+            "decks/toy/low.deck",
+            "--games",
+            "10",
+            "--out",
+            ds,
+            "--quiet",
+        ])
+    };
+    matrix();
+    let dead = 4_000_000_000u32; // above any process id Linux gives (at most 2^22)
+    let me = std::process::id();
+    let removed = [
+        format!(".matchups.csv.old{dead}"),
+        format!(".run.json.old{dead}"),
+        format!(".high_tuned.deck.old{dead}"),
+    ];
+    let kept = [
+        format!(".notes.txt.old{dead}"),
+        format!(".matchups.csv.old{me}"),
+        format!("matchups.csv.old{dead}"),
+        format!(".matchups.csv.tmp{dead}"),
+    ];
+    for n in removed.iter().chain(&kept) {
+        std::fs::write(d.join(n), "left\n").unwrap();
+    }
+    let folder = d.join(format!(".lengths.csv.old{dead}"));
+    std::fs::create_dir_all(&folder).unwrap();
+    matrix();
+    for n in &removed {
+        assert!(!d.join(n).exists(), "{n} left");
+    }
+    for n in &kept {
+        assert!(d.join(n).is_file(), "{n} removed");
+    }
+    assert!(folder.is_dir());
+}
+
 /// `docs/cli.md`'s "One folder, one run" names every file of the code's list: those a run
 /// removes, in the list before "(one list in the code", exactly; those it keeps, after it.
 #[test]

@@ -7,7 +7,8 @@ use super::FireForceGame;
 use crate::core::def::{take_listed, unplaced_cards, GameDef, ScenarioReport, MAX_POSITION_TURN};
 use crate::core::input::{excerpt, parse_int};
 use crate::core::scenario::{
-    listed, load_cards, play_and_check, problem, put_line, read_sections, report, winner_text,
+    listed, load_cards, name_list, play_and_check, problem, put_line, read_sections, report,
+    strip_word, winner_text, with_nearest, with_power, CardForms, ExpectRules,
 };
 use crate::core::InputError;
 use crate::core::{Game, Seat};
@@ -15,6 +16,80 @@ use std::path::Path;
 
 fn seat_word(w: &str) -> Option<Seat> {
     Seat::from_name(w)
+}
+
+/// The values of the `reason` expectation ([`observe`]): `life` (F-WIN-1), `deck` (F-WIN-2).
+const REASONS: &[&str] = &["life", "deck", "none"];
+
+/// The values of the `step` expectation: every name `FireForceGame::step_label` gives.
+const STEPS: &[&str] = &[
+    "choose",
+    "flame",
+    "limit",
+    "link",
+    "choose card",
+    "option",
+    "name",
+    "may",
+    "pay",
+    "redraw",
+    "setup flame",
+    "prep flame",
+    "main",
+    "target",
+    "attacking",
+    "block",
+    "reaction",
+    "support",
+    "damage",
+    "life trigger",
+    "battle end",
+    "end",
+    "over",
+];
+
+/// The cards that the value `v` of expectation key `words` names, as [`observe`] writes them
+/// ([`ExpectRules::names`]); `None` for a key that names none.
+fn names_in(words: &[&str], v: &str) -> Option<CardForms> {
+    let seat = |w: &str| seat_word(w).is_some();
+    let labels = || {
+        v.split('|')
+            .map(str::trim)
+            .filter(|x| !x.is_empty() && !x.eq_ignore_ascii_case("none"))
+    };
+    let cut = |x: &str, words: &[&str]| {
+        words
+            .iter()
+            .fold(x.to_string(), |x, w| strip_word(&x, w).unwrap_or(x))
+    };
+    Some(match words {
+        ["hand" | "adolla", w]
+        | ["flame", "deck", w]
+        | ["seen", "hand", w]
+        | ["deck", "top" | "bottom", w]
+            if seat(w) =>
+        {
+            name_list(v)
+        }
+        ["known", _, w] | ["known", _, w, "by", _] if seat(w) => name_list(v),
+        // `UNIT POWER`, then `exhausted` and `+Flame` when so.
+        ["units", w] if seat(w) => labels()
+            .map(|x| with_power(&cut(x, &["+Flame", "exhausted"])))
+            .collect(),
+        // `CARD`, then `(face down)`, `exhausted`, `given to UNIT` when so.
+        ["flame", w] if seat(w) => labels()
+            .flat_map(|x| {
+                let lower = x.to_ascii_lowercase();
+                let (card, unit) = match lower.find(" given to ") {
+                    Some(k) => (&x[..k], Some(x[k + 10..].trim())),
+                    None => (x, None),
+                };
+                let card = cut(card, &["exhausted", "(face down)"]);
+                std::iter::once(vec![card]).chain(unit.map(|u| vec![u.to_string()]))
+            })
+            .collect(),
+        _ => return None,
+    })
 }
 
 /// The value of expectation `key` in `s`, or `None` for an unknown key.
@@ -129,6 +204,7 @@ pub fn run(
         Ok(())
     })?;
     let db = db.unwrap_or_else(FireForceGame::bundled_cards);
+    let card_names: Vec<String> = db.cards.iter().map(|c| c.name.clone()).collect();
     let mut main: [Vec<CardId>; 2] = [Vec::new(), Vec::new()];
     let mut flame: [Vec<CardId>; 2] = [Vec::new(), Vec::new()];
     for q in Seat::ALL {
@@ -138,7 +214,10 @@ pub fn run(
             &decks[k],
             file,
             || format!("{q}: the deck is missing (`{q}: CARD, 3*CARD, …`, top first)"),
-            |name| db.lookup(name),
+            |name| {
+                db.lookup(name)
+                    .map_err(|e| with_nearest(e, name, &card_names))
+            },
         )?;
         if !(11..=40).contains(&main[k].len()) {
             return Err(problem(
@@ -162,7 +241,10 @@ pub fn run(
             &flames[k],
             file,
             || format!("{q}: the Flame deck is missing (`{q} flame: CARD, …`)"),
-            |name| db.lookup(name),
+            |name| {
+                db.lookup(name)
+                    .map_err(|e| with_nearest(e, name, &card_names))
+            },
         )?;
         if flame[k].len() > super::state::FLAME_DECK
             || flame[k]
@@ -178,11 +260,20 @@ pub fn run(
     }
     let g = FireForceGame::new(db, main, flame);
     let mut s = g.setup_stacked(seed, sc.first);
+    let lookup = |name: &str| g.db.lookup(name);
+    let rules = ExpectRules {
+        reasons: REASONS,
+        steps: STEPS,
+        names: &names_in,
+        lookup: &lookup,
+        known: &card_names,
+    };
     let (illegal, failed) = play_and_check(
         &g,
         &mut s,
         &sc,
         file,
+        &rules,
         |s, head| edit_position(&g, s, &sc.pos, file, head),
         |s, k| observe(&g, s, k),
     )?;
@@ -223,6 +314,11 @@ const POSITION_KEYS: &str = "turn, active, step, or hand, units, adolla, life, d
 
 /// One written zone: the line, and each card with its marks.
 type Written = (usize, Vec<(CardId, Vec<String>)>);
+
+/// The names of the cards of `g`'s card file, for a "did you mean" ([`with_nearest`]).
+fn known(g: &FireForceGame) -> Vec<String> {
+    g.db.cards.iter().map(|c| c.name.clone()).collect()
+}
 
 /// Edits `s` as the `[position]` lines `pos` (line, key, value) say (`docs/scenario.md`, "Fire
 /// Force positions"); the position must keep the game's invariants. `head` is the line of the
@@ -290,7 +386,9 @@ fn edit_position(
                 };
                 let mut cards = Vec::new();
                 for (name, marks) in list {
-                    let id = g.db.lookup(&name).map_err(|e| problem(file, n, e))?;
+                    let id =
+                        g.db.lookup(&name)
+                            .map_err(|e| problem(file, n, with_nearest(e, &name, &known(g))))?;
                     if let Some(m) = marks.iter().find(|m| !allowed.contains(&m.as_str())) {
                         return Err(problem(
                             file,
@@ -528,4 +626,70 @@ fn edit_position(
             format!("the [position] breaks a rule of the game: {e}"),
         )
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::scenario::observed_values_pass;
+
+    /// Every value Fire Force's view writes for the keys the read-time check knows (fixed sets, card
+    /// names) passes it, over random games of bundled decks to their ends: the check refuses no
+    /// expectation a game can meet; and the games reach the steps and reasons listed.
+    #[test]
+    fn every_value_the_view_writes_passes_the_read_time_check() {
+        let db = super::super::bundled_cards();
+        let decks = crate::core::testing::folder_decks::<FireForceGame>(
+            &db,
+            &[
+                "aggro_blitz",
+                "adolla_link",
+                "reaction_control",
+                "support_defence",
+            ],
+        );
+        let names: Vec<String> = db.cards.iter().map(|c| c.name.clone()).collect();
+        let lookup = |n: &str| db.lookup(n);
+        let rules = ExpectRules {
+            reasons: REASONS,
+            steps: STEPS,
+            names: &names_in,
+            lookup: &lookup,
+            known: &names,
+        };
+        let keys = [
+            "winner",
+            "reason",
+            "step",
+            "turn",
+            "active",
+            "to move",
+            "life P1",
+            "deck P2",
+            "hand count P1",
+            "with flame P2",
+            "hand P1",
+            "hand P2",
+            "adolla P1",
+            "flame deck P2",
+            "seen hand P1",
+            "known hand P2",
+            "known deck P1 by P1",
+            "known life P2",
+            "deck top P1",
+            "deck bottom P2",
+            "units P1",
+            "units P2",
+            "flame P1",
+            "flame P2",
+        ];
+        let seen =
+            observed_values_pass(&db, &decks, 6, &keys, &rules, |g: &FireForceGame, s, k| {
+                observe(g, s, k)
+            });
+        assert!(seen["reason"].len() >= 2, "{:?}", seen["reason"]);
+        for step in ["main", "target", "block", "support", "over"] {
+            assert!(seen["step"].contains(step), "{step}: {:?}", seen["step"]);
+        }
+    }
 }

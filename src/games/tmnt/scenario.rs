@@ -7,7 +7,8 @@ use super::TmntGame;
 use crate::core::def::{take_listed, unplaced_cards, GameDef, ScenarioReport, MAX_POSITION_TURN};
 use crate::core::input::excerpt;
 use crate::core::scenario::{
-    listed, load_cards, play_and_check, problem, put_line, read_sections, report, winner_text,
+    listed, load_cards, name_list, play_and_check, problem, put_line, read_sections, report,
+    winner_text, with_nearest, with_power, CardForms, ExpectRules,
 };
 use crate::core::InputError;
 use crate::core::{Game, Seat};
@@ -15,6 +16,51 @@ use std::path::Path;
 
 fn seat_word(w: &str) -> Option<Seat> {
     Seat::from_name(w)
+}
+
+/// The values of the `reason` expectation: a TMNT game ends only by a deck-out here (M-WIN-1),
+/// so [`observe`] says `deck` or `none`.
+const REASONS: &[&str] = &["deck", "none"];
+
+/// The values of the `step` expectation: every name of a decision's step ([`observe`], the
+/// state's `Step::name`).
+const STEPS: &[&str] = &[
+    "discard", "set", "event", "item", "pay", "attack", "counter", "keep", "order", "choose",
+    "salvage", "mode", "may", "take", "arrange", "activate", "over",
+];
+
+/// The cards that the value `v` of expectation key `words` names, as [`observe`] writes them
+/// ([`ExpectRules::names`]); `None` for a key that names none.
+fn names_in(words: &[&str], v: &str) -> Option<CardForms> {
+    let seat = |w: &str| seat_word(w).is_some();
+    let items = |sep: char| {
+        v.split(sep)
+            .map(str::trim)
+            .filter(|x| {
+                !x.is_empty()
+                    && !x.eq_ignore_ascii_case("none")
+                    && !x.eq_ignore_ascii_case("empty")
+                    && !x.eq_ignore_ascii_case("(down)")
+            })
+            .map(|x| {
+                let x = match x.get(..6) {
+                    Some(d) if d.eq_ignore_ascii_case("(down)") => x[6..].trim(),
+                    _ => x,
+                };
+                with_power(x)
+            })
+            .collect()
+    };
+    Some(match words {
+        ["hand" | "trash" | "items", w] | ["deck", "cards", w] | ["known", w] if seat(w) => {
+            name_list(v)
+        }
+        ["known", _, w] | ["known", _, w, "by", _] if seat(w) => name_list(v),
+        // `NAME POWER` face up, `(down) NAME` face down, `empty`.
+        ["blocks", w] if seat(w) => items('|'),
+        ["attack", "zone", w] if seat(w) => items(','),
+        _ => return None,
+    })
 }
 
 /// The value of expectation `key` in `s`, or `None` for an unknown key.
@@ -113,6 +159,7 @@ pub fn run(
         put_line(slot, file, n, k, v)
     })?;
     let db = db.unwrap_or_else(TmntGame::bundled_cards);
+    let card_names: Vec<String> = db.cards.iter().map(|c| c.name.clone()).collect();
     let mut decks_ids: [Vec<CardId>; 2] = [Vec::new(), Vec::new()];
     for q in Seat::ALL {
         let k = q.index();
@@ -121,7 +168,10 @@ pub fn run(
             &decks[k],
             file,
             || format!("{q}: the deck is missing (`{q}: CARD, 3*CARD, …`, top first)"),
-            |name| db.lookup(name),
+            |name| {
+                db.lookup(name)
+                    .map_err(|e| with_nearest(e, name, &card_names))
+            },
         )?;
         if !(10..=40).contains(&decks_ids[k].len()) {
             return Err(problem(
@@ -152,7 +202,17 @@ pub fn run(
         g.advance(s);
         Ok(())
     };
-    let (illegal, failed) = play_and_check(&g, &mut s, &sc, file, edit, |s, k| observe(&g, s, k))?;
+    let lookup = |name: &str| g.db.lookup(name);
+    let rules = ExpectRules {
+        reasons: REASONS,
+        steps: STEPS,
+        names: &names_in,
+        lookup: &lookup,
+        known: &card_names,
+    };
+    let (illegal, failed) = play_and_check(&g, &mut s, &sc, file, &rules, edit, |s, k| {
+        observe(&g, s, k)
+    })?;
     /// One seat in the report.
     #[derive(serde::Serialize)]
     struct Side {
@@ -176,6 +236,11 @@ pub fn run(
     };
     let head = (s.turn, s.active, s.step.name());
     Ok(report(&g, &s, head, side, &sc, illegal, failed))
+}
+
+/// The names of the cards of `g`'s card file, for a "did you mean" ([`with_nearest`]).
+fn known(g: &TmntGame) -> Vec<String> {
+    g.db.cards.iter().map(|c| c.name.clone()).collect()
 }
 
 /// The zones a `[position]` writes, in the order their cards are taken from the deck list.
@@ -238,14 +303,18 @@ fn edit_position(
                             Some(x) => (x.trim(), false),
                             None => (part, true),
                         };
-                        let id = g.db.lookup(name).map_err(|e| problem(file, n, e))?;
+                        let id =
+                            g.db.lookup(name)
+                                .map_err(|e| problem(file, n, with_nearest(e, name, &known(g))))?;
                         cards.push(Some((id, up)));
                     }
                 } else {
                     let list =
                         crate::core::input::marked_list(v).map_err(|e| problem(file, n, e))?;
                     for (name, marks) in list {
-                        let id = g.db.lookup(&name).map_err(|e| problem(file, n, e))?;
+                        let id =
+                            g.db.lookup(&name)
+                                .map_err(|e| problem(file, n, with_nearest(e, &name, &known(g))))?;
                         let ok: &[&str] = if z == 0 { &["known"] } else { &[] };
                         if let Some(m) = marks.iter().find(|m| !ok.contains(&m.as_str())) {
                             return Err(problem(
@@ -436,4 +505,67 @@ fn edit_position(
             format!("the [position] breaks a rule of the game: {e}"),
         )
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::scenario::observed_values_pass;
+
+    /// Every value TMNT's view writes for the keys the read-time check knows (fixed sets, card
+    /// names) passes it, over random games of bundled decks to their ends: the check refuses no
+    /// expectation a game can meet; and the games reach the steps and reasons listed.
+    #[test]
+    fn every_value_the_view_writes_passes_the_read_time_check() {
+        let db = super::super::bundled_cards();
+        let decks = crate::core::testing::folder_decks::<TmntGame>(
+            &db,
+            &[
+                "starter_north",
+                "items_engine",
+                "flip_tricks",
+                "grove_recall",
+            ],
+        );
+        let names: Vec<String> = db.cards.iter().map(|c| c.name.clone()).collect();
+        let lookup = |n: &str| db.lookup(n);
+        let rules = ExpectRules {
+            reasons: REASONS,
+            steps: STEPS,
+            names: &names_in,
+            lookup: &lookup,
+            known: &names,
+        };
+        let keys = [
+            "winner",
+            "reason",
+            "step",
+            "turn",
+            "active",
+            "to move",
+            "deck P1",
+            "hand count P2",
+            "trash count P1",
+            "hand P1",
+            "trash P2",
+            "items P1",
+            "items P2",
+            "blocks P1",
+            "blocks P2",
+            "attack zone P1",
+            "attack zone P2",
+            "deck cards P2",
+            "known P1",
+            "known hand P2",
+            "known blocks P1 by P1",
+            "known deck P2 by P2",
+        ];
+        let seen = observed_values_pass(&db, &decks, 6, &keys, &rules, |g: &TmntGame, s, k| {
+            observe(g, s, k)
+        });
+        assert_eq!(seen["reason"].len(), REASONS.len(), "{:?}", seen["reason"]);
+        for step in ["set", "attack", "counter", "keep", "over"] {
+            assert!(seen["step"].contains(step), "{step}: {:?}", seen["step"]);
+        }
+    }
 }

@@ -555,11 +555,103 @@ pub fn stale_result_files(
     v
 }
 
-/// Reads `dir/name` for a reader of this module: `Ok(None)` when there is no such file, else its
-/// text and the name errors give it (the path).
+/// Whether `name` is the name of a file of [`RESULT_FILES`]; a name there with placeholders
+/// (`DECK_tuned.<ext>`, `<cards>_balanced.csv`, `sealed-SEED.<ext>`) stands for every name with
+/// some text (one character or more) in place of each placeholder (`<…>`, `DECK`, `SEED`).
+pub fn is_result_file_name(name: &str) -> bool {
+    /// The length of the placeholder `p` starts with, if it starts with one.
+    fn placeholder(p: &str) -> Option<usize> {
+        if p.starts_with("DECK") || p.starts_with("SEED") {
+            Some(4)
+        } else if p.starts_with('<') {
+            p.find('>').map(|k| k + 1)
+        } else {
+            None
+        }
+    }
+    fn matches(p: &str, n: &str) -> bool {
+        if p.is_empty() {
+            return n.is_empty();
+        }
+        if let Some(k) = placeholder(p) {
+            return n
+                .char_indices()
+                .skip(1)
+                .map(|(i, _)| i)
+                .chain([n.len()])
+                .filter(|&i| i > 0)
+                .any(|i| matches(&p[k..], &n[i..]));
+        }
+        let c = p.chars().next().expect("not empty");
+        n.starts_with(c) && matches(&p[c.len_utf8()..], &n[c.len_utf8()..])
+    }
+    !name.contains('/') && RESULT_FILES.iter().any(|&(p, _)| matches(p, name))
+}
+
+/// The process id in the name of `name` if it is a result file set aside by a commit
+/// (`cli::out::commit`): `.NAME.oldPID`, NAME a result file's name ([`is_result_file_name`]).
+pub fn set_aside_by(name: &str) -> Option<u32> {
+    let (file, pid) = name.strip_prefix('.')?.rsplit_once(".old")?;
+    if pid.is_empty() || !pid.bytes().all(|b| b.is_ascii_digit()) || !is_result_file_name(file) {
+        return None;
+    }
+    pid.parse().ok()
+}
+
+/// The files of `dir` that a process killed during a commit left set aside (`.NAME.oldPID`,
+/// [`set_aside_by`]), which the next commit into the folder removes (`docs/cli.md`, "One
+/// folder, one run"): regular files only (no folder, no link), and none of a process that is
+/// still running (where that can be told, `/proc`; elsewhere none at all), whose commit may be
+/// under way. The calling process's own id counts as no running process: its commit has set
+/// nothing aside yet, so such a file is an earlier process's of the same id.
+pub fn set_aside_leftovers(dir: &Path) -> Vec<std::path::PathBuf> {
+    let proc = Path::new("/proc");
+    let can_tell = proc.join("self").exists();
+    let running = |pid: u32| pid != std::process::id() && proc.join(pid.to_string()).exists();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut v: Vec<std::path::PathBuf> = entries
+        .flatten()
+        .filter(|e| {
+            can_tell
+                && e.file_name()
+                    .to_str()
+                    .and_then(set_aside_by)
+                    .is_some_and(|pid| !running(pid))
+                && e.file_type().is_ok_and(|t| t.is_file())
+        })
+        .map(|e| dir.join(e.file_name()))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Whether result file `name` of folder `dir` is one of the run whose `run.json` is there: yes
+/// unless that `run.json` lists its files ([`run_json::RunInfo::files`]) without `name`. Only
+/// the files a run removes when stale ([`removed_when_stale`]) can be an earlier run's; others
+/// (`run.json`, a checkpoint's files) always are the folder's.
+fn of_the_run(dir: &Path, name: &str) -> bool {
+    if name == "run.json" || !removed_when_stale(name) {
+        return true;
+    }
+    let path = dir.join("run.json");
+    let files = path
+        .is_file()
+        .then(|| crate::core::input::read_text(&path, crate::core::input::MAX_TEXT_BYTES).ok())
+        .flatten()
+        .and_then(|text| run_json::RunInfo::parse(&text, "run.json").ok())
+        .and_then(|info| info.files);
+    files.is_none_or(|f| f.iter().any(|n| n == name))
+}
+
+/// Reads `dir/name` for a reader of this module: `Ok(None)` when there is no such file, or when
+/// the folder's `run.json` lists the files of its run and not this one (a file of an earlier run
+/// left in the folder, [`run_json::RunInfo::files`]), else its text and the name errors give it
+/// (the path).
 pub fn read_file(dir: &Path, name: &str) -> Result<Option<(String, String)>, InputError> {
     let path = dir.join(name);
-    if !path.is_file() {
+    if !path.is_file() || !of_the_run(dir, name) {
         return Ok(None);
     }
     let text = crate::core::input::read_text(&path, crate::core::input::MAX_TEXT_BYTES)?;
@@ -589,6 +681,44 @@ mod tests {
         }
         assert!(removed_when_stale(cards::MATCHUPS));
         assert!(!removed_when_stale("notes.txt"));
+    }
+
+    /// The names of the result files, with their placeholders, and the files a commit sets
+    /// aside: `.NAME.oldPID` of a result file's name, nothing else.
+    #[test]
+    fn result_file_names_and_the_files_set_aside() {
+        for yes in [
+            "run.json",
+            "records.jsonl",
+            "aggro_tuned.deck",
+            "my cards_balanced.csv",
+            "sealed-7.deck",
+        ] {
+            assert!(is_result_file_name(yes), "{yes}");
+        }
+        for no in [
+            "notes.txt",
+            "_tuned.deck",
+            "aggro_tuned.",
+            "sealed-.deck",
+            "run.json.bak",
+            "x/run.json",
+            "",
+        ] {
+            assert!(!is_result_file_name(no), "{no}");
+        }
+        assert_eq!(set_aside_by(".arena.csv.old123"), Some(123));
+        assert_eq!(set_aside_by(".aggro_tuned.deck.old9"), Some(9));
+        for no in [
+            "arena.csv.old123",
+            ".arena.csv.old",
+            ".arena.csv.old12x",
+            ".notes.txt.old123",
+            ".arena.csv.tmp123",
+            ".arena.csv.old99999999999",
+        ] {
+            assert_eq!(set_aside_by(no), None, "{no}");
+        }
     }
 
     /// Quoting only where it must be, read back by a CSV reader to the same fields.

@@ -31,6 +31,13 @@ pub struct RunInfo {
     #[serde(default, skip_serializing_if = "is_zero")]
     pub games_resumed: u64,
     pub seconds: f64,
+    /// The result files this run put in place in its folder with this `run.json` (their names,
+    /// sorted; `cli::out::commit` fills it in), which `report` reads, and no other result file
+    /// of the folder: a file of an earlier run that could not be removed is left beside them,
+    /// and never shown as this run's. `None` in a `run.json` of an older tcgsim (every file
+    /// read, as before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub files: Option<Vec<String>>,
 }
 
 fn is_zero(n: &u64) -> bool {
