@@ -343,7 +343,7 @@ fn write_outputs(
 /// `tcgsim merge`: reads the parts' `run.json`, `matchups.csv` and `lengths.csv`, checks and adds them up
 /// ([`merge_matchups`]), and writes the merged outputs.
 pub fn merge(parts: &[PathBuf], out: &Path) -> Result<ExitCode> {
-    refuse_out_among_parts(parts, out)?;
+    super::out::refuse_out_among_parts(parts, out)?;
     let files = parts
         .iter()
         .map(|d| read_part(d))
@@ -361,27 +361,6 @@ pub fn merge(parts: &[PathBuf], out: &Path) -> Result<ExitCode> {
         out.display()
     ));
     Ok(ExitCode::SUCCESS)
-}
-
-/// Refuses (bad input, exit code 2) a merge whose `--out` is one of its shard folders: its
-/// commit would replace the shard's files and remove its `records.jsonl` (`docs/cli.md`, "One
-/// folder, one run"). The folders are compared as canonical paths, so `./s1`, `s1/` or a link
-/// to `s1` is `s1`; an `--out` that does not exist yet is no shard.
-fn refuse_out_among_parts(parts: &[PathBuf], out: &Path) -> Result<()> {
-    let Ok(out_c) = out.canonicalize() else {
-        return Ok(());
-    };
-    for p in parts {
-        if p.canonicalize().is_ok_and(|c| c == out_c) {
-            return Err(Error::usage(format!(
-                "--out {}: it is the folder of shard {}; a merge writes its files into another folder (its --out replaces the files of the run there)",
-                out.display(),
-                p.display()
-            ))
-            .into());
-        }
-    }
-    Ok(())
 }
 
 /// A matrix folder's `run.json`, `matchups.csv` and `lengths.csv` (if it has one), as a part of a

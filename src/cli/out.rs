@@ -283,6 +283,28 @@ pub fn discard() {
     }
 }
 
+/// Refuses (bad input, exit code 2) a merge (`merge`, `pool --merge`) whose `--out` is one of its
+/// shard folders `parts`: its commit would replace the shard's files (`merge` would remove its
+/// `records.jsonl`, `pool` its `run.json` that a later merge checks; `docs/cli.md`, "One
+/// folder, one run"). The folders are compared as canonical paths, so `./s1`, `s1/` or a link
+/// to `s1` is `s1`; an `--out` that does not exist yet is no shard.
+pub fn refuse_out_among_parts(parts: &[std::path::PathBuf], out: &std::path::Path) -> Result<()> {
+    let Ok(out_c) = out.canonicalize() else {
+        return Ok(());
+    };
+    for p in parts {
+        if p.canonicalize().is_ok_and(|c| c == out_c) {
+            return Err(Error::usage(format!(
+                "--out {}: it is the folder of shard {}; a merge writes its files into another folder (its --out replaces the files of the run there)",
+                out.display(),
+                p.display()
+            ))
+            );
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

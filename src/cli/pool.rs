@@ -100,6 +100,7 @@ pub fn pool<G: GameDef>(o: PoolOpts) -> Result<ExitCode> {
         }
     }
     .filter(|&(_, n)| n > 1);
+    super::out::refuse_out_among_parts(&o.merge, &o.out)?;
     check_out_dir(&o.out)?;
     let (checkpoint, done) = match (&o.checkpoint, o.merge.is_empty()) {
         (Some(dir), _) => {

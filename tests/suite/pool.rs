@@ -482,7 +482,7 @@ fn pool_intervals_cover_the_value_of_a_long_run() {
 }
 
 /// Shards: three parts of a run (`--shard I/3`; the report of a part says it is one), merged
-/// (`--merge`), give the `pool.csv` of the run played whole; a missing part, a part given twice and a part of another run are refused.
+/// (`--merge`), give the `pool.csv` of the run played whole; a missing part, a part given twice, a part of another run and an `--out` that is a part's folder are refused.
 #[test]
 fn merged_shards_give_the_whole_runs_pool_csv() {
     let root = tmpdir("pool-shards");
@@ -533,6 +533,33 @@ fn merged_shards_give_the_whole_runs_pool_csv() {
     let mut other = args.clone();
     other.extend(["--seed", "9", "--merge", &parts[0]]);
     refused(other, "pool_chunks.csv:1: the checkpoint of another run");
+    // An --out that is one of the shards' folders (here through a link) is refused before
+    // anything is written: the merged run's run.json would replace the shard's, which a later
+    // merge checks.
+    let link = root.join("link");
+    std::os::unix::fs::symlink(&parts[1], &link).unwrap();
+    let before = std::fs::read(root.join("part2").join("run.json")).unwrap();
+    let mut a = vec!["pool", "--out", link.to_str().unwrap(), "-q"];
+    a.extend(&args);
+    for p in &parts {
+        a.extend(["--merge", p]);
+    }
+    let o = tcgsim(&a);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    assert!(
+        e.contains(&format!(
+            "--out {}: it is the folder of shard {}",
+            link.display(),
+            parts[1]
+        )),
+        "{e}"
+    );
+    assert_eq!(
+        std::fs::read(root.join("part2").join("run.json")).unwrap(),
+        before
+    );
+    assert!(!root.join("part2").join("pool.csv").exists());
 }
 
 /// The report reads `pool.csv` back checked: each edit no run can write is refused with the
