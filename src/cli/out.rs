@@ -174,7 +174,7 @@ fn put_in_place(
             }
         }
     }
-    let stale = dir.map_or_else(Vec::new, |d| stale(d, pending));
+    let stale = dir.map_or_else(Vec::new, |d| list_and_find_stale(d, pending));
     let mut aside: Vec<&std::path::PathBuf> = Vec::new();
     let mut left = Vec::new();
     let mut done: Vec<(&std::path::PathBuf, bool)> = Vec::new();
@@ -230,48 +230,26 @@ fn put_in_place(
 /// [`crate::sim::files::stale_result_files`] names for the command of that `run.json` — the
 /// result files of an earlier run of the same command that this run does not write; otherwise
 /// (`meta`, `play`, a run that failed before its `run.json`, the report a run writes after its
-/// files) none. That `run.json` is written again first with the list of the files this commit
-/// puts in the folder ([`crate::sim::files::run_json::RunInfo::files`]).
-fn stale(
+/// files) none. Before that, the staged `run.json` is given the list of the files this commit
+/// puts in the folder ([`crate::sim::files::list_run_files`]).
+fn list_and_find_stale(
     dir: &std::path::Path,
     pending: &[(std::path::PathBuf, std::path::PathBuf)],
 ) -> Vec<std::path::PathBuf> {
-    let ours = |name: &std::ffi::OsStr| {
-        pending
-            .iter()
-            .any(|(_, p)| p.parent() == Some(dir) && p.file_name() == Some(name))
-    };
-    let run_json = pending
-        .iter()
-        .find(|(_, p)| p.parent() == Some(dir) && p.file_name() == Some("run.json".as_ref()));
-    let Some((tmp, path)) = run_json else {
+    let in_dir = || pending.iter().filter(|(_, p)| p.parent() == Some(dir));
+    let Some((tmp, path)) = in_dir().find(|(_, p)| p.file_name() == Some("run.json".as_ref()))
+    else {
         return Vec::new();
     };
-    let info = crate::core::input::read_text(tmp, crate::core::input::MAX_TEXT_BYTES)
-        .ok()
-        .and_then(|text| {
-            crate::sim::files::run_json::RunInfo::parse(&text, &path.display().to_string()).ok()
-        });
-    let Some(mut info) = info else {
-        return Vec::new();
-    };
-    let mut files: Vec<String> = pending
-        .iter()
-        .filter(|(_, p)| p.parent() == Some(dir))
+    let files = in_dir()
         .filter_map(|(_, p)| p.file_name()?.to_str().map(str::to_string))
         .collect();
-    files.sort();
-    files.dedup();
-    info.files = Some(files);
-    // The run.json of the same process and place: `write_temp` writes the same temporary file.
-    if crate::sim::files::write_temp(path, &info.to_json())
-        .ok()
-        .as_ref()
-        != Some(tmp)
-    {
-        return Vec::new();
+    match crate::sim::files::list_run_files(tmp, path, files) {
+        Some(command) => crate::sim::files::stale_result_files(dir, &command, |name| {
+            in_dir().any(|(_, p)| p.file_name() == Some(name))
+        }),
+        None => Vec::new(),
     }
-    crate::sim::files::stale_result_files(dir, &info.command, ours)
 }
 
 /// Drops the output folder's written files (their temporary files are removed).

@@ -22,7 +22,9 @@ pub(super) fn meta_section(
     tag: &dyn Fn(&str) -> String,
 ) -> Result<Option<Section>, InputError> {
     let path = dir.join(NAME);
-    if !path.exists() {
+    // A `meta.csv` of an earlier run that its `run.json` does not list is not read (`docs/cli.md`,
+    // "One folder, one run").
+    if !path.exists() || !crate::sim::files::of_the_run(dir, NAME) {
         return Ok(None);
     }
     let file = path.display().to_string();

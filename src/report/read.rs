@@ -12,7 +12,9 @@ pub fn record_turns(dir: &Path) -> Result<Option<Vec<u64>>, InputError> {
         turns: u64,
     }
     let path = dir.join("records.jsonl");
-    if !path.is_file() {
+    // Not one of an earlier run that the folder's `run.json` does not list (`docs/cli.md`, "One
+    // folder, one run").
+    if !path.is_file() || !crate::sim::files::of_the_run(dir, "records.jsonl") {
         return Ok(None);
     }
     let file = path.display().to_string();

@@ -531,6 +531,59 @@ fn report_reads_only_the_files_run_json_lists() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
 
+/// A `meta.csv` and a `records.jsonl` of an earlier matrix run, left beside a shard's files (as
+/// a file that could not be set aside is left), are not read by the report: the shard's
+/// `run.json` does not list them. Before, the report read both directly and refused the folder
+/// (the earlier `meta.csv` is not the equilibrium of the shard's matchups).
+#[test]
+fn report_reads_no_meta_or_records_its_run_json_does_not_list() {
+    let root = tmpdir("files-listed-meta");
+    let d = root.join("m");
+    let ds = d.to_str().unwrap();
+    let matrix = |extra: &[&str]| {
+        let mut a = vec![
+            "matrix",
+            "--game",
+            "toy",
+            "decks/toy/high.deck",
+            "decks/toy/low.deck",
+            "decks/toy/ladder.deck",
+            "--games",
+            "20",
+            "--out",
+            ds,
+            "--quiet",
+        ];
+        a.extend(extra);
+        run_ok(&a);
+    };
+    matrix(&["--records"]);
+    let meta = std::fs::read(d.join("meta.csv")).unwrap();
+    let records = std::fs::read(d.join("records.jsonl")).unwrap();
+    matrix(&["--shard", "1/2"]);
+    let run: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("run.json")).unwrap()).unwrap();
+    assert_eq!(
+        run["files"],
+        serde_json::json!(["lengths.csv", "matchups.csv", "run.json"])
+    );
+    std::fs::write(d.join("meta.csv"), meta).unwrap();
+    std::fs::write(d.join("records.jsonl"), records).unwrap();
+    // Without lengths.csv the report would take the games' lengths from records.jsonl.
+    std::fs::remove_file(d.join("lengths.csv")).unwrap();
+    let o = tcgsim(&["report", ds]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let page = std::fs::read_to_string(d.join("report.html")).unwrap();
+    assert!(
+        !page.contains("meta.csv"),
+        "the report read the earlier meta.csv"
+    );
+    assert!(
+        !page.contains("records.jsonl"),
+        "the report read the earlier records.jsonl"
+    );
+}
+
 /// Files set aside by a commit killed before it ended (`.NAME.oldPID`, PID a process that is not
 /// running) are removed by the next commit into the folder; a file of another name, one of a
 /// running process (this test's: its commit may be under way) and a folder of such a name stay.

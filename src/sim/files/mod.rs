@@ -555,6 +555,27 @@ pub fn stale_result_files(
     v
 }
 
+/// The command of the staged `run.json` `tmp` (a run's `run.json`, to go in place at `path`),
+/// after writing into it `files`, the names of the result files its commit puts in the folder
+/// ([`run_json::RunInfo::files`], sorted; `docs/cli.md`, "One folder, one run"). The listed
+/// `run.json` is written complete to a second temporary file and renamed over `tmp` only then, so
+/// a failed write (a full disk) leaves `tmp` as it was, without the list — a report then reads
+/// every result file of the folder, as for an older `run.json` — and the run still commits.
+/// `None` when `tmp` does not read as a `run.json`.
+pub fn list_run_files(tmp: &Path, path: &Path, mut files: Vec<String>) -> Option<String> {
+    let text = crate::core::input::read_text(tmp, crate::core::input::MAX_TEXT_BYTES).ok()?;
+    let mut info = run_json::RunInfo::parse(&text, &path.display().to_string()).ok()?;
+    files.sort();
+    files.dedup();
+    info.files = Some(files);
+    if let Ok(listed) = write_temp(&path.with_file_name("run.json.listed"), &info.to_json()) {
+        if std::fs::rename(&listed, tmp).is_err() {
+            let _ = std::fs::remove_file(&listed);
+        }
+    }
+    Some(info.command)
+}
+
 /// Whether `name` is the name of a file of [`RESULT_FILES`]; a name there with placeholders
 /// (`DECK_tuned.<ext>`, `<cards>_balanced.csv`, `sealed-SEED.<ext>`) stands for every name with
 /// some text (one character or more) in place of each placeholder (`<…>`, `DECK`, `SEED`).
@@ -631,7 +652,7 @@ pub fn set_aside_leftovers(dir: &Path) -> Vec<std::path::PathBuf> {
 /// unless that `run.json` lists its files ([`run_json::RunInfo::files`]) without `name`. Only
 /// the files a run removes when stale ([`removed_when_stale`]) can be an earlier run's; others
 /// (`run.json`, a checkpoint's files) always are the folder's.
-fn of_the_run(dir: &Path, name: &str) -> bool {
+pub fn of_the_run(dir: &Path, name: &str) -> bool {
     if name == "run.json" || !removed_when_stale(name) {
         return true;
     }
