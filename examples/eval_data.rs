@@ -1,8 +1,9 @@
-//! Data for TMNT's leaf evaluation and its fit (issue 33, docs/agents.md, "Sixth round"): plays
-//! games over every ordered pair of the bundled TMNT decks (each deal once with either seat
-//! first), samples positions, and writes one CSV row per position — the leaf features
-//! (`TmntGame::leaf_features`) from one seat's view and that seat's final score; then fits a
-//! logistic regression to such a file and scores it, and the old evaluation, on another.
+//! Data for TMNT's leaf evaluation and its fit (issue 33, docs/agents.md, "Sixth round: a learned
+//! leaf evaluation"): plays games over every ordered pair of the bundled TMNT decks (each deal
+//! once with either seat first), samples positions, and writes one CSV row per position — the
+//! leaf features (`TmntGame::leaf_features`) from one seat's view and that seat's final score;
+//! then fits a logistic regression to such a file and scores it, and the old evaluation, on
+//! another.
 //!
 //! `cargo run --release --features tools --example eval_data -- gen AGENT SEED GAMES PROB OUT.csv [THREADS]`
 //!   AGENT is `eps` (the heuristic with ε = 0.25: the playouts' policy) or an agent spec
