@@ -306,15 +306,411 @@ impl Policy for TmntGame {
         }
     }
 
-    /// A static estimate that `seat` wins: the decks are the clock (M-WIN-1), so the share of
-    /// the cards left in both decks, sharpened.
+    /// A static estimate that `seat` wins: a logistic model of the position's features
+    /// ([`TmntGame::leaf_features`], the differences between the seats) with the weights
+    /// [`LEAF_WEIGHTS`], fitted to games of the playout policy (docs/agents.md, "Sixth round: a
+    /// learned leaf evaluation").
+    /// It is used only by playouts cut off by `depth`, on the searcher's determinizations (so the
+    /// hidden cards it reads are the sampled world's). The features are odd in the seat, so the
+    /// two seats' values sum to 1.
     fn evaluate(&self, s: &State, seat: Seat) -> f64 {
         if let Some(o) = s.winner {
             return o.score(seat);
         }
-        let mine = f64::from(s.pl(seat).deck_len) + 1.0;
-        let theirs = f64::from(s.pl(seat.other()).deck_len) + 1.0;
-        let x = (mine - theirs) / 6.0;
+        let f = self.leaf_features(s, seat);
+        let x: f64 = f.iter().zip(LEAF_WEIGHTS.iter()).map(|(a, w)| a * w).sum();
         1.0 / (1.0 + (-x).exp())
+    }
+}
+
+/// The number of features of the leaf evaluation ([`TmntGame::leaf_features`]).
+pub const LEAF_FEATURES: usize = 12;
+
+/// The features' names (the columns of `examples/eval_data.rs`'s CSV), each `seat`'s minus the
+/// other seat's, but `active` (+1 when `seat` is the turn player, −1 otherwise).
+pub const LEAF_FEATURE_NAMES: [&str; LEAF_FEATURES] = [
+    "deck",
+    "inv_deck",
+    "hand",
+    "blocks",
+    "blocks_up",
+    "block1_power",
+    "block_char_power",
+    "hand_attack_power",
+    "hand_counters",
+    "items",
+    "attack_zone_power",
+    "active",
+];
+
+/// The weights of the leaf evaluation, in the order of [`LEAF_FEATURE_NAMES`]. Fitted on
+/// 2026-11-28 by `cargo run --release --features tools --example eval_data -- fit
+/// eps_train.csv eps_test.csv 1` (L2 1) to 468,115 positions of 40,500 games of the heuristic
+/// with ε = 0.25 (the playouts' policy) over every ordered pair of the nine bundled TMNT decks,
+/// each decision kept with chance 0.25 (`eval_data -- gen eps 5000000 500 0.25 eps_train.csv`);
+/// held-out (`gen eps 6000000 200 0.25`, 187,676 positions): log-loss 0.5656 against 0.6556
+/// for the deck difference alone (docs/agents.md, "Sixth round: a learned leaf evaluation").
+pub const LEAF_WEIGHTS: [f64; LEAF_FEATURES] = [
+    0.227859, 0.090614, 0.101548, 0.001218, 0.217807, 0.053849, 0.008512, 0.048831, 0.074701,
+    0.306597, 0.132613, 0.460750,
+];
+
+/// Per seat: the quantities whose differences are the leaf features (all but `active`).
+const SIDE: usize = LEAF_FEATURES - 1;
+
+impl TmntGame {
+    /// One seat's side of the leaf features: its deck (the clock, M-WIN-1) and 1 / (deck + 1),
+    /// hand, Block cards (M-SET-1) and the face-up ones, the power of the card on Block Zone 1
+    /// when it is a Character or an Attack card (the next attacker, M-ATK-1, M-ATK-2), the power
+    /// of its Characters on Block Zones, the power of the Attack cards in hand, its Counter
+    /// Attack cards in hand (M-ATK-7), its Items, and the power in its Attack Zone with `bonus`
+    /// (M-ATK-8). Allocation-free.
+    fn leaf_side(&self, s: &State, q: Seat) -> [f64; SIDE] {
+        let p = s.pl(q);
+        let deck = f64::from(p.deck_len);
+        let mut blocks = 0.0;
+        let mut up = 0.0;
+        let mut char_power = 0.0;
+        for &i in p.block.iter() {
+            if i == NONE {
+                continue;
+            }
+            blocks += 1.0;
+            if p.up & (1 << i) != 0 {
+                up += 1.0;
+            }
+            if self.card_of(s, q, i).ctype == CardType::Character {
+                char_power += f64::from(self.power(s, q, i));
+            }
+        }
+        let b1 = p.block[0];
+        let block1_power = if b1 != NONE
+            && matches!(
+                self.card_of(s, q, b1).ctype,
+                CardType::Character | CardType::Attack
+            ) {
+            f64::from(self.power(s, q, b1))
+        } else {
+            0.0
+        };
+        let mut hand = 0.0;
+        let mut attack_power = 0.0;
+        let mut counters = 0.0;
+        for i in Bits(p.hand) {
+            hand += 1.0;
+            let c = self.card_of(s, q, i);
+            if c.ctype == CardType::Attack {
+                attack_power += f64::from(c.power);
+            }
+            if matches!(c.kind, Kind::Counter | Kind::ForcefulCounter) {
+                counters += 1.0;
+            }
+        }
+        let mut zone = f64::from(p.bonus);
+        for &i in p.attack_zone() {
+            zone += f64::from(self.power(s, q, i));
+        }
+        [
+            deck,
+            1.0 / (deck + 1.0),
+            hand,
+            blocks,
+            up,
+            block1_power,
+            char_power,
+            attack_power,
+            counters,
+            f64::from(p.items.count_ones()),
+            zone,
+        ]
+    }
+
+    /// The features of the leaf evaluation from `seat`'s view ([`LEAF_FEATURE_NAMES`]): each
+    /// [`TmntGame::leaf_side`] quantity of `seat` minus the other seat's, and +1 / −1 for whether
+    /// `seat` is the turn player. Every feature changes sign with the seat. Allocation-free; the
+    /// one function of both [`Policy::evaluate`] and `examples/eval_data.rs`.
+    pub fn leaf_features(&self, s: &State, seat: Seat) -> [f64; LEAF_FEATURES] {
+        let a = self.leaf_side(s, seat);
+        let b = self.leaf_side(s, seat.other());
+        let mut f = [0.0; LEAF_FEATURES];
+        for k in 0..SIDE {
+            f[k] = a[k] - b[k];
+        }
+        f[SIDE] = if s.active == seat { 1.0 } else { -1.0 };
+        f
+    }
+}
+
+/// A logistic regression fitted by Newton's method (iteratively reweighted least squares) with an
+/// L2 penalty `l2` on every weight and no intercept: the weights `w` that maximise
+/// Σ y·ln σ(w·x) + (1 − y)·ln(1 − σ(w·x)) − l2/2·|w|² over the rows `x` of `xs` (row-major, `k`
+/// columns) and labels `ys` in [0, 1]. Used by `examples/eval_data.rs` to fit [`LEAF_WEIGHTS`];
+/// not on any hot path.
+pub fn fit_logistic(xs: &[f64], ys: &[f64], k: usize, l2: f64) -> Vec<f64> {
+    assert_eq!(xs.len(), ys.len() * k, "rows of k columns, one label each");
+    let mut w = vec![0.0; k];
+    for _ in 0..100 {
+        // The gradient and the Hessian of the penalised log-likelihood (negated).
+        let mut g: Vec<f64> = w.iter().map(|v| -l2 * v).collect();
+        let mut h = vec![0.0; k * k];
+        for d in 0..k {
+            h[d * k + d] = l2;
+        }
+        for (x, &y) in xs.chunks_exact(k).zip(ys) {
+            let z: f64 = x.iter().zip(&w).map(|(a, b)| a * b).sum();
+            let p = 1.0 / (1.0 + (-z).exp());
+            let r = p * (1.0 - p);
+            for i in 0..k {
+                g[i] += (y - p) * x[i];
+                for j in 0..k {
+                    h[i * k + j] += r * x[i] * x[j];
+                }
+            }
+        }
+        let step = solve(h, g, k);
+        let big = step.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+        for (a, d) in w.iter_mut().zip(&step) {
+            *a += d;
+        }
+        if big < 1e-10 {
+            break;
+        }
+    }
+    w
+}
+
+/// The solution of `a·x = b` (`a` is `k`×`k`, row-major, positive definite here) by Gaussian
+/// elimination with partial pivoting.
+fn solve(mut a: Vec<f64>, mut b: Vec<f64>, k: usize) -> Vec<f64> {
+    for c in 0..k {
+        let piv = (c..k)
+            .max_by(|&i, &j| a[i * k + c].abs().total_cmp(&a[j * k + c].abs()))
+            .expect("a row");
+        if piv != c {
+            for j in 0..k {
+                a.swap(c * k + j, piv * k + j);
+            }
+            b.swap(c, piv);
+        }
+        let d = a[c * k + c];
+        for r in c + 1..k {
+            let m = a[r * k + c] / d;
+            if m == 0.0 {
+                continue;
+            }
+            for j in c..k {
+                a[r * k + j] -= m * a[c * k + j];
+            }
+            b[r] -= m * b[c];
+        }
+    }
+    let mut x = vec![0.0; k];
+    for c in (0..k).rev() {
+        let mut v = b[c];
+        for j in c + 1..k {
+            v -= a[c * k + j] * x[j];
+        }
+        x[c] = v / a[c * k + c];
+    }
+    x
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{rng_from_seed, Game, GameDef, Outcome};
+
+    const DECKS: [&str; 9] = [
+        "fire_burn",
+        "flip_tricks",
+        "forest_counter",
+        "grove_recall",
+        "items_engine",
+        "mountain_brawlers",
+        "starter_east",
+        "starter_north",
+        "wind_tempo",
+    ];
+
+    /// Positions of ε-greedy heuristic games (ε = 0.25, the playouts' policy) over every ordered
+    /// pair of the bundled decks, `games` a pair, with their games.
+    fn positions(games: u64) -> Vec<(TmntGame, Vec<State>)> {
+        let db = crate::games::tmnt::bundled_cards();
+        let decks = crate::core::testing::folder_decks::<TmntGame>(&db, &DECKS);
+        let mut rng = rng_from_seed(7);
+        let mut list = ActionList::new();
+        let mut out = Vec::new();
+        for a in &decks {
+            for b in &decks {
+                let g = TmntGame::new_match(&db, [a, b]);
+                let mut states = Vec::new();
+                for i in 0..games {
+                    let mut s = g.new_game(900 + i, Seat::ALL[(i % 2) as usize]);
+                    while g.to_move(&s).is_some() {
+                        states.push(s);
+                        g.legal_actions(&s, &mut list);
+                        let a = if rng.gen::<f64>() < 0.25 {
+                            list[rng.gen_range(0..list.len())]
+                        } else {
+                            g.heuristic_action(&s, &list, &mut rng)
+                        };
+                        g.apply(&mut s, a);
+                    }
+                    states.push(s);
+                }
+                out.push((g, states));
+            }
+        }
+        out
+    }
+
+    /// The leaf features computed another way: from the zones' masks and the engine's power,
+    /// per seat, then the difference.
+    fn reference(g: &TmntGame, s: &State, seat: Seat) -> [f64; LEAF_FEATURES] {
+        let side = |q: Seat| -> Vec<f64> {
+            let p = s.pl(q);
+            let blocks = p.blocks_mask();
+            let chars: i32 = Bits(blocks)
+                .filter(|&i| g.card_of(s, q, i).ctype == CardType::Character)
+                .map(|i| g.power(s, q, i))
+                .sum();
+            let b1 = match p.block[0] {
+                NONE => 0,
+                i if g.card_of(s, q, i).ctype == CardType::Character
+                    || g.card_of(s, q, i).ctype == CardType::Attack =>
+                {
+                    g.power(s, q, i)
+                }
+                _ => 0,
+            };
+            let hand_cards: Vec<_> = Bits(p.hand).map(|i| g.card_of(s, q, i)).collect();
+            let attack: i32 = hand_cards
+                .iter()
+                .filter(|c| c.ctype == CardType::Attack)
+                .map(|c| i32::from(c.power))
+                .sum();
+            let counters = hand_cards
+                .iter()
+                .filter(|c| c.kind == Kind::Counter || c.kind == Kind::ForcefulCounter)
+                .count();
+            let zone: i32 = p
+                .attack_zone()
+                .iter()
+                .map(|&i| g.power(s, q, i))
+                .sum::<i32>()
+                + i32::from(p.bonus);
+            vec![
+                f64::from(p.deck_len),
+                1.0 / (f64::from(p.deck_len) + 1.0),
+                f64::from(p.hand_len()),
+                f64::from(blocks.count_ones()),
+                f64::from((blocks & p.up).count_ones()),
+                f64::from(b1),
+                f64::from(chars),
+                f64::from(attack),
+                counters as f64,
+                f64::from(p.items.count_ones()),
+                f64::from(zone),
+            ]
+        };
+        let (a, b) = (side(seat), side(seat.other()));
+        let mut f = [0.0; LEAF_FEATURES];
+        for k in 0..LEAF_FEATURES - 1 {
+            f[k] = a[k] - b[k];
+        }
+        f[LEAF_FEATURES - 1] = if s.active == seat { 1.0 } else { -1.0 };
+        f
+    }
+
+    /// Over positions of every pair of the bundled decks: the features are the reference's,
+    /// change sign with the seat, and the evaluation is a probability whose two seats' values
+    /// sum to 1 (the outcome at the end of a game).
+    #[test]
+    fn the_leaf_evaluation_matches_its_reference_and_is_odd_in_the_seat() {
+        let mut n = 0;
+        let mut won = 0;
+        for (g, states) in positions(3) {
+            for s in &states {
+                let [f1, f2] = [g.leaf_features(s, Seat::P1), g.leaf_features(s, Seat::P2)];
+                assert_eq!(f1, reference(&g, s, Seat::P1));
+                assert_eq!(f2, reference(&g, s, Seat::P2));
+                for k in 0..LEAF_FEATURES {
+                    assert_eq!(f1[k], -f2[k], "feature {}", LEAF_FEATURE_NAMES[k]);
+                }
+                let [v1, v2] = [g.evaluate(s, Seat::P1), g.evaluate(s, Seat::P2)];
+                assert!((0.0..=1.0).contains(&v1) && (0.0..=1.0).contains(&v2));
+                assert!((v1 + v2 - 1.0).abs() < 1e-12);
+                if let Some(o) = s.winner {
+                    assert_eq!(v1, o.score(Seat::P1));
+                    won += 1;
+                }
+                n += 1;
+            }
+        }
+        assert!(n > 10_000, "{n} positions");
+        assert_eq!(won, 81 * 3);
+    }
+
+    /// A won position scores 1 for its winner and 0 for the loser, whatever the features say;
+    /// with one card fewer in `seat`'s deck (of 2 or more) and all else equal, `seat`'s value
+    /// falls: the deck's term w_deck·d + w_inv / (d + 1) rises from d to d + 1 by
+    /// w_deck − w_inv / ((d + 1)(d + 2)), positive for every d ≥ 1 when w_deck > w_inv / 6, which
+    /// the fitted weights satisfy (asserted).
+    #[test]
+    fn a_won_position_scores_one_and_more_deck_scores_more() {
+        const { assert!(LEAF_WEIGHTS[0] > LEAF_WEIGHTS[1] / 6.0) };
+        let mut checked = 0;
+        for (g, states) in positions(2).into_iter().take(9) {
+            for s in states.iter().filter(|s| s.winner.is_none()) {
+                for seat in Seat::ALL {
+                    let mut w = *s;
+                    w.winner = Some(Outcome::Win(seat));
+                    assert_eq!(g.evaluate(&w, seat), 1.0);
+                    assert_eq!(g.evaluate(&w, seat.other()), 0.0);
+                    if s.pl(seat).deck_len >= 2 {
+                        let mut less = *s;
+                        less.pl_mut(seat).deck_len -= 1;
+                        assert!(g.evaluate(&less, seat) < g.evaluate(s, seat));
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 1_000, "{checked}");
+    }
+
+    /// The fit recovers the weights of a known logistic model from 40,000 rows drawn from it,
+    /// and with a large L2 penalty shrinks them toward 0.
+    #[test]
+    fn the_fit_recovers_a_known_logistic_model() {
+        let truth = [0.8, -1.5, 0.3, 0.0, 2.0];
+        let k = truth.len();
+        let mut rng = rng_from_seed(42);
+        let mut xs = Vec::new();
+        let mut ys = Vec::new();
+        for _ in 0..40_000 {
+            let x: Vec<f64> = (0..k).map(|_| rng.gen_range(-2.0..2.0)).collect();
+            let z: f64 = x.iter().zip(&truth).map(|(a, b)| a * b).sum();
+            let p = 1.0 / (1.0 + (-z).exp());
+            ys.push(if rng.gen::<f64>() < p { 1.0 } else { 0.0 });
+            xs.extend(x);
+        }
+        let w = fit_logistic(&xs, &ys, k, 1e-6);
+        for (a, b) in w.iter().zip(&truth) {
+            assert!((a - b).abs() < 0.06, "{w:?} against {truth:?}");
+        }
+        // The penalised optimum: the gradient vanishes there.
+        let l2 = 1000.0;
+        let w = fit_logistic(&xs, &ys, k, l2);
+        let mut g: Vec<f64> = w.iter().map(|v| -l2 * v).collect();
+        for (x, &y) in xs.chunks_exact(k).zip(&ys) {
+            let z: f64 = x.iter().zip(&w).map(|(a, b)| a * b).sum();
+            let p = 1.0 / (1.0 + (-z).exp());
+            for i in 0..k {
+                g[i] += (y - p) * x[i];
+            }
+        }
+        assert!(g.iter().all(|v| v.abs() < 1e-6), "{g:?}");
+        assert!(w[4] < 2.0 * 0.9, "{w:?}");
     }
 }
