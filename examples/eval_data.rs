@@ -21,8 +21,9 @@ use rand::Rng;
 use std::io::Write;
 use tcgsim::agents::{Agent, AgentSpec};
 use tcgsim::core::{rng_from_seed, ActionList, Game, GameDef, GameRng, Policy, Seat};
-use tcgsim::games::tmnt::policy::{fit_logistic, LEAF_FEATURES, LEAF_FEATURE_NAMES, LEAF_WEIGHTS};
+use tcgsim::games::tmnt::policy::{LEAF_FEATURES, LEAF_FEATURE_NAMES, LEAF_WEIGHTS};
 use tcgsim::games::tmnt::{bundled_cards, State, TmntGame};
+use tcgsim::stats::logistic::fit as fit_logistic;
 
 const DECKS: [&str; 9] = [
     "fire_burn",

@@ -1,5 +1,6 @@
 //! Statistics as small pure functions, each citing its method.
 
+pub mod logistic;
 pub mod nash;
 pub mod ols;
 pub mod racing;
