@@ -578,8 +578,13 @@ pub fn list_run_files(tmp: &Path, path: &Path, mut files: Vec<String>) -> Option
 
 /// Whether `name` is the name of a file of [`RESULT_FILES`]; a name there with placeholders
 /// (`DECK_tuned.<ext>`, `<cards>_balanced.csv`, `sealed-SEED.<ext>`) stands for every name with
-/// some text (one character or more) in place of each placeholder (`<…>`, `DECK`, `SEED`).
+/// some text (one character or more) in place of each placeholder (`<…>`, `DECK`, `SEED`). A name
+/// longer than a file name may be (255 bytes) is none, so the matching (quadratic in the length
+/// for a name with placeholders) stays bounded whatever the caller passes.
 pub fn is_result_file_name(name: &str) -> bool {
+    if name.len() > 255 {
+        return false;
+    }
     /// The length of the placeholder `p` starts with, if it starts with one.
     fn placeholder(p: &str) -> Option<usize> {
         if p.starts_with("DECK") || p.starts_with("SEED") {
@@ -728,6 +733,15 @@ mod tests {
         ] {
             assert!(!is_result_file_name(no), "{no}");
         }
+        // No file name is this long: refused before matching.
+        assert!(is_result_file_name(&format!(
+            "{}_tuned.deck",
+            "a".repeat(244)
+        )));
+        assert!(!is_result_file_name(&format!(
+            "{}_tuned.deck",
+            "a".repeat(245)
+        )));
         assert_eq!(set_aside_by(".arena.csv.old123"), Some(123));
         assert_eq!(set_aside_by(".aggro_tuned.deck.old9"), Some(9));
         for no in [
