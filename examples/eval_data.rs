@@ -17,8 +17,16 @@
 //!   difference / 6) and of the new weights.
 //!
 //! `... -- score WEIGHTS.csv TEST.csv`: the same figures for weights given as one CSV line.
+//!
+//! `... -- search AGENT SEED GAMES PROB SEARCH OUT.csv [THREADS]`: as `gen`, but each kept
+//!   position is seen by the player to move, and its label is a search's value of it instead of
+//!   the final score: SEARCH (an `ismcts:` or `cheat:` spec, `ismcts:iters=1000,prior=1`) is run
+//!   from the position for that player, and the label is the mean result of the root action it
+//!   visited most (the value of the move it would play). A soft label in [0, 1] for `fit`
+//!   (docs/agents.md, "Sixth round", "(b) Fitted to search values").
 use rand::Rng;
 use std::io::Write;
+use tcgsim::agents::mcts::{MctsConfig, Tree};
 use tcgsim::agents::{Agent, AgentSpec};
 use tcgsim::core::{rng_from_seed, ActionList, Game, GameDef, GameRng, Policy, Seat};
 use tcgsim::games::tmnt::policy::{LEAF_FEATURES, LEAF_FEATURE_NAMES, LEAF_WEIGHTS};
@@ -70,39 +78,70 @@ fn agent(spec: &str, seed: u64) -> Box<dyn Agent<TmntGame>> {
     }
 }
 
-/// The rows of `games` games of `g` (pair `k`).
-fn play(g: &TmntGame, spec: &str, base: u64, games: u64, prob: f64) -> Vec<String> {
+/// The rows of `games` games of `g` (pair `k`). With `search`, each kept position is the player
+/// to move's, labelled with the search's value of it (`search` mode) instead of the final score,
+/// and the sum of (value − score)² over the rows is added to `brier`.
+fn play(
+    g: &TmntGame,
+    spec: &str,
+    base: u64,
+    games: u64,
+    prob: f64,
+    search: Option<&MctsConfig>,
+    brier: &mut f64,
+) -> Vec<String> {
     let mut rows = Vec::new();
+    let mut tree: Tree<TmntGame> = Tree::default();
+    let mut visits = Vec::new();
     for i in 0..games {
         let seed = base + i;
         let mut s = g.new_game(seed, Seat::ALL[(i % 2) as usize]);
         let mut agents = [agent(spec, seed ^ 0x5eed), agent(spec, seed ^ 0xbeef)];
         let mut pick = rng_from_seed(seed ^ 0xda7a);
-        let mut kept: Vec<(Seat, u32, [f64; LEAF_FEATURES])> = Vec::new();
+        let mut searcher = rng_from_seed(seed ^ 0x5ea7c4);
+        let mut kept: Vec<(Seat, u32, [f64; LEAF_FEATURES], f64)> = Vec::new();
         let mut n = 0u32;
         while let Some(q) = g.to_move(&s) {
             if pick.gen::<f64>() < prob {
-                let seat = Seat::ALL[pick.gen_range(0..2)];
-                kept.push((seat, n, g.leaf_features(&s, seat)));
+                if let Some(cfg) = search {
+                    tree.search(g, &s, q, cfg, &mut searcher, &mut visits);
+                    // The most visited root action's mean (the first of equals).
+                    let (mut best, mut value) = (0, 0.0);
+                    for (_, v, m) in tree.root_stats() {
+                        if v > best {
+                            (best, value) = (v, m);
+                        }
+                    }
+                    kept.push((q, n, g.leaf_features(&s, q), value));
+                } else {
+                    let seat = Seat::ALL[pick.gen_range(0..2)];
+                    kept.push((seat, n, g.leaf_features(&s, seat), f64::NAN));
+                }
             }
             let a = agents[q.index()].choose(g, &s, q);
             g.apply(&mut s, a);
             n += 1;
         }
         let o = g.outcome(&s).expect("a finished game");
-        for (seat, at, f) in kept {
+        for (seat, at, f, value) in kept {
             let mut row = format!("{seed},{at},{n}");
             for v in f {
                 row.push_str(&format!(",{v}"));
             }
-            row.push_str(&format!(",{}", o.score(seat)));
+            if search.is_some() {
+                *brier += (value - o.score(seat)).powi(2);
+                row.push_str(&format!(",{value}"));
+            } else {
+                row.push_str(&format!(",{}", o.score(seat)));
+            }
             rows.push(row);
         }
     }
     rows
 }
 
-fn gen(args: &[String]) {
+/// `gen` (`search` None) and `search` (the search's settings).
+fn gen(args: &[String], search: Option<&MctsConfig>) {
     let spec = args[0].as_str();
     let seed: u64 = args[1].parse().expect("SEED");
     let games: u64 = args[2].parse().expect("GAMES");
@@ -123,6 +162,7 @@ fn gen(args: &[String]) {
     }
     // Pair k on thread k % threads; the rows in pair order whatever the threads.
     let mut by_pair: Vec<Vec<String>> = vec![Vec::new(); pairs.len()];
+    let mut brier = 0.0;
     std::thread::scope(|sc| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
@@ -132,15 +172,18 @@ fn gen(args: &[String]) {
                         .step_by(threads)
                         .map(|k| {
                             let base = seed + k as u64 * games;
-                            (k, play(&pairs[k], spec, base, games, prob))
+                            let mut b = 0.0;
+                            let rows = play(&pairs[k], spec, base, games, prob, search, &mut b);
+                            (k, rows, b)
                         })
                         .collect::<Vec<_>>()
                 })
             })
             .collect();
         for h in handles {
-            for (k, rows) in h.join().expect("a thread") {
+            for (k, rows, b) in h.join().expect("a thread") {
                 by_pair[k] = rows;
+                brier += b;
             }
         }
     });
@@ -158,6 +201,12 @@ fn gen(args: &[String]) {
         }
     }
     eprintln!("{count} rows, {} games", games * pairs.len() as u64);
+    if search.is_some() {
+        eprintln!(
+            "the search values' Brier score on the final scores: {:.4}",
+            brier / f64::from(count)
+        );
+    }
 }
 
 /// The features and labels of a CSV of `gen`.
@@ -252,7 +301,15 @@ fn fit(args: &[String]) {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
-        Some("gen") => gen(&args[1..]),
+        Some("gen") => gen(&args[1..], None),
+        Some("search") => {
+            let Ok(AgentSpec::Mcts(cfg)) = AgentSpec::parse(&args[5]) else {
+                panic!("SEARCH: an ismcts: or cheat: spec");
+            };
+            let mut rest = args[1..5].to_vec();
+            rest.extend_from_slice(&args[6..]);
+            gen(&rest, Some(&cfg));
+        }
         Some("fit") => fit(&args[1..]),
         Some("score") => {
             let text = std::fs::read_to_string(&args[1]).expect("WEIGHTS.csv");
@@ -264,6 +321,6 @@ fn main() {
             assert_eq!(w.len(), LEAF_FEATURES);
             score(&w, &args[2]);
         }
-        _ => eprintln!("usage: eval_data gen AGENT SEED GAMES PROB OUT.csv [THREADS] | fit TRAIN.csv TEST.csv [L2] | score WEIGHTS.csv TEST.csv"),
+        _ => eprintln!("usage: eval_data gen AGENT SEED GAMES PROB OUT.csv [THREADS] | fit TRAIN.csv TEST.csv [L2] | score WEIGHTS.csv TEST.csv | search AGENT SEED GAMES PROB SEARCH OUT.csv [THREADS]"),
     }
 }
