@@ -30,20 +30,8 @@ use tcgsim::agents::mcts::{MctsConfig, Tree};
 use tcgsim::agents::{Agent, AgentSpec};
 use tcgsim::core::{rng_from_seed, ActionList, Game, GameDef, GameRng, Policy, Seat};
 use tcgsim::games::tmnt::policy::{LEAF_FEATURES, LEAF_FEATURE_NAMES, LEAF_WEIGHTS};
-use tcgsim::games::tmnt::{bundled_cards, State, TmntGame};
+use tcgsim::games::tmnt::{bundled_cards, State, TmntGame, BUNDLED_DECKS as DECKS};
 use tcgsim::stats::logistic::fit as fit_logistic;
-
-const DECKS: [&str; 9] = [
-    "fire_burn",
-    "flip_tricks",
-    "forest_counter",
-    "grove_recall",
-    "items_engine",
-    "mountain_brawlers",
-    "starter_east",
-    "starter_north",
-    "wind_tempo",
-];
 
 /// The heuristic with a uniformly random legal action with chance `eps` (the playouts' policy).
 struct EpsHeuristic {

@@ -141,8 +141,41 @@ pub const RULES_VERSION: u32 = 2;
 /// The bundled original sample card pool.
 pub const BUNDLED_CARDS: &str = include_str!("../../../decks/tmnt/cards.csv");
 
+/// The bundled decks, all of them (`decks/tmnt/NAME.deck`; grove_recall's cards are in the card
+/// language, the others' plain texts): what the engine's tests, the leaf evaluation's tests and
+/// `examples/eval_data.rs` play. A test checks the list against the folder.
+pub const BUNDLED_DECKS: [&str; 9] = [
+    "fire_burn",
+    "flip_tricks",
+    "forest_counter",
+    "grove_recall",
+    "items_engine",
+    "mountain_brawlers",
+    "starter_east",
+    "starter_north",
+    "wind_tempo",
+];
+
 /// Loads the bundled sample pool.
 pub fn bundled_cards() -> CardDb {
     CardDb::parse(BUNDLED_CARDS, "decks/tmnt/cards.csv (bundled)")
         .expect("the bundled card pool parses (checked by the tests)")
+}
+
+#[cfg(test)]
+mod tests {
+    /// [`super::BUNDLED_DECKS`] names every deck of `decks/tmnt/`, each once, in order.
+    #[test]
+    fn the_bundled_decks_are_the_folders() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/decks/tmnt");
+        let mut v: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .filter_map(|e| {
+                let n = e.unwrap().file_name().into_string().unwrap();
+                n.strip_suffix(".deck").map(str::to_string)
+            })
+            .collect();
+        v.sort();
+        assert_eq!(v, super::BUNDLED_DECKS);
+    }
 }

@@ -446,17 +446,7 @@ mod tests {
     use super::*;
     use crate::core::{rng_from_seed, Game, GameDef, Outcome};
 
-    const DECKS: [&str; 9] = [
-        "fire_burn",
-        "flip_tricks",
-        "forest_counter",
-        "grove_recall",
-        "items_engine",
-        "mountain_brawlers",
-        "starter_east",
-        "starter_north",
-        "wind_tempo",
-    ];
+    use super::super::BUNDLED_DECKS as DECKS;
 
     /// Positions of ε-greedy heuristic games (ε = 0.25, the playouts' policy) over every ordered
     /// pair of the bundled decks, `games` a pair, with their games.

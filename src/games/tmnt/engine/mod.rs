@@ -24,20 +24,8 @@ mod legal;
 mod resolve;
 mod turn;
 
-/// The bundled decks, all of them (`decks/tmnt/`; grove_recall's cards are in the card
-/// language, the others' plain texts), which the engine's tests play.
 #[cfg(test)]
-const BUNDLED_DECKS: [&str; 9] = [
-    "fire_burn",
-    "flip_tricks",
-    "forest_counter",
-    "grove_recall",
-    "items_engine",
-    "mountain_brawlers",
-    "starter_east",
-    "starter_north",
-    "wind_tempo",
-];
+use super::BUNDLED_DECKS;
 
 /// The card files and decks the engine's tests play: the bundled pool with
 /// [`BUNDLED_DECKS`], and the designer set (`tests/data/designer/tmnt.played.csv`, cards in the
