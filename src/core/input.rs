@@ -296,7 +296,9 @@ pub fn is_norm_of(s: &str, k: &str) -> bool {
 }
 
 /// The index of the card `key` names among `cards` (number, name): its number, or a name only
-/// one number has (ignoring case and runs of spaces). `Err` says why not.
+/// one number has (ignoring case and runs of spaces). `Err` says why not, with the nearest name
+/// of `cards` when the key is no card and one is near it (a misspelling,
+/// [`super::lang::suggest::nearest`]).
 pub fn lookup_card<'a>(
     key: &str,
     cards: impl Iterator<Item = (&'a str, &'a str)> + Clone,
@@ -306,13 +308,26 @@ pub fn lookup_card<'a>(
         return Ok(i);
     }
     let hits: Vec<(usize, &str)> = cards
+        .clone()
         .enumerate()
         .filter(|(_, (_, name))| is_norm_of(name, &k))
         .map(|(i, (number, _))| (i, number))
         .collect();
     match hits.as_slice() {
         [(i, _)] => Ok(*i),
-        [] => Err(format!("unknown card \"{}\"", excerpt(key)).into()),
+        [] => {
+            // A misspelt name gets the nearest of the pool's names
+            // (`unknown card "Spark Cadte"; did you mean "Spark Cadet"?`).
+            let mut m = format!("unknown card \"{}\"", excerpt(key));
+            let names: Vec<String> = cards.clone().map(|(_, name)| norm(name)).collect();
+            let near = super::lang::suggest::nearest(&k, &names)
+                .and_then(|n| names.iter().position(|x| *x == n))
+                .and_then(|i| cards.clone().nth(i));
+            if let Some((_, name)) = near {
+                m.push_str(&format!("; did you mean \"{name}\"?"));
+            }
+            Err(m.into())
+        }
         _ => Err(format!(
             "\"{}\" names {} cards ({}): name it by its number",
             excerpt(key),
@@ -528,6 +543,30 @@ mod tests {
     }
 
     use super::*;
+
+    /// An unknown card gets the nearest name of the pool when one is near (a third of its
+    /// letters at most differ), written as the pool writes it; a far one gets none.
+    #[test]
+    fn an_unknown_card_names_the_nearest_card() {
+        let pool = [("A-1", "Spark Cadet"), ("A-2", "Fire  Wall")];
+        assert_eq!(lookup_card("fire wall", pool.iter().copied()), Ok(1));
+        assert_eq!(
+            lookup_card("Spark Cadte", pool.iter().copied())
+                .unwrap_err()
+                .0,
+            "unknown card \"Spark Cadte\"; did you mean \"Spark Cadet\"?"
+        );
+        assert_eq!(
+            lookup_card("firewal", pool.iter().copied()).unwrap_err().0,
+            "unknown card \"firewal\"; did you mean \"Fire  Wall\"?"
+        );
+        assert_eq!(
+            lookup_card("Ember Ward", pool.iter().copied())
+                .unwrap_err()
+                .0,
+            "unknown card \"Ember Ward\""
+        );
+    }
 
     #[test]
     fn bad_utf8_names_line_and_column() {

@@ -156,20 +156,18 @@ pub struct ExpectRules<'a> {
     /// each with the other forms it may be read as (its text without a trailing number, which
     /// may be a power); `None` when the key names no card.
     pub names: &'a dyn Fn(&[&str], &str) -> Option<CardForms>,
-    /// Looks up a card by its name or number (the game's card file).
+    /// Looks up a card by its name or number (the game's card file; its reason names the
+    /// nearest card of a misspelt name).
     pub lookup: &'a dyn Fn(&str) -> Result<u8, Reason>,
-    /// The names of the game's cards, for a "did you mean" of a misspelt one.
-    pub known: &'a [String],
 }
 
 /// Whether `label` is a card as a view writes it ([`ExpectRules::names`]): a name or number
 /// `lookup` knows, with `#K` after it or not, or `NAME [NUMBER]` (each form tried whole first, so
 /// a card whose name ends so is found). Else the lookup's reason for the name without those
-/// marks, with the nearest of the `known` names when one is near.
+/// marks (with the nearest card's name when one is near).
 pub fn card_label_ok(
     label: &str,
     lookup: &dyn Fn(&str) -> Result<u8, Reason>,
-    known: &[String],
 ) -> Result<(), String> {
     let whole = label.trim();
     let bare = match whole.rsplit_once('#') {
@@ -188,24 +186,7 @@ pub fn card_label_ok(
         return Ok(());
     }
     let key = number.unwrap_or(bare);
-    lookup(key)
-        .map(|_| ())
-        .map_err(|e| with_nearest(e, key, known).0)
-}
-
-/// The reason `e` of a failed lookup of card `key`, with — when it is an unknown card and one of
-/// the `known` names is near it (a misspelling, [`super::lang::suggest::nearest`]) — that name:
-/// `unknown card "Spark Cadte"; did you mean "Spark Cadet"?`.
-pub fn with_nearest(e: Reason, key: &str, known: &[String]) -> Reason {
-    let mut m = e.0;
-    if m.starts_with("unknown card") {
-        let lower: Vec<String> = known.iter().map(|k| k.to_lowercase()).collect();
-        let near = super::lang::suggest::nearest(&norm(key), &lower);
-        if let Some(k) = near.and_then(|n| lower.iter().position(|l| *l == n)) {
-            m.push_str(&format!("; did you mean \"{}\"?", known[k]));
-        }
-    }
-    Reason(m)
+    lookup(key).map(|_| ()).map_err(|e| e.0)
 }
 
 /// `x` without the word `suffix` at its end, ignoring case (`+flame` is `+Flame`), if it ends so.
@@ -313,7 +294,7 @@ pub fn expect_value_ok(key: &str, v: &str, rules: &ExpectRules) -> Result<(), St
             for forms in (rules.names)(&raw, v).unwrap_or_default() {
                 let mut refused = None;
                 for f in &forms {
-                    match card_label_ok(f, rules.lookup, rules.known) {
+                    match card_label_ok(f, rules.lookup) {
                         Ok(()) => {
                             refused = None;
                             break;

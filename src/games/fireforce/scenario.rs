@@ -8,7 +8,7 @@ use crate::core::def::{take_listed, unplaced_cards, GameDef, ScenarioReport, MAX
 use crate::core::input::{excerpt, parse_int};
 use crate::core::scenario::{
     listed, load_cards, name_list, play_and_check, problem, put_line, read_sections, report,
-    strip_word, winner_text, with_nearest, with_power, CardForms, ExpectRules,
+    strip_word, winner_text, with_power, CardForms, ExpectRules,
 };
 use crate::core::InputError;
 use crate::core::{Game, Seat};
@@ -204,7 +204,6 @@ pub fn run(
         Ok(())
     })?;
     let db = db.unwrap_or_else(FireForceGame::bundled_cards);
-    let card_names: Vec<String> = db.cards.iter().map(|c| c.name.clone()).collect();
     let mut main: [Vec<CardId>; 2] = [Vec::new(), Vec::new()];
     let mut flame: [Vec<CardId>; 2] = [Vec::new(), Vec::new()];
     for q in Seat::ALL {
@@ -214,10 +213,7 @@ pub fn run(
             &decks[k],
             file,
             || format!("{q}: the deck is missing (`{q}: CARD, 3*CARD, …`, top first)"),
-            |name| {
-                db.lookup(name)
-                    .map_err(|e| with_nearest(e, name, &card_names))
-            },
+            |name| db.lookup(name),
         )?;
         if !(11..=40).contains(&main[k].len()) {
             return Err(problem(
@@ -241,10 +237,7 @@ pub fn run(
             &flames[k],
             file,
             || format!("{q}: the Flame deck is missing (`{q} flame: CARD, …`)"),
-            |name| {
-                db.lookup(name)
-                    .map_err(|e| with_nearest(e, name, &card_names))
-            },
+            |name| db.lookup(name),
         )?;
         if flame[k].len() > super::state::FLAME_DECK
             || flame[k]
@@ -266,7 +259,6 @@ pub fn run(
         steps: STEPS,
         names: &names_in,
         lookup: &lookup,
-        known: &card_names,
     };
     let (illegal, failed) = play_and_check(
         &g,
@@ -314,11 +306,6 @@ const POSITION_KEYS: &str = "turn, active, step, or hand, units, adolla, life, d
 
 /// One written zone: the line, and each card with its marks.
 type Written = (usize, Vec<(CardId, Vec<String>)>);
-
-/// The names of the cards of `g`'s card file, for a "did you mean" ([`with_nearest`]).
-fn known(g: &FireForceGame) -> Vec<String> {
-    g.db.cards.iter().map(|c| c.name.clone()).collect()
-}
 
 /// Edits `s` as the `[position]` lines `pos` (line, key, value) say (`docs/scenario.md`, "Fire
 /// Force positions"); the position must keep the game's invariants. `head` is the line of the
@@ -386,9 +373,7 @@ fn edit_position(
                 };
                 let mut cards = Vec::new();
                 for (name, marks) in list {
-                    let id =
-                        g.db.lookup(&name)
-                            .map_err(|e| problem(file, n, with_nearest(e, &name, &known(g))))?;
+                    let id = g.db.lookup(&name).map_err(|e| problem(file, n, e))?;
                     if let Some(m) = marks.iter().find(|m| !allowed.contains(&m.as_str())) {
                         return Err(problem(
                             file,
@@ -648,14 +633,12 @@ mod tests {
                 "support_defence",
             ],
         );
-        let names: Vec<String> = db.cards.iter().map(|c| c.name.clone()).collect();
         let lookup = |n: &str| db.lookup(n);
         let rules = ExpectRules {
             reasons: REASONS,
             steps: STEPS,
             names: &names_in,
             lookup: &lookup,
-            known: &names,
         };
         let keys = [
             "winner",

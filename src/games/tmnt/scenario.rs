@@ -8,7 +8,7 @@ use crate::core::def::{take_listed, unplaced_cards, GameDef, ScenarioReport, MAX
 use crate::core::input::excerpt;
 use crate::core::scenario::{
     listed, load_cards, name_list, play_and_check, problem, put_line, read_sections, report,
-    winner_text, with_nearest, with_power, CardForms, ExpectRules,
+    winner_text, with_power, CardForms, ExpectRules,
 };
 use crate::core::InputError;
 use crate::core::{Game, Seat};
@@ -159,7 +159,6 @@ pub fn run(
         put_line(slot, file, n, k, v)
     })?;
     let db = db.unwrap_or_else(TmntGame::bundled_cards);
-    let card_names: Vec<String> = db.cards.iter().map(|c| c.name.clone()).collect();
     let mut decks_ids: [Vec<CardId>; 2] = [Vec::new(), Vec::new()];
     for q in Seat::ALL {
         let k = q.index();
@@ -168,10 +167,7 @@ pub fn run(
             &decks[k],
             file,
             || format!("{q}: the deck is missing (`{q}: CARD, 3*CARD, …`, top first)"),
-            |name| {
-                db.lookup(name)
-                    .map_err(|e| with_nearest(e, name, &card_names))
-            },
+            |name| db.lookup(name),
         )?;
         if !(10..=40).contains(&decks_ids[k].len()) {
             return Err(problem(
@@ -208,7 +204,6 @@ pub fn run(
         steps: STEPS,
         names: &names_in,
         lookup: &lookup,
-        known: &card_names,
     };
     let (illegal, failed) = play_and_check(&g, &mut s, &sc, file, &rules, edit, |s, k| {
         observe(&g, s, k)
@@ -236,11 +231,6 @@ pub fn run(
     };
     let head = (s.turn, s.active, s.step.name());
     Ok(report(&g, &s, head, side, &sc, illegal, failed))
-}
-
-/// The names of the cards of `g`'s card file, for a "did you mean" ([`with_nearest`]).
-fn known(g: &TmntGame) -> Vec<String> {
-    g.db.cards.iter().map(|c| c.name.clone()).collect()
 }
 
 /// The zones a `[position]` writes, in the order their cards are taken from the deck list.
@@ -303,18 +293,14 @@ fn edit_position(
                             Some(x) => (x.trim(), false),
                             None => (part, true),
                         };
-                        let id =
-                            g.db.lookup(name)
-                                .map_err(|e| problem(file, n, with_nearest(e, name, &known(g))))?;
+                        let id = g.db.lookup(name).map_err(|e| problem(file, n, e))?;
                         cards.push(Some((id, up)));
                     }
                 } else {
                     let list =
                         crate::core::input::marked_list(v).map_err(|e| problem(file, n, e))?;
                     for (name, marks) in list {
-                        let id =
-                            g.db.lookup(&name)
-                                .map_err(|e| problem(file, n, with_nearest(e, &name, &known(g))))?;
+                        let id = g.db.lookup(&name).map_err(|e| problem(file, n, e))?;
                         let ok: &[&str] = if z == 0 { &["known"] } else { &[] };
                         if let Some(m) = marks.iter().find(|m| !ok.contains(&m.as_str())) {
                             return Err(problem(
@@ -527,14 +513,12 @@ mod tests {
                 "grove_recall",
             ],
         );
-        let names: Vec<String> = db.cards.iter().map(|c| c.name.clone()).collect();
         let lookup = |n: &str| db.lookup(n);
         let rules = ExpectRules {
             reasons: REASONS,
             steps: STEPS,
             names: &names_in,
             lookup: &lookup,
-            known: &names,
         };
         let keys = [
             "winner",
